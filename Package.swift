@@ -1,0 +1,72 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+let package = Package(
+  name: "Quarry",
+  platforms: [.macOS(.v13)],
+  products: [
+    .executable(name: "quarry", targets: ["quarry"]),
+  ],
+  dependencies: [
+    .package(url: "https://github.com/swiftlang/swift-syntax", exact: "603.0.1"),
+    .package(url: "https://github.com/apple/swift-argument-parser", exact: "1.8.2"),
+    .package(url: "https://github.com/pointfreeco/swift-snapshot-testing", exact: "1.19.7"),
+  ],
+  targets: [
+    // System libraries.
+    .systemLibrary(
+      name: "CSQLite", pkgConfig: "sqlite3",
+      providers: [.apt(["libsqlite3-dev"])]),
+    .systemLibrary(
+      name: "CEditLine", pkgConfig: "libedit",
+      providers: [.apt(["libedit-dev"])]),
+
+    // Stage 1: pure query builder (statements and expressions -> SQL text + bindings).
+    .target(name: "QueryBuilder"),
+    // Stage 2: DSL front end (swift-syntax tree -> builder values, with diagnostics).
+    .target(
+      name: "QuarryDSL",
+      dependencies: [
+        "QueryBuilder",
+        .product(name: "SwiftParser", package: "swift-syntax"),
+        .product(name: "SwiftSyntax", package: "swift-syntax"),
+      ]),
+    // Stage 3: SQLite I/O and schema introspection.
+    .target(name: "QuarryEngine", dependencies: ["CSQLite", "QueryBuilder"]),
+    // Stage 4: sessions, fixtures, lessons, output formatting.
+    .target(
+      name: "Workbench",
+      dependencies: ["QueryBuilder", "QuarryDSL", "QuarryEngine"],
+      resources: [.copy("Resources")]),
+    // Stage 5: the command line and the terminal.
+    .executableTarget(
+      name: "quarry",
+      dependencies: [
+        "Workbench", "QuarryEngine", "CEditLine",
+        .product(name: "ArgumentParser", package: "swift-argument-parser"),
+      ]),
+    // Release-mode benchmark harness (`make bench`).
+    .executableTarget(
+      name: "QuarryBench",
+      dependencies: ["Workbench", "QuarryDSL", "QueryBuilder"]),
+
+    .testTarget(
+      name: "QueryBuilderTests",
+      dependencies: ["QueryBuilder"]),
+    .testTarget(
+      name: "QuarryDSLTests",
+      dependencies: [
+        "QuarryDSL", "Workbench",
+        .product(name: "InlineSnapshotTesting", package: "swift-snapshot-testing"),
+      ]),
+    .testTarget(
+      name: "WorkbenchTests",
+      dependencies: [
+        "Workbench",
+        .product(name: "InlineSnapshotTesting", package: "swift-snapshot-testing"),
+      ]),
+    .testTarget(
+      name: "EndToEndTests",
+      dependencies: ["Workbench"]),
+  ]
+)

@@ -1,0 +1,39 @@
+/// One named query of a `WITH` clause.
+///
+/// ```swift
+/// CommonTableExpression(name: "incompleteReminders", statement: .select(select))
+/// // "incompleteReminders" AS (
+/// //   SELECT …
+/// // )
+/// ```
+public struct CommonTableExpression: Sendable, Hashable {
+  public var name: String
+  public var statement: Statement
+  public init(name: String, statement: Statement) {
+    self.name = name
+    self.statement = statement
+  }
+  public var fragment: QueryFragment {
+    var out = QueryFragment(quoteIdentifier(name) + " AS (\n  ")
+    out.append(statement.fragment.indented())
+    out.append("\n)")
+    return out
+  }
+}
+
+/// `WITH cte, … statement`.
+public struct With: Sendable, Hashable {
+  public var expressions: [CommonTableExpression]
+  public var body: Statement
+  public init(_ expressions: [CommonTableExpression], body: Statement) {
+    self.expressions = expressions
+    self.body = body
+  }
+  public var fragment: QueryFragment {
+    var out: QueryFragment = "WITH "
+    out.append(expressions.map(\.fragment).joined(separator: ", "))
+    out.append("\n")
+    out.append(body.fragment)
+    return out
+  }
+}

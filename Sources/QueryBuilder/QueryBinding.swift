@@ -1,0 +1,69 @@
+/// A value bound to a statement parameter.
+///
+/// Executed statements carry values as bindings (`?`); the SQL Quarry *shows* inlines them the
+/// way StructuredQueries' debug output does:
+///
+/// ```swift
+/// QueryBinding.text("it's").inlineSQL  // 'it''s'
+/// QueryBinding.integer(1).inlineSQL    // 1
+/// ```
+public enum QueryBinding: Hashable, Sendable {
+  case null
+  case integer(Int64)
+  case double(Double)
+  case text(String)
+  case blob([UInt8])
+
+  /// The literal SQL text for this value.
+  public var inlineSQL: String {
+    switch self {
+    case .null: return "NULL"
+    case .integer(let value): return String(value)
+    case .double(let value): return Self.format(value)
+    case .text(let value): return quoteText(value)
+    case .blob(let bytes): return "X'" + hex(bytes).uppercased() + "'"
+    }
+  }
+
+  /// Swift's shortest round-tripping spelling (`10.0`, `0.5`), which is also valid SQL.
+  static func format(_ value: Double) -> String {
+    if value.isNaN { return "NULL" }
+    if value.isInfinite { return value > 0 ? "9e999" : "-9e999" }
+    return "\(value)"
+  }
+}
+
+/// Quotes text as an SQL string literal: `'it''s'`.
+public func quoteText(_ text: String) -> String {
+  "'" + text.replacingAll("'", with: "''") + "'"
+}
+
+/// Quotes an identifier: `"reminders"`.
+public func quoteIdentifier(_ name: String) -> String {
+  "\"" + name.replacingAll("\"", with: "\"\"") + "\""
+}
+
+/// Lowercase hexadecimal digits of some bytes.
+public func hex(_ bytes: [UInt8]) -> String {
+  let digits = Array("0123456789abcdef".utf8)
+  var out = [UInt8]()
+  out.reserveCapacity(bytes.count * 2)
+  for byte in bytes {
+    out.append(digits[Int(byte >> 4)])
+    out.append(digits[Int(byte & 0x0f)])
+  }
+  return String(decoding: out, as: UTF8.self)
+}
+
+extension String {
+  /// Replaces every occurrence of `target` (Foundation-free, for the pure builder module).
+  func replacingAll(_ target: Character, with replacement: String) -> String {
+    guard contains(target) else { return self }
+    var out = ""
+    out.reserveCapacity(count + 2)
+    for character in self {
+      if character == target { out += replacement } else { out.append(character) }
+    }
+    return out
+  }
+}
