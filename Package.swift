@@ -30,19 +30,20 @@ let package = Package(
         "QueryBuilder",
         .product(name: "SwiftParser", package: "swift-syntax"),
         .product(name: "SwiftSyntax", package: "swift-syntax"),
+        .product(name: "SwiftOperators", package: "swift-syntax"),
+        .product(name: "SwiftParserDiagnostics", package: "swift-syntax"),
       ]),
     // Stage 3: SQLite I/O and schema introspection.
     .target(name: "QuarryEngine", dependencies: ["CSQLite", "QueryBuilder"]),
     // Stage 4: sessions, fixtures, lessons, output formatting.
     .target(
       name: "Workbench",
-      dependencies: ["QueryBuilder", "QuarryDSL", "QuarryEngine"],
-      resources: [.copy("Resources")]),
+      dependencies: ["QueryBuilder", "QuarryDSL", "QuarryEngine"]),
     // Stage 5: the command line and the terminal.
     .executableTarget(
       name: "quarry",
       dependencies: [
-        "Workbench", "QuarryEngine", "CEditLine",
+        "Workbench", "QuarryEngine", "QuarryDSL", "CEditLine",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]),
     // Release-mode benchmark harness (`make bench`).

@@ -1,0 +1,114 @@
+import QueryBuilder
+import SwiftSyntax
+
+/// Everything the DSL can name: tables (declared or inferred), enums, aliases, and top-level
+/// `let` bindings, accumulated across inputs of one session.
+///
+/// ```swift
+/// let catalog = Catalog()
+/// catalog.register(TableModel(typeName: "Tag", columns: [...]))
+/// catalog.table(forType: "Tag")?.tableName  // "tags"
+/// ```
+public final class Catalog: @unchecked Sendable {
+  public private(set) var tables: [String: TableModel] = [:]
+  public private(set) var tableOrder: [String] = []
+  public var enums: [String: EnumModel] = [:]
+  public var aliases: [String: AliasModel] = [:]
+  /// Top-level `let`/`var` bindings, compiled where they were declared.
+  var bindings: [String: Value] = [:]
+  /// Computed columns declared before their table (`extension T.TableColumns` first).
+  var pendingComputed: [String: [String: Scope]] = [:]
+  var pendingScopes: [String: [String: Scope]] = [:]
+  /// `extension DateTimeModifier { static let endOfMonth = … }` and similar: named syntax.
+  var staticExtensions: [String: [String: Scope]] = [:]
+
+  public init() {}
+
+  /// Adds or replaces a table model (a declaration replaces an inferred model of the same table).
+  public func register(_ model: TableModel) {
+    var model = model
+    if let pending = pendingComputed.removeValue(forKey: model.typeName) {
+      model.computedColumns.merge(pending) { _, new in new }
+    }
+    if let pending = pendingScopes.removeValue(forKey: model.typeName) {
+      model.scopes.merge(pending) { _, new in new }
+    }
+    if model.isDeclared, !model.isSelection {
+      // A declared model supersedes the inferred one for the same table under another type name.
+      for (name, existing) in tables where !existing.isDeclared && existing.tableName == model.tableName
+        && name != model.typeName
+      {
+        tables[name] = nil
+        tableOrder.removeAll { $0 == name }
+      }
+    }
+    if let existing = tables[model.typeName] {
+      model.scopes.merge(existing.scopes) { new, _ in new }
+      model.computedColumns.merge(existing.computedColumns) { new, _ in new }
+    } else {
+      tableOrder.append(model.typeName)
+    }
+    tables[model.typeName] = model
+  }
+
+  public func table(forType name: String) -> TableModel? { tables[name] }
+
+  public func table(forTableName name: String) -> TableModel? {
+    tables.values.first { $0.tableName == name && !$0.isSelection }
+  }
+
+  /// Every name a type reference could mean, for "did you mean" suggestions.
+  var typeNames: [String] {
+    Array(tables.keys) + Array(enums.keys) + Array(aliases.keys)
+  }
+
+  func addComputedColumn(_ name: String, _ scope: Scope, to typeName: String) {
+    if tables[typeName] != nil {
+      tables[typeName]?.computedColumns[name] = scope
+    } else {
+      pendingComputed[typeName, default: [:]][name] = scope
+    }
+  }
+
+  func addScope(_ name: String, _ scope: Scope, to typeName: String) {
+    if tables[typeName] != nil {
+      tables[typeName]?.scopes[name] = scope
+    } else if ["DateTimeModifier"].contains(typeName) || enums[typeName] != nil {
+      staticExtensions[typeName, default: [:]][name] = scope
+    } else {
+      pendingScopes[typeName, default: [:]][name] = scope
+    }
+  }
+}
+
+/// Syntax kept for later compilation, with the source it came from (for locations).
+public struct AnySyntaxBox: @unchecked Sendable {
+  public let syntax: Syntax
+  public let source: SourceUnit
+}
+
+/// One parsed input: its text, tree and line table.
+public final class SourceUnit: @unchecked Sendable {
+  public let text: String
+  public let tree: SourceFileSyntax
+  public let converter: SourceLocationConverter
+
+  init(text: String, tree: SourceFileSyntax) {
+    self.text = text
+    self.tree = tree
+    self.converter = SourceLocationConverter(fileName: "input", tree: tree)
+  }
+
+  func diagnostic(_ message: String, at node: some SyntaxProtocol, suggestion: String? = nil)
+    -> Diagnostic
+  {
+    let start = node.positionAfterSkippingLeadingTrivia
+    let location = converter.location(for: start)
+    let end = node.endPositionBeforeTrailingTrivia
+    let endLocation = converter.location(for: end)
+    let length = endLocation.line == location.line ? endLocation.column - location.column : 1
+    return Diagnostic(
+      message, line: location.line, column: location.column, length: length,
+      suggestion: suggestion)
+  }
+}

@@ -1,0 +1,296 @@
+import QueryBuilder
+import SwiftSyntax
+
+/// Calls, operators and macros.
+extension Compiler {
+  func evaluateCall(_ call: FunctionCallExprSyntax, expected: SwiftType?) throws -> Value {
+    let arguments = Arguments(call)
+    if let member = call.calledExpression.as(MemberAccessExprSyntax.self) {
+      let name = member.declName.baseName.text
+      guard let baseSyntax = member.base else {
+        return try implicitCall(name, arguments: arguments, expected: expected)
+      }
+      let base = try evaluateBase(baseSyntax)
+      return try callMethod(name, on: base, arguments: arguments, at: member)
+    }
+    if let reference = call.calledExpression.as(DeclReferenceExprSyntax.self) {
+      return try callFunction(reference.baseName.text, arguments: arguments, at: reference)
+    }
+    throw source.diagnostic("not supported in Quarry yet: calling this expression", at: call.calledExpression)
+  }
+
+  /// A call's receiver; a generic table type (`PragmaTableInfo<Reminder>`) is specialised here.
+  func evaluateBase(_ expr: ExprSyntax) throws -> Value {
+    if let generic = expr.as(GenericSpecializationExprSyntax.self) {
+      guard case .table(var table) = try evaluate(generic.expression) else {
+        throw source.diagnostic("only generic tables can be specialised", at: generic)
+      }
+      if let argument = generic.genericArgumentClause.arguments.first {
+        let name = argument.argument.trimmedDescription
+        guard let model = catalog.table(forType: name) else {
+          throw source.diagnostic(
+            "unknown table '\(name)'", at: argument,
+            suggestion: closestMatch(to: name, in: catalog.tables.keys))
+        }
+        table.genericArgument = model
+        if let template = table.model.aliasTemplate { table.alias = table.render(template) }
+      }
+      return .table(table)
+    }
+    return try evaluate(expr)
+  }
+
+  func callMethod(_ name: String, on base: Value, arguments: Arguments, at node: MemberAccessExprSyntax) throws -> Value {
+    switch base {
+    case .table(let table):
+      switch name {
+      case "as":
+        guard let argument = arguments.first(), case .aliasType(let alias) = try evaluate(argument) else {
+          throw source.diagnostic("'as' needs an alias type: .as(R1.self) with enum R1: AliasName {}", at: arguments.call)
+        }
+        var aliased = table
+        aliased.alias = alias.aliasName
+        return .table(aliased)
+      case "Columns":
+        return try selection(for: table.model, arguments: arguments)
+      default:
+        if let scope = table.model.scopes[name] {
+          let values = try arguments.list.map { try evaluate($0.expression) }
+          return try callScope(scope, on: table, arguments: values, at: arguments.call)
+        }
+        return try queryMethod(name, on: Query(table), arguments: arguments)
+      }
+    case .query(let query):
+      return try queryMethod(name, on: query, arguments: arguments)
+    case .expression(let expression):
+      return try expressionMethod(name, on: expression, arguments: arguments, at: node)
+    case .columns(let table):
+      return try columnsMethod(name, on: table, arguments: arguments, at: node)
+    case .array(let elements):
+      if name == "contains", let argument = arguments.first() {
+        let needle = try typedExpression(try evaluate(argument), at: argument)
+        let list = try elements.map { try typedExpression($0, expected: needle.type, at: argument).expression }
+        return .expression(TypedExpression(needle.expression.binary("IN", Expression(.list(list))), type: .bool))
+      }
+    case .statement(let statement, let types):
+      return try statementMethod(name, on: statement, types: types, arguments: arguments)
+    default:
+      break
+    }
+    throw source.diagnostic("\(describe(base)) has no method '\(name)'", at: node.declName)
+  }
+
+  /// `Row.Columns(a: x, b: y)`: named result columns of a selection type.
+  func selection(for model: TableModel, arguments: Arguments) throws -> Value {
+    var pairs: [(String, TypedExpression)] = []
+    for argument in arguments.list {
+      guard let label = argument.label else {
+        throw source.diagnostic("each column of '\(model.typeName).Columns' needs its label", at: argument.expression)
+      }
+      guard let column = model.column(named: label) else {
+        throw source.diagnostic(
+          "'\(model.typeName)' has no column '\(label)'", at: argument.expression,
+          suggestion: closestMatch(to: label, in: model.columns.map(\.name)))
+      }
+      let value = try evaluate(argument.expression, expected: column.type)
+      switch value {
+      case .columns(let table):
+        for nested in table.allColumns { pairs.append((nestedName(nested), nested)) }
+      case .selection(let nested):
+        pairs += nested
+      default:
+        pairs.append((column.sqlName, try typedExpression(value, expected: column.type, at: argument.expression)))
+      }
+    }
+    return .selection(pairs)
+  }
+
+  private func nestedName(_ expression: TypedExpression) -> String {
+    if case .column(_, let name) = expression.expression.node { return name }
+    return "value"
+  }
+
+  /// `.where { … }`, `.days(1)` and other leading-dot calls.
+  func implicitCall(_ name: String, arguments: Arguments, expected: SwiftType?) throws -> Value {
+    if let selfTable, ["where", "select", "order", "group", "join", "leftJoin", "limit"].contains(name) {
+      return try queryMethod(name, on: Query(selfTable), arguments: arguments)
+    }
+    if let expected, let model = catalog.enums[expected.name] {
+      throw source.diagnostic("'\(model.name).\(name)' is not a function", at: arguments.call)
+    }
+    throw source.diagnostic(
+      "cannot tell what '.\(name)(…)' refers to here; spell out its type", at: arguments.call)
+  }
+
+  /// Free functions: `Case(…)`, `With { … } query: { … }`, table initialisers, and SQL functions.
+  func callFunction(_ name: String, arguments: Arguments, at node: DeclReferenceExprSyntax) throws -> Value {
+    if let special = try specialFunction(name, arguments: arguments, at: node) { return special }
+    if let model = catalog.table(forType: name) {
+      return try initializer(of: model, arguments: arguments)
+    }
+    if let local = lookupLocal(name) {
+      throw source.diagnostic("\(describe(local)) cannot be called", at: node)
+    }
+    throw source.diagnostic(
+      "unknown function '\(name)'", at: node,
+      suggestion: closestMatch(to: name, in: catalog.typeNames + ["Case", "With", "Values"]))
+  }
+
+  /// `Row(a: 1, b: 2)`: a single row of literal columns (`SELECT 1 AS "a", 2 AS "b"`).
+  func initializer(of model: TableModel, arguments: Arguments) throws -> Value {
+    var select = Select(from: nil)
+    var types: [SwiftType?] = []
+    for argument in arguments.list {
+      let label = argument.label ?? ""
+      let column = model.column(named: label)
+      let expression = try typedExpression(try evaluate(argument.expression, expected: column?.type), expected: column?.type, at: argument.expression)
+      select.columns.append(ResultColumn(expression.expression, as: column?.sqlName ?? label))
+      types.append(column?.type ?? expression.type)
+    }
+    var query = Query(select: select, tables: [TableInstance(model: model)])
+    query.columnTypes = types
+    return .query(query)
+  }
+
+  // MARK: Operators
+
+  func evaluateInfix(_ infix: InfixOperatorExprSyntax) throws -> Value {
+    guard let opToken = infix.operator.as(BinaryOperatorExprSyntax.self)?.operator.text else {
+      if infix.operator.is(AssignmentExprSyntax.self) {
+        throw source.diagnostic("assignment is only allowed inside update { … }", at: infix.operator)
+      }
+      throw source.diagnostic("not supported in Quarry yet: this operator", at: infix.operator)
+    }
+    let lhs = try evaluate(infix.leftOperand)
+    // Query && query, query || query: combine the filters.
+    if opToken == "&&" || opToken == "||" {
+      if case .query = lhs, case .query(let other) = try evaluate(infix.rightOperand),
+        case .query(var query) = lhs
+      {
+        query.select.wheres = combine(query.combinedWhere, other.combinedWhere, opToken == "&&" ? "AND" : "OR")
+        return .query(query)
+      }
+    }
+    let left = try typedExpression(lhs, at: infix.leftOperand)
+    let rightValue = try evaluate(infix.rightOperand, expected: left.type)
+    if case .null = rightValue, opToken == "==" || opToken == "!=" {
+      return .expression(TypedExpression(left.expression.binary(opToken == "==" ? "IS" : "IS NOT", .null), type: .bool))
+    }
+    let right = try typedExpression(rightValue, expected: left.type, at: infix.rightOperand)
+    switch opToken {
+    case "==": return boolean(left.expression.binary("=", right.expression))
+    case "!=": return boolean(left.expression.binary("<>", right.expression))
+    case "<", ">", "<=", ">=": return boolean(left.expression.binary(opToken, right.expression))
+    case "&&": return boolean(left.expression.binary("AND", right.expression))
+    case "||": return boolean(left.expression.binary("OR", right.expression))
+    case "+":
+      let isText = (left.type?.isText ?? false) || (right.type?.isText ?? false)
+      return .expression(TypedExpression(left.expression.binary(isText ? "||" : "+", right.expression), type: left.type ?? right.type))
+    case "-", "*", "/", "&", "|", "<<", ">>":
+      return .expression(TypedExpression(left.expression.binary(opToken, right.expression), type: numericType(left.type, right.type)))
+    case "%":
+      return .expression(TypedExpression(left.expression.binary("%", right.expression), type: left.type?.optional))
+    case "??":
+      var arguments = [left.expression]
+      if case .function("coalesce", let rest) = right.expression.node { arguments += rest } else { arguments.append(right.expression) }
+      var type = left.type?.wrapped
+      if right.type?.isOptional == true { type = type?.optional }
+      return .expression(TypedExpression(.function("coalesce", arguments), type: type ?? right.type))
+    default:
+      throw source.diagnostic("not supported in Quarry yet: the '\(opToken)' operator", at: infix.operator)
+    }
+  }
+
+  func boolean(_ expression: Expression) -> Value { .expression(TypedExpression(expression, type: .bool)) }
+
+  func numericType(_ a: SwiftType?, _ b: SwiftType?) -> SwiftType? {
+    if a?.isReal == true || b?.isReal == true { return .double }
+    return a ?? b
+  }
+
+  func evaluatePrefix(_ prefix: PrefixOperatorExprSyntax, expected: SwiftType?) throws -> Value {
+    let op = prefix.operator.text
+    if op == "-", let value = integerValue(ExprSyntax(prefix)) {
+      if let expected, expected.isReal { return .expression(TypedExpression(.value(.double(Double(value))), type: .double)) }
+      return .expression(TypedExpression(.value(.integer(value)), type: .int))
+    }
+    if op == "-", let float = prefix.expression.as(FloatLiteralExprSyntax.self),
+      let value = Double(float.literal.text.filter { $0 != "_" })
+    {
+      return .expression(TypedExpression(.value(.double(-value)), type: .double))
+    }
+    let operand = try typedExpression(try evaluate(prefix.expression, expected: expected), at: prefix.expression)
+    switch op {
+    case "!": return boolean(operand.expression.not())
+    case "-", "+", "~":
+      return .expression(TypedExpression(operand.expression.unary(op, separator: ""), type: operand.type))
+    default:
+      throw source.diagnostic("not supported in Quarry yet: the prefix '\(op)' operator", at: prefix.operator)
+    }
+  }
+
+  // MARK: Macros
+
+  func evaluateMacro(_ macro: MacroExpansionExprSyntax) throws -> Value {
+    let name = macro.macroName.text
+    switch name {
+    case "sql":
+      guard let first = macro.arguments.first,
+        let literal = first.expression.as(StringLiteralExprSyntax.self)
+      else {
+        throw source.diagnostic("#sql needs a string literal: #sql(\"…\")", at: macro)
+      }
+      var parts: [SQLPart] = []
+      for segment in literal.segments {
+        if let text = segment.as(StringSegmentSyntax.self) {
+          parts.append(.text(unescape(text.content.text)))
+        } else if let interpolation = segment.as(ExpressionSegmentSyntax.self),
+          let element = interpolation.expressions.first
+        {
+          let value = try evaluate(element.expression)
+          switch element.label?.text {
+          case "raw":
+            guard case .expression(let e) = value, case .value(let binding) = e.expression.node else {
+              throw source.diagnostic("\\(raw:) needs a plain value", at: element.expression)
+            }
+            switch binding {
+            case .text(let text): parts.append(.text(text))
+            default: parts.append(.text(binding.inlineSQL))
+            }
+          case "quote":
+            guard case .expression(let e) = value, case .value(.text(let text)) = e.expression.node else {
+              throw source.diagnostic("\\(quote:) needs a string", at: element.expression)
+            }
+            parts.append(.text(quoteIdentifier(text)))
+          case "bind", nil:
+            switch value {
+            case .columns(let table):
+              parts.append(.text(table.allColumns.map { $0.expression.fragment.sql(inlining: true) }.joined(separator: ", ")))
+            case .table(let table):
+              parts.append(.text(quoteIdentifier(table.qualifier)))
+            default:
+              parts.append(.expression(try typedExpression(value, at: element.expression).expression))
+            }
+          default:
+            throw source.diagnostic("not supported in Quarry yet: \\(\(element.label?.text ?? ""):) in #sql", at: element)
+          }
+        }
+      }
+      var type: SwiftType?
+      if let asArgument = macro.arguments.first(where: { $0.label?.text == "as" }) {
+        type = SwiftType(asArgument.expression.trimmedDescription.replacingOccurrences(".self", ""))
+        if type?.name.hasSuffix("?") == true {
+          type = SwiftType(String(type!.name.dropLast()), optional: true)
+        }
+      }
+      return .expression(TypedExpression(Expression(.sql(parts)), type: type))
+    case "bind":
+      guard let first = macro.arguments.first else {
+        throw source.diagnostic("#bind needs a value", at: macro)
+      }
+      return try evaluate(first.expression)
+    default:
+      throw source.diagnostic("not supported in Quarry yet: the #\(name) macro", at: macro.macroName)
+    }
+  }
+}

@@ -1,0 +1,255 @@
+import QueryBuilder
+import SwiftSyntax
+
+/// Methods on expressions: comparisons, string matching, aggregates and scalar functions.
+extension Compiler {
+  func expressionMember(_ name: String, of expression: TypedExpression, at node: some SyntaxProtocol) throws -> Value {
+    throw source.diagnostic(
+      "an expression has no property '\(name)'; did you mean a method call like '.\(name)()'?",
+      at: node)
+  }
+
+  /// Scalar functions that wrap their receiver: `name(receiver, args…)`, with result types.
+  private static let scalarFunctions: [String: (sql: String, result: SwiftType?)] = [
+    "length": ("length", .int), "lower": ("lower", nil), "upper": ("upper", nil),
+    "trim": ("trim", nil), "ltrim": ("ltrim", nil), "rtrim": ("rtrim", nil),
+    "substr": ("substr", nil), "replace": ("replace", nil), "instr": ("instr", .int),
+    "abs": ("abs", nil), "round": ("round", nil), "sign": ("sign", .int),
+    "quote": ("quote", .string), "hex": ("hex", .string), "unhex": ("unhex", .bytes),
+    "octetLength": ("octet_length", .int), "unicode": ("unicode", .int),
+    "likelihood": ("likelihood", nil), "typeof": ("typeof", .string),
+    "ifnull": ("ifnull", nil), "nullif": ("nullif", nil),
+    "jsonArrayLength": ("json_array_length", .int), "json": ("json", .string),
+    "jsonType": ("json_type", .string), "jsonQuote": ("json_quote", .string),
+  ]
+
+  private static let aggregates: [String: (sql: String, result: SwiftType?)] = [
+    "count": ("count", .int), "sum": ("sum", nil), "avg": ("avg", .double),
+    "total": ("total", .double), "min": ("min", nil), "max": ("max", nil),
+    "groupConcat": ("group_concat", .string), "jsonGroupArray": ("json_group_array", .string),
+  ]
+
+  func expressionMethod(_ name: String, on receiver: TypedExpression, arguments: Arguments, at node: MemberAccessExprSyntax) throws -> Value {
+    let call = arguments.call
+    let lhs = receiver.expression
+    func argument(_ label: String? = nil, expected: SwiftType? = receiver.type?.wrapped) throws -> TypedExpression {
+      guard let syntax = arguments.first(label) else {
+        throw source.diagnostic("'\(name)' needs \(label.map { "a '\($0):' argument" } ?? "an argument")", at: call)
+      }
+      return try typedExpression(try evaluate(syntax, expected: expected), expected: expected, at: syntax)
+    }
+    func text(_ syntax: ExprSyntax) throws -> Expression {
+      try typedExpression(try evaluate(syntax, expected: .string), expected: .string, at: syntax).expression
+    }
+
+    switch name {
+    case "eq", "neq", "lt", "gt", "lte", "gte", "is", "isNot":
+      let op = ["eq": "=", "neq": "<>", "lt": "<", "gt": ">", "lte": "<=", "gte": ">=", "is": "IS", "isNot": "IS NOT"][name]!
+      guard let syntax = arguments.first() else { throw source.diagnostic("'\(name)' needs a value to compare with", at: call) }
+      let value = try evaluate(syntax, expected: receiver.type?.wrapped)
+      let rhs = try typedExpression(value, expected: receiver.type, at: syntax)
+      try checkComparable(receiver, rhs, at: syntax)
+      return boolean(lhs.binary(op, rhs.expression))
+    case "and", "or":
+      return boolean(lhs.binary(name.uppercased(), try argument(expected: .bool).expression))
+    case "not":
+      return boolean(lhs.not())
+    case "in", "notIn":
+      guard let syntax = arguments.first() else { throw source.diagnostic("'\(name)' needs a list or a subquery", at: call) }
+      let value = try evaluate(syntax, expected: receiver.type?.wrapped)
+      let op = name == "in" ? "IN" : "NOT IN"
+      switch value {
+      case .array(let elements):
+        let list = try elements.map { try typedExpression($0, expected: receiver.type, at: syntax).expression }
+        return boolean(lhs.binary(op, Expression(.list(list))))
+      case .query(let query):
+        return boolean(lhs.binary(op, Expression(.statement(.select(query.select)))))
+      case .table(let table):
+        return boolean(lhs.binary(op, Expression(.statement(.select(Query(table).select)))))
+      case .statement(let statement, _):
+        return boolean(lhs.binary(op, Expression(.statement(statement))))
+      default:
+        throw source.diagnostic("'\(name)' needs an array literal or a query, but this is \(describe(value))", at: syntax)
+      }
+    case "between":
+      guard let lower = arguments.positional.first, let upper = arguments.labelled("and") else {
+        throw source.diagnostic("'between' needs two bounds: .between(a, and: b)", at: call)
+      }
+      let low = try typedExpression(try evaluate(lower, expected: receiver.type), expected: receiver.type, at: lower)
+      let high = try typedExpression(try evaluate(upper, expected: receiver.type), expected: receiver.type, at: upper)
+      return boolean(Expression(.between(lhs, lower: low.expression, upper: high.expression)))
+    case "like":
+      guard let pattern = arguments.positional.first else { throw source.diagnostic("'like' needs a pattern", at: call) }
+      let escape = try arguments.labelled("escape").map { try text($0) }
+      return boolean(Expression(.like(string: lhs, pattern: try text(pattern), escape: escape)))
+    case "glob":
+      guard let pattern = arguments.positional.first else { throw source.diagnostic("'glob' needs a pattern", at: call) }
+      return boolean(lhs.binary("GLOB", try text(pattern)))
+    case "hasPrefix", "hasSuffix", "contains":
+      guard let syntax = arguments.positional.first else { throw source.diagnostic("'\(name)' needs a string", at: call) }
+      guard case .expression(let e) = try evaluate(syntax), case .value(.text(let fragment)) = e.expression.node else {
+        throw source.diagnostic("'\(name)' needs a string literal; use like(…) for patterns built from columns", at: syntax)
+      }
+      let pattern = name == "hasPrefix" ? fragment + "%" : name == "hasSuffix" ? "%" + fragment : "%" + fragment + "%"
+      return boolean(Expression(.like(string: lhs, pattern: .value(.text(pattern)), escape: nil)))
+    case "collate":
+      guard let syntax = arguments.first() else { throw source.diagnostic("'collate' needs a collation: .collate(.nocase)", at: call) }
+      let collation: String
+      switch try evaluate(syntax) {
+      case .implicitMember(let member):
+        switch member {
+        case "nocase": collation = "NOCASE"
+        case "binary": collation = "BINARY"
+        case "rtrim": collation = "RTRIM"
+        default:
+          throw source.diagnostic("unknown collation '.\(member)'", at: syntax, suggestion: closestMatch(to: member, in: ["nocase", "binary", "rtrim"]))
+        }
+      case .expression(let e):
+        guard case .value(.text(let name)) = e.expression.node else { fallthrough }
+        collation = quoteIdentifier(name)
+      default:
+        throw source.diagnostic("'collate' needs a collation: .collate(.nocase)", at: syntax)
+      }
+      return .expression(TypedExpression(Expression(.collate(lhs, collation: collation)), type: receiver.type))
+    case "asc", "desc":
+      var nulls: Ordering.Nulls?
+      if let syntax = arguments.labelled("nulls") {
+        guard case .implicitMember(let member) = try evaluate(syntax), member == "first" || member == "last" else {
+          throw source.diagnostic("'nulls:' is .first or .last", at: syntax)
+        }
+        nulls = member == "first" ? .first : .last
+      }
+      return .ordering(Ordering(lhs, direction: name == "asc" ? .ascending : .descending, nulls: nulls))
+    case "cast":
+      var type = "NUMERIC"
+      if let syntax = arguments.labelled("as") ?? arguments.first() {
+        type = sqlType(forSwiftType: syntax.trimmedDescription.replacingOccurrences(".self", ""))
+      } else if let receiverType = receiver.type {
+        type = receiverType.isText ? "NUMERIC" : "TEXT"
+      }
+      return .expression(TypedExpression(Expression(.cast(lhs, type: type)), type: nil))
+    case "exists":
+      break
+    default:
+      break
+    }
+
+    if let aggregate = Self.aggregates[name] {
+      var aggregateArguments = [lhs]
+      if name == "groupConcat", let separator = arguments.positional.first {
+        aggregateArguments.append(try text(separator))
+      }
+      if name == "groupConcat", let separator = arguments.labelled("separator") {
+        aggregateArguments.append(try text(separator))
+      }
+      var distinct = false
+      if let syntax = arguments.labelled("distinct") {
+        distinct = syntax.trimmedDescription == "true"
+      }
+      var order: [Ordering] = []
+      if let syntax = arguments.labelled("order") {
+        order = try orderings(try evaluate(syntax), at: syntax)
+      }
+      var filter: Expression?
+      if let syntax = arguments.labelled("filter") {
+        filter = try predicate(try evaluate(syntax), at: syntax)
+      }
+      let type: SwiftType? = aggregate.result ?? receiver.type?.optional
+      return .expression(TypedExpression(
+        Expression(.aggregate(Aggregate(name: aggregate.sql, arguments: aggregateArguments, distinct: distinct, order: order, filter: filter))),
+        type: type))
+    }
+
+    if let function = Self.scalarFunctions[name] {
+      var functionArguments = [lhs]
+      for syntax in arguments.list.map(\.expression) {
+        let expected: SwiftType? = ["substr", "round", "likelihood"].contains(name) ? nil : receiver.type?.wrapped
+        let value = try evaluate(syntax, expected: expected)
+        functionArguments.append(try typedExpression(value, expected: expected, at: syntax).expression)
+      }
+      var type = function.result ?? receiver.type
+      if name == "ifnull" { type = receiver.type?.wrapped }
+      if name == "nullif" { type = receiver.type?.optional }
+      return .expression(TypedExpression(.function(function.sql, functionArguments), type: type))
+    }
+
+    let candidates = ["eq", "neq", "lt", "gt", "lte", "gte", "is", "isNot", "in", "notIn", "between", "like", "glob",
+                      "hasPrefix", "hasSuffix", "contains", "collate", "asc", "desc", "cast"]
+      + Array(Self.aggregates.keys) + Array(Self.scalarFunctions.keys)
+    throw source.diagnostic(
+      "an expression has no method '\(name)'", at: node.declName,
+      suggestion: closestMatch(to: name, in: candidates))
+  }
+
+  /// Comparing a text column with a number (or the reverse) is almost always a mistake.
+  func checkComparable(_ lhs: TypedExpression, _ rhs: TypedExpression, at node: some SyntaxProtocol) throws {
+    guard let l = lhs.type, let r = rhs.type, case .value = rhs.expression.node else { return }
+    if (l.isText && r.isNumeric) || (l.isNumeric && r.isText) {
+      throw source.diagnostic("cannot compare \(l) with \(r)", at: node)
+    }
+  }
+
+  func sqlType(forSwiftType name: String) -> String {
+    let type = SwiftType(name)
+    if type.isInteger || type.isBool { return "INTEGER" }
+    if type.isReal { return "REAL" }
+    if type.name == "[UInt8]" || type.name == "Data" { return "BLOB" }
+    return "TEXT"
+  }
+
+  /// Methods on a whole table's columns (`$1.count()`, `$1.jsonGroupArray()`).
+  func columnsMethod(_ name: String, on table: TableInstance, arguments: Arguments, at node: MemberAccessExprSyntax) throws -> Value {
+    switch name {
+    case "count":
+      let key = table.model.primaryKey.map { table.column($0).expression } ?? .star
+      var distinct = false
+      if let syntax = arguments.labelled("distinct") { distinct = syntax.trimmedDescription == "true" }
+      return .expression(TypedExpression(Expression(.aggregate(Aggregate(name: "count", arguments: [key], distinct: distinct))), type: .int))
+    case "jsonGroupArray":
+      let rowid = Expression.column(table.qualifier, "rowid")
+      let present = rowid.binary("IS NOT", .null)
+      var objectArguments: [Expression] = []
+      for column in table.model.columns {
+        objectArguments.append(.raw(quoteText(column.sqlName)))
+        let value = Expression.column(table.qualifier, column.sqlName)
+        if column.type.isBool {
+          objectArguments.append(.function("json", [Expression(.caseWhen(CaseExpression(
+            base: value, whens: [.init(.raw("0"), then: .raw("'false'")), .init(.raw("1"), then: .raw("'true'"))],
+            otherwise: nil)))]))
+        } else {
+          objectArguments.append(value)
+        }
+      }
+      let object = Expression.function("json_object", objectArguments)
+      let element = Expression(.caseWhen(CaseExpression(base: nil, whens: [.init(present, then: object)], otherwise: nil)))
+      var distinct = false
+      if let syntax = arguments.labelled("distinct") { distinct = syntax.trimmedDescription == "true" }
+      var filter = present
+      if let syntax = arguments.labelled("filter"), let extra = try predicate(try evaluate(syntax), at: syntax) {
+        filter = present.and(extra)
+      }
+      return .expression(TypedExpression(
+        Expression(.aggregate(Aggregate(name: "json_group_array", arguments: [element], distinct: distinct, filter: filter))),
+        type: .string))
+    default:
+      let value = try columnMember(name, of: table, at: node)
+      _ = value
+      throw source.diagnostic("'\(name)' is a column, not a method", at: node.declName)
+    }
+  }
+
+  /// Methods on a compiled write or compound statement.
+  func statementMethod(_ name: String, on statement: Statement, types: [SwiftType?], arguments: Arguments) throws -> Value {
+    throw source.diagnostic("not supported in Quarry yet: '.\(name)' on this statement", at: arguments.call.calledExpression)
+  }
+
+  /// `delete()`, `update { … }`, `insert { … }` on a query; nil when `name` is not a write.
+  func writeMethod(_ name: String, on query: Query, arguments: Arguments) throws -> Value? {
+    nil
+  }
+
+  /// `Case`, `With`, `Values`: nil when `name` is none of them.
+  func specialFunction(_ name: String, arguments: Arguments, at node: DeclReferenceExprSyntax) throws -> Value? {
+    nil
+  }
+}

@@ -1,0 +1,334 @@
+import QueryBuilder
+import SwiftSyntax
+
+/// Query methods: `where`, `select`, `join`, `group`, `having`, `order`, `limit`, and friends.
+extension Compiler {
+  func tableMember(_ name: String, of table: TableInstance, at node: some SyntaxProtocol) throws -> Value {
+    switch name {
+    case "all", "Draft", "self", "columns", "TableColumns":
+      if name == "columns" || name == "TableColumns" { return .columns(table) }
+      return .table(table)
+    case "none":
+      var query = Query(table)
+      query.select.isEmpty = true
+      return .query(query)
+    case "tableName":
+      return .expression(TypedExpression(.value(.text(table.model.tableName)), type: .string))
+    default:
+      if let scope = table.model.scopes[name] {
+        return try callScope(scope, on: table, arguments: [], at: node)
+      }
+      return try queryMember(name, of: Query(table), at: node)
+    }
+  }
+
+  func queryMember(_ name: String, of query: Query, at node: some SyntaxProtocol) throws -> Value {
+    if name == "all" { return .query(query) }
+    // A scope reached through a query (`RemindersList.limit(1).withReminderCount`) merges.
+    if let table = query.tables.first, let scope = table.model.scopes[name] {
+      let scoped = try callScope(scope, on: TableInstance(model: table.model, alias: table.alias), arguments: [], at: node)
+      guard case .query(let other) = scoped else { return scoped }
+      return .query(merge(query, other))
+    }
+    let candidates = ["all", "where", "select", "join", "leftJoin", "order", "group", "having", "limit", "count"]
+      + (query.tables.first.map { Array($0.model.scopes.keys) } ?? [])
+    throw source.diagnostic(
+      "a query of '\(query.tables.first?.model.typeName ?? "?")' has no member '\(name)'", at: node,
+      suggestion: closestMatch(to: name, in: candidates))
+  }
+
+  /// Compiles a scope (static let or static func) with `Self` bound to the table.
+  func callScope(_ scope: Scope, on table: TableInstance, arguments: [Value], at node: some SyntaxProtocol) throws -> Value {
+    guard arguments.count == scope.parameters.count else {
+      throw source.diagnostic(
+        "'\(scope.ownerType)' scope takes \(scope.parameters.count) argument\(scope.parameters.count == 1 ? "" : "s"), not \(arguments.count)",
+        at: node)
+    }
+    var bindings: [String: Value] = [:]
+    for (name, value) in zip(scope.parameters, arguments) { bindings[name] = value }
+    return try withSource(scope.body) {
+      let savedSelf = selfTable
+      let savedBare = bareColumnsTable
+      selfTable = table
+      bareColumnsTable = nil
+      defer {
+        selfTable = savedSelf
+        bareColumnsTable = savedBare
+      }
+      return try withLocals(bindings) { try evaluateBody(scope.body.syntax) }
+    }
+  }
+
+  /// Two selects over the same table combined clause by clause, the way StructuredQueries
+  /// chains a scope onto a query.
+  func merge(_ lhs: Query, _ rhs: Query) -> Query {
+    var out = lhs
+    out.select.distinct = lhs.select.distinct || rhs.select.distinct
+    out.select.columns += rhs.select.columns
+    out.columnTypes += rhs.columnTypes
+    out.select.joins += rhs.select.joins
+    out.tables += rhs.tables.dropFirst()
+    out.select.wheres += rhs.select.wheres
+    out.select.groups += rhs.select.groups
+    out.select.havings += rhs.select.havings
+    out.select.orders += rhs.select.orders
+    out.select.limit = rhs.select.limit ?? lhs.select.limit
+    out.select.offset = rhs.select.offset ?? lhs.select.offset
+    out.select.isEmpty = lhs.select.isEmpty || rhs.select.isEmpty
+    return out
+  }
+
+  func asQuery(_ value: Value, at node: some SyntaxProtocol) throws -> Query {
+    switch value {
+    case .query(let query): return query
+    case .table(let table):
+      if table.model.isSelection {
+        throw source.diagnostic("'\(table.model.typeName)' is a @Selection type, not a table", at: node)
+      }
+      return Query(table)
+    default:
+      throw source.diagnostic("expected a query here, but this is \(describe(value))", at: node)
+    }
+  }
+
+  /// Values a closure is called with: one `TableColumns` per table of the query.
+  func columnArguments(_ query: Query) -> [Value] { query.tables.map { .columns($0) } }
+
+  /// Evaluates a closure or key path argument against the query's tables.
+  func evaluateProjection(_ expr: ExprSyntax, on query: Query) throws -> Value {
+    if let closure = expr.as(ClosureExprSyntax.self) {
+      return try invoke(closure, with: columnArguments(query))
+    }
+    let value = try evaluate(expr)
+    if case .keyPath(let names) = value {
+      return try keyPathValue(names, on: query.tables[0], at: expr)
+    }
+    return value
+  }
+
+  func keyPathValue(_ names: [String], on table: TableInstance, at node: some SyntaxProtocol) throws -> Value {
+    var value: Value = .columns(table)
+    for name in names where name != "self" {
+      value = try member(name, of: value, at: node)
+    }
+    return value
+  }
+
+  func queryMethod(_ name: String, on base: Query, arguments: Arguments) throws -> Value {
+    var query = base
+    let call = arguments.call
+    switch name {
+    case "where", "filter":
+      guard let argument = arguments.first() else {
+        throw source.diagnostic("'where' needs a condition: .where { $0.… }", at: call)
+      }
+      let value = try evaluateProjection(argument, on: query)
+      if let condition = try predicate(value, at: argument) { query.select.wheres.append(condition) }
+      return .query(query)
+
+    case "and", "or":
+      guard let argument = arguments.first() else {
+        throw source.diagnostic("'\(name)' needs another query: .\(name)(.where { … })", at: call)
+      }
+      let other = try asQuery(try evaluateImplicit(argument, table: query.tables[0]), at: argument)
+      query.select.wheres = combine(query.combinedWhere, other.combinedWhere, name == "and" ? "AND" : "OR")
+      return .query(query)
+
+    case "select":
+      guard !arguments.isEmpty else {
+        throw source.diagnostic("'select' needs columns: .select { $0.title } or .select(\\.title)", at: call)
+      }
+      for argument in arguments.list {
+        let value = try evaluateProjection(argument.expression, on: query)
+        try appendColumns(value, to: &query, at: argument.expression)
+      }
+      return .query(query)
+
+    case "distinct":
+      if let argument = arguments.first(),
+        case .expression(let e) = try evaluate(argument), case .value(.integer(0)) = e.expression.node
+      {
+        query.select.distinct = false
+      } else {
+        query.select.distinct = true
+      }
+      return .query(query)
+
+    case "join", "leftJoin", "rightJoin", "fullJoin", "crossJoin":
+      let kind: Join.Kind =
+        ["join": .inner, "leftJoin": .left, "rightJoin": .right, "fullJoin": .full, "crossJoin": .cross][name]!
+      guard let target = arguments.positional.first else {
+        throw source.diagnostic("'\(name)' needs a table to join: .\(name)(Other.all) { $0.id.eq($1.otherID) }", at: call)
+      }
+      let other = try asQuery(try evaluate(target), at: target)
+      var combined = query
+      combined.tables += other.tables
+      var condition: Expression?
+      if kind != .cross {
+        guard let on = arguments.labelled("on") ?? (arguments.positional.count > 1 ? arguments.positional.last : nil) else {
+          throw source.diagnostic("'\(name)' needs a join condition in a trailing closure: { $0.id.eq($1.otherID) }", at: call)
+        }
+        condition = try predicate(try evaluateProjection(on, on: combined), at: on) ?? .value(.integer(1))
+      }
+      combined.select.joins.append(Join(kind, other.tables[0].reference, on: condition))
+      combined.select.joins += other.select.joins
+      combined.select.columns += other.select.columns
+      combined.columnTypes += other.columnTypes
+      combined.select.wheres += other.select.wheres
+      combined.select.groups += other.select.groups
+      combined.select.havings += other.select.havings
+      combined.select.orders += other.select.orders
+      combined.select.limit = other.select.limit ?? query.select.limit
+      combined.select.offset = other.select.offset ?? query.select.offset
+      combined.select.distinct = query.select.distinct || other.select.distinct
+      return .query(combined)
+
+    case "group":
+      guard let argument = arguments.labelled("by") ?? arguments.first() else {
+        throw source.diagnostic("'group' needs columns: .group(by: \\.id)", at: call)
+      }
+      for expression in try flattenExpressions(try evaluateProjection(argument, on: query), at: argument) {
+        query.select.groups.append(expression.expression)
+      }
+      return .query(query)
+
+    case "having":
+      guard let argument = arguments.first() else {
+        throw source.diagnostic("'having' needs a condition: .having { $0.id.count() > 1 }", at: call)
+      }
+      if let condition = try predicate(try evaluateProjection(argument, on: query), at: argument) {
+        query.select.havings.append(condition)
+      }
+      return .query(query)
+
+    case "order":
+      guard let argument = arguments.labelled("by") ?? arguments.first() else {
+        throw source.diagnostic("'order' needs terms: .order(by: \\.title) or .order { $0.title.desc() }", at: call)
+      }
+      query.select.orders += try orderings(try evaluateProjection(argument, on: query), at: argument)
+      return .query(query)
+
+    case "limit":
+      if let argument = arguments.positional.first {
+        if let limit = try limitValue(argument, on: query) { query.select.limit = limit }
+      }
+      if let argument = arguments.labelled("offset") {
+        if let offset = try limitValue(argument, on: query) { query.select.offset = offset }
+      }
+      return .query(query)
+
+    case "offset":
+      if let argument = arguments.first(), let offset = try limitValue(argument, on: query) {
+        if query.select.limit == nil { query.select.limit = .value(.integer(-1)) }
+        query.select.offset = offset
+      }
+      return .query(query)
+
+    case "count":
+      query.select.columns = [ResultColumn(Expression(.aggregate(Aggregate(name: "count", arguments: [.star]))))]
+      query.columnTypes = [.int]
+      return .query(query)
+
+    case "find":
+      guard let argument = arguments.first(), let key = query.tables[0].model.primaryKey else {
+        throw source.diagnostic("'find' needs a primary key value, and the table a primary key", at: call)
+      }
+      let column = query.tables[0].column(key)
+      let value = try evaluate(argument, expected: key.type)
+      let values: [Value]
+      if case .array(let elements) = value { values = elements } else { values = [value] }
+      let list = try values.map { try typedExpression($0, expected: key.type, at: argument).expression }
+      query.select.wheres.append(column.expression.binary("IN", Expression(.list(list))))
+      return .query(query)
+
+    case "exists":
+      return .expression(TypedExpression(Expression(.exists(.select(query.select))), type: .bool))
+
+    default:
+      if let table = query.tables.first, let scope = table.model.scopes[name] {
+        let values = try arguments.list.map { try evaluate($0.expression) }
+        let scoped = try callScope(scope, on: TableInstance(model: table.model, alias: table.alias), arguments: values, at: call)
+        if case .query(let other) = scoped { return .query(merge(query, other)) }
+        return scoped
+      }
+      if let write = try writeMethod(name, on: query, arguments: arguments) { return write }
+      let candidates = [
+        "where", "select", "distinct", "join", "leftJoin", "rightJoin", "fullJoin", "group",
+        "having", "order", "limit", "offset", "count", "find", "and", "or", "delete", "update",
+        "insert", "union", "intersect", "except", "exists",
+      ] + (query.tables.first.map { Array($0.model.scopes.keys) } ?? [])
+      throw source.diagnostic(
+        "a query of '\(query.tables.first?.model.typeName ?? "?")' has no method '\(name)'",
+        at: call.calledExpression, suggestion: closestMatch(to: name, in: candidates))
+    }
+  }
+
+  /// `(a) AND (b)` of two optional predicates, the way `Where.and` combines them.
+  func combine(_ lhs: Expression?, _ rhs: Expression?, _ op: String) -> [Expression] {
+    switch (lhs, rhs) {
+    case (nil, nil): return []
+    case (let l?, nil): return [l]
+    case (nil, let r?): return [r]
+    case (let l?, let r?): return [l.binary(op, r)]
+    }
+  }
+
+  /// Evaluates an argument where a leading-dot call means a query of `table` (`.where { … }`).
+  func evaluateImplicit(_ expr: ExprSyntax, table: TableInstance) throws -> Value {
+    if let call = expr.as(FunctionCallExprSyntax.self),
+      let member = call.calledExpression.as(MemberAccessExprSyntax.self), member.base == nil
+    {
+      return try queryMethod(member.declName.baseName.text, on: Query(table), arguments: Arguments(call))
+    }
+    return try evaluate(expr)
+  }
+
+  func limitValue(_ expr: ExprSyntax, on query: Query) throws -> Expression? {
+    let value = try evaluateProjection(expr, on: query)
+    if case .null = value { return nil }
+    return try typedExpression(value, expected: .int, at: expr).expression
+  }
+
+  func appendColumns(_ value: Value, to query: inout Query, at node: some SyntaxProtocol) throws {
+    switch value {
+    case .columns(let table):
+      for column in table.allColumns {
+        query.select.columns.append(ResultColumn(column.expression))
+        query.columnTypes.append(column.type)
+      }
+    case .tuple(let values):
+      for value in values { try appendColumns(value, to: &query, at: node) }
+    case .selection(let pairs):
+      for (name, expression) in pairs {
+        query.select.columns.append(ResultColumn(expression.expression, as: name))
+        query.columnTypes.append(expression.type)
+      }
+    case .table(let table):
+      let query2 = Query(table)
+      query.select.columns.append(ResultColumn(Expression(.subquery(.select(query2.select)))))
+      query.columnTypes.append(nil)
+    default:
+      let expression = try typedExpression(value, at: node)
+      query.select.columns.append(ResultColumn(expression.expression))
+      query.columnTypes.append(expression.type)
+    }
+  }
+
+  func flattenExpressions(_ value: Value, at node: some SyntaxProtocol) throws -> [TypedExpression] {
+    switch value {
+    case .tuple(let values): return try values.flatMap { try flattenExpressions($0, at: node) }
+    case .columns(let table): return table.allColumns
+    default: return [try typedExpression(value, at: node)]
+    }
+  }
+
+  func orderings(_ value: Value, at node: some SyntaxProtocol) throws -> [Ordering] {
+    switch value {
+    case .ordering(let ordering): return [ordering]
+    case .tuple(let values): return try values.flatMap { try orderings($0, at: node) }
+    case .array(let values): return try values.flatMap { try orderings($0, at: node) }
+    case .null: return []
+    default: return try flattenExpressions(value, at: node).map { Ordering($0.expression) }
+    }
+  }
+}

@@ -1,0 +1,403 @@
+import QueryBuilder
+import SwiftSyntax
+
+/// Evaluation of Swift expression syntax into compile-time values.
+extension Compiler {
+  func evaluate(_ expr: ExprSyntax, expected: SwiftType? = nil) throws -> Value {
+    if let literal = expr.as(IntegerLiteralExprSyntax.self) {
+      guard let value = integerValue(ExprSyntax(literal)) else {
+        throw source.diagnostic("integer literal is out of range", at: literal)
+      }
+      if let expected, expected.isReal { return .expression(TypedExpression(.value(.double(Double(value))), type: .double)) }
+      return .expression(TypedExpression(.value(.integer(value)), type: .int))
+    }
+    if let literal = expr.as(FloatLiteralExprSyntax.self) {
+      guard let value = Double(literal.literal.text.filter { $0 != "_" }) else {
+        throw source.diagnostic("malformed number", at: literal)
+      }
+      return .expression(TypedExpression(.value(.double(value)), type: .double))
+    }
+    if let literal = expr.as(BooleanLiteralExprSyntax.self) {
+      let value: Int64 = literal.literal.tokenKind == .keyword(.true) ? 1 : 0
+      return .expression(TypedExpression(.value(.integer(value)), type: .bool))
+    }
+    if expr.is(NilLiteralExprSyntax.self) { return .null }
+    if let literal = expr.as(StringLiteralExprSyntax.self) {
+      return .expression(TypedExpression(.value(.text(try stringValue(literal))), type: .string))
+    }
+    if let array = expr.as(ArrayExprSyntax.self) {
+      return .array(try array.elements.map { try evaluate($0.expression, expected: expected) })
+    }
+    if let tuple = expr.as(TupleExprSyntax.self) {
+      if tuple.elements.count == 1, let only = tuple.elements.first, only.label == nil {
+        return try evaluate(only.expression, expected: expected)
+      }
+      return .tuple(try tuple.elements.map { try evaluate($0.expression) })
+    }
+    if let reference = expr.as(DeclReferenceExprSyntax.self) {
+      return try resolve(reference)
+    }
+    if let member = expr.as(MemberAccessExprSyntax.self) {
+      let name = member.declName.baseName.text
+      guard let base = member.base else {
+        return try implicitMember(name, expected: expected, at: member)
+      }
+      let baseValue = try evaluate(base)
+      return try self.member(name, of: baseValue, at: member)
+    }
+    if let call = expr.as(FunctionCallExprSyntax.self) {
+      return try evaluateCall(call, expected: expected)
+    }
+    if let infix = expr.as(InfixOperatorExprSyntax.self) {
+      return try evaluateInfix(infix)
+    }
+    if let prefix = expr.as(PrefixOperatorExprSyntax.self) {
+      return try evaluatePrefix(prefix, expected: expected)
+    }
+    if let keyPath = expr.as(KeyPathExprSyntax.self) {
+      var names: [String] = []
+      for component in keyPath.components {
+        switch component.component {
+        case .property(let property): names.append(property.declName.baseName.text)
+        case .optional: continue
+        default:
+          throw source.diagnostic("not supported in Quarry yet: this key path component", at: component)
+        }
+      }
+      return .keyPath(names)
+    }
+    if let macro = expr.as(MacroExpansionExprSyntax.self) {
+      return try evaluateMacro(macro)
+    }
+    if let unwrap = expr.as(ForceUnwrapExprSyntax.self) { return try evaluate(unwrap.expression, expected: expected) }
+    if let chain = expr.as(OptionalChainingExprSyntax.self) { return try evaluate(chain.expression, expected: expected) }
+    if let tryExpr = expr.as(TryExprSyntax.self) { return try evaluate(tryExpr.expression, expected: expected) }
+    if let awaitExpr = expr.as(AwaitExprSyntax.self) { return try evaluate(awaitExpr.expression, expected: expected) }
+    if let closure = expr.as(ClosureExprSyntax.self) {
+      throw source.diagnostic("a closure is only allowed as an argument of a query method", at: closure)
+    }
+    if let ternary = expr.as(TernaryExprSyntax.self) {
+      // `cond ? a : b` over SQL values is a CASE expression.
+      let condition = try predicate(try evaluate(ternary.condition), at: ternary.condition)
+      let first = try typedExpression(try evaluate(ternary.thenExpression, expected: expected), at: ternary.thenExpression)
+      let second = try typedExpression(try evaluate(ternary.elseExpression, expected: first.type), at: ternary.elseExpression)
+      guard let condition else { return .expression(second) }
+      return .expression(TypedExpression(
+        Expression(.caseWhen(CaseExpression(base: nil, whens: [.init(condition, then: first.expression)], otherwise: second.expression))),
+        type: first.type))
+    }
+    if let sequence = expr.as(SequenceExprSyntax.self) {
+      throw source.diagnostic("cannot work out the order of these operators; add parentheses", at: sequence)
+    }
+    throw source.diagnostic(
+      "not supported in Quarry yet: \(kindName(expr))", at: expr)
+  }
+
+  /// The text of a string literal; interpolations must be plain values (`"%\(text)%"`).
+  func stringValue(_ literal: StringLiteralExprSyntax) throws -> String {
+    var out = ""
+    for segment in literal.segments {
+      if let text = segment.as(StringSegmentSyntax.self) {
+        out += unescape(text.content.text)
+      } else if let interpolation = segment.as(ExpressionSegmentSyntax.self),
+        let first = interpolation.expressions.first
+      {
+        let value = try evaluate(first.expression)
+        guard case .expression(let typed) = value, case .value(let binding) = typed.expression.node
+        else {
+          throw source.diagnostic(
+            "only plain values can be interpolated into a Swift string; use #sql(\"…\\(expression)…\") for SQL",
+            at: first.expression)
+        }
+        switch binding {
+        case .text(let text): out += text
+        case .integer(let value): out += String(value)
+        case .double(let value): out += "\(value)"
+        case .null: out += "nil"
+        case .blob: out += "<blob>"
+        }
+      }
+    }
+    return out
+  }
+
+  func unescape(_ text: String) -> String {
+    guard text.contains("\\") else { return text }
+    var out = ""
+    var iterator = text.makeIterator()
+    while let character = iterator.next() {
+      guard character == "\\", let next = iterator.next() else {
+        out.append(character)
+        continue
+      }
+      switch next {
+      case "n": out.append("\n")
+      case "t": out.append("\t")
+      case "r": out.append("\r")
+      case "0": out.append("\0")
+      default: out.append(next)
+      }
+    }
+    return out
+  }
+
+  // MARK: Names
+
+  func resolve(_ reference: DeclReferenceExprSyntax) throws -> Value {
+    let name = reference.baseName.text
+    if let value = lookupLocal(name) { return value }
+    if name == "Self" || name == "self" {
+      if name == "self", let bare = bareColumnsTable { return .columns(bare) }
+      if let selfTable { return .table(selfTable) }
+    }
+    if let bare = bareColumnsTable {
+      if bare.model.column(named: name) != nil || bare.model.computedColumns[name] != nil {
+        return try member(name, of: .columns(bare), at: reference)
+      }
+    }
+    if let selfTable, selfTable.model.scopes[name] != nil {
+      return try member(name, of: .table(selfTable), at: reference)
+    }
+    if let value = catalog.bindings[name] { return value }
+    if let model = catalog.table(forType: name) { return .table(TableInstance(model: model)) }
+    if let model = catalog.enums[name] { return .enumType(model) }
+    if let alias = catalog.aliases[name] { return .aliasType(alias) }
+    if ["Int", "String", "Double", "Bool", "Date", "Int64", "Float", "UUID", "Data"].contains(name) {
+      return .metatype(name)
+    }
+    if name.hasPrefix("$") {
+      throw source.diagnostic(
+        "'\(name)' is not a parameter of this closure", at: reference)
+    }
+    let candidates = catalog.typeNames + catalog.bindings.keys + locals.flatMap(\.keys)
+    let suggestion = closestMatch(to: name, in: candidates)
+    if name.first?.isUppercase == true {
+      throw source.diagnostic(
+        "unknown table or type '\(name)'", at: reference, suggestion: suggestion)
+    }
+    throw source.diagnostic("unknown name '\(name)'", at: reference, suggestion: suggestion)
+  }
+
+  /// `.name` with no base: resolved against what the context expects.
+  func implicitMember(_ name: String, expected: SwiftType?, at node: some SyntaxProtocol) throws -> Value {
+    if let expected, let model = catalog.enums[expected.name] {
+      guard let value = model.value(of: name) else {
+        throw source.diagnostic(
+          "'\(model.name)' has no case '\(name)'", at: node,
+          suggestion: closestMatch(to: name, in: model.cases.map(\.name)))
+      }
+      return .expression(TypedExpression(.value(value), type: expected.wrapped))
+    }
+    return .implicitMember(name)
+  }
+
+  // MARK: Members
+
+  func member(_ name: String, of base: Value, at node: some SyntaxProtocol) throws -> Value {
+    switch base {
+    case .columns(let table):
+      return try columnMember(name, of: table, at: node)
+    case .table(let table):
+      return try tableMember(name, of: table, at: node)
+    case .query(let query):
+      return try queryMember(name, of: query, at: node)
+    case .enumType(let model):
+      guard let value = model.value(of: name) else {
+        if name == "self" { return .metatype(model.name) }
+        throw source.diagnostic(
+          "'\(model.name)' has no case '\(name)'", at: node,
+          suggestion: closestMatch(to: name, in: model.cases.map(\.name)))
+      }
+      return .expression(TypedExpression(.value(value), type: SwiftType(model.name)))
+    case .aliasType(let alias):
+      if name == "self" { return .aliasType(alias) }
+    case .metatype(let type):
+      if name == "self" { return .metatype(type) }
+      if type == "Date", name == "now" {
+        return .expression(TypedExpression(.function("datetime", [.raw("'now'")]), type: .date))
+      }
+    case .expression(let expression):
+      return try expressionMember(name, of: expression, at: node)
+    case .implicitMember(let parent):
+      return .dateModifiers([parent, name])
+    default:
+      break
+    }
+    throw source.diagnostic("\(describe(base)) has no member '\(name)'", at: node)
+  }
+
+  func columnMember(_ name: String, of table: TableInstance, at node: some SyntaxProtocol) throws -> Value {
+    if let column = table.model.column(named: name) {
+      return .expression(table.column(column))
+    }
+    if let scope = table.model.computedColumns[name] {
+      return try withSource(scope.body) {
+        let savedBare = bareColumnsTable
+        let savedSelf = selfTable
+        bareColumnsTable = table
+        selfTable = table
+        defer {
+          bareColumnsTable = savedBare
+          selfTable = savedSelf
+        }
+        return try evaluateBody(scope.body.syntax)
+      }
+    }
+    if name == "rowid" {
+      return .expression(TypedExpression(.column(table.qualifier, "rowid"), type: .int))
+    }
+    if name == "primaryKey", let key = table.model.primaryKey {
+      return .expression(table.column(key))
+    }
+    // `$0.kind` on a table whose enum payload flattened into columns is not addressable yet.
+    throw source.diagnostic(
+      "table '\(table.model.typeName)' has no column '\(name)'", at: node,
+      suggestion: closestMatch(
+        to: name, in: table.model.columns.map(\.name) + table.model.computedColumns.keys))
+  }
+
+  /// The value of a stored body: an expression, a closure-like accessor, or a code block.
+  func evaluateBody(_ syntax: Syntax) throws -> Value {
+    if let expr = syntax.as(ExprSyntax.self) { return try evaluate(expr) }
+    if let accessor = syntax.as(AccessorBlockSyntax.self) {
+      switch accessor.accessors {
+      case .getter(let items): return try evaluateStatements(items)
+      case .accessors(let list):
+        guard let getter = list.first(where: { $0.accessorSpecifier.text == "get" }),
+          let body = getter.body
+        else { throw source.diagnostic("a computed column needs a getter", at: accessor) }
+        return try evaluateStatements(body.statements)
+      }
+    }
+    if let block = syntax.as(CodeBlockSyntax.self) { return try evaluateStatements(block.statements) }
+    throw source.diagnostic("not supported in Quarry yet: this definition", at: syntax)
+  }
+
+  /// The value of a list of statements: local `let`s, then the last expression or `return`.
+  func evaluateStatements(_ items: CodeBlockItemListSyntax) throws -> Value {
+    try evaluateStatementList(items).last ?? .null
+  }
+
+  /// Every expression statement's value, in order (result-builder bodies list several).
+  func evaluateStatementList(_ items: CodeBlockItemListSyntax) throws -> [Value] {
+    var values: [Value] = []
+    locals.append([:])
+    defer { locals.removeLast() }
+    for item in items {
+      switch item.item {
+      case .expr(let expr):
+        values.append(try evaluate(expr))
+      case .stmt(let stmt):
+        if let returnStmt = stmt.as(ReturnStmtSyntax.self) {
+          values.append(try returnStmt.expression.map { try evaluate($0) } ?? .null)
+          return values
+        }
+        if let exprStmt = stmt.as(ExpressionStmtSyntax.self) {
+          values.append(try evaluate(exprStmt.expression))
+          continue
+        }
+        throw source.diagnostic(
+          "not supported in Quarry yet: '\(kindName(stmt))' inside a closure",
+          at: stmt)
+      case .decl(let decl):
+        guard let variable = decl.as(VariableDeclSyntax.self) else {
+          throw source.diagnostic("not supported in Quarry yet: declarations inside a closure", at: decl)
+        }
+        for binding in variable.bindings {
+          guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text,
+            let value = binding.initializer?.value
+          else { throw source.diagnostic("a local binding needs a name and a value", at: binding) }
+          locals[locals.count - 1][name] = try evaluate(value)
+        }
+      }
+    }
+    return values
+  }
+
+  // MARK: Closures
+
+  /// Calls a closure argument with values for its parameters (`$0`, `$1`, or named).
+  func invoke(_ closure: ClosureExprSyntax, with arguments: [Value]) throws -> Value {
+    try invokeAll(closure, with: arguments).last ?? .null
+  }
+
+  func invokeAll(_ closure: ClosureExprSyntax, with arguments: [Value]) throws -> [Value] {
+    var bindings: [String: Value] = [:]
+    for (index, argument) in arguments.enumerated() { bindings["$\(index)"] = argument }
+    if let signature = closure.signature, let parameterClause = signature.parameterClause {
+      var names: [String] = []
+      switch parameterClause {
+      case .simpleInput(let list): names = list.map(\.name.text)
+      case .parameterClause(let clause):
+        names = clause.parameters.map { ($0.secondName ?? $0.firstName).text }
+      }
+      if names.count > arguments.count {
+        throw source.diagnostic(
+          "this closure takes \(names.count) parameters, but the query has \(arguments.count) table\(arguments.count == 1 ? "" : "s")",
+          at: parameterClause)
+      }
+      for (index, name) in names.enumerated() where name != "_" {
+        bindings[name] = arguments[index]
+      }
+    }
+    return try withLocals(bindings) { try evaluateStatementList(closure.statements) }
+  }
+
+  // MARK: Conversions
+
+  func typedExpression(_ value: Value, expected: SwiftType? = nil, at node: some SyntaxProtocol) throws -> TypedExpression {
+    switch value {
+    case .expression(let expression): return expression
+    case .null: return TypedExpression(.null, type: expected?.optional)
+    case .query(let query):
+      return TypedExpression(Expression(.subquery(.select(query.select))), type: query.resultTypes.first ?? nil)
+    case .table(let table):
+      let query = Query(table)
+      return TypedExpression(Expression(.subquery(.select(query.select))), type: nil)
+    case .statement(let statement, let types):
+      return TypedExpression(Expression(.subquery(statement)), type: types.first ?? nil)
+    case .implicitMember(let name):
+      if let expected, let model = catalog.enums[expected.name] {
+        if case .expression(let e) = try implicitMember(name, expected: expected, at: node) { _ = model; return e }
+      }
+      if let expected, expected.isDate, name == "now" {
+        return dateNow(expected)
+      }
+      throw source.diagnostic("cannot tell what '.\(name)' refers to here; spell out its type", at: node)
+    case .keyPath(let names):
+      throw source.diagnostic(
+        "a key path (\\.\(names.joined(separator: "."))) cannot be used as a value here", at: node)
+    default:
+      throw source.diagnostic("\(describe(value)) cannot be used as an SQL value here", at: node)
+    }
+  }
+
+  /// A predicate for `WHERE`/`HAVING`/`ON`; nil for a `nil` predicate (no condition).
+  func predicate(_ value: Value, at node: some SyntaxProtocol) throws -> Expression? {
+    switch value {
+    case .null: return nil
+    case .expression(let expression):
+      if let type = expression.type, !type.isBool, type.name != "Any" {
+        if case .value = expression.expression.node {} else {
+          throw source.diagnostic(
+            "a condition must be a Bool expression, but this is \(type); compare it with .eq(…) or similar",
+            at: node)
+        }
+      }
+      return expression.expression
+    default:
+      return try typedExpression(value, expected: .bool, at: node).expression
+    }
+  }
+
+  func dateNow(_ type: SwiftType) -> TypedExpression {
+    switch type.representation {
+    case let r? where r.contains("UnixTime"):
+      return TypedExpression(.function("unixepoch", [.raw("'now'")]), type: type.wrapped)
+    case let r? where r.contains("JulianDay"):
+      return TypedExpression(.function("julianday", [.raw("'now'")]), type: type.wrapped)
+    default:
+      return TypedExpression(.function("datetime", [.raw("'now'"), .raw("'subsec'")]), type: type.wrapped)
+    }
+  }
+}

@@ -1,0 +1,255 @@
+import QueryBuilder
+import SwiftOperators
+import SwiftParser
+import SwiftParserDiagnostics
+import SwiftSyntax
+
+/// A statement compiled from DSL input, ready to render and run.
+///
+/// ```swift
+/// let items = try Compiler(catalog: catalog).compile("Tag.order(by: \\.title)")
+/// // SELECT "tags"."id", "tags"."title"
+/// // FROM "tags"
+/// // ORDER BY "tags"."title"
+/// ```
+public struct CompiledStatement: Sendable {
+  public var statement: Statement
+  /// The input text this statement came from.
+  public var input: String
+  /// Swift types of the result columns where known (for display).
+  public var columnTypes: [SwiftType?]
+  /// Where the statement starts in the input (1-based), for locating SQLite errors.
+  public var line: Int
+  public var column: Int
+
+  public init(statement: Statement, input: String, columnTypes: [SwiftType?], line: Int, column: Int) {
+    self.statement = statement
+    self.input = input
+    self.columnTypes = columnTypes
+    self.line = line
+    self.column = column
+  }
+
+  /// The SQL as StructuredQueries shows it: values inlined as literals.
+  public var displaySQL: String { statement.fragment.sql(inlining: true) }
+}
+
+/// What one top-level item of an input compiled to.
+public enum CompiledItem: Sendable {
+  /// A declaration (model, scope, binding) added to the catalog.
+  case declaration(name: String)
+  case statement(CompiledStatement)
+}
+
+/// Compiles DSL input (Swift syntax) into query-builder statements, recording declarations in
+/// the catalog. It interprets the syntax tree; nothing is ever compiled or run as Swift.
+public final class Compiler {
+  public let catalog: Catalog
+  var source: SourceUnit
+  /// Local names: closure parameters, function parameters, `let`s inside closures.
+  var locals: [[String: Value]] = []
+  /// The table `Self` means, and whose columns bare names mean inside a computed column.
+  var selfTable: TableInstance?
+  var bareColumnsTable: TableInstance?
+  /// Guards against scopes that refer to themselves.
+  var depth = 0
+
+  public init(catalog: Catalog) {
+    self.catalog = catalog
+    self.source = SourceUnit(text: "", tree: Parser.parse(source: ""))
+  }
+
+  /// Parses and compiles one input. Declarations take effect in order, so an input may declare
+  /// a model and query it.
+  public func compile(_ text: String) throws(Diagnostic) -> [CompiledItem] {
+    do {
+      return try compileThrowing(text)
+    } catch let diagnostic as Diagnostic {
+      throw diagnostic
+    } catch {
+      throw Diagnostic("internal error: \(error)", line: 1, column: 1)
+    }
+  }
+
+  /// True when the input cannot be complete yet (open brackets, an unterminated string, a
+  /// trailing operator): the REPL keeps reading lines.
+  public static func isIncomplete(_ text: String) -> Bool {
+    var depth = 0
+    var inString = false
+    var previous: Character = " "
+    var iterator = text.makeIterator()
+    while let character = iterator.next() {
+      if inString {
+        if character == "\\" { _ = iterator.next(); continue }
+        if character == "\"" { inString = false }
+      } else {
+        switch character {
+        case "\"": inString = true
+        case "(", "[", "{": depth += 1
+        case ")", "]", "}": depth -= 1
+        default: break
+        }
+      }
+      if !character.isWhitespace { previous = character }
+    }
+    if inString || depth > 0 { return true }
+    return [".", ",", "&", "|", "+", "*", "=", "\\"].contains(previous)
+      && !text.allSatisfy(\.isWhitespace)
+  }
+
+  func compileThrowing(_ text: String) throws -> [CompiledItem] {
+    let parsed = Parser.parse(source: text)
+    source = SourceUnit(text: text, tree: parsed)
+    if parsed.hasError {
+      let diagnostics = ParseDiagnosticsGenerator.diagnostics(for: parsed)
+      if let first = diagnostics.first {
+        let location = source.converter.location(for: first.position)
+        throw Diagnostic(
+          "syntax error: " + first.message, line: location.line, column: location.column)
+      }
+    }
+    let folded: SourceFileSyntax
+    do {
+      folded = try OperatorTable.standardOperators.foldAll(parsed).as(SourceFileSyntax.self) ?? parsed
+    } catch {
+      throw Diagnostic("syntax error: \(error)", line: 1, column: 1)
+    }
+    source = SourceUnit(text: text, tree: folded)
+    var items: [CompiledItem] = []
+    let topLevelCount = folded.statements.count
+    for item in folded.statements {
+      switch item.item {
+      case .decl(let decl):
+        if let variable = decl.as(VariableDeclSyntax.self) {
+          try bindTopLevel(variable)
+          items.append(.declaration(name: variable.bindings.first?.pattern.trimmedDescription ?? "let"))
+        } else {
+          try DeclarationReader(catalog: catalog, source: source).read(decl)
+          items.append(.declaration(name: declarationName(decl)))
+        }
+      case .expr(let expr):
+        let value = try evaluate(expr)
+        let statementText = topLevelCount == 1 ? text : item.trimmedDescription
+        items.append(.statement(try statement(from: value, input: statementText, at: expr)))
+      case .stmt(let stmt):
+        throw source.diagnostic(
+          "not supported in Quarry yet: '\(kindName(stmt))' statements; write a query expression",
+          at: stmt)
+      }
+    }
+    return items
+  }
+
+  private func declarationName(_ decl: DeclSyntax) -> String {
+    if let named = decl.asProtocol(NamedDeclSyntax.self) { return named.name.text }
+    if let ext = decl.as(ExtensionDeclSyntax.self) { return ext.extendedType.trimmedDescription }
+    return kindName(decl)
+  }
+
+  private func bindTopLevel(_ variable: VariableDeclSyntax) throws {
+    for binding in variable.bindings {
+      guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text,
+        let initializer = binding.initializer
+      else {
+        throw source.diagnostic("a top-level binding needs a name and a value", at: binding)
+      }
+      catalog.bindings[name] = try evaluate(initializer.value)
+    }
+  }
+
+  /// Turns an evaluated top-level expression into a runnable statement.
+  func statement(from value: Value, input: String, at node: some SyntaxProtocol) throws
+    -> CompiledStatement
+  {
+    let location = source.converter.location(for: node.positionAfterSkippingLeadingTrivia)
+    func make(_ statement: Statement, _ types: [SwiftType?]) -> CompiledStatement {
+      CompiledStatement(
+        statement: statement, input: input, columnTypes: types, line: location.line,
+        column: location.column)
+    }
+    switch value {
+    case .table(let table):
+      guard !table.model.isSelection else {
+        throw source.diagnostic(
+          "'\(table.model.typeName)' is a @Selection type with no table of its own; select into it with \(table.model.typeName).Columns(…)",
+          at: node)
+      }
+      let query = Query(table)
+      return make(.select(query.select), query.resultTypes)
+    case .query(let query):
+      return make(.select(query.select), query.resultTypes)
+    case .statement(let statement, let types):
+      return make(statement, types)
+    case .expression(let expression):
+      // A bare expression is selected on its own: `SELECT 1 + 2`.
+      var select = Select(from: nil)
+      select.columns = [ResultColumn(expression.expression)]
+      return make(.select(select), [expression.type])
+    case .tuple(let values):
+      var select = Select(from: nil)
+      var types: [SwiftType?] = []
+      for value in values {
+        let expression = try typedExpression(value, at: node)
+        select.columns.append(ResultColumn(expression.expression))
+        types.append(expression.type)
+      }
+      return make(.select(select), types)
+    default:
+      throw source.diagnostic(
+        "this expression is \(describe(value)), not a query; try adding '.all' or a '.select { … }'",
+        at: node)
+    }
+  }
+
+  // MARK: Scopes of local names
+
+  func lookupLocal(_ name: String) -> Value? {
+    for scope in locals.reversed() {
+      if let value = scope[name] { return value }
+    }
+    return nil
+  }
+
+  func withLocals<T>(_ bindings: [String: Value], _ body: () throws -> T) rethrows -> T {
+    locals.append(bindings)
+    defer { locals.removeLast() }
+    return try body()
+  }
+
+  /// Compiles syntax stored in a scope (possibly from an earlier input) in its own source.
+  func withSource<T>(_ box: AnySyntaxBox, _ body: () throws -> T) throws -> T {
+    let saved = source
+    source = box.source
+    depth += 1
+    defer {
+      source = saved
+      depth -= 1
+    }
+    guard depth < 64 else {
+      throw box.source.diagnostic("this definition refers to itself without end", at: box.syntax)
+    }
+    return try body()
+  }
+
+  /// A human description of a value, for messages.
+  func describe(_ value: Value) -> String {
+    switch value {
+    case .table(let table): return "the table type '\(table.model.typeName)'"
+    case .query: return "a query"
+    case .expression: return "an expression"
+    case .columns(let table): return "the columns of '\(table.model.typeName)'"
+    case .tuple: return "a tuple"
+    case .keyPath: return "a key path"
+    case .ordering: return "an ordering term"
+    case .selection: return "a column selection"
+    case .enumType(let model): return "the enum type '\(model.name)'"
+    case .aliasType(let alias): return "the alias type '\(alias.typeName)'"
+    case .statement: return "a statement"
+    case .metatype(let name): return "the type '\(name)'"
+    case .array: return "an array"
+    case .null: return "nil"
+    case .implicitMember(let name): return "'.\(name)'"
+    case .dateModifiers: return "a date modifier"
+    }
+  }
+}

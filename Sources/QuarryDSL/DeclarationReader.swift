@@ -1,0 +1,508 @@
+import QueryBuilder
+import SwiftSyntax
+
+/// Reads model declarations into the catalog: `@Table`/`@Selection` structs, enums, aliases,
+/// scopes, computed columns and `extension`s of them.
+///
+/// ```swift
+/// // @Table struct Tag { let id: Int; var title = "" }
+/// // registers Tag → "tags" ("id" INTEGER primary key, "title" TEXT)
+/// ```
+struct DeclarationReader {
+  let catalog: Catalog
+  let source: SourceUnit
+
+  func read(_ decl: DeclSyntax) throws {
+    if let structDecl = decl.as(StructDeclSyntax.self) {
+      try readStruct(structDecl, outer: nil)
+    } else if let enumDecl = decl.as(EnumDeclSyntax.self) {
+      try readEnum(enumDecl, outer: nil)
+    } else if let ext = decl.as(ExtensionDeclSyntax.self) {
+      try readExtension(ext)
+    } else if decl.is(ImportDeclSyntax.self) || decl.is(TypeAliasDeclSyntax.self) {
+      return
+    } else {
+      throw source.diagnostic(
+        "not supported in Quarry yet: this kind of declaration (\(kindName(decl)))",
+        at: decl)
+    }
+  }
+
+  // MARK: Structs
+
+  func readStruct(_ decl: StructDeclSyntax, outer: String?) throws {
+    let name = decl.name.text
+    let attributes = attributeNames(decl.attributes)
+    let inherited = inheritedNames(decl.inheritanceClause)
+
+    // Nested types first, so column types can refer to them.
+    for member in decl.memberBlock.members {
+      if let nested = member.decl.as(StructDeclSyntax.self) {
+        try readStruct(nested, outer: name)
+      } else if let nested = member.decl.as(EnumDeclSyntax.self) {
+        try readEnum(nested, outer: name)
+      }
+    }
+
+    if inherited.contains("TableAlias") {
+      var tableType: String?
+      var aliasName: String?
+      for member in decl.memberBlock.members {
+        if let alias = member.decl.as(TypeAliasDeclSyntax.self), alias.name.text == "Table" {
+          tableType = alias.initializer.value.trimmedDescription
+        }
+        if let variable = member.decl.as(VariableDeclSyntax.self),
+          let binding = variable.bindings.first,
+          binding.pattern.trimmedDescription == "aliasName",
+          let literal = binding.initializer?.value.as(StringLiteralExprSyntax.self)
+            ?? firstStringLiteral(in: binding.accessorBlock)
+        {
+          aliasName = literal.segments.trimmedDescription
+        }
+      }
+      catalog.aliases[name] = AliasModel(
+        typeName: name, tableType: tableType,
+        aliasName: aliasName ?? Inflection.tableName(forType: name))
+      return
+    }
+
+    let isTable = attributes.contains("Table")
+    let isSelection = attributes.contains("Selection")
+    guard isTable || isSelection else {
+      // A plain struct is not a model; accept it silently only if it is empty of columns.
+      throw source.diagnostic(
+        "struct '\(name)' is not a model: add @Table (a table) or @Selection (a result row)",
+        at: decl.name)
+    }
+    var tableName: String?
+    if let arguments = attributeArguments(decl.attributes, named: "Table"),
+      let first = arguments.first, first.label == nil,
+      let literal = first.expression.as(StringLiteralExprSyntax.self)
+    {
+      tableName = literal.segments.trimmedDescription
+    }
+
+    var model = TableModel(
+      typeName: name, tableName: tableName, columns: [], isSelection: isSelection && !isTable)
+    model.genericParameter = decl.genericParameterClause?.parameters.first?.name.text
+    model.declarationLine = source.converter.location(for: decl.positionAfterSkippingLeadingTrivia).line
+
+    for member in decl.memberBlock.members {
+      guard let variable = member.decl.as(VariableDeclSyntax.self) else {
+        if let function = member.decl.as(FunctionDeclSyntax.self), isStatic(function.modifiers),
+          let body = function.body
+        {
+          model.scopes[function.name.text] = Scope(
+            body: AnySyntaxBox(syntax: Syntax(body), source: source),
+            parameters: function.signature.parameterClause.parameters.map {
+              ($0.secondName ?? $0.firstName).text
+            }, ownerType: name)
+        }
+        continue
+      }
+      if isStatic(variable.modifiers) {
+        try readStaticVariable(variable, into: &model)
+        continue
+      }
+      let attributes = attributeNames(variable.attributes)
+      if attributes.contains("Ephemeral") { continue }
+      for binding in variable.bindings {
+        // Computed properties are not columns.
+        if let accessor = binding.accessorBlock, !isObserverOnly(accessor) { continue }
+        guard let identifier = binding.pattern.as(IdentifierPatternSyntax.self) else { continue }
+        let propertyName = identifier.identifier.text
+        var column = ColumnModel(
+          name: propertyName, type: .string, isPrimaryKey: false)
+        if let arguments = attributeArguments(variable.attributes, named: "Column") {
+          for argument in arguments {
+            switch argument.label?.text {
+            case nil:
+              if let literal = argument.expression.as(StringLiteralExprSyntax.self) {
+                column.sqlName = literal.segments.trimmedDescription
+              }
+            case "primaryKey":
+              column.isPrimaryKey = argument.expression.trimmedDescription == "true"
+            case "as":
+              column.type.representation = argument.expression.trimmedDescription
+                .replacingOccurrences(".self", "")
+            case "generated":
+              column.isGenerated = true
+            default: break
+            }
+          }
+        }
+        let representation = column.type.representation
+        if let typeAnnotation = binding.typeAnnotation {
+          column.type = swiftType(typeAnnotation.type)
+        } else if let initializer = binding.initializer {
+          column.type = literalType(initializer.value) ?? .string
+        } else {
+          throw source.diagnostic(
+            "column '\(propertyName)' needs a type annotation or a default value", at: binding)
+        }
+        if let representation {
+          column.type.representation = representation
+          if representation.hasSuffix("?") { column.type.isOptional = true }
+        }
+        if let initializer = binding.initializer {
+          column.defaultValue = defaultExpression(initializer.value)
+        }
+        if propertyName == "id" && !model.columns.contains(where: \.isPrimaryKey)
+          && !model.isSelection
+        {
+          column.isPrimaryKey = true
+        }
+        if column.isPrimaryKey {
+          for index in model.columns.indices where model.columns[index].name == "id" && column.name != "id" {
+            model.columns[index].isPrimaryKey = false
+          }
+        }
+        // A nested @Selection type flattens into its columns (enum tables, column groups).
+        if let group = catalog.table(forType: column.type.name), group.isSelection {
+          for var nested in group.columns {
+            nested.type.isOptional = nested.type.isOptional || column.type.isOptional
+            model.columns.append(nested)
+          }
+          continue
+        }
+        model.columns.append(column)
+      }
+    }
+    catalog.register(model)
+  }
+
+  private func readStaticVariable(_ variable: VariableDeclSyntax, into model: inout TableModel) throws {
+    for binding in variable.bindings {
+      guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text else {
+        continue
+      }
+      switch name {
+      case "tableAlias":
+        if let literal = firstStringLiteral(in: binding.accessorBlock)
+          ?? binding.initializer?.value.as(StringLiteralExprSyntax.self)
+        {
+          model.aliasTemplate = template(literal)
+        }
+      case "tableFragment":
+        if let literal = firstStringLiteral(in: binding.accessorBlock)
+          ?? binding.initializer?.value.as(StringLiteralExprSyntax.self)
+        {
+          model.sourceTemplate = template(literal)
+        }
+      case "tableName":
+        if let literal = firstStringLiteral(in: binding.accessorBlock)
+          ?? binding.initializer?.value.as(StringLiteralExprSyntax.self)
+        {
+          model.tableName = literal.segments.trimmedDescription
+        }
+      case "schemaName":
+        continue
+      default:
+        if let value = binding.initializer?.value {
+          model.scopes[name] = Scope(
+            body: AnySyntaxBox(syntax: Syntax(value), source: source), parameters: [],
+            ownerType: model.typeName)
+        } else if let accessor = binding.accessorBlock {
+          model.scopes[name] = Scope(
+            body: AnySyntaxBox(syntax: Syntax(accessor), source: source), parameters: [],
+            ownerType: model.typeName)
+        }
+      }
+    }
+  }
+
+  // MARK: Enums
+
+  func readEnum(_ decl: EnumDeclSyntax, outer: String?) throws {
+    let name = decl.name.text
+    let inherited = inheritedNames(decl.inheritanceClause)
+    if inherited.contains("AliasName") {
+      catalog.aliases[name] = AliasModel(
+        typeName: name, tableType: nil, aliasName: Inflection.tableName(forType: name))
+      return
+    }
+    let attributes = attributeNames(decl.attributes)
+    if attributes.contains("Selection") || attributes.contains("Table") {
+      // An enum of payload cases: each case's payload maps to nullable columns.
+      var columns: [ColumnModel] = []
+      for member in decl.memberBlock.members {
+        if let nested = member.decl.as(StructDeclSyntax.self) { try readStruct(nested, outer: name) }
+        if let nested = member.decl.as(EnumDeclSyntax.self) { try readEnum(nested, outer: name) }
+      }
+      for member in decl.memberBlock.members {
+        guard let caseDecl = member.decl.as(EnumCaseDeclSyntax.self) else { continue }
+        for element in caseDecl.elements {
+          let caseName = element.name.text
+          let payload = element.parameterClause?.parameters.first.map { swiftType($0.type) }
+          if let payload, let group = catalog.table(forType: payload.name), group.isSelection {
+            columns += group.columns.map { var c = $0; c.type.isOptional = true; return c }
+          } else {
+            columns.append(
+              ColumnModel(name: caseName, type: (payload ?? .bool).optional))
+          }
+        }
+      }
+      catalog.register(TableModel(typeName: name, columns: columns, isSelection: true))
+      return
+    }
+    let rawType: SwiftType
+    if inherited.contains("Int") || inherited.contains(where: { SwiftType($0).isInteger }) {
+      rawType = .int
+    } else if inherited.contains("String") {
+      rawType = .string
+    } else if inherited.contains("Double") {
+      rawType = .double
+    } else {
+      throw source.diagnostic(
+        "enum '\(name)' needs a raw type (Int or String) to be stored in a column", at: decl.name)
+    }
+    var cases: [(name: String, value: QueryBinding)] = []
+    var next: Int64 = 0
+    for member in decl.memberBlock.members {
+      guard let caseDecl = member.decl.as(EnumCaseDeclSyntax.self) else { continue }
+      for element in caseDecl.elements {
+        let caseName = element.name.text
+        let raw = element.rawValue?.value
+        switch rawType.name {
+        case "String":
+          let text = raw?.as(StringLiteralExprSyntax.self)?.segments.trimmedDescription ?? caseName
+          cases.append((caseName, .text(text)))
+        case "Double":
+          let value = raw.flatMap { Double($0.trimmedDescription) } ?? Double(next)
+          cases.append((caseName, .double(value)))
+          next = Int64(value) + 1
+        default:
+          if let raw, let value = integerValue(raw) { next = value }
+          cases.append((caseName, .integer(next)))
+          next += 1
+        }
+      }
+    }
+    catalog.enums[name] = EnumModel(name: name, rawType: rawType, cases: cases)
+    if let outer { catalog.enums[outer + "." + name] = catalog.enums[name] }
+  }
+
+  // MARK: Extensions
+
+  func readExtension(_ decl: ExtensionDeclSyntax) throws {
+    let extended = decl.extendedType.trimmedDescription
+    if extended.hasSuffix(".TableColumns") || extended.hasSuffix(".Columns") {
+      let typeName = String(extended.split(separator: ".").first ?? "")
+      for member in decl.memberBlock.members {
+        guard let variable = member.decl.as(VariableDeclSyntax.self) else { continue }
+        for binding in variable.bindings {
+          guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text,
+            let accessor = binding.accessorBlock
+          else { continue }
+          catalog.addComputedColumn(
+            name,
+            Scope(
+              body: AnySyntaxBox(syntax: Syntax(accessor), source: source), parameters: [],
+              ownerType: typeName), to: typeName)
+        }
+      }
+      return
+    }
+    for member in decl.memberBlock.members {
+      if let variable = member.decl.as(VariableDeclSyntax.self), isStatic(variable.modifiers) {
+        for binding in variable.bindings {
+          guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text
+          else { continue }
+          let body: Syntax? =
+            binding.initializer.map { Syntax($0.value) } ?? binding.accessorBlock.map { Syntax($0) }
+          if let body {
+            catalog.addScope(
+              name, Scope(body: AnySyntaxBox(syntax: body, source: source), parameters: [],
+                          ownerType: extended), to: extended)
+          }
+        }
+      } else if let function = member.decl.as(FunctionDeclSyntax.self), let body = function.body {
+        catalog.addScope(
+          function.name.text,
+          Scope(
+            body: AnySyntaxBox(syntax: Syntax(body), source: source),
+            parameters: function.signature.parameterClause.parameters.map {
+              ($0.secondName ?? $0.firstName).text
+            }, ownerType: extended), to: extended)
+      } else if let nested = member.decl.as(StructDeclSyntax.self) {
+        try readStruct(nested, outer: extended)
+      } else if let nested = member.decl.as(EnumDeclSyntax.self) {
+        try readEnum(nested, outer: extended)
+      }
+    }
+  }
+
+  // MARK: Helpers
+
+  func swiftType(_ type: TypeSyntax) -> SwiftType {
+    if let optional = type.as(OptionalTypeSyntax.self) {
+      return swiftType(optional.wrappedType).optional
+    }
+    if let implicit = type.as(ImplicitlyUnwrappedOptionalTypeSyntax.self) {
+      return swiftType(implicit.wrappedType).optional
+    }
+    if let identifier = type.as(IdentifierTypeSyntax.self) {
+      if identifier.name.text == "Optional",
+        let argument = identifier.genericArgumentClause?.arguments.first
+      {
+        return SwiftType(argument.argument.trimmedDescription).optional
+      }
+      return SwiftType(identifier.name.text)
+    }
+    if let member = type.as(MemberTypeSyntax.self) {
+      // `User.ID` is the type of User's primary key.
+      if member.name.text == "ID" {
+        let owner = member.baseType.trimmedDescription
+        return catalog.table(forType: owner)?.primaryKey?.type.wrapped ?? .int
+      }
+      let full = member.trimmedDescription
+      if catalog.enums[full] != nil { return SwiftType(member.name.text) }
+      return SwiftType(member.name.text)
+    }
+    if let array = type.as(ArrayTypeSyntax.self) {
+      if array.element.trimmedDescription == "UInt8" { return .bytes }
+      return SwiftType("[" + array.element.trimmedDescription + "]")
+    }
+    return SwiftType(type.trimmedDescription)
+  }
+
+  func literalType(_ expr: ExprSyntax) -> SwiftType? {
+    if expr.is(StringLiteralExprSyntax.self) { return .string }
+    if expr.is(IntegerLiteralExprSyntax.self) { return .int }
+    if expr.is(FloatLiteralExprSyntax.self) { return .double }
+    if expr.is(BooleanLiteralExprSyntax.self) { return .bool }
+    if let call = expr.as(FunctionCallExprSyntax.self) {
+      return SwiftType(call.calledExpression.trimmedDescription)
+    }
+    if let prefix = expr.as(PrefixOperatorExprSyntax.self) { return literalType(prefix.expression) }
+    return nil
+  }
+
+  /// The SQL value of a simple default (`""`, `0`, `false`, `Date(timeIntervalSinceReferenceDate:)`).
+  func defaultExpression(_ expr: ExprSyntax) -> Expression? {
+    if let literal = expr.as(StringLiteralExprSyntax.self),
+      literal.segments.allSatisfy({ $0.is(StringSegmentSyntax.self) })
+    {
+      return .value(.text(literal.segments.compactMap { $0.as(StringSegmentSyntax.self)?.content.text }.joined()))
+    }
+    if let value = integerValue(expr) { return .value(.integer(value)) }
+    if let float = expr.as(FloatLiteralExprSyntax.self), let value = Double(float.literal.text.filter { $0 != "_" }) {
+      return .value(.double(value))
+    }
+    if let bool = expr.as(BooleanLiteralExprSyntax.self) {
+      return .value(.integer(bool.literal.tokenKind == .keyword(.true) ? 1 : 0))
+    }
+    if let call = expr.as(FunctionCallExprSyntax.self),
+      call.calledExpression.trimmedDescription == "Date",
+      let argument = call.arguments.first,
+      let seconds = numericValue(argument.expression)
+    {
+      switch argument.label?.text {
+      case "timeIntervalSinceReferenceDate":
+        return .value(.text(DateFormatting.iso8601(secondsSince1970: seconds + 978_307_200)))
+      case "timeIntervalSince1970":
+        return .value(.text(DateFormatting.iso8601(secondsSince1970: seconds)))
+      default: return nil
+      }
+    }
+    return nil
+  }
+
+  func numericValue(_ expr: ExprSyntax) -> Double? {
+    if let value = integerValue(expr) { return Double(value) }
+    if let float = expr.as(FloatLiteralExprSyntax.self) {
+      return Double(float.literal.text.filter { $0 != "_" })
+    }
+    return nil
+  }
+
+  func template(_ literal: StringLiteralExprSyntax) -> [TemplatePart] {
+    var parts: [TemplatePart] = []
+    for segment in literal.segments {
+      if let text = segment.as(StringSegmentSyntax.self) {
+        parts.append(.text(text.content.text))
+      } else if let interpolation = segment.as(ExpressionSegmentSyntax.self) {
+        let quoted = interpolation.expressions.first?.label?.text == "quote"
+        parts.append(quoted ? .quotedBaseTableName : .baseTableName)
+      }
+    }
+    return parts
+  }
+}
+
+func integerValue(_ expr: ExprSyntax) -> Int64? {
+  if let prefix = expr.as(PrefixOperatorExprSyntax.self), prefix.operator.text == "-",
+    let value = integerValue(prefix.expression)
+  {
+    return -value
+  }
+  guard let literal = expr.as(IntegerLiteralExprSyntax.self) else { return nil }
+  let text = literal.literal.text.filter { $0 != "_" }
+  if text.hasPrefix("0x") { return Int64(text.dropFirst(2), radix: 16) }
+  if text.hasPrefix("0b") { return Int64(text.dropFirst(2), radix: 2) }
+  if text.hasPrefix("0o") { return Int64(text.dropFirst(2), radix: 8) }
+  return Int64(text)
+}
+
+func attributeNames(_ attributes: AttributeListSyntax) -> [String] {
+  attributes.compactMap { $0.as(AttributeSyntax.self)?.attributeName.trimmedDescription }
+}
+
+func attributeArguments(_ attributes: AttributeListSyntax, named name: String) -> LabeledExprListSyntax? {
+  for attribute in attributes {
+    guard let attribute = attribute.as(AttributeSyntax.self),
+      attribute.attributeName.trimmedDescription == name
+    else { continue }
+    if case .argumentList(let list)? = attribute.arguments { return list }
+    return LabeledExprListSyntax([])
+  }
+  return nil
+}
+
+func inheritedNames(_ clause: InheritanceClauseSyntax?) -> [String] {
+  clause?.inheritedTypes.map { $0.type.trimmedDescription } ?? []
+}
+
+func isStatic(_ modifiers: DeclModifierListSyntax) -> Bool {
+  modifiers.contains { $0.name.tokenKind == .keyword(.static) || $0.name.tokenKind == .keyword(.class) }
+}
+
+func isObserverOnly(_ accessor: AccessorBlockSyntax) -> Bool {
+  if case .accessors(let list) = accessor.accessors {
+    return list.allSatisfy { ["willSet", "didSet"].contains($0.accessorSpecifier.text) }
+  }
+  return false
+}
+
+func firstStringLiteral(in accessor: AccessorBlockSyntax?) -> StringLiteralExprSyntax? {
+  guard let accessor else { return nil }
+  final class Finder: SyntaxVisitor {
+    var found: StringLiteralExprSyntax?
+    override func visit(_ node: StringLiteralExprSyntax) -> SyntaxVisitorContinueKind {
+      if found == nil { found = node }
+      return .skipChildren
+    }
+  }
+  let finder = Finder(viewMode: .sourceAccurate)
+  finder.walk(accessor)
+  return finder.found
+}
+
+extension String {
+  func replacingOccurrences(_ target: String, _ replacement: String) -> String {
+    guard !target.isEmpty else { return self }
+    let source = Array(self), pattern = Array(target)
+    var out = ""
+    var index = 0
+    while index < source.count {
+      if index + pattern.count <= source.count, Array(source[index..<index + pattern.count]) == pattern {
+        out += replacement
+        index += pattern.count
+      } else {
+        out.append(source[index])
+        index += 1
+      }
+    }
+    return out
+  }
+}

@@ -1,0 +1,83 @@
+/// A located error in DSL input: what went wrong, where, and what might have been meant.
+///
+/// ```swift
+/// // Reminder.where { $0.titel.eq("x") }
+/// // error: 1:22: value of table 'Reminder' has no column 'titel'; did you mean 'title'?
+/// ```
+public struct Diagnostic: Error, Sendable, Equatable, CustomStringConvertible {
+  public var message: String
+  /// 1-based line and column in the input the message is about.
+  public var line: Int
+  public var column: Int
+  /// Characters to underline (at least 1).
+  public var length: Int
+  public var suggestion: String?
+
+  public init(_ message: String, line: Int, column: Int, length: Int = 1, suggestion: String? = nil) {
+    self.message = message
+    self.line = line
+    self.column = column
+    self.length = max(1, length)
+    self.suggestion = suggestion
+  }
+
+  /// The message with its suggestion: `no column 'titel'; did you mean 'title'?`
+  public var fullMessage: String {
+    if let suggestion { return "\(message); did you mean '\(suggestion)'?" }
+    return message
+  }
+
+  public var description: String { "\(line):\(column): error: \(fullMessage)" }
+
+  /// The offending source line with a caret underline, as a compiler prints it.
+  public func excerpt(in source: String) -> String {
+    let lines = source.split(separator: "\n", omittingEmptySubsequences: false)
+    guard line >= 1, line <= lines.count else { return "" }
+    let text = String(lines[line - 1])
+    let prefix = String(repeating: " ", count: max(0, column - 1))
+    let width = max(1, min(length, max(1, text.count - column + 1)))
+    return text + "\n" + prefix + "^" + String(repeating: "~", count: width - 1)
+  }
+}
+
+/// The closest candidate to a misspelled name, if one is close enough to suggest.
+///
+/// ```swift
+/// closestMatch(to: "titel", in: ["id", "title", "notes"])  // "title"
+/// ```
+public func closestMatch(to name: String, in candidates: some Sequence<String>) -> String? {
+  let lowered = name.lowercased()
+  var best: (String, Int)?
+  for candidate in candidates {
+    let distance = editDistance(lowered, candidate.lowercased())
+    if best == nil || distance < best!.1 { best = (candidate, distance) }
+  }
+  guard let best else { return nil }
+  let limit = max(1, min(3, name.count / 3 + 1))
+  if best.1 <= limit { return best.0 }
+  if best.0.lowercased().hasPrefix(lowered) || lowered.hasPrefix(best.0.lowercased()) {
+    return best.0
+  }
+  return nil
+}
+
+func editDistance(_ a: String, _ b: String) -> Int {
+  let a = Array(a.utf8), b = Array(b.utf8)
+  if a.isEmpty { return b.count }
+  if b.isEmpty { return a.count }
+  var previous = Array(0...b.count)
+  var current = [Int](repeating: 0, count: b.count + 1)
+  for i in 1...a.count {
+    current[0] = i
+    for j in 1...b.count {
+      let cost = a[i - 1] == b[j - 1] ? 0 : 1
+      current[j] = Swift.min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + cost)
+      // Transposition ("titel" → "title") costs one edit.
+      if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] {
+        current[j] = Swift.min(current[j], previous[j - 1])
+      }
+    }
+    swap(&previous, &current)
+  }
+  return previous[b.count]
+}

@@ -1,0 +1,147 @@
+import QueryBuilder
+
+/// The Swift type of a column or expression, as far as SQL generation needs to know it.
+///
+/// ```swift
+/// SwiftType(parsing: "Priority?")  // name "Priority", optional
+/// ```
+public struct SwiftType: Sendable, Hashable, CustomStringConvertible {
+  public var name: String
+  public var isOptional: Bool
+  /// `Date.UnixTimeRepresentation` and friends (`@Column(as:)`).
+  public var representation: String?
+
+  public init(_ name: String, optional: Bool = false, representation: String? = nil) {
+    self.name = name
+    self.isOptional = optional
+    self.representation = representation
+  }
+
+  public static let int = SwiftType("Int")
+  public static let double = SwiftType("Double")
+  public static let string = SwiftType("String")
+  public static let bool = SwiftType("Bool")
+  public static let date = SwiftType("Date")
+  public static let bytes = SwiftType("[UInt8]")
+
+  public var optional: SwiftType { var copy = self; copy.isOptional = true; return copy }
+  public var wrapped: SwiftType { var copy = self; copy.isOptional = false; return copy }
+
+  public var isBool: Bool { name == "Bool" }
+  public var isText: Bool { ["String", "Substring", "Character", "URL"].contains(name) }
+  public var isInteger: Bool { ["Int", "Int8", "Int16", "Int32", "Int64", "UInt", "UInt8", "UInt16", "UInt32", "UInt64"].contains(name) }
+  public var isReal: Bool { ["Double", "Float", "CGFloat", "Decimal"].contains(name) }
+  public var isNumeric: Bool { isInteger || isReal }
+  public var isDate: Bool { name == "Date" }
+
+  public var description: String { name + (isOptional ? "?" : "") }
+}
+
+/// A column of a table model.
+public struct ColumnModel: Sendable, Hashable {
+  /// The Swift property name (`$0.isCompleted`).
+  public var name: String
+  /// The SQL column name (`@Column("…")`, else the property name).
+  public var sqlName: String
+  public var type: SwiftType
+  public var isPrimaryKey: Bool
+  /// The default for drafts and inserts (`var title = ""`).
+  public var defaultValue: Expression?
+  /// `@Ephemeral` properties are not columns at all; `generated` columns are read-only.
+  public var isGenerated: Bool
+
+  public init(
+    name: String, sqlName: String? = nil, type: SwiftType, isPrimaryKey: Bool = false,
+    defaultValue: Expression? = nil, isGenerated: Bool = false
+  ) {
+    self.name = name
+    self.sqlName = sqlName ?? name
+    self.type = type
+    self.isPrimaryKey = isPrimaryKey
+    self.defaultValue = defaultValue
+    self.isGenerated = isGenerated
+  }
+}
+
+/// A `@Table` (or `@Selection`) type: its table name and columns, in declaration order.
+public struct TableModel: Sendable {
+  public var typeName: String
+  public var tableName: String
+  public var columns: [ColumnModel]
+  /// A `@Selection` type only names result columns; it has no table of its own.
+  public var isSelection: Bool
+  /// Declared in Swift (`@Table struct`) rather than inferred from the database.
+  public var isDeclared: Bool
+  /// Generic parameter of a table like `PragmaTableInfo<Base: Table>`.
+  public var genericParameter: String?
+  /// `static var tableAlias: String? { "…" }`, with `\(Base.tableName)` kept as a placeholder.
+  public var aliasTemplate: [TemplatePart]?
+  /// `static var tableFragment: QueryFragment { "…" }` for table-valued functions.
+  public var sourceTemplate: [TemplatePart]?
+  /// Reusable static members (`static let incomplete = Self.where { … }`), by name.
+  public var scopes: [String: Scope] = [:]
+  /// Computed columns from `extension T.TableColumns { var x: some QueryExpression<…> { … } }`.
+  public var computedColumns: [String: Scope] = [:]
+  /// Where it was declared, for diagnostics that point at a declaration.
+  public var declarationLine: Int?
+
+  public init(
+    typeName: String, tableName: String? = nil, columns: [ColumnModel], isSelection: Bool = false,
+    isDeclared: Bool = true
+  ) {
+    self.typeName = typeName
+    self.tableName = tableName ?? Inflection.tableName(forType: typeName)
+    self.columns = columns
+    self.isSelection = isSelection
+    self.isDeclared = isDeclared
+  }
+
+  public var primaryKey: ColumnModel? {
+    columns.first { $0.isPrimaryKey } ?? columns.first { $0.name == "id" }
+  }
+
+  public func column(named name: String) -> ColumnModel? {
+    columns.first { $0.name == name }
+  }
+}
+
+/// A piece of a string template in a model declaration.
+public enum TemplatePart: Sendable, Hashable {
+  case text(String)
+  /// `\(Base.tableName)`.
+  case baseTableName
+  /// `\(quote: Base.tableName, delimiter: .text)`.
+  case quotedBaseTableName
+}
+
+/// A reusable piece of DSL source: a scope, a static function, or a computed column.
+public struct Scope: @unchecked Sendable {
+  /// The expression or closure-like body, kept as syntax and compiled where it is used.
+  public var body: AnySyntaxBox
+  public var parameters: [String]
+  public var ownerType: String
+}
+
+/// An `enum X: Int|String, QueryBindable`.
+public struct EnumModel: Sendable, Hashable {
+  public var name: String
+  public var rawType: SwiftType
+  public var cases: [(name: String, value: QueryBinding)]
+
+  public static func == (lhs: EnumModel, rhs: EnumModel) -> Bool {
+    lhs.name == rhs.name && lhs.cases.map(\.name) == rhs.cases.map(\.name)
+  }
+  public func hash(into hasher: inout Hasher) { hasher.combine(name) }
+
+  public func value(of caseName: String) -> QueryBinding? {
+    cases.first { $0.name == caseName }?.value
+  }
+}
+
+/// A table alias type: `enum R1: AliasName {}` or `struct Manager: TableAlias { typealias Table = Employee }`.
+public struct AliasModel: Sendable, Hashable {
+  public var typeName: String
+  /// The aliased table's type, when the alias names one.
+  public var tableType: String?
+  public var aliasName: String
+}

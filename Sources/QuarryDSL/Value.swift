@@ -1,0 +1,112 @@
+import QueryBuilder
+
+/// A table as it appears in one query: its model and, for self-joins, its alias.
+struct TableInstance: Sendable {
+  var model: TableModel
+  var alias: String?
+  /// Generic argument of a table like `PragmaTableInfo<Reminder>`.
+  var genericArgument: TableModel?
+
+  var qualifier: String { alias ?? model.tableName }
+
+  var reference: TableReference {
+    TableReference(
+      model.tableName, alias: alias, source: source,
+      columns: model.columns.map(\.sqlName))
+  }
+
+  private var source: QueryFragment? {
+    guard let template = model.sourceTemplate else { return nil }
+    return QueryFragment(render(template))
+  }
+
+  func render(_ template: [TemplatePart]) -> String {
+    var out = ""
+    let base = genericArgument?.tableName ?? ""
+    for part in template {
+      switch part {
+      case .text(let text): out += text
+      case .baseTableName: out += base
+      case .quotedBaseTableName: out += quoteText(base)
+      }
+    }
+    return out
+  }
+
+  func column(_ column: ColumnModel) -> TypedExpression {
+    TypedExpression(.column(qualifier, column.sqlName), type: column.type)
+  }
+
+  var allColumns: [TypedExpression] { model.columns.map(column) }
+}
+
+/// An expression with the Swift type the DSL believes it has (nil when unknown).
+struct TypedExpression: Sendable {
+  var expression: Expression
+  var type: SwiftType?
+  init(_ expression: Expression, type: SwiftType?) {
+    self.expression = expression
+    self.type = type
+  }
+}
+
+/// A query being built: a statement plus the tables its closures' parameters bind to.
+struct Query: Sendable {
+  var select: Select
+  var tables: [TableInstance]
+  /// Types of the selected columns (for display), parallel to `select.columns`.
+  var columnTypes: [SwiftType?] = []
+
+  init(_ table: TableInstance) {
+    select = Select(from: table.reference)
+    tables = [table]
+  }
+
+  init(select: Select, tables: [TableInstance]) {
+    self.select = select
+    self.tables = tables
+  }
+
+  /// Result column types, with whole-row selections expanded.
+  var resultTypes: [SwiftType?] {
+    if !select.columns.isEmpty { return columnTypes }
+    return tables.flatMap { $0.model.columns.map { Optional($0.type) } }
+  }
+
+  /// The predicate of all `where`s as one expression (for `and`/`or` of whole queries).
+  var combinedWhere: Expression? {
+    guard let first = select.wheres.first else { return nil }
+    if select.wheres.count == 1 { return first }
+    return select.wheres.dropFirst().reduce(first) { $0.and($1) }
+  }
+}
+
+/// What a piece of DSL evaluates to while compiling.
+indirect enum Value: Sendable {
+  /// A table type (`Reminder`), possibly aliased (`Reminder.as(R1.self)`).
+  case table(TableInstance)
+  case query(Query)
+  case expression(TypedExpression)
+  /// The columns of one table in a closure (`$0`).
+  case columns(TableInstance)
+  case tuple([Value])
+  /// `\.title` or `\.self`.
+  case keyPath([String])
+  case ordering(Ordering)
+  /// `Row.Columns(a: x)`: named result columns.
+  case selection([(String, TypedExpression)])
+  case enumType(EnumModel)
+  case aliasType(AliasModel)
+  /// A write or compound statement (not composable as a select).
+  case statement(Statement, returningTypes: [SwiftType?])
+  /// A Swift metatype used as an argument (`Int.self`).
+  case metatype(String)
+  /// An array literal of values (`[1, 2]`).
+  case array([Value])
+  /// `nil`.
+  case null
+  /// A name with no meaning yet (`.nocase`, `.high` before its context is known).
+  case implicitMember(String)
+  /// A date-time modifier chain (`.days(1).startOfMonth`).
+  case dateModifiers([String])
+}

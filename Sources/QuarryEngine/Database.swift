@@ -1,0 +1,200 @@
+import CSQLite
+import Foundation
+import QueryBuilder
+
+/// A value read from or bound to SQLite: the same five storage classes as a query binding.
+public typealias DatabaseValue = QueryBinding
+
+/// A connection to a SQLite database: a file (read-write or read-only) or memory.
+///
+/// ```swift
+/// let db = try Database(path: ":memory:")
+/// try db.execute("CREATE TABLE t (x)")
+/// let rows = try db.rows("SELECT ?", bindings: [.integer(1)])  // [[.integer(1)]]
+/// ```
+public final class Database: @unchecked Sendable {
+  public enum Mode: Sendable { case readWrite, readOnly }
+
+  let handle: OpaquePointer
+  public let path: String
+
+  /// Opens `path` (`":memory:"` for a private in-memory database).
+  public init(path: String, mode: Mode = .readWrite, create: Bool = true) throws {
+    var flags = SQLITE_OPEN_URI | SQLITE_OPEN_FULLMUTEX
+    switch mode {
+    case .readOnly: flags |= SQLITE_OPEN_READONLY
+    case .readWrite: flags |= SQLITE_OPEN_READWRITE | (create ? SQLITE_OPEN_CREATE : 0)
+    }
+    var db: OpaquePointer?
+    let code = sqlite3_open_v2(path, &db, flags, nil)
+    guard code == SQLITE_OK, let db else {
+      let message = db.map { String(cString: sqlite3_errmsg($0)) } ?? "cannot open database"
+      if let db { sqlite3_close_v2(db) }
+      throw SQLiteError(code: code, message: "\(message): \(path)")
+    }
+    handle = db
+    self.path = path
+    _ = quarry_sqlite_disable_extension_loading(db)
+    sqlite3_busy_timeout(db, 5_000)
+    sqlite3_extended_result_codes(db, 1)
+    registerFunctions()
+    // Fail early on a file that is not a database ("file is not a database").
+    if path != ":memory:" {
+      do { _ = try rows("SELECT count(*) FROM sqlite_schema") } catch {
+        sqlite3_close_v2(db)
+        throw error
+      }
+    }
+  }
+
+  deinit { sqlite3_close_v2(handle) }
+
+  /// Cancels the statement running on this connection (safe from any thread or a signal source).
+  public func interrupt() { sqlite3_interrupt(handle) }
+
+  public var isReadOnly: Bool { sqlite3_db_readonly(handle, "main") == 1 }
+
+  /// Rows changed by the last INSERT, UPDATE or DELETE.
+  public var changes: Int { Int(sqlite3_changes(handle)) }
+
+  public var isInTransaction: Bool { sqlite3_get_autocommit(handle) == 0 }
+
+  /// Compiles one statement.
+  public func prepare(_ sql: String) throws -> PreparedStatement {
+    var statement: OpaquePointer?
+    let code = sqlite3_prepare_v2(handle, sql, -1, &statement, nil)
+    guard code == SQLITE_OK else { throw lastError(code) }
+    guard let statement else {
+      throw SQLiteError(code: SQLITE_MISUSE, message: "empty statement")
+    }
+    return PreparedStatement(statement: statement, database: self)
+  }
+
+  /// Runs a script of statements with no results (schema and data set-up).
+  public func execute(_ sql: String) throws {
+    var message: UnsafeMutablePointer<CChar>?
+    let code = sqlite3_exec(handle, sql, nil, nil, &message)
+    if code != SQLITE_OK {
+      let text = message.map { String(cString: $0) } ?? String(cString: sqlite3_errstr(code))
+      sqlite3_free(message)
+      throw SQLiteError(code: code, message: text)
+    }
+  }
+
+  /// All rows of one statement (small results: introspection and tests).
+  public func rows(_ sql: String, bindings: [DatabaseValue] = []) throws -> [[DatabaseValue]] {
+    let statement = try prepare(sql)
+    try statement.bind(bindings)
+    var rows: [[DatabaseValue]] = []
+    while try statement.step() { rows.append(statement.row()) }
+    return rows
+  }
+
+  func lastError(_ code: Int32) -> SQLiteError {
+    let offset = sqlite3_error_offset(handle)
+    return SQLiteError(
+      code: code, message: String(cString: sqlite3_errmsg(handle)),
+      offset: offset >= 0 ? Int(offset) : nil)
+  }
+
+  private func registerFunctions() {
+    // uuid(): a random (version 4) UUID as lowercase text, as StructuredQueries' schemas expect.
+    sqlite3_create_function_v2(
+      handle, "uuid", 0, SQLITE_UTF8, nil,
+      { context, _, _ in
+        let text = UUID().uuidString.lowercased()
+        sqlite3_result_text(context, text, -1, quarry_sqlite_transient())
+      }, nil, nil, nil)
+  }
+}
+
+/// A compiled statement: bind, step, read columns.
+public final class PreparedStatement {
+  let statement: OpaquePointer
+  let database: Database
+
+  init(statement: OpaquePointer, database: Database) {
+    self.statement = statement
+    self.database = database
+  }
+
+  deinit { sqlite3_finalize(statement) }
+
+  public var columnCount: Int { Int(sqlite3_column_count(statement)) }
+
+  public var columnNames: [String] {
+    (0..<Int32(columnCount)).map { String(cString: sqlite3_column_name(statement, $0)) }
+  }
+
+  /// Declared types of result columns that come straight from a table column.
+  public var declaredTypes: [String?] {
+    (0..<Int32(columnCount)).map { sqlite3_column_decltype(statement, $0).map { String(cString: $0) } }
+  }
+
+  public var isReadOnly: Bool { sqlite3_stmt_readonly(statement) != 0 }
+
+  public func bind(_ values: [DatabaseValue]) throws {
+    for (offset, value) in values.enumerated() {
+      let index = Int32(offset + 1)
+      let code: Int32
+      switch value {
+      case .null: code = sqlite3_bind_null(statement, index)
+      case .integer(let v): code = sqlite3_bind_int64(statement, index, v)
+      case .double(let v): code = sqlite3_bind_double(statement, index, v)
+      case .text(let v): code = sqlite3_bind_text(statement, index, v, -1, quarry_sqlite_transient())
+      case .blob(let v):
+        code = v.withUnsafeBytes {
+          sqlite3_bind_blob(statement, index, $0.baseAddress, Int32($0.count), quarry_sqlite_transient())
+        }
+      }
+      guard code == SQLITE_OK else { throw database.lastError(code) }
+    }
+  }
+
+  /// Advances to the next row; false when done.
+  public func step() throws -> Bool {
+    switch sqlite3_step(statement) {
+    case SQLITE_ROW: return true
+    case SQLITE_DONE: return false
+    case let code: throw database.lastError(code)
+    }
+  }
+
+  public enum ColumnType { case integer, double, text, blob, null }
+
+  public func type(at index: Int) -> ColumnType {
+    switch sqlite3_column_type(statement, Int32(index)) {
+    case SQLITE_INTEGER: return .integer
+    case SQLITE_FLOAT: return .double
+    case SQLITE_TEXT: return .text
+    case SQLITE_BLOB: return .blob
+    default: return .null
+    }
+  }
+
+  public func int64(at index: Int) -> Int64 { sqlite3_column_int64(statement, Int32(index)) }
+  public func double(at index: Int) -> Double { sqlite3_column_double(statement, Int32(index)) }
+
+  /// The column's text (or blob) bytes, valid until the next step.
+  public func bytes(at index: Int) -> UnsafeBufferPointer<UInt8> {
+    let i = Int32(index)
+    let pointer = type(at: index) == .blob
+      ? sqlite3_column_blob(statement, i).map { UnsafeRawPointer($0) }
+      : sqlite3_column_text(statement, i).map { UnsafeRawPointer($0) }
+    let count = Int(sqlite3_column_bytes(statement, i))
+    guard let pointer, count > 0 else { return UnsafeBufferPointer(start: nil, count: 0) }
+    return UnsafeBufferPointer(start: pointer.assumingMemoryBound(to: UInt8.self), count: count)
+  }
+
+  public func value(at index: Int) -> DatabaseValue {
+    switch type(at: index) {
+    case .integer: return .integer(int64(at: index))
+    case .double: return .double(double(at: index))
+    case .text: return .text(String(decoding: bytes(at: index), as: UTF8.self))
+    case .blob: return .blob(Array(bytes(at: index)))
+    case .null: return .null
+    }
+  }
+
+  public func row() -> [DatabaseValue] { (0..<columnCount).map { value(at: $0) } }
+}

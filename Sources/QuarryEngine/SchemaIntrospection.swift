@@ -1,0 +1,98 @@
+/// What a database contains: tables and views, their columns and foreign keys.
+///
+/// ```swift
+/// try Database(path: ":memory:").schema().tables  // []
+/// ```
+public struct DatabaseSchema: Sendable, Equatable {
+  public struct Column: Sendable, Equatable {
+    public var name: String
+    public var declaredType: String
+    public var isNotNull: Bool
+    public var defaultValue: String?
+    /// 1-based position in the primary key, 0 when not part of it.
+    public var primaryKeyIndex: Int
+  }
+  public struct ForeignKey: Sendable, Equatable {
+    public var fromColumn: String
+    public var table: String
+    public var toColumn: String?
+  }
+  public struct Table: Sendable, Equatable {
+    public enum Kind: String, Sendable { case table, view, virtual = "virtual table" }
+    public var name: String
+    public var kind: Kind
+    public var sql: String
+    public var columns: [Column]
+    public var foreignKeys: [ForeignKey]
+    public var isTemporary: Bool
+  }
+  public var tables: [Table]
+
+  public func table(named name: String) -> Table? { tables.first { $0.name == name } }
+}
+
+extension Database {
+  /// Reads tables, views, columns and foreign keys (temporary objects included).
+  public func schema() throws -> DatabaseSchema {
+    var tables: [DatabaseSchema.Table] = []
+    for (schemaName, isTemporary) in [("main", false), ("temp", true)] {
+      let objects = try rows(
+        """
+        SELECT name, type, coalesce(sql, '') FROM "\(schemaName)".sqlite_schema
+        WHERE type IN ('table', 'view') AND name NOT LIKE 'sqlite!_%' ESCAPE '!'
+        ORDER BY rowid
+        """)
+      for object in objects {
+        guard case .text(let name) = object[0], case .text(let type) = object[1],
+          case .text(let sql) = object[2]
+        else { continue }
+        // FTS5 shadow tables are implementation details of their virtual table.
+        if tables.contains(where: { name.hasPrefix($0.name + "_") && $0.kind == .virtual }) {
+          continue
+        }
+        let kind: DatabaseSchema.Table.Kind =
+          type == "view" ? .view : sql.uppercased().hasPrefix("CREATE VIRTUAL") ? .virtual : .table
+        let columns = try rows(
+          "SELECT name, type, \"notnull\", dflt_value, pk FROM pragma_table_info(?, ?)",
+          bindings: [.text(name), .text(schemaName)]
+        ).map { row in
+          DatabaseSchema.Column(
+            name: row[0].textValue ?? "", declaredType: row[1].textValue ?? "",
+            isNotNull: row[2] == .integer(1), defaultValue: row[3].textValue,
+            primaryKeyIndex: Int(row[4].integerValue ?? 0))
+        }
+        let foreignKeys = try rows(
+          "SELECT \"from\", \"table\", \"to\" FROM pragma_foreign_key_list(?, ?)",
+          bindings: [.text(name), .text(schemaName)]
+        ).map { row in
+          DatabaseSchema.ForeignKey(
+            fromColumn: row[0].textValue ?? "", table: row[1].textValue ?? "",
+            toColumn: row[2].textValue)
+        }
+        tables.append(
+          DatabaseSchema.Table(
+            name: name, kind: kind, sql: sql, columns: columns, foreignKeys: foreignKeys,
+            isTemporary: isTemporary))
+      }
+    }
+    return DatabaseSchema(tables: tables)
+  }
+}
+
+extension DatabaseValue {
+  public var textValue: String? {
+    switch self {
+    case .text(let text): return text
+    case .integer(let value): return String(value)
+    case .double(let value): return String(value)
+    default: return nil
+    }
+  }
+  public var integerValue: Int64? {
+    switch self {
+    case .integer(let value): return value
+    case .double(let value): return Int64(exactly: value)
+    default: return nil
+    }
+  }
+}

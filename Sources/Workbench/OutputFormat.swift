@@ -1,0 +1,198 @@
+import QuarryDSL
+import QuarryEngine
+import QueryBuilder
+
+/// How results are printed: `--format` and `.mode`.
+public enum OutputFormat: String, CaseIterable, Sendable {
+  case box, table, csv, json, markdown, line
+
+  /// Formats that print data only (no SQL echo), so their output can be piped.
+  public var isDataOnly: Bool { self == .csv || self == .json }
+
+  /// A sink that prints in this format.
+  public func sink(output: OutputStream, session: Session, showSQL: Bool = true, errors: OutputStream = .standardError) -> ResultSink {
+    switch self {
+    case .csv: return CSVFormatter(output: output, errors: errors)
+    case .json: return JSONFormatter(output: output)
+    default:
+      return TextTableFormatter(style: self, output: output, session: session, showSQL: showSQL, errors: errors)
+    }
+  }
+}
+
+/// Records whether any statement failed, for the exit status.
+public final class FailureTracker: ResultSink {
+  let base: ResultSink
+  public private(set) var failed = false
+  public init(_ base: ResultSink) { self.base = base }
+  public func begin(input: String, sql: String, bindings: [QueryBinding], columns: [String], types: [SwiftType?]) {
+    base.begin(input: input, sql: sql, bindings: bindings, columns: columns, types: types)
+  }
+  public func row(_ statement: PreparedStatement) { base.row(statement) }
+  public func end(error: StatementError?) {
+    if error != nil { failed = true }
+    base.end(error: error)
+  }
+  public func failure(input: String, error: StatementError) {
+    failed = true
+    base.failure(input: input, error: error)
+  }
+}
+
+/// Prints an error the way a compiler does: location, message, the line and a caret.
+func writeError(_ error: StatementError, to output: OutputStream) {
+  output.write("error: \(error.line):\(error.column): \(error.message)\n")
+  if let excerpt = error.excerpt, !excerpt.isEmpty { output.write(excerpt + "\n") }
+  output.flush()
+}
+
+/// CSV (RFC 4180): a header row, then one line per row, streamed.
+final class CSVFormatter: ResultSink {
+  let output: OutputStream
+  let errors: OutputStream
+  init(output: OutputStream, errors: OutputStream) {
+    self.output = output
+    self.errors = errors
+  }
+
+  func begin(input: String, sql: String, bindings: [QueryBinding], columns: [String], types: [SwiftType?]) {
+    guard !columns.isEmpty else { return }
+    output.write(columns.map(Self.quoted).joined(separator: ",") + "\n")
+  }
+
+  func row(_ statement: PreparedStatement) {
+    let count = statement.columnCount
+    for index in 0..<count {
+      if index > 0 { output.write(byte: UInt8(ascii: ",")) }
+      switch statement.type(at: index) {
+      case .null: break
+      case .integer: writeInteger(statement.int64(at: index))
+      case .double: output.write("\(statement.double(at: index))")
+      case .text: writeText(statement.bytes(at: index))
+      case .blob: output.write(hex(Array(statement.bytes(at: index))))
+      }
+    }
+    output.write(byte: UInt8(ascii: "\n"))
+  }
+
+  private func writeInteger(_ value: Int64) {
+    if value >= 0 && value < 10 {
+      output.write(byte: UInt8(ascii: "0") + UInt8(value))
+      return
+    }
+    var digits: [UInt8] = []
+    var magnitude = value.magnitude
+    repeat {
+      digits.append(UInt8(ascii: "0") + UInt8(magnitude % 10))
+      magnitude /= 10
+    } while magnitude > 0
+    if value < 0 { output.write(byte: UInt8(ascii: "-")) }
+    for digit in digits.reversed() { output.write(byte: digit) }
+  }
+
+  private func writeText(_ bytes: UnsafeBufferPointer<UInt8>) {
+    var needsQuotes = false
+    for byte in bytes where byte == 0x2C || byte == 0x22 || byte == 0x0A || byte == 0x0D {
+      needsQuotes = true
+      break
+    }
+    guard needsQuotes else {
+      output.write(bytes: bytes)
+      return
+    }
+    output.write(byte: 0x22)
+    for byte in bytes {
+      if byte == 0x22 { output.write(byte: 0x22) }
+      output.write(byte: byte)
+    }
+    output.write(byte: 0x22)
+  }
+
+  func end(error: StatementError?) {
+    output.flush()
+    if let error { writeError(error, to: errors) }
+  }
+
+  func failure(input: String, error: StatementError) {
+    output.flush()
+    writeError(error, to: errors)
+  }
+
+  static func quoted(_ text: String) -> String {
+    if text.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }) {
+      return "\"" + text.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+    }
+    return text
+  }
+}
+
+/// One JSON object per statement, one per line (the contract other tools parse).
+final class JSONFormatter: ResultSink {
+  let output: OutputStream
+  private var firstRow = true
+  init(output: OutputStream) { self.output = output }
+
+  func begin(input: String, sql: String, bindings: [QueryBinding], columns: [String], types: [SwiftType?]) {
+    output.write("{\"input\":" + Self.string(input) + ",\"sql\":" + Self.string(sql) + ",\"bindings\":[")
+    output.write(bindings.map(Self.value).joined(separator: ","))
+    output.write("],\"columns\":[" + columns.map(Self.string).joined(separator: ",") + "],\"rows\":[")
+    firstRow = true
+  }
+
+  func row(_ statement: PreparedStatement) {
+    output.write(firstRow ? "[" : ",[")
+    firstRow = false
+    for index in 0..<statement.columnCount {
+      if index > 0 { output.write(",") }
+      output.write(Self.value(statement.value(at: index)))
+    }
+    output.write("]")
+  }
+
+  func end(error: StatementError?) {
+    output.write("],\"error\":" + (error.map(Self.error) ?? "null") + "}\n")
+    output.flush()
+  }
+
+  func failure(input: String, error: StatementError) {
+    output.write("{\"input\":" + Self.string(input) + ",\"sql\":null,\"bindings\":[],\"columns\":[],\"rows\":[],\"error\":" + Self.error(error) + "}\n")
+    output.flush()
+  }
+
+  static func error(_ error: StatementError) -> String {
+    "{\"message\":" + string(error.message) + ",\"line\":\(error.line),\"column\":\(error.column)}"
+  }
+
+  static func value(_ value: DatabaseValue) -> String {
+    switch value {
+    case .null: return "null"
+    case .integer(let number): return String(number)
+    case .double(let number):
+      if number.isNaN || number.isInfinite { return "null" }
+      return "\(number)"
+    case .text(let text): return string(text)
+    case .blob(let bytes): return string(hex(bytes))
+    }
+  }
+
+  static func string(_ text: String) -> String {
+    var out = "\""
+    for scalar in text.unicodeScalars {
+      switch scalar {
+      case "\"": out += "\\\""
+      case "\\": out += "\\\\"
+      case "\n": out += "\\n"
+      case "\r": out += "\\r"
+      case "\t": out += "\\t"
+      default:
+        if scalar.value < 0x20 {
+          let digits = String(scalar.value, radix: 16)
+          out += "\\u" + String(repeating: "0", count: 4 - digits.count) + digits
+        } else {
+          out.unicodeScalars.append(scalar)
+        }
+      }
+    }
+    return out + "\""
+  }
+}

@@ -1,0 +1,163 @@
+import QuarryDSL
+import QuarryEngine
+import QueryBuilder
+
+/// Human-readable results: box drawing (default), ASCII table, Markdown, or one value per line.
+/// The SQL is printed above the results unless `showSQL` is off.
+///
+/// ```
+/// SELECT "tags"."title"
+/// FROM "tags"
+/// ┌──────────┐
+/// │ title    │
+/// ├──────────┤
+/// │ home     │
+/// └──────────┘
+/// ```
+final class TextTableFormatter: ResultSink {
+  let style: OutputFormat
+  let output: OutputStream
+  let errors: OutputStream
+  unowned let session: Session
+  let showSQL: Bool
+  var maxCellWidth = 60
+  private var columns: [String] = []
+  private var types: [SwiftType?] = []
+  private var rows: [[String]] = []
+
+  init(style: OutputFormat, output: OutputStream, session: Session, showSQL: Bool, errors: OutputStream) {
+    self.style = style
+    self.output = output
+    self.session = session
+    self.showSQL = showSQL
+    self.errors = errors
+  }
+
+  func begin(input: String, sql: String, bindings: [QueryBinding], columns: [String], types: [SwiftType?]) {
+    if showSQL { output.write((sql.isEmpty ? "-- (empty query: nothing to run)" : sql) + "\n") }
+    self.columns = columns
+    self.types = types
+    rows = []
+  }
+
+  func row(_ statement: PreparedStatement) {
+    rows.append((0..<statement.columnCount).map { index in
+      session.display(statement.value(at: index), type: index < types.count ? types[index] : nil)
+    })
+  }
+
+  func end(error: StatementError?) {
+    if !columns.isEmpty { output.write(render()) }
+    output.flush()
+    if let error { writeError(error, to: errors) }
+  }
+
+  func failure(input: String, error: StatementError) {
+    output.flush()
+    writeError(error, to: errors)
+  }
+
+  func render() -> String {
+    switch style {
+    case .line: return renderLines()
+    case .markdown: return renderMarkdown()
+    case .table: return renderGrid(ascii: true)
+    default: return renderGrid(ascii: false)
+    }
+  }
+
+  private func cell(_ text: String) -> String {
+    let flat = text.replacingOccurrences(of: "\n", with: "↵")
+    return TerminalWidth.truncate(flat, to: maxCellWidth)
+  }
+
+  private func widths(_ cells: [[String]]) -> [Int] {
+    var widths = columns.map { TerminalWidth.of(cell($0)) }
+    for row in cells {
+      for (index, value) in row.enumerated() where index < widths.count {
+        widths[index] = max(widths[index], TerminalWidth.of(value))
+      }
+    }
+    return widths
+  }
+
+  private func renderGrid(ascii: Bool) -> String {
+    let cells = rows.map { $0.map(cell) }
+    let widths = self.widths(cells)
+    let (h, v) = ascii ? ("-", "|") : ("─", "│")
+    func rule(_ left: String, _ middle: String, _ right: String) -> String {
+      left + widths.map { String(repeating: h, count: $0 + 2) }.joined(separator: middle) + right + "\n"
+    }
+    func line(_ values: [String]) -> String {
+      v + zip(values, widths).map { " " + TerminalWidth.pad($0, to: $1) + " " }.joined(separator: v) + v + "\n"
+    }
+    var out = ascii ? rule("+", "+", "+") : rule("┌", "┬", "┐")
+    out += line(columns.map(cell))
+    out += ascii ? rule("+", "+", "+") : rule("├", "┼", "┤")
+    for row in cells { out += line(row) }
+    out += ascii ? rule("+", "+", "+") : rule("└", "┴", "┘")
+    return out
+  }
+
+  private func renderMarkdown() -> String {
+    let cells = rows.map { $0.map { cell($0).replacingOccurrences(of: "|", with: "\\|") } }
+    let widths = self.widths(cells).map { max($0, 3) }
+    func line(_ values: [String]) -> String {
+      "|" + zip(values, widths).map { " " + TerminalWidth.pad($0, to: $1) + " " }.joined(separator: "|") + "|\n"
+    }
+    var out = line(columns.map(cell))
+    out += "|" + widths.map { String(repeating: "-", count: $0 + 2) }.joined(separator: "|") + "|\n"
+    for row in cells { out += line(row) }
+    return out
+  }
+
+  private func renderLines() -> String {
+    let width = columns.map { TerminalWidth.of($0) }.max() ?? 0
+    var out = ""
+    for (index, row) in rows.enumerated() {
+      if index > 0 { out += "\n" }
+      for (name, value) in zip(columns, row) {
+        out += String(repeating: " ", count: width - TerminalWidth.of(name)) + name + " = " + value + "\n"
+      }
+    }
+    return out
+  }
+}
+
+/// Display width of text in a terminal: East Asian wide characters and emoji take two cells.
+public enum TerminalWidth {
+  public static func of(_ text: String) -> Int {
+    var width = 0
+    for scalar in text.unicodeScalars { width += of(scalar) }
+    return width
+  }
+
+  static func of(_ scalar: Unicode.Scalar) -> Int {
+    let v = scalar.value
+    if v == 0 || (v >= 0x300 && v <= 0x36F) || v == 0x200D || (v >= 0xFE00 && v <= 0xFE0F) { return 0 }
+    if (v >= 0x1100 && v <= 0x115F) || (v >= 0x2E80 && v <= 0xA4CF) || (v >= 0xAC00 && v <= 0xD7A3)
+      || (v >= 0xF900 && v <= 0xFAFF) || (v >= 0xFE30 && v <= 0xFE4F) || (v >= 0xFF00 && v <= 0xFF60)
+      || (v >= 0xFFE0 && v <= 0xFFE6) || (v >= 0x1F300 && v <= 0x1FAFF) || (v >= 0x20000 && v <= 0x3FFFD)
+    {
+      return 2
+    }
+    return 1
+  }
+
+  public static func pad(_ text: String, to width: Int) -> String {
+    text + String(repeating: " ", count: max(0, width - of(text)))
+  }
+
+  public static func truncate(_ text: String, to width: Int) -> String {
+    guard of(text) > width else { return text }
+    var out = ""
+    var used = 0
+    for character in text {
+      let w = of(String(character))
+      if used + w > width - 1 { break }
+      out.append(character)
+      used += w
+    }
+    return out + "…"
+  }
+}
