@@ -125,6 +125,10 @@ extension Compiler {
   /// Free functions: `Case(…)`, `With { … } query: { … }`, table initialisers, and SQL functions.
   func callFunction(_ name: String, arguments: Arguments, at node: DeclReferenceExprSyntax) throws -> Value {
     if let special = try specialFunction(name, arguments: arguments, at: node) { return special }
+    // Inside a scope, `group(by:)` and friends mean `Self.group(by:)`.
+    if let selfTable, lookupLocal(name) == nil, catalog.table(forType: name) == nil {
+      return try queryMethod(name, on: Query(selfTable), arguments: arguments)
+    }
     if let model = catalog.table(forType: name) {
       return try initializer(of: model, arguments: arguments)
     }

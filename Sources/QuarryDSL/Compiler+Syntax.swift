@@ -66,6 +66,9 @@ extension Compiler {
       }
       return .keyPath(names)
     }
+    if expr.is(GenericSpecializationExprSyntax.self) {
+      return try evaluateBase(expr)
+    }
     if let macro = expr.as(MacroExpansionExprSyntax.self) {
       return try evaluateMacro(macro)
     }

@@ -1,0 +1,39 @@
+# Quarry: `make run` starts the REPL on the default fixture; `make test` runs every test.
+# Both install the missing system packages first (apt-get, as root) and build.
+
+SYSTEM_PACKAGES := libsqlite3-dev libedit-dev sqlite3
+SWIFT ?= swift
+export QUARRY_FIXTURES := $(CURDIR)/fixtures
+
+.PHONY: run test bench setup build clean
+
+setup:
+	@missing=""; for p in $(SYSTEM_PACKAGES); do \
+	  dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
+	if [ -n "$$missing" ]; then \
+	  if [ "$$(id -u)" = 0 ]; then \
+	    echo "Installing:$$missing"; \
+	    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing; \
+	  else \
+	    echo "Missing system packages. Run: sudo apt-get install -y$$missing"; exit 1; \
+	  fi; \
+	fi
+
+build: setup
+	$(SWIFT) build --product quarry
+
+run: build
+	$(SWIFT) run --skip-build quarry $(ARGS)
+
+test: setup
+	$(SWIFT) build --build-tests
+	CI=$${CI:-} $(SWIFT) test --skip-build
+
+bench: setup
+	@command -v hyperfine >/dev/null 2>&1 || true
+	$(SWIFT) build -c release --product quarry
+	$(SWIFT) build -c release --product QuarryBench
+	.build/release/QuarryBench --quarry .build/release/quarry
+
+clean:
+	rm -rf .build
