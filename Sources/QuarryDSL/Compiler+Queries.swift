@@ -259,7 +259,8 @@ extension Compiler {
       ] + (query.tables.first.map { Array($0.model.scopes.keys) } ?? [])
       throw source.diagnostic(
         "a query of '\(query.tables.first?.model.typeName ?? "?")' has no method '\(name)'",
-        at: call.calledExpression, suggestion: closestMatch(to: name, in: candidates))
+        at: call.calledExpression.as(MemberAccessExprSyntax.self).map { Syntax($0.declName) } ?? Syntax(call.calledExpression),
+        suggestion: closestMatch(to: name, in: candidates))
     }
   }
 

@@ -1,7 +1,6 @@
 import QueryBuilder
 import SwiftOperators
 import SwiftParser
-import SwiftParserDiagnostics
 import SwiftSyntax
 
 /// A statement compiled from DSL input, ready to render and run.
@@ -100,13 +99,10 @@ public final class Compiler {
   func compileThrowing(_ text: String) throws -> [CompiledItem] {
     let parsed = Parser.parse(source: text)
     source = SourceUnit(text: text, tree: parsed)
-    if parsed.hasError {
-      let diagnostics = ParseDiagnosticsGenerator.diagnostics(for: parsed)
-      if let first = diagnostics.first {
-        let location = source.converter.location(for: first.position)
-        throw Diagnostic(
-          "syntax error: " + first.message, line: location.line, column: location.column)
-      }
+    if parsed.hasError, let error = SyntaxErrorFinder.firstError(in: parsed) {
+      let location = source.converter.location(for: error.position)
+      throw Diagnostic("syntax error: " + error.message, line: location.line, column: location.column,
+                       length: error.length)
     }
     let folded: SourceFileSyntax
     do {

@@ -136,7 +136,9 @@ public final class Session {
       try statement.bind(bindings)
       var types = compiled.columnTypes
       if types.count != statement.columnCount { types = Array(repeating: nil, count: statement.columnCount) }
-      sink.begin(input: compiled.input, sql: display, bindings: bindings, columns: statement.columnNames, types: types)
+      sink.begin(
+        input: compiled.input, sql: display, bindings: bindings,
+        columns: Self.columnNames(statement.columnNames, of: compiled.statement), types: types)
       if isWrite { try database.execute("SAVEPOINT quarry_input") }
       do {
         while try statement.step() { sink.row(statement) }
@@ -158,6 +160,17 @@ public final class Session {
     } catch {
       sink.failure(input: compiled.input, error: StatementError(message: "\(error)", line: compiled.line, column: compiled.column))
       return false
+    }
+  }
+
+  /// SQLite names an unnamed result column by its text, which for executed SQL contains `?`
+  /// placeholders; show the literal text instead.
+  static func columnNames(_ names: [String], of statement: Statement) -> [String] {
+    guard case .select(let select) = statement else { return names }
+    let columns = select.resultColumns
+    return names.enumerated().map { index, name in
+      guard name.contains("?"), index < columns.count else { return name }
+      return columns[index].expression.fragment.sql(inlining: true)
     }
   }
 

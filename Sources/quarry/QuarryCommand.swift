@@ -57,7 +57,8 @@ struct QuarryCommand: ParsableCommand {
 
     if !sources.isEmpty {
       let sink = FailureTracker(format.sink(output: output, session: session))
-      for source in sources { session.run(source, sink: sink) }
+      let repl = Repl(session: session, format: format)
+      for source in sources { _ = repl.handleLine(source, sink: sink) }
       output.flush()
       if sink.failed { throw ExitCode(1) }
       return
@@ -65,12 +66,9 @@ struct QuarryCommand: ParsableCommand {
     if isatty(0) != 1 {
       let script = String(decoding: FileHandle.standardInput.readDataToEndOfFile(), as: UTF8.self)
       let sink = FailureTracker(format.sink(output: output, session: session))
+      let repl = Repl(session: session, format: format)
       for chunk in ScriptSplitter.chunks(of: script) {
-        if chunk.hasPrefix(".") || Repl.startsWithSQLKeyword(chunk) {
-          _ = Repl(session: session, format: format).handleLine(chunk, sink: sink)
-        } else {
-          session.run(chunk, sink: sink)
-        }
+        if !repl.handleLine(chunk, sink: sink) { break }
       }
       output.flush()
       if sink.failed { throw ExitCode(1) }
@@ -99,25 +97,32 @@ extension OutputFormat: ExpressibleByArgument {}
 
 extension WorkbenchError: LocalizedError { public var errorDescription: String? { message } }
 
-/// Splits a script into inputs: a line that completes an input ends it.
+/// Splits a script into inputs. An input ends where it is complete, unless the next line
+/// continues it with a leading-dot method call (`.where { … }`); meta-commands stand alone.
 enum ScriptSplitter {
   static func chunks(of script: String) -> [String] {
     var chunks: [String] = []
     var current = ""
-    for line in script.split(separator: "\n", omittingEmptySubsequences: false) {
+    func flush() {
+      if !current.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty { chunks.append(current) }
+      current = ""
+    }
+    for line in script.split(separator: "\n", omittingEmptySubsequences: false).map(String.init) {
       let trimmed = line.trimmingCharacters(in: .whitespaces)
+      let isSQL = Repl.startsWithSQLKeyword(current)
       if current.isEmpty && (trimmed.isEmpty || trimmed.hasPrefix("//")) { continue }
-      if current.isEmpty && trimmed.hasPrefix(".") {
+      if trimmed.hasPrefix(".") && Repl.isMetaCommand(trimmed) && (current.isEmpty || !Compiler.isIncomplete(current)) {
+        flush()
         chunks.append(trimmed)
         continue
       }
+      let continues = trimmed.hasPrefix(".") && !current.isEmpty && !isSQL
+      if !continues && !current.isEmpty && !isSQL && !Compiler.isIncomplete(current) { flush() }
+      if current.isEmpty && trimmed.isEmpty { continue }
       current += (current.isEmpty ? "" : "\n") + line
-      if !Compiler.isIncomplete(current) && !Repl.startsWithSQLKeyword(current) || (Repl.startsWithSQLKeyword(current) && trimmed.hasSuffix(";")) {
-        chunks.append(current)
-        current = ""
-      }
+      if Repl.startsWithSQLKeyword(current) && trimmed.hasSuffix(";") { flush() }
     }
-    if !current.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty { chunks.append(current) }
+    flush()
     return chunks
   }
 }

@@ -73,6 +73,16 @@ final class Repl {
     return true
   }
 
+  static let metaCommands: Set<String> = [
+    ".help", ".tables", ".schema", ".mode", ".sql", ".binds", ".raw", ".quit", ".exit", ".q",
+  ]
+
+  /// `.help`, `.raw …`: a meta-command rather than a leading-dot method call.
+  static func isMetaCommand(_ line: String) -> Bool {
+    let word = String(line.prefix { !$0.isWhitespace })
+    return metaCommands.contains(word)
+  }
+
   static func startsWithSQLKeyword(_ text: String) -> Bool {
     let word = text.trimmingCharacters(in: .whitespacesAndNewlines).prefix { $0.isLetter }.uppercased()
     return ["SELECT", "INSERT", "UPDATE", "DELETE", "CREATE", "DROP", "ALTER", "PRAGMA", "EXPLAIN", "VALUES", "REPLACE", "BEGIN", "COMMIT", "ROLLBACK"].contains(word)

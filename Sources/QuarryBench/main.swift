@@ -1,0 +1,132 @@
+// Quarry's benchmark harness (`make bench`, release build). Prints `name: value` lines.
+//
+//   compile_median_us              parse → SQL text in process, median over reference queries
+//   point_query_ratio_vs_sqlite3   whole `quarry DB -e … --format csv` vs `sqlite3 -csv` (medians)
+//   csv_1m_ratio_vs_sqlite3        all rows of a 1,000,000-row table as CSV, vs `sqlite3 -csv`
+//   csv_1m_peak_rss_kb             peak resident memory of that export (quarry, and sqlite3)
+import Foundation
+import QuarryDSL
+import Workbench
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+func median(_ values: [Double]) -> Double {
+  let sorted = values.sorted()
+  guard !sorted.isEmpty else { return .nan }
+  return sorted.count % 2 == 1 ? sorted[sorted.count / 2] : (sorted[sorted.count / 2 - 1] + sorted[sorted.count / 2]) / 2
+}
+
+/// Runs a command with stdout to /dev/null; returns wall seconds and the child's peak RSS (KiB).
+func measure(_ arguments: [String]) -> (seconds: Double, maxRSS: Int) {
+  var actions = posix_spawn_file_actions_t()
+  posix_spawn_file_actions_init(&actions)
+  posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+  defer { posix_spawn_file_actions_destroy(&actions) }
+  var pid: pid_t = 0
+  let argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
+  defer { argv.forEach { free($0) } }
+  let start = DispatchTime.now().uptimeNanoseconds
+  guard posix_spawnp(&pid, arguments[0], &actions, nil, argv, environ) == 0 else {
+    fatalError("cannot run \(arguments[0])")  // the harness's own set-up, not user input
+  }
+  var status: Int32 = 0
+  var usage = rusage()
+  wait4(pid, &status, 0, &usage)
+  let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+  return (seconds, Int(usage.ru_maxrss))
+}
+
+func shell(_ command: String) {
+  let process = Process()
+  process.executableURL = URL(fileURLWithPath: "/bin/sh")
+  process.arguments = ["-c", command]
+  try? process.run()
+  process.waitUntilExit()
+}
+
+var quarry = ".build/release/quarry"
+var arguments = CommandLine.arguments.dropFirst()
+while let argument = arguments.popFirst() {
+  if argument == "--quarry", let path = arguments.popFirst() { quarry = path }
+}
+
+// 1. Compile time, in process.
+let session = try Session.fixture("reminders")
+var queries = [
+  "Reminder.all",
+  #"Reminder.where { !$0.isCompleted }.order(by: \.title).limit(10)"#,
+  "Reminder.join(RemindersList.all) { $0.remindersListID.eq($1.id) }.select { ($0.title, $1.title) }",
+  "RemindersList.group(by: \\.id).join(Reminder.all) { $0.id.eq($1.remindersListID) }.having { $1.count() > 2 }.select { ($0.title, $1.count()) }",
+  #"Reminder.leftJoin(User.all) { $0.assignedUserID.eq($1.id) }.select { ($0.title, $1.name ?? "nobody") }"#,
+]
+let visible = URL(fileURLWithPath: "../shared/conformance/visible.jsonl")
+if let text = try? String(contentsOf: visible, encoding: .utf8) {
+  for line in text.split(separator: "\n") {
+    if let object = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any],
+      let expr = object["expr"] as? String, (object["decls"] as? String ?? "").isEmpty
+    {
+      queries.append(expr)
+    }
+  }
+}
+let compiler = Compiler(catalog: session.catalog)
+var perQuery: [Double] = []
+var compiledCount = 0
+for query in queries {
+  guard (try? compiler.compile(query)) != nil else { continue }
+  compiledCount += 1
+  var samples: [Double] = []
+  for _ in 0..<200 {
+    let start = DispatchTime.now().uptimeNanoseconds
+    if let items = try? compiler.compile(query) {
+      for case .statement(let statement) in items { _ = statement.displaySQL }
+    }
+    samples.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1000)
+  }
+  perQuery.append(median(samples))
+}
+print("compile_queries: \(compiledCount)")
+print("compile_reference_median_us: \(String(format: "%.1f", median(Array(perQuery.prefix(5)))))")
+
+// 2. A generated 1,000,000-row database.
+let directory = FileManager.default.temporaryDirectory.appendingPathComponent("quarry-bench")
+try? FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+let database = directory.appendingPathComponent("items.sqlite").path
+let small = directory.appendingPathComponent("items-100k.sqlite").path
+for (path, count) in [(database, 1_000_000), (small, 100_000)] where !FileManager.default.fileExists(atPath: path) {
+  shell("""
+    sqlite3 '\(path)' "CREATE TABLE items (id INTEGER PRIMARY KEY, name TEXT NOT NULL, price REAL NOT NULL, note TEXT);
+    WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < \(count))
+    INSERT INTO items SELECT i, 'item ' || i, round(i * 0.37, 2), CASE WHEN i % 7 = 0 THEN NULL ELSE 'note, with comma' END FROM n;"
+    """)
+}
+let pointDSL = "Item.where { $0.id.eq(424242) }"
+let pointSQL = #"SELECT "items"."id", "items"."name", "items"."price", "items"."note" FROM "items" WHERE (("items"."id") = (424242))"#
+var quarryPoint: [Double] = [], sqlitePoint: [Double] = []
+for _ in 0..<21 {
+  quarryPoint.append(measure([quarry, database, "-e", pointDSL, "--format", "csv"]).seconds)
+  sqlitePoint.append(measure(["sqlite3", "-csv", database, pointSQL]).seconds)
+}
+let allSQL = #"SELECT "items"."id", "items"."name", "items"."price", "items"."note" FROM "items""#
+var quarryCSV: [Double] = [], sqliteCSV: [Double] = []
+var quarryRSS = 0, sqliteRSS = 0, quarrySmallRSS = 0
+for _ in 0..<5 {
+  let q = measure([quarry, database, "-e", "Item.all", "--format", "csv"])
+  let s = measure(["sqlite3", "-csv", database, allSQL])
+  quarryCSV.append(q.seconds)
+  sqliteCSV.append(s.seconds)
+  quarryRSS = max(quarryRSS, q.maxRSS)
+  sqliteRSS = max(sqliteRSS, s.maxRSS)
+  quarrySmallRSS = max(quarrySmallRSS, measure([quarry, small, "-e", "Item.all", "--format", "csv"]).maxRSS)
+}
+print("point_query_quarry_median_ms: \(String(format: "%.2f", median(quarryPoint) * 1000))")
+print("point_query_sqlite3_median_ms: \(String(format: "%.2f", median(sqlitePoint) * 1000))")
+print("csv_1m_quarry_median_s: \(String(format: "%.3f", median(quarryCSV)))")
+print("csv_1m_sqlite3_median_s: \(String(format: "%.3f", median(sqliteCSV)))")
+print("csv_100k_peak_rss_kb: \(quarrySmallRSS)")
+print("compile_median_us: \(String(format: "%.1f", median(perQuery)))")
+print("point_query_ratio_vs_sqlite3: \(String(format: "%.2f", median(quarryPoint) / median(sqlitePoint)))")
+print("csv_1m_ratio_vs_sqlite3: \(String(format: "%.2f", median(quarryCSV) / median(sqliteCSV)))")
+print("csv_1m_peak_rss_kb: quarry \(quarryRSS), sqlite3 \(sqliteRSS)")

@@ -1,0 +1,111 @@
+import Foundation
+import XCTest
+
+/// The `quarry` command's contract, driven through the real binary.
+final class CommandLineTests: XCTestCase {
+  func json(_ line: Substring) throws -> [String: Any] {
+    try XCTUnwrap(JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+  }
+
+  func testJSONFormatOneObjectPerStatement() throws {
+    let result = try QuarryProcess.run([
+      "--format", "json", "-e", #"Tag.where { $0.title.eq("urgent") }"#, "-e", "Tag.count()",
+    ])
+    XCTAssertEqual(result.status, 0, result.stderr)
+    let lines = result.stdout.split(separator: "\n")
+    XCTAssertEqual(lines.count, 2)
+    let first = try json(lines[0])
+    XCTAssertEqual(first["input"] as? String, #"Tag.where { $0.title.eq("urgent") }"#)
+    XCTAssertEqual(first["sql"] as? String, "SELECT \"tags\".\"id\", \"tags\".\"title\"\nFROM \"tags\"\nWHERE ((\"tags\".\"title\") = ('urgent'))")
+    XCTAssertEqual(first["bindings"] as? [String], ["urgent"])
+    XCTAssertEqual(first["columns"] as? [String], ["id", "title"])
+    XCTAssertEqual((first["rows"] as? [[Any]])?.first?.first as? Int, 3)
+    XCTAssertTrue(first["error"] is NSNull)
+    XCTAssertEqual(((try json(lines[1]))["rows"] as? [[Int]]), [[5]])
+  }
+
+  func testJSONErrorCarriesLineAndColumnAndExitStatusIsOne() throws {
+    let result = try QuarryProcess.run(["--format", "json", "-e", "Tag.where {\n  $0.titel.eq(\"x\") }"])
+    XCTAssertEqual(result.status, 1)
+    let object = try json(try XCTUnwrap(result.stdout.split(separator: "\n").first))
+    XCTAssertTrue(object["sql"] is NSNull)
+    let error = try XCTUnwrap(object["error"] as? [String: Any])
+    XCTAssertEqual(error["message"] as? String, "table 'Tag' has no column 'titel'; did you mean 'title'?")
+    XCTAssertEqual(error["line"] as? Int, 2)
+    XCTAssertEqual(error["column"] as? Int, 3)
+  }
+
+  func testCSVIsDataOnly() throws {
+    let result = try QuarryProcess.run(["--format", "csv", "-e", "Tag.order(by: \\.id).limit(2)"])
+    XCTAssertEqual(result.status, 0, result.stderr)
+    XCTAssertEqual(result.stdout, "id,title\n1,errand\n2,someday\n")
+  }
+
+  func testBoxFormatShowsSQLThenResults() throws {
+    let result = try QuarryProcess.run(["-e", "User.select(\\.name).order(by: \\.name).limit(2)"])
+    XCTAssertEqual(result.status, 0, result.stderr)
+    XCTAssertEqual(result.stdout, """
+      SELECT "users"."name"
+      FROM "users"
+      ORDER BY "users"."name"
+      LIMIT 2
+      ┌───────┐
+      │ name  │
+      ├───────┤
+      │ Ada   │
+      │ Grace │
+      └───────┘
+
+      """)
+  }
+
+  func testSQLOnlyDoesNotRun() throws {
+    let result = try QuarryProcess.run(["--sql-only", "-e", "Reminder.where(\\.isFlagged).count()"])
+    XCTAssertEqual(result.stdout, "SELECT count(*)\nFROM \"reminders\"\nWHERE (\"reminders\".\"isFlagged\")\n")
+  }
+
+  func testStdinIsTheScriptWhenNotATerminal() throws {
+    let script = """
+      enum Boss: AliasName {}
+      Tag
+        .where { $0.id.gt(3) }
+        .select(\\.title)
+      .raw SELECT 40 + 2 AS answer
+      """
+    let result = try QuarryProcess.run(["--format", "csv"], stdin: script)
+    XCTAssertEqual(result.status, 0, result.stderr)
+    XCTAssertEqual(result.stdout, "title\noutdoors\npaperwork\nanswer\n42\n")
+  }
+
+  func testDatabaseFileModelsAndReadonly() throws {
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("quarry-e2e-\(UUID())")
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let database = directory.appendingPathComponent("shop.sqlite").path
+    XCTAssertEqual(try QuarryProcess.run([database, "-e", ".raw CREATE TABLE items (id INTEGER PRIMARY KEY, label TEXT NOT NULL, price REAL)"], stdin: nil).status, 0)
+    let created = try QuarryProcess.run([database], stdin: ".raw INSERT INTO items (label, price) VALUES ('pen', 1.5), ('ink', NULL);\n")
+    XCTAssertEqual(created.status, 0, created.stderr)
+    let models = directory.appendingPathComponent("models.swift").path
+    try "@Table struct Item { let id: Int\n  @Column(\"label\") var name = \"\"\n  var price: Double? }".write(toFile: models, atomically: true, encoding: .utf8)
+    let read = try QuarryProcess.run([database, "--models", models, "--readonly", "--format", "csv", "-e", "Item.where { $0.price.isNot(nil) }.select { ($0.name, $0.price) }"])
+    XCTAssertEqual(read.status, 0, read.stderr)
+    XCTAssertEqual(read.stdout, "label,price\npen,1.5\n")
+    let write = try QuarryProcess.run([database, "--readonly"], stdin: ".raw DELETE FROM items;\n")
+    XCTAssertEqual(write.status, 1)
+    XCTAssertTrue(write.stderr.contains("readonly"), write.stderr)
+  }
+
+  func testBadInputsGiveClearErrors() throws {
+    let badFlag = try QuarryProcess.run(["--format", "xml", "-e", "Tag.all"])
+    XCTAssertNotEqual(badFlag.status, 0)
+    XCTAssertTrue(badFlag.stderr.contains("xml"), badFlag.stderr)
+    let missing = try QuarryProcess.run(["/nonexistent/dir/x.sqlite", "--readonly", "-e", "Tag.all"])
+    XCTAssertNotEqual(missing.status, 0)
+    XCTAssertTrue(missing.stderr.contains("no such database file"), missing.stderr)
+    let fixture = try QuarryProcess.run(["--fixture", "remindrs", "-e", "Tag.all"])
+    XCTAssertTrue(fixture.stderr.contains("no fixture named 'remindrs'; did you mean 'reminders'?"), fixture.stderr)
+    let sqlite = try QuarryProcess.run(["-e", #"Tag.where { #sql("nosuchfunction(1)") }"#])
+    XCTAssertEqual(sqlite.status, 1)
+    XCTAssertTrue(sqlite.stderr.contains("no such function: nosuchfunction"), sqlite.stderr)
+  }
+}

@@ -1,0 +1,48 @@
+import Foundation
+import XCTest
+
+/// Runs the built `quarry` binary as a user would.
+struct QuarryProcess {
+  static let packageRoot = URL(fileURLWithPath: #filePath)
+    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+  static var binary: URL {
+    get throws {
+      for path in [".build/debug/quarry", ".build/release/quarry"] {
+        let url = packageRoot.appendingPathComponent(path)
+        if FileManager.default.isExecutableFile(atPath: url.path) { return url }
+      }
+      throw XCTSkip("build the quarry binary first (swift build --product quarry)")
+    }
+  }
+
+  struct Result {
+    var status: Int32
+    var stdout: String
+    var stderr: String
+  }
+
+  static func run(_ arguments: [String], stdin: String? = nil, environment: [String: String] = [:]) throws -> Result {
+    let process = Process()
+    process.executableURL = try binary
+    process.arguments = arguments
+    var env = ProcessInfo.processInfo.environment
+    env["QUARRY_FIXTURES"] = packageRoot.appendingPathComponent("fixtures").path
+    env["NO_COLOR"] = "1"
+    for (key, value) in environment { env[key] = value }
+    process.environment = env
+    let out = Pipe(), err = Pipe(), input = Pipe()
+    process.standardOutput = out
+    process.standardError = err
+    process.standardInput = input
+    try process.run()
+    if let stdin { input.fileHandleForWriting.write(Data(stdin.utf8)) }
+    try input.fileHandleForWriting.close()
+    let stdoutData = out.fileHandleForReading.readDataToEndOfFile()
+    let stderrData = err.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return Result(
+      status: process.terminationStatus, stdout: String(decoding: stdoutData, as: UTF8.self),
+      stderr: String(decoding: stderrData, as: UTF8.self))
+  }
+}

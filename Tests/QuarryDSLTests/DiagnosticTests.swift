@@ -1,0 +1,75 @@
+import QuarryDSL
+import Workbench
+import XCTest
+
+/// Each test marks where the diagnostic must point with 1️⃣ (swift-syntax's marker style).
+final class DiagnosticTests: XCTestCase {
+  func assertDiagnostic(
+    _ markedSource: String, _ message: String, file: StaticString = #filePath, line: UInt = #line
+  ) throws {
+    let marker = "1️⃣"
+    guard let range = markedSource.range(of: marker) else {
+      return XCTFail("no 1️⃣ marker in the source", file: file, line: line)
+    }
+    let before = markedSource[..<range.lowerBound]
+    let expectedLine = before.filter { $0 == "\n" }.count + 1
+    let expectedColumn = before.split(separator: "\n", omittingEmptySubsequences: false).last.map { $0.utf8.count + 1 } ?? 1
+    let source = markedSource.replacingOccurrences(of: marker, with: "")
+    let session = try Session.fixture("reminders")
+    let compiler = Compiler(catalog: session.catalog)
+    do {
+      _ = try compiler.compile(source)
+      XCTFail("expected a diagnostic, but the input compiled", file: file, line: line)
+    } catch {
+      XCTAssertEqual(error.fullMessage, message, file: file, line: line)
+      XCTAssertEqual(error.line, expectedLine, "line", file: file, line: line)
+      XCTAssertEqual(error.column, expectedColumn, "column", file: file, line: line)
+    }
+  }
+
+  func testUnknownColumnSuggestsTheClosestName() throws {
+    try assertDiagnostic(
+      "Reminder.where { 1️⃣$0.titel.eq(\"x\") }",
+      "table 'Reminder' has no column 'titel'; did you mean 'title'?")
+  }
+
+  func testUnknownTableSuggestsTheClosestType() throws {
+    try assertDiagnostic("1️⃣Remnder.all", "unknown table or type 'Remnder'; did you mean 'Reminder'?")
+  }
+
+  func testUnknownQueryMethod() throws {
+    try assertDiagnostic(
+      "Reminder.all.1️⃣wher { $0.isCompleted }",
+      "a query of 'Reminder' has no method 'wher'; did you mean 'where'?")
+  }
+
+  func testSyntaxErrorIsLocated() throws {
+    try assertDiagnostic("Reminder.where { $0.id.eq(1) 1️⃣", "syntax error: expected '}' to end closure expression")
+  }
+
+  func testComparingTextWithANumber() throws {
+    try assertDiagnostic("Reminder.where { $0.title.eq(1️⃣42) }", "cannot compare String with Int")
+  }
+
+  func testMultiLineInputPointsAtTheRightLine() throws {
+    try assertDiagnostic(
+      "Reminder\n  .where { !$0.isCompleted }\n  .order(by: 1️⃣\\.tittle)",
+      "table 'Reminder' has no column 'tittle'; did you mean 'title'?")
+  }
+
+  func testUnsupportedSwiftSaysSo() throws {
+    try assertDiagnostic("1️⃣for x in [1] { }", "not supported in Quarry yet: 'for statement' statements; write a query expression")
+  }
+
+  func testClosureWithTooManyParameters() throws {
+    try assertDiagnostic(
+      "Reminder.where { 1️⃣a, b in a.isCompleted }",
+      "this closure takes 2 parameters, but the query has 1 table")
+  }
+
+  func testNonBooleanCondition() throws {
+    try assertDiagnostic(
+      "Reminder.where 1️⃣{ $0.title }",
+      "a condition must be a Bool expression, but this is String; compare it with .eq(…) or similar")
+  }
+}

@@ -1,0 +1,74 @@
+import QueryBuilder
+import XCTest
+
+final class RenderingTests: XCTestCase {
+  let reminders = TableReference("reminders", columns: ["id", "title", "isCompleted"])
+
+  func testSelectAllColumnsWithWhereAndOrder() {
+    var select = Select(from: reminders)
+    select.wheres = [Expression.column("reminders", "isCompleted").not()]
+    select.orders = [Ordering(.column("reminders", "title"), direction: .descending, nulls: .last)]
+    select.limit = .value(.integer(10))
+    select.offset = .value(.integer(5))
+    let fragment = select.fragment
+    XCTAssertEqual(
+      fragment.sql(inlining: true),
+      """
+      SELECT "reminders"."id", "reminders"."title", "reminders"."isCompleted"
+      FROM "reminders"
+      WHERE (NOT ("reminders"."isCompleted"))
+      ORDER BY "reminders"."title" DESC NULLS LAST
+      LIMIT 10 OFFSET 5
+      """)
+    XCTAssertEqual(fragment.bindings, [.integer(10), .integer(5)])
+    XCTAssertTrue(fragment.sql(inlining: false).hasSuffix("LIMIT ? OFFSET ?"))
+  }
+
+  func testValuesAreBoundNotSplicedWhenExecuted() {
+    let predicate = Expression.column("reminders", "title").binary("=", .value(.text("it's'; DROP TABLE x; --")))
+    XCTAssertEqual(predicate.fragment.sql(inlining: false), #"("reminders"."title") = (?)"#)
+    XCTAssertEqual(predicate.fragment.sql(inlining: true), #"("reminders"."title") = ('it''s''; DROP TABLE x; --')"#)
+  }
+
+  func testJoinsAliasesAndAggregates() {
+    var select = Select(from: TableReference("reminders", alias: "r1s", columns: ["id"]))
+    select.joins = [Join(.left, TableReference("reminders", alias: "r2s", columns: ["id"]),
+                         on: Expression.column("r1s", "id").binary("=", .column("r2s", "id")))]
+    select.columns = [
+      ResultColumn(Expression(.aggregate(Aggregate(name: "count", arguments: [.column("r2s", "id")], distinct: true,
+                                                   filter: Expression.column("r2s", "id").binary(">", .value(.integer(1))))))),
+    ]
+    select.groups = [.column("r1s", "id")]
+    XCTAssertEqual(
+      select.fragment.sql(inlining: true),
+      """
+      SELECT count(DISTINCT "r2s"."id") FILTER (WHERE ("r2s"."id") > (1))
+      FROM "reminders" AS "r1s"
+      LEFT JOIN "reminders" AS "r2s" ON ("r1s"."id") = ("r2s"."id")
+      GROUP BY "r1s"."id"
+      """)
+  }
+
+  func testSubqueriesInListsAndScalars() {
+    var inner = Select(from: TableReference("tags", columns: ["id"]))
+    inner.columns = [ResultColumn(.function("max", [.column("tags", "id")]))]
+    let scalar = Expression.function("coalesce", [Expression(.subquery(.select(inner))), .value(.integer(0))])
+    XCTAssertEqual(
+      scalar.fragment.sql(inlining: true),
+      "coalesce((\n  SELECT max(\"tags\".\"id\")\n  FROM \"tags\"\n), 0)")
+    let list = Expression.column("t", "id").binary("IN", Expression(.list([.value(.integer(1)), .value(.integer(2))])))
+    XCTAssertEqual(list.fragment.sql(inlining: true), #"("t"."id") IN ((1), (2))"#)
+  }
+
+  func testNoneRendersNothing() {
+    var select = Select(from: reminders)
+    select.isEmpty = true
+    XCTAssertTrue(select.fragment.isEmpty)
+  }
+
+  func testQuotingOfIdentifiersAndText() {
+    XCTAssertEqual(quoteIdentifier(#"we"ird"#), #""we""ird""#)
+    XCTAssertEqual(QueryBinding.blob([0xde, 0xad]).inlineSQL, "X'DEAD'")
+    XCTAssertEqual(QueryBinding.double(10).inlineSQL, "10.0")
+  }
+}
