@@ -58,10 +58,15 @@ extension Compiler {
           let values = try arguments.list.map { try evaluate($0.expression) }
           return try callScope(scope, on: table, arguments: values, at: arguments.call)
         }
-        return try queryMethod(name, on: Query(table), arguments: arguments)
+        if let write = try tableWriteMethod(name, on: table, arguments: arguments) { return write }
+        return try queryMethod(name, on: try baseQuery(table), arguments: arguments)
       }
     case .query(let query):
       return try queryMethod(name, on: query, arguments: arguments)
+    case .write(let write):
+      return try writeQueryMethod(name, on: write, arguments: arguments)
+    case .caseBuilder(let expression, let type):
+      return try caseMethod(name, on: expression, type: type, arguments: arguments)
     case .expression(let expression):
       return try expressionMethod(name, on: expression, arguments: arguments, at: node)
     case .columns(let table):
@@ -96,13 +101,13 @@ extension Compiler {
       switch value {
       case .columns(let table):
         for nested in table.allColumns { pairs.append((nestedName(nested), nested)) }
-      case .selection(let nested):
+      case .selection(let nested, _):
         pairs += nested
       default:
         pairs.append((column.sqlName, try typedExpression(value, expected: column.type, at: argument.expression)))
       }
     }
-    return .selection(pairs)
+    return .selection(pairs, model: model.typeName)
   }
 
   private func nestedName(_ expression: TypedExpression) -> String {
@@ -153,6 +158,7 @@ extension Compiler {
     }
     var query = Query(select: select, tables: [TableInstance(model: model)])
     query.columnTypes = types
+    query.resultModel = model.typeName
     return .query(query)
   }
 

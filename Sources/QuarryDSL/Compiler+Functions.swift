@@ -238,18 +238,5 @@ extension Compiler {
     }
   }
 
-  /// Methods on a compiled write or compound statement.
-  func statementMethod(_ name: String, on statement: Statement, types: [SwiftType?], arguments: Arguments) throws -> Value {
-    throw source.diagnostic("not supported in Quarry yet: '.\(name)' on this statement", at: arguments.call.calledExpression)
-  }
 
-  /// `delete()`, `update { … }`, `insert { … }` on a query; nil when `name` is not a write.
-  func writeMethod(_ name: String, on query: Query, arguments: Arguments) throws -> Value? {
-    nil
-  }
-
-  /// `Case`, `With`, `Values`: nil when `name` is none of them.
-  func specialFunction(_ name: String, arguments: Arguments, at node: DeclReferenceExprSyntax) throws -> Value? {
-    nil
-  }
 }

@@ -5,9 +5,15 @@ import SwiftSyntax
 extension Compiler {
   func tableMember(_ name: String, of table: TableInstance, at node: some SyntaxProtocol) throws -> Value {
     switch name {
-    case "all", "Draft", "self", "columns", "TableColumns":
+    case "Draft", "self", "columns", "TableColumns":
       if name == "columns" || name == "TableColumns" { return .columns(table) }
       return .table(table)
+    case "all":
+      return .query(try baseQuery(table))
+    case "unscoped":
+      var unscoped = table
+      unscoped.unscoped = true
+      return .table(unscoped)
     case "none":
       var query = Query(table)
       query.select.isEmpty = true
@@ -18,7 +24,23 @@ extension Compiler {
       if let scope = table.model.scopes[name] {
         return try callScope(scope, on: table, arguments: [], at: node)
       }
-      return try queryMember(name, of: Query(table), at: node)
+      return try queryMember(name, of: try baseQuery(table), at: node)
+    }
+  }
+
+  /// The query a table type starts from: its default scope (`static let all = …`) unless
+  /// `unscoped`.
+  func baseQuery(_ table: TableInstance) throws -> Query {
+    guard !table.unscoped, let scope = table.model.scopes["all"] else { return Query(table) }
+    var unscoped = table
+    unscoped.unscoped = true
+    let value = try callScope(scope, on: unscoped, arguments: [], at: scope.body.syntax)
+    switch value {
+    case .query(var query):
+      query.tables[0].unscoped = false
+      return query
+    case .table(let inner): return Query(inner)
+    default: return Query(table)
     }
   }
 
@@ -85,7 +107,7 @@ extension Compiler {
       if table.model.isSelection {
         throw source.diagnostic("'\(table.model.typeName)' is a @Selection type, not a table", at: node)
       }
-      return Query(table)
+      return try baseQuery(table)
     default:
       throw source.diagnostic("expected a query here, but this is \(describe(value))", at: node)
     }
@@ -260,7 +282,7 @@ extension Compiler {
       throw source.diagnostic(
         "a query of '\(query.tables.first?.model.typeName ?? "?")' has no method '\(name)'",
         at: call.calledExpression.as(MemberAccessExprSyntax.self).map { Syntax($0.declName) } ?? Syntax(call.calledExpression),
-        suggestion: closestMatch(to: name, in: candidates))
+        suggestion: closestMatch(to: name, in: candidates.filter { $0 != name }))
     }
   }
 
@@ -299,7 +321,8 @@ extension Compiler {
       }
     case .tuple(let values):
       for value in values { try appendColumns(value, to: &query, at: node) }
-    case .selection(let pairs):
+    case .selection(let pairs, let model):
+      query.resultModel = model
       for (name, expression) in pairs {
         query.select.columns.append(ResultColumn(expression.expression, as: name))
         query.columnTypes.append(expression.type)

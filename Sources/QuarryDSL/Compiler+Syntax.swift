@@ -158,6 +158,11 @@ extension Compiler {
         return try member(name, of: .columns(bare), at: reference)
       }
     }
+    if let selfTable, name == "unscoped" {
+      var unscoped = selfTable
+      unscoped.unscoped = true
+      return .table(unscoped)
+    }
     if let selfTable, selfTable.model.scopes[name] != nil {
       return try member(name, of: .table(selfTable), at: reference)
     }
@@ -355,8 +360,12 @@ extension Compiler {
     case .query(let query):
       return TypedExpression(Expression(.subquery(.select(query.select))), type: query.resultTypes.first ?? nil)
     case .table(let table):
-      let query = Query(table)
+      let query = try baseQuery(table)
       return TypedExpression(Expression(.subquery(.select(query.select))), type: nil)
+    case .write(let write):
+      return TypedExpression(Expression(.subquery(write.statement)), type: write.returningTypes.first ?? nil)
+    case .caseBuilder(let expression, let type):
+      return TypedExpression(Expression(.caseWhen(expression)), type: type)
     case .statement(let statement, let types):
       return TypedExpression(Expression(.subquery(statement)), type: types.first ?? nil)
     case .implicitMember(let name):

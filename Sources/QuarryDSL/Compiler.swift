@@ -52,6 +52,8 @@ public final class Compiler {
   var bareColumnsTable: TableInstance?
   /// Guards against scopes that refer to themselves.
   var depth = 0
+  /// The row type each compound select was selected into (CTE names, ORDER BY on the whole).
+  var compoundModels: [Int: String] = [:]
 
   public init(catalog: Catalog) {
     self.catalog = catalog
@@ -170,8 +172,14 @@ public final class Compiler {
           "'\(table.model.typeName)' is a @Selection type with no table of its own; select into it with \(table.model.typeName).Columns(…)",
           at: node)
       }
-      let query = Query(table)
+      let query = try baseQuery(table)
       return make(.select(query.select), query.resultTypes)
+    case .write(let write):
+      return make(write.statement, write.returningTypes)
+    case .caseBuilder(let expression, let type):
+      var select = Select(from: nil)
+      select.columns = [ResultColumn(Expression(.caseWhen(expression)))]
+      return make(.select(select), [type])
     case .query(let query):
       return make(.select(query.select), query.resultTypes)
     case .statement(let statement, let types):
@@ -246,6 +254,8 @@ public final class Compiler {
     case .null: return "nil"
     case .implicitMember(let name): return "'.\(name)'"
     case .dateModifiers: return "a date modifier"
+    case .write: return "a write statement"
+    case .caseBuilder: return "a CASE expression"
     }
   }
 }

@@ -6,6 +6,8 @@ struct TableInstance: Sendable {
   var alias: String?
   /// Generic argument of a table like `PragmaTableInfo<Reminder>`.
   var genericArgument: TableModel?
+  /// `T.unscoped`: ignore the table's default scope (`static let all = …`).
+  var unscoped = false
 
   var qualifier: String { alias ?? model.tableName }
 
@@ -56,6 +58,8 @@ struct Query: Sendable {
   var tables: [TableInstance]
   /// Types of the selected columns (for display), parallel to `select.columns`.
   var columnTypes: [SwiftType?] = []
+  /// The type the rows are selected into (`X.Columns(…)`, `X(…)`): a CTE's name comes from it.
+  var resultModel: String?
 
   init(_ table: TableInstance) {
     select = Select(from: table.reference)
@@ -93,8 +97,8 @@ indirect enum Value: Sendable {
   /// `\.title` or `\.self`.
   case keyPath([String])
   case ordering(Ordering)
-  /// `Row.Columns(a: x)`: named result columns.
-  case selection([(String, TypedExpression)])
+  /// `Row.Columns(a: x)`: named result columns of a selection type.
+  case selection([(String, TypedExpression)], model: String)
   case enumType(EnumModel)
   case aliasType(AliasModel)
   /// A write or compound statement (not composable as a select).
@@ -109,4 +113,15 @@ indirect enum Value: Sendable {
   case implicitMember(String)
   /// A date-time modifier chain (`.days(1).startOfMonth`).
   case dateModifiers([String])
+  /// An INSERT, UPDATE or DELETE being built (`.where`, `.returning` still apply).
+  case write(WriteQuery)
+  /// A `Case()` expression being built with `.when(…, then: …)`.
+  case caseBuilder(CaseExpression, type: SwiftType?)
+}
+
+/// A write statement plus the table its closures bind to.
+struct WriteQuery: Sendable {
+  var table: TableInstance
+  var statement: Statement
+  var returningTypes: [SwiftType?] = []
 }

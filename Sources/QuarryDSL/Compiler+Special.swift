@@ -1,0 +1,130 @@
+import QueryBuilder
+import SwiftSyntax
+
+/// Free-standing builders: `Case`, `With` (common table expressions) and `Values`.
+extension Compiler {
+  /// `Case`, `With`, `Values`: nil when `name` is none of them.
+  func specialFunction(_ name: String, arguments: Arguments, at node: DeclReferenceExprSyntax) throws -> Value? {
+    switch name {
+    case "Case":
+      var base: TypedExpression?
+      if let syntax = arguments.first() {
+        base = try typedExpression(try evaluate(syntax), at: syntax)
+      }
+      return .caseBuilder(CaseExpression(base: base?.expression, whens: [], otherwise: nil), type: base?.type)
+    case "With":
+      return try with(arguments, at: node)
+    case "Values":
+      var select = Select(from: nil)
+      var types: [SwiftType?] = []
+      for argument in arguments.list {
+        let expression = try typedExpression(try evaluate(argument.expression), at: argument.expression)
+        select.columns.append(ResultColumn(expression.expression))
+        types.append(expression.type)
+      }
+      var query = Query(select: select, tables: [])
+      query.columnTypes = types
+      return .statement(.select(select), returningTypes: types)
+    default:
+      return nil
+    }
+  }
+
+  /// `.when(condition, then: value)` and `.else(value)` on `Case(…)`.
+  func caseMethod(_ name: String, on expression: CaseExpression, type: SwiftType?, arguments: Arguments) throws -> Value {
+    var expression = expression
+    let call = arguments.call
+    switch name {
+    case "when":
+      guard let conditionSyntax = arguments.positional.first, let thenSyntax = arguments.labelled("then") else {
+        throw source.diagnostic("'when' needs a condition and a result: .when(condition, then: value)", at: call)
+      }
+      let condition: Expression
+      if expression.base != nil {
+        condition = try typedExpression(try evaluate(conditionSyntax), at: conditionSyntax).expression
+      } else {
+        guard let predicate = try predicate(try evaluate(conditionSyntax), at: conditionSyntax) else {
+          throw source.diagnostic("'when' needs a condition, not nil", at: conditionSyntax)
+        }
+        condition = predicate
+      }
+      let result = try typedExpression(try evaluate(thenSyntax, expected: nil), at: thenSyntax)
+      expression.whens.append(.init(condition, then: result.expression))
+      return .caseBuilder(expression, type: result.type?.optional)
+    case "else":
+      guard let syntax = arguments.first() else {
+        throw source.diagnostic("'else' needs a value", at: call)
+      }
+      let otherwise = try typedExpression(try evaluate(syntax, expected: type?.wrapped), expected: type, at: syntax)
+      expression.otherwise = otherwise.expression
+      return .expression(TypedExpression(Expression(.caseWhen(expression)), type: otherwise.type ?? type?.wrapped))
+    default:
+      guard !expression.whens.isEmpty else {
+        throw source.diagnostic("a CASE expression needs at least one .when(…, then: …)", at: call.calledExpression)
+      }
+      let value = TypedExpression(Expression(.caseWhen(expression)), type: type)
+      return try expressionMethod(name, on: value, arguments: arguments, at: call.calledExpression.as(MemberAccessExprSyntax.self)!)
+    }
+  }
+
+  /// `With { cte… } query: { statement }`.
+  func with(_ arguments: Arguments, at node: DeclReferenceExprSyntax) throws -> Value {
+    guard let definitions = arguments.list.first(where: { $0.label == nil })?.expression.as(ClosureExprSyntax.self),
+      let body = arguments.labelled("query")
+    else {
+      throw source.diagnostic("write common table expressions as With { … } query: { … }", at: node)
+    }
+    var expressions: [CommonTableExpression] = []
+    for (index, value) in try invokeAll(definitions, with: []).enumerated() {
+      let syntax = definitions.statements[definitions.statements.index(definitions.statements.startIndex, offsetBy: min(index, definitions.statements.count - 1))]
+      let model: String?
+      switch value {
+      case .query(let query): model = query.resultModel
+      case .statement(.compound(let compound), _): model = compoundModels[compoundKey(compound)]
+      case .statement: model = nil
+      default: model = nil
+      }
+      guard let model else {
+        throw source.diagnostic(
+          "a common table expression needs a row type: select into a @Table type, like .select { Row.Columns(a: $0.a) }",
+          at: syntax)
+      }
+      let name = catalog.table(forType: model)?.tableName ?? Inflection.tableName(forType: model)
+      if let previous = expressions.first(where: { $0.name == name }) {
+        _ = previous
+        throw source.diagnostic("two common table expressions are both named '\(name)'", at: syntax)
+      }
+      let statement = try statementValue(value, at: syntax)
+      try checkRecursiveColumns(statement, model: model, at: syntax)
+      expressions.append(CommonTableExpression(name: name, statement: statement))
+    }
+    let bodyValue = try evaluateClosureOrExpression(body)
+    let bodyStatement = try statementValue(bodyValue, at: body)
+    var types: [SwiftType?] = []
+    switch bodyValue {
+    case .query(let query): types = query.resultTypes
+    case .table(let table): types = try baseQuery(table).resultTypes
+    case .write(let write): types = write.returningTypes
+    case .statement(_, let t): types = t
+    default: break
+    }
+    return .statement(.with(With(expressions, body: bodyStatement)), returningTypes: types)
+  }
+
+  /// Each select of a (recursive) CTE must produce as many columns as its row type has.
+  func checkRecursiveColumns(_ statement: Statement, model: String, at node: some SyntaxProtocol) throws {
+    guard let table = catalog.table(forType: model) else { return }
+    var selects: [Select] = []
+    switch statement {
+    case .select(let s): selects = [s]
+    case .compound(let c):
+      for part in [c.first] + c.rest.map(\.statement) { if case .select(let s) = part { selects.append(s) } }
+    default: return
+    }
+    for select in selects where !select.columns.isEmpty && select.columns.count != table.columns.count {
+      throw source.diagnostic(
+        "'\(model)' has \(table.columns.count) column\(table.columns.count == 1 ? "" : "s"), but one select of this common table expression has \(select.columns.count)",
+        at: node)
+    }
+  }
+}

@@ -1,0 +1,448 @@
+import QueryBuilder
+import SwiftSyntax
+
+/// `delete()`, `update { … }`, `insert { … }`, `returning`, and compound selects.
+extension Compiler {
+  /// Methods of a query that turn it into another kind of statement; nil when `name` is none.
+  func writeMethod(_ name: String, on query: Query, arguments: Arguments) throws -> Value? {
+    let table = query.tables[0]
+    switch name {
+    case "delete":
+      var delete = Delete(table: table.model.tableName, alias: table.alias, wheres: query.select.wheres)
+      delete.isEmpty = query.select.isEmpty
+      return .write(WriteQuery(table: table, statement: .delete(delete)))
+    case "update":
+      guard let closure = arguments.first()?.as(ClosureExprSyntax.self) else {
+        throw source.diagnostic("'update' needs a closure of assignments: .update { $0.title = \"…\" }", at: arguments.call)
+      }
+      var update = Update(table: table.model.tableName, alias: table.alias, assignments: try assignments(closure, table: table))
+      update.wheres = query.select.wheres
+      update.isEmpty = query.select.isEmpty
+      return .write(WriteQuery(table: table, statement: .update(update)))
+    case "union", "intersect", "except":
+      return try compound(name, lhs: .select(query.select), lhsModel: query.resultModel, types: query.resultTypes, arguments: arguments)
+    default:
+      return nil
+    }
+  }
+
+  /// `T.insert { … }` and `T.upsert { … }`, which start from the table, not a query.
+  func tableWriteMethod(_ name: String, on table: TableInstance, arguments: Arguments) throws -> Value? {
+    switch name {
+    case "insert", "upsert": return try insert(into: table, upsert: name == "upsert", arguments: arguments)
+    default: return nil
+    }
+  }
+
+  func writeQueryMethod(_ name: String, on write: WriteQuery, arguments: Arguments) throws -> Value {
+    var write = write
+    let call = arguments.call
+    switch name {
+    case "where", "find":
+      let query = Query(write.table)
+      guard case .query(let filtered) = try queryMethod(name, on: query, arguments: arguments) else {
+        throw source.diagnostic("'\(name)' needs a condition", at: call)
+      }
+      switch write.statement {
+      case .delete(var delete):
+        delete.wheres += filtered.select.wheres
+        write.statement = .delete(delete)
+      case .update(var update):
+        update.wheres += filtered.select.wheres
+        write.statement = .update(update)
+      default:
+        throw source.diagnostic("'\(name)' does not apply to an insert", at: call)
+      }
+      return .write(write)
+    case "returning":
+      guard let argument = arguments.first() else {
+        throw source.diagnostic("'returning' needs columns: .returning(\\.id)", at: call)
+      }
+      var value = try evaluateProjection(argument, on: Query(write.table))
+      if case .keyPath(let names) = try? evaluate(argument), names == ["self"] || names.isEmpty {
+        value = .columns(write.table)
+      }
+      let expressions = try flattenExpressions(value, at: argument)
+      let returning = expressions.map { unqualified($0.expression) }
+      write.returningTypes = expressions.map(\.type)
+      switch write.statement {
+      case .delete(var delete): delete.returning = returning; write.statement = .delete(delete)
+      case .update(var update): update.returning = returning; write.statement = .update(update)
+      case .insert(var insert): insert.returning = returning; write.statement = .insert(insert)
+      default: break
+      }
+      return .write(write)
+    default:
+      throw source.diagnostic(
+        "a write statement has no method '\(name)'", at: call.calledExpression,
+        suggestion: closestMatch(to: name, in: ["where", "find", "returning"]))
+    }
+  }
+
+  /// Columns in RETURNING are named without their table: `RETURNING "id"`.
+  func unqualified(_ expression: Expression) -> Expression {
+    if case .column(_, let name) = expression.node { return .column(nil, name) }
+    return expression
+  }
+
+  /// The assignments of an `update { … }` / `doUpdate: { … }` closure.
+  func assignments(_ closure: ClosureExprSyntax, table: TableInstance, excluded: TableInstance? = nil) throws -> [Assignment] {
+    var bindings: [String: Value] = ["$0": .columns(table)]
+    if let excluded { bindings["$1"] = .columns(excluded) }
+    if let parameterClause = closure.signature?.parameterClause {
+      let names: [String]
+      switch parameterClause {
+      case .simpleInput(let list): names = list.map(\.name.text)
+      case .parameterClause(let clause): names = clause.parameters.map { ($0.secondName ?? $0.firstName).text }
+      }
+      let values: [Value] = [.columns(table)] + (excluded.map { [.columns($0)] } ?? [])
+      for (name, value) in zip(names, values) where name != "_" { bindings[name] = value }
+    }
+    return try withLocals(bindings) {
+      var result: [Assignment] = []
+      for item in closure.statements {
+        guard case .expr(let expr) = item.item else {
+          throw source.diagnostic("an update closure holds assignments like $0.title = \"…\"", at: item)
+        }
+        let assignment = try self.assignment(expr, table: table)
+        result.removeAll { $0.column == assignment.column }
+        result.append(assignment)
+      }
+      return result
+    }
+  }
+
+  private func assignment(_ expr: ExprSyntax, table: TableInstance) throws -> Assignment {
+    func target(_ syntax: ExprSyntax) throws -> (ColumnModel, TypedExpression) {
+      guard let member = syntax.as(MemberAccessExprSyntax.self), let base = member.base,
+        case .columns(let columns) = try evaluate(base)
+      else {
+        throw source.diagnostic("the left side of an assignment must be a column, like $0.title", at: syntax)
+      }
+      let name = member.declName.baseName.text
+      guard let column = columns.model.column(named: name) else {
+        throw source.diagnostic(
+          "table '\(columns.model.typeName)' has no column '\(name)'", at: member.declName,
+          suggestion: closestMatch(to: name, in: columns.model.columns.map(\.name)))
+      }
+      return (column, columns.column(column))
+    }
+    if let infix = expr.as(InfixOperatorExprSyntax.self) {
+      let (column, current) = try target(infix.leftOperand)
+      let value = try typedExpression(
+        try evaluate(infix.rightOperand, expected: column.type), expected: column.type, at: infix.rightOperand)
+      if infix.operator.is(AssignmentExprSyntax.self) {
+        return Assignment(column.sqlName, value.expression)
+      }
+      guard let op = infix.operator.as(BinaryOperatorExprSyntax.self)?.operator.text else {
+        throw source.diagnostic("not supported in Quarry yet: this operator in an update", at: infix.operator)
+      }
+      let sqlOp: String
+      switch op {
+      case "+=": sqlOp = column.type.isText ? "||" : "+"
+      case "-=": sqlOp = "-"
+      case "*=": sqlOp = "*"
+      case "/=": sqlOp = "/"
+      case "&=": sqlOp = "&"
+      case "|=": sqlOp = "|"
+      default:
+        throw source.diagnostic("use =, +=, -=, *= or /= to assign a column", at: infix.operator)
+      }
+      return Assignment(column.sqlName, current.expression.binary(sqlOp, value.expression))
+    }
+    if let call = expr.as(FunctionCallExprSyntax.self),
+      let member = call.calledExpression.as(MemberAccessExprSyntax.self), let base = member.base
+    {
+      let (column, current) = try target(base)
+      switch member.declName.baseName.text {
+      case "toggle": return Assignment(column.sqlName, current.expression.not())
+      case "negate": return Assignment(column.sqlName, current.expression.unary("-", separator: ""))
+      case "append":
+        guard let argument = call.arguments.first?.expression else { break }
+        let value = try typedExpression(try evaluate(argument, expected: .string), at: argument)
+        return Assignment(column.sqlName, current.expression.binary("||", value.expression))
+      default: break
+      }
+    }
+    throw source.diagnostic("an update closure holds assignments like $0.title = \"…\" or $0.flag.toggle()", at: expr)
+  }
+
+  // MARK: Insert
+
+  func insert(into table: TableInstance, upsert: Bool, arguments: Arguments) throws -> Value {
+    let model = table.model
+    var columns: [String] = []
+    var source: Insert.Source = .values([])
+    let call = arguments.call
+    let first = arguments.list.first { $0.label == nil }?.expression
+    let valuesClosure = arguments.labelled("values")
+    let selectClosure = arguments.labelled("select")
+
+    if let valuesClosure = valuesClosure ?? selectClosure, let first {
+      // insert { columns } values: { rows } / select: { query }
+      let columnsValue = try evaluateProjection(first, on: Query(table))
+      let targets = try flattenExpressions(columnsValue, at: first)
+      columns = try targets.map { target in
+        guard case .column(_, let name) = target.expression.node else {
+          throw self.source.diagnostic("insert columns must be columns of '\(model.typeName)'", at: first)
+        }
+        return name
+      }
+      if selectClosure != nil {
+        let statement = try statementValue(try evaluateClosureOrExpression(valuesClosure), at: valuesClosure)
+        source = .select(statement)
+      } else {
+        let rows = try evaluateRows(valuesClosure)
+        source = .values(try rows.map { row in
+          guard row.count == columns.count else {
+            throw self.source.diagnostic("each row needs \(columns.count) value\(columns.count == 1 ? "" : "s"), one per column", at: valuesClosure)
+          }
+          return try zip(row, targets).map { value, target in
+            try typedExpression(value, expected: target.type, at: valuesClosure).expression
+          }
+        })
+      }
+    } else if let first {
+      // insert { Draft(…) … } or insert(\.title) { "value" }
+      if case .keyPath = try? evaluate(first), let rowsSyntax = arguments.list.dropFirst().first(where: { $0.label == nil })?.expression {
+        let targets = try flattenExpressions(try evaluateProjection(first, on: Query(table)), at: first)
+        columns = targets.compactMap { if case .column(_, let name) = $0.expression.node { return name } else { return nil } }
+        let rows = try evaluateRows(rowsSyntax)
+        source = .values(try rows.map { row in
+          try zip(row, targets).map { try typedExpression($0, expected: $1.type, at: rowsSyntax).expression }
+        })
+      } else {
+        let records = try evaluateRecords(first, model: model)
+        columns = model.columns.filter { !$0.isGenerated }.map(\.sqlName)
+        source = .values(records)
+      }
+    } else {
+      source = .defaultValues
+    }
+
+    var insert = Insert(table: model.tableName, alias: table.alias, columns: columns, source: source)
+    if case .values(let rows) = source, rows.isEmpty { insert.source = .values([]) }
+    let excluded = TableInstance(model: model, alias: "excluded")
+
+    if upsert {
+      let key = model.primaryKey?.sqlName ?? "rowid"
+      let updates = columns.filter { $0 != key }.map { Assignment($0, .column("excluded", $0)) }
+      insert.upsert = Insert.Upsert(target: [key], action: updates.isEmpty ? .doNothing : .doUpdate(updates, where: []))
+    }
+    if let conflict = arguments.labelled("onConflict") {
+      let targets = try flattenExpressions(try evaluateProjection(conflict, on: Query(table)), at: conflict)
+      let names = targets.compactMap { if case .column(_, let name) = $0.expression.node { return name } else { return nil } }
+      var targetWhere: [Expression] = []
+      var updateWhere: [Expression] = []
+      let wheres = arguments.list.filter { $0.label == "where" }.map(\.expression)
+      let doUpdateIndex = arguments.list.firstIndex { $0.label == "doUpdate" }
+      for whereSyntax in wheres {
+        let index = arguments.list.firstIndex { $0.expression.id == whereSyntax.id } ?? 0
+        guard let condition = try predicate(try evaluateProjection(whereSyntax, on: Query(table).withTables([table, excluded])), at: whereSyntax) else { continue }
+        if let doUpdateIndex, index > doUpdateIndex { updateWhere.append(condition) } else { targetWhere.append(condition) }
+      }
+      var action: Insert.ConflictAction = .doNothing
+      if let update = arguments.labelled("doUpdate")?.as(ClosureExprSyntax.self) {
+        action = .doUpdate(try assignments(update, table: table, excluded: excluded), where: updateWhere)
+      }
+      insert.upsert = Insert.Upsert(target: names, targetWhere: targetWhere, action: action)
+    }
+    if let update = arguments.labelled("onConflictDoUpdate")?.as(ClosureExprSyntax.self) {
+      insert.upsert = Insert.Upsert(target: [], action: .doUpdate(try assignments(update, table: table, excluded: excluded), where: []))
+    }
+    if let resolution = arguments.labelled("or") {
+      guard case .implicitMember(let name) = try evaluate(resolution),
+        let value = ConflictResolution(rawValue: name.uppercased())
+      else {
+        throw self.source.diagnostic("'or:' is one of .abort, .fail, .ignore, .replace, .rollback", at: resolution)
+      }
+      insert.conflictResolution = value
+    }
+    // An upsert after `INSERT … SELECT … FROM t` needs `WHERE 1` so SQLite does not read
+    // `ON CONFLICT` as a join constraint.
+    if insert.upsert != nil, case .select(let statement) = insert.source, Self.endsWithFrom(statement) {
+      insert.source = .select(Self.appendingWhereTrue(statement))
+    }
+    _ = call
+    return .write(WriteQuery(table: table, statement: .insert(insert)))
+  }
+
+  static func endsWithFrom(_ statement: Statement) -> Bool {
+    switch statement {
+    case .select(let s):
+      return s.from != nil && s.wheres.isEmpty && s.groups.isEmpty && s.havings.isEmpty && s.orders.isEmpty
+        && s.limit == nil && s.offset == nil
+    case .compound(let c):
+      return c.orders.isEmpty && c.limit == nil && endsWithFrom(c.rest.last?.statement ?? c.first)
+    default: return false
+    }
+  }
+
+  static func appendingWhereTrue(_ statement: Statement) -> Statement {
+    switch statement {
+    case .select(var s):
+      s.wheres = []
+      return .raw(s.fragment + QueryFragment("\nWHERE 1"))
+    case .compound(let c):
+      return .raw(c.fragment + QueryFragment("\nWHERE 1"))
+    default: return statement
+    }
+  }
+
+  /// The values of a `values:` closure or a row list: each statement or array element a row.
+  func evaluateRows(_ syntax: ExprSyntax) throws -> [[Value]] {
+    let values: [Value]
+    if let closure = syntax.as(ClosureExprSyntax.self) {
+      values = try invokeAll(closure, with: [])
+    } else {
+      values = [try evaluate(syntax)]
+    }
+    var rows: [[Value]] = []
+    for value in values {
+      switch value {
+      case .tuple(let elements): rows.append(elements)
+      case .array(let elements):
+        for element in elements {
+          if case .tuple(let inner) = element { rows.append(inner) } else { rows.append([element]) }
+        }
+      default: rows.append([value])
+      }
+    }
+    return rows
+  }
+
+  /// `T.Draft(title: "x")` / `T(id: 1, …)` records: every column, defaults filled in.
+  func evaluateRecords(_ syntax: ExprSyntax, model: TableModel) throws -> [[Expression]] {
+    var calls: [FunctionCallExprSyntax] = []
+    func collect(_ expr: ExprSyntax) throws {
+      if let call = expr.as(FunctionCallExprSyntax.self) { calls.append(call); return }
+      if let array = expr.as(ArrayExprSyntax.self) { for element in array.elements { try collect(element.expression) }; return }
+      throw source.diagnostic("insert a record like \(model.typeName).Draft(title: \"…\")", at: expr)
+    }
+    if let closure = syntax.as(ClosureExprSyntax.self) {
+      for item in closure.statements {
+        if case .expr(let expr) = item.item { try collect(expr) }
+        else if case .stmt(let stmt) = item.item, let ret = stmt.as(ReturnStmtSyntax.self), let expr = ret.expression { try collect(expr) }
+      }
+    } else {
+      try collect(syntax)
+    }
+    return try calls.map { call in
+      let isDraft = call.calledExpression.trimmedDescription.hasSuffix(".Draft")
+      var provided: [String: Expression] = [:]
+      for argument in call.arguments {
+        guard let label = argument.label?.text else {
+          throw source.diagnostic("record fields need labels, like title: \"…\"", at: argument)
+        }
+        guard let column = model.column(named: label) else {
+          throw source.diagnostic(
+            "'\(model.typeName)' has no column '\(label)'", at: argument,
+            suggestion: closestMatch(to: label, in: model.columns.map(\.name)))
+        }
+        provided[label] = try typedExpression(try evaluate(argument.expression, expected: column.type), expected: column.type, at: argument.expression).expression
+      }
+      return try model.columns.filter { !$0.isGenerated }.map { column in
+        if let value = provided[column.name] { return value }
+        if column.isPrimaryKey && isDraft { return .null }
+        if let value = column.defaultValue { return value }
+        if column.type.isOptional { return .null }
+        throw source.diagnostic("missing a value for '\(column.name)'", at: call)
+      }
+    }
+  }
+
+  func evaluateClosureOrExpression(_ syntax: ExprSyntax) throws -> Value {
+    if let closure = syntax.as(ClosureExprSyntax.self) { return try invoke(closure, with: []) }
+    return try evaluate(syntax)
+  }
+
+  /// A value usable as a whole statement (a CTE body, an insert's select).
+  func statementValue(_ value: Value, at node: some SyntaxProtocol) throws -> Statement {
+    switch value {
+    case .query(let query): return .select(query.select)
+    case .table(let table): return .select(try baseQuery(table).select)
+    case .statement(let statement, _): return statement
+    case .write(let write): return write.statement
+    default: throw source.diagnostic("expected a query here, but this is \(describe(value))", at: node)
+    }
+  }
+
+  // MARK: Compound selects
+
+  func compound(_ name: String, lhs: Statement, lhsModel: String?, types: [SwiftType?], arguments: Arguments) throws -> Value {
+    guard let argument = arguments.positional.first else {
+      throw source.diagnostic("'\(name)' needs another query", at: arguments.call)
+    }
+    let all = arguments.labelled("all")?.trimmedDescription == "true"
+    let op: CompoundSelect.Operator =
+      name == "union" ? (all ? .unionAll : .union) : name == "intersect" ? .intersect : .except
+    let rhs = try statementValue(try evaluate(argument), at: argument)
+    var terms: [(CompoundSelect.Operator, Statement)] = []
+    var first: Statement? = lhs
+    if case .compound(let existing) = lhs {
+      first = existing.first
+      terms = existing.rest.map { ($0.op, $0.statement) }
+    }
+    terms.append((op, rhs))
+    // Empty selects (`T.none`) drop out, as in StructuredQueries.
+    func isEmpty(_ statement: Statement) -> Bool {
+      if case .select(let s) = statement { return s.isEmpty }
+      return false
+    }
+    var kept: [(CompoundSelect.Operator, Statement)] = []
+    if let first, !isEmpty(first) { kept.append((.union, first)) }
+    kept += terms.filter { !isEmpty($0.1) }
+    guard let head = kept.first else {
+      var empty = Select(from: nil)
+      empty.isEmpty = true
+      return .statement(.select(empty), returningTypes: types)
+    }
+    if kept.count == 1 {
+      return .statement(head.1, returningTypes: types)
+    }
+    let compound = CompoundSelect(
+      first: head.1, rest: kept.dropFirst().map { CompoundSelect.Term($0.0, $0.1) })
+    compoundModels[compoundKey(compound)] = lhsModel
+    return .statement(.compound(compound), returningTypes: types)
+  }
+
+  func compoundKey(_ compound: CompoundSelect) -> Int { compound.hashValue }
+
+  func statementMethod(_ name: String, on statement: Statement, types: [SwiftType?], arguments: Arguments) throws -> Value {
+    switch name {
+    case "union", "intersect", "except":
+      var model: String?
+      if case .compound(let c) = statement { model = compoundModels[compoundKey(c)] }
+      return try compound(name, lhs: statement, lhsModel: model, types: types, arguments: arguments)
+    case "order", "limit":
+      guard case .compound(var compound) = statement else { break }
+      let model = compoundModels[compoundKey(compound)]
+      var query = Query(select: Select(from: nil), tables: [])
+      if let modelName = model, let tableModel = catalog.table(forType: modelName) {
+        query = Query(TableInstance(model: tableModel))
+      }
+      guard !query.tables.isEmpty, case .query(let ordered) = try queryMethod(name, on: query, arguments: arguments) else {
+        throw source.diagnostic("'\(name)' on a compound select needs its rows selected into a @Table type", at: arguments.call)
+      }
+      compound.orders += ordered.select.orders.map { ordering in
+        var o = ordering
+        o.expression = unqualified(o.expression)
+        return o
+      }
+      compound.limit = ordered.select.limit ?? compound.limit
+      compound.offset = ordered.select.offset ?? compound.offset
+      compoundModels[compoundKey(compound)] = model
+      return .statement(.compound(compound), returningTypes: types)
+    default: break
+    }
+    throw source.diagnostic("not supported in Quarry yet: '.\(name)' on this statement", at: arguments.call.calledExpression)
+  }
+}
+
+extension Query {
+  func withTables(_ tables: [TableInstance]) -> Query {
+    var copy = self
+    copy.tables = tables
+    return copy
+  }
+}
