@@ -16,6 +16,11 @@ extension Compiler {
     if let reference = call.calledExpression.as(DeclReferenceExprSyntax.self) {
       return try callFunction(reference.baseName.text, arguments: arguments, at: reference)
     }
+    // `$0.date(.startOfMonth)(.days(1))`: calling the result of a call.
+    let callee = try evaluate(call.calledExpression, expected: expected)
+    if case .expression(let date) = callee, date.type?.isDate == true {
+      return try callDate(date, arguments: arguments)
+    }
     throw source.diagnostic("not supported in Quarry yet: calling this expression", at: call.calledExpression)
   }
 
@@ -70,6 +75,9 @@ extension Compiler {
     case .expression(let expression):
       return try expressionMethod(name, on: expression, arguments: arguments, at: node)
     case .columns(let table):
+      if let column = table.model.column(named: name), column.type.isDate {
+        return try callDate(table.column(column), arguments: arguments)
+      }
       return try columnsMethod(name, on: table, arguments: arguments, at: node)
     case .array(let elements):
       if name == "contains", let argument = arguments.first() {
@@ -117,6 +125,11 @@ extension Compiler {
 
   /// `.where { … }`, `.days(1)` and other leading-dot calls.
   func implicitCall(_ name: String, arguments: Arguments, expected: SwiftType?) throws -> Value {
+    if name == "now", let expected, expected.isDate {
+      var modifiers: [String] = []
+      for argument in arguments.list { modifiers += try dateModifiers(argument.expression) }
+      return .expression(now(expected, modifiers: modifiers))
+    }
     if let selfTable, ["where", "select", "order", "group", "join", "leftJoin", "limit"].contains(name) {
       return try queryMethod(name, on: Query(selfTable), arguments: arguments)
     }

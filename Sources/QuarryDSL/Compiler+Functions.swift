@@ -4,6 +4,9 @@ import SwiftSyntax
 /// Methods on expressions: comparisons, string matching, aggregates and scalar functions.
 extension Compiler {
   func expressionMember(_ name: String, of expression: TypedExpression, at node: some SyntaxProtocol) throws -> Value {
+    if expression.type?.isDate == true, let component = dateComponent(name, of: expression) {
+      return .expression(component)
+    }
     throw source.diagnostic(
       "an expression has no property '\(name)'; did you mean a method call like '.\(name)()'?",
       at: node)
@@ -128,6 +131,9 @@ extension Compiler {
         type = receiverType.isText ? "NUMERIC" : "TEXT"
       }
       return .expression(TypedExpression(Expression(.cast(lhs, type: type)), type: nil))
+    case "strftime" where receiver.type?.isDate == true:
+      guard let format = arguments.first() else { throw source.diagnostic("'strftime' needs a format", at: call) }
+      return .expression(TypedExpression(.function("strftime", [try text(format)] + timeArguments(receiver)), type: .string))
     case "exists":
       break
     default:
@@ -204,7 +210,10 @@ extension Compiler {
       let key = table.model.primaryKey.map { table.column($0).expression } ?? .star
       var distinct = false
       if let syntax = arguments.labelled("distinct") { distinct = syntax.trimmedDescription == "true" }
-      return .expression(TypedExpression(Expression(.aggregate(Aggregate(name: "count", arguments: [key], distinct: distinct))), type: .int))
+      var filter: Expression?
+      if let syntax = arguments.labelled("filter") { filter = try predicate(try evaluate(syntax), at: syntax) }
+      return .expression(TypedExpression(
+        Expression(.aggregate(Aggregate(name: "count", arguments: [key], distinct: distinct, filter: filter))), type: .int))
     case "jsonGroupArray":
       let rowid = Expression.column(table.qualifier, "rowid")
       let present = rowid.binary("IS NOT", .null)

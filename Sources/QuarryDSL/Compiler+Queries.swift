@@ -9,7 +9,10 @@ extension Compiler {
       if name == "columns" || name == "TableColumns" { return .columns(table) }
       return .table(table)
     case "all":
-      return .query(try baseQuery(table))
+      // `.all` is the default scope, even after `unscoped` (except inside that scope itself).
+      var scoped = table
+      if !evaluatingDefaultScope.contains(table.model.typeName) { scoped.unscoped = false }
+      return .query(try baseQuery(scoped))
     case "unscoped":
       var unscoped = table
       unscoped.unscoped = true
@@ -34,6 +37,8 @@ extension Compiler {
     guard !table.unscoped, let scope = table.model.scopes["all"] else { return Query(table) }
     var unscoped = table
     unscoped.unscoped = true
+    evaluatingDefaultScope.insert(table.model.typeName)
+    defer { evaluatingDefaultScope.remove(table.model.typeName) }
     let value = try callScope(scope, on: unscoped, arguments: [], at: scope.body.syntax)
     switch value {
     case .query(var query):

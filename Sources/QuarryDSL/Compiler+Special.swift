@@ -6,6 +6,10 @@ extension Compiler {
   /// `Case`, `With`, `Values`: nil when `name` is none of them.
   func specialFunction(_ name: String, arguments: Arguments, at node: DeclReferenceExprSyntax) throws -> Value? {
     switch name {
+    case "Optional", "Int", "Double", "String", "Bool", "Int64":
+      // `Optional(0)`, `Int(x)`: the value itself.
+      guard let syntax = arguments.first() else { return .null }
+      return try evaluate(syntax)
     case "Case":
       var base: TypedExpression?
       if let syntax = arguments.first() {

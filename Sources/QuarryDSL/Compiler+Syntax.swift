@@ -373,7 +373,7 @@ extension Compiler {
         if case .expression(let e) = try implicitMember(name, expected: expected, at: node) { _ = model; return e }
       }
       if let expected, expected.isDate, name == "now" {
-        return dateNow(expected)
+        return now(expected)
       }
       throw source.diagnostic("cannot tell what '.\(name)' refers to here; spell out its type", at: node)
     case .keyPath(let names):
@@ -399,17 +399,6 @@ extension Compiler {
       return expression.expression
     default:
       return try typedExpression(value, expected: .bool, at: node).expression
-    }
-  }
-
-  func dateNow(_ type: SwiftType) -> TypedExpression {
-    switch type.representation {
-    case let r? where r.contains("UnixTime"):
-      return TypedExpression(.function("unixepoch", [.raw("'now'")]), type: type.wrapped)
-    case let r? where r.contains("JulianDay"):
-      return TypedExpression(.function("julianday", [.raw("'now'")]), type: type.wrapped)
-    default:
-      return TypedExpression(.function("datetime", [.raw("'now'"), .raw("'subsec'")]), type: type.wrapped)
     }
   }
 }

@@ -54,6 +54,8 @@ public final class Compiler {
   var depth = 0
   /// The row type each compound select was selected into (CTE names, ORDER BY on the whole).
   var compoundModels: [Int: String] = [:]
+  /// Tables whose default scope (`static let all`) is being compiled right now.
+  var evaluatingDefaultScope: Set<String> = []
 
   public init(catalog: Catalog) {
     self.catalog = catalog

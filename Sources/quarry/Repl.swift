@@ -83,8 +83,16 @@ final class Repl {
     return metaCommands.contains(word)
   }
 
+  /// Plain SQL starts with a keyword in one case (`SELECT`, `select`) followed by a space or the
+  /// end; `Values(1)` is the DSL.
   static func startsWithSQLKeyword(_ text: String) -> Bool {
-    let word = text.trimmingCharacters(in: .whitespacesAndNewlines).prefix { $0.isLetter }.uppercased()
+    let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
+    let letters = trimmed.prefix { $0.isLetter }
+    let rest = trimmed.dropFirst(letters.count)
+    guard letters == letters.uppercased() || letters == letters.lowercased(),
+      rest.first.map({ $0.isWhitespace || $0 == ";" }) ?? true
+    else { return false }
+    let word = letters.uppercased()
     return ["SELECT", "INSERT", "UPDATE", "DELETE", "CREATE", "DROP", "ALTER", "PRAGMA", "EXPLAIN", "VALUES", "REPLACE", "BEGIN", "COMMIT", "ROLLBACK"].contains(word)
   }
 

@@ -1,0 +1,117 @@
+import QueryBuilder
+import SwiftSyntax
+
+/// Date functions in StructuredQueries' spelling: modifiers applied by calling a date
+/// (`$0.startsAt(.startOfMonth)`), components (`.year`), `.strftime`, and `.now`.
+///
+/// ```swift
+/// // Event.select { $0.startsAt(.months(-3)).year }   (startsAt stored as Unix time)
+/// // SELECT CAST(strftime('%Y', "events"."startsAt", 'unixepoch', '-3 months') AS INTEGER)
+/// ```
+extension Compiler {
+  enum DateStorage { case iso8601, unixTime, julianDay }
+
+  func dateStorage(_ type: SwiftType?) -> DateStorage {
+    guard let representation = type?.representation else { return .iso8601 }
+    if representation.contains("UnixTime") { return .unixTime }
+    if representation.contains("JulianDay") { return .julianDay }
+    return .iso8601
+  }
+
+  private func storageFunction(_ storage: DateStorage) -> String {
+    switch storage {
+    case .iso8601: return "datetime"
+    case .unixTime: return "unixepoch"
+    case .julianDay: return "julianday"
+    }
+  }
+
+  /// The time value and modifiers of a date expression, as SQLite's date functions take them.
+  func timeArguments(_ date: TypedExpression) -> [Expression] {
+    let storage = dateStorage(date.type)
+    if case .function(let name, var arguments) = date.expression.node, name == storageFunction(storage),
+      !arguments.isEmpty
+    {
+      if storage == .iso8601, arguments.last == .raw("'subsec'") { arguments.removeLast() }
+      return arguments
+    }
+    return [date.expression] + (storage == .unixTime ? [.raw("'unixepoch'")] : [])
+  }
+
+  /// A date with modifiers applied, stored back in the date's own representation.
+  func modified(_ date: TypedExpression, by modifiers: [String]) -> TypedExpression {
+    let storage = dateStorage(date.type)
+    var arguments = timeArguments(date) + modifiers.map { Expression.raw(quoteText($0)) }
+    if storage == .iso8601 { arguments.append(.raw("'subsec'")) }
+    return TypedExpression(.function(storageFunction(storage), arguments), type: date.type)
+  }
+
+  func now(_ type: SwiftType, modifiers: [String] = []) -> TypedExpression {
+    let base = TypedExpression(.function(storageFunction(dateStorage(type)), [.raw("'now'")] + (dateStorage(type) == .iso8601 ? [.raw("'subsec'")] : [])), type: type.wrapped)
+    return modifiers.isEmpty ? base : modified(base, by: modifiers)
+  }
+
+  func dateComponent(_ name: String, of date: TypedExpression) -> TypedExpression? {
+    let formats = ["year": "%Y", "month": "%m", "day": "%d", "hour": "%H", "minute": "%M", "second": "%S",
+                   "dayOfWeek": "%w", "dayOfYear": "%j"]
+    guard let format = formats[name] else { return nil }
+    let strftime = Expression.function("strftime", [.raw(quoteText(format))] + timeArguments(date))
+    return TypedExpression(Expression(.cast(strftime, type: "INTEGER")), type: .int)
+  }
+
+  /// Modifier text from syntax like `.startOfMonth.months(1).days(-1)` or `.endOfMonth`.
+  func dateModifiers(_ expr: ExprSyntax) throws -> [String] {
+    if let member = expr.as(MemberAccessExprSyntax.self) {
+      let base = try member.base.map { try dateModifiers($0) } ?? []
+      return base + (try namedModifier(member.declName.baseName.text, at: member))
+    }
+    if let call = expr.as(FunctionCallExprSyntax.self), let member = call.calledExpression.as(MemberAccessExprSyntax.self) {
+      let base = try member.base.map { try dateModifiers($0) } ?? []
+      let name = member.declName.baseName.text
+      guard let argument = call.arguments.first?.expression else {
+        throw source.diagnostic("'\(name)' needs a number", at: call)
+      }
+      let number: String
+      if let value = integerValue(argument) {
+        number = String(value)
+      } else if let float = argument.as(FloatLiteralExprSyntax.self) {
+        number = float.literal.text
+      } else {
+        throw source.diagnostic("a date modifier needs a number literal", at: argument)
+      }
+      let units = ["days": "days", "months": "months", "years": "years", "hours": "hours", "minutes": "minutes",
+                   "seconds": "seconds"]
+      if let unit = units[name] { return base + ["\(number) \(unit)"] }
+      if name == "weekday" { return base + ["weekday \(number)"] }
+      throw source.diagnostic(
+        "unknown date modifier '\(name)'", at: member.declName,
+        suggestion: closestMatch(to: name, in: Array(units.keys) + ["weekday"]))
+    }
+    if let reference = expr.as(DeclReferenceExprSyntax.self), reference.baseName.text == "Self" {
+      return []
+    }
+    throw source.diagnostic("expected a date modifier like .startOfMonth or .days(1)", at: expr)
+  }
+
+  private func namedModifier(_ name: String, at node: some SyntaxProtocol) throws -> [String] {
+    let named = ["startOfMonth": "start of month", "startOfDay": "start of day", "startOfYear": "start of year",
+                 "localtime": "localtime", "utc": "utc", "subsec": "subsec", "auto": "auto"]
+    if let text = named[name] { return [text] }
+    if let scope = catalog.staticExtensions["DateTimeModifier"]?[name] {
+      return try withSource(scope.body) {
+        guard let expr = scope.body.syntax.as(ExprSyntax.self) else { return [] }
+        return try dateModifiers(expr)
+      }
+    }
+    throw source.diagnostic(
+      "unknown date modifier '.\(name)'", at: node,
+      suggestion: closestMatch(to: name, in: Array(named.keys) + Array(catalog.staticExtensions["DateTimeModifier"]?.keys ?? [:].keys)))
+  }
+
+  /// `date(modifiers…)`: calling a date expression applies modifiers.
+  func callDate(_ date: TypedExpression, arguments: Arguments) throws -> Value {
+    var modifiers: [String] = []
+    for argument in arguments.list { modifiers += try dateModifiers(argument.expression) }
+    return .expression(modified(date, by: modifiers))
+  }
+}
