@@ -30,7 +30,7 @@ extension Compiler {
   func tableWriteMethod(_ name: String, on table: TableInstance, arguments: Arguments) throws -> Value? {
     switch name {
     case "insert", "upsert": return try insert(into: table, upsert: name == "upsert", arguments: arguments)
-    default: return nil
+    default: return try schemaMethod(name, on: table, arguments: arguments)
     }
   }
 
@@ -410,6 +410,8 @@ extension Compiler {
 
   func statementMethod(_ name: String, on statement: Statement, types: [SwiftType?], arguments: Arguments) throws -> Value {
     switch name {
+    case "drop":
+      if let drop = try dropStatement(statement, arguments: arguments) { return drop }
     case "union", "intersect", "except":
       var model: String?
       if case .compound(let c) = statement { model = compoundModels[compoundKey(c)] }

@@ -13,6 +13,9 @@ public indirect enum Statement: Sendable, Hashable {
   case insert(Insert)
   case update(Update)
   case delete(Delete)
+  case createView(CreateView)
+  case createTrigger(CreateTrigger)
+  case drop(DropObject)
   /// Explicit raw SQL (`#sql` as a statement, `.raw`).
   case raw(QueryFragment)
 
@@ -28,6 +31,9 @@ public indirect enum Statement: Sendable, Hashable {
     case .insert(let insert): return insert.fragment
     case .update(let update): return update.fragment
     case .delete(let delete): return delete.fragment
+    case .createView(let view): return view.fragment
+    case .createTrigger(let trigger): return trigger.fragment
+    case .drop(let drop): return drop.fragment
     case .raw(let fragment): return fragment
     }
   }
@@ -37,7 +43,7 @@ public indirect enum Statement: Sendable, Hashable {
     switch self {
     case .select, .compound, .values: return true
     case .with(let with): return with.body.isRead
-    case .insert, .update, .delete: return false
+    case .insert, .update, .delete, .createView, .createTrigger, .drop: return false
     case .raw(let fragment):
       let text = fragment.sql(inlining: false).drop(while: { $0 == " " || $0 == "\n" || $0 == "(" })
         .prefix(7).uppercased()

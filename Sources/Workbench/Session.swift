@@ -119,7 +119,14 @@ public final class Session {
   func execute(_ compiled: CompiledStatement, sink: ResultSink) -> Bool {
     let fragment = compiled.statement.fragment
     let display = fragment.sql(inlining: true)
-    let bindings = fragment.bindings
+    // Views and triggers are stored as SQL text, which cannot hold parameters: their values are
+    // written as (quoted) literals.
+    let isSchemaObject: Bool
+    switch compiled.statement {
+    case .createView, .createTrigger: isSchemaObject = true
+    default: isSchemaObject = false
+    }
+    let bindings = isSchemaObject ? [] : fragment.bindings
     lastSQL = display
     lastBindings = bindings
     func located(_ error: SQLiteError) -> StatementError {
@@ -132,7 +139,7 @@ public final class Session {
     }
     let isWrite = !compiled.statement.isRead
     do {
-      let statement = try database.prepare(fragment.sql(inlining: false))
+      let statement = try database.prepare(isSchemaObject ? display : fragment.sql(inlining: false))
       try statement.bind(bindings)
       var types = compiled.columnTypes
       if types.count != statement.columnCount { types = Array(repeating: nil, count: statement.columnCount) }

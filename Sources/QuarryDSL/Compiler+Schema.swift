@@ -1,0 +1,104 @@
+import QueryBuilder
+import SwiftSyntax
+
+/// Views and triggers: `createTemporaryView(as:)`, `createTemporaryTrigger(…)`, `drop()`.
+extension Compiler {
+  func schemaMethod(_ name: String, on table: TableInstance, arguments: Arguments) throws -> Value? {
+    switch name {
+    case "createTemporaryView":
+      guard let syntax = arguments.labelled("as") else {
+        throw source.diagnostic("'createTemporaryView' needs a query: createTemporaryView(as: …)", at: arguments.call)
+      }
+      let statement = try statementValue(try evaluate(syntax), at: syntax)
+      let ifNotExists = arguments.labelled("ifNotExists")?.trimmedDescription == "true"
+      let view = CreateView(
+        name: table.model.tableName, columns: table.model.columns.map(\.sqlName), statement: statement,
+        ifNotExists: ifNotExists)
+      return .statement(.createView(view), returningTypes: [])
+    case "createTemporaryTrigger":
+      return try trigger(on: table, arguments: arguments)
+    default:
+      return nil
+    }
+  }
+
+  private func trigger(on table: TableInstance, arguments: Arguments) throws -> Value {
+    let call = arguments.call
+    var timing: CreateTrigger.Timing?
+    var eventSyntax: ExprSyntax?
+    for (label, value) in [("before", CreateTrigger.Timing.before), ("after", .after), ("insteadOf", .insteadOf)] {
+      if let syntax = arguments.labelled(label) {
+        timing = value
+        eventSyntax = syntax
+      }
+    }
+    guard let timing, let eventSyntax,
+      let eventCall = eventSyntax.as(FunctionCallExprSyntax.self),
+      let eventMember = eventCall.calledExpression.as(MemberAccessExprSyntax.self)
+    else {
+      throw source.diagnostic(
+        "a trigger needs a timing and an event: createTemporaryTrigger(after: .insert { new in … })", at: call)
+    }
+    let eventArguments = Arguments(eventCall)
+    let old = TableInstance(model: table.model, alias: "old")
+    let new = TableInstance(model: table.model, alias: "new")
+    let event: CreateTrigger.Event
+    var rows: [Value]
+    switch eventMember.declName.baseName.text {
+    case "insert":
+      event = .insert
+      rows = [.columns(new)]
+    case "delete":
+      event = .delete
+      rows = [.columns(old)]
+    case "update":
+      var columns: [String] = []
+      if let of = eventArguments.labelled("of") {
+        let targets = try flattenExpressions(try evaluateProjection(of, on: Query(table)), at: of)
+        columns = targets.compactMap { if case .column(_, let name) = $0.expression.node { return name } else { return nil } }
+      }
+      event = .update(of: columns)
+      rows = [.columns(old), .columns(new)]
+    default:
+      throw source.diagnostic(
+        "a trigger event is .insert, .update or .delete", at: eventMember.declName,
+        suggestion: closestMatch(to: eventMember.declName.baseName.text, in: ["insert", "update", "delete"]))
+    }
+    guard let body = eventArguments.list.last(where: { $0.label == nil || $0.label == "forEachRow" })?.expression.as(ClosureExprSyntax.self) else {
+      throw source.diagnostic("a trigger event needs a body: .insert { new in … }", at: eventCall)
+    }
+    let statements = try invokeAll(body, with: rows).enumerated().map { index, value in
+      try statementValue(value, at: body)
+    }
+    var condition: Expression?
+    if let when = eventArguments.labelled("when") ?? arguments.labelled("when") {
+      if let closure = when.as(ClosureExprSyntax.self) {
+        condition = try predicate(try invoke(closure, with: rows), at: when)
+      } else {
+        condition = try predicate(try evaluate(when), at: when)
+      }
+    }
+    let location = source.converter.location(for: call.positionAfterSkippingLeadingTrivia)
+    var name = "\(timing == .before ? "before" : "after")_\(event.keyword.lowercased())_on_\(table.model.tableName)@quarry:\(location.line):\(location.column)"
+    if let nameSyntax = arguments.labelled("name"), case .expression(let e) = try evaluate(nameSyntax),
+      case .value(.text(let text)) = e.expression.node
+    {
+      name = text
+    }
+    let ifNotExists = arguments.labelled("ifNotExists")?.trimmedDescription == "true"
+    let trigger = CreateTrigger(
+      name: name, timing: timing, event: event, table: table.model.tableName, condition: condition,
+      body: statements, ifNotExists: ifNotExists)
+    return .statement(.createTrigger(trigger), returningTypes: [])
+  }
+
+  /// `.drop()` on a created view or trigger.
+  func dropStatement(_ statement: Statement, arguments: Arguments) throws -> Value? {
+    let ifExists = arguments.labelled("ifExists")?.trimmedDescription == "true"
+    switch statement {
+    case .createView(let view): return .statement(.drop(DropObject(.view, name: view.name, ifExists: ifExists)), returningTypes: [])
+    case .createTrigger(let trigger): return .statement(.drop(DropObject(.trigger, name: trigger.name, ifExists: ifExists)), returningTypes: [])
+    default: return nil
+    }
+  }
+}
