@@ -131,6 +131,8 @@ extension Compiler {
         type = receiverType.isText ? "NUMERIC" : "TEXT"
       }
       return .expression(TypedExpression(Expression(.cast(lhs, type: type)), type: nil))
+    case "match", "highlight", "snippet":
+      if let value = try ftsColumnMethod(name, on: receiver, arguments: arguments) { return value }
     case "strftime" where receiver.type?.isDate == true:
       guard let format = arguments.first() else { throw source.diagnostic("'strftime' needs a format", at: call) }
       return .expression(TypedExpression(.function("strftime", [try text(format)] + timeArguments(receiver)), type: .string))
@@ -214,6 +216,8 @@ extension Compiler {
       if let syntax = arguments.labelled("filter") { filter = try predicate(try evaluate(syntax), at: syntax) }
       return .expression(TypedExpression(
         Expression(.aggregate(Aggregate(name: "count", arguments: [key], distinct: distinct, filter: filter))), type: .int))
+    case "match", "bm25":
+      return try ftsTableMethod(name, on: table, arguments: arguments)
     case "jsonGroupArray":
       let rowid = Expression.column(table.qualifier, "rowid")
       let present = rowid.binary("IS NOT", .null)

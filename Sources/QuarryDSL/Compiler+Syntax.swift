@@ -251,6 +251,9 @@ extension Compiler {
         return try evaluateBody(scope.body.syntax)
       }
     }
+    if name == "rank", table.model.isFTS5 {
+      return .expression(TypedExpression(.column(table.qualifier, "rank"), type: .double))
+    }
     if name == "rowid" {
       return .expression(TypedExpression(.column(table.qualifier, "rowid"), type: .int))
     }

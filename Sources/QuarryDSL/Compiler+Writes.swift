@@ -8,14 +8,14 @@ extension Compiler {
     let table = query.tables[0]
     switch name {
     case "delete":
-      var delete = Delete(table: table.model.tableName, alias: table.alias, wheres: query.select.wheres)
+      var delete = Delete(table: table.model.qualifiedName, alias: table.alias, wheres: query.select.wheres)
       delete.isEmpty = query.select.isEmpty
       return .write(WriteQuery(table: table, statement: .delete(delete)))
     case "update":
       guard let closure = arguments.first()?.as(ClosureExprSyntax.self) else {
         throw source.diagnostic("'update' needs a closure of assignments: .update { $0.title = \"…\" }", at: arguments.call)
       }
-      var update = Update(table: table.model.tableName, alias: table.alias, assignments: try assignments(closure, table: table))
+      var update = Update(table: table.model.qualifiedName, alias: table.alias, assignments: try assignments(closure, table: table))
       update.wheres = query.select.wheres
       update.isEmpty = query.select.isEmpty
       return .write(WriteQuery(table: table, statement: .update(update)))
@@ -220,7 +220,7 @@ extension Compiler {
       source = .defaultValues
     }
 
-    var insert = Insert(table: model.tableName, alias: table.alias, columns: columns, source: source)
+    var insert = Insert(table: model.qualifiedName, alias: table.alias, columns: columns, source: source)
     if case .values(let rows) = source, rows.isEmpty { insert.source = .values([]) }
     let excluded = TableInstance(model: model, alias: "excluded")
 

@@ -75,16 +75,23 @@ struct DeclarationReader {
         at: decl.name)
     }
     var tableName: String?
-    if let arguments = attributeArguments(decl.attributes, named: "Table"),
-      let first = arguments.first, first.label == nil,
-      let literal = first.expression.as(StringLiteralExprSyntax.self)
-    {
-      tableName = literal.segments.trimmedDescription
+    var schemaName: String?
+    if let arguments = attributeArguments(decl.attributes, named: "Table") {
+      for argument in arguments {
+        guard let literal = argument.expression.as(StringLiteralExprSyntax.self) else { continue }
+        switch argument.label?.text {
+        case nil: tableName = literal.segments.trimmedDescription
+        case "schema": schemaName = literal.segments.trimmedDescription
+        default: break
+        }
+      }
     }
 
     var model = TableModel(
       typeName: name, tableName: tableName, columns: [], isSelection: isSelection && !isTable)
+    model.schemaName = schemaName
     model.genericParameter = decl.genericParameterClause?.parameters.first?.name.text
+    model.isFTS5 = inherited.contains("FTS5")
     model.declarationLine = source.converter.location(for: decl.positionAfterSkippingLeadingTrivia).line
 
     for member in decl.memberBlock.members {

@@ -82,6 +82,12 @@ public struct TableModel: Sendable {
   public var scopes: [String: Scope] = [:]
   /// Computed columns from `extension T.TableColumns { var x: some QueryExpression<…> { … } }`.
   public var computedColumns: [String: Scope] = [:]
+  /// `@Table("name", schema: "main")`.
+  public var schemaName: String?
+  /// The table name with its schema, as statements name it.
+  public var qualifiedName: String { qualified(tableName, schema: schemaName) }
+  /// An FTS5 virtual table (`struct T: FTS5`): `match`, `rank`, `bm25`, `highlight`, `snippet`.
+  public var isFTS5 = false
   /// Where it was declared, for diagnostics that point at a declaration.
   public var declarationLine: Int?
 

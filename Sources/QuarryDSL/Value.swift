@@ -9,11 +9,11 @@ struct TableInstance: Sendable {
   /// `T.unscoped`: ignore the table's default scope (`static let all = …`).
   var unscoped = false
 
-  var qualifier: String { alias ?? model.tableName }
+  var qualifier: String { alias ?? model.qualifiedName }
 
   var reference: TableReference {
     TableReference(
-      model.tableName, alias: alias, source: source,
+      model.qualifiedName, alias: alias, source: source,
       columns: model.columns.map(\.sqlName))
   }
 

@@ -15,7 +15,7 @@ extension Expression {
     switch node {
     case .column(let qualifier, let name):
       if let qualifier {
-        out.append(quoteIdentifier(qualifier) + "." + quoteIdentifier(name))
+        out.append(quoteQualified(qualifier) + "." + quoteIdentifier(name))
       } else {
         out.append(quoteIdentifier(name))
       }

@@ -43,6 +43,21 @@ public func quoteIdentifier(_ name: String) -> String {
   "\"" + name.replacingAll("\"", with: "\"\"") + "\""
 }
 
+/// Separates a schema from a table name in one qualifier (`main` + `reminders`).
+public let schemaSeparator: Character = "\u{1F}"
+
+/// A table name with its schema, as one qualifier: `qualified("reminders", schema: "main")`.
+public func qualified(_ name: String, schema: String?) -> String {
+  guard let schema else { return name }
+  return schema + String(schemaSeparator) + name
+}
+
+/// Quotes a possibly schema-qualified name: `"main"."reminders"`.
+public func quoteQualified(_ name: String) -> String {
+  name.split(separator: schemaSeparator, omittingEmptySubsequences: false)
+    .map { quoteIdentifier(String($0)) }.joined(separator: ".")
+}
+
 /// Lowercase hexadecimal digits of some bytes.
 public func hex(_ bytes: [UInt8]) -> String {
   let digits = Array("0123456789abcdef".utf8)

@@ -77,7 +77,7 @@ public struct TableReference: Sendable, Hashable {
   public var qualifier: String { alias ?? name }
 
   public var fragment: QueryFragment {
-    var out = source ?? QueryFragment(quoteIdentifier(name))
+    var out = source ?? QueryFragment(quoteQualified(name))
     if let alias { out.append(" AS " + quoteIdentifier(alias)) }
     return out
   }

@@ -78,7 +78,7 @@ public struct Insert: Sendable, Hashable {
     guard !isEmpty else { return QueryFragment() }
     var out: QueryFragment = "INSERT"
     if let conflictResolution { out.append(" OR " + conflictResolution.rawValue) }
-    out.append(" INTO " + quoteIdentifier(table))
+    out.append(" INTO " + quoteQualified(table))
     if let alias { out.append(" AS " + quoteIdentifier(alias)) }
     switch source {
     case .defaultValues:
@@ -145,7 +145,7 @@ public struct Update: Sendable, Hashable {
     guard !isEmpty, !assignments.isEmpty else { return QueryFragment() }
     var out: QueryFragment = "UPDATE"
     if let conflictResolution { out.append(" OR " + conflictResolution.rawValue) }
-    out.append(" " + quoteIdentifier(table))
+    out.append(" " + quoteQualified(table))
     if let alias { out.append(" AS " + quoteIdentifier(alias)) }
     out.append("\nSET ")
     out.append(assignments.map(\.fragment).joined(separator: ", "))
@@ -180,7 +180,7 @@ public struct Delete: Sendable, Hashable {
 
   public var fragment: QueryFragment {
     guard !isEmpty else { return QueryFragment() }
-    var out = QueryFragment("DELETE FROM " + quoteIdentifier(table))
+    var out = QueryFragment("DELETE FROM " + quoteQualified(table))
     if let alias { out.append(" AS " + quoteIdentifier(alias)) }
     if !wheres.isEmpty {
       out.append("\nWHERE ")
