@@ -58,6 +58,8 @@ extension Compiler {
         return .table(aliased)
       case "Columns":
         return try selection(for: table.model, arguments: arguments)
+      case _ where table.model.columns.contains(where: { $0.enumGroup == [] && $0.path.first == name }):
+        return try enumCaseSelection(table.model, call: arguments.call)
       default:
         if let scope = table.model.scopes[name] {
           let values = try arguments.list.map { try evaluate($0.expression) }
@@ -70,6 +72,8 @@ extension Compiler {
       return try queryMethod(name, on: query, arguments: arguments)
     case .write(let write):
       return try writeQueryMethod(name, on: write, arguments: arguments)
+    case .group(let table, let path):
+      return try groupMethod(name, on: table, path: path, arguments: arguments)
     case .caseBuilder(let expression, let type):
       return try caseMethod(name, on: expression, type: type, arguments: arguments)
     case .expression(let expression):

@@ -5,6 +5,8 @@ import SwiftSyntax
 extension Compiler {
   func tableMember(_ name: String, of table: TableInstance, at node: some SyntaxProtocol) throws -> Value {
     switch name {
+    case "Selection" where table.model.isEnumTable, "Columns" where table.model.isEnumTable:
+      return .table(table)
     case "Draft", "self", "columns", "TableColumns":
       if name == "columns" || name == "TableColumns" { return .columns(table) }
       return .table(table)
@@ -319,6 +321,11 @@ extension Compiler {
 
   func appendColumns(_ value: Value, to query: inout Query, at node: some SyntaxProtocol) throws {
     switch value {
+    case .group(let table, let path):
+      for column in groupColumns(table, path) {
+        query.select.columns.append(ResultColumn(column.expression))
+        query.columnTypes.append(column.type)
+      }
     case .columns(let table):
       for column in table.allColumns {
         query.select.columns.append(ResultColumn(column.expression))
@@ -347,6 +354,7 @@ extension Compiler {
     switch value {
     case .tuple(let values): return try values.flatMap { try flattenExpressions($0, at: node) }
     case .columns(let table): return table.allColumns
+    case .group(let table, let path): return groupColumns(table, path)
     default: return [try typedExpression(value, at: node)]
     }
   }

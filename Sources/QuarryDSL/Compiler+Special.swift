@@ -18,11 +18,26 @@ extension Compiler {
       return .caseBuilder(CaseExpression(base: base?.expression, whens: [], otherwise: nil), type: base?.type)
     case "With":
       return try with(arguments, at: node)
+    case "URL":
+      // `URL(string: "…")!`, `URL(fileURLWithPath: "/tmp/x")`: stored as text.
+      guard let argument = arguments.list.first,
+        case .expression(let e) = try evaluate(argument.expression), case .value(.text(let text)) = e.expression.node
+      else { throw source.diagnostic("URL needs a string literal", at: arguments.call) }
+      let url = argument.label == "fileURLWithPath" ? "file://" + text : text
+      return .expression(TypedExpression(.value(.text(url)), type: SwiftType("URL")))
     case "Values":
       var select = Select(from: nil)
       var types: [SwiftType?] = []
       for argument in arguments.list {
-        let expression = try typedExpression(try evaluate(argument.expression), at: argument.expression)
+        let value = try evaluate(argument.expression)
+        if case .selection(let pairs, _) = value {
+          for (name, expression) in pairs {
+            select.columns.append(ResultColumn(expression.expression, as: name))
+            types.append(expression.type)
+          }
+          continue
+        }
+        let expression = try typedExpression(value, at: argument.expression)
         select.columns.append(ResultColumn(expression.expression))
         types.append(expression.type)
       }

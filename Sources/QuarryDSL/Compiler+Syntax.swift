@@ -205,6 +205,11 @@ extension Compiler {
     switch base {
     case .columns(let table):
       return try columnMember(name, of: table, at: node)
+    case .group(let table, let path):
+      if let value = try groupMember(name, of: table, prefix: path, at: node) { return value }
+      throw source.diagnostic(
+        "'\(path.joined(separator: "."))' has no member '\(name)'", at: node,
+        suggestion: closestMatch(to: name, in: Set(table.model.columns(under: path).compactMap { $0.path.dropFirst(path.count).first })))
     case .table(let table):
       return try tableMember(name, of: table, at: node)
     case .query(let query):
@@ -251,6 +256,9 @@ extension Compiler {
         return try evaluateBody(scope.body.syntax)
       }
     }
+    if let group = try groupMember(name, of: table, prefix: [], at: node) {
+      return group
+    }
     if name == "rank", table.model.isFTS5 {
       return .expression(TypedExpression(.column(table.qualifier, "rank"), type: .double))
     }
@@ -264,7 +272,7 @@ extension Compiler {
     throw source.diagnostic(
       "table '\(table.model.typeName)' has no column '\(name)'", at: node,
       suggestion: closestMatch(
-        to: name, in: table.model.columns.map(\.name) + table.model.computedColumns.keys))
+        to: name, in: Set(table.model.columns.compactMap(\.path.first)).union(table.model.computedColumns.keys)))
   }
 
   /// The value of a stored body: an expression, a closure-like accessor, or a code block.
@@ -371,6 +379,18 @@ extension Compiler {
       return TypedExpression(Expression(.caseWhen(expression)), type: type)
     case .statement(let statement, let types):
       return TypedExpression(Expression(.subquery(statement)), type: types.first ?? nil)
+    case .group(let table, let path):
+      let columns = groupColumns(table, path)
+      if columns.count == 1 { return columns[0] }
+      return TypedExpression(Expression(.row(columns.map(\.expression))), type: nil)
+    case .array(let elements) where expected?.representation?.contains("JSON") == true || expected?.name.hasPrefix("[") == true:
+      let values: [QueryBinding] = try elements.map { element in
+        guard case .expression(let e) = element, case .value(let binding) = e.expression.node else {
+          throw source.diagnostic("a JSON array column takes literal values", at: node)
+        }
+        return binding
+      }
+      return TypedExpression(.value(.text(prettyJSON(nil, elements: values))), type: expected)
     case .implicitMember(let name):
       if let expected, let model = catalog.enums[expected.name] {
         if case .expression(let e) = try implicitMember(name, expected: expected, at: node) { _ = model; return e }

@@ -104,15 +104,25 @@ extension Compiler {
         guard case .expr(let expr) = item.item else {
           throw source.diagnostic("an update closure holds assignments like $0.title = \"…\"", at: item)
         }
-        let assignment = try self.assignment(expr, table: table)
-        result.removeAll { $0.column == assignment.column }
-        result.append(assignment)
+        for assignment in try self.assignment(expr, table: table) {
+          result.removeAll { $0.column == assignment.column }
+          result.append(assignment)
+        }
       }
       return result
     }
   }
 
-  private func assignment(_ expr: ExprSyntax, table: TableInstance) throws -> Assignment {
+  private func assignment(_ expr: ExprSyntax, table: TableInstance) throws -> [Assignment] {
+    if let infix = expr.as(InfixOperatorExprSyntax.self), infix.operator.is(AssignmentExprSyntax.self),
+      let assignments = try groupAssignments(try evaluate(infix.leftOperand), value: infix.rightOperand, table: table)
+    {
+      return assignments
+    }
+    return [try singleAssignment(expr, table: table)]
+  }
+
+  private func singleAssignment(_ expr: ExprSyntax, table: TableInstance) throws -> Assignment {
     func target(_ syntax: ExprSyntax) throws -> (ColumnModel, TypedExpression) {
       guard let member = syntax.as(MemberAccessExprSyntax.self), let base = member.base,
         case .columns(let columns) = try evaluate(base)
@@ -192,7 +202,9 @@ extension Compiler {
         let statement = try statementValue(try evaluateClosureOrExpression(valuesClosure), at: valuesClosure)
         source = .select(statement)
       } else {
-        let rows = try evaluateRows(valuesClosure)
+        let singleJSONColumn = targets.count == 1
+          && (targets[0].type?.name.hasPrefix("[") == true || targets[0].type?.representation?.contains("JSON") == true)
+        let rows = try evaluateRows(valuesClosure, arraysAreValues: singleJSONColumn)
         source = .values(try rows.map { row in
           guard row.count == columns.count else {
             throw self.source.diagnostic("each row needs \(columns.count) value\(columns.count == 1 ? "" : "s"), one per column", at: valuesClosure)
@@ -290,7 +302,7 @@ extension Compiler {
   }
 
   /// The values of a `values:` closure or a row list: each statement or array element a row.
-  func evaluateRows(_ syntax: ExprSyntax) throws -> [[Value]] {
+  func evaluateRows(_ syntax: ExprSyntax, arraysAreValues: Bool = false) throws -> [[Value]] {
     let values: [Value]
     if let closure = syntax.as(ClosureExprSyntax.self) {
       values = try invokeAll(closure, with: [])
@@ -301,6 +313,7 @@ extension Compiler {
     for value in values {
       switch value {
       case .tuple(let elements): rows.append(elements)
+      case .array where arraysAreValues: rows.append([value])
       case .array(let elements):
         for element in elements {
           if case .tuple(let inner) = element { rows.append(inner) } else { rows.append([element]) }
@@ -328,6 +341,9 @@ extension Compiler {
       try collect(syntax)
     }
     return try calls.map { call in
+      if model.isEnumTable {
+        return try enumRow(model, call: ExprSyntax(call)).map(\.1)
+      }
       let isDraft = call.calledExpression.trimmedDescription.hasSuffix(".Draft")
       var provided: [String: Expression] = [:]
       for argument in call.arguments {

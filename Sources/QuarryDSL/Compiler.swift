@@ -178,6 +178,10 @@ public final class Compiler {
       return make(.select(query.select), query.resultTypes)
     case .write(let write):
       return make(write.statement, write.returningTypes)
+    case .selection(let pairs, _):
+      var select = Select(from: nil)
+      select.columns = pairs.map { ResultColumn($0.1.expression, as: $0.0) }
+      return make(.select(select), pairs.map(\.1.type))
     case .caseBuilder(let expression, let type):
       var select = Select(from: nil)
       select.columns = [ResultColumn(Expression(.caseWhen(expression)))]
@@ -244,6 +248,7 @@ public final class Compiler {
     case .query: return "a query"
     case .expression: return "an expression"
     case .columns(let table): return "the columns of '\(table.model.typeName)'"
+    case .group(_, let path): return "the column group '\(path.joined(separator: "."))'"
     case .tuple: return "a tuple"
     case .keyPath: return "a key path"
     case .ordering: return "an ordering term"

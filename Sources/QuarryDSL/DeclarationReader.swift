@@ -35,13 +35,13 @@ struct DeclarationReader {
     let attributes = attributeNames(decl.attributes)
     let inherited = inheritedNames(decl.inheritanceClause)
 
-    // Nested types first, so column types can refer to them.
+    // Nested types first (structs, then enums, whose cases may carry the structs), so column
+    // types can refer to them.
     for member in decl.memberBlock.members {
-      if let nested = member.decl.as(StructDeclSyntax.self) {
-        try readStruct(nested, outer: name)
-      } else if let nested = member.decl.as(EnumDeclSyntax.self) {
-        try readEnum(nested, outer: name)
-      }
+      if let nested = member.decl.as(StructDeclSyntax.self) { try readStruct(nested, outer: name) }
+    }
+    for member in decl.memberBlock.members {
+      if let nested = member.decl.as(EnumDeclSyntax.self) { try readEnum(nested, outer: name) }
     }
 
     if inherited.contains("TableAlias") {
@@ -168,6 +168,8 @@ struct DeclarationReader {
         if let group = catalog.table(forType: column.type.name), group.isSelection {
           for var nested in group.columns {
             nested.type.isOptional = nested.type.isOptional || column.type.isOptional
+            nested.path = [propertyName] + nested.path
+            nested.enumGroup = nested.enumGroup.map { [propertyName] + $0 }
             model.columns.append(nested)
           }
           continue
@@ -231,25 +233,47 @@ struct DeclarationReader {
     let attributes = attributeNames(decl.attributes)
     if attributes.contains("Selection") || attributes.contains("Table") {
       // An enum of payload cases: each case's payload maps to nullable columns.
-      var columns: [ColumnModel] = []
       for member in decl.memberBlock.members {
         if let nested = member.decl.as(StructDeclSyntax.self) { try readStruct(nested, outer: name) }
-        if let nested = member.decl.as(EnumDeclSyntax.self) { try readEnum(nested, outer: name) }
       }
       for member in decl.memberBlock.members {
+        if let nested = member.decl.as(EnumDeclSyntax.self) { try readEnum(nested, outer: name) }
+      }
+      var columns: [ColumnModel] = []
+      for member in decl.memberBlock.members {
         guard let caseDecl = member.decl.as(EnumCaseDeclSyntax.self) else { continue }
+        var representation: String?
+        var sqlName: String?
+        if let arguments = attributeArguments(caseDecl.attributes, named: "Column") {
+          for argument in arguments {
+            if argument.label?.text == "as" {
+              representation = argument.expression.trimmedDescription.replacingOccurrences(".self", "")
+            } else if argument.label == nil, let literal = argument.expression.as(StringLiteralExprSyntax.self) {
+              sqlName = literal.segments.trimmedDescription
+            }
+          }
+        }
         for element in caseDecl.elements {
           let caseName = element.name.text
-          let payload = element.parameterClause?.parameters.first.map { swiftType($0.type) }
+          let parameter = element.parameterClause?.parameters.first
+          let payload = parameter.map { swiftType($0.type) }
           if let payload, let group = catalog.table(forType: payload.name), group.isSelection {
-            columns += group.columns.map { var c = $0; c.type.isOptional = true; return c }
+            for var nested in group.columns {
+              nested.type.isOptional = true
+              nested.path = [caseName] + nested.path
+              nested.enumGroup = []
+              columns.append(nested)
+            }
           } else {
-            columns.append(
-              ColumnModel(name: caseName, type: (payload ?? .bool).optional))
+            var column = ColumnModel(name: caseName, sqlName: sqlName, type: (payload ?? .bool).optional)
+            column.type.representation = representation
+            column.enumGroup = []
+            if let value = parameter?.defaultValue?.value { column.defaultValue = defaultExpression(value) }
+            columns.append(column)
           }
         }
       }
-      catalog.register(TableModel(typeName: name, columns: columns, isSelection: true))
+      catalog.register(TableModel(typeName: name, columns: columns, isSelection: !attributes.contains("Table")))
       return
     }
     let rawType: SwiftType

@@ -49,6 +49,12 @@ public struct ColumnModel: Sendable, Hashable {
   public var defaultValue: Expression?
   /// `@Ephemeral` properties are not columns at all; `generated` columns are read-only.
   public var isGenerated: Bool
+  /// Where the column sits among the model's properties: `["id"]`, or `["kind", "video", "url"]`
+  /// for a column of a nested `@Selection` group.
+  public var path: [String]
+  /// For a column of an enum case (`@Selection enum`), the path of that enum: exactly one case's
+  /// columns are non-NULL in a row.
+  public var enumGroup: [String]?
 
   public init(
     name: String, sqlName: String? = nil, type: SwiftType, isPrimaryKey: Bool = false,
@@ -60,6 +66,8 @@ public struct ColumnModel: Sendable, Hashable {
     self.isPrimaryKey = isPrimaryKey
     self.defaultValue = defaultValue
     self.isGenerated = isGenerated
+    self.path = [name]
+    self.enumGroup = nil
   }
 }
 
@@ -106,9 +114,18 @@ public struct TableModel: Sendable {
     columns.first { $0.isPrimaryKey } ?? columns.first { $0.name == "id" }
   }
 
+  /// A top-level column by its Swift property name.
   public func column(named name: String) -> ColumnModel? {
-    columns.first { $0.name == name }
+    columns.first { $0.path == [name] }
   }
+
+  /// The columns under a property path (a group, an enum case, or one column).
+  public func columns(under path: [String]) -> [ColumnModel] {
+    columns.filter { $0.path.starts(with: path) }
+  }
+
+  /// Whether the table is an `@Table enum`: each row is one of its cases.
+  public var isEnumTable: Bool { !columns.isEmpty && columns.allSatisfy { $0.enumGroup == [] } }
 }
 
 /// A piece of a string template in a model declaration.

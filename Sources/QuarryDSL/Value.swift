@@ -93,6 +93,8 @@ indirect enum Value: Sendable {
   case expression(TypedExpression)
   /// The columns of one table in a closure (`$0`).
   case columns(TableInstance)
+  /// A nested group of a table's columns (`$0.kind`, `$0.kind.video`).
+  case group(TableInstance, path: [String])
   case tuple([Value])
   /// `\.title` or `\.self`.
   case keyPath([String])

@@ -162,7 +162,9 @@ public final class Session {
       if isWrite { try? refreshSchema() }
       return true
     } catch let error as SQLiteError {
-      sink.failure(input: compiled.input, error: located(error))
+      // The SQL compiled but SQLite refused it: show the SQL with SQLite's message.
+      sink.begin(input: compiled.input, sql: display, bindings: bindings, columns: [], types: [])
+      sink.end(error: located(error))
       return false
     } catch {
       sink.failure(input: compiled.input, error: StatementError(message: "\(error)", line: compiled.line, column: compiled.column))

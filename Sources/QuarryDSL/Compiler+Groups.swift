@@ -1,0 +1,181 @@
+import QueryBuilder
+import SwiftSyntax
+
+/// Column groups: nested `@Selection` structs and `@Selection`/`@Table` enums whose cases map to
+/// nullable columns.
+///
+/// ```swift
+/// // Attachment.where { $0.kind.is(\.video) }
+/// // WHERE (("attachments"."videoURL", "attachments"."videoKind") IS NOT (NULL, NULL))
+/// ```
+extension Compiler {
+  /// `$0.kind` or `$0.kind.note`: one column, or a group of them.
+  func groupMember(_ name: String, of table: TableInstance, prefix: [String], at node: some SyntaxProtocol) throws -> Value? {
+    let path = prefix + [name]
+    if let column = table.model.columns.first(where: { $0.path == path }) {
+      return .expression(table.column(column))
+    }
+    if table.model.columns.contains(where: { $0.path.starts(with: path) }) {
+      return .group(table, path: path)
+    }
+    return nil
+  }
+
+  func groupColumns(_ table: TableInstance, _ path: [String]) -> [TypedExpression] {
+    table.model.columns(under: path).map(table.column)
+  }
+
+  /// `is(\.case)`, `isNot(nil)` and friends on a group.
+  func groupMethod(_ name: String, on table: TableInstance, path: [String], arguments: Arguments) throws -> Value {
+    let call = arguments.call
+    switch name {
+    case "is", "isNot":
+      guard let syntax = arguments.first() else { throw source.diagnostic("'\(name)' needs an argument", at: call) }
+      var targetPath = path
+      var op = name == "is" ? "IS" : "IS NOT"
+      switch try evaluate(syntax) {
+      case .keyPath(let names):
+        // `kind.is(\.note)`: the row holds that case.
+        targetPath = path + names
+        op = name == "is" ? "IS NOT" : "IS"
+      case .null:
+        break
+      default:
+        throw source.diagnostic("compare a column group with a case key path (\\.note) or nil", at: syntax)
+      }
+      let columns = groupColumns(table, targetPath)
+      guard !columns.isEmpty else {
+        throw source.diagnostic("'\(path.joined(separator: "."))' has no case '\(targetPath.last ?? "")'", at: syntax)
+      }
+      if columns.count == 1 {
+        return boolean(columns[0].expression.binary(op, .null))
+      }
+      // Row values compare without the extra parentheses of a binary operator.
+      let row = Expression(.row(columns.map(\.expression)))
+      let nulls = Expression(.row(columns.map { _ in Expression.null }))
+      return boolean(Expression(.sql([.expression(row), .text(" \(op) "), .expression(nulls)])))
+    default:
+      throw source.diagnostic("a column group has no method '\(name)'; select it, or compare it with is(\\.case)", at: call.calledExpression)
+    }
+  }
+
+  /// Assignments for `$0.group = …` in an update, with the other cases of an enum set to NULL.
+  func groupAssignments(_ target: Value, value syntax: ExprSyntax, table: TableInstance) throws -> [Assignment]? {
+    let model = table.model
+    switch target {
+    case .group(_, let path):
+      if model.columns(under: path).allSatisfy({ $0.enumGroup == path }) {
+        // `$0.kind = .note("…")`: every column of the enum, in order.
+        let (caseName, payload) = try enumCase(syntax)
+        let values = try caseValues(model, casePath: path + [caseName], payload: payload, at: syntax)
+        return model.columns(under: path).map { column in
+          Assignment(column.sqlName, values[column.sqlName] ?? .null)
+        }
+      }
+      // `$0.kind.image = Image.Selection(…)`: that case's columns, then the rest of the enum NULL.
+      let values = try caseValues(model, casePath: path, payload: syntax, at: syntax)
+      var result = model.columns(under: path).map { Assignment($0.sqlName, values[$0.sqlName] ?? .null) }
+      if let enumPath = model.columns(under: path).first?.enumGroup {
+        result += model.columns(under: enumPath).filter { !$0.path.starts(with: path) }.map { Assignment($0.sqlName, .null) }
+      }
+      return result
+    case .expression(let expression):
+      guard case .column(_, let sqlName) = expression.expression.node,
+        let column = model.columns.first(where: { $0.sqlName == sqlName && $0.path.count > 1 }),
+        let enumPath = column.enumGroup
+      else { return nil }
+      let value = try typedExpression(try evaluate(syntax, expected: column.type), expected: column.type, at: syntax)
+      let casePath = Array(column.path.prefix(enumPath.count + 1))
+      return [Assignment(column.sqlName, value.expression)]
+        + model.columns(under: enumPath).filter { !$0.path.starts(with: casePath) }.map { Assignment($0.sqlName, .null) }
+    default:
+      return nil
+    }
+  }
+
+  /// `.note("x")` / `Post.note("x")`: a case name and its payload syntax.
+  func enumCase(_ syntax: ExprSyntax) throws -> (String, ExprSyntax?) {
+    if let call = syntax.as(FunctionCallExprSyntax.self), let member = call.calledExpression.as(MemberAccessExprSyntax.self) {
+      return (member.declName.baseName.text, call.arguments.first?.expression)
+    }
+    if let member = syntax.as(MemberAccessExprSyntax.self) {
+      return (member.declName.baseName.text, nil)
+    }
+    throw source.diagnostic("expected an enum case like .note(\"…\")", at: syntax)
+  }
+
+  /// The values of one case's columns, by SQL name, from its payload.
+  func caseValues(_ model: TableModel, casePath: [String], payload: ExprSyntax?, at node: some SyntaxProtocol) throws -> [String: Expression] {
+    let columns = model.columns(under: casePath)
+    guard !columns.isEmpty else {
+      throw source.diagnostic(
+        "'\(model.typeName)' has no case '\(casePath.last ?? "")'", at: node,
+        suggestion: closestMatch(to: casePath.last ?? "", in: Set(model.columns.compactMap { $0.path.dropFirst(casePath.count - 1).first })))
+    }
+    var values: [String: Expression] = [:]
+    if columns.count == 1, columns[0].path == casePath {
+      let column = columns[0]
+      if let payload {
+        values[column.sqlName] = try typedExpression(try evaluate(payload, expected: column.type), expected: column.type, at: payload).expression
+      } else {
+        values[column.sqlName] = column.defaultValue ?? .value(.integer(1))
+      }
+      return values
+    }
+    // A struct payload: `Photo(url: …)` or `Image.Selection(caption: …, url: …)`.
+    guard let call = payload?.as(FunctionCallExprSyntax.self) else {
+      throw source.diagnostic("this case holds several columns; give them as Type(label: value, …)", at: node)
+    }
+    for argument in call.arguments {
+      guard let label = argument.label?.text,
+        let column = columns.first(where: { $0.path == casePath + [label] })
+      else {
+        throw source.diagnostic(
+          "no column '\(argument.label?.text ?? "?")' in this case", at: argument,
+          suggestion: closestMatch(to: argument.label?.text ?? "", in: columns.compactMap(\.path.last)))
+      }
+      values[column.sqlName] = try typedExpression(try evaluate(argument.expression, expected: column.type), expected: column.type, at: argument.expression).expression
+    }
+    return values
+  }
+
+  /// One row of an enum table (`Post.note("x")`): every column, NULL outside the case.
+  func enumRow(_ model: TableModel, call syntax: ExprSyntax) throws -> [(ColumnModel, Expression)] {
+    let (caseName, payload) = try enumCase(syntax)
+    let values = try caseValues(model, casePath: [caseName], payload: payload, at: syntax)
+    return model.columns.map { ($0, values[$0.sqlName] ?? .null) }
+  }
+
+  /// `Notes.list([…])`, `Post.Selection.note("x")`: a one-row select of the case's columns.
+  func enumCaseSelection(_ model: TableModel, call: FunctionCallExprSyntax) throws -> Value {
+    let row = try enumRow(model, call: ExprSyntax(call))
+    return .selection(row.map { ($0.0.sqlName, TypedExpression($0.1, type: $0.0.type)) }, model: model.typeName)
+  }
+}
+
+/// JSON text as Foundation's pretty-printing encoder writes it (2-space indent), for
+/// `JSONRepresentation` columns.
+func prettyJSON(_ value: QueryBinding?, elements: [QueryBinding]) -> String {
+  if elements.isEmpty { return "[\n\n]" }
+  let items = elements.map { element -> String in
+    switch element {
+    case .text(let text):
+      var out = "\""
+      for scalar in text.unicodeScalars {
+        switch scalar {
+        case "\"": out += "\\\""
+        case "\\": out += "\\\\"
+        case "\n": out += "\\n"
+        case "/": out += "\\/"
+        default: out.unicodeScalars.append(scalar)
+        }
+      }
+      return out + "\""
+    case .integer(let number): return String(number)
+    case .double(let number): return "\(number)"
+    case .null: return "null"
+    case .blob: return "null"
+    }
+  }
+  return "[\n" + items.map { "  " + $0 }.joined(separator: ",\n") + "\n]"
+}
