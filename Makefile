@@ -31,8 +31,8 @@ test: setup
 
 bench: setup
 	@command -v hyperfine >/dev/null 2>&1 || true
-	$(SWIFT) build -c release --product quarry
-	$(SWIFT) build -c release --product QuarryBench
+	$(SWIFT) build -c release --static-swift-stdlib --product quarry
+	$(SWIFT) build -c release --static-swift-stdlib --product QuarryBench
 	.build/release/QuarryBench --quarry .build/release/quarry
 
 clean:

@@ -91,12 +91,28 @@ public struct AnySyntaxBox: @unchecked Sendable {
 public final class SourceUnit: @unchecked Sendable {
   public let text: String
   public let tree: SourceFileSyntax
-  public let converter: SourceLocationConverter
+  /// Line table, built only when a location is needed (errors, trigger names).
+  public private(set) lazy var converter = SourceLocationConverter(fileName: "input", tree: tree)
 
   init(text: String, tree: SourceFileSyntax) {
     self.text = text
     self.tree = tree
-    self.converter = SourceLocationConverter(fileName: "input", tree: tree)
+  }
+
+  /// 1-based line and column (in UTF-8 bytes) of a position, without building a line table.
+  func lineAndColumn(of position: AbsolutePosition) -> (line: Int, column: Int) {
+    var line = 1
+    var lineStart = 0
+    var offset = 0
+    for byte in text.utf8 {
+      if offset >= position.utf8Offset { break }
+      if byte == UInt8(ascii: "\n") {
+        line += 1
+        lineStart = offset + 1
+      }
+      offset += 1
+    }
+    return (line, position.utf8Offset - lineStart + 1)
   }
 
   func diagnostic(_ message: String, at node: some SyntaxProtocol, suggestion: String? = nil)

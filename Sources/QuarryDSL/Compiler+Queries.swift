@@ -273,6 +273,20 @@ extension Compiler {
     case "exists":
       return .expression(TypedExpression(Expression(.exists(.select(query.select))), type: .bool))
 
+    case "as":
+      // `Employee.all.as(Manager.self)`: the same table under an alias.
+      guard let argument = arguments.first(), case .aliasType(let alias) = try evaluate(argument) else {
+        throw source.diagnostic("'as' needs an alias type: .as(Manager.self)", at: call)
+      }
+      guard query.tables.count == 1, query.select.wheres.isEmpty, query.select.columns.isEmpty,
+        query.select.joins.isEmpty, query.select.orders.isEmpty
+      else {
+        throw source.diagnostic("apply .as(…) to the table before adding clauses: Table.as(Alias.self).where { … }", at: call)
+      }
+      var table = query.tables[0]
+      table.alias = alias.aliasName
+      return .query(Query(table))
+
     default:
       if let table = query.tables.first, let scope = table.model.scopes[name] {
         let values = try arguments.list.map { try evaluate($0.expression) }

@@ -57,6 +57,9 @@ public final class Compiler {
   /// Tables whose default scope (`static let all`) is being compiled right now.
   var evaluatingDefaultScope: Set<String> = []
 
+  /// Swift's standard operator precedence, built once (building it is not cheap).
+  nonisolated(unsafe) static let operators = OperatorTable.standardOperators
+
   public init(catalog: Catalog) {
     self.catalog = catalog
     self.source = SourceUnit(text: "", tree: Parser.parse(source: ""))
@@ -110,7 +113,7 @@ public final class Compiler {
     }
     let folded: SourceFileSyntax
     do {
-      folded = try OperatorTable.standardOperators.foldAll(parsed).as(SourceFileSyntax.self) ?? parsed
+      folded = try Self.operators.foldAll(parsed).as(SourceFileSyntax.self) ?? parsed
     } catch {
       throw Diagnostic("syntax error: \(error)", line: 1, column: 1)
     }
@@ -161,7 +164,7 @@ public final class Compiler {
   func statement(from value: Value, input: String, at node: some SyntaxProtocol) throws
     -> CompiledStatement
   {
-    let location = source.converter.location(for: node.positionAfterSkippingLeadingTrivia)
+    let location = source.lineAndColumn(of: node.positionAfterSkippingLeadingTrivia)
     func make(_ statement: Statement, _ types: [SwiftType?]) -> CompiledStatement {
       CompiledStatement(
         statement: statement, input: input, columnTypes: types, line: location.line,

@@ -1,0 +1,396 @@
+import InlineSnapshotTesting
+import XCTest
+
+/// Self-joins, CTEs (recursive too), compound selects, CASE, writes, views and triggers.
+final class AdvancedSnapshotTests: SnapshotTestCase {
+  func testSelfJoinThroughATableAlias() throws {
+    assertInlineSnapshot(of: try run("""
+      Employee
+        .join(Employee.all.as(Manager.self)) { $0.managerID.eq($1.id) }
+        .where { $1.title.hasPrefix("VP") }
+        .select { ($0.name, $1.name) }
+        .order { $0.name }
+      """, fixture: "organisation"), as: .lines) {
+      """
+      SELECT "employees"."name", "managers"."name"
+      FROM "employees"
+      JOIN "employees" AS "managers" ON ("employees"."managerID") = ("managers"."id")
+      WHERE (("managers"."title" LIKE 'VP%'))
+      ORDER BY "employees"."name"
+      ┌────────────────┬─────────────┐
+      │ name           │ name        │
+      ├────────────────┼─────────────┤
+      │ Ana Ribeiro    │ Rui Matos   │
+      │ Bruno Teixeira │ Sofia Lopes │
+      │ Carla Mendes   │ Sofia Lopes │
+      │ Diana Alves    │ Sofia Lopes │
+      │ Tiago Neves    │ Rui Matos   │
+      └────────────────┴─────────────┘
+      """
+    }
+  }
+
+  func testRecursiveCTEWalksDownTheTree() throws {
+    assertInlineSnapshot(of: try run("""
+      With {
+        Employee.where { $0.managerID.is(nil) && $0.departmentID.isNot(nil) }
+          .select { Chain.Columns(id: $0.id, name: $0.name, depth: 0) }
+          .union(all: true, Employee.join(Chain.all) { $0.managerID.eq($1.id) }
+            .select { Chain.Columns(id: $0.id, name: $0.name, depth: $1.depth + 1) })
+      } query: {
+        Chain.where { $0.depth.gte(3) }.order { ($0.depth, $0.name) }
+      }
+      """, fixture: "organisation"), as: .lines) {
+      """
+      WITH "chains" AS (
+        SELECT "employees"."id" AS "id", "employees"."name" AS "name", 0 AS "depth"
+        FROM "employees"
+        WHERE ((("employees"."managerID") IS (NULL)) AND (("employees"."departmentID") IS NOT (NULL)))
+          UNION ALL
+        SELECT "employees"."id" AS "id", "employees"."name" AS "name", ("chains"."depth") + (1) AS "depth"
+        FROM "employees"
+        JOIN "chains" ON ("employees"."managerID") = ("chains"."id")
+      )
+      SELECT "chains"."id", "chains"."name", "chains"."depth"
+      FROM "chains"
+      WHERE (("chains"."depth") >= (3))
+      ORDER BY "chains"."depth", "chains"."name"
+      ┌────┬───────────────┬───────┐
+      │ id │ name          │ depth │
+      ├────┼───────────────┼───────┤
+      │ 14 │ Hugo Martins  │ 3     │
+      │ 9  │ Luis Carvalho │ 3     │
+      │ 6  │ Marta Sousa   │ 3     │
+      │ 10 │ Ines Costa    │ 4     │
+      │ 8  │ Joana Pires   │ 4     │
+      │ 7  │ Pedro Faria   │ 4     │
+      └────┴───────────────┴───────┘
+      """
+    }
+  }
+
+  func testRecursiveCTEWalksUpTheChainOfCommand() throws {
+    assertInlineSnapshot(of: try run("""
+      With {
+        Employee.where { $0.name.eq("Ines Costa") }
+          .select { Chain.Columns(id: $0.managerID ?? 0, name: $0.name, depth: 0) }
+          .union(all: true, Employee.join(Chain.all) { $0.id.eq($1.id) }
+            .select { Chain.Columns(id: $0.managerID ?? 0, name: $0.name, depth: $1.depth + 1) })
+      } query: {
+        Chain.select { ($0.depth, $0.name) }.order(by: \\.depth)
+      }
+      """, fixture: "organisation"), as: .lines) {
+      """
+      WITH "chains" AS (
+        SELECT coalesce("employees"."managerID", 0) AS "id", "employees"."name" AS "name", 0 AS "depth"
+        FROM "employees"
+        WHERE (("employees"."name") = ('Ines Costa'))
+          UNION ALL
+        SELECT coalesce("employees"."managerID", 0) AS "id", "employees"."name" AS "name", ("chains"."depth") + (1) AS "depth"
+        FROM "employees"
+        JOIN "chains" ON ("employees"."id") = ("chains"."id")
+      )
+      SELECT "chains"."depth", "chains"."name"
+      FROM "chains"
+      ORDER BY "chains"."depth"
+      ┌───────┬───────────────┐
+      │ depth │ name          │
+      ├───────┼───────────────┤
+      │ 0     │ Ines Costa    │
+      │ 1     │ Luis Carvalho │
+      │ 2     │ Ana Ribeiro   │
+      │ 3     │ Rui Matos     │
+      │ 4     │ Helena Duarte │
+      └───────┴───────────────┘
+      """
+    }
+  }
+
+  func testCompoundSelectsWithOrderOnTheWhole() throws {
+    assertInlineSnapshot(of: try run("""
+      @Table struct Place { let city: String }
+      Department.where { $0.budget.gt(1_000_000) }.select { Place.Columns(city: $0.city) }
+        .intersect(Department.where { $0.budget.lt(800_000) }.select { Place.Columns(city: $0.city) })
+      """, fixture: "organisation"), as: .lines) {
+      """
+      SELECT "departments"."city" AS "city"
+      FROM "departments"
+      WHERE (("departments"."budget") > (1000000))
+        INTERSECT
+      SELECT "departments"."city" AS "city"
+      FROM "departments"
+      WHERE (("departments"."budget") < (800000))
+      ┌───────┐
+      │ city  │
+      ├───────┤
+      │ Porto │
+      └───────┘
+      """
+    }
+    assertInlineSnapshot(of: try run("""
+      @Table struct Name { let value: String }
+      Tag.select { Name.Columns(value: $0.title) }
+        .union(User.select { Name.Columns(value: $0.name) })
+        .except(Tag.where { $0.id.gt(2) }.select { Name.Columns(value: $0.title) })
+        .order { $0.value.desc() }
+        .limit(4)
+      """), as: .lines) {
+      """
+      SELECT "tags"."title" AS "value"
+      FROM "tags"
+        UNION
+      SELECT "users"."name" AS "value"
+      FROM "users"
+        EXCEPT
+      SELECT "tags"."title" AS "value"
+      FROM "tags"
+      WHERE (("tags"."id") > (2))
+      ORDER BY "value" DESC
+      LIMIT 4
+      ┌──────────┐
+      │ value    │
+      ├──────────┤
+      │ someday  │
+      │ Margaret │
+      │ Linus    │
+      │ Grace    │
+      └──────────┘
+      """
+    }
+  }
+
+  func testCaseInSelectWhereAndOrder() throws {
+    assertInlineSnapshot(of: try run("""
+      Employee
+        .select { ($0.name, Case().when($0.salary.gte(150_000), then: "executive").when($0.salary.gte(100_000), then: "senior").else("staff")) }
+        .where { Case($0.departmentID).when(2, then: true).else(false) }
+        .order { (Case().when($0.email.is(nil), then: 1).else(0), $0.salary.desc()) }
+        .limit(4)
+      """, fixture: "organisation"), as: .lines) {
+      """
+      SELECT "employees"."name", CASE WHEN ("employees"."salary") >= (150000) THEN 'executive' WHEN ("employees"."salary") >= (100000) THEN 'senior' ELSE 'staff' END
+      FROM "employees"
+      WHERE (CASE "employees"."departmentID" WHEN 2 THEN 1 ELSE 0 END)
+      ORDER BY CASE WHEN ("employees"."email") IS (NULL) THEN 1 ELSE 0 END, "employees"."salary" DESC
+      LIMIT 4
+      ┌─────────────┬──────────────────────────────────────────────────────────────┐
+      │ name        │ CASE WHEN ("employees"."salary") >= (150000) THEN 'executiv… │
+      ├─────────────┼──────────────────────────────────────────────────────────────┤
+      │ Rui Matos   │ executive                                                    │
+      │ Ana Ribeiro │ senior                                                       │
+      │ Tiago Neves │ senior                                                       │
+      │ Marta Sousa │ senior                                                       │
+      └─────────────┴──────────────────────────────────────────────────────────────┘
+      """
+    }
+  }
+
+  func testWritesReturningAndUpserts() throws {
+    assertInlineSnapshot(of: try run("""
+      Tag.insert { Tag.Draft(title: "weekend") }.returning(\\.self)
+      Tag.insert { $0.title } values: { "urgent" } onConflict: { $0.title } doUpdate: { $0.title += "!" }.returning(\\.title)
+      Reminder.where { $0.remindersListID.eq(3) }.update { $0.isFlagged.toggle(); $0.notes = "checked" }.returning { ($0.id, $0.isFlagged) }
+      Reminder.find([2, 8]).delete().returning(\\.title)
+      """), as: .lines) {
+      """
+      INSERT INTO "tags"
+      ("id", "title")
+      VALUES
+      (NULL, 'weekend')
+      RETURNING "id", "title"
+      ┌────┬─────────┐
+      │ id │ title   │
+      ├────┼─────────┤
+      │ 6  │ weekend │
+      └────┴─────────┘
+      INSERT INTO "tags"
+      ("title")
+      VALUES
+      ('urgent')
+      ON CONFLICT ("title")
+      DO UPDATE SET "title" = ("tags"."title") || ('!')
+      RETURNING "title"
+      ┌─────────┐
+      │ title   │
+      ├─────────┤
+      │ urgent! │
+      └─────────┘
+      UPDATE "reminders"
+      SET "isFlagged" = NOT ("reminders"."isFlagged"), "notes" = 'checked'
+      WHERE (("reminders"."remindersListID") = (3))
+      RETURNING "id", "isFlagged"
+      ┌────┬───────────┐
+      │ id │ isFlagged │
+      ├────┼───────────┤
+      │ 6  │ true      │
+      │ 7  │ false     │
+      │ 8  │ true      │
+      └────┴───────────┘
+      DELETE FROM "reminders"
+      WHERE (("reminders"."id") IN ((2), (8)))
+      RETURNING "title"
+      ┌─────────────────────┐
+      │ title               │
+      ├─────────────────────┤
+      │ Fix the leaking tap │
+      │ Mow the lawn        │
+      └─────────────────────┘
+      """
+    }
+  }
+
+  func testAFailingWriteLeavesTheDatabaseAsItWas() throws {
+    assertInlineSnapshot(of: try run(#"""
+      Tag.insert { ($0.id, $0.title) } values: { (100, "new"); (1, "duplicate id") }
+      Tag.count()
+      """#), as: .lines) {
+      """
+      INSERT INTO "tags"
+      ("id", "title")
+      VALUES
+      (100, 'new'), (1, 'duplicate id')
+      error: 1:1: SQLite error 1555: UNIQUE constraint failed: tags.id
+      SELECT count(*)
+      FROM "tags"
+      ┌──────────┐
+      │ count(*) │
+      ├──────────┤
+      │ 5        │
+      └──────────┘
+      """
+    }
+  }
+
+  func testViewMadeWritableWithAnInsteadOfTrigger() throws {
+    assertInlineSnapshot(of: try run("""
+      @Table struct ListedReminder { let id: Int
+        let title: String
+        let list: String }
+      ListedReminder.createTemporaryView(as: Reminder.join(RemindersList.all) { $0.remindersListID.eq($1.id) }
+        .select { ListedReminder.Columns(id: $0.id, title: $0.title, list: $1.title) })
+      ListedReminder.createTemporaryTrigger(insteadOf: .insert { new in
+        Reminder.insert { ($0.title, $0.remindersListID) } select: {
+          RemindersList.where { $0.title.eq(new.list) }.select { (new.title, $0.id) }
+        }
+      })
+      ListedReminder.insert { ListedReminder(id: 0, title: "Buy stamps", list: "Travel") }
+      ListedReminder.where { $0.list.eq("Travel") }.order { $0.id.desc() }.limit(2)
+      """), as: .lines) {
+      """
+      CREATE TEMPORARY VIEW
+      "listedReminders"
+      ("id", "title", "list")
+      AS
+      SELECT "reminders"."id" AS "id", "reminders"."title" AS "title", "remindersLists"."title" AS "list"
+      FROM "reminders"
+      JOIN "remindersLists" ON ("reminders"."remindersListID") = ("remindersLists"."id")
+      CREATE TEMPORARY TRIGGER
+        "after_insert_on_listedReminders@quarry:6:1"
+      INSTEAD OF INSERT ON "listedReminders"
+      FOR EACH ROW BEGIN
+        INSERT INTO "reminders"
+        ("title", "remindersListID")
+        SELECT "new"."title", "remindersLists"."id"
+        FROM "remindersLists"
+        WHERE (("remindersLists"."title") = ("new"."list"));
+      END
+      INSERT INTO "listedReminders"
+      ("id", "title", "list")
+      VALUES
+      (0, 'Buy stamps', 'Travel')
+      SELECT "listedReminders"."id", "listedReminders"."title", "listedReminders"."list"
+      FROM "listedReminders"
+      WHERE (("listedReminders"."list") = ('Travel'))
+      ORDER BY "listedReminders"."id" DESC
+      LIMIT 2
+      ┌────┬─────────────────┬────────┐
+      │ id │ title           │ list   │
+      ├────┼─────────────────┼────────┤
+      │ 13 │ Buy stamps      │ Travel │
+      │ 11 │ Pack travel bag │ Travel │
+      └────┴─────────────────┴────────┘
+      """
+    }
+  }
+
+  func testFunctionsRawSQLCastExistsAndSubqueries() throws {
+    assertInlineSnapshot(of: try run(#"""
+      RemindersList.select { ($0.title, #sql("upper(\($0.title))"), $0.id.cast(as: String.self), Reminder.where { $0.isFlagged }.exists(), Reminder.select { $0.id.count() }) }.limit(2)
+      """#), as: .lines) {
+      """
+      SELECT "remindersLists"."title", upper("remindersLists"."title"), CAST("remindersLists"."id" AS TEXT), EXISTS (
+        SELECT "reminders"."id", "reminders"."assignedUserID", "reminders"."dueDate", "reminders"."isCompleted", "reminders"."isFlagged", "reminders"."notes", "reminders"."priority", "reminders"."remindersListID", "reminders"."title", "reminders"."updatedAt"
+        FROM "reminders"
+        WHERE ("reminders"."isFlagged")
+      ), (
+        SELECT count("reminders"."id")
+        FROM "reminders"
+      )
+      FROM "remindersLists"
+      LIMIT 2
+      ┌────────┬─────────────────────────────────┬─────────────────────────────────────┬──────────────────────────────────────────────────────────────┬─────────────────────────────────────────────────────────┐
+      │ title  │ upper("remindersLists"."title") │ CAST("remindersLists"."id" AS TEXT) │ EXISTS (↵  SELECT "reminders"."id", "reminders"."assignedUs… │ (↵  SELECT count("reminders"."id")↵  FROM "reminders"↵) │
+      ├────────┼─────────────────────────────────┼─────────────────────────────────────┼──────────────────────────────────────────────────────────────┼─────────────────────────────────────────────────────────┤
+      │ Garden │ GARDEN                          │ 3                                   │ true                                                         │ 12                                                      │
+      │ Home   │ HOME                            │ 1                                   │ true                                                         │ 12                                                      │
+      └────────┴─────────────────────────────────┴─────────────────────────────────────┴──────────────────────────────────────────────────────────────┴─────────────────────────────────────────────────────────┘
+      """
+    }
+    assertInlineSnapshot(of: try run(#"""
+      Reminder.select { ($0.title.jsonGroupArray(), $0.id.jsonGroupArray().jsonArrayLength(), $0.dueDate.max(), $0.dueDate.year) }.where { $0.remindersListID.eq(4) }
+      """#), as: .lines)
+  }
+
+  // MARK: Likely mistakes
+
+  func testRecursiveCTEWithMismatchedColumns() throws {
+    assertInlineSnapshot(of: try run("""
+      With {
+        Employee.topLevel.select { Chain.Columns(id: $0.id, name: $0.name, depth: 0) }
+          .union(all: true, Employee.join(Chain.all) { $0.managerID.eq($1.id) }.select { ($0.id, $0.name) })
+      } query: { Chain.all }
+      """, fixture: "organisation"), as: .lines) {
+      """
+      error: 2:3: 'Chain' has 3 columns, but one select of this common table expression has 2
+        Employee.topLevel.select { Chain.Columns(id: $0.id, name: $0.name, depth: 0) }
+        ^
+      """
+    }
+  }
+
+  func testTriggerOnATableThatDoesNotExist() throws {
+    assertInlineSnapshot(of: try run("""
+      Remindr.createTemporaryTrigger(after: .delete { old in Tag.where { $0.id.eq(old.id) }.delete() })
+      """), as: .lines) {
+      """
+      error: 1:1: unknown table or type 'Remindr'; did you mean 'Reminder'?
+      Remindr.createTemporaryTrigger(after: .delete { old in Tag.where { $0.id.eq(old.id) }.delete() })
+      ^~~~~~~
+      """
+    }
+  }
+
+  func testCTEWithoutARowType() throws {
+    assertInlineSnapshot(of: try run("""
+      With { Reminder.select { $0.title } } query: { Reminder.all }
+      """), as: .lines) {
+      """
+      error: 1:8: a common table expression needs a row type: select into a @Table type, like .select { Row.Columns(a: $0.a) }
+      With { Reminder.select { $0.title } } query: { Reminder.all }
+             ^~~~~~~~~~~~~~~~~~~~~~~~~~~~
+      """
+    }
+  }
+
+  func testUpdateOfAColumnThatDoesNotExist() throws {
+    assertInlineSnapshot(of: try run("""
+      Reminder.where { $0.id.eq(1) }.update { $0.isDone = true }
+      """), as: .lines) {
+      """
+      error: 1:41: table 'Reminder' has no column 'isDone'
+      Reminder.where { $0.id.eq(1) }.update { $0.isDone = true }
+                                              ^~~~~~~~~
+      """
+    }
+  }
+}
