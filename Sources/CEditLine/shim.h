@@ -4,6 +4,10 @@
 #include <stdlib.h>
 #include <locale.h>
 #include <editline/readline.h>
+#include <signal.h>
+#include <string.h>
+#include <sys/ioctl.h>
+#include <unistd.h>
 
 /// Swift 6 rejects the C stdio globals; hand them out through functions.
 static inline FILE *quarry_stdin(void) { return stdin; }
@@ -13,6 +17,31 @@ static inline FILE *quarry_stderr(void) { return stderr; }
 /// Start-up: the user's locale, so libedit accepts non-ASCII input.
 static inline void quarry_editline_setup(const char *name) {
   setlocale(LC_ALL, "");
-  rl_readline_name = name;
+  rl_readline_name = strdup(name);  // libedit keeps the pointer
+}
+/// SIGINT without SA_RESTART, so a blocked read returns and the prompt can start over.
+static inline void quarry_install_sigint(void (*handler)(int)) {
+  struct sigaction action;
+  memset(&action, 0, sizeof action);
+  action.sa_handler = handler;
+  sigemptyset(&action.sa_mask);
+  action.sa_flags = 0;
+  sigaction(SIGINT, &action, NULL);
+}
+
+/// Access to libedit's completion globals (Swift 6 rejects mutable C globals).
+static inline void quarry_set_completion(char **(*function)(const char *, int, int)) {
+  rl_attempted_completion_function = function;
+}
+static inline void quarry_completion_over(void) { rl_attempted_completion_over = 1; }
+static inline const char *quarry_line_buffer(void) { return rl_line_buffer; }
+static inline int quarry_point(void) { return rl_point; }
+
+/// libedit reads the completer's word breaks during completion and fails on NULL; give it
+/// readline's usual set (a `.` is not a break: the completer keeps what precedes the name).
+static inline void quarry_set_word_breaks(void) {
+  static char breaks[] = " \t\n\"\\'`@$><=;|&{(";
+  rl_completer_word_break_characters = breaks;
+  rl_completion_append_character = 0;  // `$0.title` is usually followed by `.`, not a space
 }
 #endif

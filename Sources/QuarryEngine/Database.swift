@@ -49,6 +49,9 @@ public final class Database: @unchecked Sendable {
 
   deinit { sqlite3_close_v2(handle) }
 
+  /// The underlying `sqlite3 *`, for a signal handler that must call `sqlite3_interrupt` itself.
+  public var connection: OpaquePointer { handle }
+
   /// Cancels the statement running on this connection (safe from any thread or a signal source).
   public func interrupt() { sqlite3_interrupt(handle) }
 

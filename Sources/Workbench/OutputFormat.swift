@@ -20,28 +20,38 @@ public enum OutputFormat: String, CaseIterable, Sendable {
   }
 }
 
-/// Records whether any statement failed, for the exit status.
-public final class FailureTracker: ResultSink {
+/// Records whether any statement (or command) failed, for the exit status.
+public final class FailureTracker {
+  public var failed = false
+  public init() {}
+}
+
+/// Passes results through, noting failures in a tracker.
+final class TrackingSink: ResultSink {
   let base: ResultSink
-  public private(set) var failed = false
-  public init(_ base: ResultSink) { self.base = base }
-  public func begin(input: String, sql: String, bindings: [QueryBinding], columns: [String], types: [SwiftType?]) {
+  let tracker: FailureTracker
+  init(_ base: ResultSink, tracker: FailureTracker) {
+    self.base = base
+    self.tracker = tracker
+  }
+  func begin(input: String, sql: String, bindings: [QueryBinding], columns: [String], types: [SwiftType?]) {
     base.begin(input: input, sql: sql, bindings: bindings, columns: columns, types: types)
   }
-  public func row(_ statement: PreparedStatement) { base.row(statement) }
-  public func end(error: StatementError?) {
-    if error != nil { failed = true }
+  func row(_ statement: PreparedStatement) { base.row(statement) }
+  func end(error: StatementError?) {
+    if error != nil { tracker.failed = true }
     base.end(error: error)
   }
-  public func failure(input: String, error: StatementError) {
-    failed = true
+  func failure(input: String, error: StatementError) {
+    tracker.failed = true
     base.failure(input: input, error: error)
   }
 }
 
 /// Prints an error the way a compiler does: location, message, the line and a caret.
-func writeError(_ error: StatementError, to output: OutputStream) {
-  output.write("error: \(error.line):\(error.column): \(error.message)\n")
+func writeError(_ error: StatementError, to output: OutputStream, color: Bool = false) {
+  let label = color ? "\u{1B}[1;31merror:\u{1B}[0m" : "error:"
+  output.write("\(label) \(error.line):\(error.column): \(error.message)\n")
   if let excerpt = error.excerpt, !excerpt.isEmpty { output.write(excerpt + "\n") }
   output.flush()
 }
@@ -50,13 +60,15 @@ func writeError(_ error: StatementError, to output: OutputStream) {
 final class CSVFormatter: ResultSink {
   let output: OutputStream
   let errors: OutputStream
-  init(output: OutputStream, errors: OutputStream) {
+  let headers: Bool
+  init(output: OutputStream, errors: OutputStream, headers: Bool = true) {
     self.output = output
     self.errors = errors
+    self.headers = headers
   }
 
   func begin(input: String, sql: String, bindings: [QueryBinding], columns: [String], types: [SwiftType?]) {
-    guard !columns.isEmpty else { return }
+    guard !columns.isEmpty, headers else { return }
     output.write(columns.map(Self.quoted).joined(separator: ",") + "\n")
   }
 

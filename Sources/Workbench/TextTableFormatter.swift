@@ -14,16 +14,18 @@ import QueryBuilder
 /// │ home     │
 /// └──────────┘
 /// ```
-final class TextTableFormatter: ResultSink {
+class TextTableFormatter: ResultSink {
   let style: OutputFormat
   let output: OutputStream
   let errors: OutputStream
   unowned let session: Session
   let showSQL: Bool
+  var showHeaders = true
   var maxCellWidth = 60
-  private var columns: [String] = []
+  var columns: [String] = []
   private var types: [SwiftType?] = []
-  private var rows: [[String]] = []
+  var rows: [[String]] = []
+  var sql = ""
 
   init(style: OutputFormat, output: OutputStream, session: Session, showSQL: Bool, errors: OutputStream) {
     self.style = style
@@ -34,11 +36,15 @@ final class TextTableFormatter: ResultSink {
   }
 
   func begin(input: String, sql: String, bindings: [QueryBinding], columns: [String], types: [SwiftType?]) {
-    if showSQL { output.write((sql.isEmpty ? "-- (empty query: nothing to run)" : sql) + "\n") }
+    self.sql = sql.isEmpty ? "-- (empty query: nothing to run)" : sql
+    if showSQL && !holdsSQL { output.write(self.sql + "\n") }
     self.columns = columns
     self.types = types
     rows = []
   }
+
+  /// Whether the SQL is printed with the results (side by side) rather than as it starts.
+  var holdsSQL: Bool { false }
 
   func row(_ statement: PreparedStatement) {
     rows.append((0..<statement.columnCount).map { index in
@@ -81,9 +87,26 @@ final class TextTableFormatter: ResultSink {
     return widths
   }
 
-  private func renderGrid(ascii: Bool) -> String {
-    let cells = rows.map { $0.map(cell) }
-    let widths = self.widths(cells)
+  /// The widest a table may be (the terminal's width at the prompt); wide columns shrink, their
+  /// text truncated with `…`.
+  var maxTableWidth: Int?
+
+  func renderGrid(ascii: Bool) -> String {
+    var cells = rows.map { $0.map(cell) }
+    var widths = self.widths(cells)
+    if let maxTableWidth, !widths.isEmpty {
+      let border = 3 * widths.count + 1
+      while widths.reduce(0, +) + border > maxTableWidth {
+        guard let widest = widths.indices.max(by: { widths[$0] < widths[$1] }), widths[widest] > 4 else { break }
+        widths[widest] -= 1
+      }
+      cells = cells.map { row in row.enumerated().map { index, value in
+        index < widths.count ? TerminalWidth.truncate(value, to: widths[index]) : value
+      } }
+    }
+    let header = columns.enumerated().map { index, name in
+      index < widths.count ? TerminalWidth.truncate(cell(name), to: widths[index]) : cell(name)
+    }
     let (h, v) = ascii ? ("-", "|") : ("─", "│")
     func rule(_ left: String, _ middle: String, _ right: String) -> String {
       left + widths.map { String(repeating: h, count: $0 + 2) }.joined(separator: middle) + right + "\n"
@@ -92,8 +115,10 @@ final class TextTableFormatter: ResultSink {
       v + zip(values, widths).map { " " + TerminalWidth.pad($0, to: $1) + " " }.joined(separator: v) + v + "\n"
     }
     var out = ascii ? rule("+", "+", "+") : rule("┌", "┬", "┐")
-    out += line(columns.map(cell))
-    out += ascii ? rule("+", "+", "+") : rule("├", "┼", "┤")
+    if showHeaders || !ascii {
+      out += line(header)
+      out += ascii ? rule("+", "+", "+") : rule("├", "┼", "┤")
+    }
     for row in cells { out += line(row) }
     out += ascii ? rule("+", "+", "+") : rule("└", "┴", "┘")
     return out

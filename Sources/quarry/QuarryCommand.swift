@@ -55,27 +55,32 @@ struct QuarryCommand: ParsableCommand {
     session.sqlOnly = sqlOnly
     let output = OutputStream.standardOutput
 
-    if !sources.isEmpty {
-      let sink = FailureTracker(format.sink(output: output, session: session))
-      let repl = Repl(session: session, format: format)
-      for source in sources { _ = repl.handleLine(source, sink: sink) }
-      output.flush()
-      if sink.failed { throw ExitCode(1) }
-      return
-    }
-    if isatty(0) != 1 {
-      let script = String(decoding: FileHandle.standardInput.readDataToEndOfFile(), as: UTF8.self)
-      let sink = FailureTracker(format.sink(output: output, session: session))
-      let repl = Repl(session: session, format: format)
-      for chunk in ScriptSplitter.chunks(of: script) {
-        if !repl.handleLine(chunk, sink: sink) { break }
+    let terminal = Terminal.current()
+    if !sources.isEmpty || isatty(0) != 1 {
+      // Scripted: -e chunks, or stdin as a script. Data formats print data only.
+      let shell = Shell(session: session, fixtureName: fixtureName, format: format, output: output,
+                        terminal: Terminal(width: .max, height: .max))
+      shell.showSQL = !format.isDataOnly
+      shell.errorOutput = .standardError
+      let tracker = FailureTracker()
+      shell.failureTracker = tracker
+      if !sources.isEmpty {
+        for source in sources where shell.handle(source) != .proceed { break }
+      } else {
+        let script = String(decoding: FileHandle.standardInput.readDataToEndOfFile(), as: UTF8.self)
+        for chunk in ScriptSplitter.chunks(of: script, isMetaCommand: shell.isMetaCommand) where shell.handle(chunk) != .proceed {
+          break
+        }
       }
       output.flush()
-      if sink.failed { throw ExitCode(1) }
+      if tracker.failed { throw ExitCode(1) }
       return
     }
-    Repl(session: session, format: format).start()
+    let shell = Shell(session: session, fixtureName: fixtureName, format: format, output: output, terminal: terminal)
+    Repl(shell: shell).start()
   }
+
+  private var fixtureName: String? { database == nil ? (fixture ?? Fixture.defaultName) : nil }
 
   private func openSession() throws -> Session {
     if let database, fixture != nil {
@@ -97,32 +102,3 @@ extension OutputFormat: ExpressibleByArgument {}
 
 extension WorkbenchError: LocalizedError { public var errorDescription: String? { message } }
 
-/// Splits a script into inputs. An input ends where it is complete, unless the next line
-/// continues it with a leading-dot method call (`.where { … }`); meta-commands stand alone.
-enum ScriptSplitter {
-  static func chunks(of script: String) -> [String] {
-    var chunks: [String] = []
-    var current = ""
-    func flush() {
-      if !current.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty { chunks.append(current) }
-      current = ""
-    }
-    for line in script.split(separator: "\n", omittingEmptySubsequences: false).map(String.init) {
-      let trimmed = line.trimmingCharacters(in: .whitespaces)
-      let isSQL = Repl.startsWithSQLKeyword(current)
-      if current.isEmpty && (trimmed.isEmpty || trimmed.hasPrefix("//")) { continue }
-      if trimmed.hasPrefix(".") && Repl.isMetaCommand(trimmed) && (current.isEmpty || !Compiler.isIncomplete(current)) {
-        flush()
-        chunks.append(trimmed)
-        continue
-      }
-      let continues = trimmed.hasPrefix(".") && !current.isEmpty && !isSQL
-      if !continues && !current.isEmpty && !isSQL && !Compiler.isIncomplete(current) { flush() }
-      if current.isEmpty && trimmed.isEmpty { continue }
-      current += (current.isEmpty ? "" : "\n") + line
-      if Repl.startsWithSQLKeyword(current) && trimmed.hasSuffix(";") { flush() }
-    }
-    flush()
-    return chunks
-  }
-}

@@ -338,7 +338,18 @@ final class AdvancedSnapshotTests: SnapshotTestCase {
     }
     assertInlineSnapshot(of: try run(#"""
       Reminder.select { ($0.title.jsonGroupArray(), $0.id.jsonGroupArray().jsonArrayLength(), $0.dueDate.max(), $0.dueDate.year) }.where { $0.remindersListID.eq(4) }
-      """#), as: .lines)
+      """#), as: .lines) {
+      """
+      SELECT json_group_array("reminders"."title"), json_array_length(json_group_array("reminders"."id")), max("reminders"."dueDate"), CAST(strftime('%Y', "reminders"."dueDate") AS INTEGER)
+      FROM "reminders"
+      WHERE (("reminders"."remindersListID") = (4))
+      ┌───────────────────────────────────────────────────────────┬───────────────────────────────────────────────────────┬────────────────────────────┬────────────────────────────────────────────────────────┐
+      │ json_group_array("reminders"."title")                     │ json_array_length(json_group_array("reminders"."id")) │ max("reminders"."dueDate") │ CAST(strftime('%Y', "reminders"."dueDate") AS INTEGER) │
+      ├───────────────────────────────────────────────────────────┼───────────────────────────────────────────────────────┼────────────────────────────┼────────────────────────────────────────────────────────┤
+      │ ["Book train to Lyon","Renew passport","Pack travel bag"] │ 3                                                     │ 2026-05-12 00:00:00.000    │ 2026                                                   │
+      └───────────────────────────────────────────────────────────┴───────────────────────────────────────────────────────┴────────────────────────────┴────────────────────────────────────────────────────────┘
+      """
+    }
   }
 
   // MARK: Likely mistakes

@@ -1,0 +1,157 @@
+import Foundation
+import QuarryDSL
+
+/// Tab completion that knows the DSL: types at the start, columns after `$0.`, query methods
+/// after a `.`, meta-commands after a leading `.`, file names after `.open`/`.read`.
+///
+/// ```swift
+/// Completer(catalog: catalog).completions(for: "Reminder.where { $0.ti")  // ["title"]
+/// ```
+public struct Completer {
+  public var catalog: Catalog
+  public var metaCommands: [String]
+
+  public init(catalog: Catalog, metaCommands: [String]) {
+    self.catalog = catalog
+    self.metaCommands = metaCommands
+  }
+
+  public static let queryMethods = [
+    "all", "where", "select", "distinct", "join", "leftJoin", "rightJoin", "fullJoin", "crossJoin", "group",
+    "having", "order", "limit", "offset", "count", "find", "and", "or", "delete", "update", "insert",
+    "upsert", "returning", "union", "intersect", "except", "exists", "as", "none", "unscoped",
+    "createTemporaryView", "createTemporaryTrigger",
+  ]
+
+  public static let expressionMethods = [
+    "eq", "neq", "lt", "gt", "lte", "gte", "is", "isNot", "in", "notIn", "between", "like", "glob",
+    "hasPrefix", "hasSuffix", "contains", "collate", "asc", "desc", "count", "sum", "avg", "total",
+    "min", "max", "groupConcat", "jsonGroupArray", "length", "lower", "upper", "trim", "ltrim", "rtrim",
+    "substr", "replace", "instr", "abs", "round", "ifnull", "nullif", "cast",
+  ]
+
+  /// Completions for the word being typed at the end of `line` (the text before the cursor).
+  public func completions(for line: String) -> [String] {
+    let word = Self.currentWord(line)
+    let before = String(line.dropLast(word.count))
+    let trimmedLine = line.drop { $0 == " " }
+    var candidates: [String]
+    if trimmedLine.hasPrefix("."), !trimmedLine.contains(" ") {
+      // The word being completed starts after the dot.
+      return metaCommands.filter { $0.hasPrefix(String(trimmedLine)) }.map { String($0.dropFirst()) }.sorted()
+    } else if let path = Self.pathArgument(trimmedLine) {
+      return FileCompletion.matches(path)
+    } else if before.hasSuffix(".") {
+      candidates = members(before: String(before.dropLast()))
+    } else {
+      candidates = catalog.tables.values.filter { !$0.isSelection }.map(\.typeName)
+        + Array(catalog.enums.keys.filter { !$0.contains(".") }) + Array(catalog.aliases.keys)
+        + ["With", "Case", "Values"]
+    }
+    return Array(Set(candidates.filter { $0.hasPrefix(word) && $0 != word })).sorted()
+  }
+
+  /// The identifier characters at the end of the line.
+  public static func currentWord(_ line: String) -> String {
+    String(line.reversed().prefix { $0.isLetter || $0.isNumber || $0 == "_" }.reversed())
+  }
+
+  static func pathArgument(_ line: Substring) -> String? {
+    for command in [".open ", ".read ", ".once ", ".output "] where line.hasPrefix(command) {
+      return String(line.dropFirst(command.count))
+    }
+    return nil
+  }
+
+  /// What can follow `expression.` where `expression` ends the text.
+  private func members(before text: String) -> [String] {
+    // `$0.`, `$1.`: the columns of that closure parameter's table.
+    if let dollar = Self.closureParameter(at: text) {
+      let tables = tablesInChain(text)
+      if dollar < tables.count, let model = catalog.table(forType: tables[dollar]) {
+        return columnNames(model)
+      }
+      return []
+    }
+    let word = Self.currentWord(text)
+    if !word.isEmpty, text.dropLast(word.count).last != ".", let model = catalog.table(forType: word) {
+      return Self.queryMethods + Array(model.scopes.keys) + ["Draft", "Columns"]
+    }
+    if !word.isEmpty, let model = catalog.enums[word] {
+      return model.cases.map(\.name)
+    }
+    if text.hasSuffix(")") || text.hasSuffix("}") {
+      // After a call: on a query, query methods; inside a closure, expression methods.
+      if Self.insideClosure(text) { return Self.expressionMethods }
+      let tables = tablesInChain(text)
+      let scopes = tables.first.flatMap { catalog.table(forType: $0) }.map { Array($0.scopes.keys) } ?? []
+      return Self.queryMethods + scopes
+    }
+    if Self.insideClosure(text) {
+      // `$0.title.` → expression methods; `$0.kind.` → a group's members.
+      return Self.expressionMethods
+    }
+    return Self.queryMethods
+  }
+
+  private func columnNames(_ model: TableModel) -> [String] {
+    Array(Set(model.columns.compactMap(\.path.first))) + Array(model.computedColumns.keys)
+  }
+
+  /// `$N` just before the dot, if the text ends with one.
+  static func closureParameter(at text: String) -> Int? {
+    let digits = text.reversed().prefix { $0.isNumber }
+    guard !digits.isEmpty, text.dropLast(digits.count).last == "$" else { return nil }
+    return Int(String(digits.reversed()))
+  }
+
+  static func insideClosure(_ text: String) -> Bool {
+    var depth = 0
+    for character in text {
+      if character == "{" { depth += 1 }
+      if character == "}" { depth -= 1 }
+    }
+    return depth > 0
+  }
+
+  /// The table types a query chain binds to closure parameters, in order: the leading type,
+  /// then each joined one.
+  func tablesInChain(_ text: String) -> [String] {
+    var tables: [String] = []
+    let scalars = Array(text)
+    var index = 0
+    func identifier(at start: Int) -> String {
+      var end = start
+      while end < scalars.count, scalars[end].isLetter || scalars[end].isNumber || scalars[end] == "_" { end += 1 }
+      return String(scalars[start..<end])
+    }
+    // The leading type.
+    while index < scalars.count, scalars[index].isWhitespace { index += 1 }
+    let first = identifier(at: index)
+    if catalog.table(forType: first) != nil { tables.append(first) }
+    let joins = ["join(", "leftJoin(", "rightJoin(", "fullJoin(", "crossJoin("]
+    while index < scalars.count {
+      if scalars[index] == ".", let join = joins.first(where: { String(scalars[(index + 1)...].prefix($0.count)) == $0 }) {
+        var start = index + 1 + join.count
+        while start < scalars.count, scalars[start].isWhitespace { start += 1 }
+        let name = identifier(at: start)
+        if catalog.table(forType: name) != nil { tables.append(name) }
+        index = start
+      }
+      index += 1
+    }
+    return tables
+  }
+}
+
+/// File-name completion for `.open`, `.read`, `.once` and `.output`.
+enum FileCompletion {
+  static func matches(_ partial: String) -> [String] {
+    let slash = partial.lastIndex(of: "/")
+    let directory = slash.map { String(partial[...$0]) } ?? ""
+    let prefix = slash.map { String(partial[partial.index(after: $0)...]) } ?? partial
+    let listing = directory.isEmpty ? "." : directory
+    guard let names = try? FileManager.default.contentsOfDirectory(atPath: listing) else { return [] }
+    return names.filter { $0.hasPrefix(prefix) && !$0.hasPrefix(".") }.sorted()
+  }
+}

@@ -1,0 +1,157 @@
+import Foundation
+import QuarryDSL
+import QuarryEngine
+import QueryBuilder
+
+/// Results at the prompt: the SQL (coloured on a terminal) beside the results when the terminal
+/// is wide enough, above them otherwise; long results go through a pager.
+///
+/// ```
+/// SELECT "tags"."title"  │ ┌─────────┐
+/// FROM "tags"            │ │ title   │
+///                        │ ├─────────┤
+///                        │ │ errand  │
+/// ```
+final class ReplFormatter: TextTableFormatter {
+  let terminal: Terminal
+
+  init(style: OutputFormat, output: OutputStream, session: Session, showSQL: Bool, headers: Bool, terminal: Terminal, errors: OutputStream) {
+    self.terminal = terminal
+    super.init(style: style, output: output, session: session, showSQL: showSQL, errors: errors)
+    showHeaders = headers
+  }
+
+  override var holdsSQL: Bool { true }
+
+  override func end(error: StatementError?) {
+    if terminal.isInteractive { maxTableWidth = terminal.width }
+    let results = columns.isEmpty ? "" : render()
+    let text = showSQL ? Self.layout(sql: sql, results: results, terminal: terminal) : results
+    Pager.show(text, terminal: terminal, output: output)
+    output.flush()
+    if let error { writeError(error, to: errors, color: terminal.usesColor) }
+  }
+
+  override func failure(input: String, error: StatementError) {
+    output.flush()
+    writeError(error, to: errors, color: terminal.usesColor)
+  }
+
+  /// SQL and results side by side when both fit the width, else stacked.
+  static func layout(sql: String, results: String, terminal: Terminal) -> String {
+    let sqlLines = sql.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+    let resultLines = results.split(separator: "\n", omittingEmptySubsequences: true).map(String.init)
+    let sqlWidth = sqlLines.map { TerminalWidth.of($0) }.max() ?? 0
+    let resultWidth = resultLines.map { TerminalWidth.of($0) }.max() ?? 0
+    let usesColor = terminal.usesColor
+    func paint(_ line: String) -> String { usesColor ? SQLHighlighter.highlight(line) : line }
+    if !terminal.isInteractive || resultLines.isEmpty || sqlWidth + 3 + resultWidth > terminal.width {
+      return sqlLines.map { paint($0) }.joined(separator: "\n") + "\n" + (results.isEmpty ? "" : results)
+    }
+    let height = max(sqlLines.count, resultLines.count)
+    var out = ""
+    for index in 0..<height {
+      let left = index < sqlLines.count ? sqlLines[index] : ""
+      let right = index < resultLines.count ? resultLines[index] : ""
+      out += paint(left) + String(repeating: " ", count: sqlWidth - TerminalWidth.of(left)) + " │ " + right + "\n"
+    }
+    return out
+  }
+}
+
+/// `.mode swift`: each row as a Swift value, the way StructuredQueries' test dumps read.
+///
+/// ```
+/// Tag(id: 1, title: "errand")
+/// ```
+final class SwiftValueFormatter: ResultSink {
+  let output: OutputStream
+  let errors: OutputStream
+  unowned let session: Session
+  let showSQL: Bool
+  private var columns: [String] = []
+  private var types: [SwiftType?] = []
+  private var typeName: String?
+
+  init(output: OutputStream, session: Session, showSQL: Bool, errors: OutputStream) {
+    self.output = output
+    self.session = session
+    self.showSQL = showSQL
+    self.errors = errors
+  }
+
+  func begin(input: String, sql: String, bindings: [QueryBinding], columns: [String], types: [SwiftType?]) {
+    if showSQL { output.write(sql + "\n") }
+    self.columns = columns
+    self.types = types
+    // A whole row of one table prints as that type.
+    typeName = session.catalog.tables.values.first { model in
+      !model.isSelection && model.columns.map(\.sqlName) == columns
+    }?.typeName
+  }
+
+  func row(_ statement: PreparedStatement) {
+    let values = (0..<statement.columnCount).map { index in
+      Self.swiftLiteral(statement.value(at: index), type: index < types.count ? types[index] : nil, session: session)
+    }
+    if let typeName {
+      let fields = zip(session.catalog.table(forType: typeName)?.columns.map(\.name) ?? columns, values)
+      output.write(typeName + "(" + fields.map { "\($0): \($1)" }.joined(separator: ", ") + ")\n")
+    } else if values.count == 1 {
+      output.write(values[0] + "\n")
+    } else {
+      output.write("(" + values.joined(separator: ", ") + ")\n")
+    }
+  }
+
+  func end(error: StatementError?) {
+    output.flush()
+    if let error { writeError(error, to: errors) }
+  }
+
+  func failure(input: String, error: StatementError) {
+    writeError(error, to: errors)
+  }
+
+  static func swiftLiteral(_ value: DatabaseValue, type: SwiftType?, session: Session) -> String {
+    switch value {
+    case .null: return "nil"
+    case .text(let text):
+      if let type, session.catalog.enums[type.name] != nil { return session.display(value, type: type) }
+      return JSONFormatter.string(text)
+    case .integer:
+      return session.display(value, type: type)
+    case .double(let number): return "\(number)"
+    case .blob(let bytes): return "[" + bytes.map(String.init).joined(separator: ", ") + "]"
+    }
+  }
+}
+
+/// Shows long output through `$PAGER` (default `less -S`) when it would not fit the screen.
+enum Pager {
+  static func show(_ text: String, terminal: Terminal, output: OutputStream) {
+    let lines = text.reduce(0) { $1 == "\n" ? $0 + 1 : $0 }
+    guard terminal.isInteractive, lines > terminal.height - 2, let pager = pagerCommand(),
+      let pipe = popen(pager, "w")
+    else {
+      output.write(text)
+      return
+    }
+    output.flush()
+    fputs(text, pipe)
+    pclose(pipe)
+  }
+
+  static func pagerCommand() -> String? {
+    let environment = ProcessInfo.processInfo.environment
+    if let pager = environment["PAGER"] { return pager.isEmpty || pager == "cat" ? nil : pager }
+    return "less -S -R -F -X"
+  }
+}
+
+/// The side-by-side layout, for tests and other front ends.
+public enum ReplFormatterLayout {
+  public static func layout(sql: String, results: String, width: Int) -> String {
+    ReplFormatter.layout(sql: sql, results: results, terminal: Terminal(width: width, isInteractive: true))
+  }
+}

@@ -1,0 +1,463 @@
+import Foundation
+import QuarryDSL
+import QuarryEngine
+import QueryBuilder
+
+/// The prompt's interpreter: runs DSL, plain SQL and meta-commands (`.help`, `.schema`, `.mode`,
+/// …), with output settings that persist across inputs. The terminal loop (libedit) lives in the
+/// executable; everything here can run, and be tested, without a terminal.
+///
+/// ```swift
+/// let shell = Shell(session: try .fixture("reminders"), output: .capturing())
+/// shell.handle(".tables")
+/// ```
+public final class Shell {
+  public private(set) var session: Session
+  public var format: OutputFormat
+  public var showSQL = true
+  public var showHeaders = true
+  public var timer = false
+  public var swiftMode = false
+  public var terminal: Terminal
+  /// Where results go: stdout, or a file after `.output FILE` / for one input after `.once FILE`.
+  public let standardOutput: OutputStream
+  private var redirected: OutputStream?
+  private var redirectedFile: FileHandle?
+  private var onceOnly = false
+  public private(set) var lastInput: String?
+  /// The fixture this session was loaded from (for `.reset`).
+  public private(set) var fixtureName: String?
+  let namedQueries: NamedQueries
+  /// Called whenever the database changes (`.open`, `.fixture`, `.reset`), e.g. to re-arm Ctrl-C.
+  public var onDatabaseChange: ((Database) -> Void)?
+  /// Called when the catalog is replaced (`.fixture`, `.reset`), e.g. to update completion.
+  public var onCatalogChange: ((Catalog) -> Void)?
+  /// Notes failures for the exit status of a script.
+  public var failureTracker: FailureTracker?
+  /// Where errors go: the screen at the prompt; stderr for scripts, so stdout stays data.
+  public var errorOutput: OutputStream?
+  /// Extra meta-commands provided by other parts of the workbench (lessons).
+  public var extensions: [String: (Shell, String) -> Void] = [:]
+  public var extensionHelp: [(String, String)] = []
+
+  public enum Outcome { case proceed, quit }
+
+  public init(session: Session, fixtureName: String? = nil, format: OutputFormat = .box, output: OutputStream = .standardOutput, terminal: Terminal = Terminal()) {
+    self.session = session
+    self.fixtureName = fixtureName
+    self.format = format
+    self.standardOutput = output
+    self.terminal = terminal
+    self.namedQueries = NamedQueries(path: Shell.stateDirectory + "/queries.json")
+  }
+
+  /// `$XDG_STATE_HOME/quarry` (default `~/.local/state/quarry`).
+  public static var stateDirectory: String {
+    let environment = ProcessInfo.processInfo.environment
+    let state = environment["XDG_STATE_HOME"].flatMap { $0.isEmpty ? nil : $0 }
+      ?? (NSHomeDirectory() + "/.local/state")
+    return state + "/quarry"
+  }
+
+  public var output: OutputStream { redirected ?? standardOutput }
+
+  public static let builtInCommands: [(String, String)] = [
+    (".help", "Show this help"),
+    (".tables", "List tables and views with their Swift type names"),
+    (".schema [Type]", "Show CREATE statements and the @Table models"),
+    (".mode MODE", "box, table, csv, json, markdown, line or swift"),
+    (".headers on|off", "Column names in csv and table output"),
+    (".sql on|off", "Show the SQL beside (or above) the results"),
+    (".binds", "Show the bound parameters of the last statement"),
+    (".timer on|off", "Show how long each input took"),
+    (".explain [INPUT]", "EXPLAIN QUERY PLAN of INPUT, or of the last query, as a tree"),
+    (".open FILE", "Open a database file"),
+    (".fixture NAME", "Load a fixture in memory"),
+    (".reset", "Reload the fixture, undoing every change"),
+    (".read FILE", "Run the inputs in FILE"),
+    (".once FILE", "Send the next input's output to FILE"),
+    (".output [FILE]", "Send output to FILE, or back to the screen"),
+    (".edit", "Edit the last input in $EDITOR, then run it"),
+    (".raw SQL", "Run plain SQL (input starting with an SQL keyword also runs as SQL)"),
+    (".save NAME [INPUT]", "Save INPUT (or the last input) as a named query; $1, $2… are parameters"),
+    (".run NAME [ARGS]", "Run a named query with arguments"),
+    (".list", "List named queries"),
+    (".quit", "Leave (Ctrl-D also does)"),
+  ]
+
+  public var commandNames: [String] {
+    Self.builtInCommands.map { String($0.0.prefix { $0 != " " }) } + [".exit", ".q"]
+      + extensionHelp.map { String($0.0.prefix { $0 != " " }) }
+  }
+
+  public func isMetaCommand(_ line: String) -> Bool {
+    commandNames.contains(String(line.prefix { !$0.isWhitespace }))
+  }
+
+  public var helpText: String {
+    let all = Self.builtInCommands.dropLast() + extensionHelp + [Self.builtInCommands.last!]
+    let width = all.map(\.0.count).max() ?? 0
+    return all.map { $0.0 + String(repeating: " ", count: width - $0.0.count + 2) + $0.1 }.joined(separator: "\n") + "\n"
+  }
+
+  /// Runs one complete input: a meta-command, plain SQL, or DSL.
+  @discardableResult
+  public func handle(_ input: String) -> Outcome {
+    let trimmed = input.trimmingCharacters(in: .whitespacesAndNewlines)
+    guard !trimmed.isEmpty else { return .proceed }
+    let start = DispatchTime.now().uptimeNanoseconds
+    defer {
+      if timer {
+        let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+        output.write(String(format: "Run Time: %.4f s\n", seconds))
+      }
+      output.flush()
+      if onceOnly && !trimmed.hasPrefix(".once") { endRedirection() }
+    }
+    if trimmed.hasPrefix(".") && isMetaCommand(trimmed) {
+      return command(trimmed)
+    }
+    lastInput = input
+    if SQLDetector.startsWithSQLKeyword(trimmed) {
+      session.runSQL(trimmed, sink: sink())
+    } else {
+      session.run(input, sink: sink())
+    }
+    return .proceed
+  }
+
+  /// The sink for the current settings.
+  public func sink() -> ResultSink {
+    let errors = errorOutput ?? output
+    let base: ResultSink
+    if swiftMode {
+      base = SwiftValueFormatter(output: output, session: session, showSQL: showSQL, errors: errors)
+    } else {
+      switch format {
+      case .csv: base = CSVFormatter(output: output, errors: errors, headers: showHeaders)
+      case .json: base = JSONFormatter(output: output)
+      default:
+        base = ReplFormatter(
+          style: format, output: output, session: session, showSQL: showSQL, headers: showHeaders,
+          terminal: redirected == nil ? terminal : Terminal(width: .max, height: .max), errors: errors)
+      }
+    }
+    return failureTracker.map { TrackingSink(base, tracker: $0) } ?? base
+  }
+
+  // MARK: Meta-commands
+
+  private func command(_ line: String) -> Outcome {
+    let name = String(line.prefix { !$0.isWhitespace })
+    let argument = line.dropFirst(name.count).trimmingCharacters(in: .whitespaces)
+    switch name {
+    case ".quit", ".exit", ".q":
+      return .quit
+    case ".help":
+      output.write(helpText)
+    case ".tables":
+      tables()
+    case ".schema":
+      schema(argument)
+    case ".mode":
+      if argument == "swift" {
+        swiftMode = true
+      } else if let mode = OutputFormat(rawValue: argument) {
+        format = mode
+        swiftMode = false
+      } else {
+        fail("unknown mode '\(argument)'; use one of: box, table, csv, json, markdown, line, swift")
+      }
+    case ".headers": setFlag(&showHeaders, argument, name)
+    case ".sql": setFlag(&showSQL, argument, name)
+    case ".timer": setFlag(&timer, argument, name)
+    case ".binds":
+      if session.lastBindings.isEmpty {
+        output.write("(no bound parameters)\n")
+      } else {
+        for (index, binding) in session.lastBindings.enumerated() { output.write("?\(index + 1) = \(binding.inlineSQL)\n") }
+      }
+    case ".explain":
+      explain(argument)
+    case ".open":
+      guard !argument.isEmpty else { fail("usage: .open FILE"); break }
+      do {
+        let database = try Database(path: (argument as NSString).expandingTildeInPath)
+        try session.replaceDatabase(database)
+        fixtureName = nil
+        onDatabaseChange?(database)
+        output.write("opened \(argument)\n")
+      } catch { fail("\(error)") }
+    case ".fixture":
+      loadFixture(argument.isEmpty ? Fixture.defaultName : argument)
+    case ".reset":
+      guard let fixtureName else { fail("nothing to reset: this session did not start from a fixture"); break }
+      loadFixture(fixtureName)
+    case ".read":
+      read(argument)
+    case ".once", ".output":
+      redirect(argument, once: name == ".once")
+    case ".edit":
+      edit()
+    case ".raw":
+      guard !argument.isEmpty else { fail("usage: .raw SQL"); break }
+      lastInput = line
+      session.runSQL(argument, sink: sink())
+    case ".save":
+      // `.save NAME` keeps the last input; `.save NAME INPUT` keeps INPUT without running it.
+      let name = String(argument.prefix { !$0.isWhitespace })
+      let inline = argument.dropFirst(name.count).trimmingCharacters(in: .whitespaces)
+      guard !name.isEmpty, let input = inline.isEmpty ? lastInput : inline else {
+        fail(name.isEmpty ? "usage: .save NAME [INPUT]" : "nothing to save yet: run a query first, or give it: .save NAME INPUT")
+        break
+      }
+      namedQueries.save(name: name, input: input)
+      output.write("saved '\(name)'\n")
+    case ".run":
+      runNamed(argument)
+    case ".list":
+      let all = namedQueries.all()
+      if all.isEmpty { output.write("(no named queries; .save NAME stores the last input)\n") }
+      for (name, input) in all.sorted(by: { $0.key < $1.key }) {
+        output.write("\(name): \(input.replacingOccurrences(of: "\n", with: " "))\n")
+      }
+    default:
+      if let handler = extensions[name] {
+        handler(self, argument)
+      } else {
+        fail("unknown command '\(name)'; .help lists them")
+      }
+    }
+    return .proceed
+  }
+
+  public func fail(_ message: String) {
+    failureTracker?.failed = true
+    let errors = errorOutput ?? output
+    output.flush()
+    errors.write("error: \(message)\n")
+    errors.flush()
+  }
+
+  private func setFlag(_ flag: inout Bool, _ argument: String, _ name: String) {
+    switch argument {
+    case "on": flag = true
+    case "off": flag = false
+    default: fail("usage: \(name) on|off")
+    }
+  }
+
+  private func tables() {
+    guard let tables = try? session.database.schema().tables else { return }
+    let rows = tables.map { table -> (String, String) in
+      let type = session.catalog.table(forTableName: table.name)?.typeName ?? Inflection.typeName(forTable: table.name)
+      return (table.name + (table.kind == .view ? " (view)" : ""), type)
+    }
+    let width = rows.map(\.0.count).max() ?? 0
+    for (name, type) in rows { output.write(name + String(repeating: " ", count: width - name.count + 2) + type + "\n") }
+  }
+
+  private func schema(_ argument: String) {
+    guard let tables = try? session.database.schema().tables else { return }
+    var shown = 0
+    for table in tables {
+      let model = session.catalog.table(forTableName: table.name)
+      guard argument.isEmpty || table.name == argument || model?.typeName == argument else { continue }
+      if shown > 0 { output.write("\n") }
+      output.write(table.sql + ";\n")
+      if let model { output.write(ModelPrinter.declaration(of: model) + "\n") }
+      shown += 1
+    }
+    if shown == 0 && !argument.isEmpty {
+      let names = tables.map(\.name) + session.catalog.tables.keys
+      let suggestion = names.min { editDistanceEstimate($0, argument) < editDistanceEstimate($1, argument) }
+      fail("no table or type named '\(argument)'" + (suggestion.map { "; did you mean '\($0)'?" } ?? ""))
+    }
+  }
+
+  private func explain(_ argument: String) {
+    let sql: String
+    let bindings: [QueryBinding]
+    if argument.isEmpty {
+      guard let last = session.lastSQL, !last.isEmpty else { fail("no query yet: run one, or give one: .explain Reminder.all"); return }
+      sql = last
+      bindings = []
+    } else {
+      do {
+        let items = try Compiler(catalog: session.catalog).compile(argument)
+        guard case .statement(let compiled)? = items.last else { fail("nothing to explain"); return }
+        sql = compiled.displaySQL
+        bindings = []
+      } catch {
+        output.write("error: \(error.line):\(error.column): \(error.fullMessage)\n\(error.excerpt(in: argument))\n")
+        return
+      }
+    }
+    do {
+      let rows = try session.database.rows("EXPLAIN QUERY PLAN " + sql, bindings: bindings)
+      output.write(QueryPlan.tree(rows))
+    } catch { fail("\(error)") }
+  }
+
+  private func loadFixture(_ name: String) {
+    do {
+      let fresh = try Session.fixture(name)
+      fresh.sqlOnly = session.sqlOnly
+      session = fresh
+      fixtureName = name
+      onDatabaseChange?(fresh.database)
+      onCatalogChange?(fresh.catalog)
+      output.write("loaded fixture '\(name)' (in memory)\n")
+    } catch { fail("\(error)") }
+  }
+
+  public func read(_ path: String) {
+    guard !path.isEmpty else { fail("usage: .read FILE"); return }
+    guard let script = try? String(contentsOfFile: (path as NSString).expandingTildeInPath, encoding: .utf8) else {
+      fail("cannot read '\(path)'")
+      return
+    }
+    for chunk in ScriptSplitter.chunks(of: script, isMetaCommand: isMetaCommand) {
+      if handle(chunk) == .quit { break }
+    }
+  }
+
+  private func redirect(_ path: String, once: Bool) {
+    endRedirection()
+    guard !path.isEmpty else { return }
+    let expanded = (path as NSString).expandingTildeInPath
+    guard FileManager.default.createFile(atPath: expanded, contents: nil),
+      let handle = FileHandle(forWritingAtPath: expanded)
+    else {
+      fail("cannot write to '\(path)'")
+      return
+    }
+    redirectedFile = handle
+    redirected = OutputStream(descriptor: handle.fileDescriptor)
+    onceOnly = once
+  }
+
+  private func endRedirection() {
+    redirected?.flush()
+    try? redirectedFile?.close()
+    redirected = nil
+    redirectedFile = nil
+    onceOnly = false
+  }
+
+  private func edit() {
+    let path = NSTemporaryDirectory() + "quarry-edit-\(getpid()).swift"
+    try? (lastInput ?? "").write(toFile: path, atomically: true, encoding: .utf8)
+    let editor = ProcessInfo.processInfo.environment["VISUAL"] ?? ProcessInfo.processInfo.environment["EDITOR"] ?? "vi"
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/bin/sh")
+    process.arguments = ["-c", editor + " \"$0\"", path]
+    do {
+      try process.run()
+      process.waitUntilExit()
+    } catch {
+      fail("cannot start the editor '\(editor)'")
+      return
+    }
+    guard let edited = try? String(contentsOfFile: path, encoding: .utf8), !edited.allSatisfy(\.isWhitespace) else { return }
+    try? FileManager.default.removeItem(atPath: path)
+    output.write(edited.hasSuffix("\n") ? edited : edited + "\n")
+    handle(edited)
+  }
+
+  private func runNamed(_ argument: String) {
+    let parts = Self.splitArguments(argument)
+    guard let name = parts.first else { fail("usage: .run NAME [ARGS]"); return }
+    guard var input = namedQueries.all()[name] else {
+      fail("no named query '\(name)'" + (namedQueries.all().keys.first { $0.hasPrefix(String(name.prefix(2))) }.map { "; did you mean '\($0)'?" } ?? ""))
+      return
+    }
+    let arguments = Array(parts.dropFirst())
+    for (index, value) in arguments.enumerated().reversed() {
+      input = input.replacingOccurrences(of: "$\(index + 1)", with: value)
+    }
+    if let missing = (1...9).first(where: { input.contains("$\($0)") && !input.contains("$\($0).") && $0 > arguments.count }),
+      input.range(of: "\\$\(missing)(?![0-9.])", options: .regularExpression) != nil
+    {
+      fail("'\(name)' needs an argument for $\(missing)")
+      return
+    }
+    handle(input)
+  }
+
+  /// Splits `a "b c" d` into arguments, keeping quoted text (with its quotes) together.
+  static func splitArguments(_ text: String) -> [String] {
+    var parts: [String] = []
+    var current = ""
+    var quoted = false
+    for character in text {
+      if character == "\"" { quoted.toggle(); current.append(character); continue }
+      if character == " " && !quoted {
+        if !current.isEmpty { parts.append(current) }
+        current = ""
+      } else {
+        current.append(character)
+      }
+    }
+    if !current.isEmpty { parts.append(current) }
+    return parts
+  }
+}
+
+func editDistanceEstimate(_ a: String, _ b: String) -> Int {
+  let a = Array(a.lowercased()), b = Array(b.lowercased())
+  var previous = Array(0...b.count)
+  for i in 1...max(1, a.count) where !a.isEmpty {
+    var current = [i] + Array(repeating: 0, count: b.count)
+    for j in 1...max(1, b.count) where !b.isEmpty {
+      current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
+    }
+    previous = current
+  }
+  return previous[b.count]
+}
+
+/// Named queries saved with `.save`, kept beside the history.
+final class NamedQueries {
+  let path: String
+  init(path: String) { self.path = path }
+
+  func all() -> [String: String] {
+    guard let data = FileManager.default.contents(atPath: path),
+      let object = try? JSONSerialization.jsonObject(with: data) as? [String: String]
+    else { return [:] }
+    return object
+  }
+
+  func save(name: String, input: String) {
+    var queries = all()
+    queries[name] = input
+    try? FileManager.default.createDirectory(
+      atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+    if let data = try? JSONSerialization.data(withJSONObject: queries, options: [.prettyPrinted, .sortedKeys]) {
+      FileManager.default.createFile(atPath: path, contents: data, attributes: [.posixPermissions: 0o600])
+    }
+  }
+}
+
+/// EXPLAIN QUERY PLAN rows drawn as a tree, as the sqlite3 shell does.
+enum QueryPlan {
+  static func tree(_ rows: [[DatabaseValue]]) -> String {
+    struct Node { var id: Int64; var parent: Int64; var detail: String }
+    let nodes = rows.compactMap { row -> Node? in
+      guard row.count >= 4, let id = row[0].integerValue, let parent = row[1].integerValue else { return nil }
+      return Node(id: id, parent: parent, detail: row[3].textValue ?? "")
+    }
+    var out = "QUERY PLAN\n"
+    func walk(_ parent: Int64, _ prefix: String) {
+      let children = nodes.filter { $0.parent == parent }
+      for (index, child) in children.enumerated() {
+        let last = index == children.count - 1
+        out += prefix + (last ? "`--" : "|--") + child.detail + "\n"
+        walk(child.id, prefix + (last ? "   " : "|  "))
+      }
+    }
+    walk(0, "")
+    return out
+  }
+}

@@ -1,0 +1,91 @@
+import Foundation
+import Glibc
+import XCTest
+
+/// The real `quarry` binary in a pseudo-terminal (a private tmux server): type keys, read the
+/// screen.
+final class TerminalSession {
+  let socket = "quarry-test-\(UUID().uuidString.prefix(8))"
+  let stateDirectory: URL
+
+  init(width: Int = 120, height: Int = 40, arguments: [String] = [], stateDirectory: URL? = nil) throws {
+    guard FileManager.default.isExecutableFile(atPath: "/usr/bin/tmux") else {
+      throw XCTSkip("tmux is not installed (make test installs it)")
+    }
+    self.stateDirectory = stateDirectory ?? FileManager.default.temporaryDirectory.appendingPathComponent("quarry-state-\(UUID())")
+    try FileManager.default.createDirectory(at: self.stateDirectory, withIntermediateDirectories: true)
+    let binary = try QuarryProcess.binary.path
+    let fixtures = QuarryProcess.packageRoot.appendingPathComponent("fixtures").path
+    let command = "env XDG_STATE_HOME='\(self.stateDirectory.path)' QUARRY_FIXTURES='\(fixtures)' NO_COLOR=1 PAGER=cat TERM=xterm '\(binary)' " + arguments.joined(separator: " ")
+    try tmux(["new-session", "-d", "-s", "t", "-x", "\(width)", "-y", "\(height)", command])
+    XCTAssertTrue(waitFor("quarry>"), "no prompt:\n\(screen())")
+  }
+
+  deinit {
+    _ = try? tmux(["kill-server"])
+  }
+
+  /// Runs tmux with posix_spawn and waitpid: Foundation's Process waits for every inherited
+  /// descriptor to close, and a tmux server started by new-session keeps them open.
+  @discardableResult
+  func tmux(_ arguments: [String]) throws -> String {
+    let argv = ["tmux", "-L", socket] + arguments
+    var pipe: [Int32] = [0, 0]
+    guard Glibc.pipe(&pipe) == 0 else { throw XCTSkip("pipe failed") }
+    var actions = posix_spawn_file_actions_t()
+    posix_spawn_file_actions_init(&actions)
+    defer { posix_spawn_file_actions_destroy(&actions) }
+    posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+    posix_spawn_file_actions_adddup2(&actions, pipe[1], 1)
+    posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+    posix_spawn_file_actions_addclose(&actions, pipe[0])
+    posix_spawn_file_actions_addclose(&actions, pipe[1])
+    let cArguments: [UnsafeMutablePointer<CChar>?] = argv.map { strdup($0) } + [nil]
+    defer { cArguments.forEach { free($0) } }
+    var pid: pid_t = 0
+    let spawned = posix_spawn(&pid, "/usr/bin/tmux", &actions, nil, cArguments, environ)
+    close(pipe[1])
+    defer { close(pipe[0]) }
+    guard spawned == 0 else { throw XCTSkip("cannot run tmux") }
+    var status: Int32 = 0
+    waitpid(pid, &status, 0)
+    // Read what the client wrote (capture-pane); a started server never writes here.
+    var output = [UInt8]()
+    let flags = fcntl(pipe[0], F_GETFL)
+    _ = fcntl(pipe[0], F_SETFL, flags | O_NONBLOCK)
+    var buffer = [UInt8](repeating: 0, count: 65536)
+    while true {
+      let count = read(pipe[0], &buffer, buffer.count)
+      if count <= 0 { break }
+      output.append(contentsOf: buffer[0..<count])
+    }
+    return String(decoding: output, as: UTF8.self)
+  }
+
+  /// Types text literally.
+  func type(_ text: String) {
+    _ = try? tmux(["send-keys", "-t", "t", "-l", text])
+    usleep(40_000)  // let the line editor catch up, as a person typing would
+  }
+
+  /// Presses keys by name: `Enter`, `Tab`, `Left`, `Up`, `C-c`, `C-d`, `C-a`.
+  func press(_ keys: String...) {
+    _ = try? tmux(["send-keys", "-t", "t"] + keys)
+    usleep(40_000)
+  }
+
+  func screen() -> String {
+    (try? tmux(["capture-pane", "-p", "-t", "t"])) ?? ""
+  }
+
+  /// Waits until the screen contains `text` (or `count` copies of it).
+  @discardableResult
+  func waitFor(_ text: String, count: Int = 1, timeout: TimeInterval = 10) -> Bool {
+    let deadline = Date().addingTimeInterval(timeout)
+    while Date() < deadline {
+      if screen().components(separatedBy: text).count - 1 >= count { return true }
+      usleep(50_000)
+    }
+    return false
+  }
+}

@@ -1,0 +1,297 @@
+import Foundation
+import InlineSnapshotTesting
+import Workbench
+import XCTest
+
+/// Exact output of meta-commands and of each output mode.
+final class ShellTests: SnapshotTestCase {
+  var state: URL!
+
+  override func setUpWithError() throws {
+    state = FileManager.default.temporaryDirectory.appendingPathComponent("quarry-shell-\(UUID())")
+    setenv("XDG_STATE_HOME", state.path, 1)
+  }
+
+  override func tearDown() {
+    try? FileManager.default.removeItem(at: state)
+  }
+
+  func shell(_ inputs: String..., fixture: String = "reminders") throws -> String {
+    let output = OutputStream.capturing()
+    let shell = Shell(session: try Session.fixture(fixture), fixtureName: fixture, output: output)
+    for input in inputs { shell.handle(input) }
+    return output.text.trimmingCharacters(in: .newlines)
+  }
+
+  func testHelp() throws {
+    assertInlineSnapshot(of: try shell(".help"), as: .lines) {
+      """
+      .help               Show this help
+      .tables             List tables and views with their Swift type names
+      .schema [Type]      Show CREATE statements and the @Table models
+      .mode MODE          box, table, csv, json, markdown, line or swift
+      .headers on|off     Column names in csv and table output
+      .sql on|off         Show the SQL beside (or above) the results
+      .binds              Show the bound parameters of the last statement
+      .timer on|off       Show how long each input took
+      .explain [INPUT]    EXPLAIN QUERY PLAN of INPUT, or of the last query, as a tree
+      .open FILE          Open a database file
+      .fixture NAME       Load a fixture in memory
+      .reset              Reload the fixture, undoing every change
+      .read FILE          Run the inputs in FILE
+      .once FILE          Send the next input's output to FILE
+      .output [FILE]      Send output to FILE, or back to the screen
+      .edit               Edit the last input in $EDITOR, then run it
+      .raw SQL            Run plain SQL (input starting with an SQL keyword also runs as SQL)
+      .save NAME [INPUT]  Save INPUT (or the last input) as a named query; $1, $2… are parameters
+      .run NAME [ARGS]    Run a named query with arguments
+      .list               List named queries
+      .quit               Leave (Ctrl-D also does)
+      """
+    }
+  }
+
+  func testSchemaShowsTheCreateStatementAndTheModel() throws {
+    assertInlineSnapshot(of: try shell(".schema Tag"), as: .lines) {
+      """
+      CREATE TABLE "tags" (
+        "id" INTEGER PRIMARY KEY AUTOINCREMENT,
+        "title" TEXT NOT NULL UNIQUE COLLATE NOCASE
+      );
+      @Table
+      struct Tag {
+        let id: Int
+        var title: String
+      }
+      """
+    }
+    assertInlineSnapshot(of: try shell(".schema ReminderTag"), as: .lines) {
+      """
+      CREATE TABLE "remindersTags" (
+        "reminderID" INTEGER NOT NULL REFERENCES "reminders"("id") ON DELETE CASCADE,
+        "tagID" INTEGER NOT NULL REFERENCES "tags"("id") ON DELETE CASCADE,
+        UNIQUE("reminderID", "tagID")
+      );
+      @Table("remindersTags")
+      struct ReminderTag {
+        var reminderID: Int
+        var tagID: Int
+      }
+      """
+    }
+    assertInlineSnapshot(of: try shell(".schema Tagz"), as: .lines) {
+      """
+      error: no table or type named 'Tagz'; did you mean 'tags'?
+      """
+    }
+  }
+
+  func testTables() throws {
+    assertInlineSnapshot(of: try shell(".tables"), as: .lines) {
+      """
+      remindersLists  RemindersList
+      users           User
+      reminders       Reminder
+      tags            Tag
+      remindersTags   ReminderTag
+      """
+    }
+  }
+
+  func testEachMode() throws {
+    let query = "Reminder.where { $0.id.lt(3) }.select { ($0.id, $0.title, $0.isFlagged, $0.priority) }"
+    assertInlineSnapshot(of: try shell(".mode table", query), as: .lines) {
+      """
+      SELECT "reminders"."id", "reminders"."title", "reminders"."isFlagged", "reminders"."priority"
+      FROM "reminders"
+      WHERE (("reminders"."id") < (3))
+      +----+---------------------+-----------+----------+
+      | id | title               | isFlagged | priority |
+      +----+---------------------+-----------+----------+
+      | 1  | Buy groceries       | true      | .medium  |
+      | 2  | Fix the leaking tap | false     | NULL     |
+      +----+---------------------+-----------+----------+
+      """
+    }
+    assertInlineSnapshot(of: try shell(".mode csv", query), as: .lines) {
+      """
+      id,title,isFlagged,priority
+      1,Buy groceries,1,2
+      2,Fix the leaking tap,0,
+      """
+    }
+    assertInlineSnapshot(of: try shell(".mode json", query), as: .lines) {
+      #"""
+      {"input":"Reminder.where { $0.id.lt(3) }.select { ($0.id, $0.title, $0.isFlagged, $0.priority) }","sql":"SELECT \"reminders\".\"id\", \"reminders\".\"title\", \"reminders\".\"isFlagged\", \"reminders\".\"priority\"\nFROM \"reminders\"\nWHERE ((\"reminders\".\"id\") < (3))","bindings":[3],"columns":["id","title","isFlagged","priority"],"rows":[[1,"Buy groceries",1,2],[2,"Fix the leaking tap",0,null]],"error":null}
+      """#
+    }
+    assertInlineSnapshot(of: try shell(".mode markdown", ".sql off", query), as: .lines) {
+      """
+      | id  | title               | isFlagged | priority |
+      |-----|---------------------|-----------|----------|
+      | 1   | Buy groceries       | true      | .medium  |
+      | 2   | Fix the leaking tap | false     | NULL     |
+      """
+    }
+    assertInlineSnapshot(of: try shell(".mode line", ".sql off", query), as: .lines) {
+      """
+             id = 1
+          title = Buy groceries
+      isFlagged = true
+       priority = .medium
+
+             id = 2
+          title = Fix the leaking tap
+      isFlagged = false
+       priority = NULL
+      """
+    }
+    assertInlineSnapshot(of: try shell(".mode swift", ".sql off", query, "Tag.limit(2)"), as: .lines) {
+      """
+      (1, "Buy groceries", true, .medium)
+      (2, "Fix the leaking tap", false, nil)
+      Tag(id: 1, title: "errand")
+      Tag(id: 2, title: "someday")
+      """
+    }
+    assertInlineSnapshot(of: try shell(".mode box", ".sql off", query), as: .lines) {
+      """
+      ┌────┬─────────────────────┬───────────┬──────────┐
+      │ id │ title               │ isFlagged │ priority │
+      ├────┼─────────────────────┼───────────┼──────────┤
+      │ 1  │ Buy groceries       │ true      │ .medium  │
+      │ 2  │ Fix the leaking tap │ false     │ NULL     │
+      └────┴─────────────────────┴───────────┴──────────┘
+      """
+    }
+    assertInlineSnapshot(of: try shell(".mode xml"), as: .lines) {
+      """
+      error: unknown mode 'xml'; use one of: box, table, csv, json, markdown, line, swift
+      """
+    }
+  }
+
+  func testBindsExplainAndTimer() throws {
+    assertInlineSnapshot(of: try shell(".sql off", #"Tag.where { $0.title.eq("urgent") }"#, ".binds"), as: .lines) {
+      """
+      ┌────┬────────┐
+      │ id │ title  │
+      ├────┼────────┤
+      │ 3  │ urgent │
+      └────┴────────┘
+      ?1 = 'urgent'
+      """
+    }
+    assertInlineSnapshot(of: try shell(".explain Reminder.where { $0.remindersListID.eq(1) }.order(by: \\.title)"), as: .lines) {
+      """
+      QUERY PLAN
+      |--SEARCH reminders USING INDEX index_reminders_on_remindersListID (remindersListID=?)
+      `--USE TEMP B-TREE FOR ORDER BY
+      """
+    }
+  }
+
+  func testNamedQueriesWithParameters() throws {
+    assertInlineSnapshot(of: try shell(
+      ".sql off", ".save inList Reminder.where { $0.remindersListID.eq($1) }.select(\\.title)",
+      ".list", ".run inList 3", ".run nothing"), as: .lines) {
+      #"""
+      saved 'inList'
+      inList: Reminder.where { $0.remindersListID.eq($1) }.select(\.title)
+      ┌─────────────────┐
+      │ title           │
+      ├─────────────────┤
+      │ Plant seedlings │
+      │ Order compost   │
+      │ Mow the lawn    │
+      └─────────────────┘
+      error: no named query 'nothing'
+      """#
+    }
+  }
+
+  func testOnceOutputAndRead() throws {
+    let file = state.appendingPathComponent("out.csv")
+    let script = state.appendingPathComponent("script.quarry")
+    try FileManager.default.createDirectory(at: state, withIntermediateDirectories: true)
+    try ".mode csv\nTag\n  .where { $0.id.lt(3) }\n  .select(\\.title)\n".write(to: script, atomically: true, encoding: .utf8)
+    let shown = try shell(".once \(file.path)", "Tag.count()", ".sql off", "User.count()", ".read \(script.path)")
+    assertInlineSnapshot(of: shown, as: .lines) {
+      """
+      ┌──────────┐
+      │ count(*) │
+      ├──────────┤
+      │ 4        │
+      └──────────┘
+      title
+      errand
+      someday
+      """
+    }
+    assertInlineSnapshot(of: try String(contentsOf: file, encoding: .utf8), as: .lines) {
+      """
+      SELECT count(*)
+      FROM "tags"
+      ┌──────────┐
+      │ count(*) │
+      ├──────────┤
+      │ 5        │
+      └──────────┘
+
+      """
+    }
+  }
+
+  func testResetRestoresTheFixture() throws {
+    assertInlineSnapshot(of: try shell(".sql off", "Tag.delete()", "Tag.count()", ".reset", "Tag.count()"), as: .lines) {
+      """
+      ┌──────────┐
+      │ count(*) │
+      ├──────────┤
+      │ 0        │
+      └──────────┘
+      loaded fixture 'reminders' (in memory)
+      ┌──────────┐
+      │ count(*) │
+      ├──────────┤
+      │ 5        │
+      └──────────┘
+      """
+    }
+  }
+
+  func testSideBySideWhenWideStackedWhenNarrow() {
+    let sql = "SELECT \"tags\".\"title\"\nFROM \"tags\""
+    let table = "┌─────┐\n│ a   │\n└─────┘\n"
+    assertInlineSnapshot(of: ReplFormatterLayout.layout(sql: sql, results: table, width: 160), as: .lines) {
+      """
+      SELECT "tags"."title" │ ┌─────┐
+      FROM "tags"           │ │ a   │
+                            │ └─────┘
+
+      """
+    }
+    assertInlineSnapshot(of: ReplFormatterLayout.layout(sql: sql, results: table, width: 30), as: .lines) {
+      """
+      SELECT "tags"."title"
+      FROM "tags"
+      ┌─────┐
+      │ a   │
+      └─────┘
+
+      """
+    }
+  }
+
+  func testCompletion() throws {
+    let session = try Session.fixture("reminders")
+    let completer = Completer(catalog: session.catalog, metaCommands: Shell(session: session).commandNames)
+    XCTAssertEqual(completer.completions(for: "Reminder.where { $0.ti"), ["title"])
+    XCTAssertEqual(completer.completions(for: "Reminder.join(User.all) { $0.assignedUserID.eq($1.na"), ["name"])
+    XCTAssertEqual(completer.completions(for: "Reminder.wh"), ["where"])
+    XCTAssertEqual(completer.completions(for: "Remi"), ["Reminder", "ReminderTag", "RemindersList"])
+    XCTAssertEqual(completer.completions(for: ".sch"), ["schema"])
+    XCTAssertEqual(completer.completions(for: "Reminder.inc"), ["incomplete"])
+    XCTAssertEqual(completer.completions(for: "Priority.h"), ["high"])
+  }
+}
