@@ -7,10 +7,19 @@ import Workbench
 /// `quarry [DATABASE] [--fixture NAME] [--models FILE.swift]... [--readonly] [-e SOURCE]...
 /// [--sql-only] [--format box|table|csv|json|markdown|line]`
 @main
-struct QuarryCommand: ParsableCommand {
+struct Quarry: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "quarry",
     abstract: "Query SQLite with the StructuredQueries Swift DSL, and see the SQL it becomes.",
+    subcommands: [QuarryCommand.self, LessonsCommand.self, LearnCommand.self],
+    defaultSubcommand: QuarryCommand.self)
+}
+
+/// `quarry [DATABASE] …`: run DSL from -e, stdin, or the interactive prompt.
+struct QuarryCommand: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "query",
+    abstract: "Run DSL from -e or stdin, or start the prompt (the default command).",
     discussion: """
       With no DATABASE and no --fixture, Quarry opens the default fixture (reminders) in memory.
       With -e, each SOURCE runs in order and Quarry exits; with stdin not a terminal, stdin is the
@@ -64,6 +73,7 @@ struct QuarryCommand: ParsableCommand {
       shell.errorOutput = .standardError
       let tracker = FailureTracker()
       shell.failureTracker = tracker
+      if let lessons = Lesson.directory() { Tutor(lessons: Lesson.all(in: lessons)).install(in: shell) }
       if !sources.isEmpty {
         for source in sources where shell.handle(source) != .proceed { break }
       } else {
@@ -77,6 +87,9 @@ struct QuarryCommand: ParsableCommand {
       return
     }
     let shell = Shell(session: session, fixtureName: fixtureName, format: format, output: output, terminal: terminal)
+    if let lessons = Lesson.directory() {
+      Tutor(lessons: Lesson.all(in: lessons)).install(in: shell)
+    }
     Repl(shell: shell).start()
   }
 
@@ -102,3 +115,64 @@ extension OutputFormat: ExpressibleByArgument {}
 
 extension WorkbenchError: LocalizedError { public var errorDescription: String? { message } }
 
+
+/// `quarry lessons --lint FILE…`: validate lessons.
+struct LessonsCommand: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "lessons", abstract: "List lessons, or validate lesson files with --lint.")
+
+  @Flag(help: "Check each FILE: its format, that examples run, and that solutions pass on the fixture and its variant.")
+  var lint = false
+
+  @Argument(help: "Lesson files (default: every lesson).")
+  var files: [String] = []
+
+  mutating func run() throws {
+    let paths = files.isEmpty ? (Lesson.directory().map { Lesson.all(in: $0) } ?? []) : files
+    guard lint else {
+      print(Tutor(lessons: paths).listing(), terminator: "")
+      return
+    }
+    var failed = false
+    for path in paths {
+      let problems = LessonLinter().lint(path: path)
+      if problems.isEmpty {
+        print("ok   \(path)")
+      } else {
+        failed = true
+        for problem in problems { FileHandle.standardError.write(Data("\(problem)\n".utf8)) }
+        print("FAIL \(path) (\(problems.count) problem\(problems.count == 1 ? "" : "s"))")
+      }
+    }
+    if failed { throw ExitCode(1) }
+  }
+}
+
+/// `quarry learn [N]`: the lessons with progress, or lesson N at the prompt.
+struct LearnCommand: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "learn", abstract: "List lessons with your progress, or open lesson N at the prompt.")
+
+  @Argument(help: "The lesson to open.")
+  var lesson: Int?
+
+  mutating func run() throws {
+    guard let directory = Lesson.directory() else {
+      throw ValidationError("cannot find the lessons folder; set QUARRY_LESSONS to its path")
+    }
+    let tutor = Tutor(lessons: Lesson.all(in: directory))
+    guard let lesson else {
+      print(tutor.listing(), terminator: "")
+      print("quarry learn N opens lesson N.")
+      return
+    }
+    guard lesson >= 1, lesson <= tutor.lessons.count else {
+      throw ValidationError("there is no lesson \(lesson); there are \(tutor.lessons.count)")
+    }
+    let session = try Session.fixture(Fixture.defaultName)
+    let shell = Shell(session: session, fixtureName: Fixture.defaultName, output: .standardOutput, terminal: Terminal.current())
+    tutor.install(in: shell)
+    shell.handle(".lesson \(lesson)")
+    Repl(shell: shell).start()
+  }
+}

@@ -68,7 +68,7 @@ final class ReplTests: XCTestCase {
     terminal.press("C-c")
     terminal.type("User.count()")
     terminal.press("Enter")
-    XCTAssertTrue(terminal.waitFor("│ 4        │"), terminal.screen())
+    XCTAssertTrue(terminal.waitFor("│ 5        │", count: 2), terminal.screen())
   }
 
   func testAnErrorThenAGoodQuery() throws {

@@ -1,0 +1,39 @@
+import Foundation
+
+/// Which exercises a learner has solved, in `$XDG_STATE_HOME/quarry/progress.json`.
+public final class Progress {
+  let path: String
+  private var solved: [String: [String]]
+
+  public init(path: String = Shell.stateDirectory + "/progress.json") {
+    self.path = path
+    if let data = FileManager.default.contents(atPath: path),
+      let object = try? JSONSerialization.jsonObject(with: data) as? [String: [String]]
+    {
+      solved = object
+    } else {
+      solved = [:]
+    }
+  }
+
+  static func key(_ lesson: Lesson) -> String { (lesson.path as NSString).lastPathComponent }
+
+  public func isSolved(_ exercise: Exercise, in lesson: Lesson) -> Bool {
+    solved[Self.key(lesson)]?.contains(exercise.title) ?? false
+  }
+
+  public func solvedCount(in lesson: Lesson) -> Int {
+    lesson.exercises.filter { isSolved($0, in: lesson) }.count
+  }
+
+  public func markSolved(_ exercise: Exercise, in lesson: Lesson) {
+    var list = solved[Self.key(lesson)] ?? []
+    guard !list.contains(exercise.title) else { return }
+    list.append(exercise.title)
+    solved[Self.key(lesson)] = list
+    try? FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+    if let data = try? JSONSerialization.data(withJSONObject: solved, options: [.prettyPrinted, .sortedKeys]) {
+      FileManager.default.createFile(atPath: path, contents: data, attributes: [.posixPermissions: 0o600])
+    }
+  }
+}

@@ -1,0 +1,204 @@
+import Foundation
+import QuarryEngine
+
+/// Lessons at the prompt: `.lesson N`, `.next`, `.prev`, `.hint`, `.check`, `.solution`,
+/// `.diagram`, `.tree`. Each lesson runs on an in-memory copy of its fixture; files on disk are
+/// never touched.
+public final class Tutor {
+  public let lessons: [String]
+  public private(set) var lesson: Lesson?
+  public private(set) var stepIndex = 0
+  private var hintsShown = 0
+  private var solutionRequested = false
+  let progress: Progress
+
+  public init(lessons: [String], progress: Progress = Progress()) {
+    self.lessons = lessons
+    self.progress = progress
+  }
+
+  /// Adds the lesson commands to a shell.
+  public func install(in shell: Shell) {
+    shell.extensionHelp = [
+      (".lesson N", "Open lesson N (.lesson alone lists them)"),
+      (".next / .prev", "Move between the steps of the lesson"),
+      (".hint", "A hint for this exercise"),
+      (".check", "Check your last query against this exercise"),
+      (".solution", "Show the reference solution (asks first)"),
+      (".diagram", "Draw the tables and their foreign keys"),
+      (".tree", "Show the last result as a tree, indented by its depth column"),
+    ]
+    shell.extensions[".lesson"] = { [unowned self] shell, argument in self.open(argument, shell: shell) }
+    shell.extensions[".next"] = { [unowned self] shell, _ in self.move(1, shell: shell) }
+    shell.extensions[".prev"] = { [unowned self] shell, _ in self.move(-1, shell: shell) }
+    shell.extensions[".hint"] = { [unowned self] shell, _ in self.hint(shell: shell) }
+    shell.extensions[".check"] = { [unowned self] shell, _ in self.check(shell: shell) }
+    shell.extensions[".solution"] = { [unowned self] shell, _ in self.solution(shell: shell) }
+    shell.extensions[".diagram"] = { shell, _ in shell.output.write(Diagram.draw(try? shell.session.database.schema())) }
+    shell.extensions[".tree"] = { shell, _ in Tutor.tree(shell: shell) }
+  }
+
+  /// The lesson list with progress: `  1. Basics  (2/4)`.
+  public func listing() -> String {
+    var out = ""
+    for (index, path) in lessons.enumerated() {
+      guard let lesson = try? Lesson.load(path: path) else { continue }
+      let done = progress.solvedCount(in: lesson)
+      let total = lesson.exercises.count
+      let mark = done == total && total > 0 ? "✓" : " "
+      out += "\(mark) \(String(format: "%2d", index + 1)). \(lesson.title)  (\(done)/\(total))\n"
+    }
+    return out
+  }
+
+  public func open(_ argument: String, shell: Shell) {
+    guard let number = Int(argument), number >= 1, number <= lessons.count else {
+      if !argument.isEmpty { shell.fail("no lesson '\(argument)'; there are \(lessons.count)") }
+      shell.output.write(listing())
+      return
+    }
+    do {
+      let lesson = try Lesson.load(path: lessons[number - 1])
+      self.lesson = lesson
+      stepIndex = 0
+      shell.handle(".fixture \(lesson.fixture)")
+      show(shell: shell)
+    } catch { shell.fail("\(error)") }
+  }
+
+  var step: Lesson.Step? {
+    guard let lesson, stepIndex < lesson.steps.count else { return nil }
+    return lesson.steps[stepIndex]
+  }
+
+  func show(shell: Shell) {
+    guard let lesson, let step else { return }
+    hintsShown = 0
+    solutionRequested = false
+    let header = "── \(lesson.title) · step \(stepIndex + 1)/\(lesson.steps.count): \(step.title) ──"
+    shell.output.write("\n" + header + "\n" + TerminalMarkdown.render(step.text, color: shell.terminal.usesColor))
+    if let exercise = step.exercise {
+      let solved = progress.isSolved(exercise, in: lesson) ? " (solved)" : ""
+      shell.output.write("Exercise\(solved): write your query, then .check (.hint helps).\n")
+    } else {
+      shell.output.write("Try the examples, then .next.\n")
+    }
+  }
+
+  func move(_ delta: Int, shell: Shell) {
+    guard let lesson else { shell.fail("no lesson open; .lesson N opens one"); return }
+    let target = stepIndex + delta
+    guard target >= 0, target < lesson.steps.count else {
+      shell.output.write(delta > 0 ? "This is the last step. .lesson lists the lessons.\n" : "This is the first step.\n")
+      return
+    }
+    stepIndex = target
+    show(shell: shell)
+  }
+
+  func currentExercise(shell: Shell) -> Exercise? {
+    guard lesson != nil else { shell.fail("no lesson open; .lesson N opens one"); return nil }
+    guard let exercise = step?.exercise else { shell.fail("this step has no exercise; .next moves on"); return nil }
+    return exercise
+  }
+
+  func hint(shell: Shell) {
+    guard let exercise = currentExercise(shell: shell) else { return }
+    guard !exercise.hints.isEmpty else { shell.output.write("No hint for this one.\n"); return }
+    let index = min(hintsShown, exercise.hints.count - 1)
+    shell.output.write("Hint: \(exercise.hints[index])\n")
+    hintsShown += 1
+  }
+
+  func check(shell: Shell) {
+    guard let lesson, let exercise = currentExercise(shell: shell) else { return }
+    guard let answer = shell.lastInput else { shell.fail("write a query first, then .check"); return }
+    do {
+      switch try AnswerChecker().check(answer, against: exercise, fixture: lesson.fixture) {
+      case .correct:
+        progress.markSolved(exercise, in: lesson)
+        shell.output.write("✓ Correct — on the fixture and on the variant rows. .next to go on.\n")
+      case .wrong(let why):
+        shell.output.write("✗ Not yet: \(why)\n")
+      }
+    } catch { shell.fail("\(error)") }
+  }
+
+  func solution(shell: Shell) {
+    guard let exercise = currentExercise(shell: shell) else { return }
+    if !solutionRequested {
+      solutionRequested = true
+      shell.output.write("Show the solution? Type .solution again to see it (.hint gives a nudge instead).\n")
+      return
+    }
+    shell.output.write(exercise.solution + "\n")
+  }
+
+  /// The last query's rows indented by their `depth` (or `level`) column.
+  static func tree(shell: Shell) {
+    guard let input = shell.lastInput else { shell.fail("run a query with a depth column first"); return }
+    let collector = ResultCollector()
+    shell.session.run(input, sink: collector)
+    guard let depthColumn = collector.columns.firstIndex(where: { ["depth", "level"].contains($0.lowercased()) }) else {
+      shell.fail("the last result has no depth column to indent by")
+      return
+    }
+    for (index, row) in collector.rows.enumerated() {
+      let depth = Int(row[depthColumn].integerValue ?? 0)
+      let label = row.enumerated().filter { $0.offset != depthColumn }.map { shell.session.display($0.element, type: nil) }.joined(separator: " · ")
+      let nextDepth = index + 1 < collector.rows.count ? Int(collector.rows[index + 1][depthColumn].integerValue ?? 0) : -1
+      let branch = depth == 0 ? "" : String(repeating: "│  ", count: max(0, depth - 1)) + (nextDepth >= depth ? "├─ " : "└─ ")
+      shell.output.write(branch + label + "\n")
+    }
+  }
+}
+
+/// Lesson text for the terminal: headings and code set off, Markdown marks removed.
+enum TerminalMarkdown {
+  static func render(_ text: String, color: Bool) -> String {
+    var out = ""
+    var inCode = false
+    for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+      if line.hasPrefix("```") { inCode.toggle(); continue }
+      if inCode {
+        out += (color ? "\u{1B}[36m    " : "    ") + line + (color ? "\u{1B}[0m" : "") + "\n"
+      } else if line.hasPrefix("#") {
+        let title = line.drop { $0 == "#" || $0 == " " }
+        out += (color ? "\u{1B}[1m" : "") + title + (color ? "\u{1B}[0m" : "") + "\n"
+      } else {
+        out += line.replacingOccurrences(of: "**", with: "").replacingOccurrences(of: "`", with: "") + "\n"
+      }
+    }
+    while out.hasSuffix("\n\n") { out.removeLast() }
+    return out
+  }
+}
+
+/// The fixture's tables and foreign keys, drawn as boxes.
+///
+/// ```
+/// ┌─ employees ───────────┐
+/// │ id             PK     │
+/// │ managerID      → employees.id
+/// ```
+enum Diagram {
+  static func draw(_ schema: DatabaseSchema?) -> String {
+    guard let schema else { return "" }
+    var out = ""
+    for table in schema.tables where !table.isTemporary || table.kind == .view {
+      let lines = table.columns.map { column -> String in
+        var note = column.primaryKeyIndex > 0 ? "PK" : ""
+        if let key = table.foreignKeys.first(where: { $0.fromColumn == column.name }) {
+          note = "→ \(key.table).\(key.toColumn ?? "rowid")"
+        }
+        return column.name.padding(toLength: max(column.name.count, 16), withPad: " ", startingAt: 0) + " " + note
+      }
+      let title = table.name + (table.kind == .view ? " (view)" : "")
+      let width = max(title.count + 4, (lines.map { TerminalWidth.of($0) }.max() ?? 0) + 2)
+      out += "┌─ " + title + " " + String(repeating: "─", count: max(0, width - title.count - 3)) + "┐\n"
+      for line in lines { out += "│ " + TerminalWidth.pad(line, to: width - 2) + " │\n" }
+      out += "└" + String(repeating: "─", count: width) + "┘\n"
+    }
+    return out
+  }
+}
