@@ -28,6 +28,7 @@ run: build
 test: setup
 	$(SWIFT) build --build-tests
 	CI=$${CI:-} $(SWIFT) test --skip-build
+	cd fixtures && sha256sum --check --quiet SHA256SUMS
 
 bench: setup
 	@command -v hyperfine >/dev/null 2>&1 || true

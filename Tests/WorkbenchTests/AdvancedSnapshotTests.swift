@@ -151,9 +151,9 @@ final class AdvancedSnapshotTests: SnapshotTestCase {
       │ value    │
       ├──────────┤
       │ someday  │
+      │ Noor     │
       │ Margaret │
       │ Linus    │
-      │ Grace    │
       └──────────┘
       """
     }

@@ -104,6 +104,7 @@ final class SelectSnapshotTests: SnapshotTestCase {
       ┌──────┐
       │ name │
       ├──────┤
+      │ Noor │
       └──────┘
       """
     }

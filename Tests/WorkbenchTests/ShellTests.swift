@@ -221,7 +221,7 @@ final class ShellTests: SnapshotTestCase {
       ┌──────────┐
       │ count(*) │
       ├──────────┤
-      │ 4        │
+      │ 5        │
       └──────────┘
       title
       errand

@@ -62,6 +62,21 @@ public struct Exercise: Sendable {
   public var wrongAnswers: [(code: String, expectation: String, line: Int)]
   public var line: Int
   public var solutionLine: Int
+
+  public init(
+    title: String, prompt: String, hints: [String], solution: String, ordered: Bool, checkedTables: [String],
+    wrongAnswers: [(code: String, expectation: String, line: Int)], line: Int, solutionLine: Int
+  ) {
+    self.title = title
+    self.prompt = prompt
+    self.hints = hints
+    self.solution = solution
+    self.ordered = ordered
+    self.checkedTables = checkedTables
+    self.wrongAnswers = wrongAnswers
+    self.line = line
+    self.solutionLine = solutionLine
+  }
 }
 
 /// A problem found while reading or linting a lesson, with its line.
@@ -138,7 +153,7 @@ extension Lesson {
         let header = line.dropFirst(3).trimmingCharacters(in: .whitespaces)
         let kind = String(header.prefix { !$0.isWhitespace })
         let info = header.dropFirst(kind.count).trimmingCharacters(in: .whitespaces)
-        let start = index + 1
+        let start = index + 2  // the block's first line of code, 1-based
         var code: [String] = []
         index += 1
         while index < lines.count, !lines[index].hasPrefix("```") {

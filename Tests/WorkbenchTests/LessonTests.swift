@@ -1,0 +1,111 @@
+import Foundation
+import Workbench
+import XCTest
+
+/// Every lesson lints (examples run, solutions pass on fixture and variant, each wrong answer
+/// fails with its explanation), and the checker explains mistakes precisely.
+final class LessonTests: XCTestCase {
+  static let lessonsDirectory = URL(fileURLWithPath: #filePath)
+    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    .appendingPathComponent("lessons").path
+
+  func testEveryLessonLints() throws {
+    let paths = Lesson.all(in: Self.lessonsDirectory)
+    XCTAssertGreaterThanOrEqual(paths.count, 13)
+    var exercises = 0
+    for path in paths {
+      let problems = LessonLinter().lint(path: path)
+      XCTAssertEqual(problems.map(\.description), [], path)
+      let lesson = try Lesson.load(path: path)
+      XCTAssertGreaterThanOrEqual(lesson.exercises.count, 4, path)
+      for exercise in lesson.exercises {
+        XCTAssertFalse(exercise.hints.isEmpty, "\(path): \(exercise.title)")
+        XCTAssertFalse(exercise.wrongAnswers.isEmpty, "\(path): \(exercise.title)")
+      }
+      exercises += lesson.exercises.count
+    }
+    print("lessons: \(paths.count), exercises: \(exercises)")
+  }
+
+  func exercise(_ solution: String, ordered: Bool = false, checks: [String] = []) -> Exercise {
+    Exercise(
+      title: "t", prompt: "p", hints: ["h"], solution: solution, ordered: ordered, checkedTables: checks,
+      wrongAnswers: [], line: 1, solutionLine: 1)
+  }
+
+  func verdict(_ answer: String, _ exercise: Exercise) throws -> AnswerChecker.Verdict {
+    try AnswerChecker().check(answer, against: exercise, fixture: "reminders")
+  }
+
+  func testExplanations() throws {
+    let titles = exercise("Tag.order(by: \\.title).select(\\.title)", ordered: true)
+    XCTAssertEqual(try verdict("Tag.order(by: \\.title).select(\\.title)", titles), .correct)
+    XCTAssertEqual(try verdict("Tag.order { $0.title.desc() }.select(\\.title)", titles), .wrong("right rows, wrong order"))
+    XCTAssertEqual(try verdict("Tag.order(by: \\.title)", titles), .wrong("extra column: expected 1 column, got 2"))
+    XCTAssertEqual(try verdict("Tag.where { $0.id.lt(3) }.order(by: \\.title).select(\\.title)", titles), .wrong("expected 5 rows, got 2"))
+    XCTAssertEqual(
+      try verdict("Tag.order(by: \\.title).select { $0.title.upper() }", titles),
+      .wrong("row 1, column 1 ('upper(\"tags\".\"title\")'): expected 'errand', got 'ERRAND'"))
+    // Names are ignored, order is ignored unless asked for.
+    let unordered = exercise("Tag.select(\\.title)")
+    XCTAssertEqual(try verdict("Tag.order { $0.title.desc() }.select { $0.title }", unordered), .correct)
+    // A query fitted to the fixture's rows fails on the variant.
+    let fitted = try verdict("Tag.where { $0.id.in([1, 2, 3, 4, 5]) }.select(\\.title).where { $0.title.neq(\"zzz\") }", exercise("Tag.select(\\.title)"))
+    XCTAssertEqual(fitted, .correct)
+    XCTAssertEqual(
+      try verdict(#"Values("errand")"#, exercise(#"Tag.where { $0.id.eq(1) }.select(\.title)"#)),
+      .wrong("row 1 (sorted), column 1 (''errand''): expected 'quick', got 'errand' (on the variant rows; it matched the fixture's rows, so it may be fitted to them)"))
+    XCTAssertEqual(try verdict("Tag.where { $0.titel.eq(1) }", unordered), .wrong("1:13: table 'Tag' has no column 'titel'; did you mean 'title'?"))
+  }
+
+  func testWriteExercisesCompareTablesAfterwards() throws {
+    let insert = exercise(#"Tag.insert { Tag.Draft(title: "new") }"#, checks: ["tags"])
+    XCTAssertEqual(try verdict(#"Tag.insert { $0.title } values: { "new" }"#, insert), .correct)
+    guard case .wrong(let why) = try verdict(#"Tag.insert { $0.title } values: { "New" }"#, insert) else {
+      return XCTFail("expected a wrong answer")
+    }
+    XCTAssertTrue(why.hasPrefix("row 6"), why)
+  }
+
+  func testTutorWalksALessonAndRecordsProgress() throws {
+    let state = FileManager.default.temporaryDirectory.appendingPathComponent("quarry-tutor-\(UUID())")
+    defer { try? FileManager.default.removeItem(at: state) }
+    let output = OutputStream.capturing()
+    let shell = Shell(session: try Session.fixture("reminders"), fixtureName: "reminders", output: output)
+    let tutor = Tutor(lessons: Lesson.all(in: Self.lessonsDirectory), progress: Progress(path: state.appendingPathComponent("progress.json").path))
+    tutor.install(in: shell)
+    for input in [".lesson 1", ".next", ".hint", ".sql off", "RemindersList.all", ".check", "RemindersList.select(\\.title)", ".check", ".solution", ".solution"] {
+      shell.handle(input)
+    }
+    let text = output.text
+    XCTAssertTrue(text.contains("── Basics — select, where, order, limit · step 2/5: Exercise: All list titles ──"), text)
+    XCTAssertTrue(text.contains("Hint: `RemindersList.select(\\.title)`"), text)
+    XCTAssertTrue(text.contains("✗ Not yet: extra column: expected 1 column, got 4"), text)
+    XCTAssertTrue(text.contains("✓ Correct"), text)
+    XCTAssertTrue(text.contains("Show the solution? Type .solution again"), text)
+    XCTAssertTrue(text.hasSuffix("RemindersList.select(\\.title)\n"), text)
+    XCTAssertTrue(tutor.listing().contains(" 1. Basics — select, where, order, limit  (1/4)"), tutor.listing())
+  }
+
+  func testDiagramAndTree() throws {
+    let output = OutputStream.capturing()
+    let shell = Shell(session: try Session.fixture("organisation"), fixtureName: "organisation", output: output)
+    Tutor(lessons: []).install(in: shell)
+    shell.handle(".diagram")
+    XCTAssertTrue(output.text.contains("│ managerID        → employees.id"), output.text)
+    let tree = OutputStream.capturing()
+    let treeShell = Shell(session: try Session.fixture("organisation"), fixtureName: "organisation", output: tree)
+    Tutor(lessons: []).install(in: treeShell)
+    treeShell.handle(".sql off")
+    treeShell.handle("""
+      With {
+        Employee.where { $0.id.eq(2) }.select { Chain.Columns(id: $0.id, name: $0.name, depth: 0) }
+          .union(all: true, Employee.join(Chain.all) { $0.managerID.eq($1.id) }.select { Chain.Columns(id: $0.id, name: $0.name, depth: $1.depth + 1) })
+      } query: { Chain.where { $0.depth.lt(2) }.select { ($0.name, $0.depth) } }
+      """)
+    let before = tree.text.count
+    treeShell.handle(".tree")
+    let shown = String(tree.text.dropFirst(before))
+    XCTAssertEqual(shown, "Rui Matos\n├─ Ana Ribeiro\n└─ Tiago Neves\n")
+  }
+}
