@@ -3,6 +3,7 @@
 
 SYSTEM_PACKAGES := libsqlite3-dev libedit-dev sqlite3 tmux
 SWIFT ?= swift
+SHELL := /bin/bash
 export QUARRY_FIXTURES := $(CURDIR)/fixtures
 
 .PHONY: run test bench setup build clean
@@ -27,8 +28,11 @@ run: build
 
 test: setup
 	$(SWIFT) build --build-tests
-	CI=$${CI:-} $(SWIFT) test --skip-build
+	set -o pipefail; CI=$${CI:-} $(SWIFT) test --skip-build --disable-swift-testing 2>&1 | tee .build/test.log
 	cd fixtures && sha256sum --check --quiet SHA256SUMS
+	@grep -E "^\s*Executed [0-9]+ tests?, with [0-9]+ failures?" .build/test.log | tail -1 \
+	  | sed -E 's/.*Executed ([0-9]+) tests?, with ([0-9]+) failures?.*/\1 \2/' \
+	  | awk '{ print "tests: " $$1 - $$2 " passed, " $$2 " failed" }'
 
 bench: setup
 	@command -v hyperfine >/dev/null 2>&1 || true

@@ -87,6 +87,16 @@ for query in queries {
   }
   perQuery.append(median(samples))
 }
+// Tab completion, in process, on the default fixture.
+let completer = Completer(catalog: session.catalog, metaCommands: Shell(session: session).commandNames)
+var completionSamples: [Double] = []
+for line in ["Reminder.where { $0.ti", "Reminder.wh", "Rem", "Reminder.join(User.all) { $0.assignedUserID.eq($1.na", ".sch"] {
+  for _ in 0..<200 {
+    let start = DispatchTime.now().uptimeNanoseconds
+    _ = completer.completions(for: line)
+    completionSamples.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1000)
+  }
+}
 print("compile_queries: \(compiledCount)")
 print("compile_reference_median_us: \(String(format: "%.1f", median(Array(perQuery.prefix(5)))))")
 
@@ -126,6 +136,16 @@ print("point_query_sqlite3_median_ms: \(String(format: "%.2f", median(sqlitePoin
 print("csv_1m_quarry_median_s: \(String(format: "%.3f", median(quarryCSV)))")
 print("csv_1m_sqlite3_median_s: \(String(format: "%.3f", median(sqliteCSV)))")
 print("csv_100k_peak_rss_kb: \(quarrySmallRSS)")
+// Start-up: the process up to the point it would prompt (an empty script on the same database).
+var quarryStart: [Double] = [], sqliteStart: [Double] = []
+for _ in 0..<21 {
+  quarryStart.append(measure(["sh", "-c", "\(quarry) '\(small)' < /dev/null"]).seconds)
+  sqliteStart.append(measure(["sh", "-c", "sqlite3 '\(small)' < /dev/null"]).seconds)
+}
+print("startup_quarry_median_ms: \(String(format: "%.2f", median(quarryStart) * 1000))")
+print("startup_sqlite3_median_ms: \(String(format: "%.2f", median(sqliteStart) * 1000))")
+print("completion_median_us: \(String(format: "%.1f", median(completionSamples)))")
+print("startup_ratio_vs_sqlite3: \(String(format: "%.2f", median(quarryStart) / median(sqliteStart)))")
 print("compile_median_us: \(String(format: "%.1f", median(perQuery)))")
 print("point_query_ratio_vs_sqlite3: \(String(format: "%.2f", median(quarryPoint) / median(sqlitePoint)))")
 print("csv_1m_ratio_vs_sqlite3: \(String(format: "%.2f", median(quarryCSV) / median(sqliteCSV)))")

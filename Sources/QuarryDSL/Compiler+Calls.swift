@@ -75,7 +75,7 @@ extension Compiler {
     case .group(let table, let path):
       return try groupMethod(name, on: table, path: path, arguments: arguments)
     case .caseBuilder(let expression, let type):
-      return try caseMethod(name, on: expression, type: type, arguments: arguments)
+      return try caseMethod(name, on: expression, type: type, arguments: arguments, at: node)
     case .expression(let expression):
       return try expressionMethod(name, on: expression, arguments: arguments, at: node)
     case .columns(let table):

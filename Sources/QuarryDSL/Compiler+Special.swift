@@ -50,7 +50,7 @@ extension Compiler {
   }
 
   /// `.when(condition, then: value)` and `.else(value)` on `Case(…)`.
-  func caseMethod(_ name: String, on expression: CaseExpression, type: SwiftType?, arguments: Arguments) throws -> Value {
+  func caseMethod(_ name: String, on expression: CaseExpression, type: SwiftType?, arguments: Arguments, at node: MemberAccessExprSyntax) throws -> Value {
     var expression = expression
     let call = arguments.call
     switch name {
@@ -82,7 +82,7 @@ extension Compiler {
         throw source.diagnostic("a CASE expression needs at least one .when(…, then: …)", at: call.calledExpression)
       }
       let value = TypedExpression(Expression(.caseWhen(expression)), type: type)
-      return try expressionMethod(name, on: value, arguments: arguments, at: call.calledExpression.as(MemberAccessExprSyntax.self)!)
+      return try expressionMethod(name, on: value, arguments: arguments, at: node)
     }
   }
 

@@ -105,17 +105,22 @@ public final class Compiler {
 
   func compileThrowing(_ text: String) throws -> [CompiledItem] {
     let parsed = Parser.parse(source: text)
-    source = SourceUnit(text: text, tree: parsed)
-    if parsed.hasError, let error = SyntaxErrorFinder.firstError(in: parsed) {
-      let location = source.converter.location(for: error.position)
-      throw Diagnostic("syntax error: " + error.message, line: location.line, column: location.column,
-                       length: error.length)
+    if parsed.hasError {
+      source = SourceUnit(text: text, tree: parsed)
+      if let error = SyntaxErrorFinder.firstError(in: parsed) {
+        let location = source.converter.location(for: error.position)
+        throw Diagnostic("syntax error: " + error.message, line: location.line, column: location.column,
+                         length: error.length)
+      }
     }
-    let folded: SourceFileSyntax
-    do {
-      folded = try Self.operators.foldAll(parsed).as(SourceFileSyntax.self) ?? parsed
-    } catch {
-      throw Diagnostic("syntax error: \(error)", line: 1, column: 1)
+    // Operators arrive as flat sequences; fold them by precedence (only when there are any).
+    var folded = parsed
+    if SequenceFinder.containsSequence(parsed) {
+      do {
+        folded = try Self.operators.foldAll(parsed).as(SourceFileSyntax.self) ?? parsed
+      } catch {
+        throw Diagnostic("syntax error: \(error)", line: 1, column: 1)
+      }
     }
     source = SourceUnit(text: text, tree: folded)
     var items: [CompiledItem] = []
@@ -267,5 +272,21 @@ public final class Compiler {
     case .write: return "a write statement"
     case .caseBuilder: return "a CASE expression"
     }
+  }
+}
+
+/// Whether a tree has any operator sequences left to fold.
+final class SequenceFinder: SyntaxVisitor {
+  var found = false
+
+  static func containsSequence(_ tree: some SyntaxProtocol) -> Bool {
+    let finder = SequenceFinder(viewMode: .sourceAccurate)
+    finder.walk(tree)
+    return finder.found
+  }
+
+  override func visit(_ node: SequenceExprSyntax) -> SyntaxVisitorContinueKind {
+    found = true
+    return .skipChildren
   }
 }
