@@ -76,34 +76,43 @@ extension Compiler {
     var bindings: [String: Value] = [:]
     for (name, value) in zip(scope.parameters, arguments) { bindings[name] = value }
     return try withSource(scope.body) {
-      let savedSelf = selfTable
-      let savedBare = bareColumnsTable
-      selfTable = table
-      bareColumnsTable = nil
-      defer {
-        selfTable = savedSelf
-        bareColumnsTable = savedBare
+      try withContext(selfTable: table, bareColumns: nil) {
+        try withLocals(bindings) { try evaluateBody(scope.body.syntax) }
       }
-      return try withLocals(bindings) { try evaluateBody(scope.body.syntax) }
     }
+  }
+
+  /// Compiles with `Self` (and bare column names, inside a computed column) bound to a table.
+  func withContext<T>(selfTable table: TableInstance?, bareColumns: TableInstance?, _ body: () throws -> T) rethrows -> T {
+    let saved = (selfTable, bareColumnsTable)
+    selfTable = table
+    bareColumnsTable = bareColumns
+    defer { (selfTable, bareColumnsTable) = saved }
+    return try body()
+  }
+
+  /// Adds another select's clauses to a query, the way StructuredQueries chains selects:
+  /// columns, filters, groups and orderings append; a later limit wins.
+  func absorbClauses(of other: Query, into query: inout Query) {
+    query.select.distinct = query.select.distinct || other.select.distinct
+    query.select.columns += other.select.columns
+    query.columnTypes += other.columnTypes
+    query.select.wheres += other.select.wheres
+    query.select.groups += other.select.groups
+    query.select.havings += other.select.havings
+    query.select.orders += other.select.orders
+    query.select.limit = other.select.limit ?? query.select.limit
+    query.select.offset = other.select.offset ?? query.select.offset
+    query.select.isEmpty = query.select.isEmpty || other.select.isEmpty
   }
 
   /// Two selects over the same table combined clause by clause, the way StructuredQueries
   /// chains a scope onto a query.
   func merge(_ lhs: Query, _ rhs: Query) -> Query {
     var out = lhs
-    out.select.distinct = lhs.select.distinct || rhs.select.distinct
-    out.select.columns += rhs.select.columns
-    out.columnTypes += rhs.columnTypes
     out.select.joins += rhs.select.joins
     out.tables += rhs.tables.dropFirst()
-    out.select.wheres += rhs.select.wheres
-    out.select.groups += rhs.select.groups
-    out.select.havings += rhs.select.havings
-    out.select.orders += rhs.select.orders
-    out.select.limit = rhs.select.limit ?? lhs.select.limit
-    out.select.offset = rhs.select.offset ?? lhs.select.offset
-    out.select.isEmpty = lhs.select.isEmpty || rhs.select.isEmpty
+    absorbClauses(of: rhs, into: &out)
     return out
   }
 
@@ -201,15 +210,7 @@ extension Compiler {
       }
       combined.select.joins.append(Join(kind, other.tables[0].reference, on: condition))
       combined.select.joins += other.select.joins
-      combined.select.columns += other.select.columns
-      combined.columnTypes += other.columnTypes
-      combined.select.wheres += other.select.wheres
-      combined.select.groups += other.select.groups
-      combined.select.havings += other.select.havings
-      combined.select.orders += other.select.orders
-      combined.select.limit = other.select.limit ?? query.select.limit
-      combined.select.offset = other.select.offset ?? query.select.offset
-      combined.select.distinct = query.select.distinct || other.select.distinct
+      absorbClauses(of: other, into: &combined)
       return .query(combined)
 
     case "group":

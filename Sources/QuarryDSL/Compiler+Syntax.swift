@@ -245,15 +245,7 @@ extension Compiler {
     }
     if let scope = table.model.computedColumns[name] {
       return try withSource(scope.body) {
-        let savedBare = bareColumnsTable
-        let savedSelf = selfTable
-        bareColumnsTable = table
-        selfTable = table
-        defer {
-          bareColumnsTable = savedBare
-          selfTable = savedSelf
-        }
-        return try evaluateBody(scope.body.syntax)
+        try withContext(selfTable: table, bareColumns: table) { try evaluateBody(scope.body.syntax) }
       }
     }
     if let group = try groupMember(name, of: table, prefix: [], at: node) {
