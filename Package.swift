@@ -48,7 +48,10 @@ let package = Package(
     // Release-mode benchmark harness (`make bench`).
     .executableTarget(
       name: "QuarryBench",
-      dependencies: ["Workbench", "QuarryDSL", "QueryBuilder"]),
+      dependencies: [
+        "Workbench", "QuarryDSL", "QueryBuilder",
+        .product(name: "SwiftParser", package: "swift-syntax"),
+      ]),
 
     .testTarget(
       name: "QueryBuilderTests",

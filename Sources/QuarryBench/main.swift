@@ -6,6 +6,7 @@
 //   csv_1m_peak_rss_kb             peak resident memory of that export (quarry, and sqlite3)
 import Foundation
 import QuarryDSL
+import SwiftParser
 import Workbench
 
 #if canImport(Glibc)
@@ -97,6 +98,18 @@ for line in ["Reminder.where { $0.ti", "Reminder.wh", "Rem", "Reminder.join(User
     completionSamples.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1000)
   }
 }
+// The parser alone, for the same inputs: how much of compiling is swift-syntax's parse.
+var parseOnly: [Double] = []
+for query in queries {
+  var samples: [Double] = []
+  for _ in 0..<200 {
+    let start = DispatchTime.now().uptimeNanoseconds
+    _ = Parser.parse(source: query)
+    samples.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1000)
+  }
+  parseOnly.append(median(samples))
+}
+print("parse_only_median_us: \(String(format: "%.1f", median(parseOnly)))")
 print("compile_queries: \(compiledCount)")
 print("compile_reference_median_us: \(String(format: "%.1f", median(Array(perQuery.prefix(5)))))")
 

@@ -72,7 +72,10 @@ public struct ColumnModel: Sendable, Hashable {
 }
 
 /// A `@Table` (or `@Selection`) type: its table name and columns, in declaration order.
-public struct TableModel: Sendable {
+///
+/// A class: every table instance in a query refers to its model, and compiling copies table
+/// instances often.
+public final class TableModel: @unchecked Sendable {
   public var typeName: String
   public var tableName: String
   public var columns: [ColumnModel]

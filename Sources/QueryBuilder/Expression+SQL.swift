@@ -15,7 +15,9 @@ extension Expression {
     switch node {
     case .column(let qualifier, let name):
       if let qualifier {
-        out.append(quoteQualified(qualifier) + "." + quoteIdentifier(name))
+        out.append(quoteQualified(qualifier))
+        out.append(".")
+        out.append(quoteIdentifier(name))
       } else {
         out.append(quoteIdentifier(name))
       }

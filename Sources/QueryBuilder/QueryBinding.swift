@@ -40,7 +40,8 @@ public func quoteText(_ text: String) -> String {
 
 /// Quotes an identifier: `"reminders"`.
 public func quoteIdentifier(_ name: String) -> String {
-  "\"" + name.replacingAll("\"", with: "\"\"") + "\""
+  guard name.utf8.contains(0x22) else { return "\"\(name)\"" }
+  return "\"" + name.replacingAll("\"", with: "\"\"") + "\""
 }
 
 /// Separates a schema from a table name in one qualifier (`main` + `reminders`).
@@ -54,7 +55,8 @@ public func qualified(_ name: String, schema: String?) -> String {
 
 /// Quotes a possibly schema-qualified name: `"main"."reminders"`.
 public func quoteQualified(_ name: String) -> String {
-  name.split(separator: schemaSeparator, omittingEmptySubsequences: false)
+  guard name.utf8.contains(0x1F) else { return quoteIdentifier(name) }
+  return name.split(separator: schemaSeparator, omittingEmptySubsequences: false)
     .map { quoteIdentifier(String($0)) }.joined(separator: ".")
 }
 
