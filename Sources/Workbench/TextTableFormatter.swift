@@ -91,18 +91,27 @@ class TextTableFormatter: ResultSink {
   /// text truncated with `…`.
   var maxTableWidth: Int?
 
+  /// `.wrap on`: long text continues on more lines of its row instead of being cut with `…`.
+  var wrapCells = false
+
   func renderGrid(ascii: Bool) -> String {
-    var cells = rows.map { $0.map(cell) }
-    var widths = self.widths(cells)
+    var cells = wrapCells ? rows : rows.map { $0.map(cell) }
+    var widths = wrapCells
+      ? columns.indices.map { index in
+        max(TerminalWidth.of(columns[index]), cells.map { index < $0.count ? Self.longestLine($0[index]) : 0 }.max() ?? 0)
+      }
+      : self.widths(cells)
     if let maxTableWidth, !widths.isEmpty {
       let border = 3 * widths.count + 1
       while widths.reduce(0, +) + border > maxTableWidth {
         guard let widest = widths.indices.max(by: { widths[$0] < widths[$1] }), widths[widest] > 4 else { break }
         widths[widest] -= 1
       }
-      cells = cells.map { row in row.enumerated().map { index, value in
-        index < widths.count ? TerminalWidth.truncate(value, to: widths[index]) : value
-      } }
+      if !wrapCells {
+        cells = cells.map { row in row.enumerated().map { index, value in
+          index < widths.count ? TerminalWidth.truncate(value, to: widths[index]) : value
+        } }
+      }
     }
     let header = columns.enumerated().map { index, name in
       index < widths.count ? TerminalWidth.truncate(cell(name), to: widths[index]) : cell(name)
@@ -119,9 +128,51 @@ class TextTableFormatter: ResultSink {
       out += line(header)
       out += ascii ? rule("+", "+", "+") : rule("├", "┼", "┤")
     }
-    for row in cells { out += line(row) }
+    for row in cells {
+      guard wrapCells else {
+        out += line(row)
+        continue
+      }
+      let pieces = zip(row, widths).map { Self.wrap($0, width: $1) }
+      let height = pieces.map(\.count).max() ?? 1
+      for lineIndex in 0..<height {
+        out += line(pieces.map { lineIndex < $0.count ? $0[lineIndex] : "" })
+      }
+    }
     out += ascii ? rule("+", "+", "+") : rule("└", "┴", "┘")
     return out
+  }
+
+  static func longestLine(_ text: String) -> Int {
+    text.split(separator: "\n", omittingEmptySubsequences: false).map { TerminalWidth.of(String($0)) }.max() ?? 0
+  }
+
+  /// Text broken into lines no wider than `width`: at its own newlines, then at spaces where it
+  /// can, else mid-word.
+  static func wrap(_ text: String, width: Int) -> [String] {
+    var lines: [String] = []
+    for paragraph in text.split(separator: "\n", omittingEmptySubsequences: false) {
+      var current = ""
+      for word in paragraph.split(separator: " ", omittingEmptySubsequences: false) {
+        var word = String(word)
+        let candidate = current.isEmpty ? word : current + " " + word
+        if TerminalWidth.of(candidate) <= width {
+          current = candidate
+          continue
+        }
+        if !current.isEmpty { lines.append(current) }
+        while TerminalWidth.of(word) > width {
+          var head = ""
+          for character in word where TerminalWidth.of(head + String(character)) <= width { head.append(character) }
+          if head.isEmpty { break }
+          lines.append(head)
+          word = String(word.dropFirst(head.count))
+        }
+        current = word
+      }
+      lines.append(current)
+    }
+    return lines.isEmpty ? [""] : lines
   }
 
   private func renderMarkdown() -> String {

@@ -34,6 +34,7 @@ final class ShellTests: SnapshotTestCase {
       .sql on|off         Show the SQL beside (or above) the results
       .binds              Show the bound parameters of the last statement
       .timer on|off       Show how long each input took
+      .wrap on|off        Wrap long text in table cells instead of cutting it with …
       .explain [INPUT]    EXPLAIN QUERY PLAN of INPUT, or of the last query, as a tree
       .open FILE          Open a database file
       .fixture NAME       Load a fixture in memory
@@ -256,6 +257,32 @@ final class ShellTests: SnapshotTestCase {
       ├──────────┤
       │ 5        │
       └──────────┘
+      """
+    }
+  }
+
+  func testWrapOnRequestFitsTheTerminalWidth() throws {
+    let output = OutputStream.capturing()
+    let shell = Shell(session: try Session.fixture("reminders"), output: output, terminal: Terminal(width: 40, height: 100, isInteractive: true))
+    shell.handle(".sql off")
+    shell.handle(".wrap on")
+    shell.handle("Reminder.where { $0.id.eq(11) }.select { ($0.title, $0.notes) }")
+    shell.handle(".wrap off")
+    shell.handle("Reminder.where { $0.id.eq(5) }.select { ($0.title, $0.notes) }")
+    assertInlineSnapshot(of: output.text, as: .lines) {
+      """
+      ┌─────────────────┬───────────────────┐
+      │ title           │ notes             │
+      ├─────────────────┼───────────────────┤
+      │ Pack travel bag │ Adapters, charger │
+      │                 │ Rain jacket       │
+      └─────────────────┴───────────────────┘
+      ┌──────────────────┬───────────────────┐
+      │ title            │ notes             │
+      ├──────────────────┼───────────────────┤
+      │ Prepare quarter… │ Slides are in th… │
+      └──────────────────┴───────────────────┘
+
       """
     }
   }

@@ -17,6 +17,7 @@ public final class Shell {
   public var showSQL = true
   public var showHeaders = true
   public var timer = false
+  public var wrap = false
   public var swiftMode = false
   public var terminal: Terminal
   /// Where results go: stdout, or a file after `.output FILE` / for one input after `.once FILE`.
@@ -70,6 +71,7 @@ public final class Shell {
     (".sql on|off", "Show the SQL beside (or above) the results"),
     (".binds", "Show the bound parameters of the last statement"),
     (".timer on|off", "Show how long each input took"),
+    (".wrap on|off", "Wrap long text in table cells instead of cutting it with …"),
     (".explain [INPUT]", "EXPLAIN QUERY PLAN of INPUT, or of the last query, as a tree"),
     (".open FILE", "Open a database file"),
     (".fixture NAME", "Load a fixture in memory"),
@@ -137,9 +139,11 @@ public final class Shell {
       case .csv: base = CSVFormatter(output: output, errors: errors, headers: showHeaders)
       case .json: base = JSONFormatter(output: output)
       default:
-        base = ReplFormatter(
+        let formatter = ReplFormatter(
           style: format, output: output, session: session, showSQL: showSQL, headers: showHeaders,
           terminal: redirected == nil ? terminal : Terminal(width: .max, height: .max), errors: errors)
+        formatter.wrapCells = wrap
+        base = formatter
       }
     }
     return failureTracker.map { TrackingSink(base, tracker: $0) } ?? base
@@ -171,6 +175,7 @@ public final class Shell {
     case ".headers": setFlag(&showHeaders, argument, name)
     case ".sql": setFlag(&showSQL, argument, name)
     case ".timer": setFlag(&timer, argument, name)
+    case ".wrap": setFlag(&wrap, argument, name)
     case ".binds":
       if session.lastBindings.isEmpty {
         output.write("(no bound parameters)\n")
