@@ -108,9 +108,24 @@ public final class Session {
         message: error.fullMessage, line: error.line, column: error.column, excerpt: error.excerpt(in: input)))
       return false
     }
+    // An input that writes runs as one transaction: if any statement fails, none of its
+    // changes stay, and the rest of the input does not run.
+    let writes = items.contains { item in
+      if case .statement(let compiled) = item { return !compiled.statement.isRead }
+      return false
+    }
+    if writes { try? database.execute("SAVEPOINT quarry_whole_input") }
     var succeeded = true
     for case .statement(let compiled) in items {
-      if !execute(compiled, sink: sink) { succeeded = false }
+      if !execute(compiled, sink: sink) {
+        succeeded = false
+        if writes { break }
+      }
+    }
+    if writes {
+      if !succeeded { try? database.execute("ROLLBACK TO quarry_whole_input") }
+      try? database.execute("RELEASE quarry_whole_input")
+      try? refreshSchema()
     }
     return succeeded
   }

@@ -1,4 +1,5 @@
 import InlineSnapshotTesting
+import Workbench
 import XCTest
 
 /// Self-joins, CTEs (recursive too), compound selects, CASE, writes, views and triggers.
@@ -250,15 +251,21 @@ final class AdvancedSnapshotTests: SnapshotTestCase {
       VALUES
       (100, 'new'), (1, 'duplicate id')
       error: 1:1: SQLite error 1555: UNIQUE constraint failed: tags.id
-      SELECT count(*)
-      FROM "tags"
-      ┌──────────┐
-      │ count(*) │
-      ├──────────┤
-      │ 5        │
-      └──────────┘
       """
     }
+  }
+
+  func testAnInputIsOneTransaction() throws {
+    let session = try Session.fixture("reminders")
+    let quiet = OutputFormat.box.sink(output: .capturing(), session: session)
+    let ok = session.run(#"""
+      Tag.insert { Tag.Draft(title: "first") }
+      Tag.insert { ($0.id, $0.title) } values: { (1, "clashes with tag 1") }
+      """#, sink: quiet)
+    XCTAssertFalse(ok)
+    XCTAssertEqual(try session.database.rows("SELECT count(*) FROM tags"), [[.integer(5)]])
+    XCTAssertTrue(session.run(#"Tag.insert { Tag.Draft(title: "second") }"#, sink: quiet))
+    XCTAssertEqual(try session.database.rows("SELECT count(*) FROM tags"), [[.integer(6)]])
   }
 
   func testViewMadeWritableWithAnInsteadOfTrigger() throws {
