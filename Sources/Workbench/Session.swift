@@ -145,7 +145,8 @@ public final class Session {
     lastSQL = display
     lastBindings = bindings
     func located(_ error: SQLiteError) -> StatementError {
-      StatementError(message: error.description, line: compiled.line, column: compiled.column, excerpt: nil)
+      let message = error.isInterrupt ? "interrupted (Ctrl-C): the statement stopped" : error.description
+      return StatementError(message: message, line: compiled.line, column: compiled.column, excerpt: nil)
     }
     if sqlOnly || fragment.isEmpty {
       sink.begin(input: compiled.input, sql: display, bindings: bindings, columns: [], types: [])

@@ -25,6 +25,8 @@ final class ReplFormatter: TextTableFormatter {
 
   override func end(error: StatementError?) {
     if terminal.isInteractive { maxTableWidth = terminal.width }
+    // The terminal echoed ^C where the results start: begin on a fresh line.
+    if error?.message.hasPrefix("interrupted") == true { output.write("\n") }
     let results = columns.isEmpty ? "" : render()
     let text = showSQL ? Self.layout(sql: sql, results: results, terminal: terminal) : results
     Pager.show(text, terminal: terminal, output: output)
