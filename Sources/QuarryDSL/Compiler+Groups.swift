@@ -155,26 +155,14 @@ extension Compiler {
 
 /// JSON text as Foundation's pretty-printing encoder writes it (2-space indent), for
 /// `JSONRepresentation` columns.
-func prettyJSON(_ value: QueryBinding?, elements: [QueryBinding]) -> String {
+func prettyJSON(_ elements: [QueryBinding]) -> String {
   if elements.isEmpty { return "[\n\n]" }
   let items = elements.map { element -> String in
     switch element {
-    case .text(let text):
-      var out = "\""
-      for scalar in text.unicodeScalars {
-        switch scalar {
-        case "\"": out += "\\\""
-        case "\\": out += "\\\\"
-        case "\n": out += "\\n"
-        case "/": out += "\\/"
-        default: out.unicodeScalars.append(scalar)
-        }
-      }
-      return out + "\""
+    case .text(let text): return jsonStringLiteral(text, escapingSlashes: true)
     case .integer(let number): return String(number)
     case .double(let number): return "\(number)"
-    case .null: return "null"
-    case .blob: return "null"
+    case .null, .blob: return "null"
     }
   }
   return "[\n" + items.map { "  " + $0 }.joined(separator: ",\n") + "\n]"

@@ -382,7 +382,7 @@ extension Compiler {
         }
         return binding
       }
-      return TypedExpression(.value(.text(prettyJSON(nil, elements: values))), type: expected)
+      return TypedExpression(.value(.text(prettyJSON(values))), type: expected)
     case .implicitMember(let name):
       if let expected, let model = catalog.enums[expected.name] {
         if case .expression(let e) = try implicitMember(name, expected: expected, at: node) { _ = model; return e }

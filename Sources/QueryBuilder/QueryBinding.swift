@@ -60,6 +60,34 @@ public func quoteQualified(_ name: String) -> String {
     .map { quoteIdentifier(String($0)) }.joined(separator: ".")
 }
 
+/// A JSON string literal: quotes, backslashes and control characters escaped; with
+/// `escapingSlashes`, `/` too, as Foundation's JSON encoder writes it.
+///
+/// ```swift
+/// jsonStringLiteral("a\"b")  // "a\"b" (with its quotes)
+/// ```
+public func jsonStringLiteral(_ text: String, escapingSlashes: Bool = false) -> String {
+  var out = "\""
+  for scalar in text.unicodeScalars {
+    switch scalar {
+    case "\"": out += "\\\""
+    case "\\": out += "\\\\"
+    case "\n": out += "\\n"
+    case "\r": out += "\\r"
+    case "\t": out += "\\t"
+    case "/" where escapingSlashes: out += "\\/"
+    default:
+      if scalar.value < 0x20 {
+        let digits = String(scalar.value, radix: 16)
+        out += "\\u" + String(repeating: "0", count: 4 - digits.count) + digits
+      } else {
+        out.unicodeScalars.append(scalar)
+      }
+    }
+  }
+  return out + "\""
+}
+
 /// Lowercase hexadecimal digits of some bytes.
 public func hex(_ bytes: [UInt8]) -> String {
   let digits = Array("0123456789abcdef".utf8)
