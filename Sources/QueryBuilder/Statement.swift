@@ -38,6 +38,15 @@ public indirect enum Statement: Sendable, Hashable {
     }
   }
 
+  /// Whether the statement may add tables or views (so models are read again afterwards).
+  public var changesSchema: Bool {
+    switch self {
+    case .createView, .createTrigger, .drop: return true
+    case .raw: return !isRead
+    default: return false
+    }
+  }
+
   /// Whether the statement only reads (so it needs no transaction).
   public var isRead: Bool {
     switch self {

@@ -125,7 +125,6 @@ public final class Session {
     if writes {
       if !succeeded { try? database.execute("ROLLBACK TO quarry_whole_input") }
       try? database.execute("RELEASE quarry_whole_input")
-      try? refreshSchema()
     }
     return succeeded
   }
@@ -175,7 +174,7 @@ public final class Session {
         return false
       }
       sink.end(error: nil)
-      if isWrite { try? refreshSchema() }
+      if compiled.statement.changesSchema { try? refreshSchema() }
       return true
     } catch let error as SQLiteError {
       // The SQL compiled but SQLite refused it: show the SQL with SQLite's message.
@@ -204,9 +203,7 @@ public final class Session {
   public func runSQL(_ sql: String, sink: ResultSink) -> Bool {
     let compiled = CompiledStatement(
       statement: .raw(QueryFragment(sql)), input: sql, columnTypes: [], line: 1, column: 1)
-    let ok = execute(compiled, sink: sink)
-    try? refreshSchema()
-    return ok
+    return execute(compiled, sink: sink)
   }
 
   /// Replaces the database (`.open`, `.fixture`); models stay.
