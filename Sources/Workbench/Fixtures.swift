@@ -21,7 +21,12 @@ public struct Fixture: Sendable {
 
   /// Where fixtures live: `$QUARRY_FIXTURES`, else a `fixtures/` folder above the executable or
   /// the working directory.
-  public static func root() -> URL? {
+  public static func root() -> URL? { cachedRoot }
+
+  /// Found once per process: every session, check and lint would otherwise search again.
+  private static let cachedRoot: URL? = findRoot()
+
+  private static func findRoot() -> URL? {
     let fileManager = FileManager.default
     if let path = ProcessInfo.processInfo.environment["QUARRY_FIXTURES"], !path.isEmpty {
       return URL(fileURLWithPath: path)
