@@ -4,6 +4,8 @@
 //   point_query_ratio_vs_sqlite3   whole `quarry DB -e … --format csv` vs `sqlite3 -csv` (medians)
 //   csv_1m_ratio_vs_sqlite3        all rows of a 1,000,000-row table as CSV, vs `sqlite3 -csv`
 //   csv_1m_peak_rss_kb             peak resident memory of that export (quarry, and sqlite3)
+//   startup_ratio_vs_sqlite3       spawn → first prompt on a pseudo-terminal, vs `sqlite3` (medians)
+//   completion_median_us           Tab completion on the default fixture, in process
 import Foundation
 import QuarryDSL
 import SwiftParser
@@ -20,10 +22,11 @@ func median(_ values: [Double]) -> Double {
 }
 
 /// Runs a command with stdout to /dev/null; returns wall seconds and the child's peak RSS (KiB).
-func measure(_ arguments: [String]) -> (seconds: Double, maxRSS: Int) {
+func measure(_ arguments: [String], stdin: String? = nil) -> (seconds: Double, maxRSS: Int) {
   var actions = posix_spawn_file_actions_t()
   posix_spawn_file_actions_init(&actions)
   posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+  if let stdin { posix_spawn_file_actions_addopen(&actions, 0, stdin, O_RDONLY, 0) }
   defer { posix_spawn_file_actions_destroy(&actions) }
   var pid: pid_t = 0
   let argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
@@ -39,6 +42,50 @@ func measure(_ arguments: [String]) -> (seconds: Double, maxRSS: Int) {
   return (seconds, Int(usage.ru_maxrss))
 }
 
+/// Spawns a command on a new pseudo-terminal (120×40) and returns the seconds until `prompt`
+/// appears in its output; then ends it. Nil if it never prompts within 10 s.
+func timeToPrompt(_ arguments: [String], prompt: String, home: String) -> Double? {
+  var master: Int32 = -1, slave: Int32 = -1
+  var size = winsize(ws_row: 40, ws_col: 120, ws_xpixel: 0, ws_ypixel: 0)
+  guard openpty(&master, &slave, nil, nil, &size) == 0 else { return nil }
+  defer { close(master) }
+  var actions = posix_spawn_file_actions_t()
+  posix_spawn_file_actions_init(&actions)
+  defer { posix_spawn_file_actions_destroy(&actions) }
+  for fd: Int32 in [0, 1, 2] { posix_spawn_file_actions_adddup2(&actions, slave, fd) }
+  posix_spawn_file_actions_addclose(&actions, master)
+  posix_spawn_file_actions_addclose(&actions, slave)
+  let environment = ["HOME=\(home)", "XDG_STATE_HOME=\(home)/state", "TERM=xterm", "PATH=/usr/bin:/bin",
+                     "QUARRY_FIXTURES=\(FileManager.default.currentDirectoryPath)/fixtures"]
+  let envp: [UnsafeMutablePointer<CChar>?] = environment.map { strdup($0) } + [nil]
+  let argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
+  defer { (argv + envp).forEach { free($0) } }
+  var pid: pid_t = 0
+  let start = DispatchTime.now().uptimeNanoseconds
+  let spawned = posix_spawnp(&pid, arguments[0], &actions, nil, argv, envp)
+  close(slave)
+  guard spawned == 0 else { return nil }
+  defer {
+    kill(pid, SIGKILL)
+    var status: Int32 = 0
+    waitpid(pid, &status, 0)
+  }
+  var seen: [UInt8] = []
+  let target = Array(prompt.utf8)
+  var buffer = [UInt8](repeating: 0, count: 4096)
+  while DispatchTime.now().uptimeNanoseconds - start < 10_000_000_000 {
+    var poller = pollfd(fd: master, events: Int16(POLLIN), revents: 0)
+    guard poll(&poller, 1, 100) > 0 else { continue }
+    let count = read(master, &buffer, buffer.count)
+    guard count > 0 else { return nil }
+    seen += buffer[..<count]
+    if seen.count >= target.count, (0...(seen.count - target.count)).contains(where: { seen[$0..<($0 + target.count)].elementsEqual(target) }) {
+      return Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+    }
+  }
+  return nil
+}
+
 func shell(_ command: String) {
   let process = Process()
   process.executableURL = URL(fileURLWithPath: "/bin/sh")
@@ -48,12 +95,59 @@ func shell(_ command: String) {
 }
 
 var quarry = ".build/release/quarry"
+var startupOnly = false
 var arguments = CommandLine.arguments.dropFirst()
 while let argument = arguments.popFirst() {
   if argument == "--quarry", let path = arguments.popFirst() { quarry = path }
+  if argument == "--startup-only" { startupOnly = true }
 }
 
-// 1. Compile time, in process.
+// Generated databases: 1,000,000 rows and 100,000 rows.
+let directory = FileManager.default.temporaryDirectory.appendingPathComponent("quarry-bench")
+try? FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+let database = directory.appendingPathComponent("items.sqlite").path
+let small = directory.appendingPathComponent("items-100k.sqlite").path
+for (path, count) in [(database, 1_000_000), (small, 100_000)] where !FileManager.default.fileExists(atPath: path) {
+  shell("""
+    sqlite3 '\(path)' "CREATE TABLE items (id INTEGER PRIMARY KEY, name TEXT NOT NULL, price REAL NOT NULL, note TEXT);
+    WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < \(count))
+    INSERT INTO items SELECT i, 'item ' || i, round(i * 0.37, 2), CASE WHEN i % 7 = 0 THEN NULL ELSE 'note, with comma' END FROM n;"
+    """)
+}
+
+/// Start-up to the first prompt, in a pseudo-terminal: from spawning the process until its
+/// prompt has been written (`quarry> `, `sqlite> `), on the same database, with an empty state
+/// directory and home (no history, no ~/.sqliterc). Also without a terminal (stdin /dev/null).
+/// Prints the medians; returns the two ratios.
+@MainActor func startupFigures() -> (prompt: Double, script: Double) {
+  let home = directory.appendingPathComponent("home").path
+  try? FileManager.default.createDirectory(atPath: home, withIntermediateDirectories: true)
+  var quarryPrompt: [Double] = [], sqlitePrompt: [Double] = []
+  for _ in 0..<31 {
+    if let seconds = timeToPrompt([quarry, small], prompt: "quarry> ", home: home) { quarryPrompt.append(seconds) }
+    if let seconds = timeToPrompt(["sqlite3", small], prompt: "sqlite> ", home: home) { sqlitePrompt.append(seconds) }
+  }
+  var quarryStart: [Double] = [], sqliteStart: [Double] = []
+  for _ in 0..<31 {
+    quarryStart.append(measure([quarry, small], stdin: "/dev/null").seconds)
+    sqliteStart.append(measure(["sqlite3", small], stdin: "/dev/null").seconds)
+  }
+  print("startup_prompt_quarry_median_ms: \(String(format: "%.2f", median(quarryPrompt) * 1000))")
+  print("startup_prompt_sqlite3_median_ms: \(String(format: "%.2f", median(sqlitePrompt) * 1000))")
+  print("startup_script_quarry_median_ms: \(String(format: "%.2f", median(quarryStart) * 1000))")
+  print("startup_script_sqlite3_median_ms: \(String(format: "%.2f", median(sqliteStart) * 1000))")
+  return (median(quarryPrompt) / median(sqlitePrompt), median(quarryStart) / median(sqliteStart))
+}
+
+if startupOnly {
+  let startup = startupFigures()
+  print("startup_ratio_vs_sqlite3: \(String(format: "%.2f", startup.prompt))")
+  print("startup_script_ratio_vs_sqlite3: \(String(format: "%.2f", startup.script))")
+  exit(0)
+}
+
+
+// Compile time, in process.
 let session = try Session.fixture("reminders")
 var queries = [
   "Reminder.all",
@@ -113,18 +207,6 @@ print("parse_only_median_us: \(String(format: "%.1f", median(parseOnly)))")
 print("compile_queries: \(compiledCount)")
 print("compile_reference_median_us: \(String(format: "%.1f", median(Array(perQuery.prefix(5)))))")
 
-// 2. A generated 1,000,000-row database.
-let directory = FileManager.default.temporaryDirectory.appendingPathComponent("quarry-bench")
-try? FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-let database = directory.appendingPathComponent("items.sqlite").path
-let small = directory.appendingPathComponent("items-100k.sqlite").path
-for (path, count) in [(database, 1_000_000), (small, 100_000)] where !FileManager.default.fileExists(atPath: path) {
-  shell("""
-    sqlite3 '\(path)' "CREATE TABLE items (id INTEGER PRIMARY KEY, name TEXT NOT NULL, price REAL NOT NULL, note TEXT);
-    WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < \(count))
-    INSERT INTO items SELECT i, 'item ' || i, round(i * 0.37, 2), CASE WHEN i % 7 = 0 THEN NULL ELSE 'note, with comma' END FROM n;"
-    """)
-}
 let pointDSL = "Item.where { $0.id.eq(424242) }"
 let pointSQL = #"SELECT "items"."id", "items"."name", "items"."price", "items"."note" FROM "items" WHERE (("items"."id") = (424242))"#
 var quarryPoint: [Double] = [], sqlitePoint: [Double] = []
@@ -149,16 +231,10 @@ print("point_query_sqlite3_median_ms: \(String(format: "%.2f", median(sqlitePoin
 print("csv_1m_quarry_median_s: \(String(format: "%.3f", median(quarryCSV)))")
 print("csv_1m_sqlite3_median_s: \(String(format: "%.3f", median(sqliteCSV)))")
 print("csv_100k_peak_rss_kb: \(quarrySmallRSS)")
-// Start-up: the process up to the point it would prompt (an empty script on the same database).
-var quarryStart: [Double] = [], sqliteStart: [Double] = []
-for _ in 0..<21 {
-  quarryStart.append(measure(["sh", "-c", "\(quarry) '\(small)' < /dev/null"]).seconds)
-  sqliteStart.append(measure(["sh", "-c", "sqlite3 '\(small)' < /dev/null"]).seconds)
-}
-print("startup_quarry_median_ms: \(String(format: "%.2f", median(quarryStart) * 1000))")
-print("startup_sqlite3_median_ms: \(String(format: "%.2f", median(sqliteStart) * 1000))")
+let startup = startupFigures()
 print("completion_median_us: \(String(format: "%.1f", median(completionSamples)))")
-print("startup_ratio_vs_sqlite3: \(String(format: "%.2f", median(quarryStart) / median(sqliteStart)))")
+print("startup_ratio_vs_sqlite3: \(String(format: "%.2f", startup.prompt))")
+print("startup_script_ratio_vs_sqlite3: \(String(format: "%.2f", startup.script))")
 print("compile_median_us: \(String(format: "%.1f", median(perQuery)))")
 print("point_query_ratio_vs_sqlite3: \(String(format: "%.2f", median(quarryPoint) / median(sqlitePoint)))")
 print("csv_1m_ratio_vs_sqlite3: \(String(format: "%.2f", median(quarryCSV) / median(sqliteCSV)))")

@@ -44,7 +44,8 @@ public enum CompiledItem: Sendable {
 /// the catalog. It interprets the syntax tree; nothing is ever compiled or run as Swift.
 public final class Compiler {
   public let catalog: Catalog
-  var source: SourceUnit
+  /// The input being compiled (an empty one until the first `compile`).
+  lazy var source = SourceUnit(text: "", tree: Parser.parse(source: ""))
   /// Local names: closure parameters, function parameters, `let`s inside closures.
   var locals: [[String: Value]] = []
   /// The table `Self` means, and whose columns bare names mean inside a computed column.
@@ -62,7 +63,6 @@ public final class Compiler {
 
   public init(catalog: Catalog) {
     self.catalog = catalog
-    self.source = SourceUnit(text: "", tree: Parser.parse(source: ""))
   }
 
   /// Parses and compiles one input. Declarations take effect in order, so an input may declare

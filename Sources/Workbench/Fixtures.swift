@@ -27,23 +27,25 @@ public struct Fixture: Sendable {
   private static let cachedRoot: URL? = findRoot()
 
   private static func findRoot() -> URL? {
-    let fileManager = FileManager.default
-    if let path = ProcessInfo.processInfo.environment["QUARRY_FIXTURES"], !path.isEmpty {
-      return URL(fileURLWithPath: path)
+    if let path = environmentValue("QUARRY_FIXTURES") { return URL(fileURLWithPath: path) }
+    // Plain path strings and libc calls: this runs before the first prompt.
+    var starts: [String] = []
+    var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+    let length = readlink("/proc/self/exe", &buffer, Int(PATH_MAX))
+    if length > 0 {
+      starts.append(parentPath(String(decoding: buffer[..<length].map { UInt8(bitPattern: $0) }, as: UTF8.self)))
+    } else if let first = CommandLine.arguments.first, let resolved = realpath(first, nil) {
+      starts.append(parentPath(String(cString: resolved)))
+      free(resolved)
     }
-    var starts: [URL] = []
-    let executable = URL(fileURLWithPath: CommandLine.arguments.first ?? "").resolvingSymlinksInPath()
-    starts.append(executable.deletingLastPathComponent())
-    starts.append(URL(fileURLWithPath: fileManager.currentDirectoryPath))
-    starts.append(URL(fileURLWithPath: #filePath).deletingLastPathComponent())
+    if let cwd = getcwd(&buffer, buffer.count) { starts.append(String(cString: cwd)) }
+    starts.append(parentPath(#filePath))
     for start in starts {
       var directory = start
       for _ in 0..<6 {
-        let candidate = directory.appendingPathComponent("fixtures")
-        if fileManager.fileExists(atPath: candidate.appendingPathComponent("reminders/schema.sql").path) {
-          return candidate
-        }
-        directory = directory.deletingLastPathComponent()
+        let candidate = (directory == "/" ? "" : directory) + "/fixtures"
+        if access(candidate + "/reminders/schema.sql", F_OK) == 0 { return URL(fileURLWithPath: candidate) }
+        directory = parentPath(directory)
       }
     }
     return nil
@@ -71,6 +73,33 @@ public struct Fixture: Sendable {
     }
     return Fixture(name: name, directory: directory)
   }
+}
+
+/// `/a/b/c` → `/a/b`; `/a` → `/`.
+func parentPath(_ path: String) -> String {
+  guard let slash = path.lastIndex(of: "/") else { return "." }
+  return slash == path.startIndex ? "/" : String(path[..<slash])
+}
+
+/// An environment variable's value, if set and not empty (without copying the whole environment,
+/// as `ProcessInfo` does: this runs before the first prompt).
+public func environmentValue(_ name: String) -> String? {
+  guard let value = getenv(name), value.pointee != 0 else { return nil }
+  return String(cString: value)
+}
+
+/// Creates a directory and any missing parents (`mkdir -p`), private to the user; true if it
+/// exists afterwards.
+@discardableResult
+public func createDirectories(atPath path: String) -> Bool {
+  var info = stat()
+  if stat(path, &info) == 0 { return (info.st_mode & S_IFMT) == S_IFDIR }
+  var partial = path.hasPrefix("/") ? "" : "."
+  for component in path.split(separator: "/") {
+    partial += "/" + component
+    if mkdir(partial, 0o700) != 0 && errno != EEXIST { return false }
+  }
+  return stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR
 }
 
 /// A workbench failure that is the user's to fix (bad file, unknown fixture).

@@ -6,7 +6,6 @@ import Workbench
 
 /// `quarry [DATABASE] [--fixture NAME] [--models FILE.swift]... [--readonly] [-e SOURCE]...
 /// [--sql-only] [--format box|table|csv|json|markdown|line]`
-@main
 struct Quarry: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "quarry",
@@ -47,68 +46,13 @@ struct QuarryCommand: ParsableCommand {
   @Option(help: "Output format: box, table, csv, json, markdown, line.")
   var format: OutputFormat = .box
 
-  mutating func run() throws {
-    let session: Session
-    do {
-      session = try openSession()
-      for path in models {
-        guard let text = try? String(contentsOfFile: path, encoding: .utf8) else {
-          throw WorkbenchError("cannot read models file '\(path)'")
-        }
-        try session.loadModels(text, path: path)
-      }
-    } catch {
-      FileHandle.standardError.write(Data("quarry: error: \(error)\n".utf8))
-      throw ExitCode(2)
-    }
-    session.sqlOnly = sqlOnly
-    let output = OutputStream.standardOutput
-
-    let terminal = Terminal.current()
-    if !sources.isEmpty || isatty(0) != 1 {
-      // Scripted: -e chunks, or stdin as a script. Data formats print data only.
-      let shell = Shell(session: session, fixtureName: fixtureName, format: format, output: output,
-                        terminal: Terminal(width: .max, height: .max))
-      shell.showSQL = !format.isDataOnly
-      shell.errorOutput = .standardError
-      let tracker = FailureTracker()
-      shell.failureTracker = tracker
-      if let lessons = Lesson.directory() { Tutor(lessons: Lesson.all(in: lessons)).install(in: shell) }
-      if !sources.isEmpty {
-        for source in sources where shell.handle(source) != .proceed { break }
-      } else {
-        let script = String(decoding: FileHandle.standardInput.readDataToEndOfFile(), as: UTF8.self)
-        for chunk in ScriptSplitter.chunks(of: script, isMetaCommand: shell.isMetaCommand) where shell.handle(chunk) != .proceed {
-          break
-        }
-      }
-      output.flush()
-      if tracker.failed { throw ExitCode(1) }
-      return
-    }
-    let shell = Shell(session: session, fixtureName: fixtureName, format: format, output: output, terminal: terminal)
-    if let lessons = Lesson.directory() {
-      Tutor(lessons: Lesson.all(in: lessons)).install(in: shell)
-    }
-    Repl(shell: shell).start()
+  /// The plain options these parsed arguments stand for.
+  var options: QueryOptions {
+    QueryOptions(database: database, fixture: fixture, models: models, readonly: readonly,
+                 sources: sources, sqlOnly: sqlOnly, format: format)
   }
 
-  private var fixtureName: String? { database == nil ? (fixture ?? Fixture.defaultName) : nil }
-
-  private func openSession() throws -> Session {
-    if let database, fixture != nil {
-      throw WorkbenchError("give either a DATABASE (\(database)) or --fixture, not both")
-    }
-    if let database {
-      if readonly || FileManager.default.fileExists(atPath: database) {
-        guard FileManager.default.fileExists(atPath: database) else {
-          throw WorkbenchError("no such database file: \(database)")
-        }
-      }
-      return try Session(database: try Database(path: database, mode: readonly ? .readOnly : .readWrite))
-    }
-    return try Session.fixture(fixture ?? Fixture.defaultName)
-  }
+  mutating func run() throws { try options.run() }
 }
 
 extension OutputFormat: ExpressibleByArgument {}
@@ -172,6 +116,7 @@ struct LearnCommand: ParsableCommand {
     let session = try Session.fixture(Fixture.defaultName)
     let shell = Shell(session: session, fixtureName: Fixture.defaultName, output: .standardOutput, terminal: Terminal.current())
     tutor.install(in: shell)
+    Repl.prepareTerminal()
     shell.handle(".lesson \(lesson)")
     Repl(shell: shell).start()
   }

@@ -11,33 +11,70 @@ nonisolated(unsafe) var replConnection: OpaquePointer?
 nonisolated(unsafe) var replCompleter: Completer?
 nonisolated(unsafe) var replCandidates: [String] = []
 nonisolated(unsafe) var replCandidateIndex = 0
+/// Makes the session ready (Tab before it has loaded waits for it).
+nonisolated(unsafe) var replAwaitShell: (() -> Void)?
 
 /// The interactive prompt: libedit line editing, history, multi-line input, Tab completion and
 /// Ctrl-C that cancels the input or the running statement rather than the session.
+///
+/// The prompt appears while the session may still be loading on another thread (a fixture's
+/// models take milliseconds to parse); the first input or Tab waits for it.
 final class Repl {
-  let shell: Shell
+  private let loading: BackgroundTask<Shell>
+  private var loadedShell: Shell?
 
-  init(shell: Shell) {
-    self.shell = shell
+  init(loading: BackgroundTask<Shell>) {
+    self.loading = loading
+  }
+
+  convenience init(shell: Shell) {
+    self.init(loading: .finished(shell))
   }
 
   static var historyPath: String { Shell.stateDirectory + "/history" }
 
-  func start() {
+  /// Line editing and history: terminal work that needs no session. Call once, before `start()`.
+  static func prepareTerminal() {
     quarry_editline_setup("quarry")
-    try? FileManager.default.createDirectory(atPath: Shell.stateDirectory, withIntermediateDirectories: true)
+    createDirectories(atPath: Shell.stateDirectory)
     using_history()
     stifle_history(2000)
-    read_history(Self.historyPath)
-    installCompletion()
+    read_history(historyPath)
+  }
+
+  /// The shell, once its session has loaded. A session that cannot load ends the program with
+  /// its error, as it would have before the prompt.
+  var shell: Shell {
+    if let loadedShell { return loadedShell }
+    do {
+      let shell = try loading.value()
+      loadedShell = shell
+      attach(shell)
+      return shell
+    } catch {
+      FileHandle.standardError.write(Data("\nquarry: error: \(error)\n".utf8))
+      exit(2)
+    }
+  }
+
+  /// Points completion and Ctrl-C at the loaded session.
+  private func attach(_ shell: Shell) {
+    replCompleter = Completer(catalog: shell.session.catalog, metaCommands: shell.commandNames)
+    shell.onCatalogChange = { catalog in replCompleter?.catalog = catalog }
     replConnection = shell.session.database.connection
     shell.onDatabaseChange = { database in replConnection = database.connection }
+  }
+
+  func start() {
+    replAwaitShell = { [unowned self] in _ = self.shell }
+    installCompletion()
     quarry_install_sigint { _ in
       replInterrupted = 1
       if let connection = replConnection { sqlite3_interrupt(connection) }
     }
-    shell.output.write("Quarry — the StructuredQueries DSL over SQLite. .help for commands, Ctrl-D to quit.\n")
-    shell.output.flush()
+    let output = OutputStream.standardOutput
+    output.write("Quarry — the StructuredQueries DSL over SQLite. .help for commands, Ctrl-D to quit.\n")
+    output.flush()
     var buffer = ""
     while true {
       let prompt = buffer.isEmpty ? "quarry> " : "   ...> "
@@ -46,8 +83,8 @@ final class Repl {
         if replInterrupted != 0 {
           // Ctrl-C at the prompt: drop the input and start a fresh line.
           buffer = ""
-          shell.output.write("^C\n")
-          shell.output.flush()
+          output.write("^C\n")
+          output.flush()
           continue
         }
         break
@@ -71,8 +108,8 @@ final class Repl {
     }
     write_history(Self.historyPath)
     chmod(Self.historyPath, 0o600)
-    shell.output.write("\n")
-    shell.output.flush()
+    (loadedShell?.output ?? output).write("\n")
+    (loadedShell?.output ?? output).flush()
   }
 
   /// Whether the input so far is incomplete: open brackets or strings, a trailing operator, or
@@ -87,11 +124,10 @@ final class Repl {
   /// Tab runs Quarry's completer. libedit's word (`text`) may start before the name being
   /// completed (`0.ti` after `$`), so each candidate keeps that head.
   private func installCompletion() {
-    replCompleter = Completer(catalog: shell.session.catalog, metaCommands: shell.commandNames)
-    shell.onCatalogChange = { catalog in replCompleter?.catalog = catalog }
     quarry_set_word_breaks()
     quarry_set_completion { text, start, end in
       quarry_completion_over()
+      if replCompleter == nil { replAwaitShell?() }
       guard let text, let buffer = quarry_line_buffer(), let completer = replCompleter else { return nil }
       let line = String(cString: buffer)
       let prefix = String(decoding: Array(line.utf8.prefix(Int(quarry_point()))), as: UTF8.self)

@@ -108,4 +108,33 @@ final class CommandLineTests: XCTestCase {
     XCTAssertEqual(sqlite.status, 1)
     XCTAssertTrue(sqlite.stderr.contains("no such function: nosuchfunction"), sqlite.stderr)
   }
+
+  /// Everyday arguments are read without ArgumentParser (for start-up time); `quarry query …`
+  /// always goes through it. Both readings must behave the same, mistakes included.
+  func testEverydayArgumentsReadAsArgumentParserReadsThem() throws {
+    let cases: [[String]] = [
+      ["-e", #"Tag.order(by: \.title)"#, "--format", "csv"],
+      ["--fixture=shop", "-e", "Customer.count()", "--format=json"],
+      ["--fixture", "organisation", "--sql-only", "-e", "Employee.limit(1)"],
+      ["-e", "Tag.count()", "-e", "Reminder.count()", "--format", "csv"],
+      ["--format", "xml", "-e", "Tag.all"],
+      ["-e"],
+      ["--fixture", "shop", "--fixture", "reminders", "-e", "Tag.count()"],
+      ["-e", "Tag.count()", "--format", "csv", "extra.sqlite", "more.sqlite"],
+    ]
+    for arguments in cases {
+      let everyday = try QuarryProcess.run(arguments)
+      let parsed = try QuarryProcess.run(["query"] + arguments)
+      XCTAssertEqual(everyday.status, parsed.status, "\(arguments)")
+      XCTAssertEqual(everyday.stdout, parsed.stdout, "\(arguments)")
+      XCTAssertEqual(everyday.stderr, parsed.stderr, "\(arguments)")
+    }
+  }
+
+  func testLessonCommandsWorkInScripts() throws {
+    let result = try QuarryProcess.run(["-e", ".lesson 2", "-e", ".next", "-e", ".hint"])
+    XCTAssertEqual(result.status, 0, result.stderr)
+    XCTAssertTrue(result.stdout.contains("step 2/5: Exercise: Reminders without a due date"), result.stdout)
+    XCTAssertTrue(result.stdout.contains("Hint: `$0.dueDate.is(nil)` becomes `IS NULL`."), result.stdout)
+  }
 }

@@ -188,9 +188,9 @@ extension Lesson {
 
   /// `lessons/` beside `fixtures/`.
   public static func directory() -> String? {
-    if let path = ProcessInfo.processInfo.environment["QUARRY_LESSONS"], !path.isEmpty { return path }
+    if let path = environmentValue("QUARRY_LESSONS") { return path }
     guard let fixtures = Fixture.root() else { return nil }
-    let lessons = fixtures.deletingLastPathComponent().appendingPathComponent("lessons").path
-    return FileManager.default.fileExists(atPath: lessons) ? lessons : nil
+    let lessons = parentPath(fixtures.path) + "/lessons"
+    return access(lessons, F_OK) == 0 ? lessons : nil
   }
 }

@@ -3,17 +3,16 @@ import Foundation
 /// Which exercises a learner has solved, in `$XDG_STATE_HOME/quarry/progress.json`.
 public final class Progress {
   let path: String
-  private var solved: [String: [String]]
+  /// Read on first use, so starting the prompt does not wait for it.
+  private lazy var solved: [String: [String]] = {
+    guard let data = FileManager.default.contents(atPath: path),
+      let object = try? JSONSerialization.jsonObject(with: data) as? [String: [String]]
+    else { return [:] }
+    return object
+  }()
 
   public init(path: String = Shell.stateDirectory + "/progress.json") {
     self.path = path
-    if let data = FileManager.default.contents(atPath: path),
-      let object = try? JSONSerialization.jsonObject(with: data) as? [String: [String]]
-    {
-      solved = object
-    } else {
-      solved = [:]
-    }
   }
 
   static func key(_ lesson: Lesson) -> String { (lesson.path as NSString).lastPathComponent }

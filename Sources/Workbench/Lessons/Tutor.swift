@@ -5,7 +5,9 @@ import QuarryEngine
 /// `.diagram`, `.tree`. Each lesson runs on an in-memory copy of its fixture; files on disk are
 /// never touched.
 public final class Tutor {
-  public let lessons: [String]
+  /// The lesson files, in order; found when first needed, so the prompt does not wait for them.
+  public private(set) lazy var lessons: [String] = findLessons()
+  private let findLessons: () -> [String]
   public private(set) var lesson: Lesson?
   public private(set) var stepIndex = 0
   private var hintsShown = 0
@@ -13,11 +15,17 @@ public final class Tutor {
   let progress: Progress
 
   public init(lessons: [String], progress: Progress = Progress()) {
-    self.lessons = lessons
+    self.findLessons = { lessons }
     self.progress = progress
   }
 
-  /// Adds the lesson commands to a shell.
+  /// The tutor for the lessons in `lessons/` (or `$QUARRY_LESSONS`).
+  public init(progress: Progress = Progress()) {
+    self.findLessons = { Lesson.directory().map { Lesson.all(in: $0) } ?? [] }
+    self.progress = progress
+  }
+
+  /// Adds the lesson commands to a shell, which keeps this tutor for as long as it lives.
   public func install(in shell: Shell) {
     shell.extensionHelp = [
       (".lesson N", "Open lesson N (.lesson alone lists them)"),
@@ -28,12 +36,12 @@ public final class Tutor {
       (".diagram", "Draw the tables and their foreign keys"),
       (".tree", "Show the last result as a tree, indented by its depth column"),
     ]
-    shell.extensions[".lesson"] = { [unowned self] shell, argument in self.open(argument, shell: shell) }
-    shell.extensions[".next"] = { [unowned self] shell, _ in self.move(1, shell: shell) }
-    shell.extensions[".prev"] = { [unowned self] shell, _ in self.move(-1, shell: shell) }
-    shell.extensions[".hint"] = { [unowned self] shell, _ in self.hint(shell: shell) }
-    shell.extensions[".check"] = { [unowned self] shell, _ in self.check(shell: shell) }
-    shell.extensions[".solution"] = { [unowned self] shell, _ in self.solution(shell: shell) }
+    shell.extensions[".lesson"] = { shell, argument in self.open(argument, shell: shell) }
+    shell.extensions[".next"] = { shell, _ in self.move(1, shell: shell) }
+    shell.extensions[".prev"] = { shell, _ in self.move(-1, shell: shell) }
+    shell.extensions[".hint"] = { shell, _ in self.hint(shell: shell) }
+    shell.extensions[".check"] = { shell, _ in self.check(shell: shell) }
+    shell.extensions[".solution"] = { shell, _ in self.solution(shell: shell) }
     shell.extensions[".diagram"] = { shell, _ in shell.output.write(Diagram.draw(try? shell.session.database.schema())) }
     shell.extensions[".tree"] = { shell, _ in Tutor.tree(shell: shell) }
   }
@@ -52,6 +60,10 @@ public final class Tutor {
   }
 
   public func open(_ argument: String, shell: Shell) {
+    guard !lessons.isEmpty else {
+      shell.fail("cannot find the lessons folder; set QUARRY_LESSONS to its path")
+      return
+    }
     guard let number = Int(argument), number >= 1, number <= lessons.count else {
       if !argument.isEmpty { shell.fail("no lesson '\(argument)'; there are \(lessons.count)") }
       shell.output.write(listing())

@@ -54,9 +54,8 @@ public final class Shell {
 
   /// `$XDG_STATE_HOME/quarry` (default `~/.local/state/quarry`).
   public static var stateDirectory: String {
-    let environment = ProcessInfo.processInfo.environment
-    let state = environment["XDG_STATE_HOME"].flatMap { $0.isEmpty ? nil : $0 }
-      ?? (NSHomeDirectory() + "/.local/state")
+    let state = environmentValue("XDG_STATE_HOME")
+      ?? ((environmentValue("HOME") ?? NSHomeDirectory()) + "/.local/state")
     return state + "/quarry"
   }
 

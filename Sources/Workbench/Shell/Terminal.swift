@@ -22,10 +22,10 @@ public struct Terminal: Sendable {
     if interactive, ioctl(1, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 {
       width = Int(size.ws_col)
       height = Int(size.ws_row)
-    } else if let columns = ProcessInfo.processInfo.environment["COLUMNS"].flatMap(Int.init) {
+    } else if let columns = environmentValue("COLUMNS").flatMap(Int.init) {
       width = columns
     }
-    let noColor = ProcessInfo.processInfo.environment["NO_COLOR"].map { !$0.isEmpty } ?? false
+    let noColor = environmentValue("NO_COLOR") != nil
     return Terminal(width: width, height: height, isInteractive: interactive, usesColor: interactive && !noColor)
   }
 }

@@ -1,0 +1,211 @@
+import ArgumentParser
+import Foundation
+import QuarryEngine
+import Workbench
+
+/// What `quarry [DATABASE] …` was asked to do, however its arguments were read: by
+/// ArgumentParser (`QuarryCommand`), or by `init?(commonArguments:)` for the everyday shapes.
+///
+/// ```
+/// quarry shop.sqlite -e 'Customer.limit(2)' --format csv
+/// // QueryOptions(database: "shop.sqlite", sources: ["Customer.limit(2)"], format: .csv)
+/// ```
+struct QueryOptions: Equatable, Sendable {
+  var database: String?
+  var fixture: String?
+  var models: [String] = []
+  var readonly = false
+  var sources: [String] = []
+  var sqlOnly = false
+  var format: OutputFormat = .box
+
+  /// Opens the session and runs the sources, the stdin script, or the interactive prompt.
+  func run() throws {
+    let interactive = sources.isEmpty && isatty(0) == 1
+    do {
+      let source = try checkSource()
+      if interactive {
+        // The prompt comes up while the session loads on another thread; the first input
+        // waits for it. Errors in --models files still stop Quarry before the prompt.
+        Repl.prepareTerminal()
+        let loading = BackgroundTask { try self.interactiveShell(source) }
+        if !models.isEmpty { _ = try loading.value() }
+        Repl(loading: loading).start()
+        return
+      }
+      try runScript(try loadSession(from: source))
+    } catch let exit as ExitCode {
+      throw exit
+    } catch {
+      FileHandle.standardError.write(Data("quarry: error: \(error)\n".utf8))
+      throw ExitCode(2)
+    }
+  }
+
+  /// `-e` sources in order, or stdin as a script. Data formats print data only.
+  private func runScript(_ session: Session) throws {
+    session.sqlOnly = sqlOnly
+    let output = OutputStream.standardOutput
+    let shell = Shell(session: session, fixtureName: fixtureName, format: format, output: output,
+                      terminal: Terminal(width: .max, height: .max))
+    shell.showSQL = !format.isDataOnly
+    shell.errorOutput = .standardError
+    let tracker = FailureTracker()
+    shell.failureTracker = tracker
+    Tutor().install(in: shell)
+    if !sources.isEmpty {
+      for source in sources where shell.handle(source) != .proceed { break }
+    } else {
+      let script = String(decoding: FileHandle.standardInput.readDataToEndOfFile(), as: UTF8.self)
+      for chunk in ScriptSplitter.chunks(of: script, isMetaCommand: shell.isMetaCommand) where shell.handle(chunk) != .proceed {
+        break
+      }
+    }
+    output.flush()
+    if tracker.failed { throw ExitCode(1) }
+  }
+
+  private func interactiveShell(_ source: Source) throws -> Shell {
+    let session = try loadSession(from: source)
+    session.sqlOnly = sqlOnly
+    let shell = Shell(session: session, fixtureName: fixtureName, format: format, output: .standardOutput,
+                      terminal: Terminal.current())
+    Tutor().install(in: shell)
+    return shell
+  }
+
+  private var fixtureName: String? { database == nil ? (fixture ?? Fixture.defaultName) : nil }
+
+  /// Where the session comes from, checked on the spot (a missing or unreadable file, an unknown
+  /// fixture); loading it can then happen behind the prompt.
+  private enum Source: @unchecked Sendable {  // the database moves to the loading thread once
+    case database(Database)
+    case fixture(String)
+  }
+
+  private func checkSource() throws -> Source {
+    if let database, fixture != nil {
+      throw WorkbenchError("give either a DATABASE (\(database)) or --fixture, not both")
+    }
+    if let database {
+      if readonly, access(database, F_OK) != 0 {
+        throw WorkbenchError("no such database file: \(database)")
+      }
+      return .database(try Database(path: database, mode: readonly ? .readOnly : .readWrite))
+    }
+    let name = fixture ?? Fixture.defaultName
+    _ = try Fixture.named(name)
+    return .fixture(name)
+  }
+
+  /// The session, with its schema read and the `--models` files loaded.
+  private func loadSession(from source: Source) throws -> Session {
+    let session: Session
+    switch source {
+    case .database(let database): session = try Session(database: database)
+    case .fixture(let name): session = try Session.fixture(name)
+    }
+    for path in models {
+      guard let text = try? String(contentsOfFile: path, encoding: .utf8) else {
+        throw WorkbenchError("cannot read models file '\(path)'")
+      }
+      try session.loadModels(text, path: path)
+    }
+    return session
+  }
+}
+
+extension QueryOptions {
+  /// The names that make ArgumentParser pick a subcommand (or print help) instead.
+  static let subcommandNames = ["query", "lessons", "learn", "help"]
+
+  /// Reads the default command's everyday argument shapes without ArgumentParser, whose
+  /// reflection costs most of Quarry's start-up; returns nil for anything else (help, a
+  /// subcommand, an unknown or repeated option, a missing or dash-led value, a bad format), which
+  /// then goes to ArgumentParser for its full handling and its error messages.
+  ///
+  /// ```
+  /// QueryOptions(commonArguments: ["db.sqlite", "-e", "Item.all", "--format=csv"])  // read
+  /// QueryOptions(commonArguments: ["--help"])                                         // nil
+  /// ```
+  init?(commonArguments arguments: [String]) {
+    var options = QueryOptions()
+    var seen: [String] = []
+    var remaining = arguments[...]
+    while let argument = remaining.popFirst() {
+      var name = argument
+      var attached: String?
+      if argument.hasPrefix("--"), let equals = argument.firstIndex(of: "=") {
+        name = String(argument[..<equals])
+        attached = String(argument[argument.index(after: equals)...])
+      }
+      func value() -> String? {
+        if let attached { return attached }
+        guard let next = remaining.first, !next.hasPrefix("-") else { return nil }
+        return remaining.popFirst()
+      }
+      switch name {
+      case "--readonly", "--sql-only":
+        guard attached == nil, !seen.contains(name) else { return nil }
+        seen.append(name)
+        if name == "--readonly" { options.readonly = true } else { options.sqlOnly = true }
+      case "--fixture", "--format":
+        guard !seen.contains(name), let value = value() else { return nil }
+        seen.append(name)
+        if name == "--fixture" {
+          options.fixture = value
+        } else {
+          guard let format = OutputFormat(rawValue: value) else { return nil }
+          options.format = format
+        }
+      case "--models":
+        guard let value = value() else { return nil }
+        options.models.append(value)
+      case "-e":
+        guard let value = value() else { return nil }
+        options.sources.append(value)
+      default:
+        guard !argument.hasPrefix("-"), options.database == nil, !Self.subcommandNames.contains(argument) else {
+          return nil
+        }
+        options.database = argument
+      }
+    }
+    self = options
+  }
+}
+
+/// Work running on its own thread; `value()` waits for its result.
+///
+/// ```swift
+/// let opening = BackgroundTask { try Session.fixture("reminders") }
+/// // … other start-up work …
+/// let session = try opening.value()
+/// ```
+final class BackgroundTask<Value>: @unchecked Sendable {
+  private var result: Result<Value, any Error> = .failure(CancellationError())
+  private let finished = DispatchSemaphore(value: 0)
+
+  /// A task that has already finished with `value`.
+  static func finished(_ value: Value) -> BackgroundTask {
+    BackgroundTask(result: .success(value))
+  }
+
+  private init(result: Result<Value, any Error>) {
+    self.result = result
+    finished.signal()
+  }
+
+  init(_ work: @escaping @Sendable () throws -> Value) {
+    Thread.detachNewThread { [self] in
+      result = Result { try work() }
+      finished.signal()
+    }
+  }
+
+  func value() throws -> Value {
+    finished.wait()
+    finished.signal()  // later calls return at once
+    return try result.get()
+  }
+}
