@@ -37,11 +37,21 @@ static inline void quarry_completion_over(void) { rl_attempted_completion_over =
 static inline const char *quarry_line_buffer(void) { return rl_line_buffer; }
 static inline int quarry_point(void) { return rl_point; }
 
-/// libedit reads the completer's word breaks during completion and fails on NULL; give it
-/// readline's usual set (a `.` is not a break: the completer keeps what precedes the name).
+/// The characters that end the word being completed. In DSL a `.` does (`$0.ti` completes
+/// `ti`, and candidates list as plain names); on a meta-command line it does not (`.sch`,
+/// `.open data.sq`), where a `/` does, so file names list without their folder.
+static inline char *quarry_word_breaks(void) {
+  static char dsl[] = " \t\n\"\\'`@$><=;|&{(.,)[]!+-*/%?:";
+  static char meta[] = " \t\n\"\\'`@$><=;|&{(/";
+  const char *line = rl_line_buffer ? rl_line_buffer : "";
+  while (*line == ' ' || *line == '\t') line++;
+  return *line == '.' ? meta : dsl;
+}
+/// libedit asks the hook for the word breaks each time Tab completes (its line buffer is
+/// current then), and fails on a NULL `rl_completer_word_break_characters`.
 static inline void quarry_set_word_breaks(void) {
-  static char breaks[] = " \t\n\"\\'`@$><=;|&{(";
-  rl_completer_word_break_characters = breaks;
+  rl_completion_word_break_hook = quarry_word_breaks;
+  rl_completer_word_break_characters = quarry_word_breaks();
   rl_completion_append_character = 0;  // `$0.title` is usually followed by `.`, not a space
 }
 #endif

@@ -121,8 +121,8 @@ final class Repl {
     return InputCompleteness.isIncomplete(text)
   }
 
-  /// Tab runs Quarry's completer. libedit's word (`text`) may start before the name being
-  /// completed (`0.ti` after `$`), so each candidate keeps that head.
+  /// Tab runs Quarry's completer. libedit's word (`text`) may start before the text a candidate
+  /// replaces (`/tmp/` before a file name, `.` before a meta-command), so each keeps that head.
   private func installCompletion() {
     quarry_set_word_breaks()
     quarry_set_completion { text, start, end in
@@ -132,9 +132,13 @@ final class Repl {
       let line = String(cString: buffer)
       let prefix = String(decoding: Array(line.utf8.prefix(Int(quarry_point()))), as: UTF8.self)
       let word = String(cString: text)
-      let identifier = Completer.currentWord(prefix)
-      let head = String(word.dropLast(min(identifier.count, word.count)))
-      replCandidates = completer.completions(for: prefix).map { head + $0 }
+      let replaced = Completer.replacedText(prefix)
+      replCandidates = completer.completions(for: prefix).compactMap { candidate in
+        if word.count >= replaced.count { return String(word.dropLast(replaced.count)) + candidate }
+        // libedit's word is shorter: drop what it leaves in place from the candidate.
+        let kept = String(replaced.dropLast(word.count))
+        return candidate.hasPrefix(kept) ? String(candidate.dropFirst(kept.count)) : nil
+      }
       replCandidateIndex = 0
       guard !replCandidates.isEmpty else { return nil }
       return rl_completion_matches(text) { _, state in

@@ -34,6 +34,22 @@ final class ReplTests: XCTestCase {
     XCTAssertTrue(terminal.waitFor("Buy groceries"), terminal.screen())
   }
 
+  func testTabListsCandidatesByTheirNames() throws {
+    let terminal = try TerminalSession()
+    terminal.type("Reminder.where { $0.is")
+    terminal.press("Tab", "Tab")
+    XCTAssertTrue(terminal.waitFor("isCompleted    isFlagged      isHighPriority"), terminal.screen())
+    XCTAssertFalse(terminal.screen().contains("0.isFlagged"), terminal.screen())
+    terminal.press("C-u")
+    terminal.type("Reminder.order(by: \\.ti")
+    terminal.press("Tab")
+    XCTAssertTrue(terminal.waitFor("Reminder.order(by: \\.title"), terminal.screen())
+    terminal.press("C-u")
+    terminal.type(".s")
+    terminal.press("Tab", "Tab")
+    XCTAssertTrue(terminal.waitFor(".save     .schema   .solution .sql"), terminal.screen())
+  }
+
   func testMultiLineQuery() throws {
     let terminal = try TerminalSession()
     terminal.type("Tag")

@@ -320,5 +320,23 @@ final class ShellTests: SnapshotTestCase {
     XCTAssertEqual(completer.completions(for: ".sch"), ["schema"])
     XCTAssertEqual(completer.completions(for: "Reminder.inc"), ["incomplete"])
     XCTAssertEqual(completer.completions(for: "Priority.h"), ["high"])
+    XCTAssertEqual(completer.completions(for: #"Reminder.order(by: \.ti"#), ["title"])
+    XCTAssertEqual(completer.completions(for: #"Reminder.join(User.all) { $0.assignedUserID.eq($1.id) }.order(by: \.is"#), ["isCompleted", "isFlagged", "isHighPriority"])
+  }
+
+  func testFileCompletionReplacesTheNameAfterTheLastSlash() throws {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("quarry-files-\(UUID())")
+    try FileManager.default.createDirectory(at: folder.appendingPathComponent("inner"), withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    for name in ["data.sqlite", "data.csv"] {
+      FileManager.default.createFile(atPath: folder.appendingPathComponent(name).path, contents: nil)
+    }
+    let session = try Session.fixture("reminders")
+    let completer = Completer(catalog: session.catalog, metaCommands: [])
+    let line = ".open \(folder.path)/data."
+    XCTAssertEqual(completer.completions(for: line), ["data.csv", "data.sqlite"])
+    XCTAssertEqual(Completer.replacedText(line), "data.")
+    XCTAssertEqual(completer.completions(for: ".read \(folder.path)/in"), ["inner/"])
+    XCTAssertEqual(Completer.replacedText("Reminder.where { $0.ti"), "ti")
   }
 }

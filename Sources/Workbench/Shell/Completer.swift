@@ -41,6 +41,9 @@ public struct Completer {
       return metaCommands.filter { $0.hasPrefix(String(trimmedLine)) }.map { String($0.dropFirst()) }.sorted()
     } else if let path = Self.pathArgument(trimmedLine) {
       return FileCompletion.matches(path)
+    } else if before.hasSuffix("\\.") {
+      // A key path (`order(by: \.title)`): the columns of the query's table.
+      candidates = tablesInChain(before).first.flatMap { catalog.table(forType: $0) }.map(columnNames) ?? []
     } else if before.hasSuffix(".") {
       candidates = members(before: String(before.dropLast()))
     } else {
@@ -49,6 +52,15 @@ public struct Completer {
         + ["With", "Case", "Values"]
     }
     return Array(Set(candidates.filter { $0.hasPrefix(word) && $0 != word })).sorted()
+  }
+
+  /// The end of the line that a candidate replaces: the file name after the last `/` in a path
+  /// argument, otherwise the identifier characters (`ti` in `$0.ti`).
+  public static func replacedText(_ line: String) -> String {
+    if let path = pathArgument(line.drop { $0 == " " }) {
+      return path.lastIndex(of: "/").map { String(path[path.index(after: $0)...]) } ?? path
+    }
+    return currentWord(line)
   }
 
   /// The identifier characters at the end of the line.
@@ -152,6 +164,11 @@ enum FileCompletion {
     let prefix = slash.map { String(partial[partial.index(after: $0)...]) } ?? partial
     let listing = directory.isEmpty ? "." : directory
     guard let names = try? FileManager.default.contentsOfDirectory(atPath: listing) else { return [] }
-    return names.filter { $0.hasPrefix(prefix) && !$0.hasPrefix(".") }.sorted()
+    // Folders end in `/`, so completion can go on into them.
+    return names.filter { $0.hasPrefix(prefix) && !$0.hasPrefix(".") }.sorted().map { name in
+      var info = stat()
+      let isFolder = stat(listing + (listing.hasSuffix("/") ? "" : "/") + name, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR
+      return isFolder ? name + "/" : name
+    }
   }
 }
