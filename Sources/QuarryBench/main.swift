@@ -96,10 +96,12 @@ func shell(_ command: String) {
 
 var quarry = ".build/release/quarry"
 var startupOnly = false
+var compileOnly = false
 var arguments = CommandLine.arguments.dropFirst()
 while let argument = arguments.popFirst() {
   if argument == "--quarry", let path = arguments.popFirst() { quarry = path }
   if argument == "--startup-only" { startupOnly = true }
+  if argument == "--compile-only" { compileOnly = true }
 }
 
 // Generated databases: 1,000,000 rows and 100,000 rows.
@@ -206,6 +208,11 @@ for query in queries {
 print("parse_only_median_us: \(String(format: "%.1f", median(parseOnly)))")
 print("compile_queries: \(compiledCount)")
 print("compile_reference_median_us: \(String(format: "%.1f", median(Array(perQuery.prefix(5)))))")
+if compileOnly {
+  print("completion_median_us: \(String(format: "%.1f", median(completionSamples)))")
+  print("compile_median_us: \(String(format: "%.1f", median(perQuery)))")
+  exit(0)
+}
 
 let pointDSL = "Item.where { $0.id.eq(424242) }"
 let pointSQL = #"SELECT "items"."id", "items"."name", "items"."price", "items"."note" FROM "items" WHERE (("items"."id") = (424242))"#
