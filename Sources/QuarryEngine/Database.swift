@@ -38,9 +38,12 @@ public final class Database: @unchecked Sendable {
     sqlite3_busy_timeout(db, 5_000)
     sqlite3_extended_result_codes(db, 1)
     registerFunctions()
-    // Fail early on a file that is not a database ("file is not a database").
+    // Fail early on a file that is not a database ("file is not a database"); straight through
+    // the C API, as this runs before the first prompt.
     if path != ":memory:" {
-      do { _ = try rows("SELECT count(*) FROM sqlite_schema") } catch {
+      let code = sqlite3_exec(db, "SELECT count(*) FROM sqlite_schema", nil, nil, nil)
+      if code != SQLITE_OK {
+        let error = SQLiteError(code: code, message: String(cString: sqlite3_errmsg(db)))
         sqlite3_close_v2(db)
         throw error
       }
