@@ -5,6 +5,7 @@
 //   csv_1m_ratio_vs_sqlite3        all rows of a 1,000,000-row table as CSV, vs `sqlite3 -csv`
 //   csv_1m_peak_rss_kb             peak resident memory of that export (quarry, and sqlite3)
 //   startup_ratio_vs_sqlite3       spawn → first prompt on a pseudo-terminal, vs `sqlite3` (medians)
+//   keystroke_echo_*_median_us     a typed character until the terminal shows it, at the prompt
 //   completion_median_us           Tab completion on the default fixture, in process
 import Foundation
 import QuarryDSL
@@ -42,9 +43,12 @@ func measure(_ arguments: [String], stdin: String? = nil) -> (seconds: Double, m
   return (seconds, Int(usage.ru_maxrss))
 }
 
-/// Spawns a command on a new pseudo-terminal (120×40) and returns the seconds until `prompt`
-/// appears in its output; then ends it. Nil if it never prompts within 10 s.
-func timeToPrompt(_ arguments: [String], prompt: String, home: String) -> Double? {
+/// Spawns a command on a new pseudo-terminal (120×40): the seconds until `prompt` appears in its
+/// output, then, for each character of `keys` typed one at a time, the seconds until the
+/// terminal shows it (keystroke to redraw). Nil if it never prompts within 10 s.
+func promptTimings(_ arguments: [String], prompt: String, home: String, keys: String = "")
+  -> (startup: Double, keystrokes: [Double])?
+{
   var master: Int32 = -1, slave: Int32 = -1
   var size = winsize(ws_row: 40, ws_col: 120, ws_xpixel: 0, ws_ypixel: 0)
   guard openpty(&master, &slave, nil, nil, &size) == 0 else { return nil }
@@ -70,20 +74,34 @@ func timeToPrompt(_ arguments: [String], prompt: String, home: String) -> Double
     var status: Int32 = 0
     waitpid(pid, &status, 0)
   }
-  var seen: [UInt8] = []
-  let target = Array(prompt.utf8)
   var buffer = [UInt8](repeating: 0, count: 4096)
-  while DispatchTime.now().uptimeNanoseconds - start < 10_000_000_000 {
-    var poller = pollfd(fd: master, events: Int16(POLLIN), revents: 0)
-    guard poll(&poller, 1, 100) > 0 else { continue }
-    let count = read(master, &buffer, buffer.count)
-    guard count > 0 else { return nil }
-    seen += buffer[..<count]
-    if seen.count >= target.count, (0...(seen.count - target.count)).contains(where: { seen[$0..<($0 + target.count)].elementsEqual(target) }) {
-      return Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+  /// Reads output until it contains `text`; the time that took, or nil.
+  func wait(for text: String, since: UInt64) -> Double? {
+    var seen: [UInt8] = []
+    let target = Array(text.utf8)
+    while DispatchTime.now().uptimeNanoseconds - since < 10_000_000_000 {
+      var poller = pollfd(fd: master, events: Int16(POLLIN), revents: 0)
+      guard poll(&poller, 1, 100) > 0 else { continue }
+      let count = read(master, &buffer, buffer.count)
+      guard count > 0 else { return nil }
+      seen += buffer[..<count]
+      if seen.count >= target.count,
+        (0...(seen.count - target.count)).contains(where: { seen[$0..<($0 + target.count)].elementsEqual(target) })
+      {
+        return Double(DispatchTime.now().uptimeNanoseconds - since) / 1e9
+      }
     }
+    return nil
   }
-  return nil
+  guard let startup = wait(for: prompt, since: start) else { return nil }
+  var keystrokes: [Double] = []
+  for key in keys {
+    let typed = Array(String(key).utf8)
+    let sent = DispatchTime.now().uptimeNanoseconds
+    guard write(master, typed, typed.count) == typed.count, let echoed = wait(for: String(key), since: sent) else { break }
+    keystrokes.append(echoed)
+  }
+  return (startup, keystrokes)
 }
 
 func shell(_ command: String) {
@@ -125,9 +143,17 @@ for (path, count) in [(database, 1_000_000), (small, 100_000)] where !FileManage
   let home = directory.appendingPathComponent("home").path
   try? FileManager.default.createDirectory(atPath: home, withIntermediateDirectories: true)
   var quarryPrompt: [Double] = [], sqlitePrompt: [Double] = []
+  var quarryKeys: [Double] = [], sqliteKeys: [Double] = []
+  let keys = "Reminder.where"
   for _ in 0..<31 {
-    if let seconds = timeToPrompt([quarry, small], prompt: "quarry> ", home: home) { quarryPrompt.append(seconds) }
-    if let seconds = timeToPrompt(["sqlite3", small], prompt: "sqlite> ", home: home) { sqlitePrompt.append(seconds) }
+    if let timings = promptTimings([quarry, small], prompt: "quarry> ", home: home, keys: keys) {
+      quarryPrompt.append(timings.startup)
+      quarryKeys += timings.keystrokes
+    }
+    if let timings = promptTimings(["sqlite3", small], prompt: "sqlite> ", home: home, keys: keys) {
+      sqlitePrompt.append(timings.startup)
+      sqliteKeys += timings.keystrokes
+    }
   }
   var quarryStart: [Double] = [], sqliteStart: [Double] = []
   for _ in 0..<31 {
@@ -136,6 +162,8 @@ for (path, count) in [(database, 1_000_000), (small, 100_000)] where !FileManage
   }
   print("startup_prompt_quarry_median_ms: \(String(format: "%.2f", median(quarryPrompt) * 1000))")
   print("startup_prompt_sqlite3_median_ms: \(String(format: "%.2f", median(sqlitePrompt) * 1000))")
+  print("keystroke_echo_quarry_median_us: \(String(format: "%.0f", median(quarryKeys) * 1e6))")
+  print("keystroke_echo_sqlite3_median_us: \(String(format: "%.0f", median(sqliteKeys) * 1e6))")
   print("startup_script_quarry_median_ms: \(String(format: "%.2f", median(quarryStart) * 1000))")
   print("startup_script_sqlite3_median_ms: \(String(format: "%.2f", median(sqliteStart) * 1000))")
   return (median(quarryPrompt) / median(sqlitePrompt), median(quarryStart) / median(sqliteStart))
