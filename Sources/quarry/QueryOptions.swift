@@ -30,7 +30,7 @@ struct QueryOptions: Equatable, Sendable {
         Repl.prepareTerminal()
         let loading = BackgroundTask { try self.interactiveShell(source) }
         if !models.isEmpty { _ = try loading.value() }
-        Repl(loading: loading).start()
+        Repl(loading: loading, opened: source.summary(readonly: readonly)).start()
         return
       }
       try runScript(try loadSession(from: source))
@@ -81,6 +81,16 @@ struct QueryOptions: Equatable, Sendable {
   private enum Source: @unchecked Sendable {  // the database moves to the loading thread once
     case database(Database)
     case fixture(String)
+
+    /// What the prompt says is open.
+    func summary(readonly: Bool) -> String {
+      switch self {
+      case .database(let database):
+        return "Database \(database.path)" + (readonly ? " (read-only)." : ".")
+      case .fixture(let name):
+        return "Fixture '\(name)', in memory: changes are not saved (.reset reloads it)."
+      }
+    }
   }
 
   private func checkSource() throws -> Source {

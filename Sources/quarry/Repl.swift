@@ -22,9 +22,12 @@ nonisolated(unsafe) var replAwaitShell: (() -> Void)?
 final class Repl {
   private let loading: BackgroundTask<Shell>
   private var loadedShell: Shell?
+  /// A line under the banner saying what is open (`Database shop.sqlite.`).
+  private let opened: String?
 
-  init(loading: BackgroundTask<Shell>) {
+  init(loading: BackgroundTask<Shell>, opened: String? = nil) {
     self.loading = loading
+    self.opened = opened
   }
 
   convenience init(shell: Shell) {
@@ -74,6 +77,7 @@ final class Repl {
     }
     let output = OutputStream.standardOutput
     output.write("Quarry — the StructuredQueries DSL over SQLite. .help for commands, Ctrl-D to quit.\n")
+    if let opened { output.write(opened + "\n") }
     output.flush()
     var buffer = ""
     while true {

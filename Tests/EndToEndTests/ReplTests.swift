@@ -87,6 +87,21 @@ final class ReplTests: XCTestCase {
     XCTAssertTrue(terminal.waitFor("│ 5        │", count: 2), terminal.screen())
   }
 
+  func testTheBannerSaysWhatIsOpen() throws {
+    let fixture = try TerminalSession()
+    XCTAssertTrue(fixture.screen().contains("Fixture 'reminders', in memory: changes are not saved (.reset reloads it)."), fixture.screen())
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("quarry-banner-\(UUID())")
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let database = directory.appendingPathComponent("notes.sqlite").path
+    XCTAssertEqual(try QuarryProcess.run([database, "-e", ".raw CREATE TABLE notes (id INTEGER PRIMARY KEY, body TEXT NOT NULL)"]).status, 0)
+    let file = try TerminalSession(arguments: [database, "--readonly"])
+    XCTAssertTrue(file.screen().contains("Database \(database) (read-only)."), file.screen())
+    file.type("Note.count()")
+    file.press("Enter")
+    XCTAssertTrue(file.waitFor("│ 0        │"), file.screen())
+  }
+
   func testAnErrorThenAGoodQuery() throws {
     let terminal = try TerminalSession()
     terminal.type("Reminder.where { $0.titel.eq(\"x\") }")
