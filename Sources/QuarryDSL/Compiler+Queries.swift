@@ -274,6 +274,15 @@ extension Compiler {
     case "exists":
       return .expression(TypedExpression(Expression(.exists(.select(query.select))), type: .bool))
 
+    case "contains":
+      // `Tag.select(\.id).contains($0.tagID)`: deprecated in StructuredQueries in favour of
+      // `$0.tagID.in(…)`, and the same SQL.
+      guard let argument = arguments.first() else {
+        throw source.diagnostic("'contains' needs an element: query.contains($0.id)", at: call)
+      }
+      let element = try typedExpression(try evaluate(argument), at: argument)
+      return boolean(element.expression.binary("IN", Expression(.statement(.select(query.select)))))
+
     case "as":
       // `Employee.all.as(Manager.self)`: the same table under an alias.
       guard let argument = arguments.first(), case .aliasType(let alias) = try evaluate(argument) else {

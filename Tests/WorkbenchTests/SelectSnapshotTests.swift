@@ -286,4 +286,26 @@ final class SelectSnapshotTests: SnapshotTestCase {
       """
     }
   }
+
+  /// `query.contains(element)` (deprecated in StructuredQueries) is `element.in(query)`.
+  func testSubqueryContainsIsElementIn() throws {
+    assertInlineSnapshot(of: try run(
+      #"Reminder.where { Reminder.select(\.id).where { $0.isFlagged }.contains($0.id) }.select(\.title)"#
+    ), as: .lines) {
+      """
+      SELECT "reminders"."title"
+      FROM "reminders"
+      WHERE (("reminders"."id") IN (SELECT "reminders"."id"
+      FROM "reminders"
+      WHERE ("reminders"."isFlagged")))
+      ┌──────────────────────────┐
+      │ title                    │
+      ├──────────────────────────┤
+      │ Buy groceries            │
+      │ Prepare quarterly review │
+      │ Order compost            │
+      └──────────────────────────┘
+      """
+    }
+  }
 }
