@@ -127,6 +127,17 @@ extension Compiler {
     return "value"
   }
 
+  /// `Date()` and `Date.now`: the current date and time, as SQLite computes it when the statement
+  /// runs.
+  ///
+  /// ```swift
+  /// Reminder.where { $0.dueDate < Date() }
+  /// // … WHERE (("reminders"."dueDate") < (datetime('now')))
+  /// ```
+  func currentDate() -> Value {
+    .expression(TypedExpression(.function("datetime", [.raw("'now'")]), type: .date))
+  }
+
   /// `.where { … }`, `.days(1)` and other leading-dot calls.
   func implicitCall(_ name: String, arguments: Arguments, expected: SwiftType?) throws -> Value {
     if name == "now", let expected, expected.isDate {
@@ -154,6 +165,7 @@ extension Compiler {
     if let model = catalog.table(forType: name) {
       return try initializer(of: model, arguments: arguments)
     }
+    if name == "Date", arguments.list.isEmpty, lookupLocal(name) == nil { return currentDate() }
     if let local = lookupLocal(name) {
       throw source.diagnostic("\(describe(local)) cannot be called", at: node)
     }

@@ -226,9 +226,7 @@ extension Compiler {
       if name == "self" { return .aliasType(alias) }
     case .metatype(let type):
       if name == "self" { return .metatype(type) }
-      if type == "Date", name == "now" {
-        return .expression(TypedExpression(.function("datetime", [.raw("'now'")]), type: .date))
-      }
+      if type == "Date", name == "now" { return currentDate() }
     case .expression(let expression):
       return try expressionMember(name, of: expression, at: node)
     case .implicitMember(let parent):

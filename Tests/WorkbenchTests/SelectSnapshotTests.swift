@@ -308,4 +308,22 @@ final class SelectSnapshotTests: SnapshotTestCase {
       """
     }
   }
+
+  /// `Date()` and `Date.now` are the time the statement runs, as SQLite computes it.
+  func testDateInitializerIsNow() throws {
+    assertInlineSnapshot(of: try run(
+      "Reminder.where { $0.id.eq(1) && $0.dueDate < Date() && $0.updatedAt < Date.now }.count()"
+    ), as: .lines) {
+      """
+      SELECT count(*)
+      FROM "reminders"
+      WHERE (((("reminders"."id") = (1)) AND (("reminders"."dueDate") < (datetime('now')))) AND (("reminders"."updatedAt") < (datetime('now'))))
+      ┌──────────┐
+      │ count(*) │
+      ├──────────┤
+      │ 1        │
+      └──────────┘
+      """
+    }
+  }
 }
