@@ -302,7 +302,11 @@ extension Compiler {
           return values
         }
         if let exprStmt = stmt.as(ExpressionStmtSyntax.self) {
-          values.append(try evaluate(exprStmt.expression))
+          if let conditional = exprStmt.expression.as(IfExprSyntax.self) {
+            values += try evaluateBuilderIf(conditional)
+          } else {
+            values.append(try evaluate(exprStmt.expression))
+          }
           continue
         }
         throw source.diagnostic(
@@ -321,6 +325,44 @@ extension Compiler {
       }
     }
     return values
+  }
+
+  /// A result builder's `if` (`where { if !showCompleted { !$0.isCompleted } }`): the branch the
+  /// condition picks, which must be known before the query runs (a Swift `Bool`, not a column).
+  /// No branch taken contributes nothing (no `WHERE`).
+  func evaluateBuilderIf(_ conditional: IfExprSyntax) throws -> [Value] {
+    guard conditional.conditions.count == 1, let first = conditional.conditions.first,
+      case .expression(let condition) = first.condition
+    else {
+      throw source.diagnostic("not supported in Quarry yet: 'if let' or several conditions in a query closure", at: conditional.conditions)
+    }
+    let value = try typedExpression(try evaluate(condition, expected: .bool), expected: .bool, at: condition)
+    guard let taken = Self.constantBool(value.expression) else {
+      throw source.diagnostic(
+        "an 'if' in a query closure needs a condition known before the query runs (a Swift Bool); for a condition on columns use a predicate or Case",
+        at: condition)
+    }
+    if taken { return try evaluateStatementList(conditional.body.statements) }
+    switch conditional.elseBody {
+    case .ifExpr(let next): return try evaluateBuilderIf(next)
+    case .codeBlock(let block): return try evaluateStatementList(block.statements)
+    case nil: return []
+    }
+  }
+
+  /// The value of a condition made only of Swift `Bool`s (`true`, `!flag`, `a && b`).
+  static func constantBool(_ expression: Expression) -> Bool? {
+    switch expression.node {
+    case .value(.integer(let value)): return value != 0
+    case .unary(op: "NOT", let operand, _): return constantBool(operand).map { !$0 }
+    case .binary(let lhs, "AND", let rhs):
+      guard let left = constantBool(lhs), let right = constantBool(rhs) else { return nil }
+      return left && right
+    case .binary(let lhs, "OR", let rhs):
+      guard let left = constantBool(lhs), let right = constantBool(rhs) else { return nil }
+      return left || right
+    default: return nil
+    }
   }
 
   // MARK: Closures

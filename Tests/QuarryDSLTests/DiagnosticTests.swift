@@ -33,6 +33,12 @@ final class DiagnosticTests: XCTestCase {
       "table 'Reminder' has no column 'titel'; did you mean 'title'?")
   }
 
+  func testBuilderIfOnAColumnSaysTheConditionMustBeKnownFirst() throws {
+    try assertDiagnostic(
+      "Reminder.where { if 1️⃣$0.isFlagged { !$0.isCompleted } }",
+      "an 'if' in a query closure needs a condition known before the query runs (a Swift Bool); for a condition on columns use a predicate or Case")
+  }
+
   func testUnknownTableSuggestsTheClosestType() throws {
     try assertDiagnostic("1️⃣Remnder.all", "unknown table or type 'Remnder'; did you mean 'Reminder'?")
   }

@@ -326,4 +326,42 @@ final class SelectSnapshotTests: SnapshotTestCase {
       """
     }
   }
+
+  /// A result builder's `if` keeps the clause only when its Swift condition holds.
+  func testResultBuilderIfOnASwiftBool() throws {
+    assertInlineSnapshot(of: try run(#"""
+      let showCompleted = false
+      Reminder.where { if !showCompleted { !$0.isCompleted } }.count()
+      Reminder.where { if showCompleted { !$0.isCompleted } }.count()
+      Reminder.order { if showCompleted { $0.title } else { ($0.isFlagged.desc(), $0.title) } }.select(\.title).limit(2)
+      """#), as: .lines) {
+      """
+      SELECT count(*)
+      FROM "reminders"
+      WHERE (NOT ("reminders"."isCompleted"))
+      ┌──────────┐
+      │ count(*) │
+      ├──────────┤
+      │ 8        │
+      └──────────┘
+      SELECT count(*)
+      FROM "reminders"
+      ┌──────────┐
+      │ count(*) │
+      ├──────────┤
+      │ 12       │
+      └──────────┘
+      SELECT "reminders"."title"
+      FROM "reminders"
+      ORDER BY "reminders"."isFlagged" DESC, "reminders"."title"
+      LIMIT 2
+      ┌───────────────┐
+      │ title         │
+      ├───────────────┤
+      │ Buy groceries │
+      │ Order compost │
+      └───────────────┘
+      """
+    }
+  }
 }
