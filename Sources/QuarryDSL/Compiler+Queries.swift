@@ -182,6 +182,25 @@ extension Compiler {
       }
       return .query(query)
 
+    case "map":
+      // `.select(\.id).select(\.title).map { _, title in title }`: the closure is handed the
+      // columns selected so far, and what it returns becomes the selection.
+      guard let argument = arguments.first(), let closure = argument.as(ClosureExprSyntax.self) else {
+        throw source.diagnostic("'map' needs a closure over the selected columns: .map { id, title in … }", at: call)
+      }
+      guard !query.select.columns.isEmpty else {
+        throw source.diagnostic("'map' works on selected columns; select some first: .select { ($0.id, $0.title) }", at: call)
+      }
+      let selected = zip(query.select.columns, query.columnTypes).map { column, type in
+        Value.expression(TypedExpression(column.expression, type: type))
+      }
+      let mapped = try invoke(closure, with: selected)
+      query.select.columns = []
+      query.columnTypes = []
+      query.resultModel = nil
+      try appendColumns(mapped, to: &query, at: closure)
+      return .query(query)
+
     case "distinct":
       if let argument = arguments.first(),
         case .expression(let e) = try evaluate(argument), case .value(.integer(0)) = e.expression.node
@@ -308,7 +327,7 @@ extension Compiler {
       let candidates = [
         "where", "select", "distinct", "join", "leftJoin", "rightJoin", "fullJoin", "group",
         "having", "order", "limit", "offset", "count", "find", "and", "or", "delete", "update",
-        "insert", "union", "intersect", "except", "exists",
+        "insert", "union", "intersect", "except", "exists", "map", "contains",
       ] + (query.tables.first.map { Array($0.model.scopes.keys) } ?? [])
       throw source.diagnostic(
         "a query of '\(query.tables.first?.model.typeName ?? "?")' has no method '\(name)'",

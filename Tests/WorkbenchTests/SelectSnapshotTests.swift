@@ -364,4 +364,24 @@ final class SelectSnapshotTests: SnapshotTestCase {
       """
     }
   }
+
+  /// `map` is handed the columns selected so far; what it returns is the new selection.
+  func testMapReshapesTheSelection() throws {
+    assertInlineSnapshot(of: try run(
+      #"Reminder.select(\.id).select(\.title).map { _, title in title.upper() }.order(by: \.id).limit(2)"#
+    ), as: .lines) {
+      """
+      SELECT upper("reminders"."title")
+      FROM "reminders"
+      ORDER BY "reminders"."id"
+      LIMIT 2
+      ┌────────────────────────────┐
+      │ upper("reminders"."title") │
+      ├────────────────────────────┤
+      │ BUY GROCERIES              │
+      │ FIX THE LEAKING TAP        │
+      └────────────────────────────┘
+      """
+    }
+  }
 }

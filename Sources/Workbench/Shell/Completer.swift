@@ -20,7 +20,7 @@ public struct Completer {
     "all", "where", "select", "distinct", "join", "leftJoin", "rightJoin", "fullJoin", "crossJoin", "group",
     "having", "order", "limit", "offset", "count", "find", "and", "or", "delete", "update", "insert",
     "upsert", "returning", "union", "intersect", "except", "exists", "as", "none", "unscoped",
-    "createTemporaryView", "createTemporaryTrigger",
+    "createTemporaryView", "createTemporaryTrigger", "map", "contains",
   ]
 
   public static let expressionMethods = [
