@@ -101,9 +101,10 @@ extension Compiler {
       switch try evaluate(syntax) {
       case .implicitMember(let member):
         switch member {
-        case "nocase": collation = "NOCASE"
-        case "binary": collation = "BINARY"
-        case "rtrim": collation = "RTRIM"
+        // Quoted, as StructuredQueries renders every collation name: COLLATE "NOCASE".
+        case "nocase": collation = quoteIdentifier("NOCASE")
+        case "binary": collation = quoteIdentifier("BINARY")
+        case "rtrim": collation = quoteIdentifier("RTRIM")
         default:
           throw source.diagnostic("unknown collation '.\(member)'", at: syntax, suggestion: closestMatch(to: member, in: ["nocase", "binary", "rtrim"]))
         }
@@ -136,6 +137,20 @@ extension Compiler {
     case "strftime" where receiver.type?.isDate == true:
       guard let format = arguments.first() else { throw source.diagnostic("'strftime' needs a format", at: call) }
       return .expression(TypedExpression(.function("strftime", [try text(format)] + timeArguments(receiver)), type: .string))
+    case "map", "flatMap":
+      // `$0.priority.map { $0 < Priority.high }`: the closure gets the unwrapped value. `map`
+      // keeps NULL as NULL around it; `flatMap`'s closure already answers for NULL.
+      guard let syntax = arguments.first(), let closure = syntax.as(ClosureExprSyntax.self) else {
+        throw source.diagnostic("'\(name)' needs a closure: .\(name) { $0 … }", at: call)
+      }
+      let unwrapped = TypedExpression(lhs, type: receiver.type?.wrapped)
+      let result = try typedExpression(try invoke(closure, with: [.expression(unwrapped)]), at: closure)
+      if name == "flatMap" {
+        return .expression(TypedExpression(result.expression, type: result.type?.optional))
+      }
+      let isNull = Expression(.sql([.expression(lhs), .text(" IS NULL")]))
+      let guarded = CaseExpression(base: isNull, whens: [.init(.value(.integer(1)), then: .null)], otherwise: result.expression)
+      return .expression(TypedExpression(Expression(.caseWhen(guarded)), type: result.type?.optional))
     case "exists":
       break
     default:
@@ -208,6 +223,24 @@ extension Compiler {
   /// Methods on a whole table's columns (`$1.count()`, `$1.jsonGroupArray()`).
   func columnsMethod(_ name: String, on table: TableInstance, arguments: Arguments, at node: MemberAccessExprSyntax) throws -> Value {
     switch name {
+    case "eq", "neq", "is", "isNot":
+      // `$0.eq(Tag(id: 1, title: "car"))`: the whole row compared as a row value.
+      guard let syntax = arguments.first(), case .query(let record) = try evaluate(syntax),
+        record.resultModel == table.model.typeName, record.select.columns.count == table.allColumns.count
+      else {
+        throw source.diagnostic("'\(name)' on a whole row needs a '\(table.model.typeName)(…)' value with every column", at: arguments.call)
+      }
+      let op = ["eq": "=", "neq": "<>", "is": "IS", "isNot": "IS NOT"][name] ?? "="
+      func row(_ expressions: [Expression]) -> [SQLPart] {
+        var parts: [SQLPart] = [.text("(")]
+        for (index, expression) in expressions.enumerated() {
+          if index > 0 { parts.append(.text(", ")) }
+          parts.append(.expression(expression))
+        }
+        return parts + [.text(")")]
+      }
+      let parts = row(table.allColumns.map(\.expression)) + [.text(" \(op) ")] + row(record.select.columns.map(\.expression))
+      return boolean(Expression(.sql(parts)))
     case "count":
       let key = table.model.primaryKey.map { table.column($0).expression } ?? .star
       var distinct = false

@@ -274,7 +274,12 @@ extension Compiler {
       return .query(query)
 
     case "count":
-      query.select.columns = [ResultColumn(Expression(.aggregate(Aggregate(name: "count", arguments: [.star]))))]
+      // `Reminder.count { !$0.isCompleted }`: count(*) FILTER (WHERE …).
+      var filter: Expression?
+      if let argument = arguments.labelled("filter") ?? arguments.first() {
+        filter = try predicate(try evaluateProjection(argument, on: query), at: argument)
+      }
+      query.select.columns = [ResultColumn(Expression(.aggregate(Aggregate(name: "count", arguments: [.star], filter: filter))))]
       query.columnTypes = [.int]
       return .query(query)
 
