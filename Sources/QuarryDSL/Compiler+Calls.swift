@@ -210,6 +210,9 @@ extension Compiler {
         return .query(query)
       }
     }
+    if case .columns(let table) = lhs, let op = ["==": "=", "!=": "<>", "<": "<", ">": ">", "<=": "<=", ">=": ">="][opToken] {
+      return try compareRow(table, op, with: infix.rightOperand)
+    }
     let left = try typedExpression(lhs, at: infix.leftOperand)
     let rightValue = try evaluate(infix.rightOperand, expected: left.type)
     if case .null = rightValue, opToken == "==" || opToken == "!=" {
@@ -247,6 +250,18 @@ extension Compiler {
     return a ?? b
   }
 
+  /// `!Reminder.where(\.isCompleted)`, `.not()`: the query with its filter negated.
+  ///
+  /// ```swift
+  /// Reminder.all.not()
+  /// // … WHERE (NOT (1))
+  /// ```
+  func negated(_ query: Query) -> Query {
+    var query = query
+    query.select.wheres = [(query.combinedWhere ?? .value(.integer(1))).not()]
+    return query
+  }
+
   func evaluatePrefix(_ prefix: PrefixOperatorExprSyntax, expected: SwiftType?) throws -> Value {
     let op = prefix.operator.text
     if op == "-", let value = integerValue(ExprSyntax(prefix)) {
@@ -258,7 +273,9 @@ extension Compiler {
     {
       return .expression(TypedExpression(.value(.double(-value)), type: .double))
     }
-    let operand = try typedExpression(try evaluate(prefix.expression, expected: expected), at: prefix.expression)
+    let value = try evaluate(prefix.expression, expected: expected)
+    if op == "!", case .query(let query) = value { return .query(negated(query)) }
+    let operand = try typedExpression(value, at: prefix.expression)
     switch op {
     case "!": return boolean(operand.expression.not())
     case "-", "+", "~":

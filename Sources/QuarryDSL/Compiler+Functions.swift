@@ -221,26 +221,38 @@ extension Compiler {
   }
 
   /// Methods on a whole table's columns (`$1.count()`, `$1.jsonGroupArray()`).
+  /// `$0.eq(Tag(id: 1, title: "car"))`, `$0 > Tag(…)`: the whole row compared as a row value.
+  ///
+  /// ```swift
+  /// Tag.where { $0 > Tag(id: 1, title: "car") }
+  /// // … WHERE (("tags"."id", "tags"."title") > (1, 'car'))
+  /// ```
+  func compareRow(_ table: TableInstance, _ op: String, with syntax: ExprSyntax) throws -> Value {
+    guard case .query(let record) = try evaluate(syntax), record.resultModel == table.model.typeName,
+      record.select.columns.count == table.allColumns.count
+    else {
+      throw source.diagnostic("a whole '\(table.model.typeName)' row compares with a '\(table.model.typeName)(…)' value that has every column", at: syntax)
+    }
+    func row(_ expressions: [Expression]) -> [SQLPart] {
+      var parts: [SQLPart] = [.text("(")]
+      for (index, expression) in expressions.enumerated() {
+        if index > 0 { parts.append(.text(", ")) }
+        parts.append(.expression(expression))
+      }
+      return parts + [.text(")")]
+    }
+    let parts = row(table.allColumns.map(\.expression)) + [.text(" \(op) ")] + row(record.select.columns.map(\.expression))
+    return boolean(Expression(.sql(parts)))
+  }
+
   func columnsMethod(_ name: String, on table: TableInstance, arguments: Arguments, at node: MemberAccessExprSyntax) throws -> Value {
     switch name {
     case "eq", "neq", "is", "isNot":
-      // `$0.eq(Tag(id: 1, title: "car"))`: the whole row compared as a row value.
-      guard let syntax = arguments.first(), case .query(let record) = try evaluate(syntax),
-        record.resultModel == table.model.typeName, record.select.columns.count == table.allColumns.count
-      else {
-        throw source.diagnostic("'\(name)' on a whole row needs a '\(table.model.typeName)(…)' value with every column", at: arguments.call)
+      guard let syntax = arguments.first() else {
+        throw source.diagnostic("'\(name)' needs a '\(table.model.typeName)(…)' value", at: arguments.call)
       }
       let op = ["eq": "=", "neq": "<>", "is": "IS", "isNot": "IS NOT"][name] ?? "="
-      func row(_ expressions: [Expression]) -> [SQLPart] {
-        var parts: [SQLPart] = [.text("(")]
-        for (index, expression) in expressions.enumerated() {
-          if index > 0 { parts.append(.text(", ")) }
-          parts.append(.expression(expression))
-        }
-        return parts + [.text(")")]
-      }
-      let parts = row(table.allColumns.map(\.expression)) + [.text(" \(op) ")] + row(record.select.columns.map(\.expression))
-      return boolean(Expression(.sql(parts)))
+      return try compareRow(table, op, with: syntax)
     case "count":
       let key = table.model.primaryKey.map { table.column($0).expression } ?? .star
       var distinct = false

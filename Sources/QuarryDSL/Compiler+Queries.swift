@@ -144,6 +144,15 @@ extension Compiler {
     return value
   }
 
+  /// The conditions a `where`/`having` argument builds: one for a key path or a one-line closure,
+  /// several for a closure whose result builder makes several (a `for` loop, several lines).
+  func evaluateConditions(_ expr: ExprSyntax, on query: Query) throws -> [Value] {
+    if let closure = expr.as(ClosureExprSyntax.self) {
+      return try invokeAll(closure, with: columnArguments(query))
+    }
+    return [try evaluateProjection(expr, on: query)]
+  }
+
   func keyPathValue(_ names: [String], on table: TableInstance, at node: some SyntaxProtocol) throws -> Value {
     var value: Value = .columns(table)
     for name in names where name != "self" {
@@ -160,9 +169,14 @@ extension Compiler {
       guard let argument = arguments.first() else {
         throw source.diagnostic("'where' needs a condition: .where { $0.… }", at: call)
       }
-      let value = try evaluateProjection(argument, on: query)
-      if let condition = try predicate(value, at: argument) { query.select.wheres.append(condition) }
+      // A closure may build several conditions (`for term in terms { … }`); each is ANDed.
+      for value in try evaluateConditions(argument, on: query) {
+        if let condition = try predicate(value, at: argument) { query.select.wheres.append(condition) }
+      }
       return .query(query)
+
+    case "not":
+      return .query(negated(query))
 
     case "and", "or":
       guard let argument = arguments.first() else {
@@ -245,8 +259,8 @@ extension Compiler {
       guard let argument = arguments.first() else {
         throw source.diagnostic("'having' needs a condition: .having { $0.id.count() > 1 }", at: call)
       }
-      if let condition = try predicate(try evaluateProjection(argument, on: query), at: argument) {
-        query.select.havings.append(condition)
+      for value in try evaluateConditions(argument, on: query) {
+        if let condition = try predicate(value, at: argument) { query.select.havings.append(condition) }
       }
       return .query(query)
 
@@ -332,7 +346,7 @@ extension Compiler {
       let candidates = [
         "where", "select", "distinct", "join", "leftJoin", "rightJoin", "fullJoin", "group",
         "having", "order", "limit", "offset", "count", "find", "and", "or", "delete", "update",
-        "insert", "union", "intersect", "except", "exists", "map", "contains",
+        "insert", "union", "intersect", "except", "exists", "map", "contains", "not",
       ] + (query.tables.first.map { Array($0.model.scopes.keys) } ?? [])
       throw source.diagnostic(
         "a query of '\(query.tables.first?.model.typeName ?? "?")' has no method '\(name)'",

@@ -301,6 +301,10 @@ extension Compiler {
           values.append(try returnStmt.expression.map { try evaluate($0) } ?? .null)
           return values
         }
+        if let loop = stmt.as(ForStmtSyntax.self) {
+          values += try evaluateBuilderFor(loop)
+          continue
+        }
         if let exprStmt = stmt.as(ExpressionStmtSyntax.self) {
           if let conditional = exprStmt.expression.as(IfExprSyntax.self) {
             values += try evaluateBuilderIf(conditional)
@@ -348,6 +352,24 @@ extension Compiler {
     case .codeBlock(let block): return try evaluateStatementList(block.statements)
     case nil: return []
     }
+  }
+
+  /// A result builder's `for` over a Swift array (`for term in terms { $0.title.contains(term) }`):
+  /// the body once per element, each giving its own condition.
+  func evaluateBuilderFor(_ loop: ForStmtSyntax) throws -> [Value] {
+    guard loop.whereClause == nil, loop.tryKeyword == nil, loop.awaitKeyword == nil,
+      let name = loop.pattern.as(IdentifierPatternSyntax.self)?.identifier.text
+    else {
+      throw source.diagnostic("not supported in Quarry yet: this kind of 'for' loop; write 'for name in array { … }'", at: loop.pattern)
+    }
+    guard case .array(let elements) = try evaluate(loop.sequence) else {
+      throw source.diagnostic("a 'for' in a query closure loops over an array known before the query runs", at: loop.sequence)
+    }
+    var values: [Value] = []
+    for element in elements {
+      values += try withLocals([name: element]) { try evaluateStatementList(loop.body.statements) }
+    }
+    return values
   }
 
   /// The value of a condition made only of Swift `Bool`s (`true`, `!flag`, `a && b`).
