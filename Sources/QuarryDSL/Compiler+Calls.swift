@@ -10,6 +10,13 @@ extension Compiler {
       guard let baseSyntax = member.base else {
         return try implicitCall(name, arguments: arguments, expected: expected)
       }
+      if name == "contains", let range = Self.closedRange(baseSyntax), let argument = arguments.first() {
+        // `(1...3).contains($0.id)`: BETWEEN.
+        let needle = try typedExpression(try evaluate(argument), at: argument)
+        let lower = try typedExpression(try evaluate(range.lower, expected: needle.type), expected: needle.type, at: range.lower)
+        let upper = try typedExpression(try evaluate(range.upper, expected: needle.type), expected: needle.type, at: range.upper)
+        return boolean(Expression(.between(needle.expression, lower: lower.expression, upper: upper.expression)))
+      }
       let base = try evaluateBase(baseSyntax)
       return try callMethod(name, on: base, arguments: arguments, at: member)
     }
@@ -22,6 +29,18 @@ extension Compiler {
       return try callDate(date, arguments: arguments)
     }
     throw source.diagnostic("not supported in Quarry yet: calling this expression", at: call.calledExpression)
+  }
+
+  /// `lower...upper`, possibly in parentheses.
+  static func closedRange(_ expr: ExprSyntax) -> (lower: ExprSyntax, upper: ExprSyntax)? {
+    var inner = expr
+    while let tuple = inner.as(TupleExprSyntax.self), tuple.elements.count == 1, let only = tuple.elements.first, only.label == nil {
+      inner = only.expression
+    }
+    guard let infix = inner.as(InfixOperatorExprSyntax.self),
+      infix.operator.as(BinaryOperatorExprSyntax.self)?.operator.text == "..."
+    else { return nil }
+    return (infix.leftOperand, infix.rightOperand)
   }
 
   /// A call's receiver; a generic table type (`PragmaTableInfo<Reminder>`) is specialised here.

@@ -128,8 +128,15 @@ extension Compiler {
       var type = "NUMERIC"
       if let syntax = arguments.labelled("as") ?? arguments.first() {
         type = sqlType(forSwiftType: syntax.trimmedDescription.replacingOccurrences(".self", ""))
-      } else if let receiverType = receiver.type {
-        type = receiverType.isText ? "NUMERIC" : "TEXT"
+      } else if let receiverType = receiver.type?.wrapped {
+        // No type given: Swift infers it from the context. The usual cases: an integer (or
+        // Bool) cast to compare or divide as a Double, a Double cast to truncate, text to a number.
+        switch receiverType.name {
+        case "Int", "Int64", "Int32", "Bool": type = "REAL"
+        case "Double", "Float": type = "INTEGER"
+        case "String": type = "NUMERIC"
+        default: type = "TEXT"
+        }
       }
       return .expression(TypedExpression(Expression(.cast(lhs, type: type)), type: nil))
     case "match", "highlight", "snippet":
