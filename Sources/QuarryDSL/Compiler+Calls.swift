@@ -157,6 +157,29 @@ extension Compiler {
     .expression(TypedExpression(.function("datetime", [.raw("'now'")]), type: .date))
   }
 
+  /// `Date()` (now), `Date(timeIntervalSince1970: 0)`, `Date(timeIntervalSinceReferenceDate: 0)`:
+  /// a fixed date is a value in StructuredQueries' default text form.
+  ///
+  /// ```swift
+  /// Date(timeIntervalSinceReferenceDate: 0)  // '2001-01-01 00:00:00.000'
+  /// ```
+  func dateInitializer(_ arguments: Arguments) throws -> Value? {
+    if arguments.list.isEmpty { return currentDate() }
+    guard arguments.list.count == 1, let argument = arguments.list.first,
+      let label = argument.label, ["timeIntervalSince1970", "timeIntervalSinceReferenceDate"].contains(label)
+    else { return nil }
+    let seconds: Double
+    if let integer = integerValue(argument.expression) {
+      seconds = Double(integer)
+    } else if let float = argument.expression.as(FloatLiteralExprSyntax.self), let value = Double(float.literal.text.filter { $0 != "_" }) {
+      seconds = value
+    } else {
+      throw source.diagnostic("'Date(\(label):)' needs a number of seconds", at: argument.expression)
+    }
+    let since1970 = seconds + (label == "timeIntervalSinceReferenceDate" ? 978_307_200 : 0)
+    return .expression(TypedExpression(.value(.text(DateFormatting.iso8601(secondsSince1970: since1970))), type: .date))
+  }
+
   /// `.where { … }`, `.days(1)` and other leading-dot calls.
   func implicitCall(_ name: String, arguments: Arguments, expected: SwiftType?) throws -> Value {
     if name == "now", let expected, expected.isDate {
@@ -184,7 +207,7 @@ extension Compiler {
     if let model = catalog.table(forType: name) {
       return try initializer(of: model, arguments: arguments)
     }
-    if name == "Date", arguments.list.isEmpty, lookupLocal(name) == nil { return currentDate() }
+    if name == "Date", lookupLocal(name) == nil, let date = try dateInitializer(arguments) { return date }
     if let local = lookupLocal(name) {
       throw source.diagnostic("\(describe(local)) cannot be called", at: node)
     }

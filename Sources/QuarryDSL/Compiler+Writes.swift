@@ -198,7 +198,11 @@ extension Compiler {
         }
         return name
       }
-      if selectClosure != nil {
+      if selectClosure == nil, case .columns = columnsValue {
+        // insert { $0 } values: { Reminder(…) }: whole records, as in insert { Reminder(…) }.
+        source = .values(try evaluateRecords(valuesClosure, model: model))
+        columns = model.columns.filter { !$0.isGenerated }.map(\.sqlName)
+      } else if selectClosure != nil {
         let statement = try statementValue(try evaluateClosureOrExpression(valuesClosure), at: valuesClosure)
         source = .select(statement)
       } else {
