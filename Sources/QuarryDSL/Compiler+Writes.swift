@@ -264,7 +264,15 @@ extension Compiler {
       insert.upsert = Insert.Upsert(target: names, targetWhere: targetWhere, action: action)
     }
     if let update = arguments.labelled("onConflictDoUpdate")?.as(ClosureExprSyntax.self) {
-      insert.upsert = Insert.Upsert(target: [], action: .doUpdate(try assignments(update, table: table, excluded: excluded), where: []))
+      // `onConflictDoUpdate: { … } where: { columns, excluded in … }`: the update's filter.
+      var updateWhere: [Expression] = []
+      if let updateIndex = arguments.list.firstIndex(where: { $0.label == "onConflictDoUpdate" }) {
+        for argument in arguments.list[(updateIndex + 1)...] where argument.label == "where" {
+          let value = try evaluateProjection(argument.expression, on: Query(table).withTables([table, excluded]))
+          if let condition = try predicate(value, at: argument.expression) { updateWhere.append(condition) }
+        }
+      }
+      insert.upsert = Insert.Upsert(target: [], action: .doUpdate(try assignments(update, table: table, excluded: excluded), where: updateWhere))
     }
     if let resolution = arguments.labelled("or") {
       guard case .implicitMember(let name) = try evaluate(resolution),

@@ -165,6 +165,17 @@ public final class Compiler {
     }
   }
 
+  /// Whether SQL text begins a statement of its own (`SELECT`, `INSERT`, `WITH`, …) rather than
+  /// an expression.
+  static func startsWithStatementKeyword(_ text: String) -> Bool {
+    let word = text.drop { $0.isWhitespace || $0 == "(" }.prefix { $0.isLetter }.uppercased()
+    return [
+      "SELECT", "INSERT", "UPDATE", "DELETE", "WITH", "VALUES", "REPLACE", "CREATE", "DROP", "ALTER",
+      "PRAGMA", "BEGIN", "COMMIT", "ROLLBACK", "SAVEPOINT", "RELEASE", "ATTACH", "DETACH", "VACUUM",
+      "ANALYZE", "EXPLAIN", "REINDEX",
+    ].contains(word)
+  }
+
   /// Turns an evaluated top-level expression into a runnable statement.
   func statement(from value: Value, input: String, at node: some SyntaxProtocol) throws
     -> CompiledStatement
@@ -199,6 +210,12 @@ public final class Compiler {
     case .statement(let statement, let types):
       return make(statement, types)
     case .expression(let expression):
+      // `#sql("INSERT …")`, `#sql("SELECT …", as: Tag.self)`: a whole statement, run as written.
+      if case .sql(let parts) = expression.expression.node, case .text(let text)? = parts.first,
+        Self.startsWithStatementKeyword(text)
+      {
+        return make(.raw(expression.expression.fragment), [])
+      }
       // A bare expression is selected on its own: `SELECT 1 + 2`.
       var select = Select(from: nil)
       select.columns = [ResultColumn(expression.expression)]

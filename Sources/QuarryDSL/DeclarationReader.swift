@@ -423,6 +423,15 @@ struct DeclarationReader {
     if let bool = expr.as(BooleanLiteralExprSyntax.self) {
       return .value(.integer(bool.literal.tokenKind == .keyword(.true) ? 1 : 0))
     }
+    if let array = expr.as(ArrayExprSyntax.self) {
+      // `var notes: [String] = []` on a JSON-represented column: its JSON text.
+      var elements: [QueryBinding] = []
+      for element in array.elements {
+        guard case .value(let binding)? = defaultExpression(element.expression)?.node else { return nil }
+        elements.append(binding)
+      }
+      return .value(.text(prettyJSON(elements)))
+    }
     if let call = expr.as(FunctionCallExprSyntax.self),
       call.calledExpression.trimmedDescription == "Date",
       let argument = call.arguments.first,
