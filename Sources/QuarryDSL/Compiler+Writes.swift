@@ -12,6 +12,9 @@ extension Compiler {
       delete.isEmpty = query.select.isEmpty
       return .write(WriteQuery(table: table, statement: .delete(delete)))
     case "update":
+      if let record = arguments.first(), !record.is(ClosureExprSyntax.self) {
+        return try updateRecord(record, table: table, query: query)
+      }
       guard let closure = arguments.first()?.as(ClosureExprSyntax.self) else {
         throw source.diagnostic("'update' needs a closure of assignments: .update { $0.title = \"…\" }", at: arguments.call)
       }
@@ -24,6 +27,30 @@ extension Compiler {
     default:
       return nil
     }
+  }
+
+  /// `Reminder.update(reminder)`: every column set from a record, for the row with its primary key.
+  ///
+  /// ```swift
+  /// Tag.update(Tag(id: 1, title: "car"))
+  /// // UPDATE "tags" SET "title" = 'car' WHERE (("tags"."id") = (1))
+  /// ```
+  func updateRecord(_ syntax: ExprSyntax, table: TableInstance, query: Query) throws -> Value {
+    guard let key = table.model.primaryKey else {
+      throw source.diagnostic("'update(_:)' with a record needs a table with a primary key", at: syntax)
+    }
+    guard let values = try evaluateRecords(syntax, model: table.model).first else {
+      throw source.diagnostic("'update(_:)' needs a '\(table.model.typeName)(…)' record", at: syntax)
+    }
+    let columns = table.model.columns.filter { !$0.isGenerated }
+    var assignments: [Assignment] = []
+    var keyValue: Expression = .null
+    for (column, value) in zip(columns, values) {
+      if column.name == key.name { keyValue = value } else { assignments.append(Assignment(column.sqlName, value)) }
+    }
+    var update = Update(table: table.model.qualifiedName, alias: table.alias, assignments: assignments)
+    update.wheres = query.select.wheres + [table.column(key).expression.binary("=", keyValue)]
+    return .write(WriteQuery(table: table, statement: .update(update)))
   }
 
   /// `T.insert { … }` and `T.upsert { … }`, which start from the table, not a query.
@@ -104,10 +131,8 @@ extension Compiler {
         guard case .expr(let expr) = item.item else {
           throw source.diagnostic("an update closure holds assignments like $0.title = \"…\"", at: item)
         }
-        for assignment in try self.assignment(expr, table: table) {
-          result.removeAll { $0.column == assignment.column }
-          result.append(assignment)
-        }
+        // In order, repeats included: `$0.title += "!"; $0.title += "?"` sets it twice.
+        result += try self.assignment(expr, table: table)
       }
       return result
     }
@@ -124,12 +149,20 @@ extension Compiler {
 
   private func singleAssignment(_ expr: ExprSyntax, table: TableInstance) throws -> Assignment {
     func target(_ syntax: ExprSyntax) throws -> (ColumnModel, TypedExpression) {
-      guard let member = syntax.as(MemberAccessExprSyntax.self), let base = member.base,
-        case .columns(let columns) = try evaluate(base)
-      else {
+      guard let member = syntax.as(MemberAccessExprSyntax.self), let base = member.base else {
         throw source.diagnostic("the left side of an assignment must be a column, like $0.title", at: syntax)
       }
       let name = member.declName.baseName.text
+      let baseValue = try evaluate(base)
+      // `$0.fields.honestCount = 1`: a column inside a column group.
+      if case .group(let group, let path) = baseValue,
+        let column = group.model.columns.first(where: { $0.path == path + [name] })
+      {
+        return (column, group.column(column))
+      }
+      guard case .columns(let columns) = baseValue else {
+        throw source.diagnostic("the left side of an assignment must be a column, like $0.title", at: syntax)
+      }
       guard let column = columns.model.column(named: name) else {
         throw source.diagnostic(
           "table '\(columns.model.typeName)' has no column '\(name)'", at: member.declName,
@@ -361,6 +394,20 @@ extension Compiler {
       for argument in call.arguments {
         guard let label = argument.label?.text else {
           throw source.diagnostic("record fields need labels, like title: \"…\"", at: argument)
+        }
+        let group = model.columns.filter { $0.path.count > 1 && $0.path.first == label }
+        if model.column(named: label) == nil, !group.isEmpty {
+          // `Counter.Draft(counts: Counts(seen: 1))`: a column group given as a whole.
+          guard case .query(let record) = try evaluate(argument.expression) else {
+            throw source.diagnostic("'\(label)' is a group of columns; give it a value like \(label): Group(…)", at: argument.expression)
+          }
+          for column in group {
+            let member = column.path.last ?? column.name
+            if let given = record.select.columns.first(where: { $0.alias == column.sqlName || $0.alias == member }) {
+              provided[column.name] = given.expression
+            }
+          }
+          continue
         }
         guard let column = model.column(named: label) else {
           throw source.diagnostic(

@@ -124,15 +124,26 @@ public final class Compiler {
     }
     source = SourceUnit(text: text, tree: folded)
     var items: [CompiledItem] = []
-    let topLevelCount = folded.statements.count
-    for item in folded.statements {
+    let statements = Array(folded.statements)
+    let topLevelCount = statements.count
+    // Type declarations first, each after the types it uses, wherever they stand in the input.
+    let typeDeclarations = statements.indices.compactMap { index -> (Int, DeclSyntax)? in
+      guard case .decl(let decl) = statements[index].item, !decl.is(VariableDeclSyntax.self) else { return nil }
+      return (index, decl)
+    }
+    if typeDeclarations.count > 1 {
+      for position in DeclarationOrder.reading(typeDeclarations.map(\.1)) {
+        try DeclarationReader(catalog: catalog, source: source).read(typeDeclarations[position].1)
+      }
+    }
+    for item in statements {
       switch item.item {
       case .decl(let decl):
         if let variable = decl.as(VariableDeclSyntax.self) {
           try bindTopLevel(variable)
           items.append(.declaration(name: variable.bindings.first?.pattern.trimmedDescription ?? "let"))
         } else {
-          try DeclarationReader(catalog: catalog, source: source).read(decl)
+          if typeDeclarations.count <= 1 { try DeclarationReader(catalog: catalog, source: source).read(decl) }
           items.append(.declaration(name: declarationName(decl)))
         }
       case .expr(let expr):

@@ -411,4 +411,48 @@ final class AdvancedSnapshotTests: SnapshotTestCase {
       """
     }
   }
+
+  /// Types may be used before they are declared; a column group is updated whole or by member;
+  /// a record updates its row; repeated assignments all stay, in order.
+  func testDeclarationOrderGroupsAndRecordUpdates() throws {
+    assertInlineSnapshot(of: try run(#"""
+      @Table struct Counter {
+        let id: Int
+        @Columns var counts: Counts
+      }
+      @Selection struct Counts {
+        var seen = 0
+        var missed: Int?
+      }
+      #sql("CREATE TEMPORARY TABLE counters (id INTEGER PRIMARY KEY, seen INTEGER NOT NULL DEFAULT 0, missed INTEGER)")
+      Counter.insert { Counter.Draft(counts: Counts(seen: 1, missed: nil)) }
+      Counter.update { $0.counts.seen += 1; $0.counts.seen *= 10; $0.counts.missed = 0 }.returning(\.self)
+      Counter.update(Counter(id: 1, counts: Counts(seen: 5, missed: 2))).returning(\.self)
+      """#), as: .lines) {
+      """
+      CREATE TEMPORARY TABLE counters (id INTEGER PRIMARY KEY, seen INTEGER NOT NULL DEFAULT 0, missed INTEGER)
+      INSERT INTO "counters"
+      ("id", "seen", "missed")
+      VALUES
+      (NULL, 1, NULL)
+      UPDATE "counters"
+      SET "seen" = ("counters"."seen") + (1), "seen" = ("counters"."seen") * (10), "missed" = 0
+      RETURNING "id", "seen", "missed"
+      ┌────┬──────┬────────┐
+      │ id │ seen │ missed │
+      ├────┼──────┼────────┤
+      │ 1  │ 10   │ 0      │
+      └────┴──────┴────────┘
+      UPDATE "counters"
+      SET "seen" = 5, "missed" = 2
+      WHERE (("counters"."id") = (1))
+      RETURNING "id", "seen", "missed"
+      ┌────┬──────┬────────┐
+      │ id │ seen │ missed │
+      ├────┼──────┼────────┤
+      │ 1  │ 5    │ 2      │
+      └────┴──────┴────────┘
+      """
+    }
+  }
 }

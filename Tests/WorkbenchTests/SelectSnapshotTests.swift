@@ -180,7 +180,7 @@ final class SelectSnapshotTests: SnapshotTestCase {
       """
       SELECT "reminders"."id", "reminders"."title"
       FROM "reminders"
-      WHERE ((("reminders"."title" COLLATE NOCASE LIKE '%bag%')) OR (("reminders"."notes" COLLATE NOCASE LIKE '%bag%')))
+      WHERE ((("reminders"."title" COLLATE "NOCASE" LIKE '%bag%')) OR (("reminders"."notes" COLLATE "NOCASE" LIKE '%bag%')))
       ┌────┬─────────────────┐
       │ id │ title           │
       ├────┼─────────────────┤
