@@ -193,6 +193,7 @@ extension Compiler {
       for argument in arguments.list {
         let value = try evaluateProjection(argument.expression, on: query)
         try appendColumns(value, to: &query, at: argument.expression)
+        if case .tuple(let values) = value { query.selectedValues += values } else { query.selectedValues.append(value) }
       }
       return .query(query)
 
@@ -205,14 +206,24 @@ extension Compiler {
       guard !query.select.columns.isEmpty else {
         throw source.diagnostic("'map' works on selected columns; select some first: .select { ($0.id, $0.title) }", at: call)
       }
-      let selected = zip(query.select.columns, query.columnTypes).map { column, type in
-        Value.expression(TypedExpression(column.expression, type: type))
-      }
+      let selected = query.selectedValues.isEmpty
+        ? zip(query.select.columns, query.columnTypes).map { Value.expression(TypedExpression($0.expression, type: $1)) }
+        : query.selectedValues
       let mapped = try invoke(closure, with: selected)
       query.select.columns = []
       query.columnTypes = []
       query.resultModel = nil
-      try appendColumns(mapped, to: &query, at: closure)
+      query.selectedValues = []
+      if case .selection(let pairs, _) = mapped {
+        // Mapped into a selection type: its columns, in its order, without names.
+        for (_, expression) in pairs {
+          query.select.columns.append(ResultColumn(expression.expression))
+          query.columnTypes.append(expression.type)
+        }
+      } else {
+        try appendColumns(mapped, to: &query, at: closure)
+        if case .tuple(let values) = mapped { query.selectedValues = values } else { query.selectedValues = [mapped] }
+      }
       return .query(query)
 
     case "distinct":

@@ -60,6 +60,8 @@ struct Query: Sendable {
   var columnTypes: [SwiftType?] = []
   /// The type the rows are selected into (`X.Columns(…)`, `X(…)`): a CTE's name comes from it.
   var resultModel: String?
+  /// What `select` was given, one value per selected item (a whole table is one item), for `map`.
+  var selectedValues: [Value] = []
 
   init(_ table: TableInstance) {
     select = Select(from: table.reference)
