@@ -81,11 +81,26 @@ extension Compiler {
       }
       let units = ["days": "days", "months": "months", "years": "years", "hours": "hours", "minutes": "minutes",
                    "seconds": "seconds"]
-      if let unit = units[name] { return base + ["\(number) \(unit)"] }
+      if name == "milliseconds", let value = integerValue(argument) {
+        // `.milliseconds(-1_500)` → '-1.500 seconds'
+        let magnitude = value.magnitude
+        let text = (value < 0 ? "-" : "") + "\(magnitude / 1000)." + String(String(magnitude % 1000 + 1000).dropFirst())
+        return base + ["\(text) seconds"]
+      }
+      if let unit = units[name] {
+        // `.months(1, .floor)`: how a month past the end of the next one is resolved.
+        var modifiers = base + ["\(number) \(unit)"]
+        if call.arguments.count > 1, let mode = call.arguments.dropFirst().first?.expression.as(MemberAccessExprSyntax.self),
+          mode.base == nil, ["floor", "ceiling"].contains(mode.declName.baseName.text)
+        {
+          modifiers.append(mode.declName.baseName.text)
+        }
+        return modifiers
+      }
       if name == "weekday" { return base + ["weekday \(number)"] }
       throw source.diagnostic(
         "unknown date modifier '\(name)'", at: member.declName,
-        suggestion: closestMatch(to: name, in: Array(units.keys) + ["weekday"]))
+        suggestion: closestMatch(to: name, in: Array(units.keys) + ["weekday", "milliseconds"]))
     }
     if let reference = expr.as(DeclReferenceExprSyntax.self), reference.baseName.text == "Self" {
       return []

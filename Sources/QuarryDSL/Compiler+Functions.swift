@@ -147,15 +147,26 @@ extension Compiler {
     case "map", "flatMap":
       // `$0.priority.map { $0 < Priority.high }`: the closure gets the unwrapped value. `map`
       // keeps NULL as NULL around it; `flatMap`'s closure already answers for NULL.
-      guard let syntax = arguments.first(), let closure = syntax.as(ClosureExprSyntax.self) else {
+      guard let syntax = arguments.first() else {
         throw source.diagnostic("'\(name)' needs a closure: .\(name) { $0 … }", at: call)
       }
       let unwrapped = TypedExpression(lhs, type: receiver.type?.wrapped)
-      let result = try typedExpression(try invoke(closure, with: [.expression(unwrapped)]), at: closure)
+      let transformed: Value
+      if let closure = syntax.as(ClosureExprSyntax.self) {
+        transformed = try invoke(closure, with: [.expression(unwrapped)])
+      } else if case .keyPath(let names) = try evaluate(syntax) {
+        // `.map(\.year)`
+        var value = Value.expression(unwrapped)
+        for member in names { value = try self.member(member, of: value, at: syntax) }
+        transformed = value
+      } else {
+        throw source.diagnostic("'\(name)' needs a closure or a key path: .\(name) { $0 … }", at: syntax)
+      }
+      let result = try typedExpression(transformed, at: syntax)
       if name == "flatMap" {
         return .expression(TypedExpression(result.expression, type: result.type?.optional))
       }
-      let isNull = Expression(.sql([.expression(lhs), .text(" IS NULL")]))
+      let isNull = lhs.binary("IS", .null)
       let guarded = CaseExpression(base: isNull, whens: [.init(.value(.integer(1)), then: .null)], otherwise: result.expression)
       return .expression(TypedExpression(Expression(.caseWhen(guarded)), type: result.type?.optional))
     case "exists":
