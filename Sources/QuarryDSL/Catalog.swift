@@ -51,7 +51,13 @@ public final class Catalog: @unchecked Sendable {
     tables[model.typeName] = model
   }
 
-  public func table(forType name: String) -> TableModel? { tables[name] }
+  /// The model of a type, by its name; a nested type also by its qualified name
+  /// (`Attachment.Video` is `Video`, declared inside `Attachment`).
+  public func table(forType name: String) -> TableModel? {
+    if let model = tables[name] { return model }
+    guard let dot = name.lastIndex(of: ".") else { return nil }
+    return tables[String(name[name.index(after: dot)...])]
+  }
 
   public func table(forTableName name: String) -> TableModel? {
     tables.values.first { $0.tableName == name && !$0.isSelection }

@@ -366,6 +366,12 @@ extension Compiler {
               parts.append(.text(table.allColumns.map { $0.expression.fragment.sql(inlining: true) }.joined(separator: ", ")))
             case .table(let table):
               parts.append(.text(quoteIdentifier(table.qualifier)))
+            case .group(let table, let path):
+              // A column group: its columns, comma-separated (the text supplies any parentheses).
+              for (index, column) in groupColumns(table, path).enumerated() {
+                if index > 0 { parts.append(.text(", ")) }
+                parts.append(.expression(column.expression))
+              }
             default:
               parts.append(.expression(try typedExpression(value, at: element.expression).expression))
             }
@@ -376,10 +382,8 @@ extension Compiler {
       }
       var type: SwiftType?
       if let asArgument = macro.arguments.first(where: { $0.label?.text == "as" }) {
-        type = SwiftType(asArgument.expression.trimmedDescription.replacingOccurrences(".self", ""))
-        if type?.name.hasSuffix("?") == true {
-          type = SwiftType(String(type!.name.dropLast()), optional: true)
-        }
+        let name = asArgument.expression.trimmedDescription.replacingOccurrences(".self", "")
+        type = name.hasSuffix("?") ? SwiftType(String(name.dropLast()), optional: true) : SwiftType(name)
       }
       return .expression(TypedExpression(Expression(.sql(parts)), type: type))
     case "bind":

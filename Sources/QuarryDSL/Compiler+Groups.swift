@@ -33,6 +33,17 @@ extension Compiler {
       guard let syntax = arguments.first() else { throw source.diagnostic("'\(name)' needs an argument", at: call) }
       var targetPath = path
       var op = name == "is" ? "IS" : "IS NOT"
+      let enumColumns = table.model.columns(under: path)
+      if let caseCall = syntax.as(FunctionCallExprSyntax.self), caseCall.calledExpression.is(MemberAccessExprSyntax.self),
+        !enumColumns.isEmpty, enumColumns.allSatisfy({ $0.enumGroup == path })
+      {
+        // `kind.is(Attachment.Kind.note("x"))`: the whole enum's columns against that case's row.
+        let (caseName, payload) = try enumCase(syntax)
+        let values = try caseValues(table.model, casePath: path + [caseName], payload: payload, at: syntax)
+        let row = Expression(.row(enumColumns.map { table.column($0).expression }))
+        let given = Expression(.row(enumColumns.map { values[$0.sqlName] ?? .null }))
+        return boolean(Expression(.sql([.expression(row), .text(" \(op) "), .expression(given)])))
+      }
       switch try evaluate(syntax) {
       case .keyPath(let names):
         // `kind.is(\.note)`: the row holds that case.

@@ -53,6 +53,10 @@ extension Compiler {
 
   func queryMember(_ name: String, of query: Query, at node: some SyntaxProtocol) throws -> Value {
     if name == "all" { return .query(query) }
+    // `Attachment.Kind`: a type nested in the table's type.
+    if let table = query.tables.first, let nested = catalog.table(forType: table.model.typeName + "." + name) {
+      return .table(TableInstance(model: nested))
+    }
     // A scope reached through a query (`RemindersList.limit(1).withReminderCount`) merges.
     if let table = query.tables.first, let scope = table.model.scopes[name] {
       let scoped = try callScope(scope, on: TableInstance(model: table.model, alias: table.alias), arguments: [], at: node)

@@ -211,6 +211,11 @@ extension Compiler {
         "'\(path.joined(separator: "."))' has no member '\(name)'", at: node,
         suggestion: closestMatch(to: name, in: Set(table.model.columns(under: path).compactMap { $0.path.dropFirst(path.count).first })))
     case .table(let table):
+      // `Attachment.Kind`: a type nested in a table; `Kind.Selection`: a selection is its own.
+      if let nested = catalog.table(forType: table.model.typeName + "." + name) {
+        return .table(TableInstance(model: nested))
+      }
+      if name == "Selection", table.model.isSelection { return .table(table) }
       return try tableMember(name, of: table, at: node)
     case .query(let query):
       return try queryMember(name, of: query, at: node)

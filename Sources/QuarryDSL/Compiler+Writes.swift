@@ -396,6 +396,13 @@ extension Compiler {
           throw source.diagnostic("record fields need labels, like title: \"…\"", at: argument)
         }
         let group = model.columns.filter { $0.path.count > 1 && $0.path.first == label }
+        if model.column(named: label) == nil, !group.isEmpty, group.allSatisfy({ $0.enumGroup == [label] }) {
+          // `Attachment.Draft(kind: .note("x"))`: the case's columns, NULL for the other cases.
+          let (caseName, payload) = try enumCase(argument.expression)
+          let values = try caseValues(model, casePath: [label, caseName], payload: payload, at: argument.expression)
+          for column in group { provided[column.sqlName] = values[column.sqlName] ?? .null }
+          continue
+        }
         if model.column(named: label) == nil, !group.isEmpty {
           // `Counter.Draft(counts: Counts(seen: 1))`: a column group given as a whole.
           guard case .query(let record) = try evaluate(argument.expression) else {
@@ -404,7 +411,7 @@ extension Compiler {
           for column in group {
             let member = column.path.last ?? column.name
             if let given = record.select.columns.first(where: { $0.alias == column.sqlName || $0.alias == member }) {
-              provided[column.name] = given.expression
+              provided[column.sqlName] = given.expression
             }
           }
           continue
@@ -414,10 +421,10 @@ extension Compiler {
             "'\(model.typeName)' has no column '\(label)'", at: argument,
             suggestion: closestMatch(to: label, in: model.columns.map(\.name)))
         }
-        provided[label] = try typedExpression(try evaluate(argument.expression, expected: column.type), expected: column.type, at: argument.expression).expression
+        provided[column.sqlName] = try typedExpression(try evaluate(argument.expression, expected: column.type), expected: column.type, at: argument.expression).expression
       }
       return try model.columns.filter { !$0.isGenerated }.map { column in
-        if let value = provided[column.name] { return value }
+        if let value = provided[column.sqlName] { return value }
         if column.isPrimaryKey && isDraft { return .null }
         if let value = column.defaultValue { return value }
         if column.type.isOptional { return .null }
