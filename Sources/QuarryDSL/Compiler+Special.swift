@@ -109,6 +109,7 @@ extension Compiler {
           at: syntax)
       }
       let name = catalog.table(forType: model)?.tableName ?? Inflection.tableName(forType: model)
+      if case .query(let query) = value, query.select.isEmpty { continue }  // `.none`: left out
       if let previous = expressions.first(where: { $0.name == name }) {
         _ = previous
         throw source.diagnostic("two common table expressions are both named '\(name)'", at: syntax)

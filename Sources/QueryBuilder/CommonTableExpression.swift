@@ -29,11 +29,16 @@ public struct With: Sendable, Hashable {
     self.expressions = expressions
     self.body = body
   }
+  /// Empty (nothing runs) when the body is empty or every expression is (`Reminder.none`);
+  /// empty expressions are left out.
   public var fragment: QueryFragment {
+    let body = body.fragment
+    let expressions = expressions.filter { !$0.statement.fragment.isEmpty }
+    guard !body.isEmpty, !expressions.isEmpty else { return QueryFragment() }
     var out: QueryFragment = "WITH "
     out.append(expressions.map(\.fragment).joined(separator: ", "))
     out.append("\n")
-    out.append(body.fragment)
+    out.append(body)
     return out
   }
 }
