@@ -116,29 +116,69 @@ extension Compiler {
     throw source.diagnostic("\(describe(base)) has no method '\(name)'", at: node.declName)
   }
 
-  /// `Row.Columns(a: x, b: y)`: named result columns of a selection type.
+  /// `Row.Columns(a: x, b: y)`: named result columns of a selection type. A column group is
+  /// given whole (`status: Status.Columns(…)`, `item: $0`) or left out when optional (NULLs).
+  ///
+  /// ```swift
+  /// A.Columns(b: B.Columns(c: C.Columns(d: 42)))  // SELECT 42 AS "d"
+  /// ```
   func selection(for model: TableModel, arguments: Arguments) throws -> Value {
-    var pairs: [(String, TypedExpression)] = []
+    // Each column with the position of its field in the declaration, so an optional group that
+    // is left out can be filled with NULLs in its place.
+    var pairs: [(position: Int, name: String, expression: TypedExpression)] = []
+    var givenGroups: Set<String> = []
     for argument in arguments.list {
       guard let label = argument.label else {
         throw source.diagnostic("each column of '\(model.typeName).Columns' needs its label", at: argument.expression)
+      }
+      let group = model.columns.indices.filter { model.columns[$0].path.count > 1 && model.columns[$0].path.first == label }
+      if model.column(named: label) == nil, let position = group.first {
+        givenGroups.insert(label)
+        let value = try evaluate(argument.expression)
+        let members: [(String, TypedExpression)]
+        switch value {
+        case .null: members = group.map { (model.columns[$0].sqlName, TypedExpression(.null, type: model.columns[$0].type)) }
+        case .selection(let nested, _): members = nested
+        case .columns(let table): members = table.allColumns.map { (nestedName($0), $0) }
+        case .group(let table, let path): members = groupColumns(table, path).map { (nestedName($0), $0) }
+        case .query(let record) where record.select.from == nil:
+          members = zip(record.select.columns, record.columnTypes).map { ($0.alias ?? "value", TypedExpression($0.expression, type: $1)) }
+        default:
+          throw source.diagnostic("'\(label)' is a group of columns; give it as \(label): Type.Columns(…)", at: argument.expression)
+        }
+        for (name, expression) in members {
+          let column = group.first { model.columns[$0].sqlName == name || model.columns[$0].path.last == name }
+          pairs.append((position, column.map { model.columns[$0].sqlName } ?? name, expression))
+        }
+        continue
       }
       guard let column = model.column(named: label) else {
         throw source.diagnostic(
           "'\(model.typeName)' has no column '\(label)'", at: argument.expression,
           suggestion: closestMatch(to: label, in: model.columns.map(\.name)))
       }
+      let position = model.columns.firstIndex { $0.name == label && $0.path.count <= 1 } ?? model.columns.count
       let value = try evaluate(argument.expression, expected: column.type)
       switch value {
       case .columns(let table):
-        for nested in table.allColumns { pairs.append((nestedName(nested), nested)) }
+        for nested in table.allColumns { pairs.append((position, nestedName(nested), nested)) }
       case .selection(let nested, _):
-        pairs += nested
+        for (name, expression) in nested { pairs.append((position, name, expression)) }
       default:
-        pairs.append((column.sqlName, try typedExpression(value, expected: column.type, at: argument.expression)))
+        pairs.append((position, column.sqlName, try typedExpression(value, expected: column.type, at: argument.expression)))
       }
     }
-    return .selection(pairs, model: model.typeName)
+    // An optional column group left out is NULL.
+    for (index, column) in model.columns.enumerated() where column.path.count > 1 {
+      guard let label = column.path.first, !givenGroups.contains(label) else { continue }
+      let groupIsOptional = model.columns.contains { $0.path.first == label && $0.type.isOptional }
+      if groupIsOptional {
+        let position = model.columns.firstIndex { $0.path.first == label } ?? index
+        pairs.append((position, column.sqlName, TypedExpression(.null, type: column.type)))
+      }
+    }
+    let ordered = pairs.enumerated().sorted { ($0.element.position, $0.offset) < ($1.element.position, $1.offset) }
+    return .selection(ordered.map { ($0.element.name, $0.element.expression) }, model: model.typeName)
   }
 
   private func nestedName(_ expression: TypedExpression) -> String {
@@ -218,17 +258,24 @@ extension Compiler {
 
   /// `Row(a: 1, b: 2)`: a single row of literal columns (`SELECT 1 AS "a", 2 AS "b"`).
   func initializer(of model: TableModel, arguments: Arguments) throws -> Value {
-    var select = Select(from: nil)
-    var types: [SwiftType?] = []
-    for argument in arguments.list {
-      let label = argument.label ?? ""
-      let column = model.column(named: label)
-      let expression = try typedExpression(try evaluate(argument.expression, expected: column?.type), expected: column?.type, at: argument.expression)
-      select.columns.append(ResultColumn(expression.expression, as: column?.sqlName ?? label))
-      types.append(column?.type ?? expression.type)
+    // `Tag(id: 1, title: "car")`: one row of values, named by column (groups flattened).
+    guard case .selection(var pairs, _) = try selection(for: model, arguments: arguments) else {
+      throw source.diagnostic("'\(model.typeName)(…)' needs labelled values", at: arguments.call)
     }
+    // Fields left out take their declared defaults (`Status()` is all defaults).
+    if pairs.count < model.columns.count, !model.columns.contains(where: { column in
+      !pairs.contains { $0.0 == column.sqlName } && column.defaultValue == nil && !column.type.isOptional && !column.isPrimaryKey
+    }) {
+      var remaining = pairs
+      pairs = model.columns.filter { !$0.isGenerated }.map { column in
+        if let index = remaining.firstIndex(where: { $0.0 == column.sqlName }) { return remaining.remove(at: index) }
+        return (column.sqlName, TypedExpression(column.defaultValue ?? .null, type: column.type))
+      } + remaining
+    }
+    var select = Select(from: nil)
+    select.columns = pairs.map { ResultColumn($0.1.expression, as: $0.0) }
     var query = Query(select: select, tables: [TableInstance(model: model)])
-    query.columnTypes = types
+    query.columnTypes = pairs.map(\.1.type)
     query.resultModel = model.typeName
     return .query(query)
   }

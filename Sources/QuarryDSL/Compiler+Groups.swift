@@ -29,6 +29,18 @@ extension Compiler {
   func groupMethod(_ name: String, on table: TableInstance, path: [String], arguments: Arguments) throws -> Value {
     let call = arguments.call
     switch name {
+    case "eq", "neq":
+      // `$0.status.eq(Status())`: the group's columns against a value's, as row values.
+      guard let syntax = arguments.first(), case .query(let record) = try evaluate(syntax), record.select.from == nil else {
+        throw source.diagnostic("compare a column group with a value of its type: .\(name)(Status(…))", at: call)
+      }
+      let columns = groupColumns(table, path)
+      guard columns.count == record.select.columns.count else {
+        throw source.diagnostic("this value has \(record.select.columns.count) columns, but the group has \(columns.count)", at: syntax)
+      }
+      let row = Expression(.row(columns.map(\.expression)))
+      let given = Expression(.row(record.select.columns.map(\.expression)))
+      return boolean(Expression(.sql([.expression(row), .text(name == "eq" ? " = " : " <> "), .expression(given)])))
     case "is", "isNot":
       guard let syntax = arguments.first() else { throw source.diagnostic("'\(name)' needs an argument", at: call) }
       var targetPath = path

@@ -241,7 +241,13 @@ extension Compiler {
       } else {
         let singleJSONColumn = targets.count == 1
           && (targets[0].type?.name.hasPrefix("[") == true || targets[0].type?.representation?.contains("JSON") == true)
-        let rows = try evaluateRows(valuesClosure, arraysAreValues: singleJSONColumn)
+        // A record for a column group (`Status(isOutOfStock: true, …)`) gives its columns.
+        let rows = try evaluateRows(valuesClosure, arraysAreValues: singleJSONColumn).map { row in
+          row.flatMap { value -> [Value] in
+            guard targets.count > 1, case .query(let record) = value, record.select.from == nil, record.resultModel != nil else { return [value] }
+            return zip(record.select.columns, record.columnTypes).map { .expression(TypedExpression($0.expression, type: $1)) }
+          }
+        }
         source = .values(try rows.map { row in
           guard row.count == columns.count else {
             throw self.source.diagnostic("each row needs \(columns.count) value\(columns.count == 1 ? "" : "s"), one per column", at: valuesClosure)
@@ -405,7 +411,12 @@ extension Compiler {
         }
         if model.column(named: label) == nil, !group.isEmpty {
           // `Counter.Draft(counts: Counts(seen: 1))`: a column group given as a whole.
-          guard case .query(let record) = try evaluate(argument.expression) else {
+          let value = try evaluate(argument.expression)
+          if case .null = value {
+            for column in group { provided[column.sqlName] = .null }
+            continue
+          }
+          guard case .query(let record) = value else {
             throw source.diagnostic("'\(label)' is a group of columns; give it a value like \(label): Group(…)", at: argument.expression)
           }
           for column in group {

@@ -164,8 +164,9 @@ struct DeclarationReader {
             model.columns[index].isPrimaryKey = false
           }
         }
-        // A nested @Selection type flattens into its columns (enum tables, column groups).
-        if let group = catalog.table(forType: column.type.name), group.isSelection {
+        // A nested @Selection type flattens into its columns (enum tables, column groups); so does
+        // a @Table type inside a @Table (`var item: Item?`).
+        if let group = catalog.table(forType: column.type.name), group.isSelection || (isTable && group.typeName != name) {
           for var nested in group.columns {
             nested.type.isOptional = nested.type.isOptional || column.type.isOptional
             nested.path = [propertyName] + nested.path
