@@ -281,7 +281,7 @@ extension Compiler {
         Expression(.aggregate(Aggregate(name: "count", arguments: [key], distinct: distinct, filter: filter))), type: .int))
     case "match", "bm25":
       return try ftsTableMethod(name, on: table, arguments: arguments)
-    case "jsonGroupArray":
+    case "jsonGroupArray", "jsonObject":
       let rowid = Expression.column(table.qualifier, "rowid")
       let present = rowid.binary("IS NOT", .null)
       var objectArguments: [Expression] = []
@@ -297,13 +297,19 @@ extension Compiler {
         }
       }
       let object = Expression.function("json_object", objectArguments)
-      let element = Expression(.caseWhen(CaseExpression(base: nil, whens: [.init(present, then: object)], otherwise: nil)))
+      if name == "jsonObject" {
+        // The row as a JSON object (NULL when an outer join found no row).
+        let value = table.isOptional
+          ? Expression(.caseWhen(CaseExpression(base: nil, whens: [.init(present, then: object)], otherwise: nil))) : object
+        return .expression(TypedExpression(value, type: .string))
+      }
       var distinct = false
       if let syntax = arguments.labelled("distinct") { distinct = syntax.trimmedDescription == "true" }
-      var filter = present
-      if let syntax = arguments.labelled("filter"), let extra = try predicate(try evaluate(syntax), at: syntax) {
-        filter = present.and(extra)
-      }
+      let extra = try arguments.labelled("filter").flatMap { try predicate(try evaluate($0), at: $0) }
+      // A table whose row may be missing (outer join) skips the missing rows; others do not need to.
+      let element = table.isOptional
+        ? Expression(.caseWhen(CaseExpression(base: nil, whens: [.init(present, then: object)], otherwise: nil))) : object
+      let filter = table.isOptional ? (extra.map { present.and($0) } ?? present) : extra
       return .expression(TypedExpression(
         Expression(.aggregate(Aggregate(name: "json_group_array", arguments: [element], distinct: distinct, filter: filter))),
         type: .string))

@@ -246,8 +246,14 @@ extension Compiler {
       guard let target = arguments.positional.first else {
         throw source.diagnostic("'\(name)' needs a table to join: .\(name)(Other.all) { $0.id.eq($1.otherID) }", at: call)
       }
-      let other = try asQuery(try evaluate(target), at: target)
+      var other = try asQuery(try evaluate(target), at: target)
       var combined = query
+      if kind == .left || kind == .full {
+        for index in other.tables.indices { other.tables[index].isOptional = true }
+      }
+      if kind == .right || kind == .full {
+        for index in combined.tables.indices { combined.tables[index].isOptional = true }
+      }
       combined.tables += other.tables
       var condition: Expression?
       if kind != .cross {

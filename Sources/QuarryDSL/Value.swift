@@ -8,6 +8,9 @@ struct TableInstance: Sendable {
   var genericArgument: TableModel?
   /// `T.unscoped`: ignore the table's default scope (`static let all = …`).
   var unscoped = false
+  /// On the outer side of a join (`leftJoin`'s table, tables before a `rightJoin`): its row may
+  /// be missing.
+  var isOptional = false
 
   var qualifier: String { alias ?? model.qualifiedName }
 
