@@ -220,6 +220,50 @@ extension Compiler {
     return .expression(TypedExpression(.value(.text(DateFormatting.iso8601(secondsSince1970: since1970))), type: .date))
   }
 
+  /// `UUID(1)` (StructuredQueries' test shorthand), `UUID(uuidString: "…")!`, `UUID()`: a UUID as
+  /// lowercase text.
+  ///
+  /// ```swift
+  /// UUID(1)  // '00000000-0000-0000-0000-000000000001'
+  /// ```
+  func uuidInitializer(_ arguments: Arguments) throws -> Value? {
+    func text(_ uuid: String) -> Value { .expression(TypedExpression(.value(.text(uuid.lowercased())), type: SwiftType("UUID"))) }
+    if arguments.list.isEmpty {
+      // A random (version 4) UUID, as `UUID()` makes one each time it runs.
+      var bytes = (0..<16).map { _ in UInt8.random(in: 0...255) }
+      bytes[6] = (bytes[6] & 0x0F) | 0x40
+      bytes[8] = (bytes[8] & 0x3F) | 0x80
+      let hex = bytes.map { String($0 >> 4, radix: 16) + String($0 & 0x0F, radix: 16) }.joined()
+      return text(Self.hyphenatedUUID(hex))
+    }
+    guard arguments.list.count == 1, let argument = arguments.list.first else { return nil }
+    if argument.label == nil, let number = integerValue(argument.expression), number >= 0 {
+      let hex = String(number, radix: 16)
+      return text(Self.hyphenatedUUID(String(repeating: "0", count: max(0, 32 - hex.count)) + hex))
+    }
+    if argument.label == "uuidString", let literal = argument.expression.as(StringLiteralExprSyntax.self) {
+      let given = literal.segments.trimmedDescription
+      let digits = given.filter { $0 != "-" }
+      guard given.count == 36, digits.count == 32, digits.allSatisfy(\.isHexDigit),
+        Self.hyphenatedUUID(digits).lowercased() == given.lowercased()
+      else {
+        throw source.diagnostic("not a UUID: \(literal.trimmedDescription)", at: literal)
+      }
+      return text(given)
+    }
+    return nil
+  }
+
+  /// 32 hex digits as 8-4-4-4-12.
+  static func hyphenatedUUID(_ digits: String) -> String {
+    var out = ""
+    for (index, character) in digits.suffix(32).enumerated() {
+      if [8, 12, 16, 20].contains(index) { out.append("-") }
+      out.append(character)
+    }
+    return out
+  }
+
   /// `.where { … }`, `.days(1)` and other leading-dot calls.
   func implicitCall(_ name: String, arguments: Arguments, expected: SwiftType?) throws -> Value {
     if name == "now", let expected, expected.isDate {
@@ -248,6 +292,7 @@ extension Compiler {
       return try initializer(of: model, arguments: arguments)
     }
     if name == "Date", lookupLocal(name) == nil, let date = try dateInitializer(arguments) { return date }
+    if name == "UUID", lookupLocal(name) == nil, let uuid = try uuidInitializer(arguments) { return uuid }
     if let local = lookupLocal(name) {
       throw source.diagnostic("\(describe(local)) cannot be called", at: node)
     }
