@@ -384,4 +384,71 @@ final class SelectSnapshotTests: SnapshotTestCase {
       """
     }
   }
+
+  /// More of StructuredQueries' spellings: whole-row comparison, a query's negation, ranges,
+  /// loops in a where builder, count with a filter, fixed UUIDs.
+  func testMoreStructuredQueriesSpellings() throws {
+    assertInlineSnapshot(of: try run(#"""
+      Tag.where { $0 > Tag(id: 3, title: "someday") }.select(\.title)
+      (!Reminder.where(\.isCompleted)).count()
+      Reminder.where { (2...4).contains($0.id) }.select(\.id)
+      let words = ["o", "e"]
+      Tag.where { for word in words { $0.title.contains(word) } }.select(\.title)
+      Reminder.count { $0.isFlagged }
+      Values(UUID(1))
+      """#), as: .lines) {
+      """
+      SELECT "tags"."title"
+      FROM "tags"
+      WHERE (("tags"."id", "tags"."title") > (3, 'someday'))
+      ┌───────────┐
+      │ title     │
+      ├───────────┤
+      │ urgent    │
+      │ outdoors  │
+      │ paperwork │
+      └───────────┘
+      SELECT count(*)
+      FROM "reminders"
+      WHERE (NOT ("reminders"."isCompleted"))
+      ┌──────────┐
+      │ count(*) │
+      ├──────────┤
+      │ 8        │
+      └──────────┘
+      SELECT "reminders"."id"
+      FROM "reminders"
+      WHERE ("reminders"."id" BETWEEN 2 AND 4)
+      ┌────┐
+      │ id │
+      ├────┤
+      │ 2  │
+      │ 3  │
+      │ 4  │
+      └────┘
+      SELECT "tags"."title"
+      FROM "tags"
+      WHERE (("tags"."title" LIKE '%o%')) AND (("tags"."title" LIKE '%e%'))
+      ┌───────────┐
+      │ title     │
+      ├───────────┤
+      │ someday   │
+      │ paperwork │
+      └───────────┘
+      SELECT count(*) FILTER (WHERE "reminders"."isFlagged")
+      FROM "reminders"
+      ┌─────────────────────────────────────────────────┐
+      │ count(*) FILTER (WHERE "reminders"."isFlagged") │
+      ├─────────────────────────────────────────────────┤
+      │ 3                                               │
+      └─────────────────────────────────────────────────┘
+      SELECT '00000000-0000-0000-0000-000000000001'
+      ┌────────────────────────────────────────┐
+      │ '00000000-0000-0000-0000-000000000001' │
+      ├────────────────────────────────────────┤
+      │ 00000000-0000-0000-0000-000000000001   │
+      └────────────────────────────────────────┘
+      """
+    }
+  }
 }
