@@ -381,7 +381,7 @@ extension Compiler {
     func collect(_ expr: ExprSyntax) throws {
       if let call = expr.as(FunctionCallExprSyntax.self) { calls.append(call); return }
       if let array = expr.as(ArrayExprSyntax.self) { for element in array.elements { try collect(element.expression) }; return }
-      throw source.diagnostic("insert a record like \(model.typeName).Draft(title: \"…\")", at: expr)
+      throw source.diagnostic("expected a record like \(model.typeName)(…) or \(model.typeName).Draft(…)", at: expr)
     }
     if let closure = syntax.as(ClosureExprSyntax.self) {
       for item in closure.statements {
