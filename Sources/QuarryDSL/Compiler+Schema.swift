@@ -22,8 +22,53 @@ extension Compiler {
     }
   }
 
+  /// `createTemporaryTrigger(afterUpdateTouch: \.updatedAt)` / `afterUpdateTouch: { $0.version += 1 }`
+  /// (and `afterInsertTouch:`): after each insert or update, update that row again.
+  ///
+  /// ```swift
+  /// Reminder.createTemporaryTrigger(afterUpdateTouch: \.updatedAt)
+  /// // … AFTER UPDATE ON "reminders" FOR EACH ROW BEGIN
+  /// //   UPDATE "reminders" SET "updatedAt" = datetime('subsec') WHERE … = ("new"."rowid"); END
+  /// ```
+  private func touchTrigger(on table: TableInstance, label: String, touch syntax: ExprSyntax, arguments: Arguments) throws -> Value {
+    let event: CreateTrigger.Event = label == "afterInsertTouch" ? .insert : .update(of: [])
+    var assignments: [Assignment] = []
+    if let closure = syntax.as(ClosureExprSyntax.self) {
+      assignments = try self.assignments(closure, table: table)
+    } else {
+      guard case .expression(let column) = try evaluateProjection(syntax, on: Query(table)),
+        case .column(_, let name) = column.expression.node
+      else {
+        throw source.diagnostic("touch a date column, like afterUpdateTouch: \\.updatedAt", at: syntax)
+      }
+      var value: Expression
+      switch dateStorage(column.type) {
+      case .unixTime: value = .function("unixepoch", [.raw("'subsec'")])
+      case .julianDay: value = .function("julianday", [.raw("'subsec'")])
+      default: value = .function("datetime", [.raw("'subsec'")])
+      }
+      if let date = arguments.labelled("date") {
+        value = try typedExpression(try evaluate(date, expected: column.type), expected: column.type, at: date).expression
+      }
+      assignments = [Assignment(name, value)]
+    }
+    var update = Update(table: table.model.qualifiedName, alias: nil, assignments: assignments)
+    update.wheres = [Expression.column(table.qualifier, "rowid").binary("=", .column("new", "rowid"))]
+    let location = source.converter.location(for: arguments.call.positionAfterSkippingLeadingTrivia)
+    let name = "after_\(event.keyword.lowercased())_on_\(table.model.tableName)@quarry:\(location.line):\(location.column)"
+    let trigger = CreateTrigger(
+      name: name, timing: .after, event: event, table: table.model.tableName, condition: nil,
+      body: [.update(update)], ifNotExists: arguments.labelled("ifNotExists")?.trimmedDescription == "true")
+    return .statement(.createTrigger(trigger), returningTypes: [])
+  }
+
   private func trigger(on table: TableInstance, arguments: Arguments) throws -> Value {
     let call = arguments.call
+    for label in ["afterInsertTouch", "afterUpdateTouch"] {
+      if let touch = arguments.labelled(label) {
+        return try touchTrigger(on: table, label: label, touch: touch, arguments: arguments)
+      }
+    }
     var timing: CreateTrigger.Timing?
     var eventSyntax: ExprSyntax?
     for (label, value) in [("before", CreateTrigger.Timing.before), ("after", .after), ("insteadOf", .insteadOf)] {

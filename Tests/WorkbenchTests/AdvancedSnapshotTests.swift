@@ -455,4 +455,35 @@ final class AdvancedSnapshotTests: SnapshotTestCase {
       """
     }
   }
+
+  /// `afterUpdateTouch:` updates the row again after each update.
+  func testAfterUpdateTouchTrigger() throws {
+    assertInlineSnapshot(of: try run(#"""
+      Reminder.createTemporaryTrigger(afterUpdateTouch: { $0.title += "!" })
+      Reminder.find(1).update { $0.isFlagged = false }
+      Reminder.find(1).select(\.title)
+      """#), as: .lines) {
+      """
+      CREATE TEMPORARY TRIGGER
+        "after_update_on_reminders@quarry:1:1"
+      AFTER UPDATE ON "reminders"
+      FOR EACH ROW BEGIN
+        UPDATE "reminders"
+        SET "title" = ("reminders"."title") || ('!')
+        WHERE (("reminders"."rowid") = ("new"."rowid"));
+      END
+      UPDATE "reminders"
+      SET "isFlagged" = 0
+      WHERE (("reminders"."id") IN ((1)))
+      SELECT "reminders"."title"
+      FROM "reminders"
+      WHERE (("reminders"."id") IN ((1)))
+      ┌────────────────┐
+      │ title          │
+      ├────────────────┤
+      │ Buy groceries! │
+      └────────────────┘
+      """
+    }
+  }
 }
