@@ -266,6 +266,10 @@ extension Compiler {
 
   /// `.where { … }`, `.days(1)` and other leading-dot calls.
   func implicitCall(_ name: String, arguments: Arguments, expected: SwiftType?) throws -> Value {
+    if name == "count", arguments.list.isEmpty {
+      // `.select { _ in .count() }`: count(*)
+      return .expression(TypedExpression(Expression(.aggregate(Aggregate(name: "count", arguments: [.star]))), type: .int))
+    }
     if name == "now", let expected, expected.isDate {
       var modifiers: [String] = []
       for argument in arguments.list { modifiers += try dateModifiers(argument.expression) }

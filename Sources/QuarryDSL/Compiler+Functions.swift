@@ -7,6 +7,10 @@ extension Compiler {
     if expression.type?.isDate == true, let component = dateComponent(name, of: expression) {
       return .expression(component)
     }
+    if name == "count", expression.type?.isText == true || expression.type?.name == "[UInt8]" {
+      // `$0.title.count`: StructuredQueries' deprecated spelling of length().
+      return .expression(TypedExpression(.function("length", [expression.expression]), type: .int))
+    }
     throw source.diagnostic(
       "an expression has no property '\(name)'; did you mean a method call like '.\(name)()'?",
       at: node)
@@ -20,7 +24,8 @@ extension Compiler {
     "abs": ("abs", nil), "round": ("round", nil), "sign": ("sign", .int),
     "quote": ("quote", .string), "hex": ("hex", .string), "unhex": ("unhex", .bytes),
     "octetLength": ("octet_length", .int), "unicode": ("unicode", .int),
-    "likelihood": ("likelihood", nil), "typeof": ("typeof", .string),
+    "likelihood": ("likelihood", nil), "likely": ("likely", nil), "unlikely": ("unlikely", nil),
+    "randomblob": ("randomblob", .bytes), "zeroblob": ("zeroblob", .bytes), "typeof": ("typeof", .string),
     "ifnull": ("ifnull", nil), "nullif": ("nullif", nil),
     "jsonArrayLength": ("json_array_length", .int), "json": ("json", .string),
     "jsonType": ("json_type", .string), "jsonQuote": ("json_quote", .string),
