@@ -236,14 +236,13 @@ extension Compiler {
   }
 
   func sqlType(forSwiftType name: String) -> String {
-    let type = SwiftType(name)
+    let type = SwiftType(name.hasSuffix("?") ? String(name.dropLast()) : name)
     if type.isInteger || type.isBool { return "INTEGER" }
     if type.isReal { return "REAL" }
     if type.name == "[UInt8]" || type.name == "Data" { return "BLOB" }
     return "TEXT"
   }
 
-  /// Methods on a whole table's columns (`$1.count()`, `$1.jsonGroupArray()`).
   /// `$0.eq(Tag(id: 1, title: "car"))`, `$0 > Tag(…)`: the whole row compared as a row value.
   ///
   /// ```swift
@@ -268,6 +267,7 @@ extension Compiler {
     return boolean(Expression(.sql(parts)))
   }
 
+  /// Methods on a whole table's columns (`$1.count()`, `$1.jsonGroupArray()`).
   func columnsMethod(_ name: String, on table: TableInstance, arguments: Arguments, at node: MemberAccessExprSyntax) throws -> Value {
     switch name {
     case "eq", "neq", "is", "isNot":
