@@ -310,6 +310,31 @@ final class ShellTests: SnapshotTestCase {
     }
   }
 
+  func testLongSQLWrapsAfterCommasToFitBesideOrAboveTheResults() {
+    let sql = #"SELECT "reminders"."id", "reminders"."title", "reminders"."notes", 'a, b' AS "x, y", "reminders"."priority""# + "\nFROM \"reminders\""
+    let table = "┌─────┐\n│ a   │\n└─────┘\n"
+    assertInlineSnapshot(of: ReplFormatterLayout.layout(sql: sql, results: table, width: 45), as: .lines) {
+      """
+      SELECT "reminders"."id", "reminders"."title",
+        "reminders"."notes", 'a, b' AS "x, y",
+        "reminders"."priority"
+      FROM "reminders"
+      ┌─────┐
+      │ a   │
+      └─────┘
+
+      """
+    }
+    assertInlineSnapshot(of: ReplFormatterLayout.layout(sql: sql, results: table, width: 100), as: .lines) {
+      """
+      SELECT "reminders"."id", "reminders"."title", "reminders"."notes", 'a, b' AS "x, y", │ ┌─────┐
+        "reminders"."priority"                                                             │ │ a   │
+      FROM "reminders"                                                                     │ └─────┘
+
+      """
+    }
+  }
+
   func testCompletion() throws {
     let session = try Session.fixture("reminders")
     let completer = Completer(catalog: session.catalog, metaCommands: Shell(session: session).commandNames)

@@ -39,17 +39,24 @@ final class ReplFormatter: TextTableFormatter {
     writeError(error, to: errors, color: terminal.usesColor)
   }
 
-  /// SQL and results side by side when both fit the width, else stacked.
+  /// SQL and results side by side when both fit the width (long SQL lines wrapped after commas
+  /// to make room, down to ``narrowestSQL`` columns), else stacked, the SQL wrapped to the width.
   static func layout(sql: String, results: String, terminal: Terminal) -> String {
-    let sqlLines = sql.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+    var sqlLines = sql.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
     let resultLines = results.split(separator: "\n", omittingEmptySubsequences: true).map(String.init)
-    let sqlWidth = sqlLines.map { TerminalWidth.of($0) }.max() ?? 0
     let resultWidth = resultLines.map { TerminalWidth.of($0) }.max() ?? 0
     let usesColor = terminal.usesColor
     func paint(_ line: String) -> String { usesColor ? SQLHighlighter.highlight(line) : line }
-    if !terminal.isInteractive || resultLines.isEmpty || sqlWidth + 3 + resultWidth > terminal.width {
-      return sqlLines.map { paint($0) }.joined(separator: "\n") + "\n" + (results.isEmpty ? "" : results)
+    func stacked() -> String {
+      let lines = terminal.isInteractive ? SQLWrapping.wrap(sqlLines, width: terminal.width) : sqlLines
+      return lines.map { paint($0) }.joined(separator: "\n") + "\n" + (results.isEmpty ? "" : results)
     }
+    guard terminal.isInteractive, !resultLines.isEmpty else { return stacked() }
+    let room = terminal.width - 3 - resultWidth
+    guard room >= min(narrowestSQL, sqlLines.map { TerminalWidth.of($0) }.max() ?? 0) else { return stacked() }
+    sqlLines = SQLWrapping.wrap(sqlLines, width: room)
+    let sqlWidth = sqlLines.map { TerminalWidth.of($0) }.max() ?? 0
+    if sqlWidth > room { return stacked() }
     let height = max(sqlLines.count, resultLines.count)
     var out = ""
     for index in 0..<height {
@@ -58,6 +65,70 @@ final class ReplFormatter: TextTableFormatter {
       out += paint(left) + String(repeating: " ", count: sqlWidth - TerminalWidth.of(left)) + " │ " + right + "\n"
     }
     return out
+  }
+
+  /// Side by side only when the SQL keeps at least this many columns.
+  static let narrowestSQL = 40
+}
+
+/// Long SQL lines broken after the commas between columns or arguments, never inside a quoted
+/// name or string; continuation lines are indented two spaces, so the text stays valid SQL.
+///
+/// ```
+/// SELECT "reminders"."id", "reminders"."title",
+///   "reminders"."notes"
+/// ```
+enum SQLWrapping {
+  static func wrap(_ lines: [String], width: Int) -> [String] {
+    lines.flatMap { wrap($0, width: width) }
+  }
+
+  static func wrap(_ line: String, width: Int) -> [String] {
+    guard TerminalWidth.of(line) > width else { return [line] }
+    let pieces = commaSeparatedPieces(line)
+    var result: [String] = []
+    var current = ""
+    for piece in pieces {
+      let candidate = current + piece
+      if !current.isEmpty, TerminalWidth.of(candidate.trimmingTrailingSpaces) > width {
+        result.append(current.trimmingTrailingSpaces)
+        current = "  " + piece
+      } else {
+        current = candidate
+      }
+    }
+    if !current.isEmpty { result.append(current) }
+    return result
+  }
+
+  /// The line cut after each `, ` that is outside quotes; joined, the pieces are the line.
+  private static func commaSeparatedPieces(_ line: String) -> [String] {
+    var pieces: [String] = []
+    var current = ""
+    var quote: Character?
+    var previous: Character?
+    for character in line {
+      current.append(character)
+      if let open = quote {
+        if character == open { quote = nil }
+      } else if character == "'" || character == "\"" || character == "`" {
+        quote = character
+      } else if character == " ", previous == "," {
+        pieces.append(current)
+        current = ""
+      }
+      previous = character
+    }
+    if !current.isEmpty { pieces.append(current) }
+    return pieces
+  }
+}
+
+private extension String {
+  var trimmingTrailingSpaces: String {
+    var copy = self
+    while copy.last == " " { copy.removeLast() }
+    return copy
   }
 }
 
