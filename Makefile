@@ -1,7 +1,7 @@
 # Quarry: `make run` starts the REPL on the default fixture; `make test` runs every test.
 # Both install the missing system packages first (apt-get, as root) and build.
 
-SYSTEM_PACKAGES := libsqlite3-dev libedit-dev sqlite3 tmux
+SYSTEM_PACKAGES := libsqlite3-dev libedit-dev sqlite3 tmux time
 SWIFT ?= swift
 SHELL := /bin/bash
 export QUARRY_FIXTURES := $(CURDIR)/fixtures

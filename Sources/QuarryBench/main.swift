@@ -22,8 +22,23 @@ func median(_ values: [Double]) -> Double {
   return sorted.count % 2 == 1 ? sorted[sorted.count / 2] : (sorted[sorted.count / 2 - 1] + sorted[sorted.count / 2]) / 2
 }
 
-/// Runs a command with stdout to /dev/null; returns wall seconds and the child's peak RSS (KiB).
-func measure(_ arguments: [String], stdin: String? = nil) -> (seconds: Double, maxRSS: Int) {
+/// Peak resident memory (KiB) of a command, measured by GNU time (`/usr/bin/time -f %M`).
+///
+/// Not `wait4`'s `ru_maxrss`: `posix_spawn` starts the child in this process's address space,
+/// and Linux carries that space's high-water mark across `exec`, so every child would report
+/// at least the harness's own size. GNU time forks from its own small process instead.
+func peakRSS(_ arguments: [String]) -> Int? {
+  guard FileManager.default.isExecutableFile(atPath: "/usr/bin/time") else { return nil }
+  let report = NSTemporaryDirectory() + "quarry-bench-rss-\(getpid())"
+  defer { unlink(report) }
+  measure(["/usr/bin/time", "-f", "%M", "-o", report] + arguments)
+  guard let text = try? String(contentsOfFile: report, encoding: .utf8) else { return nil }
+  return Int(text.trimmingCharacters(in: .whitespacesAndNewlines).split(separator: "\n").last ?? "")
+}
+
+/// Runs a command with stdout to /dev/null; returns wall seconds.
+@discardableResult
+func measure(_ arguments: [String], stdin: String? = nil) -> Double {
   var actions = posix_spawn_file_actions_t()
   posix_spawn_file_actions_init(&actions)
   posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
@@ -37,10 +52,9 @@ func measure(_ arguments: [String], stdin: String? = nil) -> (seconds: Double, m
     fatalError("cannot run \(arguments[0])")  // the harness's own set-up, not user input
   }
   var status: Int32 = 0
-  var usage = rusage()
-  wait4(pid, &status, 0, &usage)
+  waitpid(pid, &status, 0)
   let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
-  return (seconds, Int(usage.ru_maxrss))
+  return seconds
 }
 
 /// Spawns a command on a new pseudo-terminal (120×40): the seconds until `prompt` appears in its
@@ -157,8 +171,8 @@ for (path, count) in [(database, 1_000_000), (small, 100_000)] where !FileManage
   }
   var quarryStart: [Double] = [], sqliteStart: [Double] = []
   for _ in 0..<31 {
-    quarryStart.append(measure([quarry, small], stdin: "/dev/null").seconds)
-    sqliteStart.append(measure(["sqlite3", small], stdin: "/dev/null").seconds)
+    quarryStart.append(measure([quarry, small], stdin: "/dev/null"))
+    sqliteStart.append(measure(["sqlite3", small], stdin: "/dev/null"))
   }
   print("startup_prompt_quarry_median_ms: \(String(format: "%.2f", median(quarryPrompt) * 1000))")
   print("startup_prompt_sqlite3_median_ms: \(String(format: "%.2f", median(sqlitePrompt) * 1000))")
@@ -246,20 +260,20 @@ let pointDSL = "Item.where { $0.id.eq(424242) }"
 let pointSQL = #"SELECT "items"."id", "items"."name", "items"."price", "items"."note" FROM "items" WHERE (("items"."id") = (424242))"#
 var quarryPoint: [Double] = [], sqlitePoint: [Double] = []
 for _ in 0..<21 {
-  quarryPoint.append(measure([quarry, database, "-e", pointDSL, "--format", "csv"]).seconds)
-  sqlitePoint.append(measure(["sqlite3", "-csv", database, pointSQL]).seconds)
+  quarryPoint.append(measure([quarry, database, "-e", pointDSL, "--format", "csv"]))
+  sqlitePoint.append(measure(["sqlite3", "-csv", database, pointSQL]))
 }
 let allSQL = #"SELECT "items"."id", "items"."name", "items"."price", "items"."note" FROM "items""#
 var quarryCSV: [Double] = [], sqliteCSV: [Double] = []
 var quarryRSS = 0, sqliteRSS = 0, quarrySmallRSS = 0
 for _ in 0..<5 {
-  let q = measure([quarry, database, "-e", "Item.all", "--format", "csv"])
-  let s = measure(["sqlite3", "-csv", database, allSQL])
-  quarryCSV.append(q.seconds)
-  sqliteCSV.append(s.seconds)
-  quarryRSS = max(quarryRSS, q.maxRSS)
-  sqliteRSS = max(sqliteRSS, s.maxRSS)
-  quarrySmallRSS = max(quarrySmallRSS, measure([quarry, small, "-e", "Item.all", "--format", "csv"]).maxRSS)
+  quarryCSV.append(measure([quarry, database, "-e", "Item.all", "--format", "csv"]))
+  sqliteCSV.append(measure(["sqlite3", "-csv", database, allSQL]))
+}
+for _ in 0..<3 {
+  quarryRSS = max(quarryRSS, peakRSS([quarry, database, "-e", "Item.all", "--format", "csv"]) ?? 0)
+  sqliteRSS = max(sqliteRSS, peakRSS(["sqlite3", "-csv", database, allSQL]) ?? 0)
+  quarrySmallRSS = max(quarrySmallRSS, peakRSS([quarry, small, "-e", "Item.all", "--format", "csv"]) ?? 0)
 }
 print("point_query_quarry_median_ms: \(String(format: "%.2f", median(quarryPoint) * 1000))")
 print("point_query_sqlite3_median_ms: \(String(format: "%.2f", median(sqlitePoint) * 1000))")
