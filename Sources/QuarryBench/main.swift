@@ -211,21 +211,30 @@ if let text = try? String(contentsOf: visible, encoding: .utf8) {
   }
 }
 let compiler = Compiler(catalog: session.catalog)
-var perQuery: [Double] = []
-var compiledCount = 0
-for query in queries {
-  guard (try? compiler.compile(query)) != nil else { continue }
-  compiledCount += 1
-  var samples: [Double] = []
-  for _ in 0..<200 {
-    let start = DispatchTime.now().uptimeNanoseconds
-    if let items = try? compiler.compile(query) {
-      for case .statement(let statement) in items { _ = statement.displaySQL }
+// Rounds interleave the queries, so a slow stretch of the machine touches every query alike
+// rather than a few of them; each query's figure is the median of its 200 samples.
+let compilable = queries.filter { (try? compiler.compile($0)) != nil }
+let compiledCount = compilable.count
+var compileSamples = Array(repeating: [Double](), count: compilable.count)
+var parseSamples = Array(repeating: [Double](), count: compilable.count)
+for _ in 0..<10 {
+  for (index, query) in compilable.enumerated() {
+    for _ in 0..<20 {
+      let start = DispatchTime.now().uptimeNanoseconds
+      if let items = try? compiler.compile(query) {
+        for case .statement(let statement) in items { _ = statement.displaySQL }
+      }
+      compileSamples[index].append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1000)
     }
-    samples.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1000)
+    for _ in 0..<20 {
+      let start = DispatchTime.now().uptimeNanoseconds
+      _ = Parser.parse(source: query)
+      parseSamples[index].append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1000)
+    }
   }
-  perQuery.append(median(samples))
 }
+let perQuery = compileSamples.map(median)
+let parseOnly = parseSamples.map(median)
 // Tab completion, in process, on the default fixture.
 let completer = Completer(catalog: session.catalog, metaCommands: Shell(session: session).commandNames)
 var completionSamples: [Double] = []
@@ -235,17 +244,6 @@ for line in ["Reminder.where { $0.ti", "Reminder.wh", "Rem", "Reminder.join(User
     _ = completer.completions(for: line)
     completionSamples.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1000)
   }
-}
-// The parser alone, for the same inputs: how much of compiling is swift-syntax's parse.
-var parseOnly: [Double] = []
-for query in queries {
-  var samples: [Double] = []
-  for _ in 0..<200 {
-    let start = DispatchTime.now().uptimeNanoseconds
-    _ = Parser.parse(source: query)
-    samples.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1000)
-  }
-  parseOnly.append(median(samples))
 }
 print("parse_only_median_us: \(String(format: "%.1f", median(parseOnly)))")
 print("compile_queries: \(compiledCount)")

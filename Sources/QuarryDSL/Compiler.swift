@@ -115,7 +115,7 @@ public final class Compiler {
     }
     // Operators arrive as flat sequences; fold them by precedence (only when there are any).
     var folded = parsed
-    if SequenceFinder.containsSequence(parsed) {
+    if parsed.hasSequenceExpr {
       do {
         folded = try Self.operators.foldAll(parsed).as(SourceFileSyntax.self) ?? parsed
       } catch {
@@ -300,21 +300,5 @@ public final class Compiler {
     case .write: return "a write statement"
     case .caseBuilder: return "a CASE expression"
     }
-  }
-}
-
-/// Whether a tree has any operator sequences left to fold.
-final class SequenceFinder: SyntaxVisitor {
-  var found = false
-
-  static func containsSequence(_ tree: some SyntaxProtocol) -> Bool {
-    let finder = SequenceFinder(viewMode: .sourceAccurate)
-    finder.walk(tree)
-    return finder.found
-  }
-
-  override func visit(_ node: SequenceExprSyntax) -> SyntaxVisitorContinueKind {
-    found = true
-    return .skipChildren
   }
 }
