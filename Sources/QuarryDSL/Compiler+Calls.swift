@@ -23,6 +23,12 @@ extension Compiler {
     if let reference = call.calledExpression.as(DeclReferenceExprSyntax.self) {
       return try callFunction(reference.baseName.text, arguments: arguments, at: reference)
     }
+    // `DefaultItem?(nil)`: a row of NULLs; `DefaultItem?(record)`: the record.
+    if let model = optionalTableType(call.calledExpression), let argument = arguments.first(), arguments.list.count == 1 {
+      let value = try evaluate(argument)
+      if case .null = value { return nullRecord(of: model) }
+      return value
+    }
     // `$0.date(.startOfMonth)(.days(1))`: calling the result of a call.
     let callee = try evaluate(call.calledExpression, expected: expected)
     if case .expression(let date) = callee, date.type?.isDate == true {
@@ -325,6 +331,42 @@ extension Compiler {
     select.columns = pairs.map { ResultColumn($0.1.expression, as: $0.0) }
     var query = Query(select: select, tables: [TableInstance(model: model)])
     query.columnTypes = pairs.map(\.1.type)
+    query.resultModel = model.typeName
+    return .query(query)
+  }
+
+  /// The table type `T` of `T?` or `Optional<T>` written as an expression.
+  func optionalTableType(_ expr: ExprSyntax) -> TableModel? {
+    if let chain = expr.as(OptionalChainingExprSyntax.self),
+      let reference = chain.expression.as(DeclReferenceExprSyntax.self)
+    {
+      return catalog.table(forType: reference.baseName.text)
+    }
+    if let generic = expr.as(GenericSpecializationExprSyntax.self),
+      generic.expression.trimmedDescription == "Optional",
+      let argument = generic.genericArgumentClause.arguments.first
+    {
+      return catalog.table(forType: argument.argument.trimmedDescription)
+    }
+    return nil
+  }
+
+  /// `T?.none` as a statement: one row with every column NULL.
+  ///
+  /// ```swift
+  /// Tag?.none
+  /// // SELECT NULL AS "id", NULL AS "title"
+  /// ```
+  func nullRecord(of model: TableModel) -> Value {
+    let columns = model.columns.filter { !$0.isGenerated }
+    var select = Select(from: nil)
+    select.columns = columns.map { ResultColumn(.null, as: $0.sqlName) }
+    var query = Query(select: select, tables: [TableInstance(model: model)])
+    query.columnTypes = columns.map { column in
+      var type = column.type
+      type.isOptional = true
+      return type
+    }
     query.resultModel = model.typeName
     return .query(query)
   }

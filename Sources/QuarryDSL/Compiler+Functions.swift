@@ -255,16 +255,48 @@ extension Compiler {
     else {
       throw source.diagnostic("a whole '\(table.model.typeName)' row compares with a '\(table.model.typeName)(…)' value that has every column", at: syntax)
     }
-    func row(_ expressions: [Expression]) -> [SQLPart] {
-      var parts: [SQLPart] = [.text("(")]
-      for (index, expression) in expressions.enumerated() {
-        if index > 0 { parts.append(.text(", ")) }
-        parts.append(.expression(expression))
-      }
-      return parts + [.text(")")]
-    }
-    let parts = row(table.allColumns.map(\.expression)) + [.text(" \(op) ")] + row(record.select.columns.map(\.expression))
+    let parts = Self.row(table.allColumns.map(\.expression)) + [.text(" \(op) ")]
+      + Self.row(record.select.columns.map(\.expression))
     return boolean(Expression(.sql(parts)))
+  }
+
+  /// A row value: `("a", "b")`.
+  static func row(_ expressions: [Expression]) -> [SQLPart] {
+    var parts: [SQLPart] = [.text("(")]
+    for (index, expression) in expressions.enumerated() {
+      if index > 0 { parts.append(.text(", ")) }
+      parts.append(.expression(expression))
+    }
+    return parts + [.text(")")]
+  }
+
+  /// `find` on a table whose primary key is a column group: its columns as a row value.
+  ///
+  /// ```swift
+  /// Metadata.find(MetadataID(recordID: UUID(0), recordType: "reminders"))
+  /// // … WHERE (("metadatas"."recordID", "metadatas"."recordType") IN (('00000000-…', 'reminders')))
+  /// ```
+  func findComposite(_ argument: ExprSyntax, in query: Query) throws -> Query {
+    var query = query
+    let table = query.tables[0]
+    let keys = table.model.primaryKeyColumns
+    let value = try evaluate(argument)
+    var records: [Value] = []
+    if case .array(let elements) = value { records = elements } else { records = [value] }
+    let keyName = keys.first?.path.first ?? "id"
+    var rows: [SQLPart] = []
+    for record in records {
+      guard case .query(let row) = record, row.select.columns.count == keys.count else {
+        throw source.diagnostic(
+          "'find' on '\(table.model.typeName)' needs whole '\(keyName)' values, each with \(keys.map(\.name).joined(separator: " and "))",
+          at: argument)
+      }
+      if !rows.isEmpty { rows.append(.text(", ")) }
+      rows += Self.row(row.select.columns.map(\.expression))
+    }
+    let parts = Self.row(keys.map { table.column($0).expression }) + [.text(" IN (")] + rows + [.text(")")]
+    query.select.wheres.append(Expression(.sql(parts)))
+    return query
   }
 
   /// Methods on a whole table's columns (`$1.count()`, `$1.jsonGroupArray()`).

@@ -319,6 +319,9 @@ extension Compiler {
       return .query(query)
 
     case "find":
+      if let argument = arguments.first(), query.tables[0].model.primaryKeyColumns.count > 1 {
+        return .query(try findComposite(argument, in: query))
+      }
       guard let argument = arguments.first(), let key = query.tables[0].model.primaryKey else {
         throw source.diagnostic("'find' needs a primary key value, and the table a primary key", at: call)
       }

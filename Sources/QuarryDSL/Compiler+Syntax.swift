@@ -42,6 +42,8 @@ extension Compiler {
       guard let base = member.base else {
         return try implicitMember(name, expected: expected, at: member)
       }
+      // `DefaultItem?.none`: a row of NULLs.
+      if name == "none", let model = optionalTableType(base) { return nullRecord(of: model) }
       let baseValue = try evaluate(base)
       return try self.member(name, of: baseValue, at: member)
     }

@@ -36,7 +36,8 @@ extension Compiler {
   /// // UPDATE "tags" SET "title" = 'car' WHERE (("tags"."id") = (1))
   /// ```
   func updateRecord(_ syntax: ExprSyntax, table: TableInstance, query: Query) throws -> Value {
-    guard let key = table.model.primaryKey else {
+    let keys = table.model.primaryKeyColumns
+    guard !keys.isEmpty else {
       throw source.diagnostic("'update(_:)' with a record needs a table with a primary key", at: syntax)
     }
     guard let values = try evaluateRecords(syntax, model: table.model).first else {
@@ -44,12 +45,16 @@ extension Compiler {
     }
     let columns = table.model.columns.filter { !$0.isGenerated }
     var assignments: [Assignment] = []
-    var keyValue: Expression = .null
+    var keyValues: [Expression] = []
     for (column, value) in zip(columns, values) {
-      if column.name == key.name { keyValue = value } else { assignments.append(Assignment(column.sqlName, value)) }
+      if keys.contains(column) { keyValues.append(value) } else { assignments.append(Assignment(column.sqlName, value)) }
     }
     var update = Update(table: table.model.qualifiedName, alias: table.alias, assignments: assignments)
-    update.wheres = query.select.wheres + [table.column(key).expression.binary("=", keyValue)]
+    let keyColumns = keys.map { table.column($0).expression }
+    let match = keys.count == 1
+      ? keyColumns[0].binary("=", keyValues.first ?? .null)
+      : Expression(.sql(Self.row(keyColumns) + [.text(" = ")] + Self.row(keyValues)))
+    update.wheres = query.select.wheres + [match]
     return .write(WriteQuery(table: table, statement: .update(update)))
   }
 
@@ -280,9 +285,10 @@ extension Compiler {
     let excluded = TableInstance(model: model, alias: "excluded")
 
     if upsert {
-      let key = model.primaryKey?.sqlName ?? "rowid"
-      let updates = columns.filter { $0 != key }.map { Assignment($0, .column("excluded", $0)) }
-      insert.upsert = Insert.Upsert(target: [key], action: updates.isEmpty ? .doNothing : .doUpdate(updates, where: []))
+      let keys = model.primaryKeyColumns.map(\.sqlName)
+      let target = keys.isEmpty ? ["rowid"] : keys
+      let updates = columns.filter { !target.contains($0) }.map { Assignment($0, .column("excluded", $0)) }
+      insert.upsert = Insert.Upsert(target: target, action: updates.isEmpty ? .doNothing : .doUpdate(updates, where: []))
     }
     if let conflict = arguments.labelled("onConflict") {
       let targets = try flattenExpressions(try evaluateProjection(conflict, on: Query(table)), at: conflict)

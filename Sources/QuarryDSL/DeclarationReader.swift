@@ -169,6 +169,7 @@ struct DeclarationReader {
         if let group = catalog.table(forType: column.type.name), group.isSelection || (isTable && group.typeName != name) {
           for var nested in group.columns {
             nested.type.isOptional = nested.type.isOptional || column.type.isOptional
+            nested.isPrimaryKey = column.isPrimaryKey
             nested.path = [propertyName] + nested.path
             nested.enumGroup = nested.enumGroup.map { [propertyName] + $0 }
             model.columns.append(nested)

@@ -113,8 +113,18 @@ public final class TableModel: @unchecked Sendable {
     self.isDeclared = isDeclared
   }
 
+  /// The single primary-key column; nil when there is none or the key spans several columns.
   public var primaryKey: ColumnModel? {
-    columns.first { $0.isPrimaryKey } ?? columns.first { $0.name == "id" }
+    let keys = primaryKeyColumns
+    return keys.count == 1 ? keys[0] : nil
+  }
+
+  /// The primary-key columns: one, or the columns of a group (`let id: MetadataID` where
+  /// `MetadataID` is a `@Selection` of `recordID` and `recordType`).
+  public var primaryKeyColumns: [ColumnModel] {
+    let marked = columns.filter(\.isPrimaryKey)
+    if !marked.isEmpty { return marked }
+    return columns.first { $0.name == "id" }.map { [$0] } ?? []
   }
 
   /// A top-level column by its Swift property name.

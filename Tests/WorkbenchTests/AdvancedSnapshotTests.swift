@@ -486,4 +486,73 @@ final class AdvancedSnapshotTests: SnapshotTestCase {
       """
     }
   }
+
+  /// A primary key that is a column group: `find`, drafts, `upsert` and `update(_:)` use all of
+  /// its columns; `T?.none` is a row of NULLs.
+  func testCompositePrimaryKey() throws {
+    assertInlineSnapshot(of: try run(#"""
+      @Table struct Metadata: Identifiable {
+        let id: MetadataID
+        var userModificationDate: Date
+      }
+      @Selection struct MetadataID: Hashable {
+        let recordID: UUID
+        let recordType: String
+      }
+      #sql("CREATE TEMPORARY TABLE metadatas (recordID TEXT NOT NULL ON CONFLICT REPLACE DEFAULT '00000000-0000-0000-0000-000000000000', recordType TEXT NOT NULL ON CONFLICT REPLACE DEFAULT 'reminders', userModificationDate TEXT NOT NULL, PRIMARY KEY (recordID, recordType))")
+      Metadata.insert { Metadata.Draft(userModificationDate: Date(timeIntervalSinceReferenceDate: 0)) }
+      Metadata.upsert { Metadata(id: MetadataID(recordID: UUID(0), recordType: "reminders"), userModificationDate: Date(timeIntervalSinceReferenceDate: 1)) }
+      Metadata.update(Metadata(id: MetadataID(recordID: UUID(1), recordType: "lists"), userModificationDate: Date(timeIntervalSinceReferenceDate: 2)))
+      Metadata.find(MetadataID(recordID: UUID(0), recordType: "reminders")).select(\.userModificationDate)
+      Metadata?.none
+      """#), as: .lines) {
+      """
+      CREATE TEMPORARY TABLE metadatas (recordID TEXT NOT NULL ON CONFLICT REPLACE DEFAULT '00000000-0000-0000-0000-000000000000', recordType TEXT NOT NULL ON CONFLICT REPLACE DEFAULT 'reminders', userModificationDate TEXT NOT NULL, PRIMARY KEY (recordID, recordType))
+      INSERT INTO "metadatas"
+      ("recordID", "recordType", "userModificationDate")
+      VALUES
+      (NULL, NULL, '2001-01-01 00:00:00.000')
+      INSERT INTO "metadatas"
+      ("recordID", "recordType", "userModificationDate")
+      VALUES
+      ('00000000-0000-0000-0000-000000000000', 'reminders', '2001-01-01 00:00:01.000')
+      ON CONFLICT ("recordID", "recordType")
+      DO UPDATE SET "userModificationDate" = "excluded"."userModificationDate"
+      UPDATE "metadatas"
+      SET "userModificationDate" = '2001-01-01 00:00:02.000'
+      WHERE (("metadatas"."recordID", "metadatas"."recordType") = ('00000000-0000-0000-0000-000000000001', 'lists'))
+      SELECT "metadatas"."userModificationDate"
+      FROM "metadatas"
+      WHERE (("metadatas"."recordID", "metadatas"."recordType") IN (('00000000-0000-0000-0000-000000000000', 'reminders')))
+      ┌─────────────────────────┐
+      │ userModificationDate    │
+      ├─────────────────────────┤
+      │ 2001-01-01 00:00:01.000 │
+      └─────────────────────────┘
+      SELECT NULL AS "recordID", NULL AS "recordType", NULL AS "userModificationDate"
+      ┌──────────┬────────────┬──────────────────────┐
+      │ recordID │ recordType │ userModificationDate │
+      ├──────────┼────────────┼──────────────────────┤
+      │ NULL     │ NULL       │ NULL                 │
+      └──────────┴────────────┴──────────────────────┘
+      """
+    }
+    assertInlineSnapshot(of: try run(#"""
+      @Table struct Metadata: Identifiable {
+        let id: MetadataID
+        var userModificationDate: Date
+      }
+      @Selection struct MetadataID: Hashable {
+        let recordID: UUID
+        let recordType: String
+      }
+      Metadata.find(1)
+      """#), as: .lines) {
+      """
+      error: 9:15: 'find' on 'Metadata' needs whole 'id' values, each with recordID and recordType
+      Metadata.find(1)
+                    ^
+      """
+    }
+  }
 }
