@@ -504,8 +504,9 @@ extension Compiler {
               parts.append(.text(table.allColumns.map { $0.expression.fragment.sql(inlining: true) }.joined(separator: ", ")))
             case .table(let table):
               parts.append(.text(quoteIdentifier(table.qualifier)))
-            case .query(let query) where query.select.from != nil:
-              // A query: its SELECT as written (the text supplies any parentheses).
+            case .query(let query):
+              // A query, or a record (`SELECT 1 AS "id", …`): its SELECT as written (the text
+              // supplies any parentheses).
               parts.append(.expression(Expression(.statement(.select(query.select)))))
             case .group(let table, let path):
               // A column group: its columns, comma-separated (the text supplies any parentheses).

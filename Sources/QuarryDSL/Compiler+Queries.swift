@@ -29,6 +29,10 @@ extension Compiler {
       if let scope = table.model.scopes[name] {
         return try callScope(scope, on: table, arguments: [], at: node)
       }
+      // `Employee.id` (as in `#sql("SELECT \(Employee.id) …")`): the column, like `$0.id`.
+      if !table.model.columns(under: [name]).isEmpty || table.model.computedColumns[name] != nil {
+        return try member(name, of: .columns(table), at: node)
+      }
       return try queryMember(name, of: try baseQuery(table), at: node)
     }
   }

@@ -555,4 +555,37 @@ final class AdvancedSnapshotTests: SnapshotTestCase {
       """
     }
   }
+
+  /// In `#sql`, `Type.column` is that column and a record is its `SELECT`, as written.
+  func testTypeColumnsAndRecordsInRawSQL() throws {
+    assertInlineSnapshot(of: try run(#"""
+      @Table struct Counter {
+        let value: Int
+      }
+      #sql("""
+        WITH \(Counter.self) AS (
+          \(Counter(value: 1))
+          UNION ALL
+          SELECT \(Counter.value) + 1 FROM \(Counter.self) WHERE \(Counter.value) < 3
+        )
+        SELECT \(Counter.value) FROM \(Counter.self)
+        """, as: Int.self)
+      """#), as: .lines) {
+      """
+      WITH "counters" AS (
+        SELECT 1 AS "value"
+        UNION ALL
+        SELECT "counters"."value" + 1 FROM "counters" WHERE "counters"."value" < 3
+      )
+      SELECT "counters"."value" FROM "counters"
+      ┌───────┐
+      │ value │
+      ├───────┤
+      │ 1     │
+      │ 2     │
+      │ 3     │
+      └───────┘
+      """
+    }
+  }
 }
