@@ -532,6 +532,13 @@ extension Compiler {
       guard let first = macro.arguments.first else {
         throw source.diagnostic("#bind needs a value", at: macro)
       }
+      // `#bind(xs, as: [Double].JSONRepresentation.self)`: the value in that representation.
+      if let asArgument = macro.arguments.first(where: { $0.label?.text == "as" }) {
+        let representation = asArgument.expression.trimmedDescription.replacingOccurrences(".self", "")
+        let name = representation.split(separator: ".").first.map(String.init) ?? representation
+        let type = SwiftType(name, representation: representation)
+        return .expression(try typedExpression(try evaluate(first.expression, expected: type), expected: type, at: first.expression))
+      }
       return try evaluate(first.expression)
     default:
       throw source.diagnostic("not supported in Quarry yet: the #\(name) macro", at: macro.macroName)
