@@ -33,7 +33,7 @@ struct Arguments {
 
   func first(_ label: String? = nil) -> ExprSyntax? {
     if let label { return labelled(label) }
-    return positional.first
+    return list.first { $0.label == nil }?.expression
   }
 
   /// The labels present, for "unexpected argument" messages.

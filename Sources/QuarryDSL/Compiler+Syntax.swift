@@ -4,40 +4,35 @@ import SwiftSyntax
 /// Evaluation of Swift expression syntax into compile-time values.
 extension Compiler {
   func evaluate(_ expr: ExprSyntax, expected: SwiftType? = nil) throws -> Value {
-    if let literal = expr.as(IntegerLiteralExprSyntax.self) {
+    switch expr.as(ExprSyntaxEnum.self) {
+    case .integerLiteralExpr(let literal):
       guard let value = integerValue(ExprSyntax(literal)) else {
         throw source.diagnostic("integer literal is out of range", at: literal)
       }
       if let expected, expected.isReal { return .expression(TypedExpression(.value(.double(Double(value))), type: .double)) }
       return .expression(TypedExpression(.value(.integer(value)), type: .int))
-    }
-    if let literal = expr.as(FloatLiteralExprSyntax.self) {
+    case .floatLiteralExpr(let literal):
       guard let value = Double(literal.literal.text.filter { $0 != "_" }) else {
         throw source.diagnostic("malformed number", at: literal)
       }
       return .expression(TypedExpression(.value(.double(value)), type: .double))
-    }
-    if let literal = expr.as(BooleanLiteralExprSyntax.self) {
+    case .booleanLiteralExpr(let literal):
       let value: Int64 = literal.literal.tokenKind == .keyword(.true) ? 1 : 0
       return .expression(TypedExpression(.value(.integer(value)), type: .bool))
-    }
-    if expr.is(NilLiteralExprSyntax.self) { return .null }
-    if let literal = expr.as(StringLiteralExprSyntax.self) {
+    case .nilLiteralExpr:
+      return .null
+    case .stringLiteralExpr(let literal):
       return .expression(TypedExpression(.value(.text(try stringValue(literal))), type: .string))
-    }
-    if let array = expr.as(ArrayExprSyntax.self) {
+    case .arrayExpr(let array):
       return .array(try array.elements.map { try evaluate($0.expression, expected: expected) })
-    }
-    if let tuple = expr.as(TupleExprSyntax.self) {
+    case .tupleExpr(let tuple):
       if tuple.elements.count == 1, let only = tuple.elements.first, only.label == nil {
         return try evaluate(only.expression, expected: expected)
       }
       return .tuple(try tuple.elements.map { try evaluate($0.expression) })
-    }
-    if let reference = expr.as(DeclReferenceExprSyntax.self) {
+    case .declReferenceExpr(let reference):
       return try resolve(reference)
-    }
-    if let member = expr.as(MemberAccessExprSyntax.self) {
+    case .memberAccessExpr(let member):
       let name = member.declName.baseName.text
       guard let base = member.base else {
         return try implicitMember(name, expected: expected, at: member)
@@ -46,17 +41,13 @@ extension Compiler {
       if name == "none", let model = optionalTableType(base) { return nullRecord(of: model) }
       let baseValue = try evaluate(base)
       return try self.member(name, of: baseValue, at: member)
-    }
-    if let call = expr.as(FunctionCallExprSyntax.self) {
+    case .functionCallExpr(let call):
       return try evaluateCall(call, expected: expected)
-    }
-    if let infix = expr.as(InfixOperatorExprSyntax.self) {
+    case .infixOperatorExpr(let infix):
       return try evaluateInfix(infix)
-    }
-    if let prefix = expr.as(PrefixOperatorExprSyntax.self) {
+    case .prefixOperatorExpr(let prefix):
       return try evaluatePrefix(prefix, expected: expected)
-    }
-    if let keyPath = expr.as(KeyPathExprSyntax.self) {
+    case .keyPathExpr(let keyPath):
       var names: [String] = []
       for component in keyPath.components {
         switch component.component {
@@ -67,21 +58,21 @@ extension Compiler {
         }
       }
       return .keyPath(names)
-    }
-    if expr.is(GenericSpecializationExprSyntax.self) {
+    case .genericSpecializationExpr:
       return try evaluateBase(expr)
-    }
-    if let macro = expr.as(MacroExpansionExprSyntax.self) {
+    case .macroExpansionExpr(let macro):
       return try evaluateMacro(macro)
-    }
-    if let unwrap = expr.as(ForceUnwrapExprSyntax.self) { return try evaluate(unwrap.expression, expected: expected) }
-    if let chain = expr.as(OptionalChainingExprSyntax.self) { return try evaluate(chain.expression, expected: expected) }
-    if let tryExpr = expr.as(TryExprSyntax.self) { return try evaluate(tryExpr.expression, expected: expected) }
-    if let awaitExpr = expr.as(AwaitExprSyntax.self) { return try evaluate(awaitExpr.expression, expected: expected) }
-    if let closure = expr.as(ClosureExprSyntax.self) {
+    case .forceUnwrapExpr(let unwrap):
+      return try evaluate(unwrap.expression, expected: expected)
+    case .optionalChainingExpr(let chain):
+      return try evaluate(chain.expression, expected: expected)
+    case .tryExpr(let tryExpr):
+      return try evaluate(tryExpr.expression, expected: expected)
+    case .awaitExpr(let awaitExpr):
+      return try evaluate(awaitExpr.expression, expected: expected)
+    case .closureExpr(let closure):
       throw source.diagnostic("a closure is only allowed as an argument of a query method", at: closure)
-    }
-    if let ternary = expr.as(TernaryExprSyntax.self) {
+    case .ternaryExpr(let ternary):
       // `cond ? a : b` over SQL values is a CASE expression.
       let condition = try predicate(try evaluate(ternary.condition), at: ternary.condition)
       let first = try typedExpression(try evaluate(ternary.thenExpression, expected: expected), at: ternary.thenExpression)
@@ -90,9 +81,10 @@ extension Compiler {
       return .expression(TypedExpression(
         Expression(.caseWhen(CaseExpression(base: nil, whens: [.init(condition, then: first.expression)], otherwise: second.expression))),
         type: first.type))
-    }
-    if let sequence = expr.as(SequenceExprSyntax.self) {
+    case .sequenceExpr(let sequence):
       throw source.diagnostic("cannot work out the order of these operators; add parentheses", at: sequence)
+    default:
+      break
     }
     throw source.diagnostic(
       "not supported in Quarry yet: \(kindName(expr))", at: expr)

@@ -28,8 +28,11 @@ public struct QueryFragment: Sendable, Hashable, ExpressibleByStringLiteral {
 
   public mutating func append(_ sql: String) {
     guard !sql.isEmpty else { return }
-    if case .sql(let last)? = segments.last {
-      segments[segments.count - 1] = .sql(last + sql)
+    if case .sql(var last)? = segments.last {
+      // Take the text out first so it is uniquely referenced and grows in place.
+      segments[segments.count - 1] = .sql("")
+      last += sql
+      segments[segments.count - 1] = .sql(last)
     } else {
       segments.append(.sql(sql))
     }
