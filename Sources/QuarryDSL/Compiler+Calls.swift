@@ -399,9 +399,13 @@ extension Compiler {
       return .expression(TypedExpression(left.expression.binary(opToken == "==" ? "IS" : "IS NOT", .null), type: .bool))
     }
     let right = try typedExpression(rightValue, expected: left.type, at: infix.rightOperand)
+    // As in StructuredQueries, `==` on an optional left side compares with IS (NULL matches
+    // NULL, as `nil == nil` does in Swift); `$0.id == $0.assignedUserID` stays `=`.
+    var leftIsOptional = left.type?.isOptional == true
+    if case .null = lhs { leftIsOptional = true }
     switch opToken {
-    case "==": return boolean(left.expression.binary("=", right.expression))
-    case "!=": return boolean(left.expression.binary("<>", right.expression))
+    case "==": return boolean(left.expression.binary(leftIsOptional ? "IS" : "=", right.expression))
+    case "!=": return boolean(left.expression.binary(leftIsOptional ? "IS NOT" : "<>", right.expression))
     case "<", ">", "<=", ">=": return boolean(left.expression.binary(opToken, right.expression))
     case "&&": return boolean(left.expression.binary("AND", right.expression))
     case "||": return boolean(left.expression.binary("OR", right.expression))

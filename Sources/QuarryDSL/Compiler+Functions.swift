@@ -29,6 +29,7 @@ extension Compiler {
     "ifnull": ("ifnull", nil), "nullif": ("nullif", nil),
     "jsonArrayLength": ("json_array_length", .int), "json": ("json", .string),
     "jsonType": ("json_type", .string), "jsonQuote": ("json_quote", .string),
+    "jsonPatch": ("json_patch", .string),
   ]
 
   private static let aggregates: [String: (sql: String, result: SwiftType?)] = [

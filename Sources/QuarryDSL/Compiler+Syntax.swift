@@ -81,6 +81,8 @@ extension Compiler {
       return .expression(TypedExpression(
         Expression(.caseWhen(CaseExpression(base: nil, whens: [.init(condition, then: first.expression)], otherwise: second.expression))),
         type: first.type))
+    case .dictionaryExpr(let dictionary):
+      return .expression(TypedExpression(.value(.text(try jsonObjectText(dictionary))), type: .string))
     case .sequenceExpr(let sequence):
       throw source.diagnostic("cannot work out the order of these operators; add parentheses", at: sequence)
     default:
@@ -88,6 +90,33 @@ extension Compiler {
     }
     throw source.diagnostic(
       "not supported in Quarry yet: \(kindName(expr))", at: expr)
+  }
+
+  /// A dictionary literal as the JSON text StructuredQueries binds for it (pretty-printed, keys
+  /// sorted): `["a": 1]` → `{⏎  "a" : 1⏎}`.
+  func jsonObjectText(_ dictionary: DictionaryExprSyntax) throws -> String {
+    guard case .elements(let elements) = dictionary.content else { return "{\n\n}" }
+    var members: [(key: String, value: String)] = []
+    for element in elements {
+      guard case .expression(let key) = try evaluate(element.key), case .value(.text(let name)) = key.expression.node else {
+        throw source.diagnostic("a JSON object's keys must be strings", at: element.key)
+      }
+      guard case .expression(let value) = try evaluate(element.value), case .value(let binding) = value.expression.node else {
+        throw source.diagnostic("a JSON object's values must be literals", at: element.value)
+      }
+      let text: String
+      switch binding {
+      case .integer(let number) where value.type?.isBool == true: text = number == 0 ? "false" : "true"
+      case .integer(let number): text = String(number)
+      case .double(let number): text = "\(number)"
+      case .text(let string): text = jsonStringLiteral(string, escapingSlashes: true)
+      case .null, .blob: text = "null"
+      }
+      members.append((name, text))
+    }
+    let body = members.sorted { $0.key < $1.key }
+      .map { "  " + jsonStringLiteral($0.key, escapingSlashes: true) + " : " + $0.value }
+    return "{\n" + body.joined(separator: ",\n") + "\n}"
   }
 
   /// The text of a string literal; interpolations must be plain values (`"%\(text)%"`).

@@ -191,10 +191,15 @@ extension Compiler {
       case "-=": sqlOp = "-"
       case "*=": sqlOp = "*"
       case "/=": sqlOp = "/"
+      case "%=": sqlOp = "%"
       case "&=": sqlOp = "&"
       case "|=": sqlOp = "|"
+      case "<<=": sqlOp = "<<"
+      case ">>=": sqlOp = ">>"
       default:
-        throw source.diagnostic("use =, +=, -=, *= or /= to assign a column", at: infix.operator)
+        throw source.diagnostic(
+          "use = or a compound assignment (+=, -=, *=, /=, %=, &=, |=, <<=, >>=) to assign a column",
+          at: infix.operator)
       }
       return Assignment(column.sqlName, current.expression.binary(sqlOp, value.expression))
     }

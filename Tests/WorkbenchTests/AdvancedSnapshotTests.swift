@@ -588,4 +588,47 @@ final class AdvancedSnapshotTests: SnapshotTestCase {
       """
     }
   }
+
+  /// `==` on an optional left side is `IS`, as in StructuredQueries; every compound assignment
+  /// works in an update; a dictionary literal binds as JSON text.
+  func testOptionalEqualityCompoundAssignmentsAndJSONObjects() throws {
+    assertInlineSnapshot(of: try run(#"""
+      Reminder.where { $0.priority == Priority.high && $0.id != $0.assignedUserID }.select(\.title)
+      Reminder.find(1).update { $0.priority <<= 1; $0.priority |= 1; $0.priority %= 2 }.returning(\.priority)
+      Values(#bind(["b": 2, "a": "x"]).jsonPatch(#bind(["c": true])))
+      """#), as: .lines) {
+      """
+      SELECT "reminders"."title"
+      FROM "reminders"
+      WHERE ((("reminders"."priority") IS (3)) AND (("reminders"."id") <> ("reminders"."assignedUserID")))
+      ┌──────────────────────────┐
+      │ title                    │
+      ├──────────────────────────┤
+      │ Call the accountant      │
+      │ Prepare quarterly review │
+      │ Book train to Lyon       │
+      └──────────────────────────┘
+      UPDATE "reminders"
+      SET "priority" = ("reminders"."priority") << (1), "priority" = ("reminders"."priority") | (1), "priority" = ("reminders"."priority") % (2)
+      WHERE (("reminders"."id") IN ((1)))
+      RETURNING "priority"
+      ┌──────────┐
+      │ priority │
+      ├──────────┤
+      │ 0        │
+      └──────────┘
+      SELECT json_patch('{
+        "a" : "x",
+        "b" : 2
+      }', '{
+        "c" : true
+      }')
+      ┌──────────────────────────────────────────────────────────────┐
+      │ json_patch('{↵  "a" : "x",↵  "b" : 2↵}', '{↵  "c" : true↵}') │
+      ├──────────────────────────────────────────────────────────────┤
+      │ {"a":"x","b":2,"c":true}                                     │
+      └──────────────────────────────────────────────────────────────┘
+      """
+    }
+  }
 }
