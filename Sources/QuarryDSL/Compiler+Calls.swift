@@ -512,6 +512,12 @@ extension Compiler {
               // A query, or a record (`SELECT 1 AS "id", …`): its SELECT as written (the text
               // supplies any parentheses).
               parts.append(.expression(Expression(.statement(.select(query.select)))))
+            case .selection(let pairs, _):
+              // `Row.Columns(…)`: its expressions, comma-separated, as the text's own columns.
+              for (index, pair) in pairs.enumerated() {
+                if index > 0 { parts.append(.text(", ")) }
+                parts.append(.expression(pair.1.expression))
+              }
             case .group(let table, let path):
               // A column group: its columns, comma-separated (the text supplies any parentheses).
               for (index, column) in groupColumns(table, path).enumerated() {

@@ -631,4 +631,28 @@ final class AdvancedSnapshotTests: SnapshotTestCase {
       """
     }
   }
+
+  /// A `Columns(…)` selection interpolated in `#sql` is its expressions, comma-separated.
+  func testSelectionInRawSQL() throws {
+    assertInlineSnapshot(of: try run(#"""
+      @Selection struct ListCount {
+        let title: String
+        let count: Int
+      }
+      let listCount = ListCount.Columns(title: RemindersList.title, count: Reminder.columns.count())
+      #sql("SELECT \(listCount) FROM \(RemindersList.self) JOIN \(Reminder.self) ON \(RemindersList.id) = \(Reminder.remindersListID) GROUP BY \(RemindersList.id)", as: ListCount.self)
+      """#), as: .lines) {
+      """
+      SELECT "remindersLists"."title", count("reminders"."id") FROM "remindersLists" JOIN "reminders" ON "remindersLists"."id" = "reminders"."remindersListID" GROUP BY "remindersLists"."id"
+      ┌────────┬─────────────────────────┐
+      │ title  │ count("reminders"."id") │
+      ├────────┼─────────────────────────┤
+      │ Home   │ 3                       │
+      │ Work   │ 3                       │
+      │ Garden │ 3                       │
+      │ Travel │ 3                       │
+      └────────┴─────────────────────────┘
+      """
+    }
+  }
 }
