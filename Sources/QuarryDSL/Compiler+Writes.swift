@@ -10,6 +10,11 @@ extension Compiler {
     case "delete":
       var delete = Delete(table: table.model.qualifiedName, alias: table.alias, wheres: query.select.wheres)
       delete.isEmpty = query.select.isEmpty
+      // `Reminder.delete(reminder)`: the row with that record's primary key.
+      if let record = arguments.first() {
+        let (match, _) = try primaryKeyMatch(record, table: table, verb: "delete")
+        delete.wheres.append(match)
+      }
       return .write(WriteQuery(table: table, statement: .delete(delete)))
     case "update":
       if let record = arguments.first(), !record.is(ClosureExprSyntax.self) {
@@ -36,12 +41,26 @@ extension Compiler {
   /// // UPDATE "tags" SET "title" = 'car' WHERE (("tags"."id") = (1))
   /// ```
   func updateRecord(_ syntax: ExprSyntax, table: TableInstance, query: Query) throws -> Value {
+    let (match, assignments) = try primaryKeyMatch(syntax, table: table, verb: "update")
+    var update = Update(table: table.model.qualifiedName, alias: table.alias, assignments: assignments)
+    update.wheres = query.select.wheres + [match]
+    return .write(WriteQuery(table: table, statement: .update(update)))
+  }
+
+  /// A record's row: its primary key compared with the record's key values, and its other
+  /// columns as assignments (for `update(_:)`).
+  ///
+  /// ```swift
+  /// Reminder.delete(Reminder(id: 1, remindersListID: 1))
+  /// // DELETE FROM "reminders" WHERE (("reminders"."id") = (1))
+  /// ```
+  func primaryKeyMatch(_ syntax: ExprSyntax, table: TableInstance, verb: String) throws -> (Expression, [Assignment]) {
     let keys = table.model.primaryKeyColumns
     guard !keys.isEmpty else {
-      throw source.diagnostic("'update(_:)' with a record needs a table with a primary key", at: syntax)
+      throw source.diagnostic("'\(verb)(_:)' with a record needs a table with a primary key", at: syntax)
     }
     guard let values = try evaluateRecords(syntax, model: table.model).first else {
-      throw source.diagnostic("'update(_:)' needs a '\(table.model.typeName)(…)' record", at: syntax)
+      throw source.diagnostic("'\(verb)(_:)' needs a '\(table.model.typeName)(…)' record", at: syntax)
     }
     let columns = table.model.columns.filter { !$0.isGenerated }
     var assignments: [Assignment] = []
@@ -49,13 +68,11 @@ extension Compiler {
     for (column, value) in zip(columns, values) {
       if keys.contains(column) { keyValues.append(value) } else { assignments.append(Assignment(column.sqlName, value)) }
     }
-    var update = Update(table: table.model.qualifiedName, alias: table.alias, assignments: assignments)
     let keyColumns = keys.map { table.column($0).expression }
     let match = keys.count == 1
       ? keyColumns[0].binary("=", keyValues.first ?? .null)
       : Expression(.sql(Self.row(keyColumns) + [.text(" = ")] + Self.row(keyValues)))
-    update.wheres = query.select.wheres + [match]
-    return .write(WriteQuery(table: table, statement: .update(update)))
+    return (match, assignments)
   }
 
   /// `T.insert { … }` and `T.upsert { … }`, which start from the table, not a query.

@@ -655,4 +655,30 @@ final class AdvancedSnapshotTests: SnapshotTestCase {
       """
     }
   }
+
+  /// `delete(record)` deletes that record's row, never the whole table.
+  func testDeleteARecord() throws {
+    assertInlineSnapshot(of: try run(#"""
+      Tag.delete(Tag(id: 1, title: "anything")).returning(\.title)
+      Tag.count()
+      """#), as: .lines) {
+      """
+      DELETE FROM "tags"
+      WHERE (("tags"."id") = (1))
+      RETURNING "title"
+      ┌────────┐
+      │ title  │
+      ├────────┤
+      │ errand │
+      └────────┘
+      SELECT count(*)
+      FROM "tags"
+      ┌──────────┐
+      │ count(*) │
+      ├──────────┤
+      │ 4        │
+      └──────────┘
+      """
+    }
+  }
 }
