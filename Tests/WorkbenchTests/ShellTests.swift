@@ -192,6 +192,16 @@ final class ShellTests: SnapshotTestCase {
     }
   }
 
+  func testUnknownCommandsAreNamedWithASuggestion() throws {
+    assertInlineSnapshot(of: try shell(".hlep", ".frobnicate", ".schema Tgs", ".timer on", ".headers off"), as: .lines) {
+      """
+      error: unknown command '.hlep'; did you mean '.help'?
+      error: unknown command '.frobnicate'; .help lists the commands
+      error: no table or type named 'Tgs'; did you mean 'tags'?
+      """
+    }
+  }
+
   func testNamedQueriesWithParameters() throws {
     assertInlineSnapshot(of: try shell(
       ".sql off", ".save inList Reminder.where { $0.remindersListID.eq($1) }.select(\\.title)",

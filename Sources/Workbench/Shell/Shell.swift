@@ -107,15 +107,23 @@ public final class Shell {
     let trimmed = input.trimmingCharacters(in: .whitespacesAndNewlines)
     guard !trimmed.isEmpty else { return .proceed }
     let start = DispatchTime.now().uptimeNanoseconds
+    let isCommand = trimmed.hasPrefix(".") && trimmed.dropFirst().first?.isLetter == true
     defer {
-      if timer {
+      if timer && !isCommand {
         let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
         output.write(String(format: "Run Time: %.4f s\n", seconds))
       }
       output.flush()
       if onceOnly && !trimmed.hasPrefix(".once") { endRedirection() }
     }
-    if trimmed.hasPrefix(".") && isMetaCommand(trimmed) {
+    if isCommand {
+      guard isMetaCommand(trimmed) else {
+        // `.frobnicate`: not a command, and never a query on its own.
+        let name = String(trimmed.prefix { !$0.isWhitespace })
+        let suggestion = closestMatch(to: name, in: commandNames)
+        fail("unknown command '\(name)'" + (suggestion.map { "; did you mean '\($0)'?" } ?? "; .help lists the commands"))
+        return .proceed
+      }
       return command(trimmed)
     }
     lastInput = input
@@ -274,7 +282,7 @@ public final class Shell {
     }
     if shown == 0 && !argument.isEmpty {
       let names = tables.map(\.name) + session.catalog.tables.keys
-      let suggestion = names.min { editDistanceEstimate($0, argument) < editDistanceEstimate($1, argument) }
+      let suggestion = closestMatch(to: argument, in: names)
       fail("no table or type named '\(argument)'" + (suggestion.map { "; did you mean '\($0)'?" } ?? ""))
     }
   }
@@ -406,19 +414,6 @@ public final class Shell {
     if !current.isEmpty { parts.append(current) }
     return parts
   }
-}
-
-func editDistanceEstimate(_ a: String, _ b: String) -> Int {
-  let a = Array(a.lowercased()), b = Array(b.lowercased())
-  var previous = Array(0...b.count)
-  for i in 1...max(1, a.count) where !a.isEmpty {
-    var current = [i] + Array(repeating: 0, count: b.count)
-    for j in 1...max(1, b.count) where !b.isEmpty {
-      current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
-    }
-    previous = current
-  }
-  return previous[b.count]
 }
 
 /// Named queries saved with `.save`, kept beside the history.
