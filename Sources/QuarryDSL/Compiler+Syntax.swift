@@ -203,8 +203,12 @@ extension Compiler {
     let candidates = catalog.typeNames + catalog.bindings.keys + locals.flatMap(\.keys)
     let suggestion = closestMatch(to: name, in: candidates)
     if name.first?.isUppercase == true {
+      // A new or empty database: say so, rather than leave the name looking misspelt.
+      let empty = catalog.tables.isEmpty
       throw source.diagnostic(
-        "unknown table or type '\(name)'", at: reference, suggestion: suggestion)
+        "unknown table or type '\(name)'" + (empty && suggestion == nil
+          ? "; the database has no tables yet (create one with #sql(\"CREATE TABLE …\") or .raw)" : ""),
+        at: reference, suggestion: suggestion)
     }
     throw source.diagnostic("unknown name '\(name)'", at: reference, suggestion: suggestion)
   }

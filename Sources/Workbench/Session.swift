@@ -92,7 +92,7 @@ public final class Session {
     do {
       _ = try compiler.compile(source)
     } catch {
-      throw WorkbenchError("\(path):\(error.line):\(error.column): error: \(error.fullMessage)")
+      throw WorkbenchError("\(path):\(error.line):\(error.column): \(error.fullMessage)")
     }
   }
 

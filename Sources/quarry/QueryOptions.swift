@@ -79,13 +79,14 @@ struct QueryOptions: Equatable, Sendable {
   /// Where the session comes from, checked on the spot (a missing or unreadable file, an unknown
   /// fixture); loading it can then happen behind the prompt.
   private enum Source: @unchecked Sendable {  // the database moves to the loading thread once
-    case database(Database)
+    case database(Database, isNew: Bool)
     case fixture(String)
 
     /// What the prompt says is open.
     func summary(readonly: Bool) -> String {
       switch self {
-      case .database(let database):
+      case .database(let database, let isNew):
+        if isNew { return "New database \(database.path): it has no tables yet." }
         return "Database \(database.path)" + (readonly ? " (read-only)." : ".")
       case .fixture(let name):
         return "Fixture '\(name)', in memory: changes are not saved (.reset reloads it)."
@@ -101,7 +102,8 @@ struct QueryOptions: Equatable, Sendable {
       if readonly, access(database, F_OK) != 0 {
         throw WorkbenchError("no such database file: \(database)")
       }
-      return .database(try Database(path: database, mode: readonly ? .readOnly : .readWrite))
+      let isNew = access(database, F_OK) != 0
+      return .database(try Database(path: database, mode: readonly ? .readOnly : .readWrite), isNew: isNew)
     }
     let name = fixture ?? Fixture.defaultName
     _ = try Fixture.named(name)
@@ -112,12 +114,12 @@ struct QueryOptions: Equatable, Sendable {
   private func loadSession(from source: Source) throws -> Session {
     let session: Session
     switch source {
-    case .database(let database): session = try Session(database: database)
+    case .database(let database, _): session = try Session(database: database)
     case .fixture(let name): session = try Session.fixture(name)
     }
     for path in models {
       guard let text = try? String(contentsOfFile: path, encoding: .utf8) else {
-        throw WorkbenchError("cannot read models file '\(path)'")
+        throw WorkbenchError("cannot read models file '\(path)': " + Shell.fileProblem(path))
       }
       try session.loadModels(text, path: path)
     }

@@ -107,6 +107,12 @@ final class CommandLineTests: XCTestCase {
     let sqlite = try QuarryProcess.run(["-e", #"Tag.where { #sql("nosuchfunction(1)") }"#])
     XCTAssertEqual(sqlite.status, 1)
     XCTAssertTrue(sqlite.stderr.contains("no such function: nosuchfunction"), sqlite.stderr)
+    let models = try QuarryProcess.run(["--models", "/nonexistent/models.swift", "-e", "Tag.all"])
+    XCTAssertEqual(models.stderr, "quarry: error: cannot read models file '/nonexistent/models.swift': no such file\n")
+    let fresh = NSTemporaryDirectory() + "quarry-new-\(getpid()).sqlite"
+    defer { unlink(fresh) }
+    let empty = try QuarryProcess.run([fresh, "-e", "Tag.all"])
+    XCTAssertTrue(empty.stderr.contains("unknown table or type 'Tag'; the database has no tables yet"), empty.stderr)
   }
 
   /// Everyday arguments are read without ArgumentParser (for start-up time); `quarry query …`

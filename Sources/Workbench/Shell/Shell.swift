@@ -324,7 +324,7 @@ public final class Shell {
   }
 
   /// Why a file cannot be used, in a few words: `no such file`, `it is a folder`, ….
-  static func fileProblem(_ path: String, writing: Bool = false) -> String {
+  public static func fileProblem(_ path: String, writing: Bool = false) -> String {
     var isDirectory: ObjCBool = false
     let manager = FileManager.default
     if manager.fileExists(atPath: path, isDirectory: &isDirectory) {
