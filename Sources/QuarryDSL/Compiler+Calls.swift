@@ -10,11 +10,13 @@ extension Compiler {
       guard let baseSyntax = member.base else {
         return try implicitCall(name, arguments: arguments, expected: expected)
       }
-      if name == "contains", let range = Self.closedRange(baseSyntax), let argument = arguments.first() {
+      if name == "contains", let range = try operation(baseSyntax), range.op == "...", let argument = arguments.first() {
         // `(1...3).contains($0.id)`: BETWEEN.
         let needle = try typedExpression(try evaluate(argument), at: argument)
-        let lower = try typedExpression(try evaluate(range.lower, expected: needle.type), expected: needle.type, at: range.lower)
-        let upper = try typedExpression(try evaluate(range.upper, expected: needle.type), expected: needle.type, at: range.upper)
+        let lower = try typedExpression(
+          try evaluateOperand(range.left, expected: needle.type), expected: needle.type, at: range.left.anchor)
+        let upper = try typedExpression(
+          try evaluateOperand(range.right, expected: needle.type), expected: needle.type, at: range.right.anchor)
         return boolean(Expression(.between(needle.expression, lower: lower.expression, upper: upper.expression)))
       }
       let base = try evaluateBase(baseSyntax)
@@ -35,18 +37,6 @@ extension Compiler {
       return try callDate(date, arguments: arguments)
     }
     throw source.diagnostic("not supported in Quarry yet: calling this expression", at: call.calledExpression)
-  }
-
-  /// `lower...upper`, possibly in parentheses.
-  static func closedRange(_ expr: ExprSyntax) -> (lower: ExprSyntax, upper: ExprSyntax)? {
-    var inner = expr
-    while let tuple = inner.as(TupleExprSyntax.self), tuple.elements.count == 1, let only = tuple.elements.first, only.label == nil {
-      inner = only.expression
-    }
-    guard let infix = inner.as(InfixOperatorExprSyntax.self),
-      infix.operator.as(BinaryOperatorExprSyntax.self)?.operator.text == "..."
-    else { return nil }
-    return (infix.leftOperand, infix.rightOperand)
   }
 
   /// A call's receiver; a generic table type (`PragmaTableInfo<Reminder>`) is specialised here.
@@ -373,17 +363,36 @@ extension Compiler {
 
   // MARK: Operators
 
-  func evaluateInfix(_ infix: InfixOperatorExprSyntax) throws -> Value {
-    guard let opToken = infix.operator.as(BinaryOperatorExprSyntax.self)?.operator.text else {
-      if infix.operator.is(AssignmentExprSyntax.self) {
-        throw source.diagnostic("assignment is only allowed inside update { … }", at: infix.operator)
-      }
-      throw source.diagnostic("not supported in Quarry yet: this operator", at: infix.operator)
+  /// An infix operation over SQL values (or queries, for `&&` and `||`).
+  ///
+  /// ```swift
+  /// $0.priority == Priority.high && !$0.isCompleted
+  /// // (("reminders"."priority") IS (3)) AND (NOT ("reminders"."isCompleted"))
+  /// ```
+  func evaluateOperation(_ operation: Operation, expected: SwiftType? = nil) throws -> Value {
+    let opToken = operation.op
+    if opToken == "?:", let middle = operation.middle {
+      // `cond ? a : b` over SQL values is a CASE expression.
+      let condition = try predicate(try evaluateOperand(operation.left), at: operation.left.anchor)
+      let first = try typedExpression(try evaluate(middle, expected: expected), at: middle)
+      let second = try typedExpression(
+        try evaluateOperand(operation.right, expected: first.type), at: operation.right.anchor)
+      guard let condition else { return .expression(second) }
+      return .expression(TypedExpression(
+        Expression(.caseWhen(CaseExpression(base: nil, whens: [.init(condition, then: first.expression)], otherwise: second.expression))),
+        type: first.type))
     }
-    let lhs = try evaluate(infix.leftOperand)
+    if operation.isAssignment {
+      throw source.diagnostic("assignment is only allowed inside update { … }", at: operation.opNode)
+    }
+    if ["as", "as?", "as!", "is"].contains(opToken) {
+      throw source.diagnostic("not supported in Quarry yet: '\(opToken)' casts; use .cast(as: T.self)", at: operation.opNode)
+    }
+    let leftSyntax = operation.left.anchor, rightSyntax = operation.right.anchor
+    let lhs = try evaluateOperand(operation.left)
     // Query && query, query || query: combine the filters.
     if opToken == "&&" || opToken == "||" {
-      if case .query = lhs, case .query(let other) = try evaluate(infix.rightOperand),
+      if case .query = lhs, case .query(let other) = try evaluateOperand(operation.right),
         case .query(var query) = lhs
       {
         query.select.wheres = combine(query.combinedWhere, other.combinedWhere, opToken == "&&" ? "AND" : "OR")
@@ -391,14 +400,17 @@ extension Compiler {
       }
     }
     if case .columns(let table) = lhs, let op = ["==": "=", "!=": "<>", "<": "<", ">": ">", "<=": "<=", ">=": ">="][opToken] {
-      return try compareRow(table, op, with: infix.rightOperand)
+      guard case .syntax(let record) = operation.right else {
+        throw source.diagnostic("a whole '\(table.model.typeName)' row compares with a '\(table.model.typeName)(…)' value", at: rightSyntax)
+      }
+      return try compareRow(table, op, with: record)
     }
-    let left = try typedExpression(lhs, at: infix.leftOperand)
-    let rightValue = try evaluate(infix.rightOperand, expected: left.type)
+    let left = try typedExpression(lhs, at: leftSyntax)
+    let rightValue = try evaluateOperand(operation.right, expected: left.type)
     if case .null = rightValue, opToken == "==" || opToken == "!=" {
       return .expression(TypedExpression(left.expression.binary(opToken == "==" ? "IS" : "IS NOT", .null), type: .bool))
     }
-    let right = try typedExpression(rightValue, expected: left.type, at: infix.rightOperand)
+    let right = try typedExpression(rightValue, expected: left.type, at: rightSyntax)
     // As in StructuredQueries, `==` on an optional left side compares with IS (NULL matches
     // NULL, as `nil == nil` does in Swift); `$0.id == $0.assignedUserID` stays `=`.
     var leftIsOptional = left.type?.isOptional == true
@@ -423,7 +435,7 @@ extension Compiler {
       if right.type?.isOptional == true { type = type?.optional }
       return .expression(TypedExpression(.function("coalesce", arguments), type: type ?? right.type))
     default:
-      throw source.diagnostic("not supported in Quarry yet: the '\(opToken)' operator", at: infix.operator)
+      throw source.diagnostic("not supported in Quarry yet: the '\(opToken)' operator", at: operation.opNode)
     }
   }
 

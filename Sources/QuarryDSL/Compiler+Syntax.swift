@@ -43,8 +43,13 @@ extension Compiler {
       return try self.member(name, of: baseValue, at: member)
     case .functionCallExpr(let call):
       return try evaluateCall(call, expected: expected)
+    case .sequenceExpr(let sequence):
+      return try evaluateOperand(try folded(sequence), expected: expected)
     case .infixOperatorExpr(let infix):
-      return try evaluateInfix(infix)
+      let op = infix.operator.as(BinaryOperatorExprSyntax.self)?.operator.text ?? "="
+      return try evaluateOperation(
+        Operation(left: .syntax(infix.leftOperand), op: op, opNode: infix.operator, right: .syntax(infix.rightOperand)),
+        expected: expected)
     case .prefixOperatorExpr(let prefix):
       return try evaluatePrefix(prefix, expected: expected)
     case .keyPathExpr(let keyPath):
@@ -73,23 +78,46 @@ extension Compiler {
     case .closureExpr(let closure):
       throw source.diagnostic("a closure is only allowed as an argument of a query method", at: closure)
     case .ternaryExpr(let ternary):
-      // `cond ? a : b` over SQL values is a CASE expression.
-      let condition = try predicate(try evaluate(ternary.condition), at: ternary.condition)
-      let first = try typedExpression(try evaluate(ternary.thenExpression, expected: expected), at: ternary.thenExpression)
-      let second = try typedExpression(try evaluate(ternary.elseExpression, expected: first.type), at: ternary.elseExpression)
-      guard let condition else { return .expression(second) }
-      return .expression(TypedExpression(
-        Expression(.caseWhen(CaseExpression(base: nil, whens: [.init(condition, then: first.expression)], otherwise: second.expression))),
-        type: first.type))
+      return try evaluateOperation(
+        Operation(left: .syntax(ternary.condition), op: "?:", opNode: ExprSyntax(ternary),
+                  right: .syntax(ternary.elseExpression), middle: ternary.thenExpression),
+        expected: expected)
     case .dictionaryExpr(let dictionary):
       return .expression(TypedExpression(.value(.text(try jsonObjectText(dictionary))), type: .string))
-    case .sequenceExpr(let sequence):
-      throw source.diagnostic("cannot work out the order of these operators; add parentheses", at: sequence)
     default:
       break
     }
     throw source.diagnostic(
       "not supported in Quarry yet: \(kindName(expr))", at: expr)
+  }
+
+  /// An operator sequence grouped by precedence; a problem (`a == b == c`) is located.
+  func folded(_ sequence: SequenceExprSyntax) throws -> Operand {
+    do {
+      return try OperatorFolding.fold(sequence)
+    } catch {
+      throw source.diagnostic(error.message, at: error.node)
+    }
+  }
+
+  /// The operator expression if `expr` is one (`$0.a + 1`, `$0.title = "x"`), folded.
+  func operation(_ expr: ExprSyntax) throws -> Operation? {
+    var inner = expr
+    while let tuple = inner.as(TupleExprSyntax.self), tuple.elements.count == 1, let only = tuple.elements.first,
+      only.label == nil
+    {
+      inner = only.expression
+    }
+    guard let sequence = inner.as(SequenceExprSyntax.self), case .operation(let operation) = try folded(sequence)
+    else { return nil }
+    return operation
+  }
+
+  func evaluateOperand(_ operand: Operand, expected: SwiftType? = nil) throws -> Value {
+    switch operand {
+    case .syntax(let syntax): return try evaluate(syntax, expected: expected)
+    case .operation(let operation): return try evaluateOperation(operation, expected: expected)
+    }
   }
 
   /// A dictionary literal as the JSON text StructuredQueries binds for it (pretty-printed, keys

@@ -161,8 +161,9 @@ extension Compiler {
   }
 
   private func assignment(_ expr: ExprSyntax, table: TableInstance) throws -> [Assignment] {
-    if let infix = expr.as(InfixOperatorExprSyntax.self), infix.operator.is(AssignmentExprSyntax.self),
-      let assignments = try groupAssignments(try evaluate(infix.leftOperand), value: infix.rightOperand, table: table)
+    if let operation = try operation(expr), operation.op == "=", case .syntax(let target) = operation.left,
+      case .syntax(let value) = operation.right,
+      let assignments = try groupAssignments(try evaluate(target), value: value, table: table)
     {
       return assignments
     }
@@ -192,18 +193,19 @@ extension Compiler {
       }
       return (column, columns.column(column))
     }
-    if let infix = expr.as(InfixOperatorExprSyntax.self) {
-      let (column, current) = try target(infix.leftOperand)
+    if let operation = try operation(expr) {
+      guard case .syntax(let targetSyntax) = operation.left, operation.isAssignment else {
+        throw source.diagnostic(
+          "an update closure holds assignments like $0.title = \"…\" or $0.flag.toggle()", at: expr)
+      }
+      let (column, current) = try target(targetSyntax)
       let value = try typedExpression(
-        try evaluate(infix.rightOperand, expected: column.type), expected: column.type, at: infix.rightOperand)
-      if infix.operator.is(AssignmentExprSyntax.self) {
+        try evaluateOperand(operation.right, expected: column.type), expected: column.type, at: operation.right.anchor)
+      if operation.op == "=" {
         return Assignment(column.sqlName, value.expression)
       }
-      guard let op = infix.operator.as(BinaryOperatorExprSyntax.self)?.operator.text else {
-        throw source.diagnostic("not supported in Quarry yet: this operator in an update", at: infix.operator)
-      }
       let sqlOp: String
-      switch op {
+      switch operation.op {
       case "+=": sqlOp = column.type.isText ? "||" : "+"
       case "-=": sqlOp = "-"
       case "*=": sqlOp = "*"
@@ -216,7 +218,7 @@ extension Compiler {
       default:
         throw source.diagnostic(
           "use = or a compound assignment (+=, -=, *=, /=, %=, &=, |=, <<=, >>=) to assign a column",
-          at: infix.operator)
+          at: operation.opNode)
       }
       return Assignment(column.sqlName, current.expression.binary(sqlOp, value.expression))
     }

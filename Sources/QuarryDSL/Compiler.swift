@@ -1,5 +1,4 @@
 import QueryBuilder
-import SwiftOperators
 import SwiftParser
 import SwiftSyntax
 
@@ -58,9 +57,6 @@ public final class Compiler {
   /// Tables whose default scope (`static let all`) is being compiled right now.
   var evaluatingDefaultScope: Set<String> = []
 
-  /// Swift's standard operator precedence, built once (building it is not cheap).
-  nonisolated(unsafe) static let operators = OperatorTable.standardOperators
-
   public init(catalog: Catalog) {
     self.catalog = catalog
   }
@@ -113,18 +109,11 @@ public final class Compiler {
                          length: error.length)
       }
     }
-    // Operators arrive as flat sequences; fold them by precedence (only when there are any).
-    var folded = parsed
-    if parsed.hasSequenceExpr {
-      do {
-        folded = try Self.operators.foldAll(parsed).as(SourceFileSyntax.self) ?? parsed
-      } catch {
-        throw Diagnostic("syntax error: \(error)", line: 1, column: 1)
-      }
-    }
-    source = SourceUnit(text: text, tree: folded)
+    // Operators stay flat sequences in the tree; each is folded by precedence when evaluated
+    // (OperatorFolding), so no syntax is rebuilt and every node keeps its place for messages.
+    source = SourceUnit(text: text, tree: parsed)
     var items: [CompiledItem] = []
-    let statements = Array(folded.statements)
+    let statements = Array(parsed.statements)
     let topLevelCount = statements.count
     // Type declarations first, each after the types it uses, wherever they stand in the input.
     let typeDeclarations = statements.indices.compactMap { index -> (Int, DeclSyntax)? in

@@ -57,6 +57,22 @@ final class DiagnosticTests: XCTestCase {
     try assertDiagnostic("Reminder.where { $0.title.eq(1️⃣42) }", "cannot compare String with Int")
   }
 
+  func testChainedComparisonsNeedParentheses() throws {
+    try assertDiagnostic(
+      "Reminder.where { $0.id == 1 1️⃣== $0.priority }",
+      "cannot work out the order of these operators; add parentheses")
+  }
+
+  func testAnErrorInsideAnOperatorChainPointsAtItsOperand() throws {
+    try assertDiagnostic(
+      "Reminder.where { $0.id > 1 && 1️⃣$0.titel == \"x\" || $0.isFlagged }",
+      "table 'Reminder' has no column 'titel'; did you mean 'title'?")
+  }
+
+  func testAssignmentOutsideAnUpdate() throws {
+    try assertDiagnostic("Reminder.where { $0.title 1️⃣= \"x\" }", "assignment is only allowed inside update { … }")
+  }
+
   func testMultiLineInputPointsAtTheRightLine() throws {
     try assertDiagnostic(
       "Reminder\n  .where { !$0.isCompleted }\n  .order(by: 1️⃣\\.tittle)",

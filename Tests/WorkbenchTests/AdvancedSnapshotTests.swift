@@ -681,4 +681,26 @@ final class AdvancedSnapshotTests: SnapshotTestCase {
       """
     }
   }
+
+  /// Operators group by Swift's precedence: `*` before `+`, comparisons before `&&`, `&&`
+  /// before `||`, `??` to the right, the ternary last.
+  func testOperatorPrecedence() throws {
+    assertInlineSnapshot(of: try run(#"""
+      Reminder.where { $0.id + $0.id * 2 > 10 - 1 - 2 || $0.isFlagged && !$0.isCompleted }.select { ($0.id, $0.assignedUserID ?? $0.remindersListID ?? 0, $0.id % 2 == 0 ? "even" : "odd") }.limit(3)
+      """#), as: .lines) {
+      """
+      SELECT "reminders"."id", coalesce("reminders"."assignedUserID", "reminders"."remindersListID", 0), CASE WHEN (("reminders"."id") % (2)) IS (0) THEN 'even' ELSE 'odd' END
+      FROM "reminders"
+      WHERE (((("reminders"."id") + (("reminders"."id") * (2))) > (((10) - (1)) - (2))) OR (("reminders"."isFlagged") AND (NOT ("reminders"."isCompleted"))))
+      LIMIT 3
+      ┌────┬──────────────────────────────────────────────────────────────┬──────────────────────────────────────────────────────────────┐
+      │ id │ coalesce("reminders"."assignedUserID", "reminders"."reminde… │ CASE WHEN (("reminders"."id") % (2)) IS (0) THEN 'even' ELS… │
+      ├────┼──────────────────────────────────────────────────────────────┼──────────────────────────────────────────────────────────────┤
+      │ 1  │ 1                                                            │ odd                                                          │
+      │ 3  │ 2                                                            │ odd                                                          │
+      │ 4  │ 2                                                            │ even                                                         │
+      └────┴──────────────────────────────────────────────────────────────┴──────────────────────────────────────────────────────────────┘
+      """
+    }
+  }
 }
