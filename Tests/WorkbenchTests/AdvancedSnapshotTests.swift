@@ -490,7 +490,7 @@ final class AdvancedSnapshotTests: SnapshotTestCase {
   /// A primary key that is a column group: `find`, drafts, `upsert` and `update(_:)` use all of
   /// its columns; `T?.none` is a row of NULLs.
   func testCompositePrimaryKey() throws {
-    assertInlineSnapshot(of: try run(#"""
+    let models = """
       @Table struct Metadata: Identifiable {
         let id: MetadataID
         var userModificationDate: Date
@@ -499,6 +499,9 @@ final class AdvancedSnapshotTests: SnapshotTestCase {
         let recordID: UUID
         let recordType: String
       }
+
+      """
+    assertInlineSnapshot(of: try run(models + #"""
       #sql("CREATE TEMPORARY TABLE metadatas (recordID TEXT NOT NULL ON CONFLICT REPLACE DEFAULT '00000000-0000-0000-0000-000000000000', recordType TEXT NOT NULL ON CONFLICT REPLACE DEFAULT 'reminders', userModificationDate TEXT NOT NULL, PRIMARY KEY (recordID, recordType))")
       Metadata.insert { Metadata.Draft(userModificationDate: Date(timeIntervalSinceReferenceDate: 0)) }
       Metadata.upsert { Metadata(id: MetadataID(recordID: UUID(0), recordType: "reminders"), userModificationDate: Date(timeIntervalSinceReferenceDate: 1)) }
@@ -537,15 +540,7 @@ final class AdvancedSnapshotTests: SnapshotTestCase {
       └──────────┴────────────┴──────────────────────┘
       """
     }
-    assertInlineSnapshot(of: try run(#"""
-      @Table struct Metadata: Identifiable {
-        let id: MetadataID
-        var userModificationDate: Date
-      }
-      @Selection struct MetadataID: Hashable {
-        let recordID: UUID
-        let recordType: String
-      }
+    assertInlineSnapshot(of: try run(models + #"""
       Metadata.find(1)
       """#), as: .lines) {
       """
