@@ -129,7 +129,7 @@ public final class TableModel: @unchecked Sendable {
 
   /// A top-level column by its Swift property name.
   public func column(named name: String) -> ColumnModel? {
-    columns.first { $0.path == [name] }
+    columns.first { $0.path.count == 1 && $0.path[0] == name }
   }
 
   /// The columns under a property path (a group, an enum case, or one column).
