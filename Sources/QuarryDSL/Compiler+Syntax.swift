@@ -4,6 +4,9 @@ import SwiftSyntax
 /// Evaluation of Swift expression syntax into compile-time values.
 extension Compiler {
   func evaluate(_ expr: ExprSyntax, expected: SwiftType? = nil) throws -> Value {
+    evaluationDepth += 1
+    defer { evaluationDepth -= 1 }
+    guard evaluationDepth <= Self.maximumEvaluationDepth else { throw tooDeep(at: expr) }
     switch expr.as(ExprSyntaxEnum.self) {
     case .integerLiteralExpr(let literal):
       guard let value = integerValue(ExprSyntax(literal)) else {
@@ -116,8 +119,18 @@ extension Compiler {
   func evaluateOperand(_ operand: Operand, expected: SwiftType? = nil) throws -> Value {
     switch operand {
     case .syntax(let syntax): return try evaluate(syntax, expected: expected)
-    case .operation(let operation): return try evaluateOperation(operation, expected: expected)
+    case .operation(let operation):
+      evaluationDepth += 1
+      defer { evaluationDepth -= 1 }
+      guard evaluationDepth <= Self.maximumEvaluationDepth else { throw tooDeep(at: operation.opNode) }
+      return try evaluateOperation(operation, expected: expected)
     }
+  }
+
+  func tooDeep(at node: some SyntaxProtocol) -> Diagnostic {
+    source.diagnostic(
+      "this expression nests more than \(Self.maximumEvaluationDepth) levels deep (calls, closures and operators); split it into smaller ones",
+      at: node)
   }
 
   /// A dictionary literal as the JSON text StructuredQueries binds for it (pretty-printed, keys

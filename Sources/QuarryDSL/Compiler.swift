@@ -52,6 +52,10 @@ public final class Compiler {
   var bareColumnsTable: TableInstance?
   /// Guards against scopes that refer to themselves.
   var depth = 0
+  /// How deeply evaluation has recursed: a guard against running out of stack on absurd input
+  /// (thousands of chained calls or operators).
+  var evaluationDepth = 0
+  static let maximumEvaluationDepth = 256
   /// The row type each compound select was selected into (CTE names, ORDER BY on the whole).
   var compoundModels: [Int: String] = [:]
   /// Tables whose default scope (`static let all`) is being compiled right now.

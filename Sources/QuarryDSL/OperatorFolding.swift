@@ -44,6 +44,8 @@ enum OperatorFolding {
   enum Associativity { case left, right, none }
 
   static let assignmentLevel = 1
+  /// Longer sequences are refused: folding and evaluating them would recurse that deep.
+  static let maximumOperators = 200
 
   /// Level (higher binds tighter) and associativity of an infix operator.
   static func precedence(of op: String) -> (level: Int, associativity: Associativity)? {
@@ -85,6 +87,11 @@ enum OperatorFolding {
     }
     guard operands.count == operators.count + 1, let first = operands.first else {
       throw Problem(message: "an operator is missing an operand", node: Syntax(sequence))
+    }
+    guard operators.count <= maximumOperators else {
+      throw Problem(
+        message: "this expression has \(operators.count) operators; split it into smaller ones (at most \(maximumOperators))",
+        node: Syntax(operators[maximumOperators].node))
     }
     var position = 0
     var lhs = Operand.syntax(first)

@@ -73,6 +73,18 @@ final class DiagnosticTests: XCTestCase {
     try assertDiagnostic("Reminder.where { $0.title 1️⃣= \"x\" }", "assignment is only allowed inside update { … }")
   }
 
+  func testAbsurdlyLongInputIsRefusedNotACrash() throws {
+    // 300 terms and a comparison: the message points at the 201st operator.
+    let term = "$0.id + "
+    try assertDiagnostic(
+      "Reminder.where { " + String(repeating: term, count: 200) + "$0.id 1️⃣+ "
+        + String(repeating: term, count: 98) + "$0.id > 1 }",
+      "this expression has 300 operators; split it into smaller ones (at most 200)")
+    try assertDiagnostic(
+      "1️⃣Reminder" + String(repeating: ".limit(1)", count: 400),
+      "this expression nests more than 256 levels deep (calls, closures and operators); split it into smaller ones")
+  }
+
   func testMultiLineInputPointsAtTheRightLine() throws {
     try assertDiagnostic(
       "Reminder\n  .where { !$0.isCompleted }\n  .order(by: 1️⃣\\.tittle)",
