@@ -224,7 +224,7 @@ public final class Session {
         }
       }
       return String(number)
-    case .double(let number): return "\(number)"
+    case .double(let number): return QueryBinding.display(number)
     case .text(let text):
       if let type, let model = catalog.enums[type.name], let match = model.cases.first(where: { $0.value == value }) {
         return "." + match.name
