@@ -99,8 +99,46 @@ public final class Compiler {
       if !character.isWhitespace { previous = character }
     }
     if inString || depth > 0 { return true }
+    if endsWithDeclarationPrefix(text) { return true }
     return [".", ",", "&", "|", "+", "*", "=", "\\"].contains(previous)
       && !text.allSatisfy(\.isWhitespace)
+  }
+
+  /// Whether the last line is only attributes or modifiers (`@Table`, `@Column("x")`,
+  /// `nonisolated`): the declaration they belong to is on the next line.
+  static func endsWithDeclarationPrefix(_ text: String) -> Bool {
+    guard let last = text.split(separator: "\n").last(where: { !$0.allSatisfy(\.isWhitespace) }) else { return false }
+    var rest = Substring(last.drop { $0 == " " || $0 == "\t" })
+    let modifiers: Set<Substring> = [
+      "private", "fileprivate", "public", "internal", "package", "nonisolated", "static", "final",
+      "open", "indirect", "mutating", "nonmutating", "lazy",
+    ]
+    var sawAny = false
+    while !rest.isEmpty {
+      if rest.first == "@" {
+        // `@Name` or `@Name(…)` with balanced parentheses.
+        var index = rest.index(after: rest.startIndex)
+        while index < rest.endIndex, rest[index].isLetter || rest[index].isNumber || rest[index] == "_" || rest[index] == "." {
+          index = rest.index(after: index)
+        }
+        if index < rest.endIndex, rest[index] == "(" {
+          var parens = 0
+          while index < rest.endIndex {
+            if rest[index] == "(" { parens += 1 } else if rest[index] == ")" { parens -= 1 }
+            index = rest.index(after: index)
+            if parens == 0 { break }
+          }
+        }
+        rest = rest[index...]
+      } else {
+        let word = rest.prefix { $0.isLetter }
+        guard !word.isEmpty, modifiers.contains(word) else { return false }
+        rest = rest.dropFirst(word.count)
+      }
+      sawAny = true
+      rest = rest.drop { $0 == " " || $0 == "\t" }
+    }
+    return sawAny
   }
 
   func compileThrowing(_ text: String) throws -> [CompiledItem] {

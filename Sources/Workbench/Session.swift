@@ -64,9 +64,11 @@ public final class Session {
     for table in try database.schema().tables {
       if catalog.table(forTableName: table.name) != nil { continue }
       let columns = table.columns.map { column in
+        // A column's own SQL DEFAULT stands in for a Swift default: drafts may leave it out.
         ColumnModel(
           name: column.name, type: Self.swiftType(declared: column.declaredType, notNull: column.isNotNull || column.primaryKeyIndex > 0),
-          isPrimaryKey: column.primaryKeyIndex == 1)
+          isPrimaryKey: column.primaryKeyIndex == 1,
+          defaultValue: column.defaultValue.map { Expression(.sql([.text($0)])) })
       }
       catalog.register(TableModel(
         typeName: Inflection.typeName(forTable: table.name), tableName: table.name, columns: columns,

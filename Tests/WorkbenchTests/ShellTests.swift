@@ -62,7 +62,7 @@ final class ShellTests: SnapshotTestCase {
       @Table
       struct Tag {
         let id: Int
-        var title: String
+        var title: String = ""
       }
       """
     }
@@ -188,6 +188,66 @@ final class ShellTests: SnapshotTestCase {
       QUERY PLAN
       |--SEARCH reminders USING INDEX index_reminders_on_remindersListID (remindersListID=?)
       `--USE TEMP B-TREE FOR ORDER BY
+      """
+    }
+  }
+
+  /// Pasted Swift keeps its attributes with their declarations: `@Table` on a line of its own,
+  /// `nonisolated struct …` on the next.
+  func testScriptsKeepAttributesWithTheirDeclarations() {
+    let script = """
+      import SQLiteData
+
+      @Table
+      nonisolated struct Book: Identifiable {
+        let id: Int
+        @Column("name")
+        var title = ""
+      }
+      @Table("x") @Selection
+      private
+      struct Pair { var a: Int }
+      Book.all
+      """
+    XCTAssertEqual(ScriptSplitter.chunks(of: script, isMetaCommand: { _ in false }), [
+      "import SQLiteData",
+      "@Table\nnonisolated struct Book: Identifiable {\n  let id: Int\n  @Column(\"name\")\n  var title = \"\"\n}",
+      "@Table(\"x\") @Selection\nprivate\nstruct Pair { var a: Int }",
+      "Book.all",
+    ])
+    XCTAssertTrue(InputCompleteness.isIncomplete("@Table"))
+    XCTAssertTrue(InputCompleteness.isIncomplete("@Column(as: [String].JSONRepresentation.self)"))
+    XCTAssertFalse(InputCompleteness.isIncomplete("@Table struct T { let id: Int }"))
+  }
+
+  /// A table no model declares is inferred from the database, its SQL defaults included:
+  /// drafts may leave those columns out.
+  func testInferredModelsKeepTheirSQLDefaults() throws {
+    assertInlineSnapshot(of: try shell(
+      ".sql on",
+      #".raw CREATE TABLE books (id INTEGER PRIMARY KEY, title TEXT NOT NULL DEFAULT '', isRead INTEGER NOT NULL DEFAULT 0, addedAt TEXT NOT NULL DEFAULT CURRENT_TIMESTAMP)"#,
+      ".schema Book",
+      #"Book.insert { Book.Draft(title: "Dune") }.returning { ($0.title, $0.isRead) }"#), as: .lines) {
+      """
+      CREATE TABLE books (id INTEGER PRIMARY KEY, title TEXT NOT NULL DEFAULT '', isRead INTEGER NOT NULL DEFAULT 0, addedAt TEXT NOT NULL DEFAULT CURRENT_TIMESTAMP)
+      CREATE TABLE books (id INTEGER PRIMARY KEY, title TEXT NOT NULL DEFAULT '', isRead INTEGER NOT NULL DEFAULT 0, addedAt TEXT NOT NULL DEFAULT CURRENT_TIMESTAMP);
+      @Table
+      struct Book {
+        let id: Int
+        var title: String = ""
+        var isRead: Int = 0
+        var addedAt: String  // DEFAULT CURRENT_TIMESTAMP
+      }
+      INSERT INTO "books"
+      ("id", "title", "isRead", "addedAt")
+      VALUES
+      (NULL, 'Dune', 0, CURRENT_TIMESTAMP)
+      RETURNING "title", "isRead"
+      ┌───────┬────────┐
+      │ title │ isRead │
+      ├───────┼────────┤
+      │ Dune  │ 0      │
+      └───────┴────────┘
       """
     }
   }

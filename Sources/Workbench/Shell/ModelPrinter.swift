@@ -1,3 +1,4 @@
+import Foundation
 import QuarryDSL
 
 /// Prints a table model as the Swift declaration StructuredQueries would use.
@@ -26,8 +27,20 @@ public enum ModelPrinter {
       if let representation = column.type.representation { attributes.append("as: \(representation).self") }
       if !attributes.isEmpty { out += "  @Column(\(attributes.joined(separator: ", ")))\n" }
       let keyword = column.isPrimaryKey ? "let" : "var"
-      out += "  \(keyword) \(column.name): \(column.type)\n"
+      out += "  \(keyword) \(column.name): \(column.type)" + defaultText(column) + "\n"
     }
     return out + "}"
+  }
+
+  /// ` = 0`, ` = ""` for a literal default; a comment with the SQL for any other.
+  static func defaultText(_ column: ColumnModel) -> String {
+    guard let defaultValue = column.defaultValue else { return "" }
+    let sql = defaultValue.fragment.sql(inlining: true)
+    if Int64(sql) != nil || (Double(sql) != nil && column.type.isReal) { return " = \(sql)" }
+    if sql.count >= 2, sql.hasPrefix("'"), sql.hasSuffix("'"), column.type.isText {
+      let text = sql.dropFirst().dropLast().replacingOccurrences(of: "''", with: "'")
+      if !text.contains("\""), !text.contains("\\") { return " = \"\(text)\"" }
+    }
+    return "  // DEFAULT \(sql)"
   }
 }
