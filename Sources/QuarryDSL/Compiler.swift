@@ -159,7 +159,9 @@ public final class Compiler {
     let topLevelCount = statements.count
     // Type declarations first, each after the types it uses, wherever they stand in the input.
     let typeDeclarations = statements.indices.compactMap { index -> (Int, DeclSyntax)? in
-      guard case .decl(let decl) = statements[index].item, !decl.is(VariableDeclSyntax.self) else { return nil }
+      guard case .decl(let decl) = statements[index].item, !decl.is(VariableDeclSyntax.self),
+        !Self.isFetchHolder(decl)
+      else { return nil }
       return (index, decl)
     }
     if typeDeclarations.count > 1 {
@@ -170,9 +172,13 @@ public final class Compiler {
     for item in statements {
       switch item.item {
       case .decl(let decl):
-        if let variable = decl.as(VariableDeclSyntax.self) {
+        if let variable = decl.as(VariableDeclSyntax.self), let wrapper = Self.fetchWrapper(of: variable) {
+          items.append(.statement(try fetchStatement(variable, wrapper: wrapper)))
+        } else if let variable = decl.as(VariableDeclSyntax.self) {
           try bindTopLevel(variable)
           items.append(.declaration(name: variable.bindings.first?.pattern.trimmedDescription ?? "let"))
+        } else if Self.isFetchHolder(decl) {
+          items += try fetchStatements(in: decl).map { .statement($0) }
         } else {
           if typeDeclarations.count <= 1 { try DeclarationReader(catalog: catalog, source: source).read(decl) }
           items.append(.declaration(name: declarationName(decl)))

@@ -698,4 +698,57 @@ final class AdvancedSnapshotTests: SnapshotTestCase {
       """
     }
   }
+
+  /// SQLiteData's `@FetchAll` / `@FetchOne`, pasted with the view that holds them: each query
+  /// runs, the rest of the view is ignored, and a top-level wrapper's name means its query.
+  func testFetchPropertyWrappersFromPastedAppCode() throws {
+    assertInlineSnapshot(of: try run(#"""
+      struct TagsView: View {
+        @FetchAll(Tag.order(by: \.title).limit(2)) var tags
+        @FetchOne(Tag.count()) var count = 0
+        @State var isEditing = false
+        var body: some View { List(tags) { Text($0.title) } }
+      }
+      @FetchAll var lists: [RemindersList]
+      lists.select(\.title).limit(1)
+      """#), as: .lines) {
+      """
+      SELECT "tags"."id", "tags"."title"
+      FROM "tags"
+      ORDER BY "tags"."title"
+      LIMIT 2
+      ┌────┬──────────┐
+      │ id │ title    │
+      ├────┼──────────┤
+      │ 1  │ errand   │
+      │ 4  │ outdoors │
+      └────┴──────────┘
+      SELECT count(*)
+      FROM "tags"
+      ┌──────────┐
+      │ count(*) │
+      ├──────────┤
+      │ 5        │
+      └──────────┘
+      SELECT "remindersLists"."id", "remindersLists"."color", "remindersLists"."title", "remindersLists"."position"
+      FROM "remindersLists"
+      ┌────┬──────────┬────────┬──────────┐
+      │ id │ color    │ title  │ position │
+      ├────┼──────────┼────────┼──────────┤
+      │ 1  │ 4889071  │ Home   │ 0        │
+      │ 2  │ 15567157 │ Work   │ 1        │
+      │ 3  │ 11689427 │ Garden │ 2        │
+      │ 4  │ 3355443  │ Travel │ 3        │
+      └────┴──────────┴────────┴──────────┘
+      SELECT "remindersLists"."title"
+      FROM "remindersLists"
+      LIMIT 1
+      ┌────────┐
+      │ title  │
+      ├────────┤
+      │ Garden │
+      └────────┘
+      """
+    }
+  }
 }
