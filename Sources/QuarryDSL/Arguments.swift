@@ -21,6 +21,13 @@ struct Arguments {
     }
   }
 
+  /// No arguments, for a method called on the caller's behalf.
+  static func none(for call: FunctionCallExprSyntax) -> Arguments {
+    var arguments = Arguments(call)
+    arguments.list = []
+    return arguments
+  }
+
   var count: Int { list.count }
   var isEmpty: Bool { list.isEmpty }
 

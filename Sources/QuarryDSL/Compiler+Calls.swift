@@ -40,6 +40,8 @@ extension Compiler {
   }
 
   /// A call's receiver; a generic table type (`PragmaTableInfo<Reminder>`) is specialised here.
+  static let databaseCalls: Set<String> = ["fetchAll", "fetchOne", "fetchCursor", "fetchCount", "execute"]
+
   func evaluateBase(_ expr: ExprSyntax) throws -> Value {
     if let generic = expr.as(GenericSpecializationExprSyntax.self) {
       guard case .table(var table) = try evaluate(generic.expression) else {
@@ -61,6 +63,14 @@ extension Compiler {
   }
 
   func callMethod(_ name: String, on base: Value, arguments: Arguments, at node: MemberAccessExprSyntax) throws -> Value {
+    // App code runs statements with `.fetchAll(db)`, `.execute(db)`, …: the statement is the
+    // query itself (`fetchCount` counts its rows).
+    if Self.databaseCalls.contains(name), arguments.list.allSatisfy({ $0.label == nil }), arguments.list.count <= 1 {
+      let statement: Value
+      if case .table(let table) = base { statement = .query(try baseQuery(table)) } else { statement = base }
+      if name == "fetchCount" { return try callMethod("count", on: statement, arguments: .none(for: arguments.call), at: node) }
+      return statement
+    }
     switch base {
     case .table(let table):
       switch name {

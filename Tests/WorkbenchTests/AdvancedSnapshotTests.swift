@@ -751,4 +751,41 @@ final class AdvancedSnapshotTests: SnapshotTestCase {
       """
     }
   }
+
+  /// `.fetchAll(db)`, `.fetchOne(db)`, `.execute(db)` are how app code runs a statement; the
+  /// statement is what runs here (`fetchCount(db)` counts).
+  func testDatabaseCallsFromAppCode() throws {
+    assertInlineSnapshot(of: try run(#"""
+      try Tag.where { $0.id.lt(3) }.fetchAll(db)
+      try Tag.fetchCount(db)
+      try Tag.delete().where { $0.id.eq(1) }.returning(\.title).execute(db)
+      """#), as: .lines) {
+      """
+      SELECT "tags"."id", "tags"."title"
+      FROM "tags"
+      WHERE (("tags"."id") < (3))
+      ┌────┬─────────┐
+      │ id │ title   │
+      ├────┼─────────┤
+      │ 1  │ errand  │
+      │ 2  │ someday │
+      └────┴─────────┘
+      SELECT count(*)
+      FROM "tags"
+      ┌──────────┐
+      │ count(*) │
+      ├──────────┤
+      │ 5        │
+      └──────────┘
+      DELETE FROM "tags"
+      WHERE (("tags"."id") = (1))
+      RETURNING "title"
+      ┌────────┐
+      │ title  │
+      ├────────┤
+      │ errand │
+      └────────┘
+      """
+    }
+  }
 }
