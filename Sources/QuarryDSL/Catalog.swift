@@ -16,6 +16,8 @@ public final class Catalog: @unchecked Sendable {
   public var aliases: [String: AliasModel] = [:]
   /// Top-level `let`/`var` bindings, compiled where they were declared.
   var bindings: [String: Value] = [:]
+  /// Top-level functions of the input (`func incomplete() -> some Statement { … }`).
+  var functions: [String: Scope] = [:]
   /// Computed columns declared before their table (`extension T.TableColumns` first).
   var pendingComputed: [String: [String: Scope]] = [:]
   var pendingScopes: [String: [String: Scope]] = [:]

@@ -301,6 +301,19 @@ extension Compiler {
     if let model = catalog.table(forType: name) {
       return try initializer(of: model, arguments: arguments)
     }
+    if lookupLocal(name) == nil, let function = catalog.functions[name] {
+      let values = try arguments.list.map { try evaluate($0.expression) }
+      guard values.count == function.parameters.count else {
+        throw source.diagnostic(
+          "'\(name)' takes \(function.parameters.count) argument\(function.parameters.count == 1 ? "" : "s"), not \(values.count)",
+          at: node)
+      }
+      return try withSource(function.body) {
+        try withLocals(Dictionary(zip(function.parameters, values), uniquingKeysWith: { $1 })) {
+          try evaluateBody(function.body.syntax)
+        }
+      }
+    }
     if name == "Date", lookupLocal(name) == nil, let date = try dateInitializer(arguments) { return date }
     if name == "UUID", lookupLocal(name) == nil, let uuid = try uuidInitializer(arguments) { return uuid }
     if let local = lookupLocal(name) {

@@ -170,30 +170,87 @@ public final class Compiler {
       }
     }
     for item in statements {
-      switch item.item {
-      case .decl(let decl):
-        if let variable = decl.as(VariableDeclSyntax.self), let wrapper = Self.fetchWrapper(of: variable) {
-          items.append(.statement(try fetchStatement(variable, wrapper: wrapper)))
-        } else if let variable = decl.as(VariableDeclSyntax.self) {
-          try bindTopLevel(variable)
-          items.append(.declaration(name: variable.bindings.first?.pattern.trimmedDescription ?? "let"))
-        } else if Self.isFetchHolder(decl) {
-          items += try fetchStatements(in: decl).map { .statement($0) }
-        } else {
-          if typeDeclarations.count <= 1 { try DeclarationReader(catalog: catalog, source: source).read(decl) }
-          items.append(.declaration(name: declarationName(decl)))
-        }
-      case .expr(let expr):
-        let value = try evaluate(expr)
-        let statementText = topLevelCount == 1 ? text : item.trimmedDescription
-        items.append(.statement(try statement(from: value, input: statementText, at: expr)))
-      case .stmt(let stmt):
-        throw source.diagnostic(
-          "not supported in Quarry yet: '\(kindName(stmt))' statements; write a query expression",
-          at: stmt)
-      }
+      try compileItem(item, into: &items, wholeInput: topLevelCount == 1 ? text : nil,
+                      typesRead: typeDeclarations.count > 1)
     }
     return items
+  }
+
+  /// One top-level item: a declaration, a statement, or a block app code wraps statements in
+  /// (`try database.write { db in … }`), whose statements count as top-level ones.
+  private func compileItem(
+    _ item: CodeBlockItemSyntax, into items: inout [CompiledItem], wholeInput: String?, typesRead: Bool
+  ) throws {
+    switch item.item {
+    case .decl(let decl):
+      if let variable = decl.as(VariableDeclSyntax.self), let wrapper = Self.fetchWrapper(of: variable) {
+        items.append(.statement(try fetchStatement(variable, wrapper: wrapper)))
+      } else if let variable = decl.as(VariableDeclSyntax.self), Self.isPropertyWrapperOnly(variable) {
+        // `@Dependency(\.defaultDatabase) var database`: app plumbing with nothing to run.
+        items.append(.declaration(name: variable.bindings.first?.pattern.trimmedDescription ?? "var"))
+      } else if let variable = decl.as(VariableDeclSyntax.self) {
+        try bindTopLevel(variable)
+        items.append(.declaration(name: variable.bindings.first?.pattern.trimmedDescription ?? "let"))
+      } else if Self.isFetchHolder(decl) {
+        items += try fetchStatements(in: decl).map { .statement($0) }
+      } else if let function = decl.as(FunctionDeclSyntax.self) {
+        // A helper that returns a query: callable by name later, run only when called.
+        guard let body = function.body else {
+          throw source.diagnostic("a function needs a body", at: function.name)
+        }
+        catalog.functions[function.name.text] = Scope(
+          body: AnySyntaxBox(syntax: Syntax(body), source: source),
+          parameters: function.signature.parameterClause.parameters.map { ($0.secondName ?? $0.firstName).text },
+          ownerType: function.name.text)
+        items.append(.declaration(name: function.name.text))
+      } else {
+        if !typesRead { try DeclarationReader(catalog: catalog, source: source).read(decl) }
+        items.append(.declaration(name: declarationName(decl)))
+      }
+    case .expr(let expr):
+      if let block = Self.transparentBlock(expr) {
+        for inner in block.statements {
+          try compileItem(inner, into: &items, wholeInput: nil, typesRead: typesRead)
+        }
+        return
+      }
+      let value = try evaluate(expr)
+      items.append(.statement(try statement(from: value, input: wholeInput ?? item.trimmedDescription, at: expr)))
+    case .stmt(let stmt):
+      throw source.diagnostic(
+        "not supported in Quarry yet: '\(kindName(stmt))' statements; write a query expression",
+        at: stmt)
+    }
+  }
+
+  /// Calls that only wrap statements in app code: `database.write { db in … }`, `read`,
+  /// `withErrorReporting { … }`; their closure's statements run as if written at top level.
+  static let transparentCalls: Set<String> = [
+    "write", "read", "transaction", "inTransaction", "withErrorReporting", "asyncWrite", "asyncRead",
+    "writeWithoutTransaction", "barrierWriteWithoutTransaction", "unsafeRead",
+  ]
+
+  static func transparentBlock(_ expr: ExprSyntax) -> ClosureExprSyntax? {
+    var inner = expr
+    while true {
+      if let tryExpr = inner.as(TryExprSyntax.self) { inner = tryExpr.expression; continue }
+      if let awaitExpr = inner.as(AwaitExprSyntax.self) { inner = awaitExpr.expression; continue }
+      break
+    }
+    guard let call = inner.as(FunctionCallExprSyntax.self), let closure = call.trailingClosure,
+      call.arguments.isEmpty || call.arguments.allSatisfy({ $0.label != nil })
+    else { return nil }
+    let name = call.calledExpression.as(MemberAccessExprSyntax.self)?.declName.baseName.text
+      ?? call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text
+    guard let name, transparentCalls.contains(name) else { return nil }
+    return closure
+  }
+
+  /// A variable with a property wrapper and no value (`@Dependency(\.defaultDatabase) var database`,
+  /// `@State var isEditing: Bool`).
+  static func isPropertyWrapperOnly(_ variable: VariableDeclSyntax) -> Bool {
+    variable.attributes.contains { $0.is(AttributeSyntax.self) }
+      && variable.bindings.allSatisfy { $0.initializer == nil }
   }
 
   private func declarationName(_ decl: DeclSyntax) -> String {

@@ -788,4 +788,37 @@ final class AdvancedSnapshotTests: SnapshotTestCase {
       """
     }
   }
+
+  /// App code pasted whole: `@Dependency` plumbing is accepted, `database.write { db in … }`
+  /// runs its statements, and a helper function that returns a query can be called.
+  func testAppCodeBlocksAndHelperFunctions() throws {
+    assertInlineSnapshot(of: try run(#"""
+      @Dependency(\.defaultDatabase) var database
+      func titled(_ text: String) -> Where<Tag> {
+        return Tag.where { $0.title.contains(text) }
+      }
+      withErrorReporting {
+        try database.write { db in
+          try Tag.insert { Tag.Draft(title: "errands") }.execute(db)
+        }
+      }
+      titled("errand").select(\.title)
+      """#), as: .lines) {
+      """
+      INSERT INTO "tags"
+      ("id", "title")
+      VALUES
+      (NULL, 'errands')
+      SELECT "tags"."title"
+      FROM "tags"
+      WHERE (("tags"."title" LIKE '%errand%'))
+      ┌─────────┐
+      │ title   │
+      ├─────────┤
+      │ errand  │
+      │ errands │
+      └─────────┘
+      """
+    }
+  }
 }
