@@ -74,6 +74,7 @@ let package = Package(
       name: "WorkbenchTests",
       dependencies: [
         "Workbench",
+        "QuarryDSL",
         .product(name: "InlineSnapshotTesting", package: "swift-snapshot-testing"),
       ]),
     .testTarget(

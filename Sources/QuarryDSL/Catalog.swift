@@ -18,6 +18,9 @@ public final class Catalog: @unchecked Sendable {
   var bindings: [String: Value] = [:]
   /// Top-level functions of the input (`func incomplete() -> some Statement { … }`).
   var functions: [String: Scope] = [:]
+
+  /// Names the user has bound at top level: `let` values, `@FetchAll` properties, functions.
+  public var userNames: [String] { Array(bindings.keys) + Array(functions.keys) }
   /// Computed columns declared before their table (`extension T.TableColumns` first).
   var pendingComputed: [String: [String: Scope]] = [:]
   var pendingScopes: [String: [String: Scope]] = [:]

@@ -1,5 +1,6 @@
 import Foundation
 import InlineSnapshotTesting
+import QuarryDSL
 import Workbench
 import XCTest
 
@@ -413,6 +414,10 @@ final class ShellTests: SnapshotTestCase {
     XCTAssertEqual(completer.completions(for: "Reminder.wh"), ["where"])
     XCTAssertEqual(completer.completions(for: "Remi"), ["Reminder", "ReminderTag", "RemindersList"])
     XCTAssertEqual(completer.completions(for: ".sch"), ["schema"])
+    _ = try Compiler(catalog: session.catalog).compile(
+      "let flagged = Reminder.where(\\.isFlagged)\nfunc titled(_ t: String) -> Where<Tag> { Tag.where { $0.title.eq(t) } }")
+    XCTAssertEqual(completer.completions(for: "fla"), ["flagged"])
+    XCTAssertEqual(completer.completions(for: "tit"), ["titled"])
     XCTAssertEqual(completer.completions(for: "Reminder.inc"), ["incomplete"])
     XCTAssertEqual(completer.completions(for: "Priority.h"), ["high"])
     XCTAssertEqual(completer.completions(for: #"Reminder.order(by: \.ti"#), ["title"])

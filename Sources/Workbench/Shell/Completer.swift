@@ -49,7 +49,7 @@ public struct Completer {
     } else {
       candidates = catalog.tables.values.filter { !$0.isSelection }.map(\.typeName)
         + Array(catalog.enums.keys.filter { !$0.contains(".") }) + Array(catalog.aliases.keys)
-        + ["With", "Case", "Values"]
+        + catalog.userNames + ["With", "Case", "Values"]
     }
     return Array(Set(candidates.filter { $0.hasPrefix(word) && $0 != word })).sorted()
   }
