@@ -188,6 +188,14 @@ public final class Compiler {
       } else if let variable = decl.as(VariableDeclSyntax.self), Self.isPropertyWrapperOnly(variable) {
         // `@Dependency(\.defaultDatabase) var database`: app plumbing with nothing to run.
         items.append(.declaration(name: variable.bindings.first?.pattern.trimmedDescription ?? "var"))
+      } else if let variable = decl.as(VariableDeclSyntax.self), variable.bindings.count == 1,
+        let binding = variable.bindings.first, let value = binding.initializer?.value,
+        Self.isDatabaseCall(value), let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text
+      {
+        // `let rows = try Reminder.all.fetchAll(db)`: app code that runs the fetch there.
+        let query = try evaluate(value)
+        catalog.bindings[name] = query
+        items.append(.statement(try statement(from: query, input: item.trimmedDescription, at: value)))
       } else if let variable = decl.as(VariableDeclSyntax.self) {
         try bindTopLevel(variable)
         items.append(.declaration(name: variable.bindings.first?.pattern.trimmedDescription ?? "let"))
@@ -244,6 +252,20 @@ public final class Compiler {
       ?? call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text
     guard let name, transparentCalls.contains(name) else { return nil }
     return closure
+  }
+
+  /// Whether an expression ends in `.fetchAll(db)`, `.execute(db)`, … (after `try`/`await`).
+  static func isDatabaseCall(_ expr: ExprSyntax) -> Bool {
+    var inner = expr
+    while true {
+      if let tryExpr = inner.as(TryExprSyntax.self) { inner = tryExpr.expression; continue }
+      if let awaitExpr = inner.as(AwaitExprSyntax.self) { inner = awaitExpr.expression; continue }
+      break
+    }
+    guard let call = inner.as(FunctionCallExprSyntax.self),
+      let name = call.calledExpression.as(MemberAccessExprSyntax.self)?.declName.baseName.text
+    else { return false }
+    return databaseCalls.contains(name)
   }
 
   /// A variable with a property wrapper and no value (`@Dependency(\.defaultDatabase) var database`,

@@ -803,6 +803,8 @@ final class AdvancedSnapshotTests: SnapshotTestCase {
         }
       }
       titled("errand").select(\.title)
+      let errands = try titled("errand").fetchAll(db)
+      print(try errands.count().fetchOne(db))
       """#), as: .lines) {
       """
       INSERT INTO "tags"
@@ -818,6 +820,23 @@ final class AdvancedSnapshotTests: SnapshotTestCase {
       │ errand  │
       │ errands │
       └─────────┘
+      SELECT "tags"."id", "tags"."title"
+      FROM "tags"
+      WHERE (("tags"."title" LIKE '%errand%'))
+      ┌────┬─────────┐
+      │ id │ title   │
+      ├────┼─────────┤
+      │ 1  │ errand  │
+      │ 6  │ errands │
+      └────┴─────────┘
+      SELECT count(*)
+      FROM "tags"
+      WHERE (("tags"."title" LIKE '%errand%'))
+      ┌──────────┐
+      │ count(*) │
+      ├──────────┤
+      │ 2        │
+      └──────────┘
       """
     }
   }
