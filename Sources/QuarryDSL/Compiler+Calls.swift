@@ -10,6 +10,10 @@ extension Compiler {
       guard let baseSyntax = member.base else {
         return try implicitCall(name, arguments: arguments, expected: expected)
       }
+      // GRDB's `try db.execute(sql: "CREATE TABLE …")` in a pasted migration: plain SQL.
+      if name == "execute", let sql = arguments.labelled("sql"), let literal = sql.as(StringLiteralExprSyntax.self) {
+        return .expression(TypedExpression(Expression(.sql([.text(try stringValue(literal))])), type: nil))
+      }
       if name == "contains", let range = try operation(baseSyntax), range.op == "...", let argument = arguments.first() {
         // `(1...3).contains($0.id)`: BETWEEN.
         let needle = try typedExpression(try evaluate(argument), at: argument)

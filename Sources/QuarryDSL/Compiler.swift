@@ -185,7 +185,9 @@ public final class Compiler {
     case .decl(let decl):
       if let variable = decl.as(VariableDeclSyntax.self), let wrapper = Self.fetchWrapper(of: variable) {
         items.append(.statement(try fetchStatement(variable, wrapper: wrapper)))
-      } else if let variable = decl.as(VariableDeclSyntax.self), Self.isPropertyWrapperOnly(variable) {
+      } else if let variable = decl.as(VariableDeclSyntax.self),
+        Self.isPropertyWrapperOnly(variable) || Self.isDatabasePlumbing(variable)
+      {
         // `@Dependency(\.defaultDatabase) var database`: app plumbing with nothing to run.
         items.append(.declaration(name: variable.bindings.first?.pattern.trimmedDescription ?? "var"))
       } else if let variable = decl.as(VariableDeclSyntax.self), variable.bindings.count == 1,
@@ -235,7 +237,7 @@ public final class Compiler {
   /// `withErrorReporting { … }`; their closure's statements run as if written at top level.
   static let transparentCalls: Set<String> = [
     "write", "read", "transaction", "inTransaction", "withErrorReporting", "asyncWrite", "asyncRead",
-    "writeWithoutTransaction", "barrierWriteWithoutTransaction", "unsafeRead",
+    "writeWithoutTransaction", "barrierWriteWithoutTransaction", "unsafeRead", "registerMigration",
   ]
 
   static func transparentBlock(_ expr: ExprSyntax) -> ClosureExprSyntax? {
@@ -245,13 +247,32 @@ public final class Compiler {
       if let awaitExpr = inner.as(AwaitExprSyntax.self) { inner = awaitExpr.expression; continue }
       break
     }
-    guard let call = inner.as(FunctionCallExprSyntax.self), let closure = call.trailingClosure,
-      call.arguments.isEmpty || call.arguments.allSatisfy({ $0.label != nil })
-    else { return nil }
+    guard let call = inner.as(FunctionCallExprSyntax.self), let closure = call.trailingClosure else { return nil }
     let name = call.calledExpression.as(MemberAccessExprSyntax.self)?.declName.baseName.text
       ?? call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text
     guard let name, transparentCalls.contains(name) else { return nil }
     return closure
+  }
+
+  /// App set-up with nothing to run here: `var migrator = DatabaseMigrator()`,
+  /// `let database = try DatabaseQueue(path: …)`.
+  static let plumbingTypes: Set<String> = [
+    "DatabaseMigrator", "DatabaseQueue", "DatabasePool", "Configuration", "defaultDatabase", "SyncEngine",
+  ]
+
+  static func isDatabasePlumbing(_ variable: VariableDeclSyntax) -> Bool {
+    variable.bindings.allSatisfy { binding in
+      var value = binding.initializer?.value
+      while let inner = value {
+        if let tryExpr = inner.as(TryExprSyntax.self) { value = tryExpr.expression; continue }
+        if let awaitExpr = inner.as(AwaitExprSyntax.self) { value = awaitExpr.expression; continue }
+        break
+      }
+      guard let call = value?.as(FunctionCallExprSyntax.self) else { return false }
+      let name = call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text
+        ?? call.calledExpression.as(MemberAccessExprSyntax.self)?.declName.baseName.text
+      return name.map(plumbingTypes.contains) ?? false
+    }
   }
 
   /// Whether an expression ends in `.fetchAll(db)`, `.execute(db)`, … (after `try`/`await`).

@@ -840,4 +840,32 @@ final class AdvancedSnapshotTests: SnapshotTestCase {
       """
     }
   }
+
+  /// A pasted migration creates its tables: `registerMigration { db in … }` runs its
+  /// statements, `#sql(…).execute(db)` and GRDB's `db.execute(sql:)` run as plain SQL.
+  func testPastedMigration() throws {
+    assertInlineSnapshot(of: try runScript(#"""
+      var migrator = DatabaseMigrator()
+      migrator.registerMigration("Create books") { db in
+        try #sql("CREATE TABLE books (id INTEGER PRIMARY KEY, title TEXT NOT NULL DEFAULT '')").execute(db)
+        try db.execute(sql: "CREATE INDEX books_title ON books(title)")
+      }
+      Book.insert { Book.Draft(title: "Dune") }.returning(\.self)
+      """#), as: .lines) {
+      """
+      CREATE TABLE books (id INTEGER PRIMARY KEY, title TEXT NOT NULL DEFAULT '')
+      CREATE INDEX books_title ON books(title)
+      INSERT INTO "books"
+      ("id", "title")
+      VALUES
+      (NULL, 'Dune')
+      RETURNING "id", "title"
+      ┌────┬───────┐
+      │ id │ title │
+      ├────┼───────┤
+      │ 1  │ Dune  │
+      └────┴───────┘
+      """
+    }
+  }
 }

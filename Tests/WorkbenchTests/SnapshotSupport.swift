@@ -32,4 +32,16 @@ class SnapshotTestCase: XCTestCase {
     session.run(dsl, sink: sink)
     return output.text.trimmingCharacters(in: .newlines)
   }
+
+  /// Runs a pasted script the way `quarry` reads one: split into inputs, each compiled and run
+  /// before the next is compiled.
+  func runScript(_ script: String, fixture: String = "reminders") throws -> String {
+    let session = try Session.fixture(fixture)
+    let output = OutputStream.capturing()
+    let sink = OutputFormat.box.sink(output: output, session: session, errors: output)
+    for chunk in ScriptSplitter.chunks(of: script, isMetaCommand: { _ in false }) {
+      session.run(chunk, sink: sink)
+    }
+    return output.text.trimmingCharacters(in: .newlines)
+  }
 }
