@@ -233,69 +233,6 @@ public final class Compiler {
     }
   }
 
-  /// Calls that only wrap statements in app code: `database.write { db in … }`, `read`,
-  /// `withErrorReporting { … }`; their closure's statements run as if written at top level.
-  static let transparentCalls: Set<String> = [
-    "write", "read", "transaction", "inTransaction", "withErrorReporting", "asyncWrite", "asyncRead",
-    "writeWithoutTransaction", "barrierWriteWithoutTransaction", "unsafeRead", "registerMigration",
-  ]
-
-  static func transparentBlock(_ expr: ExprSyntax) -> ClosureExprSyntax? {
-    var inner = expr
-    while true {
-      if let tryExpr = inner.as(TryExprSyntax.self) { inner = tryExpr.expression; continue }
-      if let awaitExpr = inner.as(AwaitExprSyntax.self) { inner = awaitExpr.expression; continue }
-      break
-    }
-    guard let call = inner.as(FunctionCallExprSyntax.self), let closure = call.trailingClosure else { return nil }
-    let name = call.calledExpression.as(MemberAccessExprSyntax.self)?.declName.baseName.text
-      ?? call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text
-    guard let name, transparentCalls.contains(name) else { return nil }
-    return closure
-  }
-
-  /// App set-up with nothing to run here: `var migrator = DatabaseMigrator()`,
-  /// `let database = try DatabaseQueue(path: …)`.
-  static let plumbingTypes: Set<String> = [
-    "DatabaseMigrator", "DatabaseQueue", "DatabasePool", "Configuration", "defaultDatabase", "SyncEngine",
-  ]
-
-  static func isDatabasePlumbing(_ variable: VariableDeclSyntax) -> Bool {
-    variable.bindings.allSatisfy { binding in
-      var value = binding.initializer?.value
-      while let inner = value {
-        if let tryExpr = inner.as(TryExprSyntax.self) { value = tryExpr.expression; continue }
-        if let awaitExpr = inner.as(AwaitExprSyntax.self) { value = awaitExpr.expression; continue }
-        break
-      }
-      guard let call = value?.as(FunctionCallExprSyntax.self) else { return false }
-      let name = call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text
-        ?? call.calledExpression.as(MemberAccessExprSyntax.self)?.declName.baseName.text
-      return name.map(plumbingTypes.contains) ?? false
-    }
-  }
-
-  /// Whether an expression ends in `.fetchAll(db)`, `.execute(db)`, … (after `try`/`await`).
-  static func isDatabaseCall(_ expr: ExprSyntax) -> Bool {
-    var inner = expr
-    while true {
-      if let tryExpr = inner.as(TryExprSyntax.self) { inner = tryExpr.expression; continue }
-      if let awaitExpr = inner.as(AwaitExprSyntax.self) { inner = awaitExpr.expression; continue }
-      break
-    }
-    guard let call = inner.as(FunctionCallExprSyntax.self),
-      let name = call.calledExpression.as(MemberAccessExprSyntax.self)?.declName.baseName.text
-    else { return false }
-    return databaseCalls.contains(name)
-  }
-
-  /// A variable with a property wrapper and no value (`@Dependency(\.defaultDatabase) var database`,
-  /// `@State var isEditing: Bool`).
-  static func isPropertyWrapperOnly(_ variable: VariableDeclSyntax) -> Bool {
-    variable.attributes.contains { $0.is(AttributeSyntax.self) }
-      && variable.bindings.allSatisfy { $0.initializer == nil }
-  }
-
   private func declarationName(_ decl: DeclSyntax) -> String {
     if let named = decl.asProtocol(NamedDeclSyntax.self) { return named.name.text }
     if let ext = decl.as(ExtensionDeclSyntax.self) { return ext.extendedType.trimmedDescription }

@@ -1,0 +1,145 @@
+import SwiftSyntax
+
+/// Swift app code pasted as it is: SQLiteData's property wrappers (each `@FetchAll` /
+/// `@FetchOne` query runs as a statement, and a SwiftUI view that holds them is read for its
+/// queries alone), `database.write { db in … }` blocks, migrations and set-up.
+///
+/// ```swift
+/// struct RemindersView: View {
+///   @FetchAll(Reminder.where { !$0.isCompleted }) var reminders
+///   var body: some View { … }
+/// }
+/// // SELECT … FROM "reminders" WHERE (NOT ("reminders"."isCompleted"))
+/// ```
+extension Compiler {
+  static let fetchWrapperNames: Set<String> = ["FetchAll", "FetchOne", "Fetch"]
+
+  /// Whether a variable is declared with one of the fetch property wrappers.
+  static func fetchWrapper(of variable: VariableDeclSyntax) -> AttributeSyntax? {
+    for element in variable.attributes {
+      if let attribute = element.as(AttributeSyntax.self),
+        fetchWrapperNames.contains(attribute.attributeName.trimmedDescription)
+      {
+        return attribute
+      }
+    }
+    return nil
+  }
+
+  /// A struct that is no model but holds fetch property wrappers (a SwiftUI view, a model
+  /// object): its queries are what it says about the database.
+  static func isFetchHolder(_ decl: DeclSyntax) -> Bool {
+    if let structDecl = decl.as(StructDeclSyntax.self) {
+      let attributes = attributeNames(structDecl.attributes)
+      if attributes.contains("Table") || attributes.contains("Selection") { return false }
+      return !fetchVariables(in: structDecl.memberBlock).isEmpty
+    }
+    if let classDecl = decl.as(ClassDeclSyntax.self) { return !fetchVariables(in: classDecl.memberBlock).isEmpty }
+    return false
+  }
+
+  static func fetchVariables(in members: MemberBlockSyntax) -> [VariableDeclSyntax] {
+    members.members.compactMap { member in
+      guard let variable = member.decl.as(VariableDeclSyntax.self), fetchWrapper(of: variable) != nil else { return nil }
+      return variable
+    }
+  }
+
+  /// The statement a fetch property wrapper runs: its query argument, or `T.all` for a bare
+  /// `@FetchAll var rows: [T]`. The variable's name then means that query.
+  func fetchStatement(_ variable: VariableDeclSyntax, wrapper: AttributeSyntax) throws -> CompiledStatement {
+    let name = variable.bindings.first?.pattern.as(IdentifierPatternSyntax.self)?.identifier.text
+    let value: Value
+    let anchor: Syntax
+    if case .argumentList(let list)? = wrapper.arguments, let query = list.first(where: { $0.label == nil })?.expression {
+      value = try evaluate(query)
+      anchor = Syntax(query)
+    } else if let annotation = variable.bindings.first?.typeAnnotation?.type.as(ArrayTypeSyntax.self),
+      let model = catalog.table(forType: annotation.element.trimmedDescription)
+    {
+      value = .query(try baseQuery(TableInstance(model: model)))
+      anchor = Syntax(variable)
+    } else {
+      throw source.diagnostic(
+        "'@\(wrapper.attributeName.trimmedDescription)' needs a query here, like @FetchAll(Reminder.all) var reminders",
+        at: wrapper)
+    }
+    if let name { catalog.bindings[name] = value }
+    return try statement(from: value, input: variable.trimmedDescription, at: anchor)
+  }
+
+  /// Every fetch property wrapper's statement in a struct or class that holds them.
+  func fetchStatements(in decl: DeclSyntax) throws -> [CompiledStatement] {
+    guard let members = decl.as(StructDeclSyntax.self)?.memberBlock ?? decl.as(ClassDeclSyntax.self)?.memberBlock
+    else { return [] }
+    return try Self.fetchVariables(in: members).compactMap { variable in
+      guard let wrapper = Self.fetchWrapper(of: variable) else { return nil }
+      return try fetchStatement(variable, wrapper: wrapper)
+    }
+  }
+
+  // MARK: App plumbing
+
+  /// Calls that only wrap statements in app code: `database.write { db in … }`, `read`,
+  /// `withErrorReporting { … }`; their closure's statements run as if written at top level.
+  static let transparentCalls: Set<String> = [
+    "write", "read", "transaction", "inTransaction", "withErrorReporting", "asyncWrite", "asyncRead",
+    "writeWithoutTransaction", "barrierWriteWithoutTransaction", "unsafeRead", "registerMigration",
+  ]
+
+  static func transparentBlock(_ expr: ExprSyntax) -> ClosureExprSyntax? {
+    var inner = expr
+    while true {
+      if let tryExpr = inner.as(TryExprSyntax.self) { inner = tryExpr.expression; continue }
+      if let awaitExpr = inner.as(AwaitExprSyntax.self) { inner = awaitExpr.expression; continue }
+      break
+    }
+    guard let call = inner.as(FunctionCallExprSyntax.self), let closure = call.trailingClosure else { return nil }
+    let name = call.calledExpression.as(MemberAccessExprSyntax.self)?.declName.baseName.text
+      ?? call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text
+    guard let name, transparentCalls.contains(name) else { return nil }
+    return closure
+  }
+
+  /// App set-up with nothing to run here: `var migrator = DatabaseMigrator()`,
+  /// `let database = try DatabaseQueue(path: …)`.
+  static let plumbingTypes: Set<String> = [
+    "DatabaseMigrator", "DatabaseQueue", "DatabasePool", "Configuration", "defaultDatabase", "SyncEngine",
+  ]
+
+  static func isDatabasePlumbing(_ variable: VariableDeclSyntax) -> Bool {
+    variable.bindings.allSatisfy { binding in
+      var value = binding.initializer?.value
+      while let inner = value {
+        if let tryExpr = inner.as(TryExprSyntax.self) { value = tryExpr.expression; continue }
+        if let awaitExpr = inner.as(AwaitExprSyntax.self) { value = awaitExpr.expression; continue }
+        break
+      }
+      guard let call = value?.as(FunctionCallExprSyntax.self) else { return false }
+      let name = call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text
+        ?? call.calledExpression.as(MemberAccessExprSyntax.self)?.declName.baseName.text
+      return name.map(plumbingTypes.contains) ?? false
+    }
+  }
+
+  /// Whether an expression ends in `.fetchAll(db)`, `.execute(db)`, … (after `try`/`await`).
+  static func isDatabaseCall(_ expr: ExprSyntax) -> Bool {
+    var inner = expr
+    while true {
+      if let tryExpr = inner.as(TryExprSyntax.self) { inner = tryExpr.expression; continue }
+      if let awaitExpr = inner.as(AwaitExprSyntax.self) { inner = awaitExpr.expression; continue }
+      break
+    }
+    guard let call = inner.as(FunctionCallExprSyntax.self),
+      let name = call.calledExpression.as(MemberAccessExprSyntax.self)?.declName.baseName.text
+    else { return false }
+    return databaseCalls.contains(name)
+  }
+
+  /// A variable with a property wrapper and no value (`@Dependency(\.defaultDatabase) var database`,
+  /// `@State var isEditing: Bool`).
+  static func isPropertyWrapperOnly(_ variable: VariableDeclSyntax) -> Bool {
+    variable.attributes.contains { $0.is(AttributeSyntax.self) }
+      && variable.bindings.allSatisfy { $0.initializer == nil }
+  }
+}
