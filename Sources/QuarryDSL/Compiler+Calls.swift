@@ -311,6 +311,14 @@ extension Compiler {
     {
       return try evaluate(argument)
     }
+    // Pasted from a StructuredQueries test: `assertQuery(Reminder.all) { """…""" } results: …`
+    // and `assertInlineSnapshot(of: query, as: .sql) { … }` are the query they check.
+    if name == "assertQuery", lookupLocal(name) == nil, let query = arguments.first() {
+      return try evaluate(query)
+    }
+    if name == "assertInlineSnapshot", lookupLocal(name) == nil, let query = arguments.labelled("of") {
+      return try evaluate(query)
+    }
     if lookupLocal(name) == nil, let function = catalog.functions[name] {
       let values = try arguments.list.map { try evaluate($0.expression) }
       guard values.count == function.parameters.count else {

@@ -868,4 +868,50 @@ final class AdvancedSnapshotTests: SnapshotTestCase {
       """
     }
   }
+
+  /// Pasted from a StructuredQueries test, `assertQuery(…) { … } results: { … }` and
+  /// `assertInlineSnapshot(of: …, as: .sql)` run the query they check.
+  func testPastedStructuredQueriesTests() throws {
+    assertInlineSnapshot(of: try runScript(##"""
+      assertQuery(
+        Tag.select(\.title).limit(1)
+      ) {
+        """
+        SELECT "tags"."title"
+        FROM "tags"
+        LIMIT 1
+        """
+      } results: {
+        """
+        ┌──────────┐
+        │ "errand" │
+        └──────────┘
+        """
+      }
+      assertInlineSnapshot(of: Tag.count(), as: .sql) {
+        """
+        SELECT count(*)
+        FROM "tags"
+        """
+      }
+      """##), as: .lines) {
+      """
+      SELECT "tags"."title"
+      FROM "tags"
+      LIMIT 1
+      ┌────────┐
+      │ title  │
+      ├────────┤
+      │ errand │
+      └────────┘
+      SELECT count(*)
+      FROM "tags"
+      ┌──────────┐
+      │ count(*) │
+      ├──────────┤
+      │ 5        │
+      └──────────┘
+      """
+    }
+  }
 }
