@@ -78,6 +78,18 @@ extension Compiler {
     }
   }
 
+  /// The SQL snapshot of a pasted `assertQuery(…) { """…""" }` or
+  /// `assertInlineSnapshot(of: …, as: .sql) { """…""" }`: the first string in its trailing closure.
+  func expectedSQL(in expr: ExprSyntax) throws -> String? {
+    guard let call = expr.as(FunctionCallExprSyntax.self),
+      let name = call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text,
+      name == "assertQuery" || name == "assertInlineSnapshot", lookupLocal(name) == nil,
+      let first = call.trailingClosure?.statements.first, case .expr(let body) = first.item,
+      let literal = body.as(StringLiteralExprSyntax.self)
+    else { return nil }
+    return try stringValue(literal)
+  }
+
   // MARK: App plumbing
 
   /// Calls that only wrap statements in app code: `database.write { db in … }`, `read`,

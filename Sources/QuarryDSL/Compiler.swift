@@ -19,6 +19,8 @@ public struct CompiledStatement: Sendable {
   /// Where the statement starts in the input (1-based), for locating SQLite errors.
   public var line: Int
   public var column: Int
+  /// The SQL a pasted StructuredQueries test expects for this statement (`assertQuery(…) { """…""" }`).
+  public var expectedSQL: String?
 
   public init(statement: Statement, input: String, columnTypes: [SwiftType?], line: Int, column: Int) {
     self.statement = statement
@@ -225,7 +227,9 @@ public final class Compiler {
         return
       }
       let value = try evaluate(expr)
-      items.append(.statement(try statement(from: value, input: wholeInput ?? item.trimmedDescription, at: expr)))
+      var compiled = try statement(from: value, input: wholeInput ?? item.trimmedDescription, at: expr)
+      compiled.expectedSQL = try expectedSQL(in: expr)
+      items.append(.statement(compiled))
     case .stmt(let stmt):
       throw source.diagnostic(
         "not supported in Quarry yet: '\(kindName(stmt))' statements; write a query expression",

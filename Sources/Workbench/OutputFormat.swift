@@ -46,6 +46,7 @@ final class TrackingSink: ResultSink {
     tracker.failed = true
     base.failure(input: input, error: error)
   }
+  func note(_ text: String) { base.note(text) }
 }
 
 /// Prints an error the way a compiler does: location, message, the line and a caret.

@@ -22,6 +22,12 @@ public protocol ResultSink: AnyObject {
   func end(error: StatementError?)
   /// The input failed before any SQL existed (a diagnostic).
   func failure(input: String, error: StatementError)
+  /// A remark about the statement just shown (how its SQL compares with a pasted test's).
+  func note(_ text: String)
+}
+
+extension ResultSink {
+  public func note(_ text: String) {}
 }
 
 /// One interactive or scripted session: a database, the catalog of models, and the compiler.
@@ -149,6 +155,7 @@ public final class Session {
       let message = error.isInterrupt ? "interrupted (Ctrl-C): the statement stopped" : error.description
       return StatementError(message: message, line: compiled.line, column: compiled.column, excerpt: nil)
     }
+    defer { if let expected = compiled.expectedSQL { sink.note(Self.comparison(display, expected: expected)) } }
     if sqlOnly || fragment.isEmpty {
       sink.begin(input: compiled.input, sql: display, bindings: bindings, columns: [], types: [])
       sink.end(error: nil)
@@ -187,6 +194,20 @@ public final class Session {
       sink.failure(input: compiled.input, error: StatementError(message: "\(error)", line: compiled.line, column: compiled.column))
       return false
     }
+  }
+
+  /// How compiled SQL compares with the SQL a pasted StructuredQueries test expects (white
+  /// space aside).
+  static func comparison(_ sql: String, expected: String) -> String {
+    func collapsed(_ text: String) -> String {
+      text.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+    }
+    if collapsed(sql) == collapsed(expected) { return "✓ same SQL as the test expects" }
+    let lines = expected.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+    let indent = lines.filter { !$0.allSatisfy(\.isWhitespace) }.map { $0.prefix { $0 == " " }.count }.min() ?? 0
+    let shown = lines.map { String($0.dropFirst(min(indent, $0.prefix { $0 == " " }.count))) }
+      .joined(separator: "\n").trimmingCharacters(in: .newlines)
+    return "✗ the test expects other SQL:\n" + shown
   }
 
   /// SQLite names an unnamed result column by its text, which for executed SQL contains `?`

@@ -63,6 +63,11 @@ class TextTableFormatter: ResultSink {
     writeError(error, to: errors)
   }
 
+  func note(_ text: String) {
+    output.write(text + "\n")
+    output.flush()
+  }
+
   func render() -> String {
     switch style {
     case .line: return renderLines()

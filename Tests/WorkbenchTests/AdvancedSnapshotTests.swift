@@ -870,7 +870,8 @@ final class AdvancedSnapshotTests: SnapshotTestCase {
   }
 
   /// Pasted from a StructuredQueries test, `assertQuery(…) { … } results: { … }` and
-  /// `assertInlineSnapshot(of: …, as: .sql)` run the query they check.
+  /// `assertInlineSnapshot(of: …, as: .sql)` run the query they check and say whether its SQL is
+  /// the SQL the test expects.
   func testPastedStructuredQueriesTests() throws {
     assertInlineSnapshot(of: try runScript(##"""
       assertQuery(
@@ -894,6 +895,13 @@ final class AdvancedSnapshotTests: SnapshotTestCase {
         FROM "tags"
         """
       }
+      assertInlineSnapshot(of: Tag.where { $0.id.eq(1) }.select(\.title), as: .sql) {
+        """
+        SELECT "tags"."title"
+        FROM "tags"
+        WHERE ("tags"."id") = (1)
+        """
+      }
       """##), as: .lines) {
       """
       SELECT "tags"."title"
@@ -904,6 +912,7 @@ final class AdvancedSnapshotTests: SnapshotTestCase {
       ├────────┤
       │ errand │
       └────────┘
+      ✓ same SQL as the test expects
       SELECT count(*)
       FROM "tags"
       ┌──────────┐
@@ -911,6 +920,19 @@ final class AdvancedSnapshotTests: SnapshotTestCase {
       ├──────────┤
       │ 5        │
       └──────────┘
+      ✓ same SQL as the test expects
+      SELECT "tags"."title"
+      FROM "tags"
+      WHERE (("tags"."id") = (1))
+      ┌────────┐
+      │ title  │
+      ├────────┤
+      │ errand │
+      └────────┘
+      ✗ the test expects other SQL:
+      SELECT "tags"."title"
+      FROM "tags"
+      WHERE ("tags"."id") = (1)
       """
     }
   }
