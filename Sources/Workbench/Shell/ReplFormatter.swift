@@ -39,6 +39,16 @@ final class ReplFormatter: TextTableFormatter {
     writeError(error, to: errors, color: terminal.usesColor)
   }
 
+  /// Remarks get colour on a terminal: a ✓ line green, a ✗ line red.
+  override func note(_ text: String) {
+    guard terminal.usesColor, let first = text.split(separator: "\n", omittingEmptySubsequences: false).first else {
+      return super.note(text)
+    }
+    let color = first.hasPrefix("✓") ? "\u{1B}[32m" : first.hasPrefix("✗") ? "\u{1B}[31m" : ""
+    let rest = text.dropFirst(first.count)
+    super.note(color.isEmpty ? text : color + first + "\u{1B}[0m" + rest)
+  }
+
   /// SQL and results side by side when both fit the width (long SQL lines wrapped after commas
   /// to make room, down to ``narrowestSQL`` columns), else stacked, the SQL wrapped to the width.
   static func layout(sql: String, results: String, terminal: Terminal) -> String {
