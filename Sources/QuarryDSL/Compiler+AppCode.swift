@@ -26,22 +26,22 @@ extension Compiler {
     return nil
   }
 
-  /// A struct that is no model but holds fetch property wrappers (a SwiftUI view, a model
-  /// object): its queries are what it says about the database.
-  static func isFetchHolder(_ decl: DeclSyntax) -> Bool {
+  /// The fetch properties of a struct that is no model (a SwiftUI view) or of a class (a model
+  /// object): its queries are what it says about the database. Empty for anything else.
+  static func fetchProperties(of decl: DeclSyntax) -> [(variable: VariableDeclSyntax, wrapper: AttributeSyntax)] {
+    let members: MemberBlockSyntax
     if let structDecl = decl.as(StructDeclSyntax.self) {
       let attributes = attributeNames(structDecl.attributes)
-      if attributes.contains("Table") || attributes.contains("Selection") { return false }
-      return !fetchVariables(in: structDecl.memberBlock).isEmpty
+      if attributes.contains("Table") || attributes.contains("Selection") { return [] }
+      members = structDecl.memberBlock
+    } else if let classDecl = decl.as(ClassDeclSyntax.self) {
+      members = classDecl.memberBlock
+    } else {
+      return []
     }
-    if let classDecl = decl.as(ClassDeclSyntax.self) { return !fetchVariables(in: classDecl.memberBlock).isEmpty }
-    return false
-  }
-
-  static func fetchVariables(in members: MemberBlockSyntax) -> [VariableDeclSyntax] {
-    members.members.compactMap { member in
-      guard let variable = member.decl.as(VariableDeclSyntax.self), fetchWrapper(of: variable) != nil else { return nil }
-      return variable
+    return members.members.compactMap { member in
+      guard let variable = member.decl.as(VariableDeclSyntax.self), let wrapper = fetchWrapper(of: variable) else { return nil }
+      return (variable, wrapper)
     }
   }
 
@@ -68,22 +68,11 @@ extension Compiler {
     return try statement(from: value, input: variable.trimmedDescription, at: anchor)
   }
 
-  /// Every fetch property wrapper's statement in a struct or class that holds them.
-  func fetchStatements(in decl: DeclSyntax) throws -> [CompiledStatement] {
-    guard let members = decl.as(StructDeclSyntax.self)?.memberBlock ?? decl.as(ClassDeclSyntax.self)?.memberBlock
-    else { return [] }
-    return try Self.fetchVariables(in: members).compactMap { variable in
-      guard let wrapper = Self.fetchWrapper(of: variable) else { return nil }
-      return try fetchStatement(variable, wrapper: wrapper)
-    }
-  }
-
   /// The SQL snapshot of a pasted `assertQuery(…) { """…""" }` or
   /// `assertInlineSnapshot(of: …, as: .sql) { """…""" }`: the first string in its trailing closure.
   func expectedSQL(in expr: ExprSyntax) throws -> String? {
-    guard let call = expr.as(FunctionCallExprSyntax.self),
-      let name = call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text,
-      name == "assertQuery" || name == "assertInlineSnapshot", lookupLocal(name) == nil,
+    guard let (call, name) = Self.call(expr), name == "assertQuery" || name == "assertInlineSnapshot",
+      lookupLocal(name) == nil,
       let first = call.trailingClosure?.statements.first, case .expr(let body) = first.item,
       let literal = body.as(StringLiteralExprSyntax.self)
     else { return nil }
@@ -100,17 +89,24 @@ extension Compiler {
   ]
 
   static func transparentBlock(_ expr: ExprSyntax) -> ClosureExprSyntax? {
+    guard let (call, name) = call(expr), transparentCalls.contains(name) else { return nil }
+    return call.trailingClosure
+  }
+
+  /// The call an expression makes once `try`/`await` are set aside, with the called name
+  /// (`write` in `try database.write { … }`, `DatabaseQueue` in `DatabaseQueue(path: p)`).
+  static func call(_ expr: ExprSyntax) -> (FunctionCallExprSyntax, name: String)? {
     var inner = expr
     while true {
       if let tryExpr = inner.as(TryExprSyntax.self) { inner = tryExpr.expression; continue }
       if let awaitExpr = inner.as(AwaitExprSyntax.self) { inner = awaitExpr.expression; continue }
       break
     }
-    guard let call = inner.as(FunctionCallExprSyntax.self), let closure = call.trailingClosure else { return nil }
-    let name = call.calledExpression.as(MemberAccessExprSyntax.self)?.declName.baseName.text
-      ?? call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text
-    guard let name, transparentCalls.contains(name) else { return nil }
-    return closure
+    guard let call = inner.as(FunctionCallExprSyntax.self),
+      let name = call.calledExpression.as(MemberAccessExprSyntax.self)?.declName.baseName.text
+        ?? call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text
+    else { return nil }
+    return (call, name)
   }
 
   /// App set-up with nothing to run here: `var migrator = DatabaseMigrator()`,
@@ -121,30 +117,14 @@ extension Compiler {
 
   static func isDatabasePlumbing(_ variable: VariableDeclSyntax) -> Bool {
     variable.bindings.allSatisfy { binding in
-      var value = binding.initializer?.value
-      while let inner = value {
-        if let tryExpr = inner.as(TryExprSyntax.self) { value = tryExpr.expression; continue }
-        if let awaitExpr = inner.as(AwaitExprSyntax.self) { value = awaitExpr.expression; continue }
-        break
-      }
-      guard let call = value?.as(FunctionCallExprSyntax.self) else { return false }
-      let name = call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text
-        ?? call.calledExpression.as(MemberAccessExprSyntax.self)?.declName.baseName.text
-      return name.map(plumbingTypes.contains) ?? false
+      guard let value = binding.initializer?.value, let (_, name) = call(value) else { return false }
+      return plumbingTypes.contains(name)
     }
   }
 
   /// Whether an expression ends in `.fetchAll(db)`, `.execute(db)`, … (after `try`/`await`).
   static func isDatabaseCall(_ expr: ExprSyntax) -> Bool {
-    var inner = expr
-    while true {
-      if let tryExpr = inner.as(TryExprSyntax.self) { inner = tryExpr.expression; continue }
-      if let awaitExpr = inner.as(AwaitExprSyntax.self) { inner = awaitExpr.expression; continue }
-      break
-    }
-    guard let call = inner.as(FunctionCallExprSyntax.self),
-      let name = call.calledExpression.as(MemberAccessExprSyntax.self)?.declName.baseName.text
-    else { return false }
+    guard let (call, name) = call(expr), call.calledExpression.is(MemberAccessExprSyntax.self) else { return false }
     return databaseCalls.contains(name)
   }
 

@@ -162,7 +162,7 @@ public final class Compiler {
     // Type declarations first, each after the types it uses, wherever they stand in the input.
     let typeDeclarations = statements.indices.compactMap { index -> (Int, DeclSyntax)? in
       guard case .decl(let decl) = statements[index].item, !decl.is(VariableDeclSyntax.self),
-        !Self.isFetchHolder(decl)
+        Self.fetchProperties(of: decl).isEmpty
       else { return nil }
       return (index, decl)
     }
@@ -203,8 +203,8 @@ public final class Compiler {
       } else if let variable = decl.as(VariableDeclSyntax.self) {
         try bindTopLevel(variable)
         items.append(.declaration(name: variable.bindings.first?.pattern.trimmedDescription ?? "let"))
-      } else if Self.isFetchHolder(decl) {
-        items += try fetchStatements(in: decl).map { .statement($0) }
+      } else if case let properties = Self.fetchProperties(of: decl), !properties.isEmpty {
+        items += try properties.map { .statement(try fetchStatement($0.variable, wrapper: $0.wrapper)) }
       } else if let function = decl.as(FunctionDeclSyntax.self) {
         // A helper that returns a query: callable by name later, run only when called.
         guard let body = function.body else {
