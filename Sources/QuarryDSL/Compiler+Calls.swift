@@ -426,7 +426,7 @@ extension Compiler {
     if operation.isAssignment {
       throw source.diagnostic("assignment is only allowed inside update { … }", at: operation.opNode)
     }
-    if ["as", "as?", "as!", "is"].contains(opToken) {
+    if operation.isCast {
       throw source.diagnostic("not supported in Quarry yet: '\(opToken)' casts; use .cast(as: T.self)", at: operation.opNode)
     }
     let leftSyntax = operation.left.anchor, rightSyntax = operation.right.anchor

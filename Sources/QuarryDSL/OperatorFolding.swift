@@ -31,6 +31,8 @@ struct Operation {
   var middle: ExprSyntax?
 
   var isAssignment: Bool { OperatorFolding.precedence(of: op)?.level == OperatorFolding.assignmentLevel }
+  /// `as`, `as?`, `as!`, `is`.
+  var isCast: Bool { OperatorFolding.precedence(of: op)?.level == OperatorFolding.castingLevel }
 }
 
 /// Swift's standard operator precedence (the groups of the standard library), applied to an
@@ -44,6 +46,7 @@ enum OperatorFolding {
   enum Associativity { case left, right, none }
 
   static let assignmentLevel = 1
+  static let castingLevel = 7
   /// Longer sequences are refused: folding and evaluating them would recurse that deep.
   static let maximumOperators = 200
 
@@ -57,7 +60,7 @@ enum OperatorFolding {
     case "&&": return (4, .left)
     case "==", "!=", "<", "<=", ">", ">=", "===", "!==", "~=": return (5, .none)
     case "??": return (6, .right)
-    case "as", "as?", "as!", "is": return (7, .left)
+    case "as", "as?", "as!", "is": return (castingLevel, .left)
     case "...", "..<": return (8, .none)
     case "+", "-", "|", "^", "&+", "&-": return (9, .left)
     case "*", "/", "%", "&", "&*": return (10, .left)

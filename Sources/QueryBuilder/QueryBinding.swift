@@ -25,13 +25,6 @@ public enum QueryBinding: Hashable, Sendable {
     }
   }
 
-  /// A double as the results show it: Swift's shortest spelling, and `Inf`/`-Inf` as the
-  /// sqlite3 shell writes infinities.
-  public static func display(_ value: Double) -> String {
-    if value.isInfinite { return value > 0 ? "Inf" : "-Inf" }
-    return "\(value)"
-  }
-
   /// Swift's shortest round-tripping spelling (`10.0`, `0.5`), which is also valid SQL.
   static func format(_ value: Double) -> String {
     if value.isNaN { return "NULL" }

@@ -80,7 +80,7 @@ final class CSVFormatter: ResultSink {
       switch statement.type(at: index) {
       case .null: break
       case .integer: writeInteger(statement.int64(at: index))
-      case .double: output.write(QueryBinding.display(statement.double(at: index)))
+      case .double: output.write(displayText(statement.double(at: index)))
       case .text: writeText(statement.bytes(at: index))
       case .blob: output.write(hex(Array(statement.bytes(at: index))))
       }

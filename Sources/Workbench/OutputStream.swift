@@ -70,3 +70,17 @@ public final class OutputStream: @unchecked Sendable {
     return String(decoding: captured ?? [], as: UTF8.self)
   }
 }
+
+/// Why a file cannot be used, in a few words: `no such file`, `it is a folder`, ….
+public func fileProblem(_ path: String, writing: Bool = false) -> String {
+  var isDirectory: ObjCBool = false
+  let manager = FileManager.default
+  if manager.fileExists(atPath: path, isDirectory: &isDirectory) {
+    if isDirectory.boolValue { return "it is a folder" }
+    if writing ? !manager.isWritableFile(atPath: path) : !manager.isReadableFile(atPath: path) { return "permission denied" }
+    return writing ? "it cannot be opened for writing" : "it is not UTF-8 text"
+  }
+  let folder = (path as NSString).deletingLastPathComponent
+  if writing, !folder.isEmpty, !manager.fileExists(atPath: folder) { return "no folder '\(folder)'" }
+  return writing ? "permission denied" : "no such file"
+}

@@ -247,7 +247,7 @@ public final class Session {
         }
       }
       return String(number)
-    case .double(let number): return QueryBinding.display(number)
+    case .double(let number): return displayText(number)
     case .text(let text):
       if let type, let model = catalog.enums[type.name], let match = model.cases.first(where: { $0.value == value }) {
         return "." + match.name
@@ -256,4 +256,11 @@ public final class Session {
     case .blob(let bytes): return "x'" + hex(bytes) + "'"
     }
   }
+}
+
+/// A double as results show it: Swift's shortest spelling, and `Inf`/`-Inf` as the sqlite3
+/// shell writes infinities.
+func displayText(_ value: Double) -> String {
+  if value.isInfinite { return value > 0 ? "Inf" : "-Inf" }
+  return "\(value)"
 }

@@ -119,7 +119,7 @@ struct QueryOptions: Equatable, Sendable {
     }
     for path in models {
       guard let text = try? String(contentsOfFile: path, encoding: .utf8) else {
-        throw WorkbenchError("cannot read models file '\(path)': " + Shell.fileProblem(path))
+        throw WorkbenchError("cannot read models file '\(path)': " + fileProblem(path))
       }
       try session.loadModels(text, path: path)
     }

@@ -323,25 +323,11 @@ public final class Shell {
     } catch { fail("\(error)") }
   }
 
-  /// Why a file cannot be used, in a few words: `no such file`, `it is a folder`, ….
-  public static func fileProblem(_ path: String, writing: Bool = false) -> String {
-    var isDirectory: ObjCBool = false
-    let manager = FileManager.default
-    if manager.fileExists(atPath: path, isDirectory: &isDirectory) {
-      if isDirectory.boolValue { return "it is a folder" }
-      if writing ? !manager.isWritableFile(atPath: path) : !manager.isReadableFile(atPath: path) { return "permission denied" }
-      return writing ? "it cannot be opened for writing" : "it is not UTF-8 text"
-    }
-    let folder = (path as NSString).deletingLastPathComponent
-    if writing, !folder.isEmpty, !manager.fileExists(atPath: folder) { return "no folder '\(folder)'" }
-    return writing ? "permission denied" : "no such file"
-  }
-
   public func read(_ path: String) {
     guard !path.isEmpty else { fail("usage: .read FILE"); return }
     let expanded = (path as NSString).expandingTildeInPath
     guard let script = try? String(contentsOfFile: expanded, encoding: .utf8) else {
-      fail("cannot read '\(path)': " + Self.fileProblem(expanded))
+      fail("cannot read '\(path)': " + fileProblem(expanded))
       return
     }
     for chunk in ScriptSplitter.chunks(of: script, isMetaCommand: isMetaCommand) {
@@ -356,7 +342,7 @@ public final class Shell {
     guard FileManager.default.createFile(atPath: expanded, contents: nil),
       let handle = FileHandle(forWritingAtPath: expanded)
     else {
-      fail("cannot write to '\(path)': " + Self.fileProblem(path, writing: true))
+      fail("cannot write to '\(path)': " + fileProblem(path, writing: true))
       return
     }
     redirectedFile = handle
