@@ -38,6 +38,11 @@ func peakRSS(_ arguments: [String]) -> Int? {
   return Int(text.trimmingCharacters(in: .whitespacesAndNewlines).split(separator: "\n").last ?? "")
 }
 
+/// Prints one `name: value` line with `digits` decimals.
+func report(_ name: String, _ value: Double, digits: Int) {
+  print("\(name): \(String(format: "%.\(digits)f", value))")
+}
+
 /// Runs a command with stdout to /dev/null; returns wall seconds.
 @discardableResult
 func measure(_ arguments: [String], stdin: String? = nil) -> Double {
@@ -176,19 +181,22 @@ for (path, count) in [(database, 1_000_000), (small, 100_000)] where !FileManage
     quarryStart.append(measure([quarry, small], stdin: "/dev/null"))
     sqliteStart.append(measure(["sqlite3", small], stdin: "/dev/null"))
   }
-  print("startup_prompt_quarry_median_ms: \(String(format: "%.2f", median(quarryPrompt) * 1000))")
-  print("startup_prompt_sqlite3_median_ms: \(String(format: "%.2f", median(sqlitePrompt) * 1000))")
-  print("keystroke_echo_quarry_median_us: \(String(format: "%.0f", median(quarryKeys) * 1e6))")
-  print("keystroke_echo_sqlite3_median_us: \(String(format: "%.0f", median(sqliteKeys) * 1e6))")
-  print("startup_script_quarry_median_ms: \(String(format: "%.2f", median(quarryStart) * 1000))")
-  print("startup_script_sqlite3_median_ms: \(String(format: "%.2f", median(sqliteStart) * 1000))")
+  report("startup_prompt_quarry_median_ms", median(quarryPrompt) * 1000, digits: 2)
+  report("startup_prompt_sqlite3_median_ms", median(sqlitePrompt) * 1000, digits: 2)
+  report("keystroke_echo_quarry_median_us", median(quarryKeys) * 1e6, digits: 0)
+  report("keystroke_echo_sqlite3_median_us", median(sqliteKeys) * 1e6, digits: 0)
+  report("startup_script_quarry_median_ms", median(quarryStart) * 1000, digits: 2)
+  report("startup_script_sqlite3_median_ms", median(sqliteStart) * 1000, digits: 2)
   return (median(quarryPrompt) / median(sqlitePrompt), median(quarryStart) / median(sqliteStart))
 }
 
+func reportStartupRatios(_ startup: (prompt: Double, script: Double)) {
+  report("startup_ratio_vs_sqlite3", startup.prompt, digits: 2)
+  report("startup_script_ratio_vs_sqlite3", startup.script, digits: 2)
+}
+
 if startupOnly {
-  let startup = startupFigures()
-  print("startup_ratio_vs_sqlite3: \(String(format: "%.2f", startup.prompt))")
-  print("startup_script_ratio_vs_sqlite3: \(String(format: "%.2f", startup.script))")
+  reportStartupRatios(startupFigures())
   exit(0)
 }
 
@@ -250,13 +258,16 @@ for line in ["Reminder.where { $0.ti", "Reminder.wh", "Rem", "Reminder.join(User
     completionSamples.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1000)
   }
 }
-print("parse_only_median_us: \(String(format: "%.1f", median(parseOnly)))")
+report("parse_only_median_us", median(parseOnly), digits: 1)
 print("compile_queries: \(compiledCount)")
-print("compile_reference_median_us: \(String(format: "%.1f", median(Array(perQuery.prefix(5)))))")
+report("compile_reference_median_us", median(Array(perQuery.prefix(5))), digits: 1)
+func reportCompileFigures() {
+  report("compile_to_parse_ratio", compileToParse, digits: 2)
+  report("compile_median_us", median(perQuery), digits: 1)
+}
 if compileOnly {
-  print("completion_median_us: \(String(format: "%.1f", median(completionSamples)))")
-  print("compile_to_parse_ratio: \(String(format: "%.2f", compileToParse))")
-  print("compile_median_us: \(String(format: "%.1f", median(perQuery)))")
+  report("completion_median_us", median(completionSamples), digits: 1)
+  reportCompileFigures()
   exit(0)
 }
 
@@ -279,17 +290,15 @@ for _ in 0..<3 {
   sqliteRSS = max(sqliteRSS, peakRSS(["sqlite3", "-csv", database, allSQL]) ?? 0)
   quarrySmallRSS = max(quarrySmallRSS, peakRSS([quarry, small, "-e", "Item.all", "--format", "csv"]) ?? 0)
 }
-print("point_query_quarry_median_ms: \(String(format: "%.2f", median(quarryPoint) * 1000))")
-print("point_query_sqlite3_median_ms: \(String(format: "%.2f", median(sqlitePoint) * 1000))")
-print("csv_1m_quarry_median_s: \(String(format: "%.3f", median(quarryCSV)))")
-print("csv_1m_sqlite3_median_s: \(String(format: "%.3f", median(sqliteCSV)))")
+report("point_query_quarry_median_ms", median(quarryPoint) * 1000, digits: 2)
+report("point_query_sqlite3_median_ms", median(sqlitePoint) * 1000, digits: 2)
+report("csv_1m_quarry_median_s", median(quarryCSV), digits: 3)
+report("csv_1m_sqlite3_median_s", median(sqliteCSV), digits: 3)
 print("csv_100k_peak_rss_kb: \(quarrySmallRSS)")
 let startup = startupFigures()
-print("completion_median_us: \(String(format: "%.1f", median(completionSamples)))")
-print("startup_ratio_vs_sqlite3: \(String(format: "%.2f", startup.prompt))")
-print("startup_script_ratio_vs_sqlite3: \(String(format: "%.2f", startup.script))")
-print("compile_to_parse_ratio: \(String(format: "%.2f", compileToParse))")
-print("compile_median_us: \(String(format: "%.1f", median(perQuery)))")
-print("point_query_ratio_vs_sqlite3: \(String(format: "%.2f", median(quarryPoint) / median(sqlitePoint)))")
-print("csv_1m_ratio_vs_sqlite3: \(String(format: "%.2f", median(quarryCSV) / median(sqliteCSV)))")
+report("completion_median_us", median(completionSamples), digits: 1)
+reportStartupRatios(startup)
+reportCompileFigures()
+report("point_query_ratio_vs_sqlite3", median(quarryPoint) / median(sqlitePoint), digits: 2)
+report("csv_1m_ratio_vs_sqlite3", median(quarryCSV) / median(sqliteCSV), digits: 2)
 print("csv_1m_peak_rss_kb: quarry \(quarryRSS), sqlite3 \(sqliteRSS)")
