@@ -7,8 +7,7 @@ final class ReplTests: XCTestCase {
     let terminal = try TerminalSession()
     terminal.type("Tag.count)")
     terminal.press("Left")
-    terminal.type("(")
-    terminal.press("Enter")
+    terminal.enter("(")
     XCTAssertTrue(terminal.waitFor("│ 5        │"), terminal.screen())
     terminal.press("Up")
     XCTAssertTrue(terminal.waitFor("quarry> Tag.count()", count: 2), terminal.screen())
@@ -29,8 +28,7 @@ final class ReplTests: XCTestCase {
     terminal.type("Reminder.where { $0.isFl")
     terminal.press("Tab")
     XCTAssertTrue(terminal.waitFor("$0.isFlagged"), terminal.screen())
-    terminal.type(" }.select(\\.title).limit(1)")
-    terminal.press("Enter")
+    terminal.enter(" }.select(\\.title).limit(1)")
     XCTAssertTrue(terminal.waitFor("Buy groceries"), terminal.screen())
   }
 
@@ -52,38 +50,30 @@ final class ReplTests: XCTestCase {
 
   func testMultiLineQuery() throws {
     let terminal = try TerminalSession()
-    terminal.type("Tag")
-    terminal.press("Enter")
+    terminal.enter("Tag")
     XCTAssertTrue(terminal.waitFor("FROM \"tags\""), terminal.screen())
-    terminal.type("Tag.where {")
-    terminal.press("Enter")
+    terminal.enter("Tag.where {")
     XCTAssertTrue(terminal.waitFor("...>"), terminal.screen())
-    terminal.type("  $0.id.gt(4)")
-    terminal.press("Enter")
-    terminal.type("}")
-    terminal.press("Enter")
+    terminal.enter("  $0.id.gt(4)")
+    terminal.enter("}")
     XCTAssertTrue(terminal.waitFor("paperwork"), terminal.screen())
   }
 
   func testCtrlCStopsAnEndlessRecursiveCTEAndTheSessionGoesOn() throws {
     let terminal = try TerminalSession()
-    terminal.type("@Table struct Counter { let n: Int }")
-    terminal.press("Enter")
-    terminal.type("With { Counter(n: 1).union(all: true, Counter.select { Counter.Columns(n: $0.n + 1) }) } query: { Counter.select { $0.n.count() } }")
-    terminal.press("Enter")
+    terminal.enter("@Table struct Counter { let n: Int }")
+    terminal.enter("With { Counter(n: 1).union(all: true, Counter.select { Counter.Columns(n: $0.n + 1) }) } query: { Counter.select { $0.n.count() } }")
     usleep(500_000)
     let start = Date()
     terminal.press("C-c")
     XCTAssertTrue(terminal.waitFor("interrupted", timeout: 5), terminal.screen())
     XCTAssertLessThan(Date().timeIntervalSince(start), 1.5)
-    terminal.type("Tag.count()")
-    terminal.press("Enter")
+    terminal.enter("Tag.count()")
     XCTAssertTrue(terminal.waitFor("│ 5        │"), terminal.screen())
     // Ctrl-C at the prompt drops the input, not the session.
     terminal.type("Tag.whe")
     terminal.press("C-c")
-    terminal.type("User.count()")
-    terminal.press("Enter")
+    terminal.enter("User.count()")
     XCTAssertTrue(terminal.waitFor("│ 5        │", count: 2), terminal.screen())
   }
 
@@ -97,32 +87,27 @@ final class ReplTests: XCTestCase {
     XCTAssertEqual(try QuarryProcess.run([database, "-e", ".raw CREATE TABLE notes (id INTEGER PRIMARY KEY, body TEXT NOT NULL)"]).status, 0)
     let file = try TerminalSession(arguments: [database, "--readonly"])
     XCTAssertTrue(file.screen().contains("Database \(database) (read-only)."), file.screen())
-    file.type("Note.count()")
-    file.press("Enter")
+    file.enter("Note.count()")
     XCTAssertTrue(file.waitFor("│ 0        │"), file.screen())
   }
 
   func testAnErrorThenAGoodQuery() throws {
     let terminal = try TerminalSession()
-    terminal.type("Reminder.where { $0.titel.eq(\"x\") }")
-    terminal.press("Enter")
+    terminal.enter("Reminder.where { $0.titel.eq(\"x\") }")
     XCTAssertTrue(terminal.waitFor("did you mean 'title'?"), terminal.screen())
     XCTAssertTrue(terminal.screen().contains("                 ^~~~~~~~"), terminal.screen())
-    terminal.type("Reminder.where { $0.title.eq(\"Mow the lawn\") }.select(\\.id)")
-    terminal.press("Enter")
+    terminal.enter("Reminder.where { $0.title.eq(\"Mow the lawn\") }.select(\\.id)")
     XCTAssertTrue(terminal.waitFor("│ 8  │"), terminal.screen())
   }
 
   func testSideBySideAt160ColumnsAndStackedAt80() throws {
     let wide = try TerminalSession(width: 160)
-    wide.type("Tag.where { $0.id.lt(3) }")
-    wide.press("Enter")
+    wide.enter("Tag.where { $0.id.lt(3) }")
     XCTAssertTrue(wide.waitFor("│ 2  │ someday │"), wide.screen())
     XCTAssertTrue(wide.screen().contains("FROM \"tags\"                        │ │ id │ title   │"), wide.screen())
 
     let narrow = try TerminalSession(width: 80)
-    narrow.type("Reminder.where { $0.id.lt(3) }.select { ($0.title, $0.notes, $0.dueDate) }")
-    narrow.press("Enter")
+    narrow.enter("Reminder.where { $0.id.lt(3) }.select { ($0.title, $0.notes, $0.dueDate) }")
     XCTAssertTrue(narrow.waitFor("Fix the leaking tap"), narrow.screen())
     let lines = narrow.screen().split(separator: "\n")
     XCTAssertTrue(lines.contains { $0.hasPrefix("FROM \"reminders\"") && !$0.contains("│") }, narrow.screen())

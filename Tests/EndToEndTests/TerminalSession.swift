@@ -69,6 +69,12 @@ final class TerminalSession {
   }
 
   /// Presses keys by name: `Enter`, `Tab`, `Left`, `Up`, `C-c`, `C-d`, `C-a`.
+  /// Types a line and presses Enter.
+  func enter(_ text: String) {
+    type(text)
+    press("Enter")
+  }
+
   func press(_ keys: String...) {
     _ = try? tmux(["send-keys", "-t", "t"] + keys)
     usleep(40_000)
