@@ -11,8 +11,9 @@ import SwiftSyntax
 enum DeclarationOrder {
   /// Indices into `decls`, dependencies first; otherwise (and for cycles) in the given order.
   static func reading(_ decls: [DeclSyntax]) -> [Int] {
-    let declared = decls.map(declaredNames)
-    let mentioned = decls.map(mentionedTypeNames)
+    let names = decls.map(typeNames)
+    let declared = names.map(\.declared)
+    let mentioned = names.map { $0.mentioned.subtracting($0.declared) }
     var order: [Int] = []
     var state = [Int](repeating: 0, count: decls.count)  // 0 new, 1 visiting, 2 done
     func visit(_ index: Int) {
@@ -30,40 +31,32 @@ enum DeclarationOrder {
     return order
   }
 
-  /// The type names a declaration introduces (its own and nested ones).
-  static func declaredNames(_ decl: DeclSyntax) -> Set<String> {
+  /// The type names a declaration introduces (its own and nested ones) and the ones its types
+  /// mention (`NestedFields`, `Reminder` in `Reminder.ID`, the extended type of an extension),
+  /// in one walk.
+  static func typeNames(_ decl: DeclSyntax) -> (declared: Set<String>, mentioned: Set<String>) {
     final class Collector: SyntaxVisitor {
-      var names: Set<String> = []
+      var declared: Set<String> = []
+      var mentioned: Set<String> = []
       override func visit(_ node: StructDeclSyntax) -> SyntaxVisitorContinueKind {
-        names.insert(node.name.text)
+        declared.insert(node.name.text)
         return .visitChildren
       }
       override func visit(_ node: EnumDeclSyntax) -> SyntaxVisitorContinueKind {
-        names.insert(node.name.text)
+        declared.insert(node.name.text)
         return .visitChildren
       }
       override func visit(_ node: ClassDeclSyntax) -> SyntaxVisitorContinueKind {
-        names.insert(node.name.text)
+        declared.insert(node.name.text)
         return .visitChildren
       }
-    }
-    let collector = Collector(viewMode: .sourceAccurate)
-    collector.walk(decl)
-    return collector.names
-  }
-
-  /// The type names a declaration's types mention (`NestedFields`, `Reminder` in `Reminder.ID`,
-  /// the extended type of an extension).
-  static func mentionedTypeNames(_ decl: DeclSyntax) -> Set<String> {
-    final class Collector: SyntaxVisitor {
-      var names: Set<String> = []
       override func visit(_ node: IdentifierTypeSyntax) -> SyntaxVisitorContinueKind {
-        names.insert(node.name.text)
+        mentioned.insert(node.name.text)
         return .visitChildren
       }
     }
     let collector = Collector(viewMode: .sourceAccurate)
     collector.walk(decl)
-    return collector.names.subtracting(declaredNames(decl))
+    return (collector.declared, collector.mentioned)
   }
 }
