@@ -44,15 +44,12 @@ struct QueryOptions: Equatable, Sendable {
 
   /// `-e` sources in order, or stdin as a script. Data formats print data only.
   private func runScript(_ session: Session) throws {
-    session.sqlOnly = sqlOnly
     let output = OutputStream.standardOutput
-    let shell = Shell(session: session, fixtureName: fixtureName, format: format, output: output,
-                      terminal: Terminal(width: .max, height: .max))
+    let shell = makeShell(session, terminal: Terminal(width: .max, height: .max))
     shell.showSQL = !format.isDataOnly
     shell.errorOutput = .standardError
     let tracker = FailureTracker()
     shell.failureTracker = tracker
-    Tutor().install(in: shell)
     if !sources.isEmpty {
       for source in sources where shell.handle(source) != .proceed { break }
     } else {
@@ -66,10 +63,14 @@ struct QueryOptions: Equatable, Sendable {
   }
 
   private func interactiveShell(_ source: Source) throws -> Shell {
-    let session = try loadSession(from: source)
+    makeShell(try loadSession(from: source), terminal: Terminal.current())
+  }
+
+  /// The shell over a session, with these options and the lesson commands.
+  private func makeShell(_ session: Session, terminal: Terminal) -> Shell {
     session.sqlOnly = sqlOnly
     let shell = Shell(session: session, fixtureName: fixtureName, format: format, output: .standardOutput,
-                      terminal: Terminal.current())
+                      terminal: terminal)
     Tutor().install(in: shell)
     return shell
   }
