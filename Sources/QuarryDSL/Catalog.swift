@@ -40,13 +40,17 @@ public final class Catalog: @unchecked Sendable {
     }
     if model.isDeclared, !model.isSelection {
       // A declared model supersedes the inferred one for the same table under another type name.
-      for (name, existing) in tables where !existing.isDeclared && existing.tableName == model.tableName
-        && name != model.typeName
-      {
+      for name in typeNamesByTable[model.tableName] ?? [] where name != model.typeName {
+        guard let existing = tables[name], !existing.isDeclared else { continue }
         tables[name] = nil
+        typeNamesByTable[model.tableName]?.remove(name)
         tableOrder.removeAll { $0 == name }
       }
     }
+    if let previous = tables[model.typeName], previous.tableName != model.tableName {
+      typeNamesByTable[previous.tableName]?.remove(model.typeName)
+    }
+    if !model.isSelection { typeNamesByTable[model.tableName, default: []].insert(model.typeName) }
     if let existing = tables[model.typeName] {
       model.scopes.merge(existing.scopes) { new, _ in new }
       model.computedColumns.merge(existing.computedColumns) { new, _ in new }
@@ -65,8 +69,14 @@ public final class Catalog: @unchecked Sendable {
   }
 
   public func table(forTableName name: String) -> TableModel? {
-    tables.values.first { $0.tableName == name && !$0.isSelection }
+    guard let names = typeNamesByTable[name] else { return nil }
+    let models = names.sorted().compactMap { tables[$0] }.filter { $0.tableName == name && !$0.isSelection }
+    return models.first { $0.isDeclared } ?? models.first
   }
+
+  /// The type names of the (non-selection) models of each table: lookups by table name stay
+  /// constant-time with thousands of models.
+  private var typeNamesByTable: [String: Set<String>] = [:]
 
   /// Every name a type reference could mean, for "did you mean" suggestions.
   var typeNames: [String] {
@@ -110,29 +120,53 @@ public final class SourceUnit: @unchecked Sendable {
     self.tree = tree
   }
 
-  /// 1-based line and column (in UTF-8 bytes) of a position, without building a line table.
-  func lineAndColumn(of position: AbsolutePosition) -> (line: Int, column: Int) {
-    var line = 1
-    var lineStart = 0
+  /// Where each line starts (UTF-8 offsets) and whether it is all ASCII: built once, on the
+  /// first location asked for, so locating every statement of a long input stays linear.
+  private lazy var lines: (starts: [Int], ascii: [Bool]) = {
+    var starts = [0]
+    var ascii = [true]
     var offset = 0
     for byte in text.utf8 {
-      if offset >= position.utf8Offset { break }
       if byte == UInt8(ascii: "\n") {
-        line += 1
-        lineStart = offset + 1
+        starts.append(offset + 1)
+        ascii.append(true)
+      } else if byte >= 0x80 {
+        ascii[ascii.count - 1] = false
       }
       offset += 1
     }
-    return (line, position.utf8Offset - lineStart + 1)
+    return (starts, ascii)
+  }()
+
+  /// 1-based line and column (in characters) of a position.
+  func lineAndColumn(of position: AbsolutePosition) -> (line: Int, column: Int) {
+    let bytes = byteLineAndColumn(of: position)
+    guard !lines.ascii[bytes.line - 1] else { return bytes }
+    let start = lines.starts[bytes.line - 1]
+    let utf8 = text.utf8
+    let from = utf8.index(utf8.startIndex, offsetBy: start)
+    let to = utf8.index(from, offsetBy: bytes.column - 1)
+    return (bytes.line, String(decoding: utf8[from..<to], as: UTF8.self).count + 1)
+  }
+
+  /// Line and column in UTF-8 bytes (binary search in the line table).
+  func byteLineAndColumn(of position: AbsolutePosition) -> (line: Int, column: Int) {
+    let offset = min(max(0, position.utf8Offset), text.utf8.count)
+    let starts = lines.starts
+    var low = 0
+    var high = starts.count - 1
+    while low < high {
+      let middle = (low + high + 1) / 2
+      if starts[middle] <= offset { low = middle } else { high = middle - 1 }
+    }
+    return (low + 1, offset - starts[low] + 1)
   }
 
   func diagnostic(_ message: String, at node: some SyntaxProtocol, suggestion: String? = nil)
     -> Diagnostic
   {
-    let start = node.positionAfterSkippingLeadingTrivia
-    let location = converter.location(for: start)
-    let end = node.endPositionBeforeTrailingTrivia
-    let endLocation = converter.location(for: end)
+    let location = lineAndColumn(of: node.positionAfterSkippingLeadingTrivia)
+    let endLocation = lineAndColumn(of: node.endPositionBeforeTrailingTrivia)
     let length = endLocation.line == location.line ? endLocation.column - location.column : 1
     return Diagnostic(
       message, line: location.line, column: location.column, length: length,

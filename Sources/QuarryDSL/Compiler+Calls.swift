@@ -536,7 +536,7 @@ extension Compiler {
       var parts: [SQLPart] = []
       for segment in literal.segments {
         if let text = segment.as(StringSegmentSyntax.self) {
-          parts.append(.text(unescape(text.content.text)))
+          parts.append(.text(try unescape(text, in: literal)))
         } else if let interpolation = segment.as(ExpressionSegmentSyntax.self),
           let element = interpolation.expressions.first
         {

@@ -165,7 +165,7 @@ extension Compiler {
     var out = ""
     for segment in literal.segments {
       if let text = segment.as(StringSegmentSyntax.self) {
-        out += unescape(text.content.text)
+        out += try unescape(text, in: literal)
       } else if let interpolation = segment.as(ExpressionSegmentSyntax.self),
         let first = interpolation.expressions.first
       {
@@ -188,24 +188,66 @@ extension Compiler {
     return out
   }
 
-  func unescape(_ text: String) -> String {
+  /// A string segment's text with Swift's escapes interpreted: `\n`, `\t`, `\r`, `\0`, `\\`,
+  /// `\"`, `\'`, `\u{1F600}`, and a line-ending `\` in a multi-line string. In a raw string
+  /// (`#"…"#`) only `\#` … escapes count.
+  func unescape(_ segment: StringSegmentSyntax, in literal: StringLiteralExprSyntax) throws -> String {
+    let pounds = literal.openingPounds?.text.count ?? 0
+    guard let text = try Self.unescape(segment.content.text, pounds: pounds) else {
+      throw source.diagnostic("invalid escape sequence in this string", at: segment)
+    }
+    return text
+  }
+
+  /// Interprets escapes; nil for one Swift would reject (`\q`, `\u{D800}`).
+  static func unescape(_ text: String, pounds: Int) -> String? {
     guard text.contains("\\") else { return text }
-    var out = ""
-    var iterator = text.makeIterator()
-    while let character = iterator.next() {
-      guard character == "\\", let next = iterator.next() else {
-        out.append(character)
+    var out = String.UnicodeScalarView()
+    let scalars = Array(text.unicodeScalars)
+    var index = 0
+    while index < scalars.count {
+      let scalar = scalars[index]
+      index += 1
+      guard scalar == "\\", scalars[index..<min(scalars.count, index + pounds)].allSatisfy({ $0 == "#" }),
+        index + pounds < scalars.count
+      else {
+        out.append(scalar)
         continue
       }
+      index += pounds
+      let next = scalars[index]
+      index += 1
       switch next {
       case "n": out.append("\n")
       case "t": out.append("\t")
       case "r": out.append("\r")
       case "0": out.append("\0")
-      default: out.append(next)
+      case "\\", "\"", "'": out.append(next)
+      case "\n":
+        // A line continuation in a multi-line string: the newline (and nothing else) goes.
+        break
+      case "u":
+        guard index < scalars.count, scalars[index] == "{",
+          let close = scalars[index...].firstIndex(of: "}"), close - index - 1 >= 1, close - index - 1 <= 8,
+          let code = UInt32(String(String.UnicodeScalarView(scalars[(index + 1)..<close])), radix: 16),
+          let decoded = Unicode.Scalar(code)
+        else { return nil }
+        out.append(decoded)
+        index = close + 1
+      default:
+        if next == " " || next == "\t" {
+          // `\` followed by spaces then a newline is also a line continuation.
+          var look = index
+          while look < scalars.count, scalars[look] == " " || scalars[look] == "\t" { look += 1 }
+          if look < scalars.count, scalars[look] == "\n" {
+            index = look + 1
+            continue
+          }
+        }
+        return nil
       }
     }
-    return out
+    return String(out)
   }
 
   // MARK: Names

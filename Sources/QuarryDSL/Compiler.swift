@@ -144,11 +144,12 @@ public final class Compiler {
   }
 
   func compileThrowing(_ text: String) throws -> [CompiledItem] {
+    try NestingGuard.check(text)
     let parsed = Parser.parse(source: text)
     if parsed.hasError {
       source = SourceUnit(text: text, tree: parsed)
       if let error = SyntaxErrorFinder.firstError(in: parsed) {
-        let location = source.converter.location(for: error.position)
+        let location = source.lineAndColumn(of: error.position)
         throw Diagnostic("syntax error: " + error.message, line: location.line, column: location.column,
                          length: error.length)
       }

@@ -10,24 +10,47 @@ import SwiftSyntax
 /// ```
 enum DeclarationOrder {
   /// Indices into `decls`, dependencies first; otherwise (and for cycles) in the given order.
+  /// Linear in the declarations and the names they mention, and iterative: a chain of
+  /// thousands of declarations neither takes quadratic time nor runs out of stack.
   static func reading(_ decls: [DeclSyntax]) -> [Int] {
     let names = decls.map(typeNames)
-    let declared = names.map(\.declared)
-    let mentioned = names.map { $0.mentioned.subtracting($0.declared) }
-    var order: [Int] = []
-    var state = [Int](repeating: 0, count: decls.count)  // 0 new, 1 visiting, 2 done
-    func visit(_ index: Int) {
-      guard state[index] == 0 else { return }
-      state[index] = 1
-      for other in decls.indices where other != index && state[other] == 0
-        && !declared[other].isDisjoint(with: mentioned[index])
-      {
-        visit(other)
-      }
-      state[index] = 2
-      order.append(index)
+    // Which declarations declare each name, in input order.
+    var declarers: [String: [Int]] = [:]
+    for (index, entry) in names.enumerated() {
+      for name in entry.declared { declarers[name, default: []].append(index) }
     }
-    for index in decls.indices { visit(index) }
+    // Each declaration's dependencies, in input order, as a depth-first search visits them.
+    let dependencies = names.enumerated().map { index, entry -> [Int] in
+      var found: Set<Int> = []
+      for name in entry.mentioned.subtracting(entry.declared) {
+        for other in declarers[name] ?? [] where other != index { found.insert(other) }
+      }
+      return found.sorted()
+    }
+    var order: [Int] = []
+    order.reserveCapacity(decls.count)
+    var state = [UInt8](repeating: 0, count: decls.count)  // 0 new, 1 visiting, 2 done
+    // An explicit stack of (declaration, next dependency to look at).
+    var stack: [(index: Int, next: Int)] = []
+    for root in decls.indices where state[root] == 0 {
+      state[root] = 1
+      stack.append((root, 0))
+      while let top = stack.last {
+        let edges = dependencies[top.index]
+        if top.next < edges.count {
+          stack[stack.count - 1].next += 1
+          let other = edges[top.next]
+          if state[other] == 0 {
+            state[other] = 1
+            stack.append((other, 0))
+          }
+        } else {
+          stack.removeLast()
+          state[top.index] = 2
+          order.append(top.index)
+        }
+      }
+    }
     return order
   }
 

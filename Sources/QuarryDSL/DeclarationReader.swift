@@ -167,6 +167,11 @@ struct DeclarationReader {
         // A nested @Selection type flattens into its columns (enum tables, column groups); so does
         // a @Table type inside a @Table (`var item: Item?`).
         if let group = catalog.table(forType: column.type.name), group.isSelection || (isTable && group.typeName != name) {
+          if group.columns.contains(where: { $0.path.count >= Self.maximumGroupNesting }) {
+            throw source.diagnostic(
+              "column groups nest more than \(Self.maximumGroupNesting) levels deep here ('\(group.typeName)' holds groups of groups …); flatten some of them",
+              at: binding)
+          }
           for var nested in group.columns {
             nested.type.isOptional = nested.type.isOptional || column.type.isOptional
             nested.isPrimaryKey = column.isPrimaryKey
@@ -181,6 +186,10 @@ struct DeclarationReader {
     }
     catalog.register(model)
   }
+
+  /// How deeply `@Selection` groups may nest inside each other (each level adds to every
+  /// column's path, so absurd nesting would cost quadratic memory).
+  static let maximumGroupNesting = 32
 
   private func readStaticVariable(_ variable: VariableDeclSyntax, into model: inout TableModel) throws {
     for binding in variable.bindings {

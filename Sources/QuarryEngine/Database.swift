@@ -139,15 +139,43 @@ public final class PreparedStatement {
 
   public var isReadOnly: Bool { sqlite3_stmt_readonly(statement) != 0 }
 
+  /// How many values the statement takes (`?`, `?NNN`, `:name`, `$name`, `@name`).
+  public var parameterCount: Int { Int(sqlite3_bind_parameter_count(statement)) }
+
+  /// The 1-based index of a named parameter (`$1`, `:name`), if the statement has it.
+  public func parameterIndex(named name: String) -> Int? {
+    let index = sqlite3_bind_parameter_index(statement, name)
+    return index > 0 ? Int(index) : nil
+  }
+
+  /// Binds one value at a 1-based parameter index.
+  public func bind(_ value: DatabaseValue, at index: Int) throws {
+    try bind([value], startingAt: index)
+  }
+
   public func bind(_ values: [DatabaseValue]) throws {
+    try bind(values, startingAt: 1)
+  }
+
+  func bind(_ values: [DatabaseValue], startingAt first: Int) throws {
     for (offset, value) in values.enumerated() {
-      let index = Int32(offset + 1)
+      let index = Int32(offset + first)
       let code: Int32
       switch value {
       case .null: code = sqlite3_bind_null(statement, index)
       case .integer(let v): code = sqlite3_bind_int64(statement, index, v)
       case .double(let v): code = sqlite3_bind_double(statement, index, v)
-      case .text(let v): code = sqlite3_bind_text(statement, index, v, -1, quarry_sqlite_transient())
+      case .text(let v):
+        // By byte length: a NUL inside the string is part of the value, not its end.
+        var text = v
+        code = text.withUTF8 { buffer -> Int32 in
+          guard let base = buffer.baseAddress else {
+            return sqlite3_bind_text(statement, index, "", 0, quarry_sqlite_transient())
+          }
+          return UnsafeRawPointer(base).withMemoryRebound(to: CChar.self, capacity: buffer.count) {
+            sqlite3_bind_text(statement, index, $0, Int32(clamping: buffer.count), quarry_sqlite_transient())
+          }
+        }
       case .blob(let v):
         code = v.withUnsafeBytes {
           sqlite3_bind_blob(statement, index, $0.baseAddress, Int32($0.count), quarry_sqlite_transient())

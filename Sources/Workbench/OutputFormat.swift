@@ -49,6 +49,28 @@ final class TrackingSink: ResultSink {
   func note(_ text: String) { base.note(text) }
 }
 
+/// Passes results through, counting error lines from the start of the script the input is in.
+final class LineOffsetSink: ResultSink {
+  let base: ResultSink
+  let lines: Int
+  init(_ base: ResultSink, lines: Int) {
+    self.base = base
+    self.lines = lines
+  }
+  private func shifted(_ error: StatementError) -> StatementError {
+    var error = error
+    error.line += lines
+    return error
+  }
+  func begin(input: String, sql: String, bindings: [QueryBinding], columns: [String], types: [SwiftType?]) {
+    base.begin(input: input, sql: sql, bindings: bindings, columns: columns, types: types)
+  }
+  func row(_ statement: PreparedStatement) { base.row(statement) }
+  func end(error: StatementError?) { base.end(error: error.map(shifted)) }
+  func failure(input: String, error: StatementError) { base.failure(input: input, error: shifted(error)) }
+  func note(_ text: String) { base.note(text) }
+}
+
 /// Prints an error the way a compiler does: location, message, the line and a caret.
 func writeError(_ error: StatementError, to output: OutputStream, color: Bool = false) {
   let label = color ? "\u{1B}[1;31merror:\u{1B}[0m" : "error:"

@@ -32,6 +32,15 @@ public final class OutputStream: @unchecked Sendable {
 
   public var isTerminal: Bool { descriptor >= 0 && isatty(descriptor) == 1 }
 
+  /// The `errno` of the first write that failed (`EPIPE`: the reader closed the pipe; `ENOSPC`:
+  /// the disk is full). Once set, further output is dropped.
+  public private(set) var writeError: Int32?
+
+  /// What went wrong writing, for a message: `Broken pipe`, `No space left on device`.
+  public var writeErrorDescription: String? {
+    writeError.map { String(cString: strerror($0)) }
+  }
+
   public func write(_ text: String) {
     var text = text
     text.withUTF8 { write(bytes: $0) }
@@ -51,12 +60,17 @@ public final class OutputStream: @unchecked Sendable {
     guard !buffer.isEmpty else { return }
     if captured != nil {
       captured!.append(contentsOf: buffer)
-    } else {
+    } else if writeError == nil {
       var offset = 0
       buffer.withUnsafeBytes { raw in
+        guard let base = raw.baseAddress else { return }
         while offset < raw.count {
-          let written = Foundation.write(descriptor, raw.baseAddress! + offset, raw.count - offset)
-          if written <= 0 { break }
+          let written = Foundation.write(descriptor, base + offset, raw.count - offset)
+          if written < 0 && errno == EINTR { continue }
+          if written <= 0 {
+            writeError = written < 0 ? errno : EIO
+            break
+          }
           offset += written
         }
       }
@@ -83,4 +97,39 @@ public func fileProblem(_ path: String, writing: Bool = false) -> String {
   let folder = (path as NSString).deletingLastPathComponent
   if writing, !folder.isEmpty, !manager.fileExists(atPath: folder) { return "no folder '\(folder)'" }
   return writing ? "permission denied" : "no such file"
+}
+
+/// Input text that is not valid UTF-8, with the offset of the first bad byte.
+public struct InvalidUTF8: Error, CustomStringConvertible, Equatable {
+  public var byteOffset: Int
+  public var line: Int
+  public var description: String {
+    "invalid UTF-8 at byte \(byteOffset) (line \(line)); save the text as UTF-8"
+  }
+}
+
+/// Decodes UTF-8 strictly: invalid bytes are an error naming where they are, never a silent U+FFFD.
+///
+/// ```swift
+/// try decodeUTF8([0x61, 0xFF])  // throws InvalidUTF8(byteOffset: 1, line: 1)
+/// ```
+public func decodeUTF8(_ bytes: some Collection<UInt8>) throws(InvalidUTF8) -> String {
+  var decoder = UTF8()
+  var iterator = bytes.makeIterator()
+  var scalars = String.UnicodeScalarView()
+  var offset = 0
+  var line = 1
+  // The decoder consumes whole scalars: count bytes by each scalar's encoded length.
+  while true {
+    switch decoder.decode(&iterator) {
+    case .scalarValue(let scalar):
+      scalars.append(scalar)
+      offset += UTF8.width(scalar)
+      if scalar == "\n" { line += 1 }
+    case .emptyInput:
+      return String(scalars)
+    case .error:
+      throw InvalidUTF8(byteOffset: offset, line: line)
+    }
+  }
 }

@@ -137,7 +137,8 @@ public final class Session {
     return succeeded
   }
 
-  /// Runs one compiled statement; writes run in a savepoint so a failure leaves no trace.
+  /// Runs one compiled statement (a raw one may hold several); writes run in a savepoint so a
+  /// failure leaves no trace.
   func execute(_ compiled: CompiledStatement, sink: ResultSink) -> Bool {
     let fragment = compiled.statement.fragment
     let display = fragment.sql(inlining: true)
@@ -151,49 +152,130 @@ public final class Session {
     let bindings = isSchemaObject ? [] : fragment.bindings
     lastSQL = display
     lastBindings = bindings
-    func located(_ error: SQLiteError) -> StatementError {
-      let message = error.isInterrupt ? "interrupted (Ctrl-C): the statement stopped" : error.description
-      return StatementError(message: message, line: compiled.line, column: compiled.column, excerpt: nil)
-    }
     defer { if let expected = compiled.expectedSQL { sink.note(Self.comparison(display, expected: expected)) } }
     if sqlOnly || fragment.isEmpty {
       sink.begin(input: compiled.input, sql: display, bindings: bindings, columns: [], types: [])
       sink.end(error: nil)
       return true
     }
-    let isWrite = !compiled.statement.isRead
-    do {
-      let statement = try database.prepare(isSchemaObject ? display : fragment.sql(inlining: false))
-      try statement.bind(bindings)
-      var types = compiled.columnTypes
-      if types.count != statement.columnCount { types = Array(repeating: nil, count: statement.columnCount) }
-      sink.begin(
-        input: compiled.input, sql: display, bindings: bindings,
-        columns: Self.columnNames(statement.columnNames, of: compiled.statement), types: types)
-      if isWrite { try database.execute("SAVEPOINT quarry_input") }
+    var isRaw = false
+    if case .raw = compiled.statement { isRaw = true }
+    let statement = compiled.statement
+    return runStatements(
+      of: isSchemaObject ? display : fragment.sql(inlining: false), bindings: bindings, input: compiled.input,
+      sink: sink,
+      display: { index, text, isWhole in isRaw && !(index == 0 && isWhole) ? text : display },
+      columns: { names in Self.columnNames(names, of: statement) },
+      types: compiled.columnTypes,
+      // SQLite's offsets are into generated SQL, not the input: point at the statement.
+      locate: { _ in (compiled.line, compiled.column, nil) },
+      reportsCompileErrorsWithSQL: true)
+  }
+
+  /// Statements after which Quarry's own savepoint must not be open: transaction control, and
+  /// statements SQLite refuses inside a transaction. From one of them on, the user is in charge.
+  static let transactionControl: Set<String> = [
+    "BEGIN", "COMMIT", "END", "ROLLBACK", "SAVEPOINT", "RELEASE", "VACUUM", "ATTACH", "DETACH",
+  ]
+
+  /// Runs every statement of an SQL text in order (SQLite decides where each ends), each
+  /// reported to the sink with its own results.
+  ///
+  /// The first statement that changes data opens a savepoint; a failure rolls the text's changes
+  /// back and stops the rest. `BEGIN`, `COMMIT`, `ROLLBACK`, `SAVEPOINT`, `VACUUM` … run exactly as
+  /// written, as in sqlite3: Quarry's savepoint is released before them and not opened again.
+  /// A `PRAGMA` never opens one (some pragmas do nothing inside a transaction).
+  func runStatements(
+    of sql: String, bindings: [QueryBinding], namedParameters: [QueryBinding] = [], input: String, sink: ResultSink,
+    display: (_ index: Int, _ text: String, _ isWhole: Bool) -> String,
+    columns: ([String]) -> [String], types: [SwiftType?],
+    locate: (_ byteOffset: Int) -> (line: Int, column: Int, excerpt: String?),
+    reportsCompileErrorsWithSQL: Bool
+  ) -> Bool {
+    let script = SQLScript(sql, database: database)
+    var remaining = bindings[...]
+    var savepoint = false
+    var userInCharge = false
+    var changedSchema = false
+    var index = 0
+    func undo() {
+      guard savepoint else { return }
+      try? database.execute("ROLLBACK TO quarry_input")
+      try? database.execute("RELEASE quarry_input")
+      savepoint = false
+    }
+    func located(_ error: SQLiteError, at offset: Int) -> StatementError {
+      let message = error.isInterrupt ? "interrupted (Ctrl-C): the statement stopped" : error.description
+      let place = locate(error.offset ?? offset)
+      return StatementError(message: message, line: place.line, column: place.column, excerpt: place.excerpt)
+    }
+    defer { if changedSchema { try? refreshSchema() } }
+    while true {
+      let statement: PreparedStatement
       do {
-        while try statement.step() { sink.row(statement) }
-        if isWrite { try database.execute("RELEASE quarry_input") }
+        guard let next = try script.next() else { break }
+        statement = next
       } catch let error as SQLiteError {
-        if isWrite {
-          try? database.execute("ROLLBACK TO quarry_input")
-          try? database.execute("RELEASE quarry_input")
+        undo()
+        if reportsCompileErrorsWithSQL && index == 0 {
+          // The SQL compiled from the DSL but SQLite refused it: show it with SQLite's message.
+          sink.begin(input: input, sql: display(0, sql, true), bindings: bindings, columns: [], types: [])
+          sink.end(error: located(error, at: 0))
+        } else {
+          sink.failure(input: input, error: located(error, at: script.lastRange.upperBound))
         }
-        sink.end(error: located(error))
+        return false
+      } catch {
+        undo()
+        sink.failure(input: input, error: StatementError(message: "\(error)", line: 1, column: 1))
         return false
       }
-      sink.end(error: nil)
-      if compiled.statement.changesSchema { try? refreshSchema() }
-      return true
-    } catch let error as SQLiteError {
-      // The SQL compiled but SQLite refused it: show the SQL with SQLite's message.
-      sink.begin(input: compiled.input, sql: display, bindings: bindings, columns: [], types: [])
-      sink.end(error: located(error))
-      return false
-    } catch {
-      sink.failure(input: compiled.input, error: StatementError(message: "\(error)", line: compiled.line, column: compiled.column))
-      return false
+      let text = script.lastText
+      let start = script.lastRange.lowerBound
+      let keyword = leadingKeyword(of: text)
+      do {
+        if Self.transactionControl.contains(keyword) {
+          if savepoint { try database.execute("RELEASE quarry_input") }
+          savepoint = false
+          userInCharge = true
+        } else if !statement.isReadOnly && !savepoint && !userInCharge && keyword != "PRAGMA" {
+          try database.execute("SAVEPOINT quarry_input")
+          savepoint = true
+        }
+        if !statement.isReadOnly { changedSchema = changedSchema || ["CREATE", "DROP", "ALTER"].contains(keyword) }
+        let count = statement.parameterCount
+        let values = Array(remaining.prefix(count))
+        remaining = remaining.dropFirst(count)
+        try statement.bind(values)
+        for (number, value) in namedParameters.enumerated() {
+          if let index = statement.parameterIndex(named: "$\(number + 1)") { try statement.bind(value, at: index) }
+        }
+        var columnTypes = types
+        if columnTypes.count != statement.columnCount { columnTypes = Array(repeating: nil, count: statement.columnCount) }
+        sink.begin(
+          input: input, sql: display(index, text, index == 0 && !script.hasMore), bindings: values,
+          columns: columns(statement.columnNames), types: columnTypes)
+        do {
+          while try statement.step() { sink.row(statement) }
+        } catch let error as SQLiteError {
+          undo()
+          sink.end(error: located(error, at: start))
+          return false
+        }
+        sink.end(error: nil)
+      } catch let error as SQLiteError {
+        undo()
+        sink.failure(input: input, error: located(error, at: start))
+        return false
+      } catch {
+        undo()
+        sink.failure(input: input, error: StatementError(message: "\(error)", line: 1, column: 1))
+        return false
+      }
+      index += 1
     }
+    if savepoint { try? database.execute("RELEASE quarry_input") }
+    return true
   }
 
   /// How compiled SQL compares with the SQL a pasted StructuredQueries test expects (white
@@ -221,12 +303,26 @@ public final class Session {
     }
   }
 
-  /// Runs raw SQL (`.raw`, or input that starts with an SQL keyword).
+  /// Runs plain SQL (`.raw`, or input that starts with an SQL keyword): every statement of it,
+  /// in order, each with its own results. Errors are located in `sql` (line and column in
+  /// characters, with a caret). `parameters` are bound to `$1`, `$2` … (`.run NAME ARGS`).
   @discardableResult
-  public func runSQL(_ sql: String, sink: ResultSink) -> Bool {
-    let compiled = CompiledStatement(
-      statement: .raw(QueryFragment(sql)), input: sql, columnTypes: [], line: 1, column: 1)
-    return execute(compiled, sink: sink)
+  public func runSQL(_ sql: String, sink: ResultSink, parameters: [QueryBinding] = []) -> Bool {
+    lastSQL = sql
+    lastBindings = []
+    if sqlOnly {
+      sink.begin(input: sql, sql: sql, bindings: [], columns: [], types: [])
+      sink.end(error: nil)
+      return true
+    }
+    return runStatements(
+      of: sql, bindings: [], namedParameters: parameters, input: sql, sink: sink,
+      display: { _, text, _ in text }, columns: { $0 }, types: [],
+      locate: { offset in
+        let place = SourceLocation(byteOffset: offset, in: sql)
+        return (place.line, place.column, place.excerpt)
+      },
+      reportsCompileErrorsWithSQL: false)
   }
 
   /// Replaces the database (`.open`, `.fixture`); models stay.

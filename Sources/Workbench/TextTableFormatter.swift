@@ -41,19 +41,37 @@ class TextTableFormatter: ResultSink {
     self.columns = columns
     self.types = types
     rows = []
+    streamedRecords = 0
   }
 
   /// Whether the SQL is printed with the results (side by side) rather than as it starts.
   var holdsSQL: Bool { false }
 
+  /// Records written so far by a streaming `.line` result.
+  private var streamedRecords = 0
+
+  /// `line` records need no column widths from later rows: they are written as they arrive, so
+  /// a result of any size takes no memory (`--format line`).
+  private var streamsLines: Bool { style == .line && !holdsSQL }
+
   func row(_ statement: PreparedStatement) {
+    if streamsLines {
+      let values = (0..<statement.columnCount).map { index in
+        session.display(statement.value(at: index), type: index < types.count ? types[index] : nil)
+      }
+      let width = columns.map { TerminalWidth.of($0) }.max() ?? 0
+      if streamedRecords > 0 { output.write("\n") }
+      writeRecord(values, nameWidth: width)
+      streamedRecords += 1
+      return
+    }
     rows.append((0..<statement.columnCount).map { index in
       session.display(statement.value(at: index), type: index < types.count ? types[index] : nil)
     })
   }
 
   func end(error: StatementError?) {
-    if !columns.isEmpty { output.write(render()) }
+    if !columns.isEmpty && !streamsLines { output.write(render()) }
     output.flush()
     if let error { writeError(error, to: errors) }
   }
@@ -197,9 +215,20 @@ class TextTableFormatter: ResultSink {
     var out = ""
     for (index, row) in rows.enumerated() {
       if index > 0 { out += "\n" }
-      for (name, value) in zip(columns, row) {
-        out += String(repeating: " ", count: width - TerminalWidth.of(name)) + name + " = " + value + "\n"
-      }
+      out += Self.record(columns: columns, values: row, nameWidth: width)
+    }
+    return out
+  }
+
+  private func writeRecord(_ values: [String], nameWidth: Int) {
+    output.write(Self.record(columns: columns, values: values, nameWidth: nameWidth))
+  }
+
+  /// One `.line` record: `name = value` lines, names right-aligned.
+  static func record(columns: [String], values: [String], nameWidth: Int) -> String {
+    var out = ""
+    for (name, value) in zip(columns, values) {
+      out += String(repeating: " ", count: nameWidth - TerminalWidth.of(name)) + name + " = " + value + "\n"
     }
     return out
   }

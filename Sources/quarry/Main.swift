@@ -6,15 +6,27 @@ import Foundation
 @main
 enum Main {
   static func main() {
-    guard let options = QueryOptions(commonArguments: Array(CommandLine.arguments.dropFirst())) else {
-      Quarry.main()
-      return
-    }
+    // A closed pipe or pager is an error to report (EPIPE), not a signal that ends the session.
+    signal(SIGPIPE, SIG_IGN)
     do {
-      try options.run()
+      if let options = QueryOptions(commonArguments: Array(CommandLine.arguments.dropFirst())) {
+        try options.run()
+      } else {
+        var command = try Quarry.parseAsRoot()
+        try command.run()
+      }
     } catch {
-      Quarry.exit(withError: error)
+      finish(with: error)
     }
+  }
+
+  /// Help and `--version` exit 0; every failure a user caused (a usage mistake, a file that
+  /// cannot be opened, a failed statement) exits 1 with its message on stderr.
+  static func finish(with error: any Error) -> Never {
+    if Quarry.exitCode(for: error) == .success { Quarry.exit(withError: error) }
+    let message = Quarry.fullMessage(for: error)
+    if !message.isEmpty { FileHandle.standardError.write(Data((message + "\n").utf8)) }
+    exit(1)
   }
 }
 

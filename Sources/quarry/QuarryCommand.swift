@@ -37,7 +37,7 @@ struct QuarryCommand: ParsableCommand {
   @Flag(help: "Open the database read-only.")
   var readonly = false
 
-  @Option(name: .customShort("e"), help: "DSL source to run (repeatable); exits afterwards.")
+  @Option(name: .customShort("e"), parsing: .unconditionalSingleValue, help: "DSL source to run (repeatable); exits afterwards.")
   var sources: [String] = []
 
   @Flag(name: .customLong("sql-only"), help: "Print the SQL of each statement without running it.")

@@ -38,7 +38,7 @@ struct QueryOptions: Equatable, Sendable {
       throw exit
     } catch {
       FileHandle.standardError.write(Data("quarry: error: \(error)\n".utf8))
-      throw ExitCode(2)
+      throw ExitCode(1)
     }
   }
 
@@ -51,14 +51,19 @@ struct QueryOptions: Equatable, Sendable {
     let tracker = FailureTracker()
     shell.failureTracker = tracker
     if !sources.isEmpty {
-      for source in sources where shell.handle(source) != .proceed { break }
+      for source in sources where shell.handle(source) != .proceed || output.writeError != nil { break }
     } else {
-      let script = String(decoding: FileHandle.standardInput.readDataToEndOfFile(), as: UTF8.self)
-      for chunk in ScriptSplitter.chunks(of: script, isMetaCommand: shell.isMetaCommand) where shell.handle(chunk) != .proceed {
-        break
+      do {
+        shell.runScript(try decodeUTF8(FileHandle.standardInput.readDataToEndOfFile()))
+      } catch {
+        shell.fail("standard input: \(error)")
       }
     }
     output.flush()
+    if let problem = output.writeErrorDescription {
+      FileHandle.standardError.write(Data("quarry: error: cannot write the results: \(problem)\n".utf8))
+      throw ExitCode(1)
+    }
     if tracker.failed { throw ExitCode(1) }
   }
 
@@ -175,7 +180,8 @@ extension QueryOptions {
         guard let value = value() else { return nil }
         options.models.append(value)
       case "-e":
-        guard let value = value() else { return nil }
+        // A source may begin with `-` (`-1`, `-$0.priority`): the next argument is always it.
+        guard let value = attached ?? remaining.popFirst() else { return nil }
         options.sources.append(value)
       default:
         guard !argument.hasPrefix("-"), options.database == nil, !Self.subcommandNames.contains(argument) else {

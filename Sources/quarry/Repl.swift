@@ -56,7 +56,7 @@ final class Repl {
       return shell
     } catch {
       FileHandle.standardError.write(Data("\nquarry: error: \(error)\n".utf8))
-      exit(2)
+      exit(1)
     }
   }
 
@@ -121,7 +121,6 @@ final class Repl {
   func needsMore(_ text: String) -> Bool {
     let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
     if trimmed.hasPrefix(".") && shell.isMetaCommand(trimmed) { return false }
-    if SQLDetector.startsWithSQLKeyword(trimmed) { return !trimmed.hasSuffix(";") }
     return InputCompleteness.isIncomplete(text)
   }
 

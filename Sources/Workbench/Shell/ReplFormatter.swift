@@ -21,9 +21,12 @@ final class ReplFormatter: TextTableFormatter {
     showHeaders = headers
   }
 
-  override var holdsSQL: Bool { true }
+  /// At a terminal the SQL may go beside the results, so it waits for them; elsewhere it is
+  /// printed first and results stream as the plain formatter writes them.
+  override var holdsSQL: Bool { terminal.isInteractive }
 
   override func end(error: StatementError?) {
+    guard holdsSQL else { return super.end(error: error) }
     if terminal.isInteractive { maxTableWidth = terminal.width }
     // The terminal echoed ^C where the results start: begin on a fresh line.
     if error?.message.hasPrefix("interrupted") == true { output.write("\n") }

@@ -1,4 +1,5 @@
 import QuarryDSL
+import QuarryEngine
 
 /// Splits a script into inputs. An input ends where it is complete, unless the next line
 /// continues it with a leading-dot method call (`.where { … }`); meta-commands stand alone, and
@@ -9,30 +10,46 @@ import QuarryDSL
 /// // ["Tag\n  .order(by: \\.title)", ".tables"]
 /// ```
 public enum ScriptSplitter {
+  /// One input of a script and the line it starts on (1-based), for locating its errors.
+  public struct Input: Equatable, Sendable {
+    public var text: String
+    public var line: Int
+  }
+
   public static func chunks(of script: String, isMetaCommand: (String) -> Bool) -> [String] {
-    var chunks: [String] = []
+    inputs(of: script, isMetaCommand: isMetaCommand).map(\.text)
+  }
+
+  /// The inputs of a script. Plain SQL ends where SQLite says a statement is complete
+  /// (`sqlite3_complete`: a `;` in a comment, a string or a trigger body ends nothing).
+  public static func inputs(of script: String, isMetaCommand: (String) -> Bool) -> [Input] {
+    var inputs: [Input] = []
     var current = ""
+    var currentLine = 1
     func flush() {
-      if !current.allSatisfy(\.isWhitespace) { chunks.append(current) }
+      if !current.allSatisfy(\.isWhitespace) { inputs.append(Input(text: current, line: currentLine)) }
       current = ""
     }
+    var lineNumber = 0
     for line in script.split(separator: "\n", omittingEmptySubsequences: false).map(String.init) {
+      lineNumber += 1
       let trimmed = line.drop { $0 == " " || $0 == "\t" }
       let isSQL = SQLDetector.startsWithSQLKeyword(current)
       if current.isEmpty && (trimmed.isEmpty || trimmed.hasPrefix("//")) { continue }
       if trimmed.hasPrefix(".") && isMetaCommand(String(trimmed)) && (current.isEmpty || !InputCompleteness.isIncomplete(current)) {
         flush()
-        chunks.append(String(trimmed))
+        inputs.append(Input(text: String(trimmed), line: lineNumber))
         continue
       }
       let continues = trimmed.hasPrefix(".") && !current.isEmpty && !isSQL
       if !continues && !current.isEmpty && !isSQL && !InputCompleteness.isIncomplete(current) { flush() }
       if current.isEmpty && trimmed.isEmpty { continue }
+      if current.isEmpty { currentLine = lineNumber }
       current += (current.isEmpty ? "" : "\n") + line
-      if SQLDetector.startsWithSQLKeyword(current) && trimmed.hasSuffix(";") { flush() }
+      if SQLDetector.startsWithSQLKeyword(current) && trimmed.contains(";") && SQLScript.isComplete(current) { flush() }
     }
     flush()
-    return chunks
+    return inputs
   }
 }
 
@@ -55,7 +72,11 @@ public enum SQLDetector {
   }
 }
 
-/// Whether DSL input needs more lines (open brackets, an unterminated string, a trailing operator).
+/// Whether input needs more lines: plain SQL until SQLite says it is complete; DSL with open
+/// brackets, an unterminated string or a trailing operator.
 public enum InputCompleteness {
-  public static func isIncomplete(_ text: String) -> Bool { Compiler.isIncomplete(text) }
+  public static func isIncomplete(_ text: String) -> Bool {
+    if SQLDetector.startsWithSQLKeyword(text) { return !SQLScript.isComplete(text) }
+    return Compiler.isIncomplete(text)
+  }
 }

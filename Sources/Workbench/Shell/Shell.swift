@@ -59,7 +59,18 @@ public final class Shell {
     return state + "/quarry"
   }
 
-  public var output: OutputStream { redirected ?? standardOutput }
+  public var output: OutputStream { commandCapture ?? redirected ?? standardOutput }
+
+  /// With `--format json`, a meta-command's output is collected here and printed as one JSON
+  /// object, so a reader of JSON lines never meets plain text.
+  private var commandCapture: OutputStream?
+  private var commandError: String?
+
+  /// Whether results are JSON lines (then so are meta-command output and errors).
+  private var speaksJSON: Bool { format == .json && !swiftMode }
+
+  /// Meta-commands that run inputs of their own: their statements print their own JSON lines.
+  private static let commandsRunningInputs: Set<String> = [".read", ".run", ".raw", ".edit"]
 
   public static let builtInCommands: [(String, String)] = [
     (".help", "Show this help"),
@@ -103,7 +114,9 @@ public final class Shell {
 
   /// Runs one complete input: a meta-command, plain SQL, or DSL.
   @discardableResult
-  public func handle(_ input: String) -> Outcome {
+  public func handle(_ input: String, line: Int = 1) -> Outcome {
+    lineOffset = line - 1
+    defer { lineOffset = 0 }
     let trimmed = input.trimmingCharacters(in: .whitespacesAndNewlines)
     guard !trimmed.isEmpty else { return .proceed }
     let start = DispatchTime.now().uptimeNanoseconds
@@ -124,7 +137,18 @@ public final class Shell {
         fail("unknown command '\(name)'" + (suggestion.map { "; did you mean '\($0)'?" } ?? "; .help lists the commands"))
         return .proceed
       }
-      return command(trimmed)
+      let name = String(trimmed.prefix { !$0.isWhitespace })
+      guard speaksJSON, !Self.commandsRunningInputs.contains(name) else { return command(trimmed) }
+      let capture = OutputStream.capturing()
+      commandCapture = capture
+      commandError = nil
+      let outcome = command(trimmed)
+      commandCapture = nil
+      let error = commandError.map { JSONFormatter.error(StatementError(message: $0, line: lineOffset + 1, column: 1)) }
+      output.write("{\"command\":" + JSONFormatter.string(trimmed) + ",\"output\":" + JSONFormatter.string(capture.text)
+        + ",\"error\":" + (error ?? "null") + "}\n")
+      output.flush()
+      return outcome
     }
     lastInput = input
     if SQLDetector.startsWithSQLKeyword(trimmed) {
@@ -135,8 +159,16 @@ public final class Shell {
     return .proceed
   }
 
+  /// Lines before the input being handled (in the script it came from).
+  private var lineOffset = 0
+
   /// The sink for the current settings.
   public func sink() -> ResultSink {
+    let base = formatSink()
+    return lineOffset == 0 ? base : LineOffsetSink(base, lines: lineOffset)
+  }
+
+  private func formatSink() -> ResultSink {
     let errors = errorOutput ?? output
     let base: ResultSink
     if swiftMode {
@@ -245,6 +277,16 @@ public final class Shell {
 
   public func fail(_ message: String) {
     failureTracker?.failed = true
+    if commandCapture != nil {
+      commandError = commandError.map { $0 + "\n" + message } ?? message
+      return
+    }
+    if speaksJSON {
+      let error = JSONFormatter.error(StatementError(message: message, line: lineOffset + 1, column: 1))
+      output.write("{\"command\":null,\"output\":\"\",\"error\":" + error + "}\n")
+      output.flush()
+      return
+    }
     let errors = errorOutput ?? output
     output.flush()
     errors.write("error: \(message)\n")
@@ -326,14 +368,38 @@ public final class Shell {
   public func read(_ path: String) {
     guard !path.isEmpty else { fail("usage: .read FILE"); return }
     let expanded = (path as NSString).expandingTildeInPath
-    guard let script = try? String(contentsOfFile: expanded, encoding: .utf8) else {
+    guard let data = FileManager.default.contents(atPath: expanded) else {
       fail("cannot read '\(path)': " + fileProblem(expanded))
       return
     }
-    for chunk in ScriptSplitter.chunks(of: script, isMetaCommand: isMetaCommand) {
-      if handle(chunk) == .quit { break }
+    let script: String
+    do { script = try decodeUTF8(data) } catch {
+      fail("cannot read '\(path)': \(error)")
+      return
     }
+    guard nesting < Self.maximumNesting else {
+      fail(".read '\(path)' is nested \(Self.maximumNesting) deep (does it read itself?); stopped")
+      return
+    }
+    nesting += 1
+    defer { nesting -= 1 }
+    runScript(script)
   }
+
+  /// Runs each input of a script in order (stdin, `.read`), errors located by the line in it.
+  @discardableResult
+  public func runScript(_ script: String) -> Outcome {
+    for input in ScriptSplitter.inputs(of: script, isMetaCommand: isMetaCommand) {
+      if handle(input.text, line: input.line) != .proceed { return .quit }
+      // Nothing more can be shown once the output is gone (a closed pipe, a full disk).
+      if standardOutput.writeError != nil { return .quit }
+    }
+    return .proceed
+  }
+
+  /// How deeply `.read` and `.run` may call themselves, as sqlite3 limits `.read`.
+  static let maximumNesting = 25
+  private var nesting = 0
 
   private func redirect(_ path: String, once: Bool) {
     endRedirection()
@@ -359,8 +425,24 @@ public final class Shell {
   }
 
   private func edit() {
-    let path = NSTemporaryDirectory() + "quarry-edit-\(getpid()).swift"
-    try? (lastInput ?? "").write(toFile: path, atomically: true, encoding: .utf8)
+    // A fresh file only this user can read or write, created exclusively (mkstemps): a file
+    // another user planted under a predictable name is never opened.
+    var template = Array((NSTemporaryDirectory() + "quarry-edit-XXXXXX.swift").utf8CString)
+    let descriptor = template.withUnsafeMutableBufferPointer { buffer -> Int32 in
+      guard let base = buffer.baseAddress else { return -1 }
+      return mkstemps(base, 6)
+    }
+    guard descriptor >= 0 else {
+      fail("cannot create a file to edit in \(NSTemporaryDirectory()): \(String(cString: strerror(errno)))")
+      return
+    }
+    let path = String(cString: template)
+    fchmod(descriptor, 0o600)
+    let original = OutputStream(descriptor: descriptor)
+    original.write(lastInput ?? "")
+    original.flush()
+    close(descriptor)
+    defer { unlink(path) }
     let editor = ProcessInfo.processInfo.environment["VISUAL"] ?? ProcessInfo.processInfo.environment["EDITOR"] ?? "vi"
     let process = Process()
     process.executableURL = URL(fileURLWithPath: "/bin/sh")
@@ -373,7 +455,6 @@ public final class Shell {
       return
     }
     guard let edited = try? String(contentsOfFile: path, encoding: .utf8), !edited.allSatisfy(\.isWhitespace) else { return }
-    try? FileManager.default.removeItem(atPath: path)
     output.write(edited.hasSuffix("\n") ? edited : edited + "\n")
     handle(edited)
   }
@@ -381,21 +462,31 @@ public final class Shell {
   private func runNamed(_ argument: String) {
     let parts = Self.splitArguments(argument)
     guard let name = parts.first else { fail("usage: .run NAME [ARGS]"); return }
-    guard var input = namedQueries.all()[name] else {
-      fail("no named query '\(name)'" + (namedQueries.all().keys.first { $0.hasPrefix(String(name.prefix(2))) }.map { "; did you mean '\($0)'?" } ?? ""))
+    guard let input = namedQueries.all()[name] else {
+      fail("no named query '\(name)'" + (closestMatch(to: name, in: namedQueries.all().keys).map { "; did you mean '\($0)'?" } ?? ""))
       return
     }
-    let arguments = Array(parts.dropFirst())
-    for (index, value) in arguments.enumerated().reversed() {
-      input = input.replacingOccurrences(of: "$\(index + 1)", with: value)
+    guard nesting < Self.maximumNesting else {
+      fail(".run '\(name)' is nested \(Self.maximumNesting) deep (does it run itself?); stopped")
+      return
     }
-    if let missing = (1...9).first(where: { input.contains("$\($0)") && !input.contains("$\($0).") && $0 > arguments.count }),
-      input.range(of: "\\$\(missing)(?![0-9.])", options: .regularExpression) != nil
-    {
+    nesting += 1
+    defer { nesting -= 1 }
+    let values = parts.dropFirst().map(NamedQueryArgument.init)
+    let used = NamedQueryArgument.parameters(in: input)
+    if let missing = used.first(where: { $0 > values.count }) {
       fail("'\(name)' needs an argument for $\(missing)")
       return
     }
-    handle(input)
+    let trimmed = input.trimmingCharacters(in: .whitespacesAndNewlines)
+    if SQLDetector.startsWithSQLKeyword(trimmed) {
+      // Plain SQL: `$1` is an SQLite parameter, and each argument is bound to it.
+      lastInput = input
+      session.runSQL(trimmed, sink: sink(), parameters: values.map(\.value))
+    } else {
+      // DSL: each `$N` becomes a literal of the argument, which the DSL binds like any value.
+      handle(NamedQueryArgument.substitute(values, into: input))
+    }
   }
 
   /// Splits `a "b c" d` into arguments, keeping quoted text (with its quotes) together.
