@@ -65,6 +65,9 @@ func editDistance(_ a: String, _ b: String) -> Int {
   let a = Array(a.utf8), b = Array(b.utf8)
   if a.isEmpty { return b.count }
   if b.isEmpty { return a.count }
+  // Three rows of the optimal-string-alignment table: a transposition ("titel" → "title")
+  // costs one edit, counted from two rows back.
+  var twoBack = [Int](repeating: 0, count: b.count + 1)
   var previous = Array(0...b.count)
   var current = [Int](repeating: 0, count: b.count + 1)
   for i in 1...a.count {
@@ -72,12 +75,11 @@ func editDistance(_ a: String, _ b: String) -> Int {
     for j in 1...b.count {
       let cost = a[i - 1] == b[j - 1] ? 0 : 1
       current[j] = Swift.min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + cost)
-      // Transposition ("titel" → "title") costs one edit.
       if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] {
-        current[j] = Swift.min(current[j], previous[j - 1])
+        current[j] = Swift.min(current[j], twoBack[j - 2] + 1)
       }
     }
-    swap(&previous, &current)
+    (twoBack, previous, current) = (previous, current, twoBack)
   }
   return previous[b.count]
 }

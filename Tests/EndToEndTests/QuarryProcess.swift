@@ -23,6 +23,11 @@ struct QuarryProcess {
   }
 
   static func run(_ arguments: [String], stdin: String? = nil, environment: [String: String] = [:]) throws -> Result {
+    try runData(arguments, stdin: stdin.map { Data($0.utf8) }, environment: environment)
+  }
+
+  /// The same with stdin as bytes (text that is not valid UTF-8).
+  static func runData(_ arguments: [String], stdin: Data?, environment: [String: String] = [:]) throws -> Result {
     let process = Process()
     process.executableURL = try binary
     process.arguments = arguments
@@ -36,7 +41,7 @@ struct QuarryProcess {
     process.standardError = err
     process.standardInput = input
     try process.run()
-    if let stdin { input.fileHandleForWriting.write(Data(stdin.utf8)) }
+    if let stdin { input.fileHandleForWriting.write(stdin) }
     try input.fileHandleForWriting.close()
     let stdoutData = out.fileHandleForReading.readDataToEndOfFile()
     let stderrData = err.fileHandleForReading.readDataToEndOfFile()

@@ -35,7 +35,8 @@ public enum ScriptSplitter {
       lineNumber += 1
       let trimmed = line.drop { $0 == " " || $0 == "\t" }
       let isSQL = SQLDetector.startsWithSQLKeyword(current)
-      if current.isEmpty && (trimmed.isEmpty || trimmed.hasPrefix("//")) { continue }
+      // Comment lines between inputs (Swift's `//`, SQL's `--`) belong to neither.
+      if current.isEmpty && (trimmed.isEmpty || trimmed.hasPrefix("//") || trimmed.hasPrefix("--")) { continue }
       if trimmed.hasPrefix(".") && isMetaCommand(String(trimmed)) && (current.isEmpty || !InputCompleteness.isIncomplete(current)) {
         flush()
         inputs.append(Input(text: String(trimmed), line: lineNumber))
@@ -58,7 +59,8 @@ public enum ScriptSplitter {
 public enum SQLDetector {
   static let keywords: Set<String> = [
     "SELECT", "INSERT", "UPDATE", "DELETE", "CREATE", "DROP", "ALTER", "PRAGMA", "EXPLAIN", "VALUES",
-    "REPLACE", "BEGIN", "COMMIT", "ROLLBACK", "WITH", "ATTACH", "DETACH", "VACUUM", "ANALYZE",
+    "REPLACE", "BEGIN", "COMMIT", "END", "ROLLBACK", "SAVEPOINT", "RELEASE", "WITH", "ATTACH", "DETACH",
+    "VACUUM", "ANALYZE", "REINDEX",
   ]
 
   public static func startsWithSQLKeyword(_ text: String) -> Bool {
