@@ -6,7 +6,7 @@ SWIFT ?= swift
 SHELL := /bin/bash
 export QUARRY_FIXTURES := $(CURDIR)/fixtures
 
-.PHONY: run test bench setup build clean
+.PHONY: run test bench fuzz setup build clean
 
 setup:
 	@missing=""; for p in $(SYSTEM_PACKAGES); do \
@@ -39,6 +39,10 @@ bench: setup
 	$(SWIFT) build -c release --static-swift-stdlib --product quarry
 	$(SWIFT) build -c release --static-swift-stdlib --product QuarryBench
 	.build/release/QuarryBench --quarry .build/release/quarry
+
+# 200,000 seeded mutations through the binary: crashes, hangs (> 2 s) and unlocated errors.
+fuzz: build
+	python3 scripts/fuzz.py --quarry .build/debug/quarry --count $${COUNT:-200000} -j 2
 
 clean:
 	rm -rf .build

@@ -67,7 +67,7 @@ let package = Package(
     .testTarget(
       name: "QuarryDSLTests",
       dependencies: [
-        "QuarryDSL", "Workbench",
+        "QuarryDSL", "Workbench", "QuarryEngine", "QueryBuilder",
         .product(name: "InlineSnapshotTesting", package: "swift-snapshot-testing"),
       ]),
     .testTarget(

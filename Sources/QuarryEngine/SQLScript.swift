@@ -66,7 +66,16 @@ public final class SQLScript {
         offset = end
         throw error
       }
-      guard let statement else { continue }  // only white space, comments or a lone `;`
+      guard let statement else {
+        // Only white space, comments or a lone `;` — or SQLite stopped at a NUL byte, which
+        // would end the text silently: that is an error, not the end.
+        if offset < end, bytes[offset] == 0 || offset == start {
+          let at = offset
+          offset = end
+          throw SQLiteError(code: SQLITE_ERROR, message: "unexpected NUL character in the SQL text", offset: at)
+        }
+        continue
+      }
       lastRange = Self.skippingLeadingTrivia(bytes, from: start, to: offset)
       return PreparedStatement(statement: statement, database: database)
     }
