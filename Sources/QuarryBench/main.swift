@@ -6,6 +6,7 @@
 //   point_query_ratio_vs_sqlite3   whole `quarry DB -e … --format csv` vs `sqlite3 -csv` (medians)
 //   csv_1m_ratio_vs_sqlite3        all rows of a 1,000,000-row table as CSV, vs `sqlite3 -csv`
 //   csv_1m_peak_rss_kb             peak resident memory of that export (quarry, and sqlite3)
+//   line_1m_peak_rss_kb            the same table in `--format line` (records streamed)
 //   startup_ratio_vs_sqlite3       spawn → first prompt on a pseudo-terminal, vs `sqlite3` (medians)
 //   keystroke_echo_*_median_us     a typed character until the terminal shows it, at the prompt
 //   completion_median_us           Tab completion on the default fixture, in process
@@ -302,3 +303,7 @@ reportCompileFigures()
 report("point_query_ratio_vs_sqlite3", median(quarryPoint) / median(sqlitePoint), digits: 2)
 report("csv_1m_ratio_vs_sqlite3", median(quarryCSV) / median(sqliteCSV), digits: 2)
 print("csv_1m_peak_rss_kb: quarry \(quarryRSS), sqlite3 \(sqliteRSS)")
+// `.line` records stream as they arrive: memory stays flat in the row count.
+let lineRSS = peakRSS([quarry, database, "-e", "Item.all", "--format", "line"]) ?? 0
+let sqliteLineRSS = peakRSS(["sqlite3", "-line", database, allSQL]) ?? 0
+print("line_1m_peak_rss_kb: quarry \(lineRSS), sqlite3 \(sqliteLineRSS)")

@@ -193,15 +193,24 @@ extension Compiler {
   /// (`#"…"#`) only `\#` … escapes count.
   func unescape(_ segment: StringSegmentSyntax, in literal: StringLiteralExprSyntax) throws -> String {
     let pounds = literal.openingPounds?.text.count ?? 0
-    guard let text = try Self.unescape(segment.content.text, pounds: pounds) else {
-      throw source.diagnostic("invalid escape sequence in this string", at: segment)
+    switch Self.unescape(segment.content.text, pounds: pounds) {
+    case .success(let text): return text
+    case .failure(let bad):
+      var diagnostic = source.diagnostic("invalid escape sequence in this string", at: segment)
+      // Point at the backslash of the bad escape, not the start of the segment.
+      let before = String(String.UnicodeScalarView(segment.content.text.unicodeScalars.prefix(bad.offset)))
+      diagnostic.column += before.count
+      diagnostic.length = 2
+      throw diagnostic
     }
-    return text
   }
 
-  /// Interprets escapes; nil for one Swift would reject (`\q`, `\u{D800}`).
-  static func unescape(_ text: String, pounds: Int) -> String? {
-    guard text.contains("\\") else { return text }
+  /// Where an escape Swift would reject starts (in Unicode scalars into the segment).
+  struct InvalidEscape: Error { var offset: Int }
+
+  /// Interprets escapes; a failure for one Swift would reject (`\q`, `\u{D800}`).
+  static func unescape(_ text: String, pounds: Int) -> Result<String, InvalidEscape> {
+    guard text.contains("\\") else { return .success(text) }
     var out = String.UnicodeScalarView()
     let scalars = Array(text.unicodeScalars)
     var index = 0
@@ -214,6 +223,7 @@ extension Compiler {
         out.append(scalar)
         continue
       }
+      let escapeStart = index - 1
       index += pounds
       let next = scalars[index]
       index += 1
@@ -231,7 +241,7 @@ extension Compiler {
           let close = scalars[index...].firstIndex(of: "}"), close - index - 1 >= 1, close - index - 1 <= 8,
           let code = UInt32(String(String.UnicodeScalarView(scalars[(index + 1)..<close])), radix: 16),
           let decoded = Unicode.Scalar(code)
-        else { return nil }
+        else { return .failure(InvalidEscape(offset: escapeStart)) }
         out.append(decoded)
         index = close + 1
       default:
@@ -244,10 +254,10 @@ extension Compiler {
             continue
           }
         }
-        return nil
+        return .failure(InvalidEscape(offset: escapeStart))
       }
     }
-    return String(out)
+    return .success(String(out))
   }
 
   // MARK: Names

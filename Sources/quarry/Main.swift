@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import Workbench
 
 /// The entry point: the everyday `quarry [DATABASE] [options]` shapes start at once; anything
 /// else (help, subcommands, mistakes) goes through ArgumentParser.
@@ -8,6 +9,15 @@ enum Main {
   static func main() {
     // A closed pipe or pager is an error to report (EPIPE), not a signal that ends the session.
     signal(SIGPIPE, SIG_IGN)
+    // Swift repairs invalid UTF-8 in arguments with U+FFFD: refuse it instead, naming where.
+    for index in 1..<Int(CommandLine.argc) {
+      guard let pointer = CommandLine.unsafeArgv[index] else { continue }
+      let bytes = UnsafeBufferPointer(start: UnsafeRawPointer(pointer).assumingMemoryBound(to: UInt8.self), count: strlen(pointer))
+      do { _ = try decodeUTF8(bytes) } catch {
+        FileHandle.standardError.write(Data("quarry: error: argument \(index): \(error)\n".utf8))
+        exit(1)
+      }
+    }
     do {
       if let options = QueryOptions(commonArguments: Array(CommandLine.arguments.dropFirst())) {
         try options.run()

@@ -124,8 +124,12 @@ struct QueryOptions: Equatable, Sendable {
     case .fixture(let name): session = try Session.fixture(name)
     }
     for path in models {
-      guard let text = try? String(contentsOfFile: path, encoding: .utf8) else {
+      guard let data = FileManager.default.contents(atPath: path) else {
         throw WorkbenchError("cannot read models file '\(path)': " + fileProblem(path))
+      }
+      let text: String
+      do { text = try decodeUTF8(data) } catch {
+        throw WorkbenchError("cannot read models file '\(path)': \(error)")
       }
       try session.loadModels(text, path: path)
     }

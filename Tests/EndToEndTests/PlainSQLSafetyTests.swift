@@ -134,6 +134,9 @@ final class PlainSQLSafetyTests: XCTestCase {
     FileManager.default.createFile(atPath: file, contents: Data([0x53, 0x45, 0x4C, 0xC3]))
     let read = try quarry(".read \(file)\n")
     XCTAssertTrue(read.stderr.contains("invalid UTF-8 at byte 3"), read.stderr)
+    let binary = try QuarryProcess.binary.path
+    let argument = try Self.shell("'\(binary)' '\(database!)' -e \"$(printf 'Tag.where { $0.title.eq(\\\"\\xff\\\") }')\" 2>&1; echo $?")
+    XCTAssertEqual(argument.output, "quarry: error: argument 3: invalid UTF-8 at byte 25 (line 1); save the text as UTF-8\n1\n")
   }
 
   func testNamedQueryArgumentsAreBoundNotPasted() throws {

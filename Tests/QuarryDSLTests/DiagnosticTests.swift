@@ -13,7 +13,8 @@ final class DiagnosticTests: XCTestCase {
     }
     let before = markedSource[..<range.lowerBound]
     let expectedLine = before.filter { $0 == "\n" }.count + 1
-    let expectedColumn = before.split(separator: "\n", omittingEmptySubsequences: false).last.map { $0.utf8.count + 1 } ?? 1
+    // Columns count characters, as people (and their editors) do.
+    let expectedColumn = before.split(separator: "\n", omittingEmptySubsequences: false).last.map { $0.count + 1 } ?? 1
     let source = markedSource.replacingOccurrences(of: marker, with: "")
     let session = try Session.fixture("reminders")
     let compiler = Compiler(catalog: session.catalog)
@@ -37,6 +38,50 @@ final class DiagnosticTests: XCTestCase {
     try assertDiagnostic(
       "Reminder.where { if 1️⃣$0.isFlagged { !$0.isCompleted } }",
       "an 'if' in a query closure needs a condition known before the query runs (a Swift Bool); for a condition on columns use a predicate or Case")
+  }
+
+  func testColumnsCountCharactersAfterNonASCIIText() throws {
+    try assertDiagnostic(
+      "Tag.where { $0.title.eq(\"é😀\") && 1️⃣$0.titel }",
+      "table 'Tag' has no column 'titel'; did you mean 'title'?")
+  }
+
+  func testDeeplyNestedSquareBracketsAreRefusedBeforeParsing() throws {
+    // Swift's parser takes exponential time on nested `[`: 24 levels took 101 s.
+    try assertDiagnostic(
+      "Tag.where { $0.id.in([[[[[[[[[[[[1️⃣[1]]]]]]]]]]]]]) }",
+      "'[' nests more than 12 levels deep here; Swift's parser would take minutes on it: flatten the literal or split the input")
+    try assertDiagnostic(
+      "\"[[[[[[[[[[[[[[[[\" + " + String(repeating: "(", count: 200) + "1️⃣(",
+      "brackets nest more than 200 levels deep here; split the input")
+  }
+
+  func testInvalidEscapesAreLocated() throws {
+    try assertDiagnostic(#"Tag.where { $0.title.eq("ok1️⃣\u{D800}") }"#, "invalid escape sequence in this string")
+  }
+
+  func testAChainOfThousandsOfDeclarationsLoads() throws {
+    // Each model names the next: reading them dependencies-first used to recurse once per link
+    // (a stack overflow at 17,000) and compare every pair (quadratic).
+    let count = 17_000
+    let source = (0..<count).map { index in
+      index + 1 < count
+        ? "@Table struct T\(index) { let id: Int; var next: T\(index + 1).ID? }"
+        : "@Table struct T\(index) { let id: Int }"
+    }.joined(separator: "\n")
+    let session = try Session.fixture("reminders")
+    try session.loadModels(source, path: "chain.swift")
+    XCTAssertEqual(session.catalog.table(forType: "T0")?.tableName, "t0s")
+    XCTAssertEqual(session.catalog.table(forTableName: "t16999s")?.typeName, "T16999")
+  }
+
+  func testThousandsOfStatementsOnOneLineCompile() throws {
+    let session = try Session.fixture("reminders")
+    let items = try Compiler(catalog: session.catalog).compile(Array(repeating: "Tag.all", count: 8_000).joined(separator: "; "))
+    XCTAssertEqual(items.count, 8_000)
+    guard case .statement(let last)? = items.last else { return XCTFail("not a statement") }
+    XCTAssertEqual(last.line, 1)
+    XCTAssertEqual(last.column, 7_999 * 9 + 1)
   }
 
   func testUnknownTableSuggestsTheClosestType() throws {
