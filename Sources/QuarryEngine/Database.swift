@@ -18,8 +18,16 @@ public final class Database: @unchecked Sendable {
   let handle: OpaquePointer
   public let path: String
 
+  /// Whether new connections enforce foreign keys, as SQLiteData and GRDB connections do
+  /// (`quarry --no-foreign-keys` turns it off for the whole process).
+  nonisolated(unsafe) public static var enforcesForeignKeys = true
+
   /// Opens `path` (`":memory:"` for a private in-memory database).
-  public init(path: String, mode: Mode = .readWrite, create: Bool = true) throws {
+  public convenience init(path: String, mode: Mode = .readWrite, create: Bool = true) throws {
+    try self.init(path: path, mode: mode, create: create, checksFile: true)
+  }
+
+  init(path: String, mode: Mode, create: Bool, checksFile: Bool) throws {
     var flags = SQLITE_OPEN_URI | SQLITE_OPEN_FULLMUTEX
     switch mode {
     case .readOnly: flags |= SQLITE_OPEN_READONLY
@@ -38,9 +46,10 @@ public final class Database: @unchecked Sendable {
     sqlite3_busy_timeout(db, 5_000)
     sqlite3_extended_result_codes(db, 1)
     registerFunctions()
+    if Self.enforcesForeignKeys { sqlite3_exec(db, "PRAGMA foreign_keys = ON", nil, nil, nil) }
     // Fail early on a file that is not a database ("file is not a database"); straight through
     // the C API, as this runs before the first prompt.
-    if path != ":memory:" {
+    if checksFile && path != ":memory:" {
       let code = sqlite3_exec(db, "SELECT count(*) FROM sqlite_schema", nil, nil, nil)
       if code != SQLITE_OK {
         let error = SQLiteError(code: code, message: String(cString: sqlite3_errmsg(db)))
@@ -52,8 +61,9 @@ public final class Database: @unchecked Sendable {
 
   deinit { sqlite3_close_v2(handle) }
 
-  /// The underlying `sqlite3 *`, for a signal handler that must call `sqlite3_interrupt` itself.
-  public var connection: OpaquePointer { handle }
+  /// A handle that stops whatever statement runs on this connection: safe to keep in a global
+  /// and call from a signal handler or another thread (it only calls `sqlite3_interrupt`).
+  public var interruptHandle: InterruptHandle { InterruptHandle(connection: handle) }
 
   /// Cancels the statement running on this connection (safe from any thread or a signal source).
   public func interrupt() { sqlite3_interrupt(handle) }
@@ -62,6 +72,25 @@ public final class Database: @unchecked Sendable {
 
   /// Rows changed by the last INSERT, UPDATE or DELETE.
   public var changes: Int { Int(sqlite3_changes(handle)) }
+
+  /// Rows changed by every INSERT, UPDATE and DELETE since the connection opened (a statement's
+  /// own count is the difference before and after it: triggers' changes are not in `changes`).
+  public var totalChanges: Int { Int(sqlite3_total_changes(handle)) }
+
+  /// The rowid of the last row inserted on this connection.
+  public var lastInsertRowID: Int64 { sqlite3_last_insert_rowid(handle) }
+
+  /// Copies this whole database (the in-memory one too) into a file, as sqlite3's `.backup`
+  /// and `.save` do, with SQLite's online backup API. An existing file is replaced.
+  public func backup(to path: String) throws {
+    let target = try Database(path: path, mode: .readWrite, create: true, checksFile: false)
+    guard let backup = sqlite3_backup_init(target.handle, "main", handle, "main") else {
+      throw target.lastError(sqlite3_errcode(target.handle))
+    }
+    let code = sqlite3_backup_step(backup, -1)
+    sqlite3_backup_finish(backup)
+    guard code == SQLITE_DONE else { throw SQLiteError(code: code, message: String(cString: sqlite3_errstr(code))) }
+  }
 
   public var isInTransaction: Bool { sqlite3_get_autocommit(handle) == 0 }
 
@@ -112,6 +141,17 @@ public final class Database: @unchecked Sendable {
         sqlite3_result_text(context, text, -1, quarry_sqlite_transient())
       }, nil, nil, nil)
   }
+}
+
+/// Stops the statement running on one connection (Ctrl-C at the prompt).
+///
+/// ```swift
+/// let handle = database.interruptHandle
+/// handle.interrupt()  // the running step() throws SQLITE_INTERRUPT
+/// ```
+public struct InterruptHandle: @unchecked Sendable {
+  let connection: OpaquePointer
+  public func interrupt() { sqlite3_interrupt(connection) }
 }
 
 /// A compiled statement: bind, step, read columns.

@@ -47,6 +47,7 @@ final class TrackingSink: ResultSink {
     base.failure(input: input, error: error)
   }
   func note(_ text: String) { base.note(text) }
+  func changed(rows: Int, insertedIDs: ClosedRange<Int64>?) { base.changed(rows: rows, insertedIDs: insertedIDs) }
 }
 
 /// Passes results through, counting error lines from the start of the script the input is in.
@@ -69,6 +70,7 @@ final class LineOffsetSink: ResultSink {
   func end(error: StatementError?) { base.end(error: error.map(shifted)) }
   func failure(input: String, error: StatementError) { base.failure(input: input, error: shifted(error)) }
   func note(_ text: String) { base.note(text) }
+  func changed(rows: Int, insertedIDs: ClosedRange<Int64>?) { base.changed(rows: rows, insertedIDs: insertedIDs) }
 }
 
 /// Prints an error the way a compiler does: location, message, the line and a caret.

@@ -24,10 +24,14 @@ public protocol ResultSink: AnyObject {
   func failure(input: String, error: StatementError)
   /// A remark about the statement just shown (how its SQL compares with a pasted test's).
   func note(_ text: String)
+  /// A statement that writes rows finished: how many it changed, and the new rows' ids when it
+  /// inserted into a rowid table. Called before `end`.
+  func changed(rows: Int, insertedIDs: ClosedRange<Int64>?)
 }
 
 extension ResultSink {
   public func note(_ text: String) {}
+  public func changed(rows: Int, insertedIDs: ClosedRange<Int64>?) {}
 }
 
 /// One interactive or scripted session: a database, the catalog of models, and the compiler.
@@ -174,6 +178,9 @@ public final class Session {
 
   /// Statements after which Quarry's own savepoint must not be open: transaction control, and
   /// statements SQLite refuses inside a transaction. From one of them on, the user is in charge.
+  /// Statements whose changed-row count SQLite reports (`sqlite3_changes`).
+  static let dataChanging: Set<String> = ["INSERT", "REPLACE", "UPDATE", "DELETE", "WITH"]
+
   static let transactionControl: Set<String> = [
     "BEGIN", "COMMIT", "END", "ROLLBACK", "SAVEPOINT", "RELEASE", "VACUUM", "ATTACH", "DETACH",
   ]
@@ -255,12 +262,20 @@ public final class Session {
         sink.begin(
           input: input, sql: display(index, text, index == 0 && !script.hasMore), bindings: values,
           columns: columns(statement.columnNames), types: columnTypes)
+        let insertsBefore = database.lastInsertRowID
         do {
           while try statement.step() { sink.row(statement) }
         } catch let error as SQLiteError {
           undo()
           sink.end(error: located(error, at: start))
           return false
+        }
+        if !statement.isReadOnly, Self.dataChanging.contains(keyword) {
+          let count = database.changes
+          let last = database.lastInsertRowID
+          let inserted = (keyword == "INSERT" || keyword == "REPLACE") && count > 0 && last != insertsBefore
+            ? (last - Int64(count) + 1)...last : nil
+          sink.changed(rows: count, insertedIDs: inserted)
         }
         sink.end(error: nil)
       } catch let error as SQLiteError {

@@ -26,6 +26,15 @@ class TextTableFormatter: ResultSink {
   private var types: [SwiftType?] = []
   var rows: [[String]] = []
   var sql = ""
+  /// At most this many rows are kept and drawn (the first and the last); nil draws them all.
+  var maxRows: Int?
+  private var window = ResultWindow(limit: nil)
+  /// Every row the statement produced, drawn or not.
+  var rowCount: Int { window.count }
+  /// Rows left out of the drawing (`.maxrows`).
+  var omittedRows: Int { window.omitted }
+  /// What the last write changed (`4 rows changed`), for the prompt's summary line.
+  var changeSummary: String?
 
   init(style: OutputFormat, output: OutputStream, session: Session, showSQL: Bool, errors: OutputStream) {
     self.style = style
@@ -42,6 +51,27 @@ class TextTableFormatter: ResultSink {
     self.types = types
     rows = []
     streamedRecords = 0
+    window = ResultWindow(limit: maxRows)
+    changeSummary = nil
+  }
+
+  func changed(rows: Int, insertedIDs: ClosedRange<Int64>?) {
+    var text = rows == 1 ? "1 row changed" : "\(rows) rows changed"
+    if let insertedIDs {
+      text += insertedIDs.count == 1
+        ? " (new row id \(insertedIDs.lowerBound))" : " (new row ids \(insertedIDs.lowerBound)…\(insertedIDs.upperBound))"
+    }
+    changeSummary = text
+  }
+
+  /// The rows kept, as display text, with a row of `…` where rows were left out.
+  private func collectRows() {
+    func text(_ row: [DatabaseValue]) -> [String] {
+      row.enumerated().map { index, value in display(value, column: index) }
+    }
+    rows = window.head.map(text)
+    if window.omitted > 0 { rows.append(Array(repeating: "…", count: columns.count)) }
+    rows += window.tail.map(text)
   }
 
   /// Whether the SQL is printed with the results (side by side) rather than as it starts.
@@ -56,18 +86,14 @@ class TextTableFormatter: ResultSink {
 
   func row(_ statement: PreparedStatement) {
     if streamsLines {
-      let values = (0..<statement.columnCount).map { index in
-        session.display(statement.value(at: index), type: index < types.count ? types[index] : nil)
-      }
+      let values = (0..<statement.columnCount).map { index in display(statement.value(at: index), column: index) }
       let width = columns.map { TerminalWidth.of($0) }.max() ?? 0
       if streamedRecords > 0 { output.write("\n") }
       writeRecord(values, nameWidth: width)
       streamedRecords += 1
       return
     }
-    rows.append((0..<statement.columnCount).map { index in
-      session.display(statement.value(at: index), type: index < types.count ? types[index] : nil)
-    })
+    window.add(statement.row())
   }
 
   func end(error: StatementError?) {
@@ -87,6 +113,7 @@ class TextTableFormatter: ResultSink {
   }
 
   func render() -> String {
+    collectRows()
     switch style {
     case .line: return renderLines()
     case .markdown: return renderMarkdown()
@@ -96,8 +123,33 @@ class TextTableFormatter: ResultSink {
   }
 
   private func cell(_ text: String) -> String {
-    let flat = text.replacingOccurrences(of: "\n", with: "↵")
-    return TerminalWidth.truncate(flat, to: maxCellWidth)
+    TerminalWidth.truncate(Self.visible(text), to: maxCellWidth)
+  }
+
+  /// Text that keeps a table's shape: a newline shows as `↵`, a tab as `→`, other control
+  /// characters as their Unicode pictures (`␀`, `␛`).
+  static func visible(_ text: String) -> String {
+    guard text.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) else { return text }
+    var out = String.UnicodeScalarView()
+    for scalar in text.unicodeScalars {
+      switch scalar.value {
+      case 0x0A: out.append("↵")
+      case 0x09: out.append("→")
+      case 0x7F: out.append("\u{2421}")
+      case 0..<0x20: out.append(Unicode.Scalar(0x2400 + scalar.value) ?? "?")
+      default: out.append(scalar)
+      }
+    }
+    return String(out)
+  }
+
+  /// How NULL is written in a cell (`.nullvalue`): `NULL` by default, `∅` on a terminal without
+  /// colour, a dimmed `NULL` on one with colour.
+  var nullText = "NULL"
+
+  private func display(_ value: DatabaseValue, column index: Int) -> String {
+    if case .null = value { return nullText }
+    return session.display(value, type: index < types.count ? types[index] : nil)
   }
 
   private func widths(_ cells: [[String]]) -> [Int] {
@@ -234,6 +286,10 @@ class TextTableFormatter: ResultSink {
   }
 }
 
+/// Marks a NULL cell in drawn results (zero width) so the prompt can dim it once the table is laid
+/// out: NULL then looks different from the text 'NULL'.
+let nullMarker: Unicode.Scalar = "\u{E000}"
+
 /// Display width of text in a terminal: East Asian wide characters and emoji take two cells.
 public enum TerminalWidth {
   public static func of(_ text: String) -> Int {
@@ -244,7 +300,7 @@ public enum TerminalWidth {
 
   static func of(_ scalar: Unicode.Scalar) -> Int {
     let v = scalar.value
-    if v == 0 || (v >= 0x300 && v <= 0x36F) || v == 0x200D || (v >= 0xFE00 && v <= 0xFE0F) { return 0 }
+    if v == 0 || (v >= 0x300 && v <= 0x36F) || v == 0x200D || (v >= 0xFE00 && v <= 0xFE0F) || scalar == nullMarker { return 0 }
     if (v >= 0x1100 && v <= 0x115F) || (v >= 0x2E80 && v <= 0xA4CF) || (v >= 0xAC00 && v <= 0xD7A3)
       || (v >= 0xF900 && v <= 0xFAFF) || (v >= 0xFE30 && v <= 0xFE4F) || (v >= 0xFF00 && v <= 0xFF60)
       || (v >= 0xFFE0 && v <= 0xFFE6) || (v >= 0x1F300 && v <= 0x1FAFF) || (v >= 0x20000 && v <= 0x3FFFD)

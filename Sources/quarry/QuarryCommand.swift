@@ -46,10 +46,13 @@ struct QuarryCommand: ParsableCommand {
   @Option(help: "Output format: box, table, csv, json, markdown, line.")
   var format: OutputFormat = .box
 
+  @Flag(name: .customLong("no-foreign-keys"), help: "Do not enforce foreign keys (SQLiteData and GRDB connections do).")
+  var noForeignKeys = false
+
   /// The plain options these parsed arguments stand for.
   var options: QueryOptions {
     QueryOptions(database: database, fixture: fixture, models: models, readonly: readonly,
-                 sources: sources, sqlOnly: sqlOnly, format: format)
+                 sources: sources, sqlOnly: sqlOnly, format: format, noForeignKeys: noForeignKeys)
   }
 
   mutating func run() throws { try options.run() }

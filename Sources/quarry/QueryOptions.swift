@@ -18,9 +18,11 @@ struct QueryOptions: Equatable, Sendable {
   var sources: [String] = []
   var sqlOnly = false
   var format: OutputFormat = .box
+  var noForeignKeys = false
 
   /// Opens the session and runs the sources, the stdin script, or the interactive prompt.
   func run() throws {
+    Database.enforcesForeignKeys = !noForeignKeys
     let interactive = sources.isEmpty && isatty(0) == 1
     do {
       let source = try checkSource()
@@ -167,10 +169,14 @@ extension QueryOptions {
         return remaining.popFirst()
       }
       switch name {
-      case "--readonly", "--sql-only":
+      case "--readonly", "--sql-only", "--no-foreign-keys":
         guard attached == nil, !seen.contains(name) else { return nil }
         seen.append(name)
-        if name == "--readonly" { options.readonly = true } else { options.sqlOnly = true }
+        switch name {
+        case "--readonly": options.readonly = true
+        case "--sql-only": options.sqlOnly = true
+        default: options.noForeignKeys = true
+        }
       case "--fixture", "--format":
         guard !seen.contains(name), let value = value() else { return nil }
         seen.append(name)

@@ -1,5 +1,4 @@
 import CEditLine
-import CSQLite
 import Foundation
 import QuarryDSL
 import QuarryEngine
@@ -7,7 +6,7 @@ import Workbench
 
 /// State the C callbacks (signal handler, completion) reach: they cannot capture context.
 nonisolated(unsafe) var replInterrupted: Int32 = 0
-nonisolated(unsafe) var replConnection: OpaquePointer?
+nonisolated(unsafe) var replInterruptHandle: InterruptHandle?
 nonisolated(unsafe) var replCompleter: Completer?
 nonisolated(unsafe) var replCandidates: [String] = []
 nonisolated(unsafe) var replCandidateIndex = 0
@@ -64,8 +63,8 @@ final class Repl {
   private func attach(_ shell: Shell) {
     replCompleter = Completer(catalog: shell.session.catalog, metaCommands: shell.commandNames)
     shell.onCatalogChange = { catalog in replCompleter?.catalog = catalog }
-    replConnection = shell.session.database.connection
-    shell.onDatabaseChange = { database in replConnection = database.connection }
+    replInterruptHandle = shell.session.database.interruptHandle
+    shell.onDatabaseChange = { database in replInterruptHandle = database.interruptHandle }
   }
 
   func start() {
@@ -73,7 +72,7 @@ final class Repl {
     installCompletion()
     quarry_install_sigint { _ in
       replInterrupted = 1
-      if let connection = replConnection { sqlite3_interrupt(connection) }
+      replInterruptHandle?.interrupt()
     }
     let output = OutputStream.standardOutput
     output.write("Quarry — the StructuredQueries DSL over SQLite. .help for commands, Ctrl-D to quit.\n")
@@ -81,7 +80,9 @@ final class Repl {
     output.flush()
     var buffer = ""
     while true {
-      let prompt = buffer.isEmpty ? "quarry> " : "   ...> "
+      // `quarry*>` while a transaction the user began is open (BEGIN without COMMIT/ROLLBACK).
+      let inTransaction = loadedShell?.session.database.isInTransaction == true
+      let prompt = buffer.isEmpty ? (inTransaction ? "quarry*> " : "quarry> ") : (inTransaction ? "    ...> " : "   ...> ")
       replInterrupted = 0
       guard let raw = readline(prompt) else {
         if replInterrupted != 0 {

@@ -145,16 +145,16 @@ final class PlainSQLSafetyTests: XCTestCase {
     let attack = #"'x' OR 1=1"#
     let sql = try QuarryProcess.run(
       [database, "--format", "csv"],
-      stdin: ".save byTitle SELECT id FROM tags WHERE title = $1;\n.run byTitle \"\(attack)\"\n.run byTitle urgent\n",
+      stdin: ".keep byTitle SELECT id FROM tags WHERE title = $1;\n.run byTitle \"\(attack)\"\n.run byTitle urgent\n",
       environment: environment)
     XCTAssertEqual(sql.status, 0, sql.stderr)
-    XCTAssertEqual(sql.stdout, "saved 'byTitle'\nid\nid\n3\n")
+    XCTAssertEqual(sql.stdout, "kept 'byTitle' (.run byTitle runs it)\nid\nid\n3\n")
     let dsl = try QuarryProcess.run(
       [database, "--format", "csv"],
-      stdin: #".save tagged Tag.where { $0.title.eq($1) }.select(\.id)"# + "\n" + #".run tagged "\") || true || (\"""# + "\n.run tagged someday\n",
+      stdin: #".keep tagged Tag.where { $0.title.eq($1) }.select(\.id)"# + "\n" + #".run tagged "\") || true || (\"""# + "\n.run tagged someday\n",
       environment: environment)
     XCTAssertEqual(dsl.status, 0, dsl.stderr)
-    XCTAssertEqual(dsl.stdout, "saved 'tagged'\nid\nid\n2\n")
+    XCTAssertEqual(dsl.stdout, "kept 'tagged' (.run tagged runs it)\nid\nid\n2\n")
   }
 
   func testSelfReferenceStopsAtADepthLimit() throws {
@@ -164,7 +164,7 @@ final class PlainSQLSafetyTests: XCTestCase {
     XCTAssertEqual(read.status, 1)
     XCTAssertTrue(read.stderr.contains("is nested 25 deep (does it read itself?)"), read.stderr)
     let run = try QuarryProcess.run(
-      [database], stdin: ".save loop .run loop\n.run loop\n", environment: ["XDG_STATE_HOME": directory.path])
+      [database], stdin: ".keep loop .run loop\n.run loop\n", environment: ["XDG_STATE_HOME": directory.path])
     XCTAssertEqual(run.status, 1)
     XCTAssertTrue(run.stderr.contains("is nested 25 deep (does it run itself?)"), run.stderr)
   }

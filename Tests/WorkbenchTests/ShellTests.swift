@@ -36,6 +36,8 @@ final class ShellTests: SnapshotTestCase {
       .binds              Show the bound parameters of the last statement
       .timer on|off       Show how long each input took
       .wrap on|off        Wrap long text in table cells instead of cutting it with …
+      .nullvalue TEXT     Show NULL as TEXT in results (default: dim NULL, or ∅ without colour)
+      .maxrows N|auto     Rows a result shows at the prompt (the first and last); 0 shows all
       .explain [INPUT]    EXPLAIN QUERY PLAN of INPUT, or of the last query, as a tree
       .open FILE          Open a database file
       .fixture NAME       Load a fixture in memory
@@ -45,7 +47,9 @@ final class ShellTests: SnapshotTestCase {
       .output [FILE]      Send output to FILE, or back to the screen
       .edit               Edit the last input in $EDITOR, then run it
       .raw SQL            Run plain SQL (input starting with an SQL keyword also runs as SQL)
-      .save NAME [INPUT]  Save INPUT (or the last input) as a named query; $1, $2… are parameters
+      .save FILE          Write the database (an in-memory fixture too) to FILE, as sqlite3 does
+      .backup FILE        The same as .save
+      .keep NAME [INPUT]  Keep INPUT (or the last input) as a named query; $1, $2… are parameters
       .run NAME [ARGS]    Run a named query with arguments
       .list               List named queries
       .quit               Leave (Ctrl-D also does)
@@ -265,10 +269,10 @@ final class ShellTests: SnapshotTestCase {
 
   func testNamedQueriesWithParameters() throws {
     assertInlineSnapshot(of: try shell(
-      ".sql off", ".save inList Reminder.where { $0.remindersListID.eq($1) }.select(\\.title)",
+      ".sql off", ".keep inList Reminder.where { $0.remindersListID.eq($1) }.select(\\.title)",
       ".list", ".run inList 3", ".run nothing"), as: .lines) {
       #"""
-      saved 'inList'
+      kept 'inList' (.run inList runs it)
       inList: Reminder.where { $0.remindersListID.eq($1) }.select(\.title)
       ┌─────────────────┐
       │ title           │
@@ -348,11 +352,13 @@ final class ShellTests: SnapshotTestCase {
       │ Pack travel bag │ Adapters, charger │
       │                 │ Rain jacket       │
       └─────────────────┴───────────────────┘
+      1 row
       ┌──────────────────┬───────────────────┐
       │ title            │ notes             │
       ├──────────────────┼───────────────────┤
       │ Prepare quarter… │ Slides are in th… │
       └──────────────────┴───────────────────┘
+      1 row
 
       """
     }

@@ -36,6 +36,10 @@ public enum ModelPrinter {
   static func defaultText(_ column: ColumnModel) -> String {
     guard let defaultValue = column.defaultValue else { return "" }
     let sql = defaultValue.fragment.sql(inlining: true)
+    // Booleans are stored as 0 and 1 but written as Swift's `false` and `true`.
+    if column.type.isBool, sql == "0" || sql == "1" || sql.uppercased() == "FALSE" || sql.uppercased() == "TRUE" {
+      return sql == "1" || sql.uppercased() == "TRUE" ? " = true" : " = false"
+    }
     if Int64(sql) != nil || (Double(sql) != nil && column.type.isReal) { return " = \(sql)" }
     if sql.count >= 2, sql.hasPrefix("'"), sql.hasSuffix("'"), column.type.isText {
       let text = sql.dropFirst().dropLast().replacingOccurrences(of: "''", with: "'")

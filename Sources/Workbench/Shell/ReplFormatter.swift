@@ -29,12 +29,44 @@ final class ReplFormatter: TextTableFormatter {
     guard holdsSQL else { return super.end(error: error) }
     if terminal.isInteractive { maxTableWidth = terminal.width }
     // The terminal echoed ^C where the results start: begin on a fresh line.
-    if error?.message.hasPrefix("interrupted") == true { output.write("\n") }
-    let results = columns.isEmpty ? "" : render()
-    let text = showSQL ? Self.layout(sql: sql, results: results, terminal: terminal) : results
+    let interrupted = error?.message.hasPrefix("interrupted") == true
+    if interrupted { output.write("\n") }
+    var results = columns.isEmpty ? "" : render()
+    if let summary = summary(interrupted: interrupted) { results += summary + "\n" }
+    var text = showSQL ? Self.layout(sql: sql, results: results, terminal: terminal) : results
+    if terminal.usesColor { text = text.replacingOccurrences(of: String(nullMarker) + "NULL", with: "\u{1B}[2mNULL\u{1B}[0m") }
     Pager.show(text, terminal: terminal, output: output)
     output.flush()
     if let error { writeError(error, to: errors, color: terminal.usesColor) }
+  }
+
+  /// The line under a result at the prompt: `3 rows`, `no rows`,
+  /// `1,000,000 rows (40 shown) · .maxrows 0 to show all`, `2 rows changed (new row ids 13…14)`.
+  func summary(interrupted: Bool) -> String? {
+    var parts: [String] = []
+    if !columns.isEmpty {
+      let count = rowCount == 0 ? "no rows" : rowCount == 1 ? "1 row" : "\(Self.grouped(rowCount)) rows"
+      if interrupted {
+        parts.append("stopped after \(count == "no rows" ? "0 rows" : count) (Ctrl-C)")
+      } else if omittedRows > 0 {
+        parts.append("\(count) (\(Self.grouped(rowCount - omittedRows)) shown) · .maxrows 0 to show all")
+      } else {
+        parts.append(count)
+      }
+    }
+    if let changeSummary { parts.append(changeSummary) }
+    return parts.isEmpty ? nil : parts.joined(separator: " · ")
+  }
+
+  /// `1234567` as `1,234,567`.
+  static func grouped(_ number: Int) -> String {
+    let digits = String(number.magnitude)
+    var out = ""
+    for (index, digit) in digits.enumerated() {
+      if index > 0 && (digits.count - index) % 3 == 0 { out.append(",") }
+      out.append(digit)
+    }
+    return (number < 0 ? "-" : "") + out
   }
 
   override func failure(input: String, error: StatementError) {
@@ -56,7 +88,9 @@ final class ReplFormatter: TextTableFormatter {
   /// to make room, down to ``narrowestSQL`` columns), else stacked, the SQL wrapped to the width.
   static func layout(sql: String, results: String, terminal: Terminal) -> String {
     var sqlLines = sql.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-    let resultLines = results.split(separator: "\n", omittingEmptySubsequences: true).map(String.init)
+    // Blank lines inside the results stay (they part `.mode line` records); the last newline ends it.
+    var resultLines = results.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+    while resultLines.last?.isEmpty == true { resultLines.removeLast() }
     let resultWidth = resultLines.map { TerminalWidth.of($0) }.max() ?? 0
     let usesColor = terminal.usesColor
     func paint(_ line: String) -> String { usesColor ? SQLHighlighter.highlight(line) : line }

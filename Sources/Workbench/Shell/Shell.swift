@@ -19,6 +19,11 @@ public final class Shell {
   public var timer = false
   public var wrap = false
   public var swiftMode = false
+  /// `.maxrows N`: how many rows a result shows at the prompt (the first and the last);
+  /// 0 shows all; nil fits the terminal.
+  public var maxRows: Int?
+  /// `.nullvalue TEXT`: how NULL shows in result tables (as in sqlite3).
+  public var nullValue: String?
   public var terminal: Terminal
   /// Where results go: stdout, or a file after `.output FILE` / for one input after `.once FILE`.
   public let standardOutput: OutputStream
@@ -82,6 +87,8 @@ public final class Shell {
     (".binds", "Show the bound parameters of the last statement"),
     (".timer on|off", "Show how long each input took"),
     (".wrap on|off", "Wrap long text in table cells instead of cutting it with …"),
+    (".nullvalue TEXT", "Show NULL as TEXT in results (default: dim NULL, or ∅ without colour)"),
+    (".maxrows N|auto", "Rows a result shows at the prompt (the first and last); 0 shows all"),
     (".explain [INPUT]", "EXPLAIN QUERY PLAN of INPUT, or of the last query, as a tree"),
     (".open FILE", "Open a database file"),
     (".fixture NAME", "Load a fixture in memory"),
@@ -91,7 +98,9 @@ public final class Shell {
     (".output [FILE]", "Send output to FILE, or back to the screen"),
     (".edit", "Edit the last input in $EDITOR, then run it"),
     (".raw SQL", "Run plain SQL (input starting with an SQL keyword also runs as SQL)"),
-    (".save NAME [INPUT]", "Save INPUT (or the last input) as a named query; $1, $2… are parameters"),
+    (".save FILE", "Write the database (an in-memory fixture too) to FILE, as sqlite3 does"),
+    (".backup FILE", "The same as .save"),
+    (".keep NAME [INPUT]", "Keep INPUT (or the last input) as a named query; $1, $2… are parameters"),
     (".run NAME [ARGS]", "Run a named query with arguments"),
     (".list", "List named queries"),
     (".quit", "Leave (Ctrl-D also does)"),
@@ -169,7 +178,8 @@ public final class Shell {
   }
 
   private func formatSink() -> ResultSink {
-    let errors = errorOutput ?? output
+    // Errors always reach the screen, never a file `.output` points at.
+    let errors = errorOutput ?? standardOutput
     let base: ResultSink
     if swiftMode {
       base = SwiftValueFormatter(output: output, session: session, showSQL: showSQL, errors: errors)
@@ -182,6 +192,15 @@ public final class Shell {
           style: format, output: output, session: session, showSQL: showSQL, headers: showHeaders,
           terminal: redirected == nil ? terminal : Terminal(width: .max, height: .max), errors: errors)
         formatter.wrapCells = wrap
+        if let nullValue {
+          formatter.nullText = nullValue
+        } else if redirected == nil, terminal.isInteractive {
+          formatter.nullText = terminal.usesColor ? String(nullMarker) + "NULL" : "∅"
+        }
+        if redirected == nil, terminal.isInteractive, format != .line {
+          formatter.maxRows = maxRows ?? max(8, terminal.height - 8)
+          if formatter.maxRows == 0 { formatter.maxRows = nil }
+        }
         base = formatter
       }
     }
@@ -215,6 +234,18 @@ public final class Shell {
     case ".sql": setFlag(&showSQL, argument, name)
     case ".timer": setFlag(&timer, argument, name)
     case ".wrap": setFlag(&wrap, argument, name)
+    case ".nullvalue":
+      nullValue = argument.isEmpty ? nil : argument
+    case ".maxrows":
+      if argument.isEmpty {
+        output.write(maxRows.map { $0 == 0 ? "0 (all rows)\n" : "\($0)\n" } ?? "auto (fits the terminal)\n")
+      } else if argument == "auto" {
+        maxRows = nil
+      } else if let number = Int(argument), number >= 0 {
+        maxRows = number
+      } else {
+        fail("usage: .maxrows N (0 shows all rows) or .maxrows auto")
+      }
     case ".binds":
       if session.lastBindings.isEmpty {
         output.write("(no bound parameters)\n")
@@ -247,21 +278,30 @@ public final class Shell {
       guard !argument.isEmpty else { fail("usage: .raw SQL"); break }
       lastInput = line
       session.runSQL(argument, sink: sink())
-    case ".save":
-      // `.save NAME` keeps the last input; `.save NAME INPUT` keeps INPUT without running it.
+    case ".save", ".backup":
+      guard !argument.isEmpty else { fail("usage: \(name) FILE"); break }
+      let path = (argument as NSString).expandingTildeInPath
+      do {
+        try session.database.backup(to: path)
+        output.write("saved the database to \(argument)\n")
+      } catch {
+        fail("cannot save to '\(argument)': \(error)")
+      }
+    case ".keep":
+      // `.keep NAME` keeps the last input; `.keep NAME INPUT` keeps INPUT without running it.
       let name = String(argument.prefix { !$0.isWhitespace })
       let inline = argument.dropFirst(name.count).trimmingCharacters(in: .whitespaces)
       guard !name.isEmpty, let input = inline.isEmpty ? lastInput : inline else {
-        fail(name.isEmpty ? "usage: .save NAME [INPUT]" : "nothing to save yet: run a query first, or give it: .save NAME INPUT")
+        fail(name.isEmpty ? "usage: .keep NAME [INPUT]" : "nothing to keep yet: run a query first, or give it: .keep NAME INPUT")
         break
       }
       namedQueries.save(name: name, input: input)
-      output.write("saved '\(name)'\n")
+      output.write("kept '\(name)' (.run \(name) runs it)\n")
     case ".run":
       runNamed(argument)
     case ".list":
       let all = namedQueries.all()
-      if all.isEmpty { output.write("(no named queries; .save NAME stores the last input)\n") }
+      if all.isEmpty { output.write("(no named queries; .keep NAME keeps the last input)\n") }
       for (name, input) in all.sorted(by: { $0.key < $1.key }) {
         output.write("\(name): \(input.replacingOccurrences(of: "\n", with: " "))\n")
       }
@@ -287,7 +327,7 @@ public final class Shell {
       output.flush()
       return
     }
-    let errors = errorOutput ?? output
+    let errors = errorOutput ?? standardOutput
     output.flush()
     errors.write("error: \(message)\n")
     errors.flush()
