@@ -8,7 +8,8 @@ final class TerminalSession {
   let socket = "quarry-test-\(UUID().uuidString.prefix(8))"
   let stateDirectory: URL
 
-  init(width: Int = 120, height: Int = 40, arguments: [String] = [], stateDirectory: URL? = nil) throws {
+  init(width: Int = 120, height: Int = 40, arguments: [String] = [], stateDirectory: URL? = nil,
+       environment: [String: String] = [:]) throws {
     guard FileManager.default.isExecutableFile(atPath: "/usr/bin/tmux") else {
       throw XCTSkip("tmux is not installed (make test installs it)")
     }
@@ -16,7 +17,9 @@ final class TerminalSession {
     try FileManager.default.createDirectory(at: self.stateDirectory, withIntermediateDirectories: true)
     let binary = try QuarryProcess.binary.path
     let fixtures = QuarryProcess.packageRoot.appendingPathComponent("fixtures").path
-    let command = "env XDG_STATE_HOME='\(self.stateDirectory.path)' QUARRY_FIXTURES='\(fixtures)' NO_COLOR=1 PAGER=cat TERM=xterm '\(binary)' " + arguments.joined(separator: " ")
+    let command = "env XDG_STATE_HOME='\(self.stateDirectory.path)' QUARRY_FIXTURES='\(fixtures)' NO_COLOR=1 PAGER=cat TERM=xterm "
+      + environment.map { "\($0.key)='\($0.value)' " }.sorted().joined()
+      + "'\(binary)' " + arguments.joined(separator: " ")
     try tmux(["new-session", "-d", "-s", "t", "-x", "\(width)", "-y", "\(height)", command])
     XCTAssertTrue(waitFor("quarry>"), "no prompt:\n\(screen())")
   }
@@ -64,7 +67,9 @@ final class TerminalSession {
 
   /// Types text literally.
   func type(_ text: String) {
-    _ = try? tmux(["send-keys", "-t", "t", "-l", text])
+    // tmux reads an argument ending in `;` as a command separator; `\;` is a literal `;`.
+    let escaped = text.hasSuffix(";") ? String(text.dropLast()) + "\\;" : text
+    _ = try? tmux(["send-keys", "-t", "t", "-l", escaped])
     usleep(40_000)  // let the line editor catch up, as a person typing would
   }
 

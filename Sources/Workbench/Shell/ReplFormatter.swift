@@ -87,7 +87,10 @@ final class ReplFormatter: TextTableFormatter {
   /// SQL and results side by side when both fit the width (long SQL lines wrapped after commas
   /// to make room, down to ``narrowestSQL`` columns), else stacked, the SQL wrapped to the width.
   static func layout(sql: String, results: String, terminal: Terminal) -> String {
-    var sqlLines = sql.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+    // A tab (in an inlined string) would jump to the terminal's next tab stop and push the
+    // results out of line: it is spaced out as the terminal would show it.
+    var sqlLines = sql.split(separator: "\n", omittingEmptySubsequences: false)
+      .map { $0.contains("\t") ? $0.replacingOccurrences(of: "\t", with: "    ") : String($0) }
     // Blank lines inside the results stay (they part `.mode line` records); the last newline ends it.
     var resultLines = results.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
     while resultLines.last?.isEmpty == true { resultLines.removeLast() }
