@@ -68,8 +68,9 @@ func measure(_ arguments: [String], stdin: String? = nil) -> Double {
 /// Spawns a command on a new pseudo-terminal (120×40): the seconds until `prompt` appears in its
 /// output, then, for each character of `keys` typed one at a time, the seconds until the
 /// terminal shows it (keystroke to redraw). Nil if it never prompts within 10 s.
-func promptTimings(_ arguments: [String], prompt: String, home: String, keys: String = "")
-  -> (startup: Double, keystrokes: [Double])?
+func promptTimings(_ arguments: [String], prompt: String, home: String, keys: String = "",
+                   line: (text: String, until: String)? = nil, quitsAfterLine: Bool = false)
+  -> (startup: Double, keystrokes: [Double], line: Double?)?
 {
   var master: Int32 = -1, slave: Int32 = -1
   var size = winsize(ws_row: 40, ws_col: 120, ws_xpixel: 0, ws_ypixel: 0)
@@ -91,9 +92,15 @@ func promptTimings(_ arguments: [String], prompt: String, home: String, keys: St
   let spawned = posix_spawnp(&pid, arguments[0], &actions, nil, argv, envp)
   close(slave)
   guard spawned == 0 else { return nil }
+  var quitQuietly = false
   defer {
-    kill(pid, SIGKILL)
     var status: Int32 = 0
+    if quitQuietly {
+      // Ctrl-D at the prompt: the process (and a wrapping `time`) ends on its own.
+      _ = write(master, [4], 1)
+      for _ in 0..<100 where waitpid(pid, &status, WNOHANG) == 0 { usleep(50_000) }
+    }
+    kill(pid, SIGKILL)
     waitpid(pid, &status, 0)
   }
   var buffer = [UInt8](repeating: 0, count: 4096)
@@ -123,7 +130,46 @@ func promptTimings(_ arguments: [String], prompt: String, home: String, keys: St
     guard write(master, typed, typed.count) == typed.count, let echoed = wait(for: String(key), since: sent) else { break }
     keystrokes.append(echoed)
   }
-  return (startup, keystrokes)
+  var lineTime: Double?
+  if let line {
+    let typed = Array((line.text + "\r").utf8)
+    let sent = DispatchTime.now().uptimeNanoseconds
+    if write(master, typed, typed.count) == typed.count { lineTime = wait(for: line.until, since: sent) }
+    if quitsAfterLine {
+      _ = wait(for: prompt, since: DispatchTime.now().uptimeNanoseconds)
+      quitQuietly = true
+    }
+  }
+  return (startup, keystrokes, lineTime)
+}
+
+/// The first screen of a 1,000,000-row result at the prompt (box mode): seconds from Enter
+/// until the result's last line is drawn, and the session's peak memory then (GNU time), next
+/// to an empty session's; sqlite3's reference is the time until its box output shows the
+/// first row of the same query.
+@MainActor func firstScreenFigures() {
+  let home = directory.appendingPathComponent("home").path
+  let rssFile = directory.appendingPathComponent("rss.txt").path
+  var quarryTimes: [Double] = [], sqliteTimes: [Double] = []
+  var peak = 0, emptyPeak = 0
+  for round in 0..<5 {
+    let timed = ["/usr/bin/time", "-f", "%M", "-o", rssFile, quarry, database]
+    if let run = promptTimings(timed, prompt: "quarry> ", home: home, line: ("Item.all", "rows ("), quitsAfterLine: true), let seconds = run.line {
+      quarryTimes.append(seconds)
+      peak = max(peak, Int((try? String(contentsOfFile: rssFile, encoding: .utf8))?.trimmingCharacters(in: .whitespacesAndNewlines) ?? "") ?? 0)
+    }
+    if round < 2, promptTimings(timed, prompt: "quarry> ", home: home, line: (".tables", "items"), quitsAfterLine: true) != nil {
+      emptyPeak = max(emptyPeak, Int((try? String(contentsOfFile: rssFile, encoding: .utf8))?.trimmingCharacters(in: .whitespacesAndNewlines) ?? "") ?? 0)
+    }
+    if let run = promptTimings(["sqlite3", "-box", database], prompt: "sqlite> ", home: home,
+                               line: (#"SELECT * FROM items;"#, "item 1 ")), let seconds = run.line {
+      sqliteTimes.append(seconds)
+    }
+  }
+  report("first_screen_1m_quarry_median_ms", median(quarryTimes) * 1000, digits: 1)
+  report("first_screen_1m_sqlite3_first_row_median_ms", median(sqliteTimes) * 1000, digits: 1)
+  print("first_screen_1m_peak_rss_kb: quarry \(peak), empty session \(emptyPeak)")
+  report("first_screen_1m_rss_ratio_vs_empty", Double(peak) / Double(max(1, emptyPeak)), digits: 2)
 }
 
 func shell(_ command: String) {
@@ -297,6 +343,7 @@ report("csv_1m_quarry_median_s", median(quarryCSV), digits: 3)
 report("csv_1m_sqlite3_median_s", median(sqliteCSV), digits: 3)
 print("csv_100k_peak_rss_kb: \(quarrySmallRSS)")
 let startup = startupFigures()
+firstScreenFigures()
 report("completion_median_us", median(completionSamples), digits: 1)
 reportStartupRatios(startup)
 reportCompileFigures()
