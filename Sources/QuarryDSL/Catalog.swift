@@ -43,14 +43,16 @@ public final class Catalog: @unchecked Sendable {
       for name in typeNamesByTable[model.tableName] ?? [] where name != model.typeName {
         guard let existing = tables[name], !existing.isDeclared else { continue }
         tables[name] = nil
-        typeNamesByTable[model.tableName]?.remove(name)
+        typeNamesByTable[model.tableName]?.removeAll { $0 == name }
         tableOrder.removeAll { $0 == name }
       }
     }
     if let previous = tables[model.typeName], previous.tableName != model.tableName {
-      typeNamesByTable[previous.tableName]?.remove(model.typeName)
+      typeNamesByTable[previous.tableName]?.removeAll { $0 == model.typeName }
     }
-    if !model.isSelection { typeNamesByTable[model.tableName, default: []].insert(model.typeName) }
+    if !model.isSelection, typeNamesByTable[model.tableName]?.contains(model.typeName) != true {
+      typeNamesByTable[model.tableName, default: []].append(model.typeName)
+    }
     if let existing = tables[model.typeName] {
       model.scopes.merge(existing.scopes) { new, _ in new }
       model.computedColumns.merge(existing.computedColumns) { new, _ in new }
@@ -75,8 +77,9 @@ public final class Catalog: @unchecked Sendable {
   }
 
   /// The type names of the (non-selection) models of each table: lookups by table name stay
-  /// constant-time with thousands of models.
-  private var typeNamesByTable: [String: Set<String>] = [:]
+  /// constant-time with thousands of models. (Arrays: one or two names a table, and a
+  /// `[String: Set<String>]` costs start-up time to instantiate.)
+  private var typeNamesByTable: [String: [String]] = [:]
 
   /// Every name a type reference could mean, for "did you mean" suggestions.
   var typeNames: [String] {

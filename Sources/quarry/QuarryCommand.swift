@@ -119,6 +119,7 @@ struct LearnCommand: ParsableCommand {
     let session = try Session.fixture(Fixture.defaultName)
     let shell = Shell(session: session, fixtureName: Fixture.defaultName, output: .standardOutput, terminal: Terminal.current())
     tutor.install(in: shell)
+    shell.terminalServices = QuarryTerminal()
     Repl.prepareTerminal()
     shell.handle(".lesson \(lesson)")
     Repl(shell: shell).start()

@@ -79,6 +79,7 @@ struct QueryOptions: Equatable, Sendable {
     let shell = Shell(session: session, fixtureName: fixtureName, format: format, output: .standardOutput,
                       terminal: terminal)
     Tutor().install(in: shell)
+    shell.terminalServices = QuarryTerminal()
     return shell
   }
 

@@ -14,6 +14,8 @@ import QueryBuilder
 /// ```
 final class ReplFormatter: TextTableFormatter {
   let terminal: Terminal
+  /// The pager, where the executable supplies one.
+  weak var terminalServices: TerminalServices?
 
   init(style: OutputFormat, output: OutputStream, session: Session, showSQL: Bool, headers: Bool, terminal: Terminal, errors: OutputStream) {
     self.terminal = terminal
@@ -35,7 +37,7 @@ final class ReplFormatter: TextTableFormatter {
     if let summary = summary(interrupted: interrupted) { results += summary + "\n" }
     var text = showSQL ? Self.layout(sql: sql, results: results, terminal: terminal) : results
     if terminal.usesColor { text = text.replacingOccurrences(of: String(nullMarker) + "NULL", with: "\u{1B}[2mNULL\u{1B}[0m") }
-    Pager.show(text, terminal: terminal, output: output)
+    if let terminalServices { terminalServices.present(text, terminal: terminal, output: output) } else { output.write(text) }
     output.flush()
     if let error { writeError(error, to: errors, color: terminal.usesColor) }
   }
@@ -247,28 +249,6 @@ final class SwiftValueFormatter: ResultSink {
     case .double(let number): return "\(number)"
     case .blob(let bytes): return "[" + bytes.map(String.init).joined(separator: ", ") + "]"
     }
-  }
-}
-
-/// Shows long output through `$PAGER` (default `less -S`) when it would not fit the screen.
-enum Pager {
-  static func show(_ text: String, terminal: Terminal, output: OutputStream) {
-    let lines = text.reduce(0) { $1 == "\n" ? $0 + 1 : $0 }
-    guard terminal.isInteractive, lines > terminal.height - 2, let pager = pagerCommand(),
-      let pipe = popen(pager, "w")
-    else {
-      output.write(text)
-      return
-    }
-    output.flush()
-    fputs(text, pipe)
-    pclose(pipe)
-  }
-
-  static func pagerCommand() -> String? {
-    let environment = ProcessInfo.processInfo.environment
-    if let pager = environment["PAGER"] { return pager.isEmpty || pager == "cat" ? nil : pager }
-    return "less -S -R -F -X"
   }
 }
 

@@ -25,6 +25,8 @@ public final class Shell {
   /// `.nullvalue TEXT`: how NULL shows in result tables (as in sqlite3).
   public var nullValue: String?
   public var terminal: Terminal
+  /// The pager and the editor, from the executable (nil: output is written as it is).
+  public var terminalServices: TerminalServices?
   /// Where results go: stdout, or a file after `.output FILE` / for one input after `.once FILE`.
   public let standardOutput: OutputStream
   private var redirected: OutputStream?
@@ -126,7 +128,7 @@ public final class Shell {
   public func handle(_ input: String, line: Int = 1) -> Outcome {
     lineOffset = line - 1
     defer { lineOffset = 0 }
-    let trimmed = input.trimmingCharacters(in: .whitespacesAndNewlines)
+    let trimmed = input.trimmedWhitespace
     guard !trimmed.isEmpty else { return .proceed }
     let start = DispatchTime.now().uptimeNanoseconds
     let isCommand = trimmed.hasPrefix(".") && trimmed.dropFirst().first?.isLetter == true
@@ -191,6 +193,7 @@ public final class Shell {
         let formatter = ReplFormatter(
           style: format, output: output, session: session, showSQL: showSQL, headers: showHeaders,
           terminal: redirected == nil ? terminal : Terminal(width: .max, height: .max), errors: errors)
+        formatter.terminalServices = redirected == nil ? terminalServices : nil
         formatter.wrapCells = wrap
         if let nullValue {
           formatter.nullText = nullValue
@@ -465,36 +468,13 @@ public final class Shell {
   }
 
   private func edit() {
-    // A fresh file only this user can read or write, created exclusively (mkstemps): a file
-    // another user planted under a predictable name is never opened.
-    var template = Array((NSTemporaryDirectory() + "quarry-edit-XXXXXX.swift").utf8CString)
-    let descriptor = template.withUnsafeMutableBufferPointer { buffer -> Int32 in
-      guard let base = buffer.baseAddress else { return -1 }
-      return mkstemps(base, 6)
-    }
-    guard descriptor >= 0 else {
-      fail("cannot create a file to edit in \(NSTemporaryDirectory()): \(String(cString: strerror(errno)))")
+    guard let terminalServices else { fail(".edit needs the quarry command's terminal"); return }
+    let edited: String
+    do { edited = try terminalServices.edit(lastInput ?? "") } catch {
+      fail("\(error)")
       return
     }
-    let path = String(cString: template)
-    fchmod(descriptor, 0o600)
-    let original = OutputStream(descriptor: descriptor)
-    original.write(lastInput ?? "")
-    original.flush()
-    close(descriptor)
-    defer { unlink(path) }
-    let editor = ProcessInfo.processInfo.environment["VISUAL"] ?? ProcessInfo.processInfo.environment["EDITOR"] ?? "vi"
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/bin/sh")
-    process.arguments = ["-c", editor + " \"$0\"", path]
-    do {
-      try process.run()
-      process.waitUntilExit()
-    } catch {
-      fail("cannot start the editor '\(editor)'")
-      return
-    }
-    guard let edited = try? String(contentsOfFile: path, encoding: .utf8), !edited.allSatisfy(\.isWhitespace) else { return }
+    guard !edited.allSatisfy(\.isWhitespace) else { return }
     output.write(edited.hasSuffix("\n") ? edited : edited + "\n")
     handle(edited)
   }
@@ -590,5 +570,16 @@ enum QueryPlan {
     }
     walk(0, "")
     return out
+  }
+}
+
+extension StringProtocol {
+  /// The text without white space (newlines included) at either end, in pure Swift: Foundation's
+  /// `trimmingCharacters(in:)` bridges through NSString, a cost on every input's path.
+  var trimmedWhitespace: String {
+    guard let first = firstIndex(where: { !$0.isWhitespace }), let last = lastIndex(where: { !$0.isWhitespace }) else {
+      return ""
+    }
+    return String(self[first...last])
   }
 }

@@ -13,21 +13,6 @@ public struct Terminal: Sendable {
     self.isInteractive = isInteractive
     self.usesColor = usesColor
   }
-
-  /// The real terminal on stdout: its size, and colour unless `NO_COLOR` is set or output is piped.
-  public static func current() -> Terminal {
-    var size = winsize()
-    let interactive = isatty(1) == 1
-    var width = 80, height = 24
-    if interactive, ioctl(1, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 {
-      width = Int(size.ws_col)
-      height = Int(size.ws_row)
-    } else if let columns = environmentValue("COLUMNS").flatMap(Int.init) {
-      width = columns
-    }
-    let noColor = environmentValue("NO_COLOR") != nil
-    return Terminal(width: width, height: height, isInteractive: interactive, usesColor: interactive && !noColor)
-  }
 }
 
 /// ANSI colouring of SQL for the terminal: keywords, strings, numbers, identifiers.

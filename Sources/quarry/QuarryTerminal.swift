@@ -1,0 +1,86 @@
+import Foundation
+import Workbench
+
+/// The real terminal's services for the shell: `$PAGER` for long output and `$VISUAL`/`$EDITOR`
+/// for `.edit`.
+final class QuarryTerminal: TerminalServices {
+  /// Long output goes through `$PAGER` (default `less -S -R -F -X`) when it would not fit the
+  /// screen. Quitting the pager early (`q`) only ends that output: SIGPIPE is ignored, and
+  /// writing stops at the first chunk the closed pipe refuses.
+  func present(_ text: String, terminal: Terminal, output: Workbench.OutputStream) {
+    let lines = text.reduce(0) { $1 == "\n" ? $0 + 1 : $0 }
+    guard terminal.isInteractive, lines > terminal.height - 2, let pager = Self.pagerCommand(),
+      let pipe = popen(pager, "w")
+    else {
+      output.write(text)
+      return
+    }
+    output.flush()
+    let bytes = Array(text.utf8)
+    var offset = 0
+    while offset < bytes.count {
+      let count = min(1 << 16, bytes.count - offset)
+      let written = bytes[offset..<(offset + count)].withUnsafeBufferPointer { fwrite($0.baseAddress, 1, count, pipe) }
+      if written < count { break }
+      offset += count
+    }
+    pclose(pipe)
+  }
+
+  static func pagerCommand() -> String? {
+    let environment = ProcessInfo.processInfo.environment
+    if let pager = environment["PAGER"] { return pager.isEmpty || pager == "cat" ? nil : pager }
+    return "less -S -R -F -X"
+  }
+
+  /// Edits text in `$VISUAL`/`$EDITOR` (default `vi`), in a fresh file only this user can read
+  /// or write, created exclusively (mkstemps): a file another user planted under a predictable
+  /// name is never opened. The file is removed afterwards.
+  func edit(_ text: String) throws -> String {
+    var template = Array((NSTemporaryDirectory() + "quarry-edit-XXXXXX.swift").utf8CString)
+    let descriptor = template.withUnsafeMutableBufferPointer { buffer -> Int32 in
+      guard let base = buffer.baseAddress else { return -1 }
+      return mkstemps(base, 6)
+    }
+    guard descriptor >= 0 else {
+      throw WorkbenchError("cannot create a file to edit in \(NSTemporaryDirectory()): \(String(cString: strerror(errno)))")
+    }
+    let path = String(cString: template)
+    fchmod(descriptor, 0o600)
+    let original = Workbench.OutputStream(descriptor: descriptor)
+    original.write(text)
+    original.flush()
+    close(descriptor)
+    defer { unlink(path) }
+    let environment = ProcessInfo.processInfo.environment
+    let editor = environment["VISUAL"] ?? environment["EDITOR"] ?? "vi"
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/bin/sh")
+    process.arguments = ["-c", editor + " \"$0\"", path]
+    do {
+      try process.run()
+      process.waitUntilExit()
+    } catch {
+      throw WorkbenchError("cannot start the editor '\(editor)'")
+    }
+    guard let data = FileManager.default.contents(atPath: path) else { return "" }
+    return try decodeUTF8(data)
+  }
+}
+
+extension Terminal {
+  /// The real terminal on stdout: its size, and colour unless `NO_COLOR` is set or output is piped.
+  static func current() -> Terminal {
+    var size = winsize()
+    let interactive = isatty(1) == 1
+    var width = 80, height = 24
+    if interactive, ioctl(1, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 {
+      width = Int(size.ws_col)
+      height = Int(size.ws_row)
+    } else if let columns = environmentValue("COLUMNS").flatMap(Int.init) {
+      width = columns
+    }
+    let noColor = environmentValue("NO_COLOR") != nil
+    return Terminal(width: width, height: height, isInteractive: interactive, usesColor: interactive && !noColor)
+  }
+}
