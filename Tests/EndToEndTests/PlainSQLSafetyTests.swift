@@ -238,3 +238,29 @@ final class PlainSQLSafetyTests: XCTestCase {
                    "quarry: error: cannot write the results: Broken pipe\n")
   }
 }
+
+/// The session's data: `.save` writes the database, foreign keys are enforced.
+final class SessionDataTests: XCTestCase {
+  func testSaveAndBackupWriteTheDatabaseTheFixtureIncluded() throws {
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("quarry-save-\(UUID())")
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let saved = directory.appendingPathComponent("saved.sqlite").path
+    let backup = directory.appendingPathComponent("backup.sqlite").path
+    let result = try QuarryProcess.run([], stdin: "DELETE FROM tags WHERE id = 1;\n.save \(saved)\n.backup \(backup)\n")
+    XCTAssertEqual(result.status, 0, result.stderr)
+    XCTAssertTrue(result.stdout.contains("saved the database to \(saved)"), result.stdout)
+    for path in [saved, backup] {
+      XCTAssertEqual(try PlainSQLSafetyTests.shell("sqlite3 '\(path)' 'SELECT count(*) FROM tags'").output, "4\n")
+    }
+  }
+
+  func testForeignKeysAreEnforcedUnlessTurnedOff() throws {
+    let insert = "INSERT INTO reminders (title, remindersListID) VALUES ('orphan', 999);\n"
+    let enforced = try QuarryProcess.run([], stdin: insert)
+    XCTAssertEqual(enforced.status, 1)
+    XCTAssertTrue(enforced.stderr.contains("FOREIGN KEY constraint failed"), enforced.stderr)
+    let off = try QuarryProcess.run(["--no-foreign-keys"], stdin: insert)
+    XCTAssertEqual(off.status, 0, off.stderr)
+  }
+}
