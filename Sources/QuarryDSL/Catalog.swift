@@ -40,18 +40,23 @@ public final class Catalog: @unchecked Sendable {
     }
     if model.isDeclared, !model.isSelection {
       // A declared model supersedes the inferred one for the same table under another type name.
-      for name in typeNamesByTable[model.tableName] ?? [] where name != model.typeName {
-        guard let existing = tables[name], !existing.isDeclared else { continue }
+      if let name = typeNameByTable[model.tableName], name != model.typeName, let existing = tables[name], !existing.isDeclared {
         tables[name] = nil
-        typeNamesByTable[model.tableName]?.removeAll { $0 == name }
+        typeNameByTable[model.tableName] = nil
         tableOrder.removeAll { $0 == name }
       }
     }
-    if let previous = tables[model.typeName], previous.tableName != model.tableName {
-      typeNamesByTable[previous.tableName]?.removeAll { $0 == model.typeName }
+    if let previous = tables[model.typeName], previous.tableName != model.tableName,
+      typeNameByTable[previous.tableName] == model.typeName
+    {
+      typeNameByTable[previous.tableName] = nil
     }
-    if !model.isSelection, typeNamesByTable[model.tableName]?.contains(model.typeName) != true {
-      typeNamesByTable[model.tableName, default: []].append(model.typeName)
+    if !model.isSelection {
+      // A declared model is the table's model; an inferred one only while none is declared.
+      let current = typeNameByTable[model.tableName].flatMap { tables[$0] }
+      if current == nil || current?.typeName == model.typeName || (model.isDeclared && current?.isDeclared == false) {
+        typeNameByTable[model.tableName] = model.typeName
+      }
     }
     if let existing = tables[model.typeName] {
       model.scopes.merge(existing.scopes) { new, _ in new }
@@ -71,15 +76,14 @@ public final class Catalog: @unchecked Sendable {
   }
 
   public func table(forTableName name: String) -> TableModel? {
-    guard let names = typeNamesByTable[name] else { return nil }
-    let models = names.sorted().compactMap { tables[$0] }.filter { $0.tableName == name && !$0.isSelection }
-    return models.first { $0.isDeclared } ?? models.first
+    guard let typeName = typeNameByTable[name], let model = tables[typeName], model.tableName == name else { return nil }
+    return model
   }
 
-  /// The type names of the (non-selection) models of each table: lookups by table name stay
-  /// constant-time with thousands of models. (Arrays: one or two names a table, and a
-  /// `[String: Set<String>]` costs start-up time to instantiate.)
-  private var typeNamesByTable: [String: [String]] = [:]
+  /// The type name of each table's model (declared before inferred): lookups by table name stay
+  /// constant-time with thousands of models. (`[String: String]`: a dictionary of collections
+  /// costs start-up time in generic metadata to instantiate.)
+  private var typeNameByTable: [String: String] = [:]
 
   /// Every name a type reference could mean, for "did you mean" suggestions.
   var typeNames: [String] {

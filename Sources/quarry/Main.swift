@@ -11,7 +11,8 @@ enum Main {
     signal(SIGPIPE, SIG_IGN)
     // Swift repairs invalid UTF-8 in arguments with U+FFFD: refuse it instead, naming where.
     for index in 1..<Int(CommandLine.argc) {
-      guard let pointer = CommandLine.unsafeArgv[index] else { continue }
+      // The common case (valid UTF-8) is checked without generic decoding: start-up time.
+      guard let pointer = CommandLine.unsafeArgv[index], String(validatingCString: pointer) == nil else { continue }
       let bytes = UnsafeBufferPointer(start: UnsafeRawPointer(pointer).assumingMemoryBound(to: UInt8.self), count: strlen(pointer))
       do { _ = try decodeUTF8(bytes) } catch {
         FileHandle.standardError.write(Data("quarry: error: argument \(index): \(error)\n".utf8))
