@@ -26,51 +26,51 @@ public final class FailureTracker {
   public init() {}
 }
 
-/// Passes results through, noting failures in a tracker.
-final class TrackingSink: ResultSink {
+/// Passes everything through to another sink; subclasses adjust what they need.
+class ForwardingSink: ResultSink {
   let base: ResultSink
-  let tracker: FailureTracker
-  init(_ base: ResultSink, tracker: FailureTracker) {
-    self.base = base
-    self.tracker = tracker
-  }
+  init(_ base: ResultSink) { self.base = base }
   func begin(input: String, sql: String, bindings: [QueryBinding], columns: [String], types: [SwiftType?]) {
     base.begin(input: input, sql: sql, bindings: bindings, columns: columns, types: types)
   }
   func row(_ statement: PreparedStatement) { base.row(statement) }
-  func end(error: StatementError?) {
-    if error != nil { tracker.failed = true }
-    base.end(error: error)
-  }
-  func failure(input: String, error: StatementError) {
-    tracker.failed = true
-    base.failure(input: input, error: error)
-  }
+  func end(error: StatementError?) { base.end(error: error) }
+  func failure(input: String, error: StatementError) { base.failure(input: input, error: error) }
   func note(_ text: String) { base.note(text) }
   func changed(rows: Int, insertedIDs: ClosedRange<Int64>?) { base.changed(rows: rows, insertedIDs: insertedIDs) }
 }
 
+/// Passes results through, noting failures in a tracker.
+final class TrackingSink: ForwardingSink {
+  let tracker: FailureTracker
+  init(_ base: ResultSink, tracker: FailureTracker) {
+    self.tracker = tracker
+    super.init(base)
+  }
+  override func end(error: StatementError?) {
+    if error != nil { tracker.failed = true }
+    super.end(error: error)
+  }
+  override func failure(input: String, error: StatementError) {
+    tracker.failed = true
+    super.failure(input: input, error: error)
+  }
+}
+
 /// Passes results through, counting error lines from the start of the script the input is in.
-final class LineOffsetSink: ResultSink {
-  let base: ResultSink
+final class LineOffsetSink: ForwardingSink {
   let lines: Int
   init(_ base: ResultSink, lines: Int) {
-    self.base = base
     self.lines = lines
+    super.init(base)
   }
   private func shifted(_ error: StatementError) -> StatementError {
     var error = error
     error.line += lines
     return error
   }
-  func begin(input: String, sql: String, bindings: [QueryBinding], columns: [String], types: [SwiftType?]) {
-    base.begin(input: input, sql: sql, bindings: bindings, columns: columns, types: types)
-  }
-  func row(_ statement: PreparedStatement) { base.row(statement) }
-  func end(error: StatementError?) { base.end(error: error.map(shifted)) }
-  func failure(input: String, error: StatementError) { base.failure(input: input, error: shifted(error)) }
-  func note(_ text: String) { base.note(text) }
-  func changed(rows: Int, insertedIDs: ClosedRange<Int64>?) { base.changed(rows: rows, insertedIDs: insertedIDs) }
+  override func end(error: StatementError?) { super.end(error: error.map(shifted)) }
+  override func failure(input: String, error: StatementError) { super.failure(input: input, error: shifted(error)) }
 }
 
 /// Prints an error the way a compiler does: location, message, the line and a caret.

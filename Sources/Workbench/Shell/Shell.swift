@@ -420,13 +420,18 @@ public final class Shell {
       fail("cannot read '\(path)': \(error)")
       return
     }
+    nested(".read '\(path)'", selfReference: "does it read itself?") { runScript(script) }
+  }
+
+  /// Runs `body` one `.read`/`.run` level deeper, or says where the nesting stopped.
+  private func nested(_ what: String, selfReference: String, _ body: () -> Void) {
     guard nesting < Self.maximumNesting else {
-      fail(".read '\(path)' is nested \(Self.maximumNesting) deep (does it read itself?); stopped")
+      fail("\(what) is nested \(Self.maximumNesting) deep (\(selfReference)); stopped")
       return
     }
     nesting += 1
     defer { nesting -= 1 }
-    runScript(script)
+    body()
   }
 
   /// Runs each input of a script in order (stdin, `.read`), errors located by the line in it.
@@ -486,12 +491,10 @@ public final class Shell {
       fail("no named query '\(name)'" + (closestMatch(to: name, in: namedQueries.all().keys).map { "; did you mean '\($0)'?" } ?? ""))
       return
     }
-    guard nesting < Self.maximumNesting else {
-      fail(".run '\(name)' is nested \(Self.maximumNesting) deep (does it run itself?); stopped")
-      return
-    }
-    nesting += 1
-    defer { nesting -= 1 }
+    nested(".run '\(name)'", selfReference: "does it run itself?") { run(named: name, input: input, parts: parts) }
+  }
+
+  private func run(named name: String, input: String, parts: [String]) {
     let values = parts.dropFirst().map(NamedQueryArgument.init)
     let used = NamedQueryArgument.parameters(in: input)
     if let missing = used.first(where: { $0 > values.count }) {
