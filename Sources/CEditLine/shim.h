@@ -8,16 +8,113 @@
 #include <string.h>
 #include <sys/ioctl.h>
 #include <unistd.h>
+#include <errno.h>
+#include <poll.h>
 
 /// Swift 6 rejects the C stdio globals; hand them out through functions.
 static inline FILE *quarry_stdin(void) { return stdin; }
 static inline FILE *quarry_stdout(void) { return stdout; }
 static inline FILE *quarry_stderr(void) { return stderr; }
 
-/// Start-up: the user's locale, so libedit accepts non-ASCII input.
+/// Bracketed paste. The terminal wraps pasted text in ESC[200~ … ESC[201~ (once the prompt
+/// has sent ESC[?2004h). libedit knows nothing of it, so Quarry reads keys itself: inside a
+/// paste, a newline is handed to libedit as ^V (quoted insert) and the newline, a tab as ^V and
+/// the tab — literal text in the edit buffer, never Enter or Tab completion. The whole paste is
+/// then one input, run when Enter is pressed (as IPython does).
+struct quarry_key_state {
+  int pending[8];  // keys to hand libedit before reading more
+  int pending_count;
+  int in_paste;
+  int last_was_return;
+};
+/// The key reader's state (a static local: a header's globals are not emitted for Swift).
+static inline struct quarry_key_state *quarry_keys(void) {
+  static struct quarry_key_state state;
+  return &state;
+}
+#define quarry_pending (quarry_keys()->pending)
+#define quarry_pending_count (quarry_keys()->pending_count)
+#define quarry_in_paste (quarry_keys()->in_paste)
+#define quarry_last_was_return (quarry_keys()->last_was_return)
+
+/// One byte from the terminal; -1 at end of input or when a signal interrupted the read.
+static inline int quarry_read_byte(void) {
+  unsigned char byte;
+  ssize_t count = read(0, &byte, 1);
+  return count == 1 ? byte : -1;
+}
+
+/// Whether the next bytes (already typed or pasted) are `rest`; consumed when they are. Bytes
+/// that do not match are queued for libedit as they were.
+static inline int quarry_match(const char *rest, int *unmatched, int *unmatched_count) {
+  for (int i = 0; rest[i]; i++) {
+    int byte = quarry_read_byte();
+    if (byte < 0) return 0;
+    unmatched[(*unmatched_count)++] = byte;
+    if (byte != (unsigned char)rest[i]) return 0;
+  }
+  return 1;
+}
+
+/// A Unicode scalar from UTF-8 bytes (libedit's getc hook returns whole characters).
+static inline int quarry_read_scalar(int first) {
+  if (first < 0x80) return first;
+  int extra = first >= 0xF0 ? 3 : first >= 0xE0 ? 2 : first >= 0xC0 ? 1 : 0;
+  int value = first & (0x3F >> extra);
+  for (int i = 0; i < extra; i++) {
+    int byte = quarry_read_byte();
+    if (byte < 0) return -1;
+    value = (value << 6) | (byte & 0x3F);
+  }
+  return value;
+}
+
+static inline int quarry_getc(FILE *stream) {
+  (void)stream;
+  if (quarry_pending_count > 0) {
+    int value = quarry_pending[0];
+    for (int i = 1; i < quarry_pending_count; i++) quarry_pending[i - 1] = quarry_pending[i];
+    quarry_pending_count--;
+    return value;
+  }
+  for (;;) {
+    int byte = quarry_read_byte();
+    if (byte < 0) return -1;
+    if (byte == 0x1B) {
+      int unmatched[8];
+      int count = 0;
+      const char *marker = quarry_in_paste ? "[201~" : "[200~";
+      if (quarry_match(marker, unmatched, &count)) {
+        quarry_in_paste = !quarry_in_paste;
+        continue;
+      }
+      // An ordinary escape sequence (an arrow key): handed on unchanged.
+      for (int i = 0; i < count && quarry_pending_count < 8; i++) quarry_pending[quarry_pending_count++] = unmatched[i];
+      return byte;
+    }
+    int after_return = quarry_last_was_return;
+    quarry_last_was_return = byte == '\r';
+    if (quarry_in_paste && byte == '\n' && after_return) continue;  // CR LF is one line break
+    if (quarry_in_paste && (byte == '\r' || byte == '\n' || byte == '\t')) {
+      quarry_pending[quarry_pending_count++] = byte == '\t' ? '\t' : '\n';
+      return 0x16;  // ^V: insert the next character as it is
+    }
+    return quarry_read_scalar(byte);
+  }
+}
+
+/// Start-up: the user's locale, so libedit accepts non-ASCII input; Quarry's own key reader.
 static inline void quarry_editline_setup(const char *name) {
   setlocale(LC_ALL, "");
   rl_readline_name = strdup(name);  // libedit keeps the pointer
+  rl_getc_function = quarry_getc;
+}
+
+/// Whether more input is already waiting (lines arriving faster than typing: a paste).
+static inline int quarry_input_pending(void) {
+  if (quarry_pending_count > 0) return 1;
+  struct pollfd poller = { .fd = 0, .events = POLLIN, .revents = 0 };
+  return poll(&poller, 1, 0) > 0;
 }
 /// SIGINT without SA_RESTART, so a blocked read returns and the prompt can start over.
 static inline void quarry_install_sigint(void (*handler)(int)) {

@@ -79,31 +79,24 @@ public final class Compiler {
     }
   }
 
-  /// True when the input cannot be complete yet (open brackets, an unterminated string, a
-  /// trailing operator): the REPL keeps reading lines.
+  /// True when the input cannot be complete yet: Swift's parser finds something missing at its
+  /// very end (a closing bracket, the end of a string, the operand after an operator, the
+  /// declaration after `@FetchAll(…)`). Comments, strings, raw and multi-line strings count as
+  /// the parser reads them, so `Tag.count() // {` is complete. The REPL keeps reading lines.
   public static func isIncomplete(_ text: String) -> Bool {
-    var depth = 0
-    var inString = false
-    var previous: Character = " "
-    var iterator = text.makeIterator()
-    while let character = iterator.next() {
-      if inString {
-        if character == "\\" { _ = iterator.next(); continue }
-        if character == "\"" { inString = false }
-      } else {
-        switch character {
-        case "\"": inString = true
-        case "(", "[", "{": depth += 1
-        case ")", "]", "}": depth -= 1
-        default: break
-        }
-      }
-      if !character.isWhitespace { previous = character }
-    }
-    if inString || depth > 0 { return true }
+    guard !text.allSatisfy(\.isWhitespace) else { return false }
+    // Input the parser would take exponential time on is "complete": compiling it says why.
+    if (try? NestingGuard.check(text)) == nil { return false }
+    let tree = Parser.parse(source: text)
     if endsWithDeclarationPrefix(text) { return true }
-    return [".", ",", "&", "|", "+", "*", "=", "\\"].contains(previous)
-      && !text.allSatisfy(\.isWhitespace)
+    guard tree.hasError else { return false }
+    let end = tree.endPositionBeforeTrailingTrivia
+    // Something missing right at the end means more is to come; an error elsewhere is a
+    // mistake to report now.
+    for token in tree.tokens(viewMode: .all) where token.presence == .missing {
+      if token.position >= end { return true }
+    }
+    return false
   }
 
   /// Whether the last line is only attributes or modifiers (`@Table`, `@Column("x")`,
@@ -150,8 +143,12 @@ public final class Compiler {
       source = SourceUnit(text: text, tree: parsed)
       if let error = SyntaxErrorFinder.firstError(in: parsed) {
         let location = source.lineAndColumn(of: error.position)
-        throw Diagnostic("syntax error: " + error.message, line: location.line, column: location.column,
-                         length: error.length)
+        var message = "syntax error: " + error.message
+        if let opener = error.opener {
+          let open = source.lineAndColumn(of: opener.position)
+          message += "; the '\(opener.text)' at \(open.line):\(open.column) is not closed"
+        }
+        throw Diagnostic(message, line: location.line, column: location.column, length: error.length)
       }
     }
     // Operators stay flat sequences in the tree; each is folded by precedence when evaluated

@@ -12,6 +12,8 @@ enum SyntaxErrorFinder {
     var position: AbsolutePosition
     var message: String
     var length: Int
+    /// For a missing closing bracket: where the bracket it would close opens.
+    var opener: (position: AbsolutePosition, text: String)?
   }
 
   static func firstError(in tree: some SyntaxProtocol) -> Found? {
@@ -39,16 +41,27 @@ enum SyntaxErrorFinder {
       let what: String
       if text.isEmpty {
         what = describe(token.tokenKind)
+      } else if text.hasPrefix("<#"), text.hasSuffix("#>") {
+        // swift-syntax's placeholder for a missing node (`<#expression#>`): said in words.
+        let name = text.dropFirst(2).dropLast(2)
+        what = ("aeiou".contains(name.first ?? "x") ? "an " : "a ") + name
       } else {
         what = "'\(text)'"
       }
       var message = "expected \(what)"
+      var opener: (AbsolutePosition, String)?
       if ["}", ")", "]"].contains(text), let parent = token.parent {
         message += " to end \(kindName(parent))"
+        let open = ["}": "{", ")": "(", "]": "["][text] ?? ""
+        if let start = parent.tokens(viewMode: .sourceAccurate).first(where: { $0.text == open && $0.presence == .present }) {
+          opener = (start.positionAfterSkippingLeadingTrivia, open)
+        }
+      } else if let previous = token.previousToken(viewMode: .sourceAccurate), !previous.text.isEmpty {
+        message += " after '\(previous.text)'"
       } else if let parent = token.parent {
         message += " in \(kindName(parent))"
       }
-      found = Found(position: token.position, message: message, length: 1)
+      found = Found(position: token.position, message: message, length: 1, opener: opener)
       return .skipChildren
     }
 

@@ -79,16 +79,50 @@ final class Repl {
     if let opened { output.write(opened + "\n") }
     output.flush()
     var buffer = ""
+    /// A complete input held back because more lines were already waiting (a paste without
+    /// bracketed paste): a next line that starts with `.where`-style method continues it.
+    var heldBack: String?
+    let bracketedPaste = isatty(0) == 1 && isatty(1) == 1
+    func pasteMode(_ on: Bool) {
+      guard bracketedPaste else { return }
+      output.write(on ? "\u{1B}[?2004h" : "\u{1B}[?2004l")
+      output.flush()
+    }
+    func run(_ input: String) -> Bool {
+      add_history(input)
+      appendHistory(input)
+      shell.terminal = Terminal.current()
+      replInterrupted = 0
+      return shell.handle(input) != .quit
+    }
     while true {
       // `quarry*>` while a transaction the user began is open (BEGIN without COMMIT/ROLLBACK).
       let inTransaction = loadedShell?.session.database.isInTransaction == true
-      let prompt = buffer.isEmpty ? (inTransaction ? "quarry*> " : "quarry> ") : (inTransaction ? "    ...> " : "   ...> ")
+      let continuing = !buffer.isEmpty || heldBack != nil
+      let prompt = !continuing ? (inTransaction ? "quarry*> " : "quarry> ") : (inTransaction ? "    ...> " : "   ...> ")
       replInterrupted = 0
-      guard let raw = readline(prompt) else {
+      pasteMode(true)
+      let raw = readline(prompt)
+      pasteMode(false)
+      guard let raw else {
         if replInterrupted != 0 {
           // Ctrl-C at the prompt: drop the input and start a fresh line.
           buffer = ""
+          heldBack = nil
           output.write("^C\n")
+          output.flush()
+          continue
+        }
+        if let held = heldBack {
+          heldBack = nil
+          if !run(held) { break }
+          continue
+        }
+        if !buffer.isEmpty {
+          // Ctrl-D in the middle of an input cancels that input, as Ctrl-C does; it quits only
+          // at an empty prompt.
+          buffer = ""
+          output.write("\n(input cancelled; Ctrl-D at an empty prompt quits)\n")
           output.flush()
           continue
         }
@@ -98,23 +132,75 @@ final class Repl {
       free(raw)
       if replInterrupted != 0 {
         buffer = ""
+        heldBack = nil
         continue
       }
-      if buffer.isEmpty && line.allSatisfy(\.isWhitespace) { continue }
-      buffer += (buffer.isEmpty ? "" : "\n") + line
+      if let held = heldBack {
+        heldBack = nil
+        let trimmed = line.drop { $0 == " " || $0 == "\t" }
+        if Self.continuesQuery(trimmed, isMetaCommand: shell.isMetaCommand) {
+          buffer = held + "\n" + line
+        } else {
+          if !run(held) { break }
+          if line.allSatisfy(\.isWhitespace) { continue }
+          buffer = line
+        }
+      } else {
+        if buffer.isEmpty && line.allSatisfy(\.isWhitespace) { continue }
+        buffer += (buffer.isEmpty ? "" : "\n") + line
+      }
       if needsMore(buffer) { continue }
-      add_history(buffer)
-      write_history(Self.historyPath)
       let input = buffer
       buffer = ""
-      shell.terminal = Terminal.current()
-      replInterrupted = 0
-      if shell.handle(input) == .quit { break }
+      if let hint = Self.bareWordHint(input) {
+        output.write(hint + "\n")
+        output.flush()
+        continue
+      }
+      // More lines already waiting: they were pasted; the next may continue this query.
+      if quarry_input_pending() != 0 && !shell.isMetaCommand(input.trimmedForCommand) {
+        heldBack = input
+        continue
+      }
+      if !run(input) { break }
     }
-    write_history(Self.historyPath)
+    pasteMode(false)
     chmod(Self.historyPath, 0o600)
     (loadedShell?.output ?? output).write("\n")
     (loadedShell?.output ?? output).flush()
+  }
+
+  /// `help`, `exit`, `quit` typed bare point to the commands that do that.
+  static func bareWordHint(_ input: String) -> String? {
+    switch input.trimmedForCommand {
+    case "help", "?": return "Type .help for the commands, or a query such as Reminder.all."
+    case "exit", "quit", "bye": return "Type .quit or press Ctrl-D (at an empty prompt) to leave."
+    default: return nil
+    }
+  }
+
+  /// Whether a line continues the query before it: `.where { … }`, `.order(by: \.title)` — a
+  /// leading-dot method that is not a meta-command.
+  static func continuesQuery(_ line: Substring, isMetaCommand: (String) -> Bool) -> Bool {
+    guard line.first == ".", let second = line.dropFirst().first, second.isLetter || second == "_" else { return false }
+    return !isMetaCommand(String(line))
+  }
+
+  /// Appends one input to the history file under a lock, so two sessions at once keep each
+  /// other's entries.
+  private func appendHistory(_ input: String) {
+    let descriptor = open(Self.historyPath, O_WRONLY | O_CREAT, 0o600)
+    guard descriptor >= 0 else { return }
+    defer { close(descriptor) }
+    flock(descriptor, LOCK_EX)
+    defer { flock(descriptor, LOCK_UN) }
+    var info = stat()
+    if fstat(descriptor, &info) == 0, info.st_size == 0 {
+      write_history(Self.historyPath)  // a new file starts with libedit's header
+    } else {
+      append_history(1, Self.historyPath)
+    }
+    history_truncate_file(Self.historyPath, 2000)
   }
 
   /// Whether the input so far is incomplete: open brackets or strings, a trailing operator, or
@@ -152,5 +238,13 @@ final class Repl {
         return strdup(replCandidates[replCandidateIndex])
       }
     }
+  }
+}
+
+extension String {
+  /// The input without surrounding white space, as a command is recognised.
+  var trimmedForCommand: String {
+    guard let first = firstIndex(where: { !$0.isWhitespace }), let last = lastIndex(where: { !$0.isWhitespace }) else { return "" }
+    return String(self[first...last])
   }
 }

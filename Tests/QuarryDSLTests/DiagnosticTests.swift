@@ -95,7 +95,14 @@ final class DiagnosticTests: XCTestCase {
   }
 
   func testSyntaxErrorIsLocated() throws {
-    try assertDiagnostic("Reminder.where { $0.id.eq(1) 1️⃣", "syntax error: expected '}' to end closure expression")
+    try assertDiagnostic(
+      "Reminder.where { $0.id.eq(1) 1️⃣",
+      "syntax error: expected '}' to end closure expression; the '{' at 1:16 is not closed")
+  }
+
+  func testSyntaxErrorsNeverShowParserPlaceholders() throws {
+    try assertDiagnostic("Tag.where { $0.id == 1️⃣}", "syntax error: expected an expression after '=='")
+    try assertDiagnostic("@FetchAll(Reminder.all)1️⃣", "syntax error: expected a declaration after ')'")
   }
 
   func testComparingTextWithANumber() throws {

@@ -225,6 +225,24 @@ final class ShellTests: SnapshotTestCase {
     XCTAssertFalse(InputCompleteness.isIncomplete("@Table struct T { let id: Int }"))
   }
 
+  /// The Swift parser decides whether DSL input is finished: comments, strings, interpolations
+  /// and raw strings never keep the prompt waiting; something missing at the end does.
+  func testInputCompletenessFollowsTheSwiftParser() {
+    for complete in [
+      "Tag.count() // {", "/* ( */ Tag.all", #"Tag.where { $0.title.eq("(") }"#, ##"#sql(#"a ( "#)"##,
+      #"Tag.where { $0.title.eq("\($0.id)") }"#, "Tag.all)", "@FetchAll(Tag.all)\nvar tags: [Tag]",
+      "SELECT 1; -- done", "DELETE FROM t; /* ; */",
+    ] {
+      XCTAssertFalse(InputCompleteness.isIncomplete(complete), complete)
+    }
+    for incomplete in [
+      "Tag.where {", #"Tag.where { $0.title.eq("a"#, "Tag.where { $0.id > 1 } &&", "Reminder.", "@FetchAll(\n  Reminder.where { $0.isFlagged }\n)",
+      "\"\"\"\nmany lines", "DELETE FROM t -- not yet;", "CREATE TRIGGER t AFTER INSERT ON x BEGIN SELECT 1;",
+    ] {
+      XCTAssertTrue(InputCompleteness.isIncomplete(incomplete), incomplete)
+    }
+  }
+
   /// A table no model declares is inferred from the database, its SQL defaults included:
   /// drafts may leave those columns out.
   func testInferredModelsKeepTheirSQLDefaults() throws {

@@ -143,6 +143,14 @@ public final class Shell {
     if isCommand {
       guard isMetaCommand(trimmed) else {
         // `.frobnicate`: not a command, and never a query on its own.
+        let word = "." + trimmed.dropFirst().prefix { $0.isLetter || $0.isNumber || $0 == "_" }
+        let after = trimmed.dropFirst(word.count).first { $0 != " " }
+        if let after, after == "(" || after == "{" || after == "." {
+          // `.where { … }`, `.order(by: \.title)`: a piece of a query, not a command.
+          let table = session.catalog.tableOrder.first { session.catalog.tables[$0]?.isSelection == false } ?? "Reminder"
+          fail("'\(word)' is not a command: a query starts from a table (\(table)\(word)…); to continue the query before it, end that line with '.' or wrap the whole query in parentheses")
+          return .proceed
+        }
         let name = String(trimmed.prefix { !$0.isWhitespace })
         let suggestion = closestMatch(to: name, in: commandNames)
         fail("unknown command '\(name)'" + (suggestion.map { "; did you mean '\($0)'?" } ?? "; .help lists the commands"))

@@ -1,0 +1,72 @@
+import Foundation
+import XCTest
+
+/// What people paste at the prompt, sent as the terminal sends it: with bracketed-paste markers
+/// and without (lines arriving all at once).
+final class PasteTests: XCTestCase {
+  static let query = "Reminder\r  .where { !$0.isCompleted }\r  .order(by: \\.title)\r  .select(\\.title)"
+
+  func testABracketedPasteIsOneInputRunOnEnter() throws {
+    let terminal = try TerminalSession()
+    terminal.type("\u{1B}[200~" + Self.query + "\u{1B}[201~")
+    XCTAssertTrue(terminal.waitFor("  .select(\\.title)"), terminal.screen())
+    XCTAssertFalse(terminal.screen().contains("SELECT"), "a paste waits for Enter:\n" + terminal.screen())
+    terminal.press("Enter")
+    XCTAssertTrue(terminal.waitFor("8 rows"), terminal.screen())
+    XCTAssertTrue(terminal.screen().contains("ORDER BY \"reminders\".\"title\""), terminal.screen())
+    XCTAssertFalse(terminal.screen().contains("unknown command"), terminal.screen())
+  }
+
+  func testPastedTabsAreTextNotCompletion() throws {
+    let terminal = try TerminalSession()
+    terminal.type("\u{1B}[200~SELECT 'a\tb' AS t;\u{1B}[201~")
+    terminal.press("Enter")
+    XCTAssertTrue(terminal.waitFor("│ a→b │"), terminal.screen())
+  }
+
+  func testLinesPastedWithoutMarkersJoinTheQueryTheyContinue() throws {
+    let terminal = try TerminalSession()
+    terminal.type(Self.query + "\r")
+    XCTAssertTrue(terminal.waitFor("8 rows"), terminal.screen())
+    XCTAssertFalse(terminal.screen().contains("unknown command"), terminal.screen())
+    XCTAssertFalse(terminal.screen().contains("12 rows"), "Reminder alone must not run:\n" + terminal.screen())
+  }
+
+  func testALeadingDotMethodTypedByHandSaysHowToContinue() throws {
+    let terminal = try TerminalSession()
+    terminal.enter("Tag.all")
+    XCTAssertTrue(terminal.waitFor("5 rows"), terminal.screen())
+    terminal.enter(".where { $0.id > 3 }")
+    XCTAssertTrue(terminal.waitFor("'.where' is not a command: a query starts from a table"), terminal.screen())
+  }
+
+  func testCtrlDAtAContinuationCancelsTheInput() throws {
+    let terminal = try TerminalSession()
+    terminal.enter("Tag.where {")
+    XCTAssertTrue(terminal.waitFor("...>"), terminal.screen())
+    terminal.press("C-d")
+    XCTAssertTrue(terminal.waitFor("(input cancelled; Ctrl-D at an empty prompt quits)"), terminal.screen())
+    terminal.enter("Tag.count() // a comment with {")
+    XCTAssertTrue(terminal.waitFor("│ 5        │"), terminal.screen())
+    terminal.enter("help")
+    XCTAssertTrue(terminal.waitFor("Type .help for the commands"), terminal.screen())
+    terminal.enter("exit")
+    XCTAssertTrue(terminal.waitFor("Type .quit or press Ctrl-D"), terminal.screen())
+  }
+
+  func testTwoSessionsAppendToOneHistory() throws {
+    let state = FileManager.default.temporaryDirectory.appendingPathComponent("quarry-history-\(UUID())")
+    let first = try TerminalSession(stateDirectory: state)
+    let second = try TerminalSession(stateDirectory: state)
+    first.enter("Tag.count()")
+    XCTAssertTrue(first.waitFor("1 row"), first.screen())
+    second.enter("User.count()")
+    XCTAssertTrue(second.waitFor("1 row"), second.screen())
+    first.press("C-d")
+    second.press("C-d")
+    usleep(300_000)
+    let history = try String(contentsOf: state.appendingPathComponent("quarry/history"), encoding: .utf8)
+    XCTAssertTrue(history.contains("Tag.count()"), history)
+    XCTAssertTrue(history.contains("User.count()"), history)
+  }
+}
