@@ -180,3 +180,15 @@ public final class SourceUnit: @unchecked Sendable {
       suggestion: suggestion)
   }
 }
+
+extension Catalog {
+  /// The table types a top-level binding's query binds to closure parameters (`let q =
+  /// Tag.order(…)`: `["Tag"]`), for completing `q.where { $0.`.
+  public func tableTypes(ofBinding name: String) -> [String] {
+    switch bindings[name] {
+    case .query(let query)?: return query.tables.map(\.model.typeName)
+    case .table(let table)?: return [table.model.typeName]
+    default: return []
+    }
+  }
+}

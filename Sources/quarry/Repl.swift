@@ -10,6 +10,8 @@ nonisolated(unsafe) var replInterruptHandle: InterruptHandle?
 nonisolated(unsafe) var replCompleter: Completer?
 nonisolated(unsafe) var replCandidates: [String] = []
 nonisolated(unsafe) var replCandidateIndex = 0
+/// The lines of the input entered before the one being edited (a continuation), for completion.
+nonisolated(unsafe) var replPendingInput = ""
 /// Makes the session ready (Tab before it has loaded waits for it).
 nonisolated(unsafe) var replAwaitShell: (() -> Void)?
 
@@ -62,6 +64,7 @@ final class Repl {
   /// Points completion and Ctrl-C at the loaded session.
   private func attach(_ shell: Shell) {
     replCompleter = Completer(catalog: shell.session.catalog, metaCommands: shell.commandNames)
+    replCompleter?.argumentCandidates = shell.argumentCandidates
     shell.onCatalogChange = { catalog in replCompleter?.catalog = catalog }
     replInterruptHandle = shell.session.database.interruptHandle
     shell.onDatabaseChange = { database in replInterruptHandle = database.interruptHandle }
@@ -101,6 +104,7 @@ final class Repl {
       let continuing = !buffer.isEmpty || heldBack != nil
       let prompt = !continuing ? (inTransaction ? "quarry*> " : "quarry> ") : (inTransaction ? "    ...> " : "   ...> ")
       replInterrupted = 0
+      replPendingInput = buffer
       pasteMode(true)
       let raw = readline(prompt)
       pasteMode(false)
@@ -223,7 +227,7 @@ final class Repl {
       let prefix = String(decoding: Array(line.utf8.prefix(Int(quarry_point()))), as: UTF8.self)
       let word = String(cString: text)
       let replaced = Completer.replacedText(prefix)
-      replCandidates = completer.completions(for: prefix).compactMap { candidate in
+      replCandidates = completer.completions(for: prefix, context: replPendingInput).compactMap { candidate in
         if word.count >= replaced.count { return String(word.dropLast(replaced.count)) + candidate }
         // libedit's word is shorter: drop what it leaves in place from the candidate.
         let kept = String(replaced.dropLast(word.count))

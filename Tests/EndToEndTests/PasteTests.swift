@@ -69,4 +69,19 @@ final class PasteTests: XCTestCase {
     XCTAssertTrue(history.contains("Tag.count()"), history)
     XCTAssertTrue(history.contains("User.count()"), history)
   }
+
+  func testTabCompletesOnContinuationLinesAndMetaCommandArguments() throws {
+    let terminal = try TerminalSession()
+    terminal.enter("Reminder.where {")
+    terminal.type("  $0.isFl")
+    terminal.press("Tab")
+    XCTAssertTrue(terminal.waitFor("$0.isFlagged"), terminal.screen())
+    terminal.enter(" }.select(\\.title).limit(1)")
+    XCTAssertTrue(terminal.waitFor("1 row"), terminal.screen())
+    terminal.type(".mo")
+    terminal.press("Tab")
+    terminal.type("cs")
+    terminal.press("Tab")
+    XCTAssertTrue(terminal.waitFor("quarry> .mode csv"), terminal.screen())
+  }
 }

@@ -437,7 +437,7 @@ final class ShellTests: SnapshotTestCase {
     XCTAssertEqual(completer.completions(for: "Reminder.join(User.all) { $0.assignedUserID.eq($1.na"), ["name"])
     XCTAssertEqual(completer.completions(for: "Reminder.wh"), ["where"])
     XCTAssertEqual(completer.completions(for: "Remi"), ["Reminder", "ReminderTag", "RemindersList"])
-    XCTAssertEqual(completer.completions(for: ".sch"), ["schema"])
+    XCTAssertEqual(completer.completions(for: ".sch"), ["schema "])
     _ = try Compiler(catalog: session.catalog).compile(
       "let flagged = Reminder.where(\\.isFlagged)\nfunc titled(_ t: String) -> Where<Tag> { Tag.where { $0.title.eq(t) } }")
     XCTAssertEqual(completer.completions(for: "fla"), ["flagged"])
@@ -446,6 +446,27 @@ final class ShellTests: SnapshotTestCase {
     XCTAssertEqual(completer.completions(for: "Priority.h"), ["high"])
     XCTAssertEqual(completer.completions(for: #"Reminder.order(by: \.ti"#), ["title"])
     XCTAssertEqual(completer.completions(for: #"Reminder.join(User.all) { $0.assignedUserID.eq($1.id) }.order(by: \.is"#), ["isCompleted", "isFlagged", "isHighPriority"])
+  }
+
+  /// Completion reads the whole input (continuation lines, bound queries), meta-command
+  /// arguments and plain SQL, and keeps the exact match among the candidates.
+  func testCompletionEverywhere() throws {
+    let session = try Session.fixture("reminders")
+    let shell = Shell(session: session)
+    var completer = Completer(catalog: session.catalog, metaCommands: shell.commandNames)
+    completer.argumentCandidates = shell.argumentCandidates
+    XCTAssertEqual(completer.completions(for: "  $0.ti", context: "Reminder.where {"), ["title"])
+    _ = try Compiler(catalog: session.catalog).compile("let q = Tag.order(by: \\.title)")
+    XCTAssertEqual(completer.completions(for: "q.where { $0.ti"), ["title"])
+    XCTAssertEqual(completer.completions(for: ".mode "), ["box", "csv", "json", "line", "markdown", "swift", "table"])
+    XCTAssertEqual(completer.completions(for: ".mode b"), ["box"])
+    XCTAssertEqual(completer.completions(for: ".timer o"), ["off", "on"])
+    XCTAssertEqual(completer.completions(for: ".fixture s"), ["shop"])
+    XCTAssertEqual(completer.completions(for: ".schema Ta"), ["Tag"])
+    XCTAssertEqual(completer.completions(for: ".mo"), ["mode "])
+    XCTAssertEqual(completer.completions(for: "Reminder"), ["Reminder", "ReminderTag", "RemindersList"])
+    XCTAssertEqual(completer.completions(for: "SELECT ti"), ["title"])
+    XCTAssertEqual(completer.completions(for: "SELECT * FROM remindersL"), ["remindersListID", "remindersLists"])
   }
 
   func testFileCompletionReplacesTheNameAfterTheLastSlash() throws {

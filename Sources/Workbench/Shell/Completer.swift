@@ -10,6 +10,8 @@ import QuarryDSL
 public struct Completer {
   public var catalog: Catalog
   public var metaCommands: [String]
+  /// What may follow a meta-command (`.mode ` → the modes), asked for when Tab is pressed.
+  public var argumentCandidates: [String: () -> [String]] = [:]
 
   public init(catalog: Catalog, metaCommands: [String]) {
     self.catalog = catalog
@@ -30,17 +32,29 @@ public struct Completer {
     "substr", "replace", "instr", "abs", "round", "ifnull", "nullif", "cast",
   ]
 
-  /// Completions for the word being typed at the end of `line` (the text before the cursor).
-  public func completions(for line: String) -> [String] {
+  /// Completions for the word being typed at the end of `line` (the text before the cursor);
+  /// `context` is the input entered on earlier lines (a continuation), read as part of it.
+  public func completions(for line: String, context: String = "") -> [String] {
     let word = Self.currentWord(line)
-    let before = String(line.dropLast(word.count))
+    let full = context.isEmpty ? line : context + "\n" + line
+    let before = String(full.dropLast(word.count))
     let trimmedLine = line.drop { $0 == " " }
     var candidates: [String]
-    if trimmedLine.hasPrefix("."), !trimmedLine.contains(" ") {
-      // The word being completed starts after the dot.
-      return metaCommands.filter { $0.hasPrefix(String(trimmedLine)) }.map { String($0.dropFirst()) }.sorted()
-    } else if let path = Self.pathArgument(trimmedLine) {
+    if context.isEmpty, trimmedLine.hasPrefix("."), !trimmedLine.contains(" ") {
+      // The word being completed starts after the dot; a unique command gets its space.
+      let matches = metaCommands.filter { $0.hasPrefix(String(trimmedLine)) }.map { String($0.dropFirst()) }
+      let unique = Array(Set(matches)).sorted()
+      return unique.count == 1 && Self.commandsTakingArguments.contains("." + unique[0]) ? [unique[0] + " "] : unique
+    } else if context.isEmpty, let path = Self.pathArgument(trimmedLine) {
       return FileCompletion.matches(path)
+    } else if context.isEmpty, trimmedLine.hasPrefix("."), let space = trimmedLine.firstIndex(of: " "),
+      let source = argumentCandidates[String(trimmedLine[..<space])]
+    {
+      // `.mode b`, `.fixture s`, `.run n`: the command's own arguments.
+      return source().filter { $0.hasPrefix(word) }.sorted()
+    } else if SQLDetector.startsWithSQLKeyword(full) {
+      // Plain SQL: table and column names as SQL spells them.
+      candidates = catalog.tables.values.filter { !$0.isSelection }.flatMap { [$0.tableName] + $0.columns.map(\.sqlName) }
     } else if before.hasSuffix("\\.") {
       // A key path (`order(by: \.title)`): the columns of the query's table.
       candidates = tablesInChain(before).first.flatMap { catalog.table(forType: $0) }.map(columnNames) ?? []
@@ -51,8 +65,15 @@ public struct Completer {
         + Array(catalog.enums.keys.filter { !$0.contains(".") }) + Array(catalog.aliases.keys)
         + catalog.userNames + ["With", "Case", "Values"]
     }
-    return Array(Set(candidates.filter { $0.hasPrefix(word) && $0 != word })).sorted()
+    // The exact match stays among the candidates (`R` lists `Reminder` with `RemindersList`).
+    return Array(Set(candidates.filter { $0.hasPrefix(word) })).sorted()
   }
+
+  /// Meta-commands that take an argument: completing one adds the space before it.
+  static let commandsTakingArguments: Set<String> = [
+    ".schema", ".mode", ".headers", ".sql", ".timer", ".wrap", ".explain", ".open", ".fixture", ".read",
+    ".once", ".output", ".raw", ".save", ".backup", ".keep", ".run", ".maxrows", ".nullvalue", ".lesson",
+  ]
 
   /// The end of the line that a candidate replaces: the file name after the last `/` in a path
   /// argument, otherwise the identifier characters (`ti` in `$0.ti`).
@@ -141,6 +162,8 @@ public struct Completer {
     while index < scalars.count, scalars[index].isWhitespace { index += 1 }
     let first = identifier(at: index)
     if catalog.table(forType: first) != nil { tables.append(first) }
+    // `q.where { $0.` after `let q = Tag.order(…)`: the bound query's tables.
+    else { tables += catalog.tableTypes(ofBinding: first) }
     let joins = ["join(", "leftJoin(", "rightJoin(", "fullJoin(", "crossJoin("]
     while index < scalars.count {
       if scalars[index] == ".", let join = joins.first(where: { String(scalars[(index + 1)...].prefix($0.count)) == $0 }) {
@@ -172,3 +195,4 @@ enum FileCompletion {
     }
   }
 }
+

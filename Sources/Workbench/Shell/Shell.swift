@@ -113,6 +113,23 @@ public final class Shell {
       + extensionHelp.map { String($0.0.prefix { $0 != " " }) }
   }
 
+  /// What Tab offers after each meta-command that takes a known set of arguments.
+  public var argumentCandidates: [String: () -> [String]] {
+    let onOff = { ["on", "off"] }
+    return [
+      ".mode": { OutputFormat.allCases.map(\.rawValue) + ["swift"] },
+      ".fixture": { Fixture.available() },
+      ".headers": onOff, ".sql": onOff, ".timer": onOff, ".wrap": onOff,
+      ".maxrows": { ["auto", "0"] },
+      ".run": { [weak self] in self.map { Array($0.namedQueries.all().keys) } ?? [] },
+      ".schema": { [weak self] in
+        guard let self else { return [] }
+        let tables = (try? self.session.database.schema().tables.map(\.name)) ?? []
+        return tables + self.session.catalog.tables.values.map(\.typeName)
+      },
+    ]
+  }
+
   public func isMetaCommand(_ line: String) -> Bool {
     commandNames.contains(String(line.prefix { !$0.isWhitespace }))
   }
