@@ -27,6 +27,16 @@ struct quarry_key_state {
   int in_paste;
   int last_was_return;
 };
+/// Text to type into the edit buffer before reading the terminal (`.edit`), or NULL.
+static inline char **quarry_prefill(void) {
+  static char *text = NULL;
+  return &text;
+}
+static inline size_t *quarry_prefill_offset(void) {
+  static size_t offset = 0;
+  return &offset;
+}
+
 /// The key reader's state (a static local: a header's globals are not emitted for Swift).
 static inline struct quarry_key_state *quarry_keys(void) {
   static struct quarry_key_state state;
@@ -39,6 +49,18 @@ static inline struct quarry_key_state *quarry_keys(void) {
 
 /// One byte from the terminal; -1 at end of input or when a signal interrupted the read.
 static inline int quarry_read_byte(void) {
+  char **prefill = quarry_prefill();
+  if (*prefill) {
+    size_t *offset = quarry_prefill_offset();
+    unsigned char next = (unsigned char)(*prefill)[*offset];
+    if (next) {
+      (*offset)++;
+      return next;
+    }
+    free(*prefill);
+    *prefill = NULL;
+    *offset = 0;
+  }
   unsigned char byte;
   ssize_t count = read(0, &byte, 1);
   return count == 1 ? byte : -1;
@@ -95,7 +117,8 @@ static inline int quarry_getc(FILE *stream) {
     int after_return = quarry_last_was_return;
     quarry_last_was_return = byte == '\r';
     if (quarry_in_paste && byte == '\n' && after_return) continue;  // CR LF is one line break
-    if (quarry_in_paste && (byte == '\r' || byte == '\n' || byte == '\t')) {
+    int typing_prefill = *quarry_prefill() != NULL;
+    if ((quarry_in_paste || typing_prefill) && (byte == '\r' || byte == '\n' || byte == '\t')) {
       quarry_pending[quarry_pending_count++] = byte == '\t' ? '\t' : '\n';
       return 0x16;  // ^V: insert the next character as it is
     }
@@ -108,6 +131,15 @@ static inline void quarry_editline_setup(const char *name) {
   setlocale(LC_ALL, "");
   rl_readline_name = strdup(name);  // libedit keeps the pointer
   rl_getc_function = quarry_getc;
+}
+
+/// Up and Down search the history by what is typed before the cursor (as fish, zsh and IPython
+/// do); with nothing typed they step through it. The edited-text hook is installed too.
+static inline void quarry_bind_keys(void) {
+  rl_parse_and_bind("bind ^[[A ed-search-prev-history");
+  rl_parse_and_bind("bind ^[[B ed-search-next-history");
+  rl_parse_and_bind("bind ^[OA ed-search-prev-history");
+  rl_parse_and_bind("bind ^[OB ed-search-next-history");
 }
 
 /// Whether more input is already waiting (lines arriving faster than typing: a paste).

@@ -24,6 +24,8 @@ public protocol ResultSink: AnyObject {
   func failure(input: String, error: StatementError)
   /// A remark about the statement just shown (how its SQL compares with a pasted test's).
   func note(_ text: String)
+  /// An input declared something (a model, an enum, a binding): what, in a few words.
+  func declared(_ text: String)
   /// A statement that writes rows finished: how many it changed, and the new rows' ids when it
   /// inserted into a rowid table. Called before `end`.
   func changed(rows: Int, insertedIDs: ClosedRange<Int64>?)
@@ -31,6 +33,7 @@ public protocol ResultSink: AnyObject {
 
 extension ResultSink {
   public func note(_ text: String) {}
+  public func declared(_ text: String) {}
   public func changed(rows: Int, insertedIDs: ClosedRange<Int64>?) {}
 }
 
@@ -128,6 +131,9 @@ public final class Session {
     }
     if writes { try? database.execute("SAVEPOINT quarry_whole_input") }
     var succeeded = true
+    for case .declaration(let name) in items {
+      sink.declared(describeDeclaration(name))
+    }
     for case .statement(let compiled) in items {
       if !execute(compiled, sink: sink) {
         succeeded = false
@@ -139,6 +145,20 @@ public final class Session {
       try? database.execute("RELEASE quarry_whole_input")
     }
     return succeeded
+  }
+
+  /// What a declaration added: `declared table Note (3 columns)`, `declared enum Priority (3 cases)`.
+  func describeDeclaration(_ name: String) -> String {
+    if let model = catalog.table(forType: name) {
+      let columns = model.columns.count == 1 ? "1 column" : "\(model.columns.count) columns"
+      let exists = (try? database.schema().tables.contains { $0.name == model.tableName }) == true
+      if model.isSelection { return "declared column group \(name) (\(columns))" }
+      return "declared table \(name) (\(columns))" + (exists ? "" : "; no table '\(model.tableName)' in the database yet")
+    }
+    if let model = catalog.enums[name] {
+      return "declared enum \(name) (\(model.cases.count) case\(model.cases.count == 1 ? "" : "s"))"
+    }
+    return "declared \(name)"
   }
 
   /// Runs one compiled statement (a raw one may hold several); writes run in a savepoint so a
@@ -178,6 +198,35 @@ public final class Session {
 
   /// Statements after which Quarry's own savepoint must not be open: transaction control, and
   /// statements SQLite refuses inside a transaction. From one of them on, the user is in charge.
+  /// Where the name an error is about (`no such table: tgs`) stands in the SQL, for errors
+  /// SQLite gives no offset for: a byte offset at or after `start`.
+  static func offset(ofNameIn error: SQLiteError, in sql: String, from start: Int) -> Int? {
+    guard let colon = error.message.range(of: ": ", options: .backwards) else { return nil }
+    let name = String(error.message[colon.upperBound...])
+    guard !name.isEmpty, !name.contains(" "), start <= sql.utf8.count else { return nil }
+    let bytes = Array(sql.utf8)
+    let target = Array(name.lowercased().utf8)
+    var index = start
+    while index + target.count <= bytes.count {
+      if bytes[index..<(index + target.count)].map({ $0 >= 65 && $0 <= 90 ? $0 + 32 : $0 }).elementsEqual(target) { return index }
+      index += 1
+    }
+    return nil
+  }
+
+  /// "did you mean" for SQLite's `no such table: X` / `no such column: X`, from the names the
+  /// database has.
+  func suggestion(for error: SQLiteError) -> String {
+    for (prefix, isTable) in [("no such table: ", true), ("no such column: ", false)] where error.message.hasPrefix(prefix) {
+      let wanted = String(error.message.dropFirst(prefix.count))
+      let name = wanted.split(separator: ".").last.map(String.init) ?? wanted
+      guard let tables = try? database.schema().tables else { return "" }
+      let names = isTable ? tables.map(\.name) : tables.flatMap { $0.columns.map(\.name) }
+      if let match = closestMatch(to: name, in: Set(names)), match != name { return "; did you mean '\(match)'?" }
+    }
+    return ""
+  }
+
   /// Statements whose changed-row count SQLite reports (`sqlite3_changes`).
   static let dataChanging: Set<String> = ["INSERT", "REPLACE", "UPDATE", "DELETE", "WITH"]
 
@@ -212,8 +261,8 @@ public final class Session {
       savepoint = false
     }
     func located(_ error: SQLiteError, at offset: Int) -> StatementError {
-      let message = error.isInterrupt ? "interrupted (Ctrl-C): the statement stopped" : error.description
-      let place = locate(error.offset ?? offset)
+      let message = error.isInterrupt ? "interrupted (Ctrl-C): the statement stopped" : error.description + suggestion(for: error)
+      let place = locate(error.offset ?? Self.offset(ofNameIn: error, in: sql, from: offset) ?? offset)
       return StatementError(message: message, line: place.line, column: place.column, excerpt: place.excerpt)
     }
     defer { if changedSchema { try? refreshSchema() } }

@@ -55,6 +55,9 @@ class TextTableFormatter: ResultSink {
     changeSummary = nil
   }
 
+  /// Scripts stay quiet about declarations; the prompt says what was declared.
+  func declared(_ text: String) {}
+
   func changed(rows: Int, insertedIDs: ClosedRange<Int64>?) {
     var text = rows == 1 ? "1 row changed" : "\(rows) rows changed"
     if let insertedIDs {

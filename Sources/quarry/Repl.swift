@@ -42,6 +42,7 @@ final class Repl {
     quarry_editline_setup("quarry")
     createDirectories(atPath: Shell.stateDirectory)
     using_history()
+    quarry_bind_keys()
     stifle_history(2000)
     read_history(historyPath)
   }
@@ -68,6 +69,13 @@ final class Repl {
     shell.onCatalogChange = { catalog in replCompleter?.catalog = catalog }
     replInterruptHandle = shell.session.database.interruptHandle
     shell.onDatabaseChange = { database in replInterruptHandle = database.interruptHandle }
+    // `.edit` at the prompt: the edited text waits in the edit buffer, to review and run with
+    // Enter (and it is in the history).
+    shell.editedInput = { text in
+      let trimmed = text.hasSuffix("\n") ? String(text.dropLast()) : text
+      add_history(trimmed)
+      quarry_prefill().pointee = strdup(trimmed)
+    }
   }
 
   func start() {

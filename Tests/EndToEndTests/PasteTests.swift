@@ -84,4 +84,31 @@ final class PasteTests: XCTestCase {
     terminal.press("Tab")
     XCTAssertTrue(terminal.waitFor("quarry> .mode csv"), terminal.screen())
   }
+
+  func testUpSearchesHistoryByWhatIsTyped() throws {
+    let terminal = try TerminalSession()
+    for input in ["Tag.count()", "Reminder.count()", "User.count()"] {
+      terminal.enter(input)
+      XCTAssertTrue(terminal.waitFor("1 row", count: 1 + ["Tag.count()", "Reminder.count()", "User.count()"].firstIndex(of: input)!), terminal.screen())
+    }
+    terminal.type("Ta")
+    terminal.press("Up")
+    XCTAssertTrue(terminal.waitFor("quarry> Tag.count()", count: 2), terminal.screen())
+  }
+
+  func testEditPutsTheEditedTextInTheEditBuffer() throws {
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("quarry-editor-\(UUID())")
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    let editor = directory.appendingPathComponent("editor.sh").path
+    try "#!/bin/sh\nsed -i s/Tag/User/ \"$1\"\n".write(toFile: editor, atomically: true, encoding: .utf8)
+    chmod(editor, 0o755)
+    let terminal = try TerminalSession(environment: ["EDITOR": editor, "VISUAL": editor])
+    terminal.enter("Tag.count()")
+    XCTAssertTrue(terminal.waitFor("1 row"), terminal.screen())
+    terminal.enter(".edit")
+    XCTAssertTrue(terminal.waitFor("quarry> User.count()"), terminal.screen())
+    XCTAssertFalse(terminal.screen().contains("FROM \"users\""), "it waits for Enter:\n" + terminal.screen())
+    terminal.press("Enter")
+    XCTAssertTrue(terminal.waitFor("FROM \"users\""), terminal.screen())
+  }
 }

@@ -187,7 +187,7 @@ final class PlainSQLSafetyTests: XCTestCase {
   func testErrorColumnsCountCharacters() throws {
     let result = try quarry("SELECT 'é😀', nope FROM tags;\n")
     XCTAssertEqual(result.stderr, """
-      error: 1:14: SQLite error 1: no such column: nope
+      error: 1:14: SQLite error 1: no such column: nope; did you mean 'notes'?
       SELECT 'é😀', nope FROM tags;
                    ^
 
@@ -196,6 +196,8 @@ final class PlainSQLSafetyTests: XCTestCase {
     XCTAssertTrue(dsl.stderr.contains("error: 1:34: table 'Tag' has no column 'titel'"), dsl.stderr)
     let script = try quarry("SELECT 1;\n\n-- a comment\nSELECT nope;\n", ["--format", "csv"])
     XCTAssertTrue(script.stderr.hasPrefix("error: 4:8: SQLite error 1: no such column: nope"), script.stderr)
+    let table = try quarry("SELECT *\n  FROM tgs;\n")
+    XCTAssertTrue(table.stderr.hasPrefix("error: 2:8: SQLite error 1: no such table: tgs; did you mean 'tags'?\n  FROM tgs;\n       ^"), table.stderr)
   }
 
   func testJSONOutputIsJSONForCommandsAndErrorsToo() throws {

@@ -103,3 +103,22 @@ final class PromptResultTests: SnapshotTestCase {
     XCTAssertTrue(written.contains("│ 5        │"), written)
   }
 }
+
+extension PromptResultTests {
+  func testADeclarationSaysWhatItDeclared() throws {
+    assertInlineSnapshot(of: try prompt(#"@Table struct Note { let id: Int; var body = ""; var pinned = false }"#,
+                                        "enum Mood: Int, QueryBindable { case low = 1, high }", ".schema Note"), as: .lines) {
+      """
+      declared table Note (3 columns); no table 'notes' in the database yet
+      declared enum Mood (2 cases)
+      -- no table "notes" in the database yet: create it (CREATE TABLE, or a migration)
+      @Table
+      struct Note {
+        let id: Int
+        var body: String = ""
+        var pinned: Bool = false
+      }
+      """
+    }
+  }
+}

@@ -76,6 +76,13 @@ final class ReplFormatter: TextTableFormatter {
     writeError(error, to: errors, color: terminal.usesColor)
   }
 
+  /// At the prompt a declaration says what it declared (scripts stay quiet).
+  override func declared(_ text: String) {
+    guard terminal.isInteractive else { return }
+    output.write(text + "\n")
+    output.flush()
+  }
+
   /// Remarks get colour on a terminal: a ✓ line green, a ✗ line red.
   override func note(_ text: String) {
     guard terminal.usesColor, let first = text.split(separator: "\n", omittingEmptySubsequences: false).first else {

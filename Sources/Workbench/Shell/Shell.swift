@@ -27,6 +27,9 @@ public final class Shell {
   public var terminal: Terminal
   /// The pager and the editor, from the executable (nil: output is written as it is).
   public var terminalServices: TerminalServices?
+  /// Where `.edit` puts the edited text at the prompt (the edit buffer, to review and run);
+  /// nil runs it at once (scripts).
+  public var editedInput: ((String) -> Void)?
   /// Where results go: stdout, or a file after `.output FILE` / for one input after `.once FILE`.
   public let standardOutput: OutputStream
   private var redirected: OutputStream?
@@ -390,6 +393,12 @@ public final class Shell {
       if let model { output.write(ModelPrinter.declaration(of: model) + "\n") }
       shown += 1
     }
+    if shown == 0, !argument.isEmpty, let model = session.catalog.table(forType: argument), !model.isSelection {
+      // Declared in Swift, but the database has no such table (yet).
+      output.write("-- no table \"\(model.tableName)\" in the database yet: create it (CREATE TABLE, or a migration)\n")
+      output.write(ModelPrinter.declaration(of: model) + "\n")
+      return
+    }
     if shown == 0 && !argument.isEmpty {
       let names = tables.map(\.name) + session.catalog.tables.keys
       let suggestion = closestMatch(to: argument, in: names)
@@ -505,6 +514,7 @@ public final class Shell {
       return
     }
     guard !edited.allSatisfy(\.isWhitespace) else { return }
+    if let editedInput { return editedInput(edited) }
     output.write(edited.hasSuffix("\n") ? edited : edited + "\n")
     handle(edited)
   }
