@@ -47,10 +47,18 @@ public struct Diagnostic: Error, Sendable, Equatable, CustomStringConvertible {
 /// ```
 public func closestMatch(to name: String, in candidates: some Sequence<String>) -> String? {
   let lowered = name.lowercased()
-  var best: (String, Int)?
+  // Ties go to the longer common prefix, then to the alphabetically first: the same answer
+  // whatever order the candidates come in.
+  var best: (String, Int, Int)?
   for candidate in candidates {
-    let distance = editDistance(lowered, candidate.lowercased())
-    if best == nil || distance < best!.1 { best = (candidate, distance) }
+    let other = candidate.lowercased()
+    let distance = editDistance(lowered, other)
+    let prefix = zip(lowered, other).prefix { $0 == $1 }.count
+    if let current = best {
+      guard distance < current.1 || (distance == current.1 && (prefix > current.2 || (prefix == current.2 && candidate < current.0)))
+      else { continue }
+    }
+    best = (candidate, distance, prefix)
   }
   guard let best else { return nil }
   let limit = max(1, min(3, name.count / 3 + 1))

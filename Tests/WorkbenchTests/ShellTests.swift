@@ -87,7 +87,7 @@ final class ShellTests: SnapshotTestCase {
     }
     assertInlineSnapshot(of: try shell(".schema Tagz"), as: .lines) {
       """
-      error: no table or type named 'Tagz'; did you mean 'tags'?
+      error: no table or type named 'Tagz'; did you mean 'Tag'?
       """
     }
   }
