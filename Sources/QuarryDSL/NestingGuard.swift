@@ -11,26 +11,61 @@ enum NestingGuard {
   /// Any bracket: deeper than this is nothing a person writes, and the parser's stack ends.
   static let maximumBrackets = 200
 
+  /// What the scanner is inside: a bracket, a string, or an interpolation `\(…)` in a string
+  /// (code again, whose `)` returns to the string).
+  private enum Frame: Equatable {
+    case bracket(UInt8)
+    case string(multiLine: Bool)
+    case interpolation
+  }
+
   static func check(_ text: String) throws(Diagnostic) {
-    var stack: [UInt8] = []
+    var stack: [Frame] = []
     var squares = 0
+    var brackets = 0
     var line = 1
     var lineStart = 0
     let bytes = Array(text.utf8)
     var index = 0
     func fail(_ message: String) -> Diagnostic {
-      let before = String(decoding: bytes[lineStart..<index], as: UTF8.self)
+      let before = String(decoding: bytes[lineStart..<min(index, bytes.count)], as: UTF8.self)
       return Diagnostic(message, line: line, column: before.count + 1)
     }
+    func byte(_ offset: Int) -> UInt8? { index + offset < bytes.count ? bytes[index + offset] : nil }
     while index < bytes.count {
-      let byte = bytes[index]
-      switch byte {
-      case UInt8(ascii: "\n"):
+      let current = bytes[index]
+      if current == UInt8(ascii: "\n") {
         line += 1
         lineStart = index + 1
-      case UInt8(ascii: "/") where index + 1 < bytes.count && bytes[index + 1] == UInt8(ascii: "/"):
+      }
+      if case .string(let multiLine)? = stack.last {
+        switch current {
+        case UInt8(ascii: "\\"):
+          if byte(1) == UInt8(ascii: "(") {
+            stack.append(.interpolation)
+            brackets += 1
+          }
+          index += 2
+          continue
+        case UInt8(ascii: "\""):
+          if !multiLine {
+            stack.removeLast()
+          } else if byte(1) == UInt8(ascii: "\""), byte(2) == UInt8(ascii: "\"") {
+            stack.removeLast()
+            index += 2
+          }
+        case UInt8(ascii: "\n") where !multiLine:
+          stack.removeLast()  // an unterminated string ends with its line
+        default:
+          break
+        }
+        index += 1
+        continue
+      }
+      switch current {
+      case UInt8(ascii: "/") where byte(1) == UInt8(ascii: "/"):
         while index + 1 < bytes.count, bytes[index + 1] != UInt8(ascii: "\n") { index += 1 }
-      case UInt8(ascii: "/") where index + 1 < bytes.count && bytes[index + 1] == UInt8(ascii: "*"):
+      case UInt8(ascii: "/") where byte(1) == UInt8(ascii: "*"):
         index += 1
         while index + 1 < bytes.count, !(bytes[index] == UInt8(ascii: "*") && bytes[index + 1] == UInt8(ascii: "/")) {
           index += 1
@@ -41,39 +76,33 @@ enum NestingGuard {
         }
         index += 1
       case UInt8(ascii: "\""):
-        // Skip the string (one-line or multi-line); escapes never end it.
-        let multiLine = index + 2 < bytes.count && bytes[index + 1] == UInt8(ascii: "\"") && bytes[index + 2] == UInt8(ascii: "\"")
-        index += multiLine ? 3 : 1
-        while index < bytes.count {
-          let current = bytes[index]
-          if current == UInt8(ascii: "\\") { index += 2; continue }
-          if current == UInt8(ascii: "\n") {
-            if !multiLine { break }
-            line += 1
-            lineStart = index + 1
-          }
-          if current == UInt8(ascii: "\"") {
-            if !multiLine { break }
-            if index + 2 < bytes.count, bytes[index + 1] == UInt8(ascii: "\""), bytes[index + 2] == UInt8(ascii: "\"") {
-              index += 2
-              break
-            }
-          }
-          index += 1
-        }
+        let multiLine = byte(1) == UInt8(ascii: "\"") && byte(2) == UInt8(ascii: "\"")
+        stack.append(.string(multiLine: multiLine))
+        if multiLine { index += 2 }
       case UInt8(ascii: "["), UInt8(ascii: "("), UInt8(ascii: "{"):
-        stack.append(byte)
-        if byte == UInt8(ascii: "[") {
+        stack.append(.bracket(current))
+        brackets += 1
+        if current == UInt8(ascii: "[") {
           squares += 1
           if squares > maximumSquareBrackets {
             throw fail("'[' nests more than \(maximumSquareBrackets) levels deep here; Swift's parser would take minutes on it: flatten the literal or split the input")
           }
         }
-        if stack.count > maximumBrackets {
+        if brackets > maximumBrackets {
           throw fail("brackets nest more than \(maximumBrackets) levels deep here; split the input")
         }
       case UInt8(ascii: "]"), UInt8(ascii: ")"), UInt8(ascii: "}"):
-        if let last = stack.popLast(), last == UInt8(ascii: "[") { squares -= 1 }
+        switch stack.last {
+        case .bracket(let open)?:
+          stack.removeLast()
+          brackets -= 1
+          if open == UInt8(ascii: "[") { squares -= 1 }
+        case .interpolation?:
+          stack.removeLast()  // back inside the string
+          brackets -= 1
+        default:
+          break
+        }
       default:
         break
       }

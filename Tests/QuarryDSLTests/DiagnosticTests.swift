@@ -51,6 +51,10 @@ final class DiagnosticTests: XCTestCase {
     try assertDiagnostic(
       "Tag.where { $0.id.in([[[[[[[[[[[[1️⃣[1]]]]]]]]]]]]]) }",
       "'[' nests more than 12 levels deep here; Swift's parser would take minutes on it: flatten the literal or split the input")
+    // Inside a string only an interpolation is code: its brackets count, the text's do not.
+    try assertDiagnostic(
+      #"Reminder.where { #sql("[[[[[[[[[[[[[[ \($0.dueDate[[[[[[[[[[[[1️⃣[Date) <= date('now')") }"#,
+      "'[' nests more than 12 levels deep here; Swift's parser would take minutes on it: flatten the literal or split the input")
     try assertDiagnostic(
       "\"[[[[[[[[[[[[[[[[\" + " + String(repeating: "(", count: 200) + "1️⃣(",
       "brackets nest more than 200 levels deep here; split the input")
