@@ -111,4 +111,17 @@ final class PasteTests: XCTestCase {
     terminal.press("Enter")
     XCTAssertTrue(terminal.waitFor("FROM \"users\""), terminal.screen())
   }
+
+  func testErrorsAtThePromptAreLocatedWithACaret() throws {
+    let terminal = try TerminalSession()
+    terminal.enter("SELECT title")
+    terminal.enter("  FROM tgs;")
+    XCTAssertTrue(terminal.waitFor("error: 2:8: SQLite error 1: no such table: tgs; did you mean 'tags'?"), terminal.screen())
+    XCTAssertTrue(terminal.screen().contains("  FROM tgs;\n       ^"), terminal.screen())
+    terminal.enter("Tag.where { $0.id == }")
+    XCTAssertTrue(terminal.waitFor("syntax error: expected an expression after '=='"), terminal.screen())
+    XCTAssertFalse(terminal.screen().contains("<#"), terminal.screen())
+    terminal.enter(#"@Table struct Note { let id: Int; var body = "" }"#)
+    XCTAssertTrue(terminal.waitFor("declared table Note (2 columns); no table 'notes' in the database yet"), terminal.screen())
+  }
 }
