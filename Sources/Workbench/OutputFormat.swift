@@ -37,7 +37,7 @@ class ForwardingSink: ResultSink {
   func end(error: StatementError?) { base.end(error: error) }
   func failure(input: String, error: StatementError) { base.failure(input: input, error: error) }
   func note(_ text: String) { base.note(text) }
-  func declared(_ text: String) { base.declared(text) }
+  func declared(_ text: @autoclosure () -> String) { base.declared(text()) }
   func changed(rows: Int, insertedIDs: ClosedRange<Int64>?) { base.changed(rows: rows, insertedIDs: insertedIDs) }
 }
 

@@ -24,8 +24,9 @@ public protocol ResultSink: AnyObject {
   func failure(input: String, error: StatementError)
   /// A remark about the statement just shown (how its SQL compares with a pasted test's).
   func note(_ text: String)
-  /// An input declared something (a model, an enum, a binding): what, in a few words.
-  func declared(_ text: String)
+  /// An input declared something (a model, an enum, a binding): what, in a few words (worked
+  /// out only by a sink that shows it).
+  func declared(_ text: @autoclosure () -> String)
   /// A statement that writes rows finished: how many it changed, and the new rows' ids when it
   /// inserted into a rowid table. Called before `end`.
   func changed(rows: Int, insertedIDs: ClosedRange<Int64>?)
@@ -33,7 +34,7 @@ public protocol ResultSink: AnyObject {
 
 extension ResultSink {
   public func note(_ text: String) {}
-  public func declared(_ text: String) {}
+  public func declared(_ text: @autoclosure () -> String) {}
   public func changed(rows: Int, insertedIDs: ClosedRange<Int64>?) {}
 }
 

@@ -56,7 +56,7 @@ class TextTableFormatter: ResultSink {
   }
 
   /// Scripts stay quiet about declarations; the prompt says what was declared.
-  func declared(_ text: String) {}
+  func declared(_ text: @autoclosure () -> String) {}
 
   func changed(rows: Int, insertedIDs: ClosedRange<Int64>?) {
     var text = rows == 1 ? "1 row changed" : "\(rows) rows changed"

@@ -77,9 +77,9 @@ final class ReplFormatter: TextTableFormatter {
   }
 
   /// At the prompt a declaration says what it declared (scripts stay quiet).
-  override func declared(_ text: String) {
+  override func declared(_ text: @autoclosure () -> String) {
     guard terminal.isInteractive else { return }
-    output.write(text + "\n")
+    output.write(text() + "\n")
     output.flush()
   }
 
