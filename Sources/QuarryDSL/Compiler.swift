@@ -84,11 +84,23 @@ public final class Compiler {
   /// declaration after `@FetchAll(…)`). Comments, strings, raw and multi-line strings count as
   /// the parser reads them, so `Tag.count() // {` is complete. The REPL keeps reading lines.
   public static func isIncomplete(_ text: String) -> Bool {
+    var scanner = SourceScanner()
+    scanner.append(text)
+    return isIncomplete(text, scanned: scanner)
+  }
+
+  /// The same, given `text` already read by a scanner (the script splitter feeds one line at a
+  /// time, so a long paste is scanned once, not again for every line).
+  public static func isIncomplete(_ text: String, scanned scanner: SourceScanner) -> Bool {
     guard !text.allSatisfy(\.isWhitespace) else { return false }
-    // Input the parser would take exponential time on is "complete": compiling it says why.
-    if (try? NestingGuard.check(text)) == nil { return false }
-    let tree = Parser.parse(source: text)
     if endsWithDeclarationPrefix(text) { return true }
+    // A bracket or string still open: more is to come. Input nested too deeply is "complete":
+    // compiling it says why.
+    guard scanner.problem == nil else { return false }
+    if scanner.openCount > 0 { return true }
+    // Everything closed: only the parser can tell a dangling operator or an attribute waiting
+    // for its declaration from a finished input.
+    let tree = Parser.parse(source: text)
     guard tree.hasError else { return false }
     let end = tree.endPositionBeforeTrailingTrivia
     // Something missing right at the end means more is to come; an error elsewhere is a
@@ -102,7 +114,17 @@ public final class Compiler {
   /// Whether the last line is only attributes or modifiers (`@Table`, `@Column("x")`,
   /// `nonisolated`): the declaration they belong to is on the next line.
   static func endsWithDeclarationPrefix(_ text: String) -> Bool {
-    guard let last = text.split(separator: "\n").last(where: { !$0.allSatisfy(\.isWhitespace) }) else { return false }
+    // The last line with text, found from the end (not by splitting the whole input).
+    var end = text.endIndex
+    var last: Substring = ""
+    while end > text.startIndex {
+      let start = text[..<end].lastIndex(of: "\n").map { text.index(after: $0) } ?? text.startIndex
+      last = text[start..<end]
+      if !last.allSatisfy(\.isWhitespace) { break }
+      end = start > text.startIndex ? text.index(before: start) : start
+      last = ""
+    }
+    guard !last.isEmpty else { return false }
     var rest = Substring(last.drop { $0 == " " || $0 == "\t" })
     let modifiers: Set<Substring> = [
       "private", "fileprivate", "public", "internal", "package", "nonisolated", "static", "final",

@@ -1,95 +1,141 @@
-/// Refuses input whose `[` brackets nest deeper than swift-syntax can parse quickly, before it
-/// is parsed: the parser's lookahead for `[` is exponential in the nesting (24 levels took
-/// 101 s), so a located error stands in for a hang.
+/// Reads input as Swift's lexer does (comments, strings, raw strings, interpolations), one line
+/// after another, keeping what is still open: the REPL's and the script splitter's test for
+/// "more lines to come", and a guard against nesting too deep for swift-syntax (its lookahead
+/// for `[` is exponential: 24 levels took 101 s), so a located error stands in for a hang.
+///
+/// Fed line by line, a long paste is scanned once in all, never again for every new line.
 ///
 /// ```swift
-/// try NestingGuard.check("[[[[[[[[[[[[[[1]]]]]]]]]]]]]")
-/// // error: 1:13: '[' nests more than 12 levels deep here; …
+/// var scanner = SourceScanner()
+/// scanner.append("Reminder.where { // {\n")
+/// scanner.openCount  // 1: the closure's `{` (the one in the comment does not count)
 /// ```
-enum NestingGuard {
+public struct SourceScanner: Sendable {
   static let maximumSquareBrackets = 12
   /// Any bracket: deeper than this is nothing a person writes, and the parser's stack ends.
   static let maximumBrackets = 200
 
   /// What the scanner is inside: a bracket, a string, or an interpolation `\(…)` in a string
   /// (code again, whose `)` returns to the string).
-  private enum Frame: Equatable {
+  private enum Frame: Equatable, Sendable {
     case bracket(UInt8)
-    case string(multiLine: Bool)
+    case string(multiLine: Bool, pounds: Int)
     case interpolation
   }
 
-  static func check(_ text: String) throws(Diagnostic) {
-    var stack: [Frame] = []
-    var squares = 0
-    var brackets = 0
-    var line = 1
-    var lineStart = 0
+  private var stack: [Frame] = []
+  private var squares = 0
+  private var brackets = 0
+  private var line = 1
+  /// The current line's bytes so far (for an error's column).
+  private var lineBytes: [UInt8] = []
+  private var inLineComment = false
+  private var inBlockComment = false
+  /// Bytes to skip at the start of the next chunk (an escape cut by a line end).
+  private var skip = 0
+  /// The first place nesting went too deep; scanning stops there.
+  public private(set) var problem: Diagnostic?
+
+  public init() {}
+
+  /// How many brackets and strings are open after everything appended so far.
+  public var openCount: Int { stack.count }
+
+  /// Reads more input.
+  public mutating func append(_ text: String) {
+    guard problem == nil else { return }
     let bytes = Array(text.utf8)
-    var index = 0
-    func fail(_ message: String) -> Diagnostic {
-      let before = String(decoding: bytes[lineStart..<min(index, bytes.count)], as: UTF8.self)
-      return Diagnostic(message, line: line, column: before.count + 1)
-    }
+    var index = min(skip, bytes.count)
+    lineBytes.append(contentsOf: bytes[0..<index])
+    skip -= index
     func byte(_ offset: Int) -> UInt8? { index + offset < bytes.count ? bytes[index + offset] : nil }
-    while index < bytes.count {
-      let current = bytes[index]
-      if current == UInt8(ascii: "\n") {
-        line += 1
-        lineStart = index + 1
+    /// Moves past `count` bytes, keeping the line count and the current line.
+    func advance(_ count: Int) {
+      let end = index + count
+      while index < min(end, bytes.count) {
+        if bytes[index] == UInt8(ascii: "\n") {
+          line += 1
+          lineBytes.removeAll(keepingCapacity: true)
+        } else {
+          lineBytes.append(bytes[index])
+        }
+        index += 1
       }
-      if case .string(let multiLine)? = stack.last {
+      skip += max(0, end - bytes.count)
+    }
+    func fail(_ message: String) {
+      problem = Diagnostic(message, line: line, column: String(decoding: lineBytes, as: UTF8.self).count + 1)
+    }
+    while index < bytes.count, problem == nil {
+      let current = bytes[index]
+      if inLineComment {
+        if current == UInt8(ascii: "\n") { inLineComment = false }
+        advance(1)
+        continue
+      }
+      if inBlockComment {
+        if current == UInt8(ascii: "*"), byte(1) == UInt8(ascii: "/") {
+          inBlockComment = false
+          advance(2)
+        } else {
+          advance(1)
+        }
+        continue
+      }
+      if case .string(let multiLine, let pounds)? = stack.last {
+        /// Whether `pounds` `#` follow at `offset` (a raw string's delimiter).
+        func poundsFollow(at offset: Int) -> Bool {
+          (0..<pounds).allSatisfy { byte(offset + $0) == UInt8(ascii: "#") }
+        }
         switch current {
-        case UInt8(ascii: "\\"):
-          if byte(1) == UInt8(ascii: "(") {
+        case UInt8(ascii: "\\") where poundsFollow(at: 1):
+          if byte(1 + pounds) == UInt8(ascii: "(") {
             stack.append(.interpolation)
             brackets += 1
           }
-          index += 2
+          advance(2 + pounds)
           continue
         case UInt8(ascii: "\""):
-          if !multiLine {
+          if !multiLine, poundsFollow(at: 1) {
             stack.removeLast()
-          } else if byte(1) == UInt8(ascii: "\""), byte(2) == UInt8(ascii: "\"") {
+            advance(pounds)
+          } else if multiLine, byte(1) == UInt8(ascii: "\""), byte(2) == UInt8(ascii: "\""), poundsFollow(at: 3) {
             stack.removeLast()
-            index += 2
+            advance(2 + pounds)
           }
         case UInt8(ascii: "\n") where !multiLine:
           stack.removeLast()  // an unterminated string ends with its line
         default:
           break
         }
-        index += 1
+        advance(1)
         continue
       }
       switch current {
       case UInt8(ascii: "/") where byte(1) == UInt8(ascii: "/"):
-        while index + 1 < bytes.count, bytes[index + 1] != UInt8(ascii: "\n") { index += 1 }
+        inLineComment = true
       case UInt8(ascii: "/") where byte(1) == UInt8(ascii: "*"):
-        index += 1
-        while index + 1 < bytes.count, !(bytes[index] == UInt8(ascii: "*") && bytes[index + 1] == UInt8(ascii: "/")) {
-          index += 1
-          if bytes[index] == UInt8(ascii: "\n") {
-            line += 1
-            lineStart = index + 1
-          }
-        }
-        index += 1
-      case UInt8(ascii: "\""):
-        let multiLine = byte(1) == UInt8(ascii: "\"") && byte(2) == UInt8(ascii: "\"")
-        stack.append(.string(multiLine: multiLine))
-        if multiLine { index += 2 }
+        inBlockComment = true
+        advance(1)
+      case UInt8(ascii: "#"), UInt8(ascii: "\""):
+        // `"…"`, `"""…"""`, or a raw string `#"…"#` (any number of `#`).
+        var pounds = 0
+        while byte(pounds) == UInt8(ascii: "#") { pounds += 1 }
+        guard byte(pounds) == UInt8(ascii: "\"") else { break }  // `#sql`, `#if`: not a string
+        let multiLine = byte(pounds + 1) == UInt8(ascii: "\"") && byte(pounds + 2) == UInt8(ascii: "\"")
+        stack.append(.string(multiLine: multiLine, pounds: pounds))
+        advance(pounds + (multiLine ? 2 : 0))
       case UInt8(ascii: "["), UInt8(ascii: "("), UInt8(ascii: "{"):
         stack.append(.bracket(current))
         brackets += 1
         if current == UInt8(ascii: "[") {
           squares += 1
-          if squares > maximumSquareBrackets {
-            throw fail("'[' nests more than \(maximumSquareBrackets) levels deep here; Swift's parser would take minutes on it: flatten the literal or split the input")
+          if squares > Self.maximumSquareBrackets {
+            fail("'[' nests more than \(Self.maximumSquareBrackets) levels deep here; Swift's parser would take minutes on it: flatten the literal or split the input")
           }
         }
-        if brackets > maximumBrackets {
-          throw fail("brackets nest more than \(maximumBrackets) levels deep here; split the input")
+        if brackets > Self.maximumBrackets {
+          fail("brackets nest more than \(Self.maximumBrackets) levels deep here; split the input")
         }
       case UInt8(ascii: "]"), UInt8(ascii: ")"), UInt8(ascii: "}"):
         switch stack.last {
@@ -106,7 +152,25 @@ enum NestingGuard {
       default:
         break
       }
-      index += 1
+      if problem == nil { advance(1) }
     }
+  }
+}
+
+/// Refuses input nested too deeply for swift-syntax, before it is parsed.
+///
+/// ```swift
+/// try NestingGuard.check("[[[[[[[[[[[[[[1]]]]]]]]]]]]]")
+/// // error: 1:13: '[' nests more than 12 levels deep here; …
+/// ```
+enum NestingGuard {
+  /// Throws the located error of input nested too deeply; else how many brackets and strings
+  /// are still open at its end.
+  @discardableResult
+  static func check(_ text: String) throws(Diagnostic) -> Int {
+    var scanner = SourceScanner()
+    scanner.append(text)
+    if let problem = scanner.problem { throw problem }
+    return scanner.openCount
   }
 }

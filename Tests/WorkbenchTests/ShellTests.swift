@@ -231,7 +231,7 @@ final class ShellTests: SnapshotTestCase {
     for complete in [
       "Tag.count() // {", "/* ( */ Tag.all", #"Tag.where { $0.title.eq("(") }"#, ##"#sql(#"a ( "#)"##,
       #"Tag.where { $0.title.eq("\($0.id)") }"#, "Tag.all)", "@FetchAll(Tag.all)\nvar tags: [Tag]",
-      "SELECT 1; -- done", "DELETE FROM t; /* ; */",
+      "SELECT 1; -- done", "DELETE FROM t; /* ; */", ##"#sql(#"a \" ( "#)"##, "Tag.where { $0.title.eq(\"}\") } /* { */",
     ] {
       XCTAssertFalse(InputCompleteness.isIncomplete(complete), complete)
     }
@@ -446,6 +446,17 @@ final class ShellTests: SnapshotTestCase {
     XCTAssertEqual(completer.completions(for: "Priority.h"), ["high"])
     XCTAssertEqual(completer.completions(for: #"Reminder.order(by: \.ti"#), ["title"])
     XCTAssertEqual(completer.completions(for: #"Reminder.join(User.all) { $0.assignedUserID.eq($1.id) }.order(by: \.is"#), ["isCompleted", "isFlagged", "isHighPriority"])
+  }
+
+  /// A long pasted declaration is one input however its lines look (comments with braces, raw
+  /// strings); the splitter reads it line by line without scanning it again for each line.
+  func testALongDeclarationIsOneInput() {
+    let fields = (0..<3_000).map { "  var c\($0): String = #\"(\"# // {" }.joined(separator: "\n")
+    let script = "@Table struct Big {\n  let id: Int\n" + fields + "\n}\nBig.limit(0)\n"
+    let inputs = ScriptSplitter.inputs(of: script, isMetaCommand: { _ in false })
+    XCTAssertEqual(inputs.count, 2)
+    XCTAssertEqual(inputs.last?.text, "Big.limit(0)")
+    XCTAssertEqual(inputs.last?.line, 3_004)
   }
 
   /// Completion reads the whole input (continuation lines, bound queries), meta-command

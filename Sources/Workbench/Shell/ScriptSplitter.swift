@@ -26,10 +26,14 @@ public enum ScriptSplitter {
     var inputs: [Input] = []
     var current = ""
     var currentLine = 1
+    /// `current` as read so far, kept line by line: a long input is never scanned again.
+    var scanner = SourceScanner()
     func flush() {
       if !current.allSatisfy(\.isWhitespace) { inputs.append(Input(text: current, line: currentLine)) }
       current = ""
+      scanner = SourceScanner()
     }
+    func isIncomplete() -> Bool { InputCompleteness.isIncomplete(current, scanned: scanner) }
     var lineNumber = 0
     for line in script.split(separator: "\n", omittingEmptySubsequences: false).map(String.init) {
       lineNumber += 1
@@ -37,16 +41,18 @@ public enum ScriptSplitter {
       let isSQL = SQLDetector.startsWithSQLKeyword(current)
       // Comment lines between inputs (Swift's `//`, SQL's `--`) belong to neither.
       if current.isEmpty && (trimmed.isEmpty || trimmed.hasPrefix("//") || trimmed.hasPrefix("--")) { continue }
-      if trimmed.hasPrefix(".") && isMetaCommand(String(trimmed)) && (current.isEmpty || !InputCompleteness.isIncomplete(current)) {
+      if trimmed.hasPrefix(".") && isMetaCommand(String(trimmed)) && (current.isEmpty || !isIncomplete()) {
         flush()
         inputs.append(Input(text: String(trimmed), line: lineNumber))
         continue
       }
       let continues = trimmed.hasPrefix(".") && !current.isEmpty && !isSQL
-      if !continues && !current.isEmpty && !isSQL && !InputCompleteness.isIncomplete(current) { flush() }
+      if !continues && !current.isEmpty && !isSQL && !isIncomplete() { flush() }
       if current.isEmpty && trimmed.isEmpty { continue }
       if current.isEmpty { currentLine = lineNumber }
-      current += (current.isEmpty ? "" : "\n") + line
+      let added = (current.isEmpty ? "" : "\n") + line
+      current += added
+      scanner.append(added)
       if SQLDetector.startsWithSQLKeyword(current) && trimmed.contains(";") && SQLScript.isComplete(current) { flush() }
     }
     flush()
@@ -80,5 +86,11 @@ public enum InputCompleteness {
   public static func isIncomplete(_ text: String) -> Bool {
     if SQLDetector.startsWithSQLKeyword(text) { return !SQLScript.isComplete(text) }
     return Compiler.isIncomplete(text)
+  }
+
+  /// The same for text a scanner has read already.
+  public static func isIncomplete(_ text: String, scanned scanner: SourceScanner) -> Bool {
+    if SQLDetector.startsWithSQLKeyword(text) { return !SQLScript.isComplete(text) }
+    return Compiler.isIncomplete(text, scanned: scanner)
   }
 }
