@@ -126,6 +126,125 @@ static inline int quarry_getc(FILE *stream) {
   }
 }
 
+/// Ctrl-R: search the history for what is typed, newest first, on a line that says what it is:
+/// `(reverse-i-search)'tag': Tag.order(by: \.title)`. Ctrl-R again finds an older match, Ctrl-S
+/// a newer one, Backspace shortens the search. Enter runs the match; Esc, an arrow or another
+/// control key keeps it in the edit buffer to change (the key then does what it always does);
+/// Ctrl-G or Ctrl-C puts back the line as it was. (libedit's own search shows a bare `bck:`.)
+static inline int quarry_terminal_columns(void) {
+  struct winsize size;
+  if (ioctl(1, TIOCGWINSZ, &size) == 0 && size.ws_col > 0) return size.ws_col;
+  return 80;
+}
+
+/// The history entry at `index` (0 = oldest) that contains `query`, searching from `index`
+/// towards older entries (`step` -1) or newer ones (`step` +1); -1 when there is none.
+static inline int quarry_history_find(const char *query, int index, int step) {
+  for (; index >= 0 && index < history_length; index += step) {
+    HIST_ENTRY *entry = history_get(history_base + index);
+    if (entry && entry->line && strstr(entry->line, query)) return index;
+  }
+  return -1;
+}
+
+static inline void quarry_search_draw(const char *query, const char *match, int failed) {
+  int columns = quarry_terminal_columns();
+  char line[4096];
+  int length = snprintf(line, sizeof line, "\r\033[K(%sreverse-i-search)'%s': ", failed ? "failed " : "", query);
+  if (length < 0 || length >= (int)sizeof line) length = (int)sizeof line - 1;
+  int width = length - 4;  // "\r\033[K" takes no room
+  // The match on one line: line breaks drawn as ↵, cut to the terminal's width.
+  for (const unsigned char *c = (const unsigned char *)(match ? match : ""); *c && length < (int)sizeof line - 8; c++) {
+    if ((*c & 0xC0) != 0x80) {  // the first byte of a character
+      if (width >= columns - 2) {
+        line[length++] = '.'; line[length++] = '.'; line[length++] = '.';
+        break;
+      }
+      width++;
+    }
+    if (*c == '\n') {
+      memcpy(line + length, "\xe2\x86\xb5", 3);  // ↵
+      length += 3;
+    } else if (*c == '\t') {
+      line[length++] = ' ';
+    } else {
+      line[length++] = (char)*c;
+    }
+  }
+  (void)!write(1, line, (size_t)length);
+}
+
+static inline int quarry_reverse_search(int count, int key) {
+  (void)count; (void)key;
+  char *original = strdup(rl_line_buffer ? rl_line_buffer : "");
+  char query[256] = "";
+  size_t query_length = 0;
+  int found = -1;       // the entry shown
+  int failed = 0;
+  int accept = 0;       // 0 cancel, 1 keep to edit, 2 run
+  int passed_key = -1;  // a key libedit should see after the search
+  int ended = 0;        // the read failed: Ctrl-C's signal, or the end of input
+  quarry_search_draw(query, "", 0);
+  for (;;) {
+    int byte = quarry_read_byte();
+    if (byte < 0) { ended = 1; break; }  // Ctrl-C (a signal) or the end of input
+    if (byte == 0x07 || byte == 0x03) break;  // Ctrl-G, Ctrl-C as a key
+    if (byte == '\r' || byte == '\n') { accept = 2; break; }
+    if (byte == 0x12 || byte == 0x13) {  // Ctrl-R older, Ctrl-S newer
+      if (query_length == 0) continue;
+      int start = found < 0 ? history_length - 1 : found + (byte == 0x12 ? -1 : 1);
+      int next = quarry_history_find(query, start, byte == 0x12 ? -1 : 1);
+      if (next >= 0) { found = next; failed = 0; } else { failed = 1; }
+    } else if (byte == 0x7F || byte == 0x08) {
+      if (query_length > 0) {
+        do { query_length--; } while (query_length > 0 && ((unsigned char)query[query_length] & 0xC0) == 0x80);
+        query[query_length] = 0;
+      }
+      found = query_length ? quarry_history_find(query, history_length - 1, -1) : -1;
+      failed = query_length && found < 0;
+    } else if (byte == 0x1B || byte < 0x20) {
+      accept = 1;
+      // A lone Esc only ends the search; the start of an arrow key's sequence (its other
+      // bytes arrive with it) goes on to libedit whole.
+      struct pollfd poller = { .fd = 0, .events = POLLIN, .revents = 0 };
+      if (byte != 0x1B || poll(&poller, 1, 25) > 0) passed_key = byte;
+      break;
+    } else {
+      if (query_length < sizeof query - 1) {
+        query[query_length++] = (char)byte;
+        query[query_length] = 0;
+      }
+      if ((byte & 0xC0) == 0x80 || byte >= 0xC0) {
+        // Part of a multi-byte character: search once it is whole.
+        int expected = (unsigned char)query[query_length - 1] >= 0xC0 ? 1 : 0;
+        if (expected) continue;
+      }
+      int from = found < 0 ? history_length - 1 : found;
+      int next = quarry_history_find(query, from, -1);
+      if (next >= 0) { found = next; failed = 0; } else { failed = 1; }
+    }
+    HIST_ENTRY *entry = found >= 0 ? history_get(history_base + found) : NULL;
+    quarry_search_draw(query, entry && entry->line ? entry->line : "", failed);
+  }
+  (void)!write(1, "\r\033[K", 4);
+  HIST_ENTRY *entry = (accept && found >= 0) ? history_get(history_base + found) : NULL;
+  if (entry && entry->line && entry->line[0]) {
+    rl_replace_line(entry->line, 0);
+  } else if (original[0]) {
+    rl_replace_line(original, 0);
+  } else {
+    rl_delete_text(0, rl_end);
+  }
+  free(original);
+  rl_forced_update_display();
+  // libedit does not read rl_point back: Ctrl-E puts its cursor at the end of the text.
+  quarry_pending[quarry_pending_count++] = 0x05;
+  if (accept == 2 && entry) quarry_pending[quarry_pending_count++] = '\r';
+  if (passed_key >= 0 && quarry_pending_count < 8) quarry_pending[quarry_pending_count++] = passed_key;
+  if (ended) quarry_pending[quarry_pending_count++] = -1;  // libedit sees it as the prompt would
+  return 0;
+}
+
 /// Start-up: the user's locale, so libedit accepts non-ASCII input; Quarry's own key reader.
 static inline void quarry_editline_setup(const char *name) {
   setlocale(LC_ALL, "");
@@ -140,6 +259,7 @@ static inline void quarry_bind_keys(void) {
   rl_parse_and_bind("bind ^[[B ed-search-next-history");
   rl_parse_and_bind("bind ^[OA ed-search-prev-history");
   rl_parse_and_bind("bind ^[OB ed-search-next-history");
+  rl_add_defun("quarry-reverse-search", quarry_reverse_search, 0x12);
 }
 
 /// Whether more input is already waiting (lines arriving faster than typing: a paste).

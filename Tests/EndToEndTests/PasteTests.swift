@@ -96,6 +96,36 @@ final class PasteTests: XCTestCase {
     XCTAssertTrue(terminal.waitFor("quarry> Tag.count()", count: 2), terminal.screen())
   }
 
+  func testCtrlRSearchesHistoryOnALineThatSaysWhatItIs() throws {
+    let terminal = try TerminalSession()
+    terminal.enter("Tag.order(by: \\.title)")
+    XCTAssertTrue(terminal.waitFor("5 rows"), terminal.screen())
+    terminal.enter("Reminder.count()")
+    XCTAssertTrue(terminal.waitFor("1 row"), terminal.screen())
+    terminal.press("C-r")
+    terminal.type("Tag")
+    XCTAssertTrue(terminal.waitFor("(reverse-i-search)'Tag': Tag.order(by: \\.title)"), terminal.screen())
+    terminal.type("zzz")
+    XCTAssertTrue(terminal.waitFor("(failed reverse-i-search)'Tagzzz'"), terminal.screen())
+    // Ctrl-G gives back the (empty) line as it was.
+    terminal.press("C-g")
+    usleep(200_000)
+    let lastLine = terminal.screen().split(separator: "\n").last.map(String.init) ?? ""
+    XCTAssertEqual(lastLine, "quarry>", terminal.screen())
+    // An arrow key keeps the match to edit; the key then moves the cursor.
+    terminal.press("C-r")
+    terminal.type("count")
+    terminal.press("Left")
+    terminal.type("5")
+    XCTAssertTrue(terminal.waitFor("quarry> Reminder.count(5)"), terminal.screen())
+    terminal.press("C-u")
+    // Enter runs the match.
+    terminal.press("C-r")
+    terminal.type("Tag.o")
+    terminal.press("Enter")
+    XCTAssertTrue(terminal.waitFor("5 rows", count: 2), terminal.screen())
+  }
+
   func testEditPutsTheEditedTextInTheEditBuffer() throws {
     let directory = FileManager.default.temporaryDirectory.appendingPathComponent("quarry-editor-\(UUID())")
     try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
