@@ -5,19 +5,23 @@ struct Arguments {
   struct Argument {
     var label: String?
     var expression: ExprSyntax
+    /// The label as written (for locating a message about it).
+    var labelToken: TokenSyntax? = nil
+    var isTrailingClosure = false
   }
   var list: [Argument]
   let call: FunctionCallExprSyntax
 
   init(_ call: FunctionCallExprSyntax) {
     self.call = call
-    list = call.arguments.map { Argument(label: $0.label?.text, expression: $0.expression) }
+    list = call.arguments.map { Argument(label: $0.label?.text, expression: $0.expression, labelToken: $0.label) }
     if let trailing = call.trailingClosure {
       // A first trailing closure fills the first unlabelled slot left (`join(X.all) { … }`).
-      list.append(Argument(label: nil, expression: ExprSyntax(trailing)))
+      list.append(Argument(label: nil, expression: ExprSyntax(trailing), isTrailingClosure: true))
     }
     for extra in call.additionalTrailingClosures {
-      list.append(Argument(label: extra.label.text, expression: ExprSyntax(extra.closure)))
+      list.append(Argument(label: extra.label.text, expression: ExprSyntax(extra.closure), labelToken: extra.label,
+                           isTrailingClosure: true))
     }
   }
 

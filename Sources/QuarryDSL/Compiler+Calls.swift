@@ -75,6 +75,7 @@ extension Compiler {
       if name == "fetchCount" { return try callMethod("count", on: statement, arguments: .none(for: arguments.call), at: node) }
       return statement
     }
+    if let kind = receiverKind(of: base) { try checkArguments(of: name, on: kind, arguments) }
     switch base {
     case .table(let table):
       switch name {
@@ -122,6 +123,9 @@ extension Compiler {
       return try statementMethod(name, on: statement, types: types, arguments: arguments)
     default:
       break
+    }
+    if let kind = receiverKind(of: base) {
+      throw unknownMethod(name, on: kind, described: describe(base), at: node.declName)
     }
     throw source.diagnostic("\(describe(base)) has no method '\(name)'", at: node.declName)
   }

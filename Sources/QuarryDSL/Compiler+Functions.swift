@@ -16,27 +16,20 @@ extension Compiler {
       at: node)
   }
 
-  /// Scalar functions that wrap their receiver: `name(receiver, args…)`, with result types.
-  private static let scalarFunctions: [String: (sql: String, result: SwiftType?)] = [
-    "length": ("length", .int), "lower": ("lower", nil), "upper": ("upper", nil),
-    "trim": ("trim", nil), "ltrim": ("ltrim", nil), "rtrim": ("rtrim", nil),
-    "substr": ("substr", nil), "replace": ("replace", nil), "instr": ("instr", .int),
-    "abs": ("abs", nil), "round": ("round", nil), "sign": ("sign", .int),
-    "quote": ("quote", .string), "hex": ("hex", .string), "unhex": ("unhex", .bytes),
-    "octetLength": ("octet_length", .int), "unicode": ("unicode", .int),
-    "likelihood": ("likelihood", nil), "likely": ("likely", nil), "unlikely": ("unlikely", nil),
-    "randomblob": ("randomblob", .bytes), "zeroblob": ("zeroblob", .bytes), "typeof": ("typeof", .string),
-    "ifnull": ("ifnull", nil), "nullif": ("nullif", nil),
-    "jsonArrayLength": ("json_array_length", .int), "json": ("json", .string),
-    "jsonType": ("json_type", .string), "jsonQuote": ("json_quote", .string),
-    "jsonPatch": ("json_patch", .string),
-  ]
-
-  private static let aggregates: [String: (sql: String, result: SwiftType?)] = [
-    "count": ("count", .int), "sum": ("sum", nil), "avg": ("avg", .double),
-    "total": ("total", .double), "min": ("min", nil), "max": ("max", nil),
-    "groupConcat": ("group_concat", .string), "jsonGroupArray": ("json_group_array", .string),
-  ]
+  /// The SQL function a method of an expression renders, from the vocabulary; the result
+  /// type is the declared one (nil: the receiver's type).
+  func sqlFunction(_ name: String) -> (function: MethodSignature.SQLFunction, result: SwiftType?)? {
+    guard let entry = Vocabulary.methods(named: name, on: .expression).first, let function = entry.function else { return nil }
+    let result: SwiftType? = switch entry.result {
+    case "Int": .int
+    case "Double": .double
+    case "String", "String?": .string
+    case "[UInt8]": .bytes
+    case "Bool": .bool
+    default: nil
+    }
+    return (function, result)
+  }
 
   func expressionMethod(_ name: String, on receiver: TypedExpression, arguments: Arguments, at node: MemberAccessExprSyntax) throws -> Value {
     let call = arguments.call
@@ -181,7 +174,7 @@ extension Compiler {
       break
     }
 
-    if let aggregate = Self.aggregates[name] {
+    if let (function, result) = sqlFunction(name), case .aggregate(let sql) = function {
       var aggregateArguments = [lhs]
       if name == "groupConcat", let separator = arguments.positional.first {
         aggregateArguments.append(try text(separator))
@@ -191,7 +184,7 @@ extension Compiler {
       }
       var distinct = false
       if let syntax = arguments.labelled("distinct") {
-        distinct = syntax.trimmedDescription == "true"
+        distinct = try booleanConstant(syntax, for: "distinct")
       }
       var order: [Ordering] = []
       if let syntax = arguments.labelled("order") {
@@ -201,31 +194,32 @@ extension Compiler {
       if let syntax = arguments.labelled("filter") {
         filter = try predicate(try evaluate(syntax), at: syntax)
       }
-      let type: SwiftType? = aggregate.result ?? receiver.type?.optional
+      let type: SwiftType? = result ?? receiver.type?.optional
       return .expression(TypedExpression(
-        Expression(.aggregate(Aggregate(name: aggregate.sql, arguments: aggregateArguments, distinct: distinct, order: order, filter: filter))),
+        Expression(.aggregate(Aggregate(name: sql, arguments: aggregateArguments, distinct: distinct, order: order, filter: filter))),
         type: type))
     }
 
-    if let function = Self.scalarFunctions[name] {
+    if let (function, result) = sqlFunction(name), case .scalar(let sql) = function {
       var functionArguments = [lhs]
       for syntax in arguments.list.map(\.expression) {
         let expected: SwiftType? = ["substr", "round", "likelihood"].contains(name) ? nil : receiver.type?.wrapped
         let value = try evaluate(syntax, expected: expected)
-        functionArguments.append(try typedExpression(value, expected: expected, at: syntax).expression)
+        let argument = try typedExpression(value, expected: expected, at: syntax).expression
+        // SQLite wants likelihood's probability as a constant, not a bound parameter.
+        if name == "likelihood", case .value(.double(let probability)) = argument.node, probability.isFinite {
+          functionArguments.append(.raw(String(probability)))
+        } else {
+          functionArguments.append(argument)
+        }
       }
-      var type = function.result ?? receiver.type
+      var type = result ?? receiver.type
       if name == "ifnull" { type = receiver.type?.wrapped }
       if name == "nullif" { type = receiver.type?.optional }
-      return .expression(TypedExpression(.function(function.sql, functionArguments), type: type))
+      return .expression(TypedExpression(.function(sql, functionArguments), type: type))
     }
 
-    let candidates = ["eq", "neq", "lt", "gt", "lte", "gte", "is", "isNot", "in", "notIn", "between", "like", "glob",
-                      "hasPrefix", "hasSuffix", "contains", "collate", "asc", "desc", "cast"]
-      + Array(Self.aggregates.keys) + Array(Self.scalarFunctions.keys)
-    throw source.diagnostic(
-      "an expression has no method '\(name)'", at: node.declName,
-      suggestion: closestMatch(to: name, in: candidates))
+    throw unknownMethod(name, on: .expression, described: "an expression", at: node.declName)
   }
 
   /// Comparing a text column with a number (or the reverse) is almost always a mistake.
@@ -312,7 +306,7 @@ extension Compiler {
     case "count":
       let key = table.model.primaryKey.map { table.column($0).expression } ?? .star
       var distinct = false
-      if let syntax = arguments.labelled("distinct") { distinct = syntax.trimmedDescription == "true" }
+      if let syntax = arguments.labelled("distinct") { distinct = try booleanConstant(syntax, for: "distinct") }
       var filter: Expression?
       if let syntax = arguments.labelled("filter") { filter = try predicate(try evaluate(syntax), at: syntax) }
       return .expression(TypedExpression(
@@ -342,7 +336,7 @@ extension Compiler {
         return .expression(TypedExpression(value, type: .string))
       }
       var distinct = false
-      if let syntax = arguments.labelled("distinct") { distinct = syntax.trimmedDescription == "true" }
+      if let syntax = arguments.labelled("distinct") { distinct = try booleanConstant(syntax, for: "distinct") }
       let extra = try arguments.labelled("filter").flatMap { try predicate(try evaluate($0), at: $0) }
       // A table whose row may be missing (outer join) skips the missing rows; others do not need to.
       let element = table.isOptional

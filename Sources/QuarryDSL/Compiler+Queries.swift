@@ -67,8 +67,7 @@ extension Compiler {
       guard case .query(let other) = scoped else { return scoped }
       return .query(merge(query, other))
     }
-    let candidates = ["all", "where", "select", "join", "leftJoin", "order", "group", "having", "limit", "count"]
-      + (query.tables.first.map { Array($0.model.scopes.keys) } ?? [])
+    let candidates = Vocabulary.names(for: .query) + (query.tables.first.map { Array($0.model.scopes.keys) } ?? [])
     throw source.diagnostic(
       "a query of '\(query.tables.first?.model.typeName ?? "?")' has no member '\(name)'", at: node,
       suggestion: closestMatch(to: name, in: candidates))
@@ -235,13 +234,7 @@ extension Compiler {
       return .query(query)
 
     case "distinct":
-      if let argument = arguments.first(),
-        case .expression(let e) = try evaluate(argument), case .value(.integer(0)) = e.expression.node
-      {
-        query.select.distinct = false
-      } else {
-        query.select.distinct = true
-      }
+      query.select.distinct = try arguments.first().map { try booleanConstant($0, for: "distinct") } ?? true
       return .query(query)
 
     case "join", "leftJoin", "rightJoin", "fullJoin", "crossJoin":
@@ -371,15 +364,10 @@ extension Compiler {
         return scoped
       }
       if let write = try writeMethod(name, on: query, arguments: arguments) { return write }
-      let candidates = [
-        "where", "select", "distinct", "join", "leftJoin", "rightJoin", "fullJoin", "group",
-        "having", "order", "limit", "offset", "count", "find", "and", "or", "delete", "update",
-        "insert", "union", "intersect", "except", "exists", "map", "contains", "not",
-      ] + (query.tables.first.map { Array($0.model.scopes.keys) } ?? [])
-      throw source.diagnostic(
-        "a query of '\(query.tables.first?.model.typeName ?? "?")' has no method '\(name)'",
-        at: call.calledExpression.as(MemberAccessExprSyntax.self).map { Syntax($0.declName) } ?? Syntax(call.calledExpression),
-        suggestion: closestMatch(to: name, in: candidates.filter { $0 != name }))
+      throw unknownMethod(
+        name, on: .query, described: "a query of '\(query.tables.first?.model.typeName ?? "?")'",
+        extra: query.tables.first.map { Array($0.model.scopes.keys) } ?? [],
+        at: call.calledExpression.as(MemberAccessExprSyntax.self).map { Syntax($0.declName) } ?? Syntax(call.calledExpression))
     }
   }
 

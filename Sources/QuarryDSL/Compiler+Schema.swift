@@ -10,7 +10,7 @@ extension Compiler {
         throw source.diagnostic("'createTemporaryView' needs a query: createTemporaryView(as: …)", at: arguments.call)
       }
       let statement = try statementValue(try evaluate(syntax), at: syntax)
-      let ifNotExists = arguments.labelled("ifNotExists")?.trimmedDescription == "true"
+      let ifNotExists = try arguments.labelled("ifNotExists").map { try booleanConstant($0, for: "ifNotExists") } ?? false
       let view = CreateView(
         name: table.model.tableName, columns: table.model.columns.map(\.sqlName), statement: statement,
         ifNotExists: ifNotExists)
@@ -58,7 +58,7 @@ extension Compiler {
     let name = "after_\(event.keyword.lowercased())_on_\(table.model.tableName)@quarry:\(location.line):\(location.column)"
     let trigger = CreateTrigger(
       name: name, timing: .after, event: event, table: table.model.tableName, condition: nil,
-      body: [.update(update)], ifNotExists: arguments.labelled("ifNotExists")?.trimmedDescription == "true")
+      body: [.update(update)], ifNotExists: try arguments.labelled("ifNotExists").map { try booleanConstant($0, for: "ifNotExists") } ?? false)
     return .statement(.createTrigger(trigger), returningTypes: [])
   }
 
@@ -130,7 +130,7 @@ extension Compiler {
     {
       name = text
     }
-    let ifNotExists = arguments.labelled("ifNotExists")?.trimmedDescription == "true"
+    let ifNotExists = try arguments.labelled("ifNotExists").map { try booleanConstant($0, for: "ifNotExists") } ?? false
     let trigger = CreateTrigger(
       name: name, timing: timing, event: event, table: table.model.tableName, condition: condition,
       body: statements, ifNotExists: ifNotExists)
@@ -139,7 +139,7 @@ extension Compiler {
 
   /// `.drop()` on a created view or trigger.
   func dropStatement(_ statement: Statement, arguments: Arguments) throws -> Value? {
-    let ifExists = arguments.labelled("ifExists")?.trimmedDescription == "true"
+    let ifExists = try arguments.labelled("ifExists").map { try booleanConstant($0, for: "ifExists") } ?? false
     switch statement {
     case .createView(let view): return .statement(.drop(DropObject(.view, name: view.name, ifExists: ifExists)), returningTypes: [])
     case .createTrigger(let trigger): return .statement(.drop(DropObject(.trigger, name: trigger.name, ifExists: ifExists)), returningTypes: [])

@@ -28,7 +28,9 @@ extension Compiler {
       update.isEmpty = query.select.isEmpty
       return .write(WriteQuery(table: table, statement: .update(update)))
     case "union", "intersect", "except":
-      return try compound(name, lhs: .select(query.select), lhsModel: query.resultModel, types: query.resultTypes, arguments: arguments)
+      // A whole table's rows (`Tag.all.union(…)`) are rows of that table's type.
+      let model = query.resultModel ?? (query.select.columns.isEmpty && query.select.joins.isEmpty ? query.tables.first?.model.typeName : nil)
+      return try compound(name, lhs: .select(query.select), lhsModel: model, types: query.resultTypes, arguments: arguments)
     default:
       return nil
     }
@@ -122,9 +124,8 @@ extension Compiler {
       }
       return .write(write)
     default:
-      throw source.diagnostic(
-        "a write statement has no method '\(name)'", at: call.calledExpression,
-        suggestion: closestMatch(to: name, in: ["where", "find", "returning"]))
+      throw unknownMethod(name, on: .write, described: "a write statement",
+                          at: call.calledExpression.as(MemberAccessExprSyntax.self).map { Syntax($0.declName) } ?? Syntax(call.calledExpression))
     }
   }
 
@@ -496,7 +497,7 @@ extension Compiler {
     guard let argument = arguments.positional.first else {
       throw source.diagnostic("'\(name)' needs another query", at: arguments.call)
     }
-    let all = arguments.labelled("all")?.trimmedDescription == "true"
+    let all = try arguments.labelled("all").map { try booleanConstant($0, for: "all") } ?? false
     let op: CompoundSelect.Operator =
       name == "union" ? (all ? .unionAll : .union) : name == "intersect" ? .intersect : .except
     let rhs = try statementValue(try evaluate(argument), at: argument)

@@ -28,6 +28,43 @@ final class DiagnosticTests: XCTestCase {
     }
   }
 
+  func testArgumentLabelsAreCheckedAgainstTheVocabulary() throws {
+    try assertDiagnostic(
+      "Reminder.limit(5, 1️⃣ofset: 2)",
+      "'limit' has no argument 'ofset'; did you mean 'offset'?")
+    try assertDiagnostic(
+      "Reminder.order(1️⃣bye: \\.title)",
+      "'order' has no argument 'bye'; did you mean 'by'?")
+    try assertDiagnostic(
+      "Reminder.select { $0.title.groupConcat(\", \", 1️⃣distinc: true) }",
+      "'groupConcat' has no argument 'distinc'; did you mean 'distinct'?")
+    try assertDiagnostic(
+      "Reminder.where { $0.id.between(1, 1️⃣to: 3) }",
+      "'between' has no argument 'to'; did you mean 'and'?")
+    // Known labels in an order no form takes: the forms are listed.
+    try assertDiagnostic(
+      "Reminder.select { $0.id.1️⃣count(filter: $0.isFlagged, distinct: true) }",
+      "'count' does not take these arguments; it is written 'count(distinct:filter:)'")
+  }
+
+  func testMisspeltMethodsSuggestFromTheVocabulary() throws {
+    try assertDiagnostic(
+      "Reminder.where { $0.title.1️⃣lenght() }",
+      "an expression has no method 'lenght'; did you mean 'length'?")
+    try assertDiagnostic(
+      "Reminder.where { $0.isFlagged }.1️⃣ordr(by: \\.title)",
+      "a query of 'Reminder' has no method 'ordr'; did you mean 'order'?")
+    try assertDiagnostic(
+      "Reminder.delete().1️⃣returnig(\\.id)",
+      "a write statement has no method 'returnig'; did you mean 'returning'?")
+  }
+
+  func testDistinctNeedsAConstantNotAnythingReadAsFalse() throws {
+    try assertDiagnostic(
+      "Reminder.select { $0.priority.count(distinct: 1️⃣$0.isFlagged) }",
+      "'distinct:' needs true or false, known before the query runs")
+  }
+
   func testUnknownColumnSuggestsTheClosestName() throws {
     try assertDiagnostic(
       "Reminder.where { 1️⃣$0.titel.eq(\"x\") }",

@@ -27,7 +27,8 @@ final class ShellTests: SnapshotTestCase {
   func testHelp() throws {
     assertInlineSnapshot(of: try shell(".help"), as: .lines) {
       """
-      .help               Show this help
+      .help [NAME]        Show this help, or what the DSL method NAME takes and does
+      .methods [KIND]     List the DSL's methods (KIND: table, query, write, expression, …)
       .tables             List tables and views with their Swift type names
       .schema [Type]      Show CREATE statements and the @Table models
       .mode MODE          box, table, csv, json, markdown, line or swift

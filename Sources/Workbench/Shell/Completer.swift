@@ -18,19 +18,13 @@ public struct Completer {
     self.metaCommands = metaCommands
   }
 
-  public static let queryMethods = [
-    "all", "where", "select", "distinct", "join", "leftJoin", "rightJoin", "fullJoin", "crossJoin", "group",
-    "having", "order", "limit", "offset", "count", "find", "and", "or", "delete", "update", "insert",
-    "upsert", "returning", "union", "intersect", "except", "exists", "as", "none", "unscoped",
-    "createTemporaryView", "createTemporaryTrigger", "map", "contains",
-  ]
-
-  public static let expressionMethods = [
-    "eq", "neq", "lt", "gt", "lte", "gte", "is", "isNot", "in", "notIn", "between", "like", "glob",
-    "hasPrefix", "hasSuffix", "contains", "collate", "asc", "desc", "count", "sum", "avg", "total",
-    "min", "max", "groupConcat", "jsonGroupArray", "length", "lower", "upper", "trim", "ltrim", "rtrim",
-    "substr", "replace", "instr", "abs", "round", "ifnull", "nullif", "cast",
-  ]
+  /// What follows a table's name: its members and every query method (the vocabulary's).
+  public static let tableMembers = Vocabulary.names(for: .table) + ["Draft"]
+  /// What follows a query or a statement: query and write methods.
+  public static let queryMethods = Array(Set(Vocabulary.names(for: .query) + Vocabulary.names(for: .write)
+    + Vocabulary.names(for: .statement))).sorted()
+  /// What follows an expression inside a closure.
+  public static let expressionMethods = Vocabulary.names(for: .expression)
 
   /// Completions for the word being typed at the end of `line` (the text before the cursor);
   /// `context` is the input entered on earlier lines (a continuation), read as part of it.
@@ -72,7 +66,7 @@ public struct Completer {
   /// Meta-commands that take an argument: completing one adds the space before it.
   static let commandsTakingArguments: Set<String> = [
     ".schema", ".mode", ".headers", ".sql", ".timer", ".wrap", ".explain", ".open", ".fixture", ".read",
-    ".once", ".output", ".raw", ".save", ".backup", ".keep", ".run", ".maxrows", ".nullvalue", ".lesson",
+    ".once", ".output", ".raw", ".save", ".backup", ".keep", ".run", ".maxrows", ".nullvalue", ".lesson", ".help", ".methods",
   ]
 
   /// The end of the line that a candidate replaces: the file name after the last `/` in a path
@@ -108,7 +102,7 @@ public struct Completer {
     }
     let word = Self.currentWord(text)
     if !word.isEmpty, text.dropLast(word.count).last != ".", let model = catalog.table(forType: word) {
-      return Self.queryMethods + Array(model.scopes.keys) + ["Draft", "Columns"]
+      return Self.tableMembers + Array(model.scopes.keys)
     }
     if !word.isEmpty, let model = catalog.enums[word] {
       return model.cases.map(\.name)

@@ -83,7 +83,8 @@ public final class Shell {
   private static let commandsRunningInputs: Set<String> = [".read", ".run", ".raw", ".edit"]
 
   public static let builtInCommands: [(String, String)] = [
-    (".help", "Show this help"),
+    (".help [NAME]", "Show this help, or what the DSL method NAME takes and does"),
+    (".methods [KIND]", "List the DSL's methods (KIND: table, query, write, expression, …)"),
     (".tables", "List tables and views with their Swift type names"),
     (".schema [Type]", "Show CREATE statements and the @Table models"),
     (".mode MODE", "box, table, csv, json, markdown, line or swift"),
@@ -124,6 +125,8 @@ public final class Shell {
       ".fixture": { Fixture.available() },
       ".headers": onOff, ".sql": onOff, ".timer": onOff, ".wrap": onOff,
       ".maxrows": { ["auto", "0"] },
+      ".help": { ReceiverKind.allCases.flatMap { Vocabulary.names(for: $0) } },
+      ".methods": { ReceiverKind.allCases.map(\.rawValue) },
       ".run": { [weak self] in self.map { Array($0.namedQueries.all().keys) } ?? [] },
       ".schema": { [weak self] in
         guard let self else { return [] }
@@ -247,7 +250,20 @@ public final class Shell {
     case ".quit", ".exit", ".q":
       return .quit
     case ".help":
-      output.write(helpText)
+      if argument.isEmpty {
+        output.write(helpText)
+      } else if let text = methodHelp(argument) {
+        output.write(text)
+      } else {
+        let names = ReceiverKind.allCases.flatMap { Vocabulary.names(for: $0) }
+        fail("no DSL method '\(argument)'" + (closestMatch(to: argument, in: names).map { "; did you mean '\($0)'?" } ?? "; .methods lists them"))
+      }
+    case ".methods":
+      if let text = methodsListing(argument) {
+        output.write(text)
+      } else {
+        fail("unknown kind '\(argument)'; use one of: " + ReceiverKind.allCases.map(\.rawValue).joined(separator: ", "))
+      }
     case ".tables":
       tables()
     case ".schema":

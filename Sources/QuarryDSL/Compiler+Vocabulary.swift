@@ -1,0 +1,76 @@
+import SwiftSyntax
+
+/// Calls checked against the vocabulary: argument labels, with a suggestion for a misspelt one.
+extension Compiler {
+  /// The kind of receiver `value` is, for looking up its methods.
+  func receiverKind(of value: Value) -> ReceiverKind? {
+    switch value {
+    case .table: .table
+    case .query: .query
+    case .write: .write
+    case .statement: .statement
+    case .expression: .expression
+    case .columns: .row
+    case .group: .columnGroup
+    case .caseBuilder: .caseBuilder
+    default: nil
+    }
+  }
+
+  /// Checks a call of `name` on `kind` against its declared overloads: when no overload takes
+  /// these argument labels, a located error names the label (with the closest declared one) or
+  /// lists the forms the method has. Names the vocabulary does not declare pass (scopes, enum
+  /// cases, a model's own members are checked where they are looked up).
+  ///
+  /// ```swift
+  /// Reminder.limit(5, ofset: 2)
+  /// // error: 'limit' has no argument 'ofset'; did you mean 'offset'?
+  /// ```
+  func checkArguments(of name: String, on kind: ReceiverKind, _ arguments: Arguments) throws {
+    let overloads = Vocabulary.methods(named: name, on: kind).filter { $0.parameters != nil }
+    guard !overloads.isEmpty else { return }
+    let call = arguments.call
+    let given = arguments.list.map { (label: $0.label, isTrailingClosure: $0.isTrailingClosure) }
+    if overloads.contains(where: { $0.accepts(given) }) { return }
+    let declared = Set(overloads.flatMap { $0.parameters ?? [] }.compactMap(\.label))
+    // A label no overload has: name it where it is written.
+    for argument in arguments.list {
+      guard let label = argument.label, !declared.contains(label) else { continue }
+      throw source.diagnostic(
+        "'\(name)' has no argument '\(label)'", at: argument.labelToken.map(Syntax.init) ?? Syntax(argument.expression),
+        suggestion: closestMatch(to: label, in: declared) ?? (declared.count == 1 ? declared.first : nil))
+    }
+    let forms = overloads.map(\.selector)
+    let listed = Set(forms).count == forms.count ? forms : Array(Set(forms)).sorted()
+    throw source.diagnostic(
+      "'\(name)' does not take these arguments; it is written \(listed.map { "'\($0)'" }.joined(separator: " or "))",
+      at: call.calledExpression.as(MemberAccessExprSyntax.self).map { Syntax($0.declName) } ?? Syntax(call))
+  }
+
+  /// "has no method" for `name` on `kind`, suggesting a declared name (or one of `extra`:
+  /// scopes and other members of the model).
+  func unknownMethod(_ name: String, on kind: ReceiverKind, described: String, extra: [String] = [],
+                     at node: some SyntaxProtocol) -> Diagnostic {
+    source.diagnostic(
+      "\(described) has no method '\(name)'", at: node,
+      suggestion: closestMatch(to: name, in: (Vocabulary.names(for: kind) + extra).filter { $0 != name }))
+  }
+}
+
+extension Compiler {
+  /// A `Bool` argument that shapes the SQL itself (`distinct:`, `all:`): `true`, `false`, or a
+  /// `let` bound to one. Anything else is a located error, never read as false.
+  ///
+  /// ```swift
+  /// let unique = true
+  /// Reminder.select { $0.priority.count(distinct: unique) }  // count(DISTINCT "reminders"."priority")
+  /// ```
+  func booleanConstant(_ syntax: ExprSyntax, for label: String) throws -> Bool {
+    if case .expression(let value) = try evaluate(syntax, expected: .bool), case .value(.integer(let number)) = value.expression.node,
+      number == 0 || number == 1
+    {
+      return number == 1
+    }
+    throw source.diagnostic("'\(label):' needs true or false, known before the query runs", at: syntax)
+  }
+}

@@ -1,0 +1,151 @@
+/// The methods of expressions, rows, column groups and `Case`, as StructuredQueries declares
+/// them on `QueryExpression` and its relatives.
+extension Vocabulary {
+  private static func scalar(_ declaration: String, _ sql: String, _ summary: String, example: String) -> MethodSignature {
+    MethodSignature(declaration, summary, example: example, function: .scalar(sql))
+  }
+
+  private static func aggregate(_ declaration: String, _ sql: String, _ summary: String, example: String) -> MethodSignature {
+    MethodSignature(declaration, summary, example: example, function: .aggregate(sql))
+  }
+
+  static let expressionEntries: [MethodSignature] = [
+    // Comparisons
+    M("eq(_ other: Value) -> Bool", "Equal (=)", example: "Reminder.where { $0.title.eq(\"Groceries\") }"),
+    M("neq(_ other: Value) -> Bool", "Not equal (<>)", example: "Reminder.where { $0.title.neq(\"Groceries\") }"),
+    M("lt(_ other: Value) -> Bool", "Less than (<)", example: "Reminder.where { $0.id.lt(3) }"),
+    M("gt(_ other: Value) -> Bool", "Greater than (>)", example: "Reminder.where { $0.id.gt(3) }"),
+    M("lte(_ other: Value) -> Bool", "Less than or equal (<=)", example: "Reminder.where { $0.id.lte(3) }"),
+    M("gte(_ other: Value) -> Bool", "Greater than or equal (>=)", example: "Reminder.where { $0.id.gte(3) }"),
+    M("is(_ other: Value?) -> Bool", "Equal, NULL included (IS)", example: "Reminder.where { $0.dueDate.is(nil) }"),
+    M("isNot(_ other: Value?) -> Bool", "Not equal, NULL included (IS NOT)", example: "Reminder.where { $0.dueDate.isNot(nil) }"),
+    M("in(_ values: [Value]) -> Bool", "Among a list or a subquery's rows (IN)", example: "Reminder.where { $0.id.in([1, 2, 3]) }"),
+    M("notIn(_ values: [Value]) -> Bool", "Not among a list or a subquery's rows (NOT IN)", example: "Reminder.where { $0.id.notIn([1, 2]) }"),
+    M("between(_ lowerBound: Value, and upperBound: Value) -> Bool", "Within a range, both ends included (BETWEEN)",
+      example: "Reminder.where { $0.id.between(2, and: 4) }"),
+    // Booleans
+    M("and(_ other: Bool) -> Bool", "Both conditions (AND)", example: "Reminder.where { $0.isFlagged.and($0.isCompleted) }"),
+    M("or(_ other: Bool) -> Bool", "Either condition (OR)", example: "Reminder.where { $0.isFlagged.or($0.isCompleted) }"),
+    M("not() -> Bool", "The opposite condition (NOT)", example: "Reminder.where { $0.isFlagged.not() }"),
+    // Text
+    M("like(_ pattern: String, escape: Character? = nil) -> Bool", "Matches a pattern: % any text, _ one character (LIKE)",
+      example: "Reminder.where { $0.title.like(\"%milk%\") }"),
+    M("glob(_ pattern: String) -> Bool", "Matches a case-sensitive pattern: * any text, ? one character (GLOB)",
+      example: "Reminder.where { $0.title.glob(\"G*\") }"),
+    M("hasPrefix(_ other: String) -> Bool", "Starts with (LIKE 'text%')", example: "Reminder.where { $0.title.hasPrefix(\"Buy\") }"),
+    M("hasSuffix(_ other: String) -> Bool", "Ends with (LIKE '%text')", example: "Reminder.where { $0.title.hasSuffix(\"s\") }"),
+    M("contains(_ other: String) -> Bool", "Contains (LIKE '%text%')", example: "Reminder.where { $0.title.contains(\"milk\") }"),
+    M("collate(_ collation: Collation) -> Self", "Compares with a collation: .nocase, .binary, .rtrim",
+      example: "Reminder.order { $0.title.collate(.nocase) }"),
+    M("match(_ pattern: String) -> Bool", "Full-text search of an FTS5 column (MATCH)",
+      example: "CREATE VIRTUAL TABLE notes USING fts5(body);\n@Table struct Note: FTS5 { let body: String }\nNote.where { $0.body.match(\"milk\") }"),
+    M("highlight(_ open: String, _ close: String) -> String", "The FTS5 column with the matches marked",
+      example: "CREATE VIRTUAL TABLE notes USING fts5(body);\n@Table struct Note: FTS5 { let body: String }\nNote.select { $0.body.highlight(\"[\", \"]\") }"),
+    M("snippet(_ open: String, _ close: String, _ ellipsis: String, _ tokens: Int) -> String", "A short FTS5 excerpt around the matches",
+      example: "CREATE VIRTUAL TABLE notes USING fts5(body);\n@Table struct Note: FTS5 { let body: String }\nNote.select { $0.body.snippet(\"[\", \"]\", \"…\", 8) }"),
+    // Ordering
+    M("asc(nulls: NullOrdering? = nil) -> Ordering", "Ascending order; nulls: .first or .last", example: "Reminder.order { $0.dueDate.asc(nulls: .last) }"),
+    M("desc(nulls: NullOrdering? = nil) -> Ordering", "Descending order; nulls: .first or .last", example: "Reminder.order { $0.dueDate.desc() }"),
+    // Conversions
+    M("cast(as type: Type = Self) -> Other", "Converts to another SQL type (CAST)", example: "Reminder.select { $0.id.cast(as: String.self) }"),
+    M("strftime(_ format: String) -> String", "A date formatted (strftime)", example: "Reminder.select { $0.dueDate.strftime(\"%Y\") }"),
+    M("map(_ transform: (Wrapped) -> Value) -> Value?", "Applies to the value unless it is NULL",
+      example: "Reminder.select { $0.dueDate.map { $0.strftime(\"%Y\") } }"),
+    M("flatMap(_ transform: (Wrapped) -> Value?) -> Value?", "Applies to the value unless it is NULL; may give NULL",
+      example: "Reminder.select { $0.priority.flatMap { $0.nullif(Priority.low) } }"),
+    // Aggregates
+    aggregate("count(distinct: Bool = false, filter: ((TableColumns) -> Bool)? = nil) -> Int", "count",
+      "The number of non-NULL values in each group", example: "Reminder.select { $0.priority.count(distinct: true) }"),
+    aggregate("sum(distinct: Bool = false, filter: ((TableColumns) -> Bool)? = nil) -> Self?", "sum",
+      "The sum in each group (NULL when there are no values)", example: "Reminder.select { $0.id.sum() }"),
+    aggregate("avg(distinct: Bool = false, filter: ((TableColumns) -> Bool)? = nil) -> Double", "avg",
+      "The average in each group", example: "Reminder.select { $0.id.avg() }"),
+    aggregate("total(distinct: Bool = false, filter: ((TableColumns) -> Bool)? = nil) -> Double", "total",
+      "The sum in each group (0.0 when there are no values)", example: "Reminder.select { $0.id.total() }"),
+    aggregate("min(filter: ((TableColumns) -> Bool)? = nil) -> Self?", "min", "The smallest value in each group",
+      example: "Reminder.select { $0.dueDate.min() }"),
+    aggregate("max(filter: ((TableColumns) -> Bool)? = nil) -> Self?", "max", "The largest value in each group",
+      example: "Reminder.select { $0.dueDate.max() }"),
+    aggregate("groupConcat(_ separator: String? = nil, distinct: Bool = false, order: ((TableColumns) -> Orderings)? = nil, filter: ((TableColumns) -> Bool)? = nil) -> String?",
+      "group_concat", "The values of each group joined into one text",
+      example: "Reminder.select { $0.title.groupConcat(\", \") }"),
+    aggregate("groupConcat(separator: String, distinct: Bool = false, order: ((TableColumns) -> Orderings)? = nil, filter: ((TableColumns) -> Bool)? = nil) -> String?",
+      "group_concat", "The values of each group joined by a separator",
+      example: "Reminder.select { $0.title.groupConcat(separator: \"; \") }"),
+    aggregate("jsonGroupArray(distinct: Bool = false, order: ((TableColumns) -> Orderings)? = nil, filter: ((TableColumns) -> Bool)? = nil) -> String",
+      "json_group_array", "The values of each group as a JSON array",
+      example: "Reminder.select { $0.title.jsonGroupArray() }"),
+    // Scalar functions
+    scalar("length() -> Int", "length", "The number of characters", example: "Reminder.select { $0.title.length() }"),
+    scalar("lower() -> String", "lower", "In lower case", example: "Reminder.select { $0.title.lower() }"),
+    scalar("upper() -> String", "upper", "In upper case", example: "Reminder.select { $0.title.upper() }"),
+    scalar("trim(_ characters: String? = nil) -> String", "trim", "Without spaces (or the given characters) at both ends",
+      example: "Reminder.select { $0.title.trim() }"),
+    scalar("ltrim(_ characters: String? = nil) -> String", "ltrim", "Without spaces at the start", example: "Reminder.select { $0.title.ltrim() }"),
+    scalar("rtrim(_ characters: String? = nil) -> String", "rtrim", "Without spaces at the end", example: "Reminder.select { $0.title.rtrim() }"),
+    scalar("substr(_ offset: Int, _ length: Int? = nil) -> String", "substr", "Part of the text, from offset (1 is the first character)",
+      example: "Reminder.select { $0.title.substr(1, 3) }"),
+    scalar("replace(_ pattern: String, _ replacement: String) -> String", "replace", "Every occurrence of pattern replaced",
+      example: "Reminder.select { $0.title.replace(\"a\", \"A\") }"),
+    scalar("instr(_ occurrence: String) -> Int", "instr", "Where the text first occurs (1-based; 0 when it does not)",
+      example: "Reminder.select { $0.title.instr(\"e\") }"),
+    scalar("abs() -> Self", "abs", "The absolute value", example: "Reminder.select { $0.id.abs() }"),
+    scalar("round(_ precision: Int? = nil) -> Double", "round", "Rounded to precision decimal places", example: "Reminder.select { $0.id.avg().round(2) }"),
+    scalar("sign() -> Int", "sign", "-1, 0 or 1", example: "Reminder.select { $0.id.sign() }"),
+    scalar("quote() -> String", "quote", "The value as an SQL literal", example: "Reminder.select { $0.title.quote() }"),
+    scalar("hex() -> String", "hex", "The value's bytes in hexadecimal", example: "Reminder.select { $0.title.hex() }"),
+    scalar("unhex(_ characters: String? = nil) -> [UInt8]", "unhex", "Bytes from hexadecimal text", example: "Reminder.select { $0.title.hex().unhex() }"),
+    scalar("octetLength() -> Int", "octet_length", "The number of bytes", example: "Reminder.select { $0.title.octetLength() }"),
+    scalar("unicode() -> Int", "unicode", "The code point of the first character", example: "Reminder.select { $0.title.unicode() }"),
+    scalar("likelihood(_ probability: Double) -> Bool", "likelihood", "A hint to the query planner of how often it is true",
+      example: "Reminder.where { $0.isFlagged.likelihood(0.1) }"),
+    scalar("likely() -> Bool", "likely", "A hint that the condition is usually true", example: "Reminder.where { $0.isFlagged.likely() }"),
+    scalar("unlikely() -> Bool", "unlikely", "A hint that the condition is usually false", example: "Reminder.where { $0.isFlagged.unlikely() }"),
+    scalar("randomblob() -> [UInt8]", "randomblob", "That many random bytes", example: "Reminder.select { $0.id.randomblob() }"),
+    scalar("zeroblob() -> [UInt8]", "zeroblob", "That many zero bytes", example: "Reminder.select { $0.id.zeroblob() }"),
+    scalar("typeof() -> String", "typeof", "SQLite's type of the value: integer, real, text, blob or null",
+      example: "Reminder.select { $0.dueDate.typeof() }"),
+    scalar("ifnull(_ other: Wrapped) -> Wrapped", "ifnull", "The value, or other when it is NULL", example: "Reminder.select { $0.dueDate.ifnull(Date()) }"),
+    scalar("nullif(_ other: Self) -> Self?", "nullif", "NULL when equal to other, else the value", example: "Reminder.select { $0.title.nullif(\"\") }"),
+    scalar("jsonArrayLength() -> Int", "json_array_length", "The number of elements of a JSON array",
+      example: "Reminder.select { $0.title.jsonGroupArray().jsonArrayLength() }"),
+    scalar("json() -> String", "json", "The text as minified JSON", example: "Reminder.select { $0.title.jsonGroupArray().json() }"),
+    scalar("jsonType() -> String", "json_type", "The JSON type of the value", example: "Reminder.select { $0.title.jsonGroupArray().jsonType() }"),
+    scalar("jsonQuote() -> String", "json_quote", "The value as a JSON literal", example: "Reminder.select { $0.title.jsonQuote() }"),
+    scalar("jsonPatch(_ patch: String) -> String", "json_patch", "A JSON object merged with a patch (RFC 7396)",
+      example: "Reminder.select { $0.title.jsonGroupArray().jsonPatch(\"{}\") }"),
+  ]
+
+  /// A whole row (`$0` itself).
+  static let rowEntries: [MethodSignature] = [
+    M("eq(_ other: Self) -> Bool", "Every column equal to a row value's", example: "Tag.where { $0.eq(Tag(id: 1, title: \"errand\")) }"),
+    M("neq(_ other: Self) -> Bool", "Some column different", example: "Tag.where { $0.neq(Tag(id: 1, title: \"errand\")) }"),
+    M("is(_ other: Self?) -> Bool", "Every column equal, NULL included", example: "Tag.where { $0.is(Tag(id: 1, title: \"errand\")) }"),
+    M("isNot(_ other: Self?) -> Bool", "Some column different, NULL included", example: "Tag.where { $0.isNot(Tag(id: 1, title: \"errand\")) }"),
+    M("count(distinct: Bool = false, filter: ((TableColumns) -> Bool)? = nil) -> Int", "The number of rows in each group (count(*))",
+      example: "Reminder.select { $0.count() }"),
+    M("match(_ pattern: String) -> Bool", "Full-text search of a whole FTS5 table (MATCH)",
+      example: "CREATE VIRTUAL TABLE notes USING fts5(body);\n@Table struct Note: FTS5 { let body: String }\nNote.where { $0.match(\"milk\") }"),
+    M("bm25(_ weights: [KeyPath: Double] = [:]) -> Double", "The FTS5 relevance of the match (lower is better), columns weighted",
+      example: "CREATE VIRTUAL TABLE notes USING fts5(body);\n@Table struct Note: FTS5 { let body: String }\nNote.where { $0.match(\"milk\") }.order { $0.bm25() }"),
+    M("jsonGroupArray(distinct: Bool = false, filter: ((TableColumns) -> Bool)? = nil) -> String", "Each group's rows as a JSON array of objects",
+      example: "Tag.select { $0.jsonGroupArray() }"),
+    M("jsonObject() -> String", "The row as a JSON object", example: "Tag.select { $0.jsonObject() }"),
+  ]
+
+  /// A group of columns (`@Selection` or a nested group).
+  static let columnGroupEntries: [MethodSignature] = [
+    M("eq(_ other: Group) -> Bool", "Every column of the group equal", example: "@Selection struct Pair { var a = 0\n var b = 0 }\nCREATE TABLE things (id INTEGER PRIMARY KEY, a INTEGER, b INTEGER);\n@Table struct Thing { let id: Int\n var pair: Pair }\nThing.where { $0.pair.eq(Pair(a: 1, b: 2)) }"),
+    M("neq(_ other: Group) -> Bool", "Some column of the group different", example: "@Selection struct Pair { var a = 0\n var b = 0 }\nCREATE TABLE things (id INTEGER PRIMARY KEY, a INTEGER, b INTEGER);\n@Table struct Thing { let id: Int\n var pair: Pair }\nThing.where { $0.pair.neq(Pair(a: 1, b: 2)) }"),
+    M("is(_ other: Group?) -> Bool", "Every column equal, NULL included", example: "@Selection struct Pair { var a = 0\n var b = 0 }\nCREATE TABLE things (id INTEGER PRIMARY KEY, a INTEGER, b INTEGER);\n@Table struct Thing { let id: Int\n var pair: Pair? }\nThing.where { $0.pair.is(nil) }"),
+    M("isNot(_ other: Group?) -> Bool", "Some column different, NULL included", example: "@Selection struct Pair { var a = 0\n var b = 0 }\nCREATE TABLE things (id INTEGER PRIMARY KEY, a INTEGER, b INTEGER);\n@Table struct Thing { let id: Int\n var pair: Pair? }\nThing.where { $0.pair.isNot(nil) }"),
+  ]
+
+  /// `Case()` and `Case(value)`.
+  static let caseEntries: [MethodSignature] = [
+    M("when(_ condition: Value, then result: Value) -> Case", "A branch: when the condition (or value) matches, the result",
+      example: "Reminder.select { Case().when($0.isFlagged, then: \"!\").else(\"\") }"),
+    M("else(_ result: Value) -> Value", "The result when no branch matches (ELSE)",
+      example: "Reminder.select { Case($0.priority).when(Priority.high, then: \"high\").else(\"other\") }"),
+  ]
+}

@@ -1,0 +1,152 @@
+/// The methods of tables, queries and statements, as StructuredQueries declares them
+/// (`Table`, `Select`, `Where`, `Insert`, `Update`, `Delete`, compound selects).
+extension Vocabulary {
+  typealias M = MethodSignature
+
+  /// A table's own members (it also has every query method).
+  static let tableEntries: [MethodSignature] = [
+    M("all -> Select", "Every row of the table", example: "Reminder.all"),
+    M("none -> Where", "A query that matches no row", example: "Reminder.none"),
+    M("unscoped -> Select", "Every row, ignoring a default scope", example: "Reminder.unscoped"),
+    M("tableName -> String", "The table's name in SQL", example: "Reminder.tableName"),
+    M("columns -> TableColumns", "The table's columns, as $0 in a closure", example: "Reminder.select { _ in Reminder.columns.title }"),
+    M("as(_ alias: AliasName.Type) -> Self", "The table under another name (a self-join, a second copy)",
+      example: "enum Other: AliasName {}\nReminder.as(Other.self).select(\\.title)"),
+    M("Columns(fields: Field...) -> Selection", "A row of a @Selection type built from named columns",
+      example: "@Selection struct Row { var title: String }\nReminder.select { Row.Columns(title: $0.title) }"),
+  ]
+    + insertForms(source: "_ values: () -> [Draft]", summary: "Inserts rows (records or drafts)",
+                  example: "Tag.insert { Tag.Draft(title: \"home\") }")
+    + insertForms(source: "_ columns: (TableColumns) -> Columns, values: () -> [Values]", summary: "Inserts values into the given columns",
+                  example: "Tag.insert { $0.title } values: { \"home\" }")
+    + insertForms(source: "_ columns: (TableColumns) -> Columns, select selection: () -> Select", summary: "Inserts the rows of a query",
+                  example: "Tag.insert { $0.title } select: { RemindersList.select(\\.title) }")
+    + [
+    M("upsert(or conflictResolution: ConflictResolution? = nil, _ values: () -> [Draft]) -> Insert", "Inserts rows, updating the existing row with the same primary key",
+      example: "Tag.upsert { Tag(id: 1, title: \"home\") }"),
+    M("createTemporaryView(ifNotExists: Bool = false, as select: Select) -> CreateView",
+      "Creates a temporary view of this @Table type from a query",
+      example: "@Table struct Open { let title: String }\nOpen.createTemporaryView(as: Reminder.where { !$0.isCompleted }.select { Open.Columns(title: $0.title) })\nOpen.all"),
+    M("createTemporaryTrigger(_ name: String? = nil, ifNotExists: Bool = false, after operation: Trigger, fileID: String = #fileID, line: UInt = #line, column: UInt = #column) -> CreateTrigger",
+      "Creates a temporary trigger that runs after an insert, update or delete",
+      example: "Reminder.createTemporaryTrigger(after: .insert { new in Tag.insert { Tag.Draft(title: new.title) } })"),
+    M("createTemporaryTrigger(_ name: String? = nil, ifNotExists: Bool = false, afterInsertTouch touch: (inout Updates) -> Void, date: Date? = nil) -> CreateTrigger",
+      "After each insert, updates the new row again (a closure of assignments, or a date column's key path)",
+      example: "Reminder.createTemporaryTrigger(afterInsertTouch: \\.updatedAt)"),
+    M("createTemporaryTrigger(_ name: String? = nil, ifNotExists: Bool = false, afterUpdateTouch touch: (inout Updates) -> Void, date: Date? = nil) -> CreateTrigger",
+      "After each update, updates the row again: a timestamp column (key path, optional date:) or a closure of assignments",
+      example: "Reminder.createTemporaryTrigger(afterUpdateTouch: \\.updatedAt)"),
+    M("createTemporaryTrigger(_ name: String? = nil, ifNotExists: Bool = false, before operation: Trigger, fileID: String = #fileID, line: UInt = #line, column: UInt = #column) -> CreateTrigger",
+      "Creates a temporary trigger that runs before an insert, update or delete",
+      example: "Reminder.createTemporaryTrigger(before: .delete { old in Tag.where { $0.title.eq(old.title) }.delete() })"),
+    M("createTemporaryTrigger(_ name: String? = nil, ifNotExists: Bool = false, insteadOf operation: Trigger, fileID: String = #fileID, line: UInt = #line, column: UInt = #column) -> CreateTrigger",
+      "Creates a temporary trigger that runs instead of a write to a view",
+      example: "@Table struct Open { let title: String }\nOpen.createTemporaryView(as: Reminder.select { Open.Columns(title: $0.title) })\nOpen.createTemporaryTrigger(insteadOf: .insert { new in Tag.insert { Tag.Draft(title: new.title) } })\nOpen.insert { Open(title: \"via the view\") }"),
+  ]
+
+  /// The forms of `insert` for one source of rows: plain, with an ON CONFLICT target and its
+  /// DO UPDATE (each with an optional `where:`), or with `onConflictDoUpdate:`.
+  private static func insertForms(source: String, summary: String, example: String) -> [MethodSignature] {
+    let head = "insert(or conflictResolution: ConflictResolution? = nil, \(source)"
+    let filter = "((TableColumns) -> Bool)? = nil"
+    let update = "((inout Updates, Excluded) -> Void)? = nil"
+    return [
+      M(head + ", onConflict: ((TableColumns) -> Target)? = nil, where targetFilter: \(filter), doUpdate: \(update), where updateFilter: \(filter)) -> Insert",
+        summary + "; onConflict: names the conflict target, doUpdate: what to change instead (upsert)",
+        example: example.hasPrefix("Tag.insert { Tag.Draft")
+          ? "Tag.insert { Tag(id: 1, title: \"home\") } onConflict: { $0.id } doUpdate: { $0.title = $1.title }" : example),
+      M(head + ", onConflictDoUpdate: ((inout Updates, Excluded) -> Void), where updateFilter: \(filter)) -> Insert",
+        summary + "; on any conflict, changes the existing row instead",
+        example: example.hasPrefix("Tag.insert { Tag.Draft")
+          ? "Tag.insert { Tag(id: 1, title: \"home\") } onConflictDoUpdate: { $0.title = $1.title }"
+          : example + " onConflictDoUpdate: { $0.title += \"!\" }"),
+    ]
+  }
+
+  /// `Select` and `Where`: the clauses of a query.
+  static let queryEntries: [MethodSignature] = [
+    M("where(_ predicate: (TableColumns) -> Bool) -> Where", "Keeps the rows where the condition holds (SQL WHERE)",
+      example: "Reminder.where { !$0.isCompleted }"),
+    M("filter(_ predicate: (TableColumns) -> Bool) -> Where", "Another name for where",
+      example: "Reminder.filter { $0.isFlagged }"),
+    M("find(_ primaryKey: PrimaryKey) -> Where", "The row (or rows, given a list) with this primary key",
+      example: "Reminder.find(1)"),
+    M("and(_ other: Where) -> Where", "Both this query's condition and another's", example: "Reminder.where(\\.isFlagged).and(Reminder.where(\\.isCompleted))"),
+    M("or(_ other: Where) -> Where", "This query's condition or another's", example: "Reminder.where(\\.isFlagged).or(Reminder.where(\\.isCompleted))"),
+    M("not() -> Where", "The opposite condition", example: "Reminder.where(\\.isFlagged).not()"),
+    M("select(_ selection: (TableColumns) -> Columns) -> Select", "The columns or expressions to return (a key path or a closure)",
+      example: "Reminder.select { ($0.id, $0.title) }"),
+    M("map(_ transform: (Columns) -> Columns) -> Select", "Changes the selected columns of a query",
+      example: "Reminder.select(\\.title).map { $0.upper() }"),
+    M("distinct(_ isDistinct: Bool = true) -> Select", "Leaves out repeated rows (SELECT DISTINCT)",
+      example: "Reminder.distinct().select(\\.priority)"),
+    M("join(_ other: Select, on constraint: (TableColumns, Other) -> Bool) -> Select", "Pairs each row with the matching rows of another table (INNER JOIN)",
+      example: "RemindersList.join(Reminder.all) { $0.id.eq($1.remindersListID) }"),
+    M("leftJoin(_ other: Select, on constraint: (TableColumns, Other) -> Bool) -> Select", "Like join, keeping rows without a match (their other columns are NULL)",
+      example: "RemindersList.leftJoin(Reminder.all) { $0.id.eq($1.remindersListID) }"),
+    M("rightJoin(_ other: Select, on constraint: (TableColumns, Other) -> Bool) -> Select", "Like join, keeping the other table's rows without a match",
+      example: "RemindersList.rightJoin(Reminder.all) { $0.id.eq($1.remindersListID) }"),
+    M("fullJoin(_ other: Select, on constraint: (TableColumns, Other) -> Bool) -> Select", "Like join, keeping unmatched rows of both tables",
+      example: "RemindersList.fullJoin(Reminder.all) { $0.id.eq($1.remindersListID) }"),
+    M("crossJoin(_ other: Select) -> Select", "Pairs every row with every row of another table",
+      example: "Tag.crossJoin(User.all)"),
+    M("group(by grouping: (TableColumns) -> Columns) -> Select", "One result row per group of equal values (GROUP BY)",
+      example: "Reminder.group(by: \\.remindersListID).select { ($0.remindersListID, $0.id.count()) }"),
+    M("having(_ predicate: (TableColumns) -> Bool) -> Select", "Keeps the groups where the condition holds (HAVING)",
+      example: "Reminder.group(by: \\.remindersListID).having { $0.id.count() > 2 }.select(\\.remindersListID)"),
+    M("order(by ordering: (TableColumns) -> Orderings) -> Select", "Sorts the rows (ORDER BY); .desc() for descending",
+      example: "Reminder.order { ($0.priority.desc(), $0.title) }"),
+    M("limit(_ maxLength: (TableColumns) -> Int, offset: ((TableColumns) -> Int)? = nil) -> Select", "At most maxLength rows, after skipping offset rows",
+      example: "Reminder.order(by: \\.title).limit(3, offset: 1)"),
+    M("offset(_ offset: Int) -> Select", "Skips the first rows (Quarry's shorthand for limit(-1, offset:))",
+      example: "Reminder.order(by: \\.title).limit(2).offset(1)"),
+    M("count(filter: ((TableColumns) -> Bool)? = nil) -> Select", "The number of rows (SELECT count(*))",
+      example: "Reminder.count(filter: \\.isCompleted)"),
+    M("exists() -> Bool", "Whether the query has any row (EXISTS)",
+      example: "RemindersList.where { list in Reminder.where { $0.remindersListID.eq(list.id) }.exists() }"),
+    M("contains(_ element: Expression) -> Bool", "Whether a value is among the query's rows (IN a subquery)",
+      example: "Reminder.where { Tag.select(\\.id).contains($0.id) }"),
+    M("as(_ alias: AliasName.Type) -> Select", "The query's table under another name",
+      example: "enum Other: AliasName {}\nReminder.all.as(Other.self)"),
+    M("delete() -> Delete", "Deletes the rows the query matches", example: "Reminder.where(\\.isCompleted).delete()"),
+    M("delete(_ row: Self) -> Delete", "Deletes this row (by its primary key)",
+      example: "Tag.delete(Tag(id: 1, title: \"errand\"))"),
+    M("update(set updates: (inout Updates) -> Void) -> Update", "Changes columns of the rows the query matches",
+      example: "Reminder.where { $0.id.eq(1) }.update { $0.isFlagged.toggle() }"),
+    M("update(_ row: Self) -> Update", "Writes every column of this row (found by its primary key)",
+      example: "Tag.update(Tag(id: 1, title: \"chore\"))"),
+    M("union(all: Bool = false, _ other: Select) -> CompoundSelect", "The rows of both queries (UNION, or UNION ALL to keep repeats)",
+      example: "Tag.select(\\.title).union(RemindersList.select(\\.title))"),
+    M("intersect(_ other: Select) -> CompoundSelect", "The rows in both queries (INTERSECT)",
+      example: "Tag.select(\\.title).intersect(RemindersList.select(\\.title))"),
+    M("except(_ other: Select) -> CompoundSelect", "The rows of this query that are not in the other (EXCEPT)",
+      example: "Tag.select(\\.title).except(RemindersList.select(\\.title))"),
+  ]
+
+  /// `Insert`, `Update` and `Delete` statements.
+  static let writeEntries: [MethodSignature] = [
+    M("where(_ predicate: (TableColumns) -> Bool) -> Self", "Limits an update or delete to the rows where the condition holds",
+      example: "Reminder.delete().where(\\.isCompleted)"),
+    M("find(_ primaryKey: PrimaryKey) -> Self", "Limits an update or delete to the row with this primary key",
+      example: "Reminder.delete().find(1)"),
+    M("returning(_ selection: (TableColumns) -> Columns) -> Self", "Returns columns of the written rows (RETURNING)",
+      example: "Tag.insert { Tag.Draft(title: \"home\") }.returning(\\.id)"),
+  ]
+
+  /// Compound selects and other finished statements.
+  static let statementEntries: [MethodSignature] = [
+    M("union(all: Bool = false, _ other: Select) -> CompoundSelect", "Adds the rows of another query (UNION)",
+      example: "Tag.select(\\.title).union(User.select(\\.name)).union(RemindersList.select(\\.title))"),
+    M("intersect(_ other: Select) -> CompoundSelect", "Keeps the rows also in another query (INTERSECT)",
+      example: "Tag.select(\\.title).union(User.select(\\.name)).intersect(RemindersList.select(\\.title))"),
+    M("except(_ other: Select) -> CompoundSelect", "Leaves out the rows of another query (EXCEPT)",
+      example: "Tag.select(\\.title).union(User.select(\\.name)).except(RemindersList.select(\\.title))"),
+    M("order(by ordering: (TableColumns) -> Orderings) -> CompoundSelect", "Sorts the rows of a compound select",
+      example: "Tag.all.union(Tag.all).order(by: \\.title)"),
+    M("limit(_ maxLength: (TableColumns) -> Int, offset: ((TableColumns) -> Int)? = nil) -> CompoundSelect", "At most maxLength rows of a compound select",
+      example: "Tag.all.union(Tag.all).limit(2)"),
+    M("drop(ifExists: Bool = false) -> DropStatement", "Drops the view or trigger this statement created",
+      example: "@Table struct Open { let title: String }\nOpen.createTemporaryView(as: Reminder.select { Open.Columns(title: $0.title) })\nOpen.createTemporaryView(as: Reminder.select { Open.Columns(title: $0.title) }).drop()"),
+  ]
+}
+

@@ -1,0 +1,85 @@
+import QuarryDSL
+import Workbench
+import XCTest
+
+/// The vocabulary is the one declaration of what the DSL accepts: every entry's example
+/// compiles and runs, completion offers exactly the declared names, and calls are checked
+/// against the declared argument labels.
+final class VocabularyTests: SnapshotTestCase {
+  func testEveryDeclaredExampleCompilesAndRuns() throws {
+    var failures: [String] = []
+    var count = 0
+    for kind in ReceiverKind.allCases {
+      for entry in Vocabulary.ownEntries(for: kind) {
+        count += 1
+        var output = try runInShell(entry.example)
+        // Functions newer than this machine's SQLite (3.40): the SQL is checked, not the run.
+        for newer in ["unhex", "octet_length"] {
+          output = output.replacingOccurrences(of: "error: 1:1: SQLite error 1: no such function: \(newer)", with: "")
+        }
+        if output.contains("error:") {
+          failures.append("\(kind.rawValue) \(entry.selector): \(entry.example)\n\(output)")
+        }
+      }
+    }
+    XCTAssertGreaterThan(count, 120)
+    XCTAssertEqual(failures, [], failures.joined(separator: "\n\n"))
+  }
+
+  /// Runs a script as `quarry` does (plain SQL lines included); the output and errors.
+  func runInShell(_ script: String) throws -> String {
+    let captured = OutputStream.capturing()
+    let shell = Shell(session: try Session.fixture("reminders"), fixtureName: "reminders", format: .box,
+                      output: captured, terminal: Terminal(width: 200, height: 50))
+    shell.errorOutput = captured
+    shell.runScript(script)
+    return captured.text
+  }
+
+  func testSignaturesReadAsSwiftDeclaresThem() {
+    let limit = Vocabulary.methods(named: "limit", on: .query)
+    XCTAssertEqual(limit.map(\.selector), ["limit(_:offset:)"])
+    XCTAssertEqual(limit.first?.result, "Select")
+    XCTAssertEqual(Vocabulary.methods(named: "all", on: .table).first?.parameters == nil, true)
+    let insert = Vocabulary.methods(named: "insert", on: .table).map(\.selector)
+    XCTAssertTrue(insert.contains("insert(or:_:values:onConflict:where:doUpdate:where:)"), "\(insert)")
+    // Swift's matching: defaulted parameters may be left out; a trailing closure fills the next
+    // closure parameter; labels stay in order.
+    let between = Vocabulary.methods(named: "between", on: .expression)[0]
+    XCTAssertTrue(between.accepts([(nil, false), ("and", false)]))
+    XCTAssertFalse(between.accepts([("and", false), (nil, false)]))
+    let join = Vocabulary.methods(named: "join", on: .query)[0]
+    XCTAssertTrue(join.accepts([(nil, false), (nil, true)]))
+    XCTAssertTrue(join.accepts([(nil, false), ("on", false)]))
+    XCTAssertFalse(join.accepts([(nil, false)]))
+    let count = Vocabulary.methods(named: "count", on: .expression)[0]
+    XCTAssertTrue(count.accepts([]))
+    XCTAssertTrue(count.accepts([("distinct", false), ("filter", false)]))
+    XCTAssertFalse(count.accepts([("filter", false), ("distinct", false)]))
+  }
+
+  func testCompletionOffersExactlyTheDeclaredNames() throws {
+    let session = try Session.fixture("reminders")
+    let completer = Completer(catalog: session.catalog, metaCommands: [])
+    let scopes = Set(session.catalog.table(forType: "Reminder")?.scopes.keys.map { $0 } ?? [])
+    let afterTable = Set(completer.completions(for: "Reminder.")).subtracting(scopes)
+    XCTAssertEqual(afterTable, Set(Vocabulary.names(for: .table) + ["Draft"]))
+    let afterQuery = Set(completer.completions(for: "Reminder.where { $0.isFlagged }.")).subtracting(scopes)
+    XCTAssertEqual(afterQuery, Set(Vocabulary.names(for: .query) + Vocabulary.names(for: .write) + Vocabulary.names(for: .statement)))
+    XCTAssertEqual(Set(completer.completions(for: "Reminder.where { $0.title.")), Set(Vocabulary.names(for: .expression)))
+  }
+
+  func testHelpForAMethodShowsItsSignatureExampleAndSQL() throws {
+    let captured = OutputStream.capturing()
+    let shell = Shell(session: try Session.fixture("reminders"), fixtureName: "reminders", format: .box,
+                      output: captured, terminal: Terminal(width: 200, height: 50))
+    shell.handle(".help between")
+    XCTAssertEqual(captured.text, """
+      between(_ lowerBound: Value, and upperBound: Value) -> Bool
+        on an expression: Within a range, both ends included (BETWEEN)
+        Reminder.where { $0.id.between(2, and: 4) }
+        SELECT "reminders"."id", "reminders"."assignedUserID", "reminders"."dueDate", "reminders"."isCompleted", "reminders"."isFlagged", "reminders"."notes", "reminders"."priority", "reminders"."remindersListID", "reminders"."title", "reminders"."updatedAt" FROM "reminders" WHERE ("reminders"."id" BETWEEN 2 AND 4)
+
+      """)
+  }
+}
