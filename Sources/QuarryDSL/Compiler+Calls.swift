@@ -231,7 +231,10 @@ extension Compiler {
       throw source.diagnostic("'Date(\(label):)' needs a number of seconds", at: argument.expression)
     }
     let since1970 = seconds + (label == "timeIntervalSinceReferenceDate" ? 978_307_200 : 0)
-    return .expression(TypedExpression(.value(.text(DateFormatting.iso8601(secondsSince1970: since1970))), type: .date))
+    guard let text = DateFormatting.iso8601(secondsSince1970: since1970) else {
+      throw source.diagnostic("this date is outside the years 0000–9999 that SQLite's dates can hold", at: argument.expression)
+    }
+    return .expression(TypedExpression(.value(.text(text)), type: .date))
   }
 
   /// `UUID(1)` (StructuredQueries' test shorthand), `UUID(uuidString: "…")!`, `UUID()`: a UUID as
@@ -452,6 +455,14 @@ extension Compiler {
     }
     let left = try typedExpression(lhs, at: leftSyntax)
     let rightValue = try evaluateOperand(operation.right, expected: left.type)
+    if opToken == "==" || opToken == "!=", !left.expression.isConstant || !(rightValue.constantExpression ?? true) {
+      // StructuredQueries 0.31 made these unavailable; older versions (and many docs) render
+      // them, so they still run, with the library's own message.
+      let isNil: Bool = if case .null = rightValue { true } else { false }
+      let advice = opToken == "==" ? (isNil ? "Use 'is' instead." : "Use 'eq' (or 'is') instead.")
+        : (isNil ? "Use 'isNot' instead." : "Use 'neq' or 'isNot' instead.")
+      try warn("'\(opToken)' is unavailable: \(advice)", at: operation.opNode)
+    }
     if case .null = rightValue, opToken == "==" || opToken == "!=" {
       return .expression(TypedExpression(left.expression.binary(opToken == "==" ? "IS" : "IS NOT", .null), type: .bool))
     }
@@ -460,6 +471,12 @@ extension Compiler {
     // NULL, as `nil == nil` does in Swift); `$0.id == $0.assignedUserID` stays `=`.
     var leftIsOptional = left.type?.isOptional == true
     if case .null = lhs { leftIsOptional = true }
+    if ["==", "!=", "<", ">", "<=", ">="].contains(opToken) { try checkComparable(left, right, at: rightSyntax) }
+    if opToken == "??", let wanted = left.type?.wrapped, let given = right.type, right.expression.isConstant,
+      !given.isOptional, mismatched(wanted, given)
+    {
+      throw source.diagnostic("'??' needs a \(wanted) on the right (the left is \(wanted)?), not a \(given)", at: rightSyntax)
+    }
     switch opToken {
     case "==": return boolean(left.expression.binary(leftIsOptional ? "IS" : "=", right.expression))
     case "!=": return boolean(left.expression.binary(leftIsOptional ? "IS NOT" : "<>", right.expression))

@@ -1,3 +1,4 @@
+import QueryBuilder
 import SwiftSyntax
 
 /// Calls checked against the vocabulary: argument labels, with a suggestion for a misspelt one.
@@ -72,5 +73,27 @@ extension Compiler {
       return number == 1
     }
     throw source.diagnostic("'\(label):' needs true or false, known before the query runs", at: syntax)
+  }
+}
+
+extension Expression {
+  /// A value known before the query runs (a literal or NULL), not a column or computation.
+  var isConstant: Bool {
+    switch node {
+    case .value: true
+    case .raw(let text): text == "NULL"
+    default: false
+    }
+  }
+}
+
+extension Value {
+  /// Whether this is a constant SQL value (nil: not an expression at all).
+  var constantExpression: Bool? {
+    switch self {
+    case .expression(let typed): typed.expression.isConstant
+    case .null: true
+    default: nil
+    }
   }
 }

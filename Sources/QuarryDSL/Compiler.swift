@@ -63,13 +63,27 @@ public final class Compiler {
   /// Tables whose default scope (`static let all`) is being compiled right now.
   var evaluatingDefaultScope: Set<String> = []
 
+  /// What the last `compile` warned about: spellings StructuredQueries deprecates or no longer
+  /// offers. A warning never stops a query.
+  public private(set) var warnings: [Diagnostic] = []
+  /// Warnings are errors (`--strict`, for checking app code).
+  public var strict = false
+
   public init(catalog: Catalog) {
     self.catalog = catalog
+  }
+
+  /// Records a warning at `node` (an error when `strict`).
+  func warn(_ message: String, at node: some SyntaxProtocol, suggestion: String? = nil) throws {
+    let diagnostic = source.diagnostic(message, at: node, suggestion: suggestion)
+    if strict { throw diagnostic }
+    if !warnings.contains(diagnostic) { warnings.append(diagnostic) }
   }
 
   /// Parses and compiles one input. Declarations take effect in order, so an input may declare
   /// a model and query it.
   public func compile(_ text: String) throws(Diagnostic) -> [CompiledItem] {
+    warnings = []
     do {
       return try compileThrowing(text)
     } catch let diagnostic as Diagnostic {

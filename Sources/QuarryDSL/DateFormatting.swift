@@ -2,9 +2,15 @@
 ///
 /// ```swift
 /// DateFormatting.iso8601(secondsSince1970: 978_307_200)  // "2001-01-01 00:00:00.000"
+/// DateFormatting.iso8601(secondsSince1970: 1e300)        // nil: past year 9999
 /// ```
 enum DateFormatting {
-  static func iso8601(secondsSince1970 seconds: Double) -> String {
+  /// The dates SQLite's date functions handle: years 0000 through 9999.
+  static let representable: ClosedRange<Double> = -62_167_219_200 ... 253_402_300_799.999
+
+  /// The text of a date, or nil when it falls outside years 0000–9999 (or is not a number).
+  static func iso8601(secondsSince1970 seconds: Double) -> String? {
+    guard representable.contains(seconds) else { return nil }
     let totalMillis = Int64((seconds * 1000).rounded())
     var days = totalMillis >= 0 ? totalMillis / 86_400_000 : (totalMillis - 86_399_999) / 86_400_000
     let millisOfDay = totalMillis - days * 86_400_000

@@ -299,7 +299,7 @@ struct DeclarationReader {
         "enum '\(name)' needs a raw type (Int or String) to be stored in a column", at: decl.name)
     }
     var cases: [(name: String, value: QueryBinding)] = []
-    var next: Int64 = 0
+    var next: Int64? = 0  // nil once the previous raw value was Int64.max
     for member in decl.memberBlock.members {
       guard let caseDecl = member.decl.as(EnumCaseDeclSyntax.self) else { continue }
       for element in caseDecl.elements {
@@ -310,13 +310,17 @@ struct DeclarationReader {
           let text = raw?.as(StringLiteralExprSyntax.self)?.segments.trimmedDescription ?? caseName
           cases.append((caseName, .text(text)))
         case "Double":
-          let value = raw.flatMap { Double($0.trimmedDescription) } ?? Double(next)
+          let value = raw.flatMap { Double($0.trimmedDescription) } ?? Double(next ?? 0)
           cases.append((caseName, .double(value)))
-          next = Int64(value) + 1
+          next = Int64(exactly: value.rounded(.down)).flatMap { $0 == .max ? nil : $0 + 1 }
         default:
           if let raw, let value = integerValue(raw) { next = value }
-          cases.append((caseName, .integer(next)))
-          next += 1
+          guard let value = next else {
+            // Swift refuses it too: "enum case value overflows" after Int.max.
+            throw source.diagnostic("'\(caseName)' would be one more than Int.max; give it a raw value", at: element.name)
+          }
+          cases.append((caseName, .integer(value)))
+          next = value == .max ? nil : value + 1
         }
       }
     }
@@ -450,9 +454,9 @@ struct DeclarationReader {
     {
       switch argument.label?.text {
       case "timeIntervalSinceReferenceDate":
-        return .value(.text(DateFormatting.iso8601(secondsSince1970: seconds + 978_307_200)))
+        return DateFormatting.iso8601(secondsSince1970: seconds + 978_307_200).map { .value(.text($0)) }
       case "timeIntervalSince1970":
-        return .value(.text(DateFormatting.iso8601(secondsSince1970: seconds)))
+        return DateFormatting.iso8601(secondsSince1970: seconds).map { .value(.text($0)) }
       default: return nil
       }
     }

@@ -39,6 +39,7 @@ class ForwardingSink: ResultSink {
   func note(_ text: String) { base.note(text) }
   func declared(_ text: @autoclosure () -> String) { base.declared(text()) }
   func changed(rows: Int, insertedIDs: ClosedRange<Int64>?) { base.changed(rows: rows, insertedIDs: insertedIDs) }
+  func warning(_ warning: StatementError) { base.warning(warning) }
 }
 
 /// Passes results through, noting failures in a tracker.
@@ -72,11 +73,12 @@ final class LineOffsetSink: ForwardingSink {
   }
   override func end(error: StatementError?) { super.end(error: error.map(shifted)) }
   override func failure(input: String, error: StatementError) { super.failure(input: input, error: shifted(error)) }
+  override func warning(_ warning: StatementError) { super.warning(shifted(warning)) }
 }
 
 /// Prints an error the way a compiler does: location, message, the line and a caret.
-func writeError(_ error: StatementError, to output: OutputStream, color: Bool = false) {
-  let label = color ? "\u{1B}[1;31merror:\u{1B}[0m" : "error:"
+func writeError(_ error: StatementError, to output: OutputStream, color: Bool = false, label plain: String = "error") {
+  let label = color ? "\u{1B}[1;\(plain == "error" ? 31 : 33)m\(plain):\u{1B}[0m" : plain + ":"
   output.write("\(label) \(error.line):\(error.column): \(error.message)\n")
   if let excerpt = error.excerpt, !excerpt.isEmpty { output.write(excerpt + "\n") }
   output.flush()
@@ -154,6 +156,11 @@ final class CSVFormatter: ResultSink {
   func failure(input: String, error: StatementError) {
     output.flush()
     writeError(error, to: errors)
+  }
+
+  func warning(_ warning: StatementError) {
+    output.flush()
+    writeError(warning, to: errors, label: "warning")
   }
 
   static func quoted(_ text: String) -> String {

@@ -30,12 +30,15 @@ public protocol ResultSink: AnyObject {
   /// A statement that writes rows finished: how many it changed, and the new rows' ids when it
   /// inserted into a rowid table. Called before `end`.
   func changed(rows: Int, insertedIDs: ClosedRange<Int64>?)
+  /// The input compiled with a warning (it still runs).
+  func warning(_ warning: StatementError)
 }
 
 extension ResultSink {
   public func note(_ text: String) {}
   public func declared(_ text: @autoclosure () -> String) {}
   public func changed(rows: Int, insertedIDs: ClosedRange<Int64>?) {}
+  public func warning(_ warning: StatementError) {}
 }
 
 /// One interactive or scripted session: a database, the catalog of models, and the compiler.
@@ -47,7 +50,7 @@ extension ResultSink {
 public final class Session {
   public private(set) var database: Database
   public let catalog: Catalog
-  let compiler: Compiler
+  public let compiler: Compiler
   public var sqlOnly = false
   /// The SQL and bindings of the last statement that ran (`.binds`, `.explain`).
   public private(set) var lastSQL: String?
@@ -123,6 +126,10 @@ public final class Session {
       sink.failure(input: input, error: StatementError(
         message: error.fullMessage, line: error.line, column: error.column, excerpt: error.excerpt(in: input)))
       return false
+    }
+    for warning in compiler.warnings {
+      sink.warning(StatementError(
+        message: warning.fullMessage, line: warning.line, column: warning.column, excerpt: warning.excerpt(in: input)))
     }
     // An input that writes runs as one transaction: if any statement fails, none of its
     // changes stay, and the rest of the input does not run.

@@ -105,6 +105,11 @@ class TextTableFormatter: ResultSink {
     if let error { writeError(error, to: errors) }
   }
 
+  func warning(_ warning: StatementError) {
+    output.flush()
+    writeError(warning, to: errors, label: "warning")
+  }
+
   func failure(input: String, error: StatementError) {
     output.flush()
     writeError(error, to: errors)

@@ -49,10 +49,14 @@ struct QuarryCommand: ParsableCommand {
   @Flag(name: .customLong("no-foreign-keys"), help: "Do not enforce foreign keys (SQLiteData and GRDB connections do).")
   var noForeignKeys = false
 
+  @Flag(help: "Treat warnings (spellings StructuredQueries deprecates or no longer offers) as errors.")
+  var strict = false
+
   /// The plain options these parsed arguments stand for.
   var options: QueryOptions {
     QueryOptions(database: database, fixture: fixture, models: models, readonly: readonly,
-                 sources: sources, sqlOnly: sqlOnly, format: format, noForeignKeys: noForeignKeys)
+                 sources: sources, sqlOnly: sqlOnly, format: format, noForeignKeys: noForeignKeys,
+                 strict: strict)
   }
 
   mutating func run() throws { try options.run() }

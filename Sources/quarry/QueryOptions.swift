@@ -19,6 +19,7 @@ struct QueryOptions: Equatable, Sendable {
   var sqlOnly = false
   var format: OutputFormat = .box
   var noForeignKeys = false
+  var strict = false
 
   /// Opens the session and runs the sources, the stdin script, or the interactive prompt.
   func run() throws {
@@ -76,6 +77,7 @@ struct QueryOptions: Equatable, Sendable {
   /// The shell over a session, with these options and the lesson commands.
   private func makeShell(_ session: Session, terminal: Terminal) -> Shell {
     session.sqlOnly = sqlOnly
+    session.compiler.strict = strict
     let shell = Shell(session: session, fixtureName: fixtureName, format: format, output: .standardOutput,
                       terminal: terminal)
     Tutor().install(in: shell)
@@ -170,12 +172,13 @@ extension QueryOptions {
         return remaining.popFirst()
       }
       switch name {
-      case "--readonly", "--sql-only", "--no-foreign-keys":
+      case "--readonly", "--sql-only", "--no-foreign-keys", "--strict":
         guard attached == nil, !seen.contains(name) else { return nil }
         seen.append(name)
         switch name {
         case "--readonly": options.readonly = true
         case "--sql-only": options.sqlOnly = true
+        case "--strict": options.strict = true
         default: options.noForeignKeys = true
         }
       case "--fixture", "--format":

@@ -65,6 +65,49 @@ final class DiagnosticTests: XCTestCase {
       "'distinct:' needs true or false, known before the query runs")
   }
 
+  func testMismatchedTypesNameBothTypes() throws {
+    try assertDiagnostic("Reminder.where { $0.title > 1️⃣3 }", "cannot compare String with Int")
+    try assertDiagnostic("Reminder.where { $0.id.eq(1️⃣\"1\") }", "cannot compare Int with String")
+    try assertDiagnostic(
+      "Reminder.select { $0.priority ?? 1️⃣\"0\" }",
+      "'??' needs a Priority on the right (the left is Priority?), not a String")
+  }
+
+  func testOutOfRangeValuesAreLocatedErrorsNotCrashes() throws {
+    try assertDiagnostic(
+      "Reminder.where { $0.dueDate < Date(timeIntervalSince1970: 1️⃣1e300) }",
+      "this date is outside the years 0000–9999 that SQLite's dates can hold")
+    try assertDiagnostic(
+      "enum Big: Int, QueryBindable {\n  case a = 9223372036854775807\n  case 1️⃣b\n}",
+      "'b' would be one more than Int.max; give it a raw value")
+  }
+
+  func testUnavailableOperatorsRunWithTheLibrarysWarning() throws {
+    let session = try Session.fixture("reminders")
+    let compiler = Compiler(catalog: session.catalog)
+    _ = try compiler.compile("Reminder.where { $0.title == \"x\" || $0.dueDate != nil }")
+    XCTAssertEqual(compiler.warnings.map { "\($0.line):\($0.column): \($0.fullMessage)" }, [
+      "1:27: '==' is unavailable: Use 'eq' (or 'is') instead.",
+      "1:48: '!=' is unavailable: Use 'isNot' instead.",
+    ])
+    // Constants compared in Swift are not the library's operators.
+    _ = try compiler.compile("Reminder.where { _ in 1 == 1 }")
+    XCTAssertEqual(compiler.warnings, [])
+    compiler.strict = true
+    try assertDiagnosticStrict(compiler, "Reminder.where { $0.id 1️⃣== 1 }", "'==' is unavailable: Use 'eq' (or 'is') instead.")
+  }
+
+  func assertDiagnosticStrict(_ compiler: Compiler, _ marked: String, _ message: String, line: UInt = #line) throws {
+    let column = marked.components(separatedBy: "1️⃣")[0].count + 1
+    do {
+      _ = try compiler.compile(marked.replacingOccurrences(of: "1️⃣", with: ""))
+      XCTFail("expected an error under --strict", line: line)
+    } catch {
+      XCTAssertEqual(error.fullMessage, message, line: line)
+      XCTAssertEqual(error.column, column, line: line)
+    }
+  }
+
   func testUnknownColumnSuggestsTheClosestName() throws {
     try assertDiagnostic(
       "Reminder.where { 1️⃣$0.titel.eq(\"x\") }",

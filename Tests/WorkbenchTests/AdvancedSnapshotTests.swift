@@ -592,7 +592,13 @@ final class AdvancedSnapshotTests: SnapshotTestCase {
       Reminder.find(1).update { $0.priority <<= 1; $0.priority |= 1; $0.priority %= 2 }.returning(\.priority)
       Values(#bind(["b": 2, "a": "x"]).jsonPatch(#bind(["c": true])))
       """#), as: .lines) {
-      """
+      #"""
+      warning: 1:30: '==' is unavailable: Use 'eq' (or 'is') instead.
+      Reminder.where { $0.priority == Priority.high && $0.id != $0.assignedUserID }.select(\.title)
+                                   ^~
+      warning: 1:56: '!=' is unavailable: Use 'neq' or 'isNot' instead.
+      Reminder.where { $0.priority == Priority.high && $0.id != $0.assignedUserID }.select(\.title)
+                                                             ^~
       SELECT "reminders"."title"
       FROM "reminders"
       WHERE ((("reminders"."priority") IS (3)) AND (("reminders"."id") <> ("reminders"."assignedUserID")))
@@ -623,7 +629,7 @@ final class AdvancedSnapshotTests: SnapshotTestCase {
       ├──────────────────────────────────────────────────────────────┤
       │ {"a":"x","b":2,"c":true}                                     │
       └──────────────────────────────────────────────────────────────┘
-      """
+      """#
     }
   }
 
@@ -684,6 +690,9 @@ final class AdvancedSnapshotTests: SnapshotTestCase {
       Reminder.where { $0.id + $0.id * 2 > 10 - 1 - 2 || $0.isFlagged && !$0.isCompleted }.select { ($0.id, $0.assignedUserID ?? $0.remindersListID ?? 0, $0.id % 2 == 0 ? "even" : "odd") }.limit(3)
       """#), as: .lines) {
       """
+      warning: 1:159: '==' is unavailable: Use 'eq' (or 'is') instead.
+      Reminder.where { $0.id + $0.id * 2 > 10 - 1 - 2 || $0.isFlagged && !$0.isCompleted }.select { ($0.id, $0.assignedUserID ?? $0.remindersListID ?? 0, $0.id % 2 == 0 ? "even" : "odd") }.limit(3)
+                                                                                                                                                                    ^~
       SELECT "reminders"."id", coalesce("reminders"."assignedUserID", "reminders"."remindersListID", 0), CASE WHEN (("reminders"."id") % (2)) IS (0) THEN 'even' ELSE 'odd' END
       FROM "reminders"
       WHERE (((("reminders"."id") + (("reminders"."id") * (2))) > (((10) - (1)) - (2))) OR (("reminders"."isFlagged") AND (NOT ("reminders"."isCompleted"))))

@@ -71,6 +71,11 @@ final class ReplFormatter: TextTableFormatter {
     return (number < 0 ? "-" : "") + out
   }
 
+  override func warning(_ warning: StatementError) {
+    output.flush()
+    writeError(warning, to: errors, color: terminal.usesColor, label: "warning")
+  }
+
   override func failure(input: String, error: StatementError) {
     output.flush()
     writeError(error, to: errors, color: terminal.usesColor)
@@ -243,6 +248,10 @@ final class SwiftValueFormatter: ResultSink {
 
   func failure(input: String, error: StatementError) {
     writeError(error, to: errors)
+  }
+
+  func warning(_ warning: StatementError) {
+    writeError(warning, to: errors, label: "warning")
   }
 
   static func swiftLiteral(_ value: DatabaseValue, type: SwiftType?, session: Session) -> String {
