@@ -44,6 +44,7 @@ extension Compiler {
       try typedExpression(try evaluate(syntax, expected: .string), expected: .string, at: syntax).expression
     }
 
+    if let json = try jsonPathMethod(name, on: receiver, arguments: arguments, at: node) { return json }
     switch name {
     case "eq", "neq", "lt", "gt", "lte", "gte", "is", "isNot":
       let op = ["eq": "=", "neq": "<>", "lt": "<", "gt": ">", "lte": "<=", "gte": ">=", "is": "IS", "isNot": "IS NOT"][name]!

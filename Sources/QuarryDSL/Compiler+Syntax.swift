@@ -543,11 +543,40 @@ extension Compiler {
 
   // MARK: Conversions
 
+  /// A date value meant for a column stored another way (`Date.UnixTimeRepresentation`,
+  /// `JulianDayRepresentation`) takes that column's form, as the app's binding would: whole
+  /// seconds, a Julian day; `Date()` becomes `unixepoch('now')` / `julianday('now')`.
+  ///
+  /// ```swift
+  /// Event.where { $0.startsAt < Date(timeIntervalSince1970: 100) }  // startsAt: unix time
+  /// // … WHERE (("events"."startsAt") < (100))
+  /// ```
+  func storedDate(_ expression: TypedExpression, as expected: SwiftType?) -> TypedExpression {
+    guard let expected, expected.isDate, let representation = expected.representation,
+      dateStorage(expected) != .iso8601, let type = expression.type, type.isDate, dateStorage(type) == .iso8601
+    else { return expression }
+    switch expression.expression.node {
+    case .value(.text(let text)):
+      guard let seconds = DateFormatting.seconds(fromISO8601: text),
+        let stored = DateFormatting.stored(secondsSince1970: seconds, representation: representation)
+      else { return expression }
+      return TypedExpression(.value(stored), type: expected.wrapped)
+    case .function("datetime", let arguments) where arguments.first == .raw("'now'"):
+      return now(expected)
+    default:
+      return expression
+    }
+  }
+
   func typedExpression(_ value: Value, expected: SwiftType? = nil, at node: some SyntaxProtocol) throws -> TypedExpression {
     switch value {
-    case .expression(let expression): return expression
+    case .expression(let expression): return storedDate(expression, as: expected)
     case .null: return TypedExpression(.null, type: expected?.optional)
     case .query(let query):
+      if let expected, expected.representation?.contains("JSON") == true, let json = jsonObject(query) {
+        // `Address(city: "Oslo")` for a JSON-stored column: its JSON text, as the app encodes it.
+        return TypedExpression(.value(.text(json)), type: expected)
+      }
       return TypedExpression(Expression(.subquery(.select(query.select))), type: query.resultTypes.first ?? nil)
     case .table(let table):
       let query = try baseQuery(table)

@@ -152,7 +152,7 @@ struct DeclarationReader {
           if representation.hasSuffix("?") { column.type.isOptional = true }
         }
         if let initializer = binding.initializer {
-          column.defaultValue = defaultExpression(initializer.value)
+          column.defaultValue = defaultExpression(initializer.value, type: column.type)
         }
         if propertyName == "id" && !model.columns.contains(where: \.isPrimaryKey)
           && !model.isSelection
@@ -166,7 +166,10 @@ struct DeclarationReader {
         }
         // A nested @Selection type flattens into its columns (enum tables, column groups); so does
         // a @Table type inside a @Table (`var item: Item?`).
-        if let group = catalog.table(forType: column.type.name), group.isSelection || (isTable && group.typeName != name) {
+        // A JSON-stored struct (`@Column(as: Address.JSONRepresentation.self)`) is one column of JSON text.
+        if column.type.representation?.contains("JSON") != true,
+          let group = catalog.table(forType: column.type.name), group.isSelection || (isTable && group.typeName != name)
+        {
           if group.columns.contains(where: { $0.path.count >= Self.maximumGroupNesting }) {
             throw source.diagnostic(
               "column groups nest more than \(Self.maximumGroupNesting) levels deep here ('\(group.typeName)' holds groups of groups …); flatten some of them",
@@ -279,7 +282,7 @@ struct DeclarationReader {
             var column = ColumnModel(name: caseName, sqlName: sqlName, type: (payload ?? .bool).optional)
             column.type.representation = representation
             column.enumGroup = []
-            if let value = parameter?.defaultValue?.value { column.defaultValue = defaultExpression(value) }
+            if let value = parameter?.defaultValue?.value { column.defaultValue = defaultExpression(value, type: column.type) }
             columns.append(column)
           }
         }
@@ -425,7 +428,36 @@ struct DeclarationReader {
   }
 
   /// The SQL value of a simple default (`""`, `0`, `false`, `Date(timeIntervalSinceReferenceDate:)`).
-  func defaultExpression(_ expr: ExprSyntax) -> Expression? {
+  /// The SQL value of a property's default, when Quarry can know it: literals, an enum case
+  /// (`.open`, `Status.open`), dates (`Date()` is now, as when the app makes the draft), JSON
+  /// arrays; in the column's storage (`@Column(as:)`).
+  func defaultExpression(_ expr: ExprSyntax, type: SwiftType? = nil) -> Expression? {
+    if let type, let model = catalog.enums[type.name] {
+      if let member = expr.as(MemberAccessExprSyntax.self),
+        member.base == nil || member.base?.trimmedDescription == type.name || type.name.hasSuffix("." + (member.base?.trimmedDescription ?? "")),
+        let value = model.value(of: member.declName.baseName.text)
+      {
+        return .value(value)
+      }
+    }
+    if let type, type.isDate {
+      var seconds: Double?
+      if let call = expr.as(FunctionCallExprSyntax.self), call.calledExpression.trimmedDescription == "Date" {
+        if call.arguments.isEmpty { seconds = DateFormatting.now() }
+        if let argument = call.arguments.first, call.arguments.count == 1, let value = numericValue(argument.expression) {
+          switch argument.label?.text {
+          case "timeIntervalSinceReferenceDate": seconds = value + 978_307_200
+          case "timeIntervalSince1970": seconds = value
+          default: break
+          }
+        }
+      } else if ["Date.now", ".now"].contains(expr.trimmedDescription) {
+        seconds = DateFormatting.now()
+      }
+      if let seconds {
+        return DateFormatting.stored(secondsSince1970: seconds, representation: type.representation).map { .value($0) }
+      }
+    }
     if let literal = expr.as(StringLiteralExprSyntax.self),
       literal.segments.allSatisfy({ $0.is(StringSegmentSyntax.self) })
     {

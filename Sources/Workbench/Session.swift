@@ -405,6 +405,19 @@ public final class Session {
 
   /// How a value reads in Swift terms for display: `true`, `.high`, `NULL`.
   public func display(_ value: DatabaseValue, type: SwiftType?) -> String {
+    // A date stored as a number (`Date.UnixTimeRepresentation`, `JulianDayRepresentation`) shows
+    // as the date it is.
+    if let type, type.isDate, let representation = type.representation {
+      var seconds: Double?
+      switch value {
+      case .integer(let number) where representation.contains("UnixTime"): seconds = Double(number)
+      case .double(let number) where representation.contains("UnixTime"): seconds = number
+      case .double(let number) where representation.contains("JulianDay"): seconds = (number - 2_440_587.5) * 86_400
+      case .integer(let number) where representation.contains("JulianDay"): seconds = (Double(number) - 2_440_587.5) * 86_400
+      default: break
+      }
+      if let seconds, let text = DateFormatting.iso8601(secondsSince1970: seconds) { return text }
+    }
     switch value {
     case .null: return "NULL"
     case .integer(let number):

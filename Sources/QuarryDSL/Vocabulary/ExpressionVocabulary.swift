@@ -9,6 +9,9 @@ extension Vocabulary {
     MethodSignature(declaration, summary, example: example, function: .aggregate(sql))
   }
 
+  /// A table with a JSON-stored column, for the JSON examples.
+  private static let json = "CREATE TABLE docs (id INTEGER PRIMARY KEY, tags TEXT NOT NULL DEFAULT '[]');\nINSERT INTO docs (tags) VALUES ('[\"a\",\"b\"]');\n@Table struct Doc { let id: Int\n @Column(as: [String].JSONRepresentation.self)\n var tags: [String] = [] }\n"
+
   static let expressionEntries: [MethodSignature] = [
     // Comparisons
     M("eq(_ other: Value) -> Bool", "Equal (=)", example: "Reminder.where { $0.title.eq(\"Groceries\") }"),
@@ -107,6 +110,23 @@ extension Vocabulary {
       example: "Reminder.select { $0.dueDate.typeof() }"),
     scalar("ifnull(_ other: Wrapped) -> Wrapped", "ifnull", "The value, or other when it is NULL", example: "Reminder.select { $0.dueDate.ifnull(Date()) }"),
     scalar("nullif(_ other: Self) -> Self?", "nullif", "NULL when equal to other, else the value", example: "Reminder.select { $0.title.nullif(\"\") }"),
+    // JSON paths into JSON-stored columns
+    M("jsonExtract(_ path: KeyPath) -> Member", "The value at a path inside JSON (json_extract)",
+      example: json + "Doc.select { $0.tags.jsonExtract(\\.[0]) }"),
+    M("jsonSet(_ path: KeyPath, _ value: Member) -> Self", "The JSON with the value at the path set, created if missing (json_set); calls chain",
+      example: json + "Doc.update { $0.tags = $0.tags.jsonSet(\\.[0], \"z\").jsonSet(\\.[1], \"y\") }"),
+    M("jsonInsert(_ path: KeyPath, _ value: Member) -> Self", "The JSON with the value inserted where the path is missing (json_insert)",
+      example: json + "Doc.update { $0.tags = $0.tags.jsonInsert(\\.[5], \"z\") }"),
+    M("jsonReplace(_ path: KeyPath, _ value: Member) -> Self", "The JSON with the value at an existing path replaced (json_replace)",
+      example: json + "Doc.update { $0.tags = $0.tags.jsonReplace(\\.[0], \"z\") }"),
+    M("jsonRemove(_ path: KeyPath) -> Self", "The JSON without the value at the path (json_remove)",
+      example: json + "Doc.update { $0.tags = $0.tags.jsonRemove(\\.[0]) }"),
+    M("jsonAppend(_ value: Element) -> Self", "The JSON array with a value added at the end (json_insert at '$[#]')",
+      example: json + "Doc.update { $0.tags = $0.tags.jsonAppend(\"c\").jsonAppend(\"d\") }"),
+    M("jsonAppend(_ path: KeyPath, _ value: Element) -> Self", "An array inside the JSON with a value added at its end",
+      example: json + "Doc.update { $0.tags = $0.tags.jsonAppend(\\.self, \"c\") }"),
+    M("jsonArrayInsert(_ path: KeyPath, _ value: Element) -> Self", "The JSON array with a value inserted before the path (json_array_insert, SQLite 3.51+)",
+      example: json + "Doc.select { $0.tags.jsonArrayInsert(\\.[0], \"a\") }"),
     scalar("jsonArrayLength() -> Int", "json_array_length", "The number of elements of a JSON array",
       example: "Reminder.select { $0.title.jsonGroupArray().jsonArrayLength() }"),
     scalar("json() -> String", "json", "The text as minified JSON", example: "Reminder.select { $0.title.jsonGroupArray().json() }"),

@@ -1,0 +1,130 @@
+import QueryBuilder
+import SwiftSyntax
+
+/// SQLite's JSON path functions on JSON-stored columns (`@Column(as: [String].JSONRepresentation.self)`),
+/// as StructuredQueries renders them: a key path is a JSON path (`\.[0]` → `'$[0]'`,
+/// `\.address.city` → `'$."address"."city"'`), and calls of the same function chain into one.
+///
+/// ```swift
+/// Doc.update { $0.tags = $0.tags.jsonSet(\.[0], "z").jsonSet(\.[1], "y") }
+/// // UPDATE "docs" SET "tags" = json_set("docs"."tags", '$[0]', 'z', '$[1]', 'y')
+/// ```
+extension Compiler {
+  /// The SQL function of each JSON path method; nil for a name that is not one.
+  static let jsonPathFunctions: [String: String] = [
+    "jsonExtract": "json_extract", "jsonSet": "json_set", "jsonInsert": "json_insert",
+    "jsonReplace": "json_replace", "jsonRemove": "json_remove", "jsonAppend": "json_insert",
+    "jsonArrayInsert": "json_array_insert",
+  ]
+
+  func jsonPathMethod(_ name: String, on receiver: TypedExpression, arguments: Arguments, at node: MemberAccessExprSyntax) throws -> Value? {
+    guard let function = Self.jsonPathFunctions[name] else { return nil }
+    guard receiver.type?.representation?.contains("JSON") == true || receiver.type?.name.hasPrefix("[") == true else {
+      throw source.diagnostic(
+        "'\(name)' works on a JSON-stored value (a column declared with @Column(as: ….JSONRepresentation.self)), not on \(receiver.type.map { "a value of type \($0)" } ?? "this expression")",
+        at: node.declName)
+    }
+    var pathSyntax: ExprSyntax?
+    var valueSyntax: ExprSyntax?
+    let positional = arguments.positional
+    switch name {
+    case "jsonExtract", "jsonRemove":
+      pathSyntax = positional.first
+    case "jsonAppend":
+      // `jsonAppend(value)` appends to the array itself; `jsonAppend(\.path, value)` to one inside.
+      if positional.count >= 2 { pathSyntax = positional[0]; valueSyntax = positional[1] } else { valueSyntax = positional.first }
+    default:
+      if positional.count >= 2 { pathSyntax = positional[0]; valueSyntax = positional[1] }
+    }
+    let needsPath = name != "jsonAppend"
+    if needsPath && pathSyntax == nil {
+      throw source.diagnostic("'\(name)' needs a key path into the JSON value: .\(name)(\\.[0]\(name == "jsonExtract" || name == "jsonRemove" ? "" : ", value"))", at: arguments.call)
+    }
+    var path = "$"
+    if let pathSyntax { path = try jsonPath(pathSyntax) }
+    if name == "jsonAppend" { path += "[#]" }
+    var newArguments: [Expression] = [.raw(quoteText(path))]
+    if name != "jsonExtract" && name != "jsonRemove" {
+      guard let valueSyntax else {
+        throw source.diagnostic("'\(name)' needs a value to put at the path", at: arguments.call)
+      }
+      let value = try typedExpression(try evaluate(valueSyntax), at: valueSyntax)
+      newArguments.append(jsonEncoded(value))
+    }
+    if name == "jsonExtract" {
+      return .expression(TypedExpression(.function(function, [receiver.expression] + newArguments), type: nil))
+    }
+    // `.jsonSet(a).jsonSet(b)`: one call with both paths, as StructuredQueries chains them.
+    if case .function(let existing, let existingArguments) = receiver.expression.node, existing == function {
+      return .expression(TypedExpression(.function(function, existingArguments + newArguments), type: receiver.type))
+    }
+    return .expression(TypedExpression(.function(function, [receiver.expression] + newArguments), type: receiver.type))
+  }
+
+  /// A value as JSON path functions take it: Booleans as JSON `true`/`false`, JSON-stored values
+  /// through `json(…)`, everything else as it is.
+  private func jsonEncoded(_ value: TypedExpression) -> Expression {
+    if value.type?.isBool == true {
+      return .function("json", [Expression(.caseWhen(CaseExpression(
+        base: value.expression, whens: [.init(.raw("0"), then: .raw("'false'")), .init(.raw("1"), then: .raw("'true'"))],
+        otherwise: nil)))])
+    }
+    if value.type?.representation?.contains("JSON") == true { return .function("json", [value.expression]) }
+    return value.expression
+  }
+
+  /// A JSON path from a key path: `\.[0]` → `$[0]`, `\.[-1]` → `$[#-1]`, `\.name` → `$."name"`,
+  /// `\.self` → `$`.
+  func jsonPath(_ syntax: ExprSyntax) throws -> String {
+    guard let keyPath = syntax.as(KeyPathExprSyntax.self) else {
+      throw source.diagnostic("a JSON path is written as a key path: \\.[0], \\.name, \\.address.city", at: syntax)
+    }
+    var path = "$"
+    for component in keyPath.components {
+      switch component.component {
+      case .property(let property):
+        let name = property.declName.baseName.text
+        if name == "self" { continue }
+        let escaped = name.replacingOccurrences("\\", "\\\\").replacingOccurrences("\"", "\\\"")
+        path += ".\"\(escaped)\""
+      case .subscript(let subscriptComponent):
+        guard subscriptComponent.arguments.count == 1, let argument = subscriptComponent.arguments.first,
+          let index = integerValue(argument.expression)
+        else {
+          throw source.diagnostic("a JSON path subscript is an integer index: \\.[0], \\.[-1]", at: subscriptComponent)
+        }
+        path += index < 0 ? "[#\(index)]" : "[\(index)]"
+      case .optional:
+        continue
+      default:
+        throw source.diagnostic("not supported in Quarry yet: this key path component in a JSON path", at: component)
+      }
+    }
+    return path
+  }
+}
+
+extension Compiler {
+  /// A row of constant values (`Address(city: "Oslo", zip: "0150")`) as the JSON text
+  /// StructuredQueries' encoder writes: pretty-printed, keys sorted; nil when a value is not
+  /// known before the query runs.
+  func jsonObject(_ query: Query) -> String? {
+    guard query.select.from == nil else { return nil }
+    var members: [(String, String)] = []
+    for (index, column) in query.select.columns.enumerated() {
+      guard case .value(let binding) = column.expression.node else { return nil }
+      let type = index < query.columnTypes.count ? query.columnTypes[index] : nil
+      let text: String
+      switch binding {
+      case .text(let value): text = jsonStringLiteral(value, escapingSlashes: true)
+      case .integer(let number): text = type?.isBool == true ? (number == 0 ? "false" : "true") : String(number)
+      case .double(let number): text = "\(number)"
+      case .null, .blob: continue  // nil members are left out, as JSONEncoder does
+      }
+      members.append((column.alias ?? "value", text))
+    }
+    if members.isEmpty { return "{\n\n}" }
+    return "{\n" + members.sorted { $0.0 < $1.0 }.map { "  \(jsonStringLiteral($0.0, escapingSlashes: true)) : \($0.1)" }
+      .joined(separator: ",\n") + "\n}"
+  }
+}
