@@ -88,6 +88,12 @@ extension Compiler {
         return .table(aliased)
       case "Columns":
         return try selection(for: table.model, arguments: arguments)
+      case "ID" where table.model.scopes["ID"] == nil:
+        // `Reminder.ID(1)`, `Team.ID(rawValue: 1)`: a (Tagged) primary key is its value.
+        guard arguments.list.count == 1, let argument = arguments.list.first, argument.label == nil || argument.label == "rawValue" else {
+          throw source.diagnostic("'\(table.model.typeName).ID(…)' takes the key's value: \(table.model.typeName).ID(1)", at: arguments.call)
+        }
+        return try evaluate(argument.expression, expected: table.model.primaryKeyColumns.first?.type)
       case _ where table.model.columns.contains(where: { $0.enumGroup == [] && $0.path.first == name }):
         return try enumCaseSelection(table.model, call: arguments.call)
       default:
@@ -189,6 +195,17 @@ extension Compiler {
       if groupIsOptional {
         let position = model.columns.firstIndex { $0.path.first == label } ?? index
         pairs.append((position, column.sqlName, TypedExpression(.null, type: column.type)))
+      }
+    }
+    // A @Selection field left out takes its declared default (`var note = "none"`), as the
+    // macro's Columns initializer does.
+    if model.isSelection {
+      for (index, column) in model.columns.enumerated() where column.path.count <= 1 && !pairs.contains(where: { $0.name == column.sqlName }) {
+        if let value = column.defaultValue {
+          pairs.append((index, column.sqlName, TypedExpression(value, type: column.type)))
+        } else if column.type.isOptional {
+          pairs.append((index, column.sqlName, TypedExpression(.null, type: column.type)))
+        }
       }
     }
     let ordered = pairs.enumerated().sorted { ($0.element.position, $0.offset) < ($1.element.position, $1.offset) }
@@ -433,6 +450,12 @@ extension Compiler {
     if operation.isAssignment {
       throw source.diagnostic("assignment is only allowed inside update { … }", at: operation.opNode)
     }
+    if opToken == "as" {
+      // `11 as Reminder.ID`, `$0.score as Int`: Swift's type coercion changes no SQL.
+      let typeName = operation.right.anchor.trimmedDescription
+      let basic = ["Int", "Int64", "Double", "String", "Bool", "Date", "UUID"].contains(typeName) ? SwiftType(typeName) : nil
+      return try evaluateOperand(operation.left, expected: basic ?? expected)
+    }
     if operation.isCast {
       throw source.diagnostic("not supported in Quarry yet: '\(opToken)' casts; use .cast(as: T.self)", at: operation.opNode)
     }
@@ -446,6 +469,11 @@ extension Compiler {
         query.select.wheres = combine(query.combinedWhere, other.combinedWhere, opToken == "&&" ? "AND" : "OR")
         return .query(query)
       }
+    }
+    if case .group(let table, let path) = lhs, let op = ["==": "=", "!=": "<>", "<": "<", ">": ">", "<=": "<=", ">=": ">="][opToken],
+      case .syntax(let value) = operation.right
+    {
+      return try compareGroup(table, path: path, op, with: value)
     }
     if case .columns(let table) = lhs, let op = ["==": "=", "!=": "<>", "<": "<", ">": ">", "<=": "<=", ">=": ">="][opToken] {
       guard case .syntax(let record) = operation.right else {
@@ -575,7 +603,14 @@ extension Compiler {
             guard case .expression(let e) = value, case .value(.text(let text)) = e.expression.node else {
               throw source.diagnostic("\\(quote:) needs a string", at: element.expression)
             }
-            parts.append(.text(quoteIdentifier(text)))
+            // `delimiter: .text` quotes a string literal ('it''s'); the default an identifier.
+            let delimiter = interpolation.expressions.dropFirst().first { $0.label?.text == "delimiter" }
+            switch delimiter?.expression.trimmedDescription {
+            case nil, ".identifier": parts.append(.text(quoteIdentifier(text)))
+            case ".text": parts.append(.text(quoteText(text)))
+            default:
+              throw source.diagnostic("'delimiter:' is .identifier or .text", at: delimiter?.expression ?? element.expression)
+            }
           case "bind", nil:
             switch value {
             case .columns(let table):

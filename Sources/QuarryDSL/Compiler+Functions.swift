@@ -98,6 +98,14 @@ extension Compiler {
     case "collate":
       guard let syntax = arguments.first() else { throw source.diagnostic("'collate' needs a collation: .collate(.nocase)", at: call) }
       let collation: String
+      if let custom = syntax.as(FunctionCallExprSyntax.self), let member = custom.calledExpression.as(MemberAccessExprSyntax.self),
+        member.base == nil, member.declName.baseName.text == "custom" || member.declName.baseName.text == "init",
+        let name = custom.arguments.first?.expression.as(StringLiteralExprSyntax.self)
+      {
+        // `.collate(.custom("french"))`: a collation the app registered, by name.
+        let text = try stringValue(name)
+        return .expression(TypedExpression(Expression(.collate(lhs, collation: quoteIdentifier(text))), type: receiver.type))
+      }
       switch try evaluate(syntax) {
       case .implicitMember(let member):
         switch member {

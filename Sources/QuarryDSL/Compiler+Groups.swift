@@ -25,22 +25,37 @@ extension Compiler {
     table.model.columns(under: path).map(table.column)
   }
 
+  /// A column group against a value of its type, as row values (SQLite compares them column by
+  /// column, in order).
+  ///
+  /// ```swift
+  /// Slot.where { $0.span <= Span(start: 1, end: 2) }
+  /// // … WHERE (("slots"."start", "slots"."end") <= (1, 2))
+  /// ```
+  func compareGroup(_ table: TableInstance, path: [String], _ op: String, with syntax: ExprSyntax) throws -> Value {
+    guard case .query(let record) = try evaluate(syntax), record.select.from == nil else {
+      throw source.diagnostic("compare a column group with a value of its type (Status(…))", at: syntax)
+    }
+    let columns = groupColumns(table, path)
+    guard columns.count == record.select.columns.count else {
+      throw source.diagnostic("this value has \(record.select.columns.count) columns, but the group has \(columns.count)", at: syntax)
+    }
+    let row = Expression(.row(columns.map(\.expression)))
+    let given = Expression(.row(record.select.columns.map(\.expression)))
+    return boolean(Expression(.sql([.expression(row), .text(" \(op) "), .expression(given)])))
+  }
+
   /// `is(\.case)`, `isNot(nil)` and friends on a group.
   func groupMethod(_ name: String, on table: TableInstance, path: [String], arguments: Arguments) throws -> Value {
     let call = arguments.call
     switch name {
-    case "eq", "neq":
+    case "eq", "neq", "lt", "gt", "lte", "gte":
       // `$0.status.eq(Status())`: the group's columns against a value's, as row values.
-      guard let syntax = arguments.first(), case .query(let record) = try evaluate(syntax), record.select.from == nil else {
+      guard let syntax = arguments.first() else {
         throw source.diagnostic("compare a column group with a value of its type: .\(name)(Status(…))", at: call)
       }
-      let columns = groupColumns(table, path)
-      guard columns.count == record.select.columns.count else {
-        throw source.diagnostic("this value has \(record.select.columns.count) columns, but the group has \(columns.count)", at: syntax)
-      }
-      let row = Expression(.row(columns.map(\.expression)))
-      let given = Expression(.row(record.select.columns.map(\.expression)))
-      return boolean(Expression(.sql([.expression(row), .text(name == "eq" ? " = " : " <> "), .expression(given)])))
+      let op = ["eq": "=", "neq": "<>", "lt": "<", "gt": ">", "lte": "<=", "gte": ">="][name] ?? "="
+      return try compareGroup(table, path: path, op, with: syntax)
     case "is", "isNot":
       guard let syntax = arguments.first() else { throw source.diagnostic("'\(name)' needs an argument", at: call) }
       var targetPath = path
