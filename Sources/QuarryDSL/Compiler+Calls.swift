@@ -487,9 +487,10 @@ extension Compiler {
       // StructuredQueries 0.31 made these unavailable; older versions (and many docs) render
       // them, so they still run, with the library's own message.
       let isNil: Bool = if case .null = rightValue { true } else { false }
+      // Against nil the library deprecates them (IS / IS NOT); otherwise they are unavailable.
       let advice = opToken == "==" ? (isNil ? "Use 'is' instead." : "Use 'eq' (or 'is') instead.")
         : (isNil ? "Use 'isNot' instead." : "Use 'neq' or 'isNot' instead.")
-      try warn("'\(opToken)' is unavailable: \(advice)", at: operation.opNode)
+      try warn("'\(opToken)' is \(isNil ? "deprecated" : "unavailable"): \(advice)", at: operation.opNode)
     }
     if case .null = rightValue, opToken == "==" || opToken == "!=" {
       return .expression(TypedExpression(left.expression.binary(opToken == "==" ? "IS" : "IS NOT", .null), type: .bool))

@@ -32,7 +32,15 @@ extension Compiler {
     guard !overloads.isEmpty else { return }
     let call = arguments.call
     let given = arguments.list.map { (label: $0.label, isTrailingClosure: $0.isTrailingClosure) }
-    if overloads.contains(where: { $0.accepts(given) }) { return }
+    let accepting = overloads.filter { $0.accepts(given) }
+    if !accepting.isEmpty {
+      // Only deprecated forms take these arguments: say what the library says.
+      if accepting.allSatisfy({ $0.availability != .available }), case .deprecated(let message) = accepting[0].availability {
+        let at = call.calledExpression.as(MemberAccessExprSyntax.self).map { Syntax($0.declName) } ?? Syntax(call)
+        try warn("'\(accepting[0].selector)' is deprecated: \(message)", at: at)
+      }
+      return
+    }
     let declared = Set(overloads.flatMap { $0.parameters ?? [] }.compactMap(\.label))
     // A label no overload has: name it where it is written.
     for argument in arguments.list {

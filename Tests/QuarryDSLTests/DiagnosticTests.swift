@@ -88,7 +88,7 @@ final class DiagnosticTests: XCTestCase {
     _ = try compiler.compile("Reminder.where { $0.title == \"x\" || $0.dueDate != nil }")
     XCTAssertEqual(compiler.warnings.map { "\($0.line):\($0.column): \($0.fullMessage)" }, [
       "1:27: '==' is unavailable: Use 'eq' (or 'is') instead.",
-      "1:48: '!=' is unavailable: Use 'isNot' instead.",
+      "1:48: '!=' is deprecated: Use 'isNot' instead.",
     ])
     // Constants compared in Swift are not the library's operators.
     _ = try compiler.compile("Reminder.where { _ in 1 == 1 }")

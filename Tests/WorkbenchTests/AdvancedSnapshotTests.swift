@@ -12,7 +12,10 @@ final class AdvancedSnapshotTests: SnapshotTestCase {
         .select { ($0.name, $1.name) }
         .order { $0.name }
       """, fixture: "organisation"), as: .lines) {
-      """
+      #"""
+      warning: 3:21: 'hasPrefix(_:)' is deprecated: Prefer 'like("\(other)%")' instead
+        .where { $1.title.hasPrefix("VP") }
+                          ^~~~~~~~~
       SELECT "employees"."name", "managers"."name"
       FROM "employees"
       JOIN "employees" AS "managers" ON ("employees"."managerID") = ("managers"."id")
@@ -27,7 +30,7 @@ final class AdvancedSnapshotTests: SnapshotTestCase {
       │ Diana Alves    │ Sofia Lopes │
       │ Tiago Neves    │ Rui Matos   │
       └────────────────┴─────────────┘
-      """
+      """#
     }
   }
 
@@ -815,7 +818,10 @@ final class AdvancedSnapshotTests: SnapshotTestCase {
       let errands = try titled("errand").fetchAll(db)
       print(try errands.count().fetchOne(db))
       """#), as: .lines) {
-      """
+      #"""
+      warning: 3:31: 'contains(_:)' is deprecated: Prefer 'like("%\(other)%")' instead
+        return Tag.where { $0.title.contains(text) }
+                                    ^~~~~~~~
       INSERT INTO "tags"
       ("id", "title")
       VALUES
@@ -846,7 +852,7 @@ final class AdvancedSnapshotTests: SnapshotTestCase {
       ├──────────┤
       │ 2        │
       └──────────┘
-      """
+      """#
     }
   }
 

@@ -112,7 +112,10 @@ final class SelectSnapshotTests: SnapshotTestCase {
 
   func testOperatorsAndStringFunctions() throws {
     assertInlineSnapshot(of: try run(#"Reminder.where { $0.title.hasPrefix("P") && $0.id.between(2, and: 11) }.select { ($0.id, $0.title.upper(), $0.title.length(), $0.title + "!") }"#), as: .lines) {
-      """
+      #"""
+      warning: 1:27: 'hasPrefix(_:)' is deprecated: Prefer 'like("\(other)%")' instead
+      Reminder.where { $0.title.hasPrefix("P") && $0.id.between(2, and: 11) }.select { ($0.id, $0.title.upper(), $0.title.length(), $0.title + "!") }
+                                ^~~~~~~~~
       SELECT "reminders"."id", upper("reminders"."title"), length("reminders"."title"), ("reminders"."title") || ('!')
       FROM "reminders"
       WHERE ((("reminders"."title" LIKE 'P%')) AND ("reminders"."id" BETWEEN 2 AND 11))
@@ -123,7 +126,7 @@ final class SelectSnapshotTests: SnapshotTestCase {
       │ 6  │ PLANT SEEDLINGS            │ 15                          │ Plant seedlings!               │
       │ 11 │ PACK TRAVEL BAG            │ 15                          │ Pack travel bag!               │
       └────┴────────────────────────────┴─────────────────────────────┴────────────────────────────────┘
-      """
+      """#
     }
   }
 
@@ -292,7 +295,10 @@ final class SelectSnapshotTests: SnapshotTestCase {
     assertInlineSnapshot(of: try run(
       #"Reminder.where { Reminder.select(\.id).where { $0.isFlagged }.contains($0.id) }.select(\.title)"#
     ), as: .lines) {
-      """
+      #"""
+      warning: 1:63: 'contains(_:)' is deprecated: Prefer 'element.in(self)' instead
+      Reminder.where { Reminder.select(\.id).where { $0.isFlagged }.contains($0.id) }.select(\.title)
+                                                                    ^~~~~~~~
       SELECT "reminders"."title"
       FROM "reminders"
       WHERE (("reminders"."id") IN (SELECT "reminders"."id"
@@ -305,7 +311,7 @@ final class SelectSnapshotTests: SnapshotTestCase {
       │ Prepare quarterly review │
       │ Order compost            │
       └──────────────────────────┘
-      """
+      """#
     }
   }
 
@@ -397,7 +403,10 @@ final class SelectSnapshotTests: SnapshotTestCase {
       Reminder.count { $0.isFlagged }
       Values(UUID(1))
       """#), as: .lines) {
-      """
+      #"""
+      warning: 5:42: 'contains(_:)' is deprecated: Prefer 'like("%\(other)%")' instead
+      Tag.where { for word in words { $0.title.contains(word) } }.select(\.title)
+                                               ^~~~~~~~
       SELECT "tags"."title"
       FROM "tags"
       WHERE (("tags"."id", "tags"."title") > (3, 'someday'))
@@ -448,7 +457,7 @@ final class SelectSnapshotTests: SnapshotTestCase {
       ├────────────────────────────────────────┤
       │ 00000000-0000-0000-0000-000000000001   │
       └────────────────────────────────────────┘
-      """
+      """#
     }
   }
 }

@@ -38,8 +38,9 @@ final class VocabularyTests: SnapshotTestCase {
 
   func testSignaturesReadAsSwiftDeclaresThem() {
     let limit = Vocabulary.methods(named: "limit", on: .query)
-    XCTAssertEqual(limit.map(\.selector), ["limit(_:offset:)"])
+    XCTAssertEqual(limit.map(\.selector), ["limit(_:)", "limit(_:offset:)"])
     XCTAssertEqual(limit.first?.result, "Select")
+    XCTAssertEqual(limit.last?.availability, .deprecated(message: "Use 'limit(_:)' and 'offset(_:)', instead."))
     XCTAssertEqual(Vocabulary.methods(named: "all", on: .table).first?.parameters == nil, true)
     let insert = Vocabulary.methods(named: "insert", on: .table).map(\.selector)
     XCTAssertTrue(insert.contains("insert(or:_:values:onConflict:where:doUpdate:where:)"), "\(insert)")
