@@ -61,6 +61,10 @@ extension Compiler {
     if let table = query.tables.first, let nested = catalog.table(forType: table.model.typeName + "." + name) {
       return .table(TableInstance(model: nested))
     }
+    // `Reminder.Status`: an enum nested in the table's type.
+    if let table = query.tables.first, let nested = catalog.enums[table.model.typeName + "." + name] {
+      return .enumType(nested)
+    }
     // A scope reached through a query (`RemindersList.limit(1).withReminderCount`) merges.
     if let table = query.tables.first, let scope = table.model.scopes[name] {
       let scoped = try callScope(scope, on: TableInstance(model: table.model, alias: table.alias), arguments: [], at: node)

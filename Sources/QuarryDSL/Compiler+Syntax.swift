@@ -568,9 +568,36 @@ extension Compiler {
     }
   }
 
+  /// A UUID value meant for a column stored another way takes that column's form:
+  /// `UUID.UppercasedRepresentation` upper-case text, `UUID.BytesRepresentation` 16 bytes.
+  ///
+  /// ```swift
+  /// Item.find(UUID(1))  // id: UUID.UppercasedRepresentation
+  /// // … WHERE ("items"."id") IN (('00000000-0000-0000-0000-000000000001'))  → upper case
+  /// ```
+  func storedUUID(_ expression: TypedExpression, as expected: SwiftType?) -> TypedExpression {
+    guard let representation = expected?.representation, representation.contains("UUID"),
+      case .value(.text(let text)) = expression.expression.node, text.count == 36
+    else { return expression }
+    if representation.contains("Uppercased") {
+      return TypedExpression(.value(.text(text.uppercased())), type: expected?.wrapped)
+    }
+    if representation.contains("Bytes") {
+      var bytes: [UInt8] = []
+      var pending: UInt8?
+      for character in text where character != "-" {
+        guard let digit = character.hexDigitValue else { return expression }
+        if let high = pending { bytes.append(high << 4 | UInt8(digit)); pending = nil } else { pending = UInt8(digit) }
+      }
+      guard bytes.count == 16 else { return expression }
+      return TypedExpression(.value(.blob(bytes)), type: expected?.wrapped)
+    }
+    return expression
+  }
+
   func typedExpression(_ value: Value, expected: SwiftType? = nil, at node: some SyntaxProtocol) throws -> TypedExpression {
     switch value {
-    case .expression(let expression): return storedDate(expression, as: expected)
+    case .expression(let expression): return storedUUID(storedDate(expression, as: expected), as: expected)
     case .null: return TypedExpression(.null, type: expected?.optional)
     case .query(let query):
       if let expected, expected.representation?.contains("JSON") == true, let json = jsonObject(query) {

@@ -434,7 +434,18 @@ public final class Session {
         return "." + match.name
       }
       return text
-    case .blob(let bytes): return "x'" + hex(bytes) + "'"
+    case .blob(let bytes):
+      // `UUID.BytesRepresentation`: the UUID the 16 bytes are.
+      if type?.name == "UUID", bytes.count == 16 {
+        let digits = hex(bytes).lowercased()
+        var text = ""
+        for (index, digit) in digits.enumerated() {
+          if [8, 12, 16, 20].contains(index) { text.append("-") }
+          text.append(digit)
+        }
+        return text
+      }
+      return "x'" + hex(bytes) + "'"
     }
   }
 }

@@ -143,4 +143,38 @@ final class StorageRepresentationTests: SnapshotTestCase {
       """
     }
   }
+
+  static let items = [
+    ".raw CREATE TABLE items (id TEXT PRIMARY KEY, status INTEGER NOT NULL, token BLOB NOT NULL)",
+    """
+    @Table struct Item {
+      enum Status: Int, QueryBindable { case open = 1, closed }
+      @Column(as: UUID.UppercasedRepresentation.self)
+      let id: UUID
+      var status: Status = .open
+      @Column(as: UUID.BytesRepresentation.self)
+      var token: UUID
+    }
+    """,
+  ]
+
+  func testUUIDsTakeTheColumnsStorageAndNestedEnumsResolve() throws {
+    assertInlineSnapshot(of: try run(#"""
+      Item.insert { Item.Draft(id: UUID(uuidString: "deadbeef-0000-4000-8000-00000000000a")!, status: Item.Status.closed, token: UUID(10)) }
+        .returning { ($0.id, $0.status, $0.token) }
+      """#, setup: Self.items), as: .lines) {
+      """
+      INSERT INTO "items"
+      ("id", "status", "token")
+      VALUES
+      ('DEADBEEF-0000-4000-8000-00000000000A', 2, X'0000000000000000000000000000000A')
+      RETURNING "id", "status", "token"
+      ┌──────────────────────────────────────┬─────────┬──────────────────────────────────────┐
+      │ id                                   │ status  │ token                                │
+      ├──────────────────────────────────────┼─────────┼──────────────────────────────────────┤
+      │ DEADBEEF-0000-4000-8000-00000000000A │ .closed │ 00000000-0000-0000-0000-00000000000a │
+      └──────────────────────────────────────┴─────────┴──────────────────────────────────────┘
+      """
+    }
+  }
 }

@@ -12,7 +12,8 @@ import QuarryDSL
 /// // }
 /// ```
 public enum ModelPrinter {
-  public static func declaration(of model: TableModel) -> String {
+  /// `enums` names an enum-typed column's default by its case (`= .open`, not `= 1`).
+  public static func declaration(of model: TableModel, enums: [String: EnumModel] = [:]) -> String {
     var out = ""
     if model.tableName != Inflection.tableName(forType: model.typeName) {
       out += "@Table(\"\(model.tableName)\")\n"
@@ -27,14 +28,19 @@ public enum ModelPrinter {
       if let representation = column.type.representation { attributes.append("as: \(representation).self") }
       if !attributes.isEmpty { out += "  @Column(\(attributes.joined(separator: ", ")))\n" }
       let keyword = column.isPrimaryKey ? "let" : "var"
-      out += "  \(keyword) \(column.name): \(column.type)" + defaultText(column) + "\n"
+      out += "  \(keyword) \(column.name): \(column.type)" + defaultText(column, enums: enums) + "\n"
     }
     return out + "}"
   }
 
   /// ` = 0`, ` = ""` for a literal default; a comment with the SQL for any other.
-  static func defaultText(_ column: ColumnModel) -> String {
+  static func defaultText(_ column: ColumnModel, enums: [String: EnumModel] = [:]) -> String {
     guard let defaultValue = column.defaultValue else { return "" }
+    if case .value(let binding) = defaultValue.node, let model = enums[column.type.name],
+      let match = model.cases.first(where: { $0.value == binding })
+    {
+      return " = .\(match.name)"
+    }
     let sql = defaultValue.fragment.sql(inlining: true)
     // Booleans are stored as 0 and 1 but written as Swift's `false` and `true`.
     if column.type.isBool, sql == "0" || sql == "1" || sql.uppercased() == "FALSE" || sql.uppercased() == "TRUE" {

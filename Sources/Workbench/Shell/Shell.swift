@@ -406,13 +406,13 @@ public final class Shell {
       guard argument.isEmpty || table.name == argument || model?.typeName == argument else { continue }
       if shown > 0 { output.write("\n") }
       output.write(table.sql + ";\n")
-      if let model { output.write(ModelPrinter.declaration(of: model) + "\n") }
+      if let model { output.write(ModelPrinter.declaration(of: model, enums: session.catalog.enums) + "\n") }
       shown += 1
     }
     if shown == 0, !argument.isEmpty, let model = session.catalog.table(forType: argument), !model.isSelection {
       // Declared in Swift, but the database has no such table (yet).
       output.write("-- no table \"\(model.tableName)\" in the database yet: create it (CREATE TABLE, or a migration)\n")
-      output.write(ModelPrinter.declaration(of: model) + "\n")
+      output.write(ModelPrinter.declaration(of: model, enums: session.catalog.enums) + "\n")
       return
     }
     if shown == 0 && !argument.isEmpty {
