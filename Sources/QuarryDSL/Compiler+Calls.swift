@@ -88,7 +88,14 @@ extension Compiler {
         return .table(aliased)
       case "Columns":
         return try selection(for: table.model, arguments: arguments)
-      case "ID" where table.model.scopes["ID"] == nil:
+      case "Draft" where catalog.table(forType: table.model.typeName + ".Draft") == nil:
+        // `let draft = Reminder.Draft(title: "…")`: a record to insert later (no id yet).
+        guard case .query(var record) = try initializer(of: table.model, arguments: arguments) else {
+          throw source.diagnostic("'\(table.model.typeName).Draft(…)' needs labelled values", at: arguments.call)
+        }
+        record.resultModel = table.model.typeName + ".Draft"
+        return .query(record)
+      case "ID" where table.model.scopes["ID"] == nil && catalog.table(forType: table.model.typeName + ".ID") == nil:
         // `Reminder.ID(1)`, `Team.ID(rawValue: 1)`: a (Tagged) primary key is its value.
         guard arguments.list.count == 1, let argument = arguments.list.first, argument.label == nil || argument.label == "rawValue" else {
           throw source.diagnostic("'\(table.model.typeName).ID(…)' takes the key's value: \(table.model.typeName).ID(1)", at: arguments.call)

@@ -460,6 +460,13 @@ extension Compiler {
   /// condition picks, which must be known before the query runs (a Swift `Bool`, not a column).
   /// No branch taken contributes nothing (no `WHERE`).
   func evaluateBuilderIf(_ conditional: IfExprSyntax) throws -> [Value] {
+    guard let branch = try builderBranch(conditional) else { return [] }
+    return try evaluateStatementList(branch)
+  }
+
+  /// The statements of the branch a builder `if` takes (nil: none), its condition known before
+  /// the query runs.
+  func builderBranch(_ conditional: IfExprSyntax) throws -> CodeBlockItemListSyntax? {
     guard conditional.conditions.count == 1, let first = conditional.conditions.first,
       case .expression(let condition) = first.condition
     else {
@@ -471,11 +478,11 @@ extension Compiler {
         "an 'if' in a query closure needs a condition known before the query runs (a Swift Bool); for a condition on columns use a predicate or Case",
         at: condition)
     }
-    if taken { return try evaluateStatementList(conditional.body.statements) }
+    if taken { return conditional.body.statements }
     switch conditional.elseBody {
-    case .ifExpr(let next): return try evaluateBuilderIf(next)
-    case .codeBlock(let block): return try evaluateStatementList(block.statements)
-    case nil: return []
+    case .ifExpr(let next): return try builderBranch(next)
+    case .codeBlock(let block): return block.statements
+    case nil: return nil
     }
   }
 

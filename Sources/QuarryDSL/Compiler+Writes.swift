@@ -408,21 +408,88 @@ extension Compiler {
 
   /// `T.Draft(title: "x")` / `T(id: 1, …)` records: every column, defaults filled in.
   func evaluateRecords(_ syntax: ExprSyntax, model: TableModel) throws -> [[Expression]] {
-    var calls: [FunctionCallExprSyntax] = []
+    var rows: [[Expression]] = []
     func collect(_ expr: ExprSyntax) throws {
-      if let call = expr.as(FunctionCallExprSyntax.self) { calls.append(call); return }
+      if let call = expr.as(FunctionCallExprSyntax.self), !isRecordValueCall(call, of: model) {
+        rows.append(try recordRow(call, model: model))
+        return
+      }
       if let array = expr.as(ArrayExprSyntax.self) { for element in array.elements { try collect(element.expression) }; return }
-      throw source.diagnostic("expected a record like \(model.typeName)(…) or \(model.typeName).Draft(…)", at: expr)
+      if let conditional = expr.as(IfExprSyntax.self) {
+        // `if includeCar { Tag(title: "car") }`: the rows of the branch taken.
+        if let branch = try builderBranch(conditional) { try collectStatements(branch) }
+        return
+      }
+      // A record held in a name (`let draft = Reminder.Draft(…)` … `insert { draft }`), or a list of them.
+      let value = try evaluate(expr)
+      let records: [Value]
+      if case .array(let elements) = value { records = elements } else { records = [value] }
+      for record in records {
+        guard case .query(let query) = record, query.select.from == nil,
+          query.resultModel == model.typeName || query.resultModel == model.typeName + ".Draft"
+        else {
+          throw source.diagnostic("expected a record like \(model.typeName)(…) or \(model.typeName).Draft(…)", at: expr)
+        }
+        rows.append(try recordRow(query, model: model, at: expr))
+      }
+    }
+    func collectStatements(_ statements: CodeBlockItemListSyntax) throws {
+      for item in statements {
+        switch item.item {
+        case .expr(let expr): try collect(expr)
+        case .stmt(let stmt):
+          if let ret = stmt.as(ReturnStmtSyntax.self), let expr = ret.expression { try collect(expr); continue }
+          if let expression = stmt.as(ExpressionStmtSyntax.self) { try collect(expression.expression); continue }
+          if let loop = stmt.as(ForStmtSyntax.self) {
+            // `for title in titles { Tag.Draft(title: title) }`: a row per element.
+            guard let name = loop.pattern.as(IdentifierPatternSyntax.self)?.identifier.text, loop.whereClause == nil,
+              case .array(let elements) = try evaluate(loop.sequence)
+            else {
+              throw source.diagnostic("a 'for' in an insert loops over an array known before the query runs: for name in [ … ]", at: loop.sequence)
+            }
+            for element in elements {
+              try withLocals([name: element]) { try collectStatements(loop.body.statements) }
+            }
+            continue
+          }
+          throw source.diagnostic("not supported in Quarry yet: this statement in an insert's rows", at: stmt)
+        default:
+          throw source.diagnostic("not supported in Quarry yet: a declaration in an insert's rows", at: item)
+        }
+      }
     }
     if let closure = syntax.as(ClosureExprSyntax.self) {
-      for item in closure.statements {
-        if case .expr(let expr) = item.item { try collect(expr) }
-        else if case .stmt(let stmt) = item.item, let ret = stmt.as(ReturnStmtSyntax.self), let expr = ret.expression { try collect(expr) }
-      }
+      try collectStatements(closure.statements)
     } else {
       try collect(syntax)
     }
-    return try calls.map { call in
+    return rows
+  }
+
+  /// Whether `call` is a function that returns records (`makeDrafts()`), not a record literal
+  /// (`Tag(…)`, `Tag.Draft(…)`, `Post.note(…)` of an enum table, `.init(…)`).
+  private func isRecordValueCall(_ call: FunctionCallExprSyntax, of model: TableModel) -> Bool {
+    guard !model.isEnumTable, let reference = call.calledExpression.as(DeclReferenceExprSyntax.self) else { return false }
+    let name = reference.baseName.text
+    return name != model.typeName && name != "Self" && catalog.table(forType: name) == nil
+  }
+
+  /// The row of a record value: its named columns, the rest from defaults as a draft's would be.
+  private func recordRow(_ record: Query, model: TableModel, at node: ExprSyntax) throws -> [Expression] {
+    let isDraft = record.resultModel == model.typeName + ".Draft"
+    var provided: [String: Expression] = [:]
+    for column in record.select.columns { if let alias = column.alias { provided[alias] = column.expression } }
+    return try model.columns.filter { !$0.isGenerated }.map { column in
+      if let value = provided[column.sqlName] { return value }
+      if column.isPrimaryKey && isDraft { return .null }
+      if let value = column.defaultValue { return value }
+      if column.type.isOptional { return .null }
+      throw source.diagnostic("missing a value for '\(column.name)'", at: node)
+    }
+  }
+
+  /// The row a record literal writes: `Tag(title: "car")`, `Tag.Draft(title: "car")`.
+  private func recordRow(_ call: FunctionCallExprSyntax, model: TableModel) throws -> [Expression] {
       if model.isEnumTable {
         return try enumRow(model, call: ExprSyntax(call)).map(\.1)
       }
@@ -472,7 +539,6 @@ extension Compiler {
         if column.type.isOptional { return .null }
         throw source.diagnostic("missing a value for '\(column.name)'", at: call)
       }
-    }
   }
 
   func evaluateClosureOrExpression(_ syntax: ExprSyntax) throws -> Value {

@@ -18,9 +18,18 @@ public enum Inflection {
     return name.prefix(count).lowercased() + name.dropFirst(count)
   }
 
+  /// StructuredQueries' rule: `ch`, `sh`, `s`, `x`, `z` take `es` (`Box` → `boxes`, `Counts` →
+  /// `countses`); a `y` after a consonant becomes `ies` (`Category` → `categories`), after a
+  /// vowel takes `s` (`Day` → `days`); anything else takes `s`.
   public static func pluralized(_ word: String) -> String {
-    if word.hasSuffix("ch") || word.hasSuffix("sh") || word.hasSuffix("s") { return word + "es" }
-    if word.hasSuffix("y") { return word.dropLast() + "ies" }
+    if word.hasSuffix("ch") || word.hasSuffix("sh") || word.hasSuffix("s") || word.hasSuffix("x") || word.hasSuffix("z") {
+      return word + "es"
+    }
+    if word.hasSuffix("y") {
+      let before = word.dropLast().last
+      if let before, "aeiouy".contains(before) { return word + "s" }
+      return word.dropLast() + "ies"
+    }
     return word + "s"
   }
 
@@ -29,7 +38,7 @@ public enum Inflection {
     var word = table
     if word.hasSuffix("ies") {
       word = word.dropLast(3) + "y"
-    } else if word.hasSuffix("ches") || word.hasSuffix("shes") || word.hasSuffix("sses") {
+    } else if word.hasSuffix("ches") || word.hasSuffix("shes") || word.hasSuffix("sses") || word.hasSuffix("xes") || word.hasSuffix("zes") {
       word = String(word.dropLast(2))
     } else if word.hasSuffix("s") && !word.hasSuffix("ss") {
       word = String(word.dropLast())

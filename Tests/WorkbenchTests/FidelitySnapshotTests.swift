@@ -98,4 +98,37 @@ final class FidelitySnapshotTests: SnapshotTestCase {
       """
     }
   }
+
+  func testRecordsHeldInNamesAndBuilderIfAndForInInserts() throws {
+    assertInlineSnapshot(of: try runScript(#"""
+      let draft = Tag.Draft(title: "car")
+      let more = [Tag.Draft(title: "kids"), Tag.Draft(title: "garden")]
+      let vehicleOwner = false
+      Tag.insert {
+        draft
+        more
+        if vehicleOwner { Tag.Draft(title: "garage") } else { Tag.Draft(title: "bus") }
+        for title in ["a", "b"] { Tag.Draft(title: title) }
+      }
+      .returning(\.title)
+      """#), as: .lines) {
+      """
+      INSERT INTO "tags"
+      ("id", "title")
+      VALUES
+      (NULL, 'car'), (NULL, 'kids'), (NULL, 'garden'), (NULL, 'bus'), (NULL, 'a'), (NULL, 'b')
+      RETURNING "title"
+      ┌────────┐
+      │ title  │
+      ├────────┤
+      │ car    │
+      │ kids   │
+      │ garden │
+      │ bus    │
+      │ a      │
+      │ b      │
+      └────────┘
+      """
+    }
+  }
 }
