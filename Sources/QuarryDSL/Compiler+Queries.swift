@@ -410,7 +410,7 @@ extension Compiler {
       }
     case .columns(let table):
       for column in table.allColumns {
-        query.select.columns.append(ResultColumn(column.expression))
+        query.select.columns.append(ResultColumn(Self.decodedJSONB(column)))
         query.columnTypes.append(column.type)
       }
     case .tuple(let values):
@@ -427,9 +427,17 @@ extension Compiler {
       query.columnTypes.append(nil)
     default:
       let expression = try typedExpression(value, at: node)
-      query.select.columns.append(ResultColumn(expression.expression))
+      query.select.columns.append(ResultColumn(Self.decodedJSONB(expression)))
       query.columnTypes.append(expression.type)
     }
+  }
+
+  /// A JSONB-stored value is selected as JSON text (`json("reminders"."notes")`), as
+  /// StructuredQueries decodes it.
+  static func decodedJSONB(_ expression: TypedExpression) -> Expression {
+    guard expression.type?.representation?.contains("JSONB") == true else { return expression.expression }
+    if case .function("json", _) = expression.expression.node { return expression.expression }
+    return .function("json", [expression.expression])
   }
 
   func flattenExpressions(_ value: Value, at node: some SyntaxProtocol) throws -> [TypedExpression] {

@@ -602,14 +602,21 @@ extension Compiler {
     return expression
   }
 
+  /// JSON text meant for a JSONB-stored column is converted on the way in: `jsonb('[…]')`.
+  func storedJSONB(_ expression: TypedExpression, as expected: SwiftType?) -> TypedExpression {
+    guard let expected, expected.representation?.contains("JSONB") == true, case .value(.text) = expression.expression.node
+    else { return expression }
+    return TypedExpression(.function("jsonb", [expression.expression]), type: expected)
+  }
+
   func typedExpression(_ value: Value, expected: SwiftType? = nil, at node: some SyntaxProtocol) throws -> TypedExpression {
     switch value {
-    case .expression(let expression): return storedUUID(storedDate(expression, as: expected), as: expected)
+    case .expression(let expression): return storedJSONB(storedUUID(storedDate(expression, as: expected), as: expected), as: expected)
     case .null: return TypedExpression(.null, type: expected?.optional)
     case .query(let query):
       if let expected, expected.representation?.contains("JSON") == true, let json = jsonObject(query) {
         // `Address(city: "Oslo")` for a JSON-stored column: its JSON text, as the app encodes it.
-        return TypedExpression(.value(.text(json)), type: expected)
+        return storedJSONB(TypedExpression(.value(.text(json)), type: expected), as: expected)
       }
       return TypedExpression(Expression(.subquery(.select(query.select))), type: query.resultTypes.first ?? nil)
     case .table(let table):
@@ -632,7 +639,7 @@ extension Compiler {
         }
         return binding
       }
-      return TypedExpression(.value(.text(prettyJSON(values))), type: expected)
+      return storedJSONB(TypedExpression(.value(.text(prettyJSON(values))), type: expected), as: expected)
     case .implicitMember(let name):
       if let expected, let model = catalog.enums[expected.name] {
         if case .expression(let e) = try implicitMember(name, expected: expected, at: node) { _ = model; return e }

@@ -15,9 +15,11 @@ struct TableInstance: Sendable {
   var qualifier: String { alias ?? model.qualifiedName }
 
   var reference: TableReference {
-    TableReference(
+    var reference = TableReference(
       model.qualifiedName, alias: alias, source: source,
       columns: model.columns.map(\.sqlName))
+    reference.jsonbColumns = Set(model.columns.filter { $0.type.representation?.contains("JSONB") == true }.map(\.sqlName))
+    return reference
   }
 
   private var source: QueryFragment? {

@@ -91,8 +91,13 @@ public struct TableReference: Sendable, Hashable {
     return out
   }
 
-  /// Every column of the table, qualified: `"t"."a", "t"."b"`.
-  public var allColumns: [Expression] { columns.map { .column(qualifier, $0) } }
+  /// Columns stored as JSONB, selected as JSON text: `json("t"."notes")`.
+  public var jsonbColumns: Set<String> = []
+
+  /// Every column of the table, qualified: `"t"."a", "t"."b"` (`json("t"."c")` for JSONB).
+  public var allColumns: [Expression] {
+    columns.map { jsonbColumns.contains($0) ? .function("json", [.column(qualifier, $0)]) : .column(qualifier, $0) }
+  }
 }
 
 /// `[INNER|LEFT|RIGHT|FULL|CROSS] JOIN table [ON condition]`.

@@ -1,4 +1,5 @@
 import InlineSnapshotTesting
+import QuarryDSL
 import Workbench
 import XCTest
 
@@ -176,5 +177,27 @@ final class StorageRepresentationTests: SnapshotTestCase {
       └──────────────────────────────────────┴─────────┴──────────────────────────────────────┘
       """
     }
+  }
+
+  /// JSONB needs SQLite 3.45 (this machine has 3.40): the SQL is checked without running it.
+  func testJSONBColumnsAreWrittenWithJSONBAndReadAsJSON() throws {
+    let session = try Session.fixture("reminders")
+    let compiler = Compiler(catalog: session.catalog)
+    _ = try compiler.compile("""
+      @Table struct Note {
+        let id: Int
+        @Column(as: [String].JSONBRepresentation.self)
+        var tags: [String] = []
+      }
+      """)
+    let sql = try ["Note.all", "Note.select(\\.tags)", "Note.insert { Note.Draft(tags: [\"x\"]) }"].map { input -> String in
+      guard case .statement(let statement)? = try compiler.compile(input).last else { return "" }
+      return statement.displaySQL
+    }
+    XCTAssertEqual(sql, [
+      "SELECT \"notes\".\"id\", json(\"notes\".\"tags\")\nFROM \"notes\"",
+      "SELECT json(\"notes\".\"tags\")\nFROM \"notes\"",
+      "INSERT INTO \"notes\"\n(\"id\", \"tags\")\nVALUES\n(NULL, jsonb('[\n  \"x\"\n]'))",
+    ])
   }
 }
