@@ -130,7 +130,7 @@ extension Compiler {
       if name == "contains", let argument = arguments.first() {
         let needle = try typedExpression(try evaluate(argument), at: argument)
         let list = try elements.map { try typedExpression($0, expected: needle.type, at: argument).expression }
-        return .expression(TypedExpression(needle.expression.binary("IN", Expression(.list(list))), type: .bool))
+        return .expression(TypedExpression(needle.expression.binary(.in, Expression(.list(list))), type: .bool))
       }
     case .statement(let statement, let types):
       return try statementMethod(name, on: statement, types: types, arguments: arguments)
@@ -473,16 +473,16 @@ extension Compiler {
       if case .query = lhs, case .query(let other) = try evaluateOperand(operation.right),
         case .query(var query) = lhs
       {
-        query.select.wheres = combine(query.combinedWhere, other.combinedWhere, opToken == "&&" ? "AND" : "OR")
+        query.select.wheres = combine(query.combinedWhere, other.combinedWhere, opToken == "&&" ? .and : .or)
         return .query(query)
       }
     }
-    if case .group(let table, let path) = lhs, let op = ["==": "=", "!=": "<>", "<": "<", ">": ">", "<=": "<=", ">=": ">="][opToken],
+    if case .group(let table, let path) = lhs, ["==", "!=", "<", ">", "<=", ">="].contains(opToken), let op = BinaryOperator(swift: opToken),
       case .syntax(let value) = operation.right
     {
       return try compareGroup(table, path: path, op, with: value)
     }
-    if case .columns(let table) = lhs, let op = ["==": "=", "!=": "<>", "<": "<", ">": ">", "<=": "<=", ">=": ">="][opToken] {
+    if case .columns(let table) = lhs, ["==", "!=", "<", ">", "<=", ">="].contains(opToken), let op = BinaryOperator(swift: opToken) {
       guard case .syntax(let record) = operation.right else {
         throw source.diagnostic("a whole '\(table.model.typeName)' row compares with a '\(table.model.typeName)(…)' value", at: rightSyntax)
       }
@@ -500,7 +500,7 @@ extension Compiler {
       try warn("'\(opToken)' is \(isNil ? "deprecated" : "unavailable"): \(advice)", at: operation.opNode)
     }
     if case .null = rightValue, opToken == "==" || opToken == "!=" {
-      return .expression(TypedExpression(left.expression.binary(opToken == "==" ? "IS" : "IS NOT", .null), type: .bool))
+      return .expression(TypedExpression(left.expression.binary(opToken == "==" ? .is : .isNot, .null), type: .bool))
     }
     let right = try typedExpression(rightValue, expected: left.type, at: rightSyntax)
     // As in StructuredQueries, `==` on an optional left side compares with IS (NULL matches
@@ -513,19 +513,22 @@ extension Compiler {
     {
       throw source.diagnostic("'??' needs a \(wanted) on the right (the left is \(wanted)?), not a \(given)", at: rightSyntax)
     }
+    guard let sqlOperator = BinaryOperator(swift: opToken) ?? (opToken == "??" ? .or : nil) else {
+      throw source.diagnostic("not supported in Quarry yet: the '\(opToken)' operator", at: operation.opNode)
+    }
     switch opToken {
-    case "==": return boolean(left.expression.binary(leftIsOptional ? "IS" : "=", right.expression))
-    case "!=": return boolean(left.expression.binary(leftIsOptional ? "IS NOT" : "<>", right.expression))
-    case "<", ">", "<=", ">=": return boolean(left.expression.binary(opToken, right.expression))
-    case "&&": return boolean(left.expression.binary("AND", right.expression))
-    case "||": return boolean(left.expression.binary("OR", right.expression))
+    case "==": return boolean(left.expression.binary(leftIsOptional ? .is : .equal, right.expression))
+    case "!=": return boolean(left.expression.binary(leftIsOptional ? .isNot : .notEqual, right.expression))
+    case "<", ">", "<=", ">=": return boolean(left.expression.binary(sqlOperator, right.expression))
+    case "&&": return boolean(left.expression.binary(.and, right.expression))
+    case "||": return boolean(left.expression.binary(.or, right.expression))
     case "+":
       let isText = (left.type?.isText ?? false) || (right.type?.isText ?? false)
-      return .expression(TypedExpression(left.expression.binary(isText ? "||" : "+", right.expression), type: left.type ?? right.type))
+      return .expression(TypedExpression(left.expression.binary(isText ? .concatenate : .plus, right.expression), type: left.type ?? right.type))
     case "-", "*", "/", "&", "|", "<<", ">>":
-      return .expression(TypedExpression(left.expression.binary(opToken, right.expression), type: numericType(left.type, right.type)))
+      return .expression(TypedExpression(left.expression.binary(sqlOperator, right.expression), type: numericType(left.type, right.type)))
     case "%":
-      return .expression(TypedExpression(left.expression.binary("%", right.expression), type: left.type?.optional))
+      return .expression(TypedExpression(left.expression.binary(.remainder, right.expression), type: left.type?.optional))
     case "??":
       var arguments = [left.expression]
       if case .function("coalesce", let rest) = right.expression.node { arguments += rest } else { arguments.append(right.expression) }
@@ -573,7 +576,8 @@ extension Compiler {
     switch op {
     case "!": return boolean(operand.expression.not())
     case "-", "+", "~":
-      return .expression(TypedExpression(operand.expression.unary(op, separator: ""), type: operand.type))
+      let sqlOperator: UnaryOperator = op == "-" ? .negate : op == "+" ? .plus : .bitwiseNot
+      return .expression(TypedExpression(operand.expression.unary(sqlOperator), type: operand.type))
     default:
       throw source.diagnostic("not supported in Quarry yet: the prefix '\(op)' operator", at: prefix.operator)
     }

@@ -47,20 +47,24 @@ extension Compiler {
     if let json = try jsonPathMethod(name, on: receiver, arguments: arguments, at: node) { return json }
     switch name {
     case "eq", "neq", "lt", "gt", "lte", "gte", "is", "isNot":
-      let op = ["eq": "=", "neq": "<>", "lt": "<", "gt": ">", "lte": "<=", "gte": ">=", "is": "IS", "isNot": "IS NOT"][name]!
+      let operators: [String: BinaryOperator] = [
+        "eq": .equal, "neq": .notEqual, "lt": .lessThan, "gt": .greaterThan, "lte": .lessThanOrEqual,
+        "gte": .greaterThanOrEqual, "is": .is, "isNot": .isNot,
+      ]
+      let op = operators[name] ?? .equal
       guard let syntax = arguments.first() else { throw source.diagnostic("'\(name)' needs a value to compare with", at: call) }
       let value = try evaluate(syntax, expected: receiver.type?.wrapped)
       let rhs = try typedExpression(value, expected: receiver.type, at: syntax)
       try checkComparable(receiver, rhs, at: syntax)
       return boolean(lhs.binary(op, rhs.expression))
     case "and", "or":
-      return boolean(lhs.binary(name.uppercased(), try argument(expected: .bool).expression))
+      return boolean(lhs.binary(name == "and" ? .and : .or, try argument(expected: .bool).expression))
     case "not":
       return boolean(lhs.not())
     case "in", "notIn":
       guard let syntax = arguments.first() else { throw source.diagnostic("'\(name)' needs a list or a subquery", at: call) }
       let value = try evaluate(syntax, expected: receiver.type?.wrapped)
-      let op = name == "in" ? "IN" : "NOT IN"
+      let op: BinaryOperator = name == "in" ? .in : .notIn
       switch value {
       case .array(let elements):
         let list = try elements.map { try typedExpression($0, expected: receiver.type, at: syntax).expression }
@@ -87,7 +91,7 @@ extension Compiler {
       return boolean(Expression(.like(string: lhs, pattern: try text(pattern), escape: escape)))
     case "glob":
       guard let pattern = arguments.positional.first else { throw source.diagnostic("'glob' needs a pattern", at: call) }
-      return boolean(lhs.binary("GLOB", try text(pattern)))
+      return boolean(lhs.binary(.glob, try text(pattern)))
     case "hasPrefix", "hasSuffix", "contains":
       guard let syntax = arguments.positional.first else { throw source.diagnostic("'\(name)' needs a string", at: call) }
       guard case .expression(let e) = try evaluate(syntax), case .value(.text(let fragment)) = e.expression.node else {
@@ -174,7 +178,7 @@ extension Compiler {
       if name == "flatMap" {
         return .expression(TypedExpression(result.expression, type: result.type?.optional))
       }
-      let isNull = lhs.binary("IS", .null)
+      let isNull = lhs.binary(.is, .null)
       let guarded = CaseExpression(base: isNull, whens: [.init(.value(.integer(1)), then: .null)], otherwise: result.expression)
       return .expression(TypedExpression(Expression(.caseWhen(guarded)), type: result.type?.optional))
     case "exists":
@@ -265,13 +269,13 @@ extension Compiler {
   /// Tag.where { $0 > Tag(id: 1, title: "car") }
   /// // … WHERE (("tags"."id", "tags"."title") > (1, 'car'))
   /// ```
-  func compareRow(_ table: TableInstance, _ op: String, with syntax: ExprSyntax) throws -> Value {
+  func compareRow(_ table: TableInstance, _ op: BinaryOperator, with syntax: ExprSyntax) throws -> Value {
     guard case .query(let record) = try evaluate(syntax), record.resultModel == table.model.typeName,
       record.select.columns.count == table.allColumns.count
     else {
       throw source.diagnostic("a whole '\(table.model.typeName)' row compares with a '\(table.model.typeName)(…)' value that has every column", at: syntax)
     }
-    let parts = Self.row(table.allColumns.map(\.expression)) + [.text(" \(op) ")]
+    let parts = Self.row(table.allColumns.map(\.expression)) + [.text(" \(op.sql) ")]
       + Self.row(record.select.columns.map(\.expression))
     return boolean(Expression(.sql(parts)))
   }
@@ -322,8 +326,8 @@ extension Compiler {
       guard let syntax = arguments.first() else {
         throw source.diagnostic("'\(name)' needs a '\(table.model.typeName)(…)' value", at: arguments.call)
       }
-      let op = ["eq": "=", "neq": "<>", "is": "IS", "isNot": "IS NOT"][name] ?? "="
-      return try compareRow(table, op, with: syntax)
+      let operators: [String: BinaryOperator] = ["eq": .equal, "neq": .notEqual, "is": .is, "isNot": .isNot]
+      return try compareRow(table, operators[name] ?? .equal, with: syntax)
     case "count":
       let key = table.model.primaryKey.map { table.column($0).expression } ?? .star
       var distinct = false
@@ -336,7 +340,7 @@ extension Compiler {
       return try ftsTableMethod(name, on: table, arguments: arguments)
     case "jsonGroupArray", "jsonObject":
       let rowid = Expression.column(table.qualifier, "rowid")
-      let present = rowid.binary("IS NOT", .null)
+      let present = rowid.binary(.isNot, .null)
       var objectArguments: [Expression] = []
       for column in table.model.columns {
         objectArguments.append(.raw(quoteText(column.sqlName)))

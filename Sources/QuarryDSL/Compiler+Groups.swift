@@ -32,7 +32,7 @@ extension Compiler {
   /// Slot.where { $0.span <= Span(start: 1, end: 2) }
   /// // … WHERE (("slots"."start", "slots"."end") <= (1, 2))
   /// ```
-  func compareGroup(_ table: TableInstance, path: [String], _ op: String, with syntax: ExprSyntax) throws -> Value {
+  func compareGroup(_ table: TableInstance, path: [String], _ op: BinaryOperator, with syntax: ExprSyntax) throws -> Value {
     guard case .query(let record) = try evaluate(syntax), record.select.from == nil else {
       throw source.diagnostic("compare a column group with a value of its type (Status(…))", at: syntax)
     }
@@ -42,7 +42,7 @@ extension Compiler {
     }
     let row = Expression(.row(columns.map(\.expression)))
     let given = Expression(.row(record.select.columns.map(\.expression)))
-    return boolean(Expression(.sql([.expression(row), .text(" \(op) "), .expression(given)])))
+    return boolean(Expression(.sql([.expression(row), .text(" \(op.sql) "), .expression(given)])))
   }
 
   /// `is(\.case)`, `isNot(nil)` and friends on a group.
@@ -54,12 +54,15 @@ extension Compiler {
       guard let syntax = arguments.first() else {
         throw source.diagnostic("compare a column group with a value of its type: .\(name)(Status(…))", at: call)
       }
-      let op = ["eq": "=", "neq": "<>", "lt": "<", "gt": ">", "lte": "<=", "gte": ">="][name] ?? "="
+      let operators: [String: BinaryOperator] = [
+        "eq": .equal, "neq": .notEqual, "lt": .lessThan, "gt": .greaterThan, "lte": .lessThanOrEqual, "gte": .greaterThanOrEqual,
+      ]
+      let op = operators[name] ?? .equal
       return try compareGroup(table, path: path, op, with: syntax)
     case "is", "isNot":
       guard let syntax = arguments.first() else { throw source.diagnostic("'\(name)' needs an argument", at: call) }
       var targetPath = path
-      var op = name == "is" ? "IS" : "IS NOT"
+      var op: BinaryOperator = name == "is" ? .is : .isNot
       let enumColumns = table.model.columns(under: path)
       if let caseCall = syntax.as(FunctionCallExprSyntax.self), caseCall.calledExpression.is(MemberAccessExprSyntax.self),
         !enumColumns.isEmpty, enumColumns.allSatisfy({ $0.enumGroup == path })
@@ -69,13 +72,13 @@ extension Compiler {
         let values = try caseValues(table.model, casePath: path + [caseName], payload: payload, at: syntax)
         let row = Expression(.row(enumColumns.map { table.column($0).expression }))
         let given = Expression(.row(enumColumns.map { values[$0.sqlName] ?? .null }))
-        return boolean(Expression(.sql([.expression(row), .text(" \(op) "), .expression(given)])))
+        return boolean(Expression(.sql([.expression(row), .text(" \(op.sql) "), .expression(given)])))
       }
       switch try evaluate(syntax) {
       case .keyPath(let names):
         // `kind.is(\.note)`: the row holds that case.
         targetPath = path + names
-        op = name == "is" ? "IS NOT" : "IS"
+        op = name == "is" ? .isNot : .is
       case .null:
         break
       default:
@@ -91,7 +94,7 @@ extension Compiler {
       // Row values compare without the extra parentheses of a binary operator.
       let row = Expression(.row(columns.map(\.expression)))
       let nulls = Expression(.row(columns.map { _ in Expression.null }))
-      return boolean(Expression(.sql([.expression(row), .text(" \(op) "), .expression(nulls)])))
+      return boolean(Expression(.sql([.expression(row), .text(" \(op.sql) "), .expression(nulls)])))
     default:
       throw source.diagnostic("a column group has no method '\(name)'; select it, or compare it with is(\\.case)", at: call.calledExpression)
     }

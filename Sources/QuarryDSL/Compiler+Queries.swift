@@ -194,7 +194,7 @@ extension Compiler {
         throw source.diagnostic("'\(name)' needs another query: .\(name)(.where { … })", at: call)
       }
       let other = try asQuery(try evaluateImplicit(argument, table: query.tables[0]), at: argument)
-      query.select.wheres = combine(query.combinedWhere, other.combinedWhere, name == "and" ? "AND" : "OR")
+      query.select.wheres = combine(query.combinedWhere, other.combinedWhere, name == "and" ? .and : .or)
       return .query(query)
 
     case "select":
@@ -331,7 +331,7 @@ extension Compiler {
       let values: [Value]
       if case .array(let elements) = value { values = elements } else { values = [value] }
       let list = try values.map { try typedExpression($0, expected: key.type, at: argument).expression }
-      query.select.wheres.append(column.expression.binary("IN", Expression(.list(list))))
+      query.select.wheres.append(column.expression.binary(.in, Expression(.list(list))))
       return .query(query)
 
     case "exists":
@@ -344,7 +344,7 @@ extension Compiler {
         throw source.diagnostic("'contains' needs an element: query.contains($0.id)", at: call)
       }
       let element = try typedExpression(try evaluate(argument), at: argument)
-      return boolean(element.expression.binary("IN", Expression(.statement(.select(query.select)))))
+      return boolean(element.expression.binary(.in, Expression(.statement(.select(query.select)))))
 
     case "as":
       // `Employee.all.as(Manager.self)`: the same table under an alias.
@@ -376,7 +376,7 @@ extension Compiler {
   }
 
   /// `(a) AND (b)` of two optional predicates, the way `Where.and` combines them.
-  func combine(_ lhs: Expression?, _ rhs: Expression?, _ op: String) -> [Expression] {
+  func combine(_ lhs: Expression?, _ rhs: Expression?, _ op: BinaryOperator) -> [Expression] {
     switch (lhs, rhs) {
     case (nil, nil): return []
     case (let l?, nil): return [l]

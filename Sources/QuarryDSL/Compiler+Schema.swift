@@ -53,7 +53,7 @@ extension Compiler {
       assignments = [Assignment(name, value)]
     }
     var update = Update(table: table.model.qualifiedName, alias: nil, assignments: assignments)
-    update.wheres = [Expression.column(table.qualifier, "rowid").binary("=", .column("new", "rowid"))]
+    update.wheres = [Expression.column(table.qualifier, "rowid").binary(.equal, .column("new", "rowid"))]
     let location = source.converter.location(for: arguments.call.positionAfterSkippingLeadingTrivia)
     let name = "after_\(event.keyword.lowercased())_on_\(table.model.tableName)@quarry:\(location.line):\(location.column)"
     let trigger = CreateTrigger(

@@ -508,11 +508,11 @@ extension Compiler {
   static func constantBool(_ expression: Expression) -> Bool? {
     switch expression.node {
     case .value(.integer(let value)): return value != 0
-    case .unary(op: "NOT", let operand, _): return constantBool(operand).map { !$0 }
-    case .binary(let lhs, "AND", let rhs):
+    case .unary(op: .not, let operand): return constantBool(operand).map { !$0 }
+    case .binary(let lhs, .and, let rhs):
       guard let left = constantBool(lhs), let right = constantBool(rhs) else { return nil }
       return left && right
-    case .binary(let lhs, "OR", let rhs):
+    case .binary(let lhs, .or, let rhs):
       guard let left = constantBool(lhs), let right = constantBool(rhs) else { return nil }
       return left || right
     default: return nil

@@ -72,7 +72,7 @@ extension Compiler {
     }
     let keyColumns = keys.map { table.column($0).expression }
     let match = keys.count == 1
-      ? keyColumns[0].binary("=", keyValues.first ?? .null)
+      ? keyColumns[0].binary(.equal, keyValues.first ?? .null)
       : Expression(.sql(Self.row(keyColumns) + [.text(" = ")] + Self.row(keyValues)))
     return (match, assignments)
   }
@@ -205,17 +205,17 @@ extension Compiler {
       if operation.op == "=" {
         return Assignment(column.sqlName, value.expression)
       }
-      let sqlOp: String
+      let sqlOp: BinaryOperator
       switch operation.op {
-      case "+=": sqlOp = column.type.isText ? "||" : "+"
-      case "-=": sqlOp = "-"
-      case "*=": sqlOp = "*"
-      case "/=": sqlOp = "/"
-      case "%=": sqlOp = "%"
-      case "&=": sqlOp = "&"
-      case "|=": sqlOp = "|"
-      case "<<=": sqlOp = "<<"
-      case ">>=": sqlOp = ">>"
+      case "+=": sqlOp = column.type.isText ? .concatenate : .plus
+      case "-=": sqlOp = .minus
+      case "*=": sqlOp = .times
+      case "/=": sqlOp = .dividedBy
+      case "%=": sqlOp = .remainder
+      case "&=": sqlOp = .bitwiseAnd
+      case "|=": sqlOp = .bitwiseOr
+      case "<<=": sqlOp = .shiftLeft
+      case ">>=": sqlOp = .shiftRight
       default:
         throw source.diagnostic(
           "use = or a compound assignment (+=, -=, *=, /=, %=, &=, |=, <<=, >>=) to assign a column",
@@ -229,11 +229,11 @@ extension Compiler {
       let (column, current) = try target(base)
       switch member.declName.baseName.text {
       case "toggle": return Assignment(column.sqlName, current.expression.not())
-      case "negate": return Assignment(column.sqlName, current.expression.unary("-", separator: ""))
+      case "negate": return Assignment(column.sqlName, current.expression.unary(.negate))
       case "append":
         guard let argument = call.arguments.first?.expression else { break }
         let value = try typedExpression(try evaluate(argument, expected: .string), at: argument)
-        return Assignment(column.sqlName, current.expression.binary("||", value.expression))
+        return Assignment(column.sqlName, current.expression.binary(.concatenate, value.expression))
       default: break
       }
     }

@@ -1,7 +1,7 @@
 /// SQL generation for expressions, kept apart from the expression model.
 ///
 /// ```swift
-/// Expression.column("tags", "title").binary("||", .value(.text("!"))).fragment
+/// Expression.column("tags", "title").binary(.concatenate, .value(.text("!"))).fragment
 /// // ("tags"."title") || ('!')
 /// ```
 extension Expression {
@@ -25,14 +25,14 @@ extension Expression {
       out.append(binding)
     case .raw(let sql):
       out.append(sql)
-    case .unary(let op, let operand, let separator):
-      out.append(op + separator + "(")
+    case .unary(let op, let operand):
+      out.append(op.sql + "(")
       operand.render(into: &out)
       out.append(")")
     case .binary(let lhs, let op, let rhs):
       out.append("(")
       lhs.render(into: &out)
-      out.append(") " + op + " (")
+      out.append(") " + op.sql + " (")
       rhs.render(into: &out)
       out.append(")")
     case .function(let name, let arguments):

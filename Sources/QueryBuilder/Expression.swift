@@ -3,7 +3,7 @@
 /// Values are built here and rendered separately (see `Expression+SQL.swift`):
 ///
 /// ```swift
-/// Expression.column("reminders", "id").binary("=", .value(.integer(1)))
+/// Expression.column("reminders", "id").binary(.equal, .value(.integer(1)))
 /// // ("reminders"."id") = (1)
 /// ```
 public struct Expression: Sendable, Hashable {
@@ -15,9 +15,9 @@ public struct Expression: Sendable, Hashable {
     /// SQL text spliced as is (`*`, `NULL`, `#sql` text, `\(raw:)`).
     case raw(String)
     /// `NOT (x)`, `-(x)`.
-    case unary(op: String, operand: Expression, separator: String)
+    case unary(op: UnaryOperator, operand: Expression)
     /// `(lhs) op (rhs)`.
-    case binary(lhs: Expression, op: String, rhs: Expression)
+    case binary(lhs: Expression, op: BinaryOperator, rhs: Expression)
     /// `name(a, b)`.
     case function(name: String, arguments: [Expression])
     /// `count(DISTINCT x ORDER BY y) FILTER (WHERE z)`.
@@ -67,17 +67,17 @@ public struct Expression: Sendable, Hashable {
     Expression(.function(name: name, arguments: arguments))
   }
 
-  public func binary(_ op: String, _ rhs: Expression) -> Expression {
+  public func binary(_ op: BinaryOperator, _ rhs: Expression) -> Expression {
     Expression(.binary(lhs: self, op: op, rhs: rhs))
   }
 
-  public func unary(_ op: String, separator: String = " ") -> Expression {
-    Expression(.unary(op: op, operand: self, separator: separator))
+  public func unary(_ op: UnaryOperator) -> Expression {
+    Expression(.unary(op: op, operand: self))
   }
 
-  public func not() -> Expression { unary("NOT") }
-  public func and(_ other: Expression) -> Expression { binary("AND", other) }
-  public func or(_ other: Expression) -> Expression { binary("OR", other) }
+  public func not() -> Expression { unary(.not) }
+  public func and(_ other: Expression) -> Expression { binary(.and, other) }
+  public func or(_ other: Expression) -> Expression { binary(.or, other) }
 }
 
 /// One piece of an `#sql` expression.

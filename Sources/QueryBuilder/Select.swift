@@ -5,7 +5,7 @@
 ///
 /// ```swift
 /// var select = Select(from: TableReference("reminders", columns: ["id", "title"]))
-/// select.wheres.append(.column("reminders", "id").binary("=", .value(.integer(1))))
+/// select.wheres.append(.column("reminders", "id").binary(.equal, .value(.integer(1))))
 /// // SELECT "reminders"."id", "reminders"."title"
 /// // FROM "reminders"
 /// // WHERE (("reminders"."id") = (1))

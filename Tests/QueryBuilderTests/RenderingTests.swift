@@ -25,7 +25,7 @@ final class RenderingTests: XCTestCase {
   }
 
   func testValuesAreBoundNotSplicedWhenExecuted() {
-    let predicate = Expression.column("reminders", "title").binary("=", .value(.text("it's'; DROP TABLE x; --")))
+    let predicate = Expression.column("reminders", "title").binary(.equal, .value(.text("it's'; DROP TABLE x; --")))
     XCTAssertEqual(predicate.fragment.sql(inlining: false), #"("reminders"."title") = (?)"#)
     XCTAssertEqual(predicate.fragment.sql(inlining: true), #"("reminders"."title") = ('it''s''; DROP TABLE x; --')"#)
   }
@@ -33,10 +33,10 @@ final class RenderingTests: XCTestCase {
   func testJoinsAliasesAndAggregates() {
     var select = Select(from: TableReference("reminders", alias: "r1s", columns: ["id"]))
     select.joins = [Join(.left, TableReference("reminders", alias: "r2s", columns: ["id"]),
-                         on: Expression.column("r1s", "id").binary("=", .column("r2s", "id")))]
+                         on: Expression.column("r1s", "id").binary(.equal, .column("r2s", "id")))]
     select.columns = [
       ResultColumn(Expression(.aggregate(Aggregate(name: "count", arguments: [.column("r2s", "id")], distinct: true,
-                                                   filter: Expression.column("r2s", "id").binary(">", .value(.integer(1))))))),
+                                                   filter: Expression.column("r2s", "id").binary(.greaterThan, .value(.integer(1))))))),
     ]
     select.groups = [.column("r1s", "id")]
     XCTAssertEqual(
@@ -56,7 +56,7 @@ final class RenderingTests: XCTestCase {
     XCTAssertEqual(
       scalar.fragment.sql(inlining: true),
       "coalesce((\n  SELECT max(\"tags\".\"id\")\n  FROM \"tags\"\n), 0)")
-    let list = Expression.column("t", "id").binary("IN", Expression(.list([.value(.integer(1)), .value(.integer(2))])))
+    let list = Expression.column("t", "id").binary(.in, Expression(.list([.value(.integer(1)), .value(.integer(2))])))
     XCTAssertEqual(list.fragment.sql(inlining: true), #"("t"."id") IN ((1), (2))"#)
   }
 
@@ -70,5 +70,17 @@ final class RenderingTests: XCTestCase {
     XCTAssertEqual(quoteIdentifier(#"we"ird"#), #""we""ird""#)
     XCTAssertEqual(QueryBinding.blob([0xde, 0xad]).inlineSQL, "X'DEAD'")
     XCTAssertEqual(QueryBinding.double(10).inlineSQL, "10.0")
+  }
+
+  func testOperatorsAreAClosedSetWithTheirSQLSpelling() {
+    XCTAssertEqual(BinaryOperator(swift: "&&"), .and)
+    XCTAssertEqual(BinaryOperator(swift: "=="), .equal)
+    XCTAssertEqual(BinaryOperator(swift: "<="), .lessThanOrEqual)
+    XCTAssertNil(BinaryOperator(swift: "??"))
+    XCTAssertEqual(Expression.column("reminders", "id").binary(.equal, .value(.integer(1))).fragment.sql(inlining: true),
+                   #"("reminders"."id") = (1)"#)
+    XCTAssertEqual(Expression.column("reminders", "isCompleted").not().fragment.sql(inlining: true),
+                   #"NOT ("reminders"."isCompleted")"#)
+    XCTAssertEqual(Expression.column("t", "n").unary(.negate).fragment.sql(inlining: true), #"-("t"."n")"#)
   }
 }

@@ -1,0 +1,45 @@
+/// A binary SQL operator: the closed set the query builder renders.
+///
+/// ```swift
+/// Expression.column("reminders", "id").binary(.equal, .value(.integer(1)))
+/// // ("reminders"."id") = (1)
+/// ```
+public enum BinaryOperator: String, Sendable, Hashable, CaseIterable {
+  case equal = "=", notEqual = "<>", lessThan = "<", greaterThan = ">"
+  case lessThanOrEqual = "<=", greaterThanOrEqual = ">="
+  case `is` = "IS", isNot = "IS NOT", `in` = "IN", notIn = "NOT IN", glob = "GLOB"
+  case and = "AND", or = "OR"
+  case plus = "+", minus = "-", times = "*", dividedBy = "/", remainder = "%", concatenate = "||"
+  case bitwiseAnd = "&", bitwiseOr = "|", shiftLeft = "<<", shiftRight = ">>"
+
+  /// The SQL spelling.
+  public var sql: String { rawValue }
+
+  /// The operator a Swift operator means between SQL values (`==` is `=`, `&&` is `AND`);
+  /// nil for one with no SQL counterpart.
+  ///
+  /// ```swift
+  /// BinaryOperator(swift: "&&")  // .and
+  /// ```
+  public init?(swift op: String) {
+    switch op {
+    case "==": self = .equal
+    case "!=": self = .notEqual
+    case "&&": self = .and
+    case "||": self = .or
+    default: self.init(rawValue: op)
+    }
+  }
+}
+
+/// A prefix SQL operator.
+///
+/// ```swift
+/// Expression.column("reminders", "isCompleted").not()  // NOT ("reminders"."isCompleted")
+/// ```
+public enum UnaryOperator: String, Sendable, Hashable, CaseIterable {
+  case not = "NOT", negate = "-", plus = "+", bitwiseNot = "~"
+
+  /// The SQL spelling, with the space that follows a keyword.
+  public var sql: String { self == .not ? "NOT " : rawValue }
+}
