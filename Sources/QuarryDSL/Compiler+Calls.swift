@@ -232,7 +232,7 @@ extension Compiler {
   /// // … WHERE (("reminders"."dueDate") < (datetime('now')))
   /// ```
   func currentDate() -> Value {
-    .expression(TypedExpression(.function("datetime", [.raw("'now'")]), type: .date))
+    .expression(TypedExpression(.function("datetime", [.literal("now")]), type: .date))
   }
 
   /// `Date()` (now), `Date(timeIntervalSince1970: 0)`, `Date(timeIntervalSinceReferenceDate: 0)`:

@@ -32,22 +32,22 @@ extension Compiler {
     if case .function(let name, var arguments) = date.expression.node, name == storageFunction(storage),
       !arguments.isEmpty
     {
-      if storage == .iso8601, arguments.last == .raw("'subsec'") { arguments.removeLast() }
+      if storage == .iso8601, arguments.last == .literal("subsec") { arguments.removeLast() }
       return arguments
     }
-    return [date.expression] + (storage == .unixTime ? [.raw("'unixepoch'")] : [])
+    return [date.expression] + (storage == .unixTime ? [.literal("unixepoch")] : [])
   }
 
   /// A date with modifiers applied, stored back in the date's own representation.
   func modified(_ date: TypedExpression, by modifiers: [String]) -> TypedExpression {
     let storage = dateStorage(date.type)
-    var arguments = timeArguments(date) + modifiers.map { Expression.raw(quoteText($0)) }
-    if storage == .iso8601 { arguments.append(.raw("'subsec'")) }
+    var arguments = timeArguments(date) + modifiers.map { Expression.literal($0) }
+    if storage == .iso8601 { arguments.append(.literal("subsec")) }
     return TypedExpression(.function(storageFunction(storage), arguments), type: date.type)
   }
 
   func now(_ type: SwiftType, modifiers: [String] = []) -> TypedExpression {
-    let base = TypedExpression(.function(storageFunction(dateStorage(type)), [.raw("'now'")] + (dateStorage(type) == .iso8601 ? [.raw("'subsec'")] : [])), type: type.wrapped)
+    let base = TypedExpression(.function(storageFunction(dateStorage(type)), [.literal("now")] + (dateStorage(type) == .iso8601 ? [.literal("subsec")] : [])), type: type.wrapped)
     return modifiers.isEmpty ? base : modified(base, by: modifiers)
   }
 
@@ -55,7 +55,7 @@ extension Compiler {
     let formats = ["year": "%Y", "month": "%m", "day": "%d", "hour": "%H", "minute": "%M", "second": "%S",
                    "dayOfWeek": "%w", "dayOfYear": "%j"]
     guard let format = formats[name] else { return nil }
-    let strftime = Expression.function("strftime", [.raw(quoteText(format))] + timeArguments(date))
+    let strftime = Expression.function("strftime", [.literal(format)] + timeArguments(date))
     return TypedExpression(Expression(.cast(strftime, type: "INTEGER")), type: .int)
   }
 

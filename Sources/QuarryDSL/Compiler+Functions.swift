@@ -221,7 +221,7 @@ extension Compiler {
         let argument = try typedExpression(value, expected: expected, at: syntax).expression
         // SQLite wants likelihood's probability as a constant, not a bound parameter.
         if name == "likelihood", case .value(.double(let probability)) = argument.node, probability.isFinite {
-          functionArguments.append(.raw(String(probability)))
+          functionArguments.append(Expression(.literal(.double(probability))))
         } else {
           functionArguments.append(argument)
         }
@@ -343,11 +343,11 @@ extension Compiler {
       let present = rowid.binary(.isNot, .null)
       var objectArguments: [Expression] = []
       for column in table.model.columns {
-        objectArguments.append(.raw(quoteText(column.sqlName)))
+        objectArguments.append(.literal(column.sqlName))
         let value = Expression.column(table.qualifier, column.sqlName)
         if column.type.isBool {
           objectArguments.append(.function("json", [Expression(.caseWhen(CaseExpression(
-            base: value, whens: [.init(.raw("0"), then: .raw("'false'")), .init(.raw("1"), then: .raw("'true'"))],
+            base: value, whens: [.init(Expression(.literal(.integer(0))), then: .literal("false")), .init(Expression(.literal(.integer(1))), then: .literal("true"))],
             otherwise: nil)))]))
         } else {
           objectArguments.append(value)

@@ -43,7 +43,7 @@ extension Compiler {
     var path = "$"
     if let pathSyntax { path = try jsonPath(pathSyntax) }
     if name == "jsonAppend" { path += "[#]" }
-    var newArguments: [Expression] = [.raw(quoteText(path))]
+    var newArguments: [Expression] = [.literal(path)]
     if name != "jsonExtract" && name != "jsonRemove" {
       guard let valueSyntax else {
         throw source.diagnostic("'\(name)' needs a value to put at the path", at: arguments.call)
@@ -66,7 +66,7 @@ extension Compiler {
   private func jsonEncoded(_ value: TypedExpression) -> Expression {
     if value.type?.isBool == true {
       return .function("json", [Expression(.caseWhen(CaseExpression(
-        base: value.expression, whens: [.init(.raw("0"), then: .raw("'false'")), .init(.raw("1"), then: .raw("'true'"))],
+        base: value.expression, whens: [.init(Expression(.literal(.integer(0))), then: .literal("false")), .init(Expression(.literal(.integer(1))), then: .literal("true"))],
         otherwise: nil)))])
     }
     if value.type?.representation?.contains("JSON") == true { return .function("json", [value.expression]) }

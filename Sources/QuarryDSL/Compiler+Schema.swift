@@ -43,9 +43,9 @@ extension Compiler {
       }
       var value: Expression
       switch dateStorage(column.type) {
-      case .unixTime: value = .function("unixepoch", [.raw("'subsec'")])
-      case .julianDay: value = .function("julianday", [.raw("'subsec'")])
-      default: value = .function("datetime", [.raw("'subsec'")])
+      case .unixTime: value = .function("unixepoch", [.literal("subsec")])
+      case .julianDay: value = .function("julianday", [.literal("subsec")])
+      default: value = .function("datetime", [.literal("subsec")])
       }
       if let date = arguments.labelled("date") {
         value = try typedExpression(try evaluate(date, expected: column.type), expected: column.type, at: date).expression

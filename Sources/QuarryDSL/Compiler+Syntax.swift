@@ -568,7 +568,7 @@ extension Compiler {
         let stored = DateFormatting.stored(secondsSince1970: seconds, representation: representation)
       else { return expression }
       return TypedExpression(.value(stored), type: expected.wrapped)
-    case .function("datetime", let arguments) where arguments.first == .raw("'now'"):
+    case .function("datetime", let arguments) where arguments.first == .literal("now"):
       return now(expected)
     default:
       return expression

@@ -88,7 +88,7 @@ extension Expression {
   /// A value known before the query runs (a literal or NULL), not a column or computation.
   var isConstant: Bool {
     switch node {
-    case .value: true
+    case .value, .literal: true
     case .raw(let text): text == "NULL"
     default: false
     }

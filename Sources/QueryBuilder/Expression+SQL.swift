@@ -25,6 +25,8 @@ extension Expression {
       out.append(binding)
     case .raw(let sql):
       out.append(sql)
+    case .literal(let value):
+      out.append(value.inlineSQL)
     case .unary(let op, let operand):
       out.append(op.sql + "(")
       operand.render(into: &out)

@@ -14,6 +14,9 @@ public struct Expression: Sendable, Hashable {
     case value(QueryBinding)
     /// SQL text spliced as is (`*`, `NULL`, `#sql` text, `\(raw:)`).
     case raw(String)
+    /// A constant written into the SQL text, never bound: what SQLite needs as a literal (a
+    /// JSON path `'$[0]'`, a date modifier `'subsec'`, likelihood's probability).
+    case literal(QueryBinding)
     /// `NOT (x)`, `-(x)`.
     case unary(op: UnaryOperator, operand: Expression)
     /// `(lhs) op (rhs)`.
@@ -61,6 +64,9 @@ public struct Expression: Sendable, Hashable {
   public static func value(_ binding: QueryBinding) -> Expression { Expression(.value(binding)) }
   public static func raw(_ sql: String) -> Expression { Expression(.raw(sql)) }
   public static let null = Expression.value(.null)
+
+  /// Text spliced into the SQL as a quoted literal: `Expression.literal("now")` → `'now'`.
+  public static func literal(_ text: String) -> Expression { Expression(.literal(.text(text))) }
   public static let star = Expression.raw("*")
 
   public static func function(_ name: String, _ arguments: [Expression]) -> Expression {
