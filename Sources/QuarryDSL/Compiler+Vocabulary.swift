@@ -28,16 +28,20 @@ extension Compiler {
   /// // error: 'limit' has no argument 'ofset'; did you mean 'offset'?
   /// ```
   func checkArguments(of name: String, on kind: ReceiverKind, _ arguments: Arguments) throws {
-    let overloads = Vocabulary.methods(named: name, on: kind).filter { $0.parameters != nil }
-    guard !overloads.isEmpty else { return }
+    let overloads = Vocabulary.methods(named: name, on: kind)
+    guard overloads.contains(where: { $0.parameters != nil }) else { return }
     let call = arguments.call
     let given = arguments.list.map { (label: $0.label, isTrailingClosure: $0.isTrailingClosure) }
-    let accepting = overloads.filter { $0.accepts(given) }
-    if !accepting.isEmpty {
+    var deprecated: MethodSignature?
+    for overload in overloads where overload.parameters != nil && overload.accepts(given) {
+      if overload.availability == .available { return }
+      deprecated = deprecated ?? overload
+    }
+    if let deprecated {
       // Only deprecated forms take these arguments: say what the library says.
-      if accepting.allSatisfy({ $0.availability != .available }), case .deprecated(let message) = accepting[0].availability {
+      if case .deprecated(let message) = deprecated.availability {
         let at = call.calledExpression.as(MemberAccessExprSyntax.self).map { Syntax($0.declName) } ?? Syntax(call)
-        try warn("'\(accepting[0].selector)' is deprecated: \(message)", at: at)
+        try warn("'\(deprecated.selector)' is deprecated: \(message)", at: at)
       }
       return
     }
@@ -49,7 +53,7 @@ extension Compiler {
         "'\(name)' has no argument '\(label)'", at: argument.labelToken.map(Syntax.init) ?? Syntax(argument.expression),
         suggestion: closestMatch(to: label, in: declared) ?? (declared.count == 1 ? declared.first : nil))
     }
-    let forms = overloads.map(\.selector)
+    let forms = overloads.filter { $0.parameters != nil }.map(\.selector)
     let listed = Set(forms).count == forms.count ? forms : Array(Set(forms)).sorted()
     throw source.diagnostic(
       "'\(name)' does not take these arguments; it is written \(listed.map { "'\($0)'" }.joined(separator: " or "))",

@@ -19,9 +19,19 @@ public struct MethodSignature: Sendable, Hashable {
     public var isVariadic: Bool
     /// `fields: Field...` stands for one labelled argument per field of the type (`Columns(…)`,
     /// a memberwise initializer): any label is taken here and checked against the type's fields.
-    public var isFieldList: Bool { label == "fields" && isVariadic }
+    public var isFieldList: Bool { isVariadic && label == "fields" }
     /// A closure parameter (`(TableColumns) -> …`): a trailing closure can fill it.
-    public var isClosure: Bool { type.hasPrefix("(") && type.contains("->") || type.hasPrefix("@") }
+    public var isClosure: Bool
+
+    init(label: String?, type: String, hasDefault: Bool, isVariadic: Bool) {
+      self.label = label
+      self.type = type
+      self.hasDefault = hasDefault
+      self.isVariadic = isVariadic
+      let bytes = Array(type.utf8)
+      isClosure = (bytes.first == UInt8(ascii: "(") && zip(bytes, bytes.dropFirst()).contains { $0 == UInt8(ascii: "-") && $1 == UInt8(ascii: ">") })
+        || bytes.first == UInt8(ascii: "@")
+    }
   }
 
   /// What the library says about a spelling it no longer offers or recommends.
@@ -61,20 +71,21 @@ public struct MethodSignature: Sendable, Hashable {
     self.summary = summary
     self.example = example
     self.availability = availability
-    var text = Substring(declaration)
+    // Parsed over UTF-8 bytes: every entry is read at start-up, so this must cost microseconds.
+    let bytes = Array(declaration.utf8)
+    var end = bytes.count
     var result: String?
-    if let arrow = Self.topLevelArrow(in: text) {
-      result = text[text.index(arrow, offsetBy: 2)...].trimmingSpaces()
-      text = text[..<arrow]
+    if let arrow = Self.topLevelArrow(bytes) {
+      result = Self.text(bytes, arrow + 2, bytes.count)
+      end = arrow
     }
-    while text.last == " " { text = text.dropLast() }
+    while end > 0, bytes[end - 1] == UInt8(ascii: " ") { end -= 1 }
     self.result = result
-    if let open = text.firstIndex(of: "("), text.last == ")" {
-      name = String(text[..<open]).trimmingSpaces()
-      let inside = text[text.index(after: open)..<text.index(before: text.endIndex)]
-      parameters = Self.splitTopLevel(inside).filter { !$0.allSatisfy(\.isWhitespace) }.map(Self.parameter)
+    if let open = bytes[..<end].firstIndex(of: UInt8(ascii: "(")), end > 0, bytes[end - 1] == UInt8(ascii: ")") {
+      name = Self.text(bytes, 0, open)
+      parameters = Self.splitTopLevel(bytes, open + 1, end - 1).compactMap { Self.parameter(bytes, $0.0, $0.1) }
     } else {
-      name = String(text).trimmingSpaces()
+      name = Self.text(bytes, 0, end)
       parameters = nil
     }
   }
@@ -110,72 +121,82 @@ public struct MethodSignature: Sendable, Hashable {
     return parameters[index...].allSatisfy { $0.hasDefault || $0.isVariadic }
   }
 
-  static func parameter(_ text: Substring) -> Parameter {
-    let trimmed = text.trimmingSpaces()
-    guard let colon = Self.topLevelColon(in: Substring(trimmed)) else {
-      return Parameter(label: nil, type: trimmed, hasDefault: false, isVariadic: false)
-    }
-    let names = trimmed[..<colon].split(separator: " ")
-    var type = String(trimmed[trimmed.index(after: colon)...]).trimmingSpaces()
-    var hasDefault = false
-    if let equals = type.firstRange(of: " = ") {
-      hasDefault = true
-      type = String(type[..<equals.lowerBound])
-    }
-    let isVariadic = type.hasSuffix("...")
-    let label = names.first.map(String.init)
-    return Parameter(label: label == "_" ? nil : label, type: type, hasDefault: hasDefault, isVariadic: isVariadic)
+  /// The text of `bytes[start..<end]` without surrounding spaces.
+  static func text(_ bytes: [UInt8], _ start: Int, _ end: Int) -> String {
+    var start = start, end = end
+    while start < end, bytes[start] == UInt8(ascii: " ") { start += 1 }
+    while end > start, bytes[end - 1] == UInt8(ascii: " ") { end -= 1 }
+    return String(decoding: bytes[start..<end], as: UTF8.self)
   }
 
-  /// Splits at commas outside brackets.
-  static func splitTopLevel(_ text: Substring) -> [Substring] {
-    var parts: [Substring] = []
+  /// One parameter, `label name: Type = default`; nil for an empty slot.
+  static func parameter(_ bytes: [UInt8], _ start: Int, _ end: Int) -> Parameter? {
     var depth = 0
-    var start = text.startIndex
-    for index in text.indices {
-      switch text[index] {
-      case "(", "[", "<": depth += 1
-      case ")", "]", ">": if text[text.index(before: index)] != "-" { depth -= 1 }
-      case "," where depth == 0:
-        parts.append(text[start..<index])
-        start = text.index(after: index)
+    var colon: Int?
+    for index in start..<end {
+      switch bytes[index] {
+      case UInt8(ascii: "("), UInt8(ascii: "["), UInt8(ascii: "<"): depth += 1
+      case UInt8(ascii: ")"), UInt8(ascii: "]"), UInt8(ascii: ">"): depth -= 1
+      case UInt8(ascii: ":") where depth == 0 && colon == nil: colon = index
       default: break
       }
     }
-    parts.append(text[start...])
+    guard let colon else {
+      let type = text(bytes, start, end)
+      return type.isEmpty ? nil : Parameter(label: nil, type: type, hasDefault: false, isVariadic: false)
+    }
+    let names = text(bytes, start, colon).split(separator: " ")
+    var typeEnd = end
+    var hasDefault = false
+    var index = colon + 1
+    while index + 2 < end {
+      if bytes[index] == UInt8(ascii: " "), bytes[index + 1] == UInt8(ascii: "="), bytes[index + 2] == UInt8(ascii: " ") {
+        hasDefault = true
+        typeEnd = index
+        break
+      }
+      index += 1
+    }
+    let type = text(bytes, colon + 1, typeEnd)
+    let label = names.first.map(String.init)
+    return Parameter(label: label == "_" ? nil : label, type: type, hasDefault: hasDefault, isVariadic: type.hasSuffix("..."))
+  }
+
+  /// The ranges between commas outside brackets (an arrow's `>` closes nothing).
+  static func splitTopLevel(_ bytes: [UInt8], _ start: Int, _ end: Int) -> [(Int, Int)] {
+    var parts: [(Int, Int)] = []
+    var depth = 0
+    var partStart = start
+    var index = start
+    while index < end {
+      switch bytes[index] {
+      case UInt8(ascii: "("), UInt8(ascii: "["), UInt8(ascii: "<"): depth += 1
+      case UInt8(ascii: ")"), UInt8(ascii: "]"): depth -= 1
+      case UInt8(ascii: ">") where index == start || bytes[index - 1] != UInt8(ascii: "-"): depth -= 1
+      case UInt8(ascii: ",") where depth == 0:
+        parts.append((partStart, index))
+        partStart = index + 1
+      default: break
+      }
+      index += 1
+    }
+    parts.append((partStart, end))
     return parts
   }
 
   /// The `->` of the result, outside the parameter list.
-  static func topLevelArrow(in text: Substring) -> Substring.Index? {
+  static func topLevelArrow(_ bytes: [UInt8]) -> Int? {
     var depth = 0
-    var index = text.startIndex
-    while index < text.endIndex {
-      let character = text[index]
-      if character == "(" || character == "[" { depth += 1 }
-      if character == ")" || character == "]" { depth -= 1 }
-      if character == "-", depth == 0, text[index...].hasPrefix("->") { return index }
-      index = text.index(after: index)
-    }
-    return nil
-  }
-
-  static func topLevelColon(in text: Substring) -> Substring.Index? {
-    var depth = 0
-    for index in text.indices {
-      switch text[index] {
-      case "(", "[", "<": depth += 1
-      case ")", "]", ">": depth -= 1
-      case ":" where depth == 0: return index
+    var index = 0
+    while index + 1 < bytes.count {
+      switch bytes[index] {
+      case UInt8(ascii: "("), UInt8(ascii: "["): depth += 1
+      case UInt8(ascii: ")"), UInt8(ascii: "]"): depth -= 1
+      case UInt8(ascii: "-") where depth == 0 && bytes[index + 1] == UInt8(ascii: ">"): return index
       default: break
       }
+      index += 1
     }
     return nil
-  }
-}
-
-extension StringProtocol {
-  func trimmingSpaces() -> String {
-    String(drop { $0 == " " }.reversed().drop { $0 == " " }.reversed())
   }
 }
