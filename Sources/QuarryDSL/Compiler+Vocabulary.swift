@@ -31,7 +31,7 @@ extension Compiler {
     let overloads = Vocabulary.methods(named: name, on: kind)
     guard overloads.contains(where: { $0.parameters != nil }) else { return }
     let call = arguments.call
-    let given = arguments.list.map { (label: $0.label, isTrailingClosure: $0.isTrailingClosure) }
+    let given = arguments.list.lazy.map { (label: $0.label, isTrailingClosure: $0.isTrailingClosure) }
     var deprecated: MethodSignature?
     for overload in overloads where overload.parameters != nil && overload.accepts(given) {
       if overload.availability == .available { return }

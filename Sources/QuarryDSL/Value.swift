@@ -18,7 +18,9 @@ struct TableInstance: Sendable {
     var reference = TableReference(
       model.qualifiedName, alias: alias, source: source,
       columns: model.columns.map(\.sqlName))
-    reference.jsonbColumns = Set(model.columns.filter { $0.type.representation?.contains("JSONB") == true }.map(\.sqlName))
+    if model.columns.contains(where: { $0.type.representation != nil }) {
+      reference.jsonbColumns = Set(model.columns.filter { $0.type.representation?.contains("JSONB") == true }.map(\.sqlName))
+    }
     return reference
   }
 

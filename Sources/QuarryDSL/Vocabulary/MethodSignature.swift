@@ -99,7 +99,7 @@ public struct MethodSignature: Sendable, Hashable {
   /// Whether a call with these arguments fits, Swift's way: arguments in the declared order,
   /// defaulted and variadic parameters may be left out, and an unlabelled trailing closure fills
   /// the next closure parameter whatever its label.
-  public func accepts(_ arguments: [(label: String?, isTrailingClosure: Bool)]) -> Bool {
+  public func accepts(_ arguments: some Collection<(label: String?, isTrailingClosure: Bool)>) -> Bool {
     guard let parameters else { return arguments.isEmpty }
     if parameters.contains(where: \.isFieldList) { return true }
     var index = 0

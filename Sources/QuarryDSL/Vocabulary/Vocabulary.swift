@@ -64,8 +64,18 @@ public enum Vocabulary {
 
   /// The overloads of `name` on `kind` (empty when it has none).
   public static func methods(named name: String, on kind: ReceiverKind) -> [MethodSignature] {
-    index[kind]?[name] ?? []
+    // One lookup per call of the compiler: a table per kind, no outer dictionary.
+    switch kind {
+    case .table: tableIndex[name] ?? []
+    case .query: queryIndex[name] ?? []
+    case .expression: expressionIndex[name] ?? []
+    default: index[kind]?[name] ?? []
+    }
   }
+
+  private static let tableIndex = Dictionary(grouping: entries(for: .table), by: \.name)
+  private static let queryIndex = Dictionary(grouping: entries(for: .query), by: \.name)
+  private static let expressionIndex = Dictionary(grouping: entries(for: .expression), by: \.name)
 
   /// Every name of `kind`, sorted, for completion and suggestions.
   public static func names(for kind: ReceiverKind) -> [String] {
