@@ -18,7 +18,7 @@ extension Compiler {
   ]
 
   func jsonPathMethod(_ name: String, on receiver: TypedExpression, arguments: Arguments, at node: MemberAccessExprSyntax) throws -> Value? {
-    guard let function = Self.jsonPathFunctions[name] else { return nil }
+    guard name.utf8.first == UInt8(ascii: "j"), let function = Self.jsonPathFunctions[name] else { return nil }
     guard receiver.type?.representation?.contains("JSON") == true || receiver.type?.name.hasPrefix("[") == true else {
       throw source.diagnostic(
         "'\(name)' works on a JSON-stored value (a column declared with @Column(as: ….JSONRepresentation.self)), not on \(receiver.type.map { "a value of type \($0)" } ?? "this expression")",

@@ -611,7 +611,10 @@ extension Compiler {
 
   func typedExpression(_ value: Value, expected: SwiftType? = nil, at node: some SyntaxProtocol) throws -> TypedExpression {
     switch value {
-    case .expression(let expression): return storedJSONB(storedUUID(storedDate(expression, as: expected), as: expected), as: expected)
+    case .expression(let expression):
+      // Only a column with a storage representation changes a value's form.
+      guard expected?.representation != nil else { return expression }
+      return storedJSONB(storedUUID(storedDate(expression, as: expected), as: expected), as: expected)
     case .null: return TypedExpression(.null, type: expected?.optional)
     case .query(let query):
       if let expected, expected.representation?.contains("JSON") == true, let json = jsonObject(query) {

@@ -28,6 +28,8 @@ extension Compiler {
   /// // error: 'limit' has no argument 'ofset'; did you mean 'offset'?
   /// ```
   func checkArguments(of name: String, on kind: ReceiverKind, _ arguments: Arguments) throws {
+    // No arguments, no labels to check (a missing argument is named where the method runs).
+    guard !arguments.list.isEmpty else { return }
     let overloads = Vocabulary.methods(named: name, on: kind)
     guard overloads.contains(where: { $0.parameters != nil }) else { return }
     let call = arguments.call
