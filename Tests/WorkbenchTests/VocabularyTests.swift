@@ -36,6 +36,10 @@ final class VocabularyTests: SnapshotTestCase {
     return captured.text
   }
 
+  private func given(_ arguments: [(label: String?, isTrailingClosure: Bool)]) -> [(label: String?, isTrailingClosure: Bool)] {
+    arguments
+  }
+
   func testSignaturesReadAsSwiftDeclaresThem() {
     let limit = Vocabulary.methods(named: "limit", on: .query)
     XCTAssertEqual(limit.map(\.selector), ["limit(_:)", "limit(_:offset:)"])
@@ -47,16 +51,16 @@ final class VocabularyTests: SnapshotTestCase {
     // Swift's matching: defaulted parameters may be left out; a trailing closure fills the next
     // closure parameter; labels stay in order.
     let between = Vocabulary.methods(named: "between", on: .expression)[0]
-    XCTAssertTrue(between.accepts([(nil, false), ("and", false)]))
-    XCTAssertFalse(between.accepts([("and", false), (nil, false)]))
+    XCTAssertTrue(between.accepts(given([(nil, false), ("and", false)])))
+    XCTAssertFalse(between.accepts(given([("and", false), (nil, false)])))
     let join = Vocabulary.methods(named: "join", on: .query)[0]
-    XCTAssertTrue(join.accepts([(nil, false), (nil, true)]))
-    XCTAssertTrue(join.accepts([(nil, false), ("on", false)]))
-    XCTAssertFalse(join.accepts([(nil, false)]))
+    XCTAssertTrue(join.accepts(given([(nil, false), (nil, true)])))
+    XCTAssertTrue(join.accepts(given([(nil, false), ("on", false)])))
+    XCTAssertFalse(join.accepts(given([(nil, false)])))
     let count = Vocabulary.methods(named: "count", on: .expression)[0]
-    XCTAssertTrue(count.accepts([]))
-    XCTAssertTrue(count.accepts([("distinct", false), ("filter", false)]))
-    XCTAssertFalse(count.accepts([("filter", false), ("distinct", false)]))
+    XCTAssertTrue(count.accepts(given([])))
+    XCTAssertTrue(count.accepts(given([("distinct", false), ("filter", false)])))
+    XCTAssertFalse(count.accepts(given([("filter", false), ("distinct", false)])))
   }
 
   func testCompletionOffersExactlyTheDeclaredNames() throws {
