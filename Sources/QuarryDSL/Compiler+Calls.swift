@@ -328,6 +328,9 @@ extension Compiler {
 
   /// Free functions: `Case(…)`, `With { … } query: { … }`, table initialisers, and SQL functions.
   func callFunction(_ name: String, arguments: Arguments, at node: DeclReferenceExprSyntax) throws -> Value {
+    if lookupLocal(name) == nil, catalog.table(forType: name) == nil, catalog.functions[name] == nil {
+      try checkArguments(of: name, on: .function, arguments)
+    }
     if let special = try specialFunction(name, arguments: arguments, at: node) { return special }
     // Inside a scope, `group(by:)` and friends mean `Self.group(by:)`.
     if let selfTable, lookupLocal(name) == nil, catalog.table(forType: name) == nil {
@@ -370,7 +373,7 @@ extension Compiler {
     }
     throw source.diagnostic(
       "unknown function '\(name)'", at: node,
-      suggestion: closestMatch(to: name, in: catalog.typeNames + ["Case", "With", "Values"]))
+      suggestion: closestMatch(to: name, in: catalog.typeNames + Vocabulary.names(for: .function).filter { $0.first?.isLetter == true }))
   }
 
   /// `Row(a: 1, b: 2)`: a single row of literal columns (`SELECT 1 AS "a", 2 AS "b"`).
@@ -587,6 +590,14 @@ extension Compiler {
 
   func evaluateMacro(_ macro: MacroExpansionExprSyntax) throws -> Value {
     let name = macro.macroName.text
+    // A label the macro does not have (`#sql("…", ass: Int.self)`): named, with the closest one.
+    let declared = Set(Vocabulary.methods(named: "#" + name, on: .function).flatMap { $0.parameters ?? [] }.compactMap(\.label))
+    if !declared.isEmpty {
+      for argument in macro.arguments {
+        guard let label = argument.label, !declared.contains(label.text) else { continue }
+        throw source.diagnostic("'#\(name)' has no argument '\(label.text)'", at: label, suggestion: closestMatch(to: label.text, in: declared))
+      }
+    }
     switch name {
     case "sql":
       guard let first = macro.arguments.first,

@@ -47,6 +47,18 @@ final class DiagnosticTests: XCTestCase {
       "'count' does not take these arguments; it is written 'count(distinct:filter:)'")
   }
 
+  func testFreeFunctionsAndMacrosCheckTheirLabels() throws {
+    try assertDiagnostic(
+      "Reminder.where { $0.dueDate > Date(1️⃣timeIntervalSince197: 0) }",
+      "'Date' has no argument 'timeIntervalSince197'; did you mean 'timeIntervalSince1970'?")
+    try assertDiagnostic(
+      "Reminder.where { #sql(\"1\", 1️⃣ass: Bool.self) }",
+      "'#sql' has no argument 'ass'; did you mean 'as'?")
+    try assertDiagnostic(
+      "With { Reminder.all } 1️⃣qery: { Reminder.all }",
+      "'With' has no argument 'qery'; did you mean 'query'?")
+  }
+
   func testMisspeltMethodsSuggestFromTheVocabulary() throws {
     try assertDiagnostic(
       "Reminder.where { $0.title.1️⃣lenght() }",

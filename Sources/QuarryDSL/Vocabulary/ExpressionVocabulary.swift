@@ -175,4 +175,22 @@ extension Vocabulary {
     M("else(_ result: Value) -> Value", "The result when no branch matches (ELSE)",
       example: "Reminder.select { Case($0.priority).when(Priority.high, then: \"high\").else(\"other\") }"),
   ]
+
+  /// Free functions, initialisers and macros.
+  static let functionEntries: [MethodSignature] = [
+    M("Case(_ base: Value? = nil) -> Case", "Starts a CASE expression, on a value (Case(x).when(1, then: …)) or on conditions",
+      example: "Reminder.select { Case().when($0.isFlagged, then: \"!\").else(\"\") }"),
+    M("With(_ statements: () -> [Statement], query: () -> Statement) -> Select", "Common table expressions (WITH): name queries, then use them like tables",
+      example: "@Selection struct Flagged { let id: Int }\nWith { Reminder.where(\\.isFlagged).select { Flagged.Columns(id: $0.id) } } query: { Reminder.where { $0.id.in(Flagged.select(\\.id)) } }"),
+    M("Values(_ values: Value...) -> Select", "A row of literal values (SELECT 1, 'a')", example: "Values(1, \"a\")"),
+    M("Date(timeIntervalSince1970: Double) -> Date", "A fixed date, in the column's storage", example: "Reminder.where { $0.dueDate > Date(timeIntervalSince1970: 0) }"),
+    M("Date(timeIntervalSinceReferenceDate: Double) -> Date", "A fixed date counted from 2001-01-01", example: "Reminder.where { $0.dueDate > Date(timeIntervalSinceReferenceDate: 0) }"),
+    M("Date() -> Date", "Now, when the statement runs", example: "Reminder.where { $0.dueDate < Date() }"),
+    M("UUID(uuidString: String) -> UUID", "A UUID from its text", example: "Reminder.select { _ in UUID(uuidString: \"deadbeef-0000-4000-8000-000000000000\")! }"),
+    M("UUID(_ number: Int) -> UUID", "StructuredQueries' test shorthand: UUID(1) is 00000000-…-000000000001", example: "Reminder.select { _ in UUID(1) }"),
+    M("#sql(_ text: String, as: Type.Type = Self) -> Expression", "Raw SQL, with \\(…) interpolations bound or quoted safely",
+      example: "Reminder.where { #sql(\"\\($0.title) LIKE 'B%'\") }"),
+    M("#bind(_ value: Value, as: Representation.Type = Self) -> Expression", "A Swift value as a bound SQL value",
+      example: "Reminder.update { $0.title = #bind(\"Buy milk\") }"),
+  ]
 }

@@ -23,6 +23,8 @@ public enum ReceiverKind: String, CaseIterable, Sendable {
   case columnGroup
   /// A `Case()` being built: `Case().when(…).`
   case caseBuilder
+  /// Free functions, initialisers and macros: `Case(…)`, `With { … } query: { … }`, `#sql(…)`.
+  case function
 
   /// How a message names a value of this kind.
   public var description: String {
@@ -35,6 +37,7 @@ public enum ReceiverKind: String, CaseIterable, Sendable {
     case .row: "a row"
     case .columnGroup: "a column group"
     case .caseBuilder: "a Case expression"
+    case .function: "a free function or macro"
     }
   }
 }
@@ -59,6 +62,7 @@ public enum Vocabulary {
     case .row: rowEntries
     case .columnGroup: columnGroupEntries
     case .caseBuilder: caseEntries
+    case .function: functionEntries
     }
   }
 

@@ -57,7 +57,7 @@ public struct Completer {
     } else {
       candidates = catalog.tables.values.filter { !$0.isSelection }.map(\.typeName)
         + Array(catalog.enums.keys.filter { !$0.contains(".") }) + Array(catalog.aliases.keys)
-        + catalog.userNames + ["With", "Case", "Values"]
+        + catalog.userNames + Vocabulary.names(for: .function).filter { $0.first?.isUppercase == true && $0 != "Date" && $0 != "UUID" }
     }
     // The exact match stays among the candidates (`R` lists `Reminder` with `RemindersList`).
     return Array(Set(candidates.filter { $0.hasPrefix(word) })).sorted()
