@@ -18,6 +18,7 @@ extension Compiler {
   ]
 
   func jsonPathMethod(_ name: String, on receiver: TypedExpression, arguments: Arguments, at node: MemberAccessExprSyntax) throws -> Value? {
+    if name == "jsonEach" { return try jsonEach(receiver, at: node) }
     guard name.utf8.first == UInt8(ascii: "j"), let function = Self.jsonPathFunctions[name] else { return nil }
     guard receiver.type?.representation?.contains("JSON") == true || receiver.type?.name.hasPrefix("[") == true else {
       throw source.diagnostic(
@@ -126,5 +127,34 @@ extension Compiler {
     if members.isEmpty { return "{\n\n}" }
     return "{\n" + members.sorted { $0.0 < $1.0 }.map { "  \(jsonStringLiteral($0.0, escapingSlashes: true)) : \($0.1)" }
       .joined(separator: ",\n") + "\n}"
+  }
+}
+
+extension Compiler {
+  /// `$0.geofence.jsonEach()`: the elements of a JSON array as rows (`key`, `value`) of SQLite's
+  /// `json_each`, a query like any other (`where`, `select`, `count`, `exists`).
+  ///
+  /// ```swift
+  /// Trip.select { ($0.title, $0.geofence.jsonEach().count()) }
+  /// // SELECT "trips"."title", (SELECT count(*) FROM json_each("trips"."geofence")) FROM "trips"
+  /// ```
+  func jsonEach(_ receiver: TypedExpression, at node: MemberAccessExprSyntax) throws -> Value {
+    guard let type = receiver.type, type.representation?.contains("JSON") == true || type.name.hasPrefix("[") else {
+      throw source.diagnostic(
+        "'jsonEach' works on a JSON-stored array (a column declared with @Column(as: [T].JSONRepresentation.self))", at: node.declName)
+    }
+    // The element: `[Coordinate]` holds `Coordinate`s, themselves JSON inside the array.
+    var elementName = type.name
+    if elementName.hasPrefix("["), elementName.hasSuffix("]") { elementName = String(elementName.dropFirst().dropLast()) }
+    let element = SwiftType(elementName, representation: catalog.table(forType: elementName) != nil ? elementName + ".JSONRepresentation" : nil)
+    let model = TableModel(
+      typeName: "json_each", tableName: "json_each",
+      columns: [ColumnModel(name: "key", type: .int), ColumnModel(name: "value", type: element)], isDeclared: false)
+    var table = TableInstance(model: model)
+    var fragment = QueryFragment("json_each(")
+    fragment.append(receiver.expression.fragment)
+    fragment.append(")")
+    table.sourceFragment = fragment
+    return .query(Query(table))
   }
 }

@@ -11,6 +11,8 @@ struct TableInstance: Sendable {
   /// On the outer side of a join (`leftJoin`'s table, tables before a `rightJoin`): its row may
   /// be missing.
   var isOptional = false
+  /// The FROM source of a table-valued function over an expression (`json_each("trips"."geofence")`).
+  var sourceFragment: QueryFragment?
 
   var qualifier: String { alias ?? model.qualifiedName }
 
@@ -25,6 +27,7 @@ struct TableInstance: Sendable {
   }
 
   private var source: QueryFragment? {
+    if let sourceFragment { return sourceFragment }
     guard let template = model.sourceTemplate else { return nil }
     return QueryFragment(render(template))
   }

@@ -200,4 +200,48 @@ final class StorageRepresentationTests: SnapshotTestCase {
       "INSERT INTO \"notes\"\n(\"id\", \"tags\")\nVALUES\n(NULL, jsonb('[\n  \"x\"\n]'))",
     ])
   }
+
+  func testJSONEachTurnsAnArrayIntoRows() throws {
+    assertInlineSnapshot(of: try run(#"""
+      Trip.select { ($0.title, $0.geofence.jsonEach().count(), $0.geofence.jsonEach().select { $0.value.jsonExtract(\.latitude).max() }) }
+        .where { !$0.geofence.jsonEach().where { $0.value.jsonExtract(\.latitude) < 0 }.exists() }
+      """#, setup: [
+        ".raw CREATE TABLE trips (id INTEGER PRIMARY KEY, title TEXT NOT NULL, geofence TEXT NOT NULL)",
+        #".raw INSERT INTO trips VALUES (1, 'Northern', '[{"latitude":60,"longitude":10,"label":"a"},{"latitude":70,"longitude":20,"label":"b"}]'), (2, 'Mixed', '[{"latitude":-5,"longitude":1,"label":"c"}]')"#,
+        """
+        @Selection struct Coordinate: Codable {
+          var latitude = 0.0
+          var longitude = 0.0
+          var label = ""
+        }
+        @Table struct Trip {
+          let id: Int
+          var title = ""
+          @Column(as: [Coordinate].JSONRepresentation.self)
+          var geofence: [Coordinate] = []
+        }
+        """,
+      ]), as: .lines) {
+      """
+      SELECT "trips"."title", (
+        SELECT count(*)
+        FROM json_each("trips"."geofence")
+      ), (
+        SELECT max(json_extract("json_each"."value", '$."latitude"'))
+        FROM json_each("trips"."geofence")
+      )
+      FROM "trips"
+      WHERE (NOT (EXISTS (
+        SELECT "json_each"."key", "json_each"."value"
+        FROM json_each("trips"."geofence")
+        WHERE ((json_extract("json_each"."value", '$."latitude"')) < (0))
+      )))
+      ┌──────────┬────────────────────────────────────────────────────────────┬──────────────────────────────────────────────────────────────┐
+      │ title    │ (↵  SELECT count(*)↵  FROM json_each("trips"."geofence")↵) │ (↵  SELECT max(json_extract("json_each"."value", '$."latitu… │
+      ├──────────┼────────────────────────────────────────────────────────────┼──────────────────────────────────────────────────────────────┤
+      │ Northern │ 2                                                          │ 70                                                           │
+      └──────────┴────────────────────────────────────────────────────────────┴──────────────────────────────────────────────────────────────┘
+      """
+    }
+  }
 }

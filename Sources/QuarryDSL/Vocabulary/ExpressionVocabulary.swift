@@ -114,6 +114,8 @@ extension Vocabulary {
     scalar("ifnull(_ other: Wrapped) -> Wrapped", "ifnull", "The value, or other when it is NULL", example: "Reminder.select { $0.dueDate.ifnull(Date()) }"),
     scalar("nullif(_ other: Self) -> Self?", "nullif", "NULL when equal to other, else the value", example: "Reminder.select { $0.title.nullif(\"\") }"),
     // JSON paths into JSON-stored columns
+    M("jsonEach() -> Select", "The elements of a JSON array as rows of key and value (json_each), to filter, count or select",
+      example: json + "Doc.select { ($0.id, $0.tags.jsonEach().count()) }"),
     M("jsonExtract(_ path: KeyPath) -> Member", "The value at a path inside JSON (json_extract)",
       example: json + "Doc.select { $0.tags.jsonExtract(\\.[0]) }"),
     M("jsonSet(_ path: KeyPath, _ value: Member) -> Self", "The JSON with the value at the path set, created if missing (json_set); calls chain",
