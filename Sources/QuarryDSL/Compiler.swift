@@ -202,7 +202,7 @@ public final class Compiler {
     }
     if typeDeclarations.count > 1 {
       for position in DeclarationOrder.reading(typeDeclarations.map(\.1)) {
-        try DeclarationReader(catalog: catalog, source: source).read(typeDeclarations[position].1)
+        try DeclarationReader(catalog: catalog, source: source, warn: { [unowned self] message, node in try self.warn(message, at: node) }).read(typeDeclarations[position].1)
       }
     }
     for item in statements {
@@ -250,7 +250,7 @@ public final class Compiler {
           ownerType: function.name.text)
         items.append(.declaration(name: function.name.text))
       } else {
-        if !typesRead { try DeclarationReader(catalog: catalog, source: source).read(decl) }
+        if !typesRead { try DeclarationReader(catalog: catalog, source: source, warn: { [unowned self] message, node in try self.warn(message, at: node) }).read(decl) }
         items.append(.declaration(name: declarationName(decl)))
       }
     case .expr(let expr):

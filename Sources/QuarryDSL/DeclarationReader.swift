@@ -11,6 +11,8 @@ import SwiftSyntax
 struct DeclarationReader {
   let catalog: Catalog
   let source: SourceUnit
+  /// Reports a spelling the library deprecates (the compiler's warnings).
+  var warn: (String, Syntax) throws -> Void = { _, _ in }
 
   func read(_ decl: DeclSyntax) throws {
     if let structDecl = decl.as(StructDeclSyntax.self) {
@@ -120,7 +122,10 @@ struct DeclarationReader {
         let propertyName = identifier.identifier.text
         var column = ColumnModel(
           name: propertyName, type: .string, isPrimaryKey: false)
-        if let arguments = attributeArguments(variable.attributes, named: "Column") {
+        if let old = variable.attributes.first(where: { $0.as(AttributeSyntax.self)?.attributeName.trimmedDescription == "Columns" }) {
+          try warn("'Columns' is deprecated: renamed to 'Column'", Syntax(old))
+        }
+        if let arguments = attributeArguments(variable.attributes, named: "Column") ?? attributeArguments(variable.attributes, named: "Columns") {
           for argument in arguments {
             switch argument.label?.text {
             case nil:
@@ -132,6 +137,9 @@ struct DeclarationReader {
             case "as":
               column.type.representation = argument.expression.trimmedDescription
                 .replacingOccurrences(".self", "")
+              if column.type.representation?.hasPrefix("JSONRepresentation<") == true {
+                try warn("'JSONRepresentation' is deprecated: Use 'MyCodableType.JSONRepresentation', instead.", Syntax(argument.expression))
+              }
             case "generated":
               column.isGenerated = true
             default: break

@@ -59,6 +59,16 @@ final class DiagnosticTests: XCTestCase {
       "'With' has no argument 'qery'; did you mean 'query'?")
   }
 
+  func testDeprecatedDeclarationSpellingsWarn() throws {
+    let session = try Session.fixture("reminders")
+    let compiler = Compiler(catalog: session.catalog)
+    _ = try compiler.compile("@Table struct Doc {\n  let id: Int\n  @Columns(as: JSONRepresentation<[String]>.self)\n  var tags: [String] = []\n}")
+    XCTAssertEqual(compiler.warnings.map { "\($0.line):\($0.column): \($0.fullMessage)" }, [
+      "3:3: 'Columns' is deprecated: renamed to 'Column'",
+      "3:16: 'JSONRepresentation' is deprecated: Use 'MyCodableType.JSONRepresentation', instead.",
+    ])
+  }
+
   func testMisspeltMethodsSuggestFromTheVocabulary() throws {
     try assertDiagnostic(
       "Reminder.where { $0.title.1️⃣lenght() }",

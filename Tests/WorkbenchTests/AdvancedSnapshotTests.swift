@@ -433,6 +433,9 @@ final class AdvancedSnapshotTests: SnapshotTestCase {
       Counter.update(Counter(id: 1, counts: Counts(seen: 5, missed: 2))).returning(\.self)
       """#), as: .lines) {
       """
+      warning: 3:3: 'Columns' is deprecated: renamed to 'Column'
+        @Columns var counts: Counts
+        ^~~~~~~~
       CREATE TEMPORARY TABLE counters (id INTEGER PRIMARY KEY, seen INTEGER NOT NULL DEFAULT 0, missed INTEGER)
       INSERT INTO "counters"
       ("id", "seen", "missed")
