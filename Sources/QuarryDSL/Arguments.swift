@@ -5,8 +5,9 @@ struct Arguments {
   struct Argument {
     var label: String?
     var expression: ExprSyntax
-    /// The label as written (for locating a message about it).
-    var labelToken: TokenSyntax? = nil
+    /// The label as written, or the expression when there is none (for locating a message).
+    /// Not an optional token: its generic metadata costs a conformance scan at start-up.
+    var labelNode: Syntax
     var isTrailingClosure = false
   }
   var list: [Argument]
@@ -14,13 +15,16 @@ struct Arguments {
 
   init(_ call: FunctionCallExprSyntax) {
     self.call = call
-    list = call.arguments.map { Argument(label: $0.label?.text, expression: $0.expression, labelToken: $0.label) }
+    list = call.arguments.map { argument in
+      Argument(label: argument.label?.text, expression: argument.expression,
+               labelNode: argument.label.map(Syntax.init) ?? Syntax(argument.expression))
+    }
     if let trailing = call.trailingClosure {
       // A first trailing closure fills the first unlabelled slot left (`join(X.all) { … }`).
-      list.append(Argument(label: nil, expression: ExprSyntax(trailing), isTrailingClosure: true))
+      list.append(Argument(label: nil, expression: ExprSyntax(trailing), labelNode: Syntax(trailing), isTrailingClosure: true))
     }
     for extra in call.additionalTrailingClosures {
-      list.append(Argument(label: extra.label.text, expression: ExprSyntax(extra.closure), labelToken: extra.label,
+      list.append(Argument(label: extra.label.text, expression: ExprSyntax(extra.closure), labelNode: Syntax(extra.label),
                            isTrailingClosure: true))
     }
   }

@@ -52,7 +52,7 @@ extension Compiler {
     for argument in arguments.list {
       guard let label = argument.label, !declared.contains(label) else { continue }
       throw source.diagnostic(
-        "'\(name)' has no argument '\(label)'", at: argument.labelToken.map(Syntax.init) ?? Syntax(argument.expression),
+        "'\(name)' has no argument '\(label)'", at: argument.labelNode,
         suggestion: closestMatch(to: label, in: declared) ?? (declared.count == 1 ? declared.first : nil))
     }
     let forms = overloads.filter { $0.parameters != nil }.map(\.selector)
