@@ -247,9 +247,7 @@ extension Compiler {
       let label = argument.label, ["timeIntervalSince1970", "timeIntervalSinceReferenceDate"].contains(label)
     else { return nil }
     let seconds: Double
-    if let integer = integerValue(argument.expression) {
-      seconds = Double(integer)
-    } else if let float = argument.expression.as(FloatLiteralExprSyntax.self), let value = Double(float.literal.text.filter { $0 != "_" }) {
+    if let value = DeclarationReader(catalog: catalog, source: source).numericValue(argument.expression) {
       seconds = value
     } else {
       throw source.diagnostic("'Date(\(label):)' needs a number of seconds", at: argument.expression)

@@ -505,6 +505,11 @@ struct DeclarationReader {
 
   func numericValue(_ expr: ExprSyntax) -> Double? {
     if let value = integerValue(expr) { return Double(value) }
+    if let prefix = expr.as(PrefixOperatorExprSyntax.self), prefix.operator.text == "-",
+      let value = numericValue(prefix.expression)
+    {
+      return -value
+    }
     if let float = expr.as(FloatLiteralExprSyntax.self) {
       return Double(float.literal.text.filter { $0 != "_" })
     }
