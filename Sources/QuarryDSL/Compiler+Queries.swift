@@ -351,14 +351,38 @@ extension Compiler {
       guard let argument = arguments.first(), case .aliasType(let alias) = try evaluate(argument) else {
         throw source.diagnostic("'as' needs an alias type: .as(Manager.self)", at: call)
       }
-      guard query.tables.count == 1, query.select.wheres.isEmpty, query.select.columns.isEmpty,
-        query.select.joins.isEmpty, query.select.orders.isEmpty
-      else {
-        throw source.diagnostic("apply .as(…) to the table before adding clauses: Table.as(Alias.self).where { … }", at: call)
-      }
       var table = query.tables[0]
+      let oldQualifier = table.qualifier
       table.alias = alias.aliasName
-      return .query(Query(table))
+      if query.tables.count == 1, query.select.wheres.isEmpty, query.select.columns.isEmpty,
+        query.select.joins.isEmpty, query.select.orders.isEmpty
+      {
+        return .query(Query(table))
+      }
+      // `Reminder.as(R1.self).find(1).as(R2.self)`: the whole query under the new name, when
+      // its clauses are plain expressions of the one table.
+      var moved = Query(table)
+      moved.select.limit = query.select.limit
+      moved.select.offset = query.select.offset
+      moved.select.distinct = query.select.distinct
+      moved.resultModel = query.resultModel
+      guard query.tables.count == 1, query.select.joins.isEmpty, query.select.columns.isEmpty,
+        query.select.groups.isEmpty, query.select.havings.isEmpty,
+        let wheres = Optional(query.select.wheres.compactMap { $0.requalified(from: oldQualifier, to: table.qualifier) }),
+        wheres.count == query.select.wheres.count
+      else {
+        throw source.diagnostic("apply .as(…) to the table before adding joins or selections: Table.as(Alias.self).where { … }", at: call)
+      }
+      moved.select.wheres = wheres
+      for ordering in query.select.orders {
+        guard let expression = ordering.expression.requalified(from: oldQualifier, to: table.qualifier) else {
+          throw source.diagnostic("apply .as(…) to the table before ordering by this: Table.as(Alias.self).order { … }", at: call)
+        }
+        var copy = ordering
+        copy.expression = expression
+        moved.select.orders.append(copy)
+      }
+      return .query(moved)
 
     default:
       if let table = query.tables.first, let scope = table.model.scopes[name] {

@@ -83,4 +83,11 @@ final class RenderingTests: XCTestCase {
                    #"NOT ("reminders"."isCompleted")"#)
     XCTAssertEqual(Expression.column("t", "n").unary(.negate).fragment.sql(inlining: true), #"-("t"."n")"#)
   }
+
+  func testRequalifyingMovesColumnsToTheNewNameAndRefusesSubqueries() {
+    let moved = Expression.column("r1s", "id").binary(.in, Expression(.list([.value(.integer(1))])))
+      .requalified(from: "r1s", to: "r2s")
+    XCTAssertEqual(moved?.fragment.sql(inlining: true), #"("r2s"."id") IN ((1))"#)
+    XCTAssertNil(Expression(.raw("random()")).requalified(from: "a", to: "b"))
+  }
 }

@@ -131,4 +131,26 @@ final class FidelitySnapshotTests: SnapshotTestCase {
       """
     }
   }
+
+  func testAQueryReAliasedAfterItsClauses() throws {
+    assertInlineSnapshot(of: try runScript(#"""
+      enum R1: AliasName {}
+      enum R2: AliasName {}
+      Reminder.as(R1.self).where { $0.title.like("%a%") }.order(by: \.title).limit(2).as(R2.self).select(\.title)
+      """#), as: .lines) {
+      """
+      SELECT "r2s"."title"
+      FROM "reminders" AS "r2s"
+      WHERE (("r2s"."title" LIKE '%a%'))
+      ORDER BY "r2s"."title"
+      LIMIT 2
+      ┌──────────────────────┐
+      │ title                │
+      ├──────────────────────┤
+      │ Archive old invoices │
+      │ Book train to Lyon   │
+      └──────────────────────┘
+      """
+    }
+  }
 }
