@@ -164,13 +164,22 @@ public struct SourceScanner: Sendable {
 /// // error: 1:13: '[' nests more than 12 levels deep here; …
 /// ```
 enum NestingGuard {
-  /// Throws the located error of input nested too deeply; else how many brackets and strings
-  /// are still open at its end.
-  @discardableResult
-  static func check(_ text: String) throws(Diagnostic) -> Int {
+  /// Throws the located error of input nested too deeply.
+  static func check(_ text: String) throws(Diagnostic) {
+    // Too few brackets in all to nest too deep: nothing to scan (the common case, and the
+    // scan costs more than the count).
+    var squares = 0
+    var brackets = 0
+    for byte in text.utf8 {
+      switch byte {
+      case UInt8(ascii: "["): squares += 1; brackets += 1
+      case UInt8(ascii: "("), UInt8(ascii: "{"): brackets += 1
+      default: break
+      }
+    }
+    if squares <= SourceScanner.maximumSquareBrackets, brackets <= SourceScanner.maximumBrackets { return }
     var scanner = SourceScanner()
     scanner.append(text)
     if let problem = scanner.problem { throw problem }
-    return scanner.openCount
   }
 }
