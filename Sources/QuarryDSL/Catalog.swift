@@ -18,6 +18,8 @@ public final class Catalog: @unchecked Sendable {
   var bindings: [String: Value] = [:]
   /// Top-level functions of the input (`func incomplete() -> some Statement { … }`).
   var functions: [String: Scope] = [:]
+  /// `@DatabaseFunction`s, by SQL name: called as `$name(…)`, registered with SQLite.
+  public internal(set) var databaseFunctions: [String: DatabaseFunction] = [:]
 
   /// Names the user has bound at top level: `let` values, `@FetchAll` properties, functions.
   public var userNames: [String] { Array(bindings.keys) + Array(functions.keys) }

@@ -86,6 +86,7 @@ extension Compiler {
   static let transparentCalls: Set<String> = [
     "write", "read", "transaction", "inTransaction", "withErrorReporting", "asyncWrite", "asyncRead",
     "writeWithoutTransaction", "barrierWriteWithoutTransaction", "unsafeRead", "registerMigration",
+    "prepareDependencies", "prepareDatabase", "withDependencies",
   ]
 
   static func transparentBlock(_ expr: ExprSyntax) -> ClosureExprSyntax? {
@@ -125,7 +126,21 @@ extension Compiler {
   /// Whether an expression ends in `.fetchAll(db)`, `.execute(db)`, … (after `try`/`await`).
   static func isDatabaseCall(_ expr: ExprSyntax) -> Bool {
     guard let (call, name) = call(expr), call.calledExpression.is(MemberAccessExprSyntax.self) else { return false }
+    if name == "find", call.arguments.contains(where: { $0.label?.text == "key" }) { return true }
     return databaseCalls.contains(name)
+  }
+
+  /// The key path of `@Dependency(\.date.now) var now` (`date.now`), if the variable is one.
+  static func dependencyKeyPath(of variable: VariableDeclSyntax) -> String? {
+    for element in variable.attributes {
+      guard let attribute = element.as(AttributeSyntax.self), attribute.attributeName.trimmedDescription == "Dependency",
+        case .argumentList(let list)? = attribute.arguments, let first = list.first
+      else { continue }
+      var path = first.expression.trimmedDescription
+      if path.hasPrefix("\\.") { path.removeFirst(2) }
+      return path
+    }
+    return nil
   }
 
   /// A variable with a property wrapper and no value (`@Dependency(\.defaultDatabase) var database`,

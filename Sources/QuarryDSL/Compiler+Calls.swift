@@ -73,7 +73,25 @@ extension Compiler {
       let statement: Value
       if case .table(let table) = base { statement = .query(try baseQuery(table)) } else { statement = base }
       if name == "fetchCount" { return try callMethod("count", on: statement, arguments: .none(for: arguments.call), at: node) }
+      // SQLiteData fetches one whole row with `LIMIT 1` (a selection of values runs as it is).
+      if name == "fetchOne", case .query(var query) = statement, query.select.columns.isEmpty {
+        query.select.limit = Expression(.value(.integer(1)))
+        query.select.offset = nil
+        return .query(query)
+      }
       return statement
+    }
+    // SQLiteData's `Reminder.find(db, key: 1)` (and on a query): the row `find(1)` selects,
+    // with `LIMIT 1`, fetched at once.
+    if name == "find", arguments.list.count == 2, arguments.list[0].label == nil, arguments.list[1].label == "key" {
+      var key = arguments
+      key.list = [arguments.list[1]]
+      key.list[0].label = nil
+      let found = try callMethod("find", on: base, arguments: key, at: node)
+      guard case .query(var query) = found else { return found }
+      query.select.limit = Expression(.value(.integer(1)))
+      query.select.offset = nil
+      return .query(query)
     }
     if let kind = receiverKind(of: base) { try checkArguments(of: name, on: kind, arguments) }
     switch base {
@@ -326,6 +344,14 @@ extension Compiler {
 
   /// Free functions: `Case(…)`, `With { … } query: { … }`, table initialisers, and SQL functions.
   func callFunction(_ name: String, arguments: Arguments, at node: DeclReferenceExprSyntax) throws -> Value {
+    if name.hasPrefix("$"), lookupLocal(name) == nil {
+      guard let function = catalog.databaseFunctions[String(name.dropFirst())] else {
+        throw source.diagnostic(
+          "no @DatabaseFunction named '\(name.dropFirst())'", at: node,
+          suggestion: closestMatch(to: String(name.dropFirst()), in: Set(catalog.databaseFunctions.keys)).map { "$" + $0 })
+      }
+      return try callDatabaseFunction(function, arguments: arguments, at: node)
+    }
     if lookupLocal(name) == nil, catalog.table(forType: name) == nil, catalog.functions[name] == nil {
       try checkArguments(of: name, on: .function, arguments)
     }
@@ -468,6 +494,15 @@ extension Compiler {
       throw source.diagnostic("not supported in Quarry yet: '\(opToken)' casts; use .cast(as: T.self)", at: operation.opNode)
     }
     let leftSyntax = operation.left.anchor, rightSyntax = operation.right.anchor
+    // `appValue ?? 0` where `appValue` comes from app code Quarry skipped: the fallback, said.
+    if opToken == "??", let reference = leftSyntax.as(DeclReferenceExprSyntax.self), lookupLocal(reference.baseName.text) == nil,
+      let origin = skippedValues[reference.baseName.text]
+    {
+      try warn(
+        "'\(reference.baseName.text)' comes from app code Quarry does not run (\(origin)); its fallback after '??' is used here",
+        at: reference)
+      return try evaluateOperand(operation.right, expected: expected)
+    }
     let lhs = try evaluateOperand(operation.left)
     // Query && query, query || query: combine the filters.
     if opToken == "&&" || opToken == "||" {

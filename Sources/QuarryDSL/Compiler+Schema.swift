@@ -32,6 +32,23 @@ extension Compiler {
   /// ```
   private func touchTrigger(on table: TableInstance, label: String, touch syntax: ExprSyntax, arguments: Arguments) throws -> Value {
     let event: CreateTrigger.Event = label == "afterInsertTouch" ? .insert : .update(of: [])
+    let update = try touchStatement(on: table, touch: syntax, date: arguments.labelled("date"), label: label)
+    let location = source.converter.location(for: arguments.call.positionAfterSkippingLeadingTrivia)
+    let name = "after_\(event.keyword.lowercased())_on_\(table.model.tableName)@quarry:\(location.line):\(location.column)"
+    let trigger = CreateTrigger(
+      name: name, timing: .after, event: event, table: table.model.tableName, condition: nil,
+      body: [update], ifNotExists: try arguments.labelled("ifNotExists").map { try booleanConstant($0, for: "ifNotExists") } ?? false)
+    return .statement(.createTrigger(trigger), returningTypes: [])
+  }
+
+  /// The statement a "touch" runs: the same row updated again, by a closure of assignments or a
+  /// date column's key path (set to now, or to `date:`).
+  ///
+  /// ```swift
+  /// .update(touch: \.updatedAt)
+  /// // UPDATE "reminders" SET "updatedAt" = datetime('subsec') WHERE (("reminders"."rowid") = ("new"."rowid"))
+  /// ```
+  func touchStatement(on table: TableInstance, touch syntax: ExprSyntax, date: ExprSyntax?, label: String) throws -> Statement {
     var assignments: [Assignment] = []
     if let closure = syntax.as(ClosureExprSyntax.self) {
       assignments = try self.assignments(closure, table: table)
@@ -39,7 +56,7 @@ extension Compiler {
       guard case .expression(let column) = try evaluateProjection(syntax, on: Query(table)),
         case .column(_, let name) = column.expression.node
       else {
-        throw source.diagnostic("touch a date column, like afterUpdateTouch: \\.updatedAt", at: syntax)
+        throw source.diagnostic("touch a date column, like \(label): \\.updatedAt", at: syntax)
       }
       var value: Expression
       switch dateStorage(column.type) {
@@ -47,19 +64,22 @@ extension Compiler {
       case .julianDay: value = .function("julianday", [.literal("subsec")])
       default: value = .function("datetime", [.literal("subsec")])
       }
-      if let date = arguments.labelled("date") {
+      if let date {
         value = try typedExpression(try evaluate(date, expected: column.type), expected: column.type, at: date).expression
       }
       assignments = [Assignment(name, value)]
     }
     var update = Update(table: table.model.qualifiedName, alias: nil, assignments: assignments)
     update.wheres = [Expression.column(table.qualifier, "rowid").binary(.equal, .column("new", "rowid"))]
-    let location = source.converter.location(for: arguments.call.positionAfterSkippingLeadingTrivia)
-    let name = "after_\(event.keyword.lowercased())_on_\(table.model.tableName)@quarry:\(location.line):\(location.column)"
-    let trigger = CreateTrigger(
-      name: name, timing: .after, event: event, table: table.model.tableName, condition: nil,
-      body: [.update(update)], ifNotExists: try arguments.labelled("ifNotExists").map { try booleanConstant($0, for: "ifNotExists") } ?? false)
-    return .statement(.createTrigger(trigger), returningTypes: [])
+    return .update(update)
+  }
+
+  /// Whether a closure only assigns (`{ $0.position += 1 }`): a touch, not a trigger body.
+  static func isAssignmentsOnly(_ closure: ClosureExprSyntax) -> Bool {
+    !closure.statements.isEmpty && closure.statements.allSatisfy { item in
+      guard case .expr(let expr) = item.item else { return false }
+      return assignment(expr) != nil
+    }
   }
 
   private func trigger(on table: TableInstance, arguments: Arguments) throws -> Value {
@@ -98,9 +118,22 @@ extension Compiler {
       rows = [.columns(old)]
     case "update":
       var columns: [String] = []
-      if let of = eventArguments.labelled("of") {
+      // `update(of: { ($0.title, $0.notes) }, forEachRow: …)`, or the columns as the first
+      // trailing closure: `update { ($0.title, $0.notes) } forEachRow: { old, new in … }`.
+      var ofSyntax = eventArguments.labelled("of")
+      if ofSyntax == nil, eventArguments.labelled("forEachRow") != nil || eventArguments.labelled("touch") != nil,
+        let first = eventArguments.list.first(where: { $0.label == nil })
+      {
+        ofSyntax = first.expression
+      }
+      if let of = ofSyntax {
         let targets = try flattenExpressions(try evaluateProjection(of, on: Query(table)), at: of)
-        columns = targets.compactMap { if case .column(_, let name) = $0.expression.node { return name } else { return nil } }
+        columns = try targets.map { target in
+          guard case .column(_, let name) = target.expression.node else {
+            throw source.diagnostic("'update(of:)' names columns of '\(table.model.typeName)', like { ($0.title, $0.notes) }", at: of)
+          }
+          return name
+        }
       }
       event = .update(of: columns)
       rows = [.columns(old), .columns(new)]
@@ -109,11 +142,19 @@ extension Compiler {
         "a trigger event is .insert, .update or .delete", at: eventMember.declName,
         suggestion: closestMatch(to: eventMember.declName.baseName.text, in: ["insert", "update", "delete"]))
     }
-    guard let body = eventArguments.list.last(where: { $0.label == nil || $0.label == "forEachRow" })?.expression.as(ClosureExprSyntax.self) else {
-      throw source.diagnostic("a trigger event needs a body: .insert { new in … }", at: eventCall)
-    }
-    let statements = try invokeAll(body, with: rows).enumerated().map { index, value in
-      try statementValue(value, at: body)
+    let statements: [Statement]
+    let lone = eventArguments.list.count == 1 ? eventArguments.list.first?.expression.as(ClosureExprSyntax.self) : nil
+    if let touch = eventArguments.labelled("touch") ?? lone.flatMap({ Self.isAssignmentsOnly($0) ? ExprSyntax($0) : nil }) {
+      // `.update(touch: \.updatedAt)`, `.insert(touch: { $0.position += 1 })`, `date:` too.
+      guard eventMember.declName.baseName.text != "delete" else {
+        throw source.diagnostic("a delete trigger has no row to touch; use .delete { old in … }", at: touch)
+      }
+      statements = [try touchStatement(on: table, touch: touch, date: eventArguments.labelled("date"), label: "touch")]
+    } else {
+      guard let body = eventArguments.list.last(where: { $0.label == nil || $0.label == "forEachRow" })?.expression.as(ClosureExprSyntax.self) else {
+        throw source.diagnostic("a trigger event needs a body: .insert { new in … }", at: eventCall)
+      }
+      statements = try invokeAll(body, with: rows).map { value in try statementValue(value, at: body) }
     }
     var condition: Expression?
     if let when = eventArguments.labelled("when") ?? arguments.labelled("when") {
@@ -125,7 +166,8 @@ extension Compiler {
     }
     let location = source.converter.location(for: call.positionAfterSkippingLeadingTrivia)
     var name = "\(timing == .before ? "before" : "after")_\(event.keyword.lowercased())_on_\(table.model.tableName)@quarry:\(location.line):\(location.column)"
-    if let nameSyntax = arguments.labelled("name"), case .expression(let e) = try evaluate(nameSyntax),
+    if let nameSyntax = arguments.labelled("name") ?? arguments.list.first(where: { $0.label == nil })?.expression,
+      case .expression(let e) = try evaluate(nameSyntax),
       case .value(.text(let text)) = e.expression.node
     {
       name = text

@@ -293,6 +293,10 @@ extension Compiler {
       throw source.diagnostic(
         "'\(name)' is not a parameter of this closure", at: reference)
     }
+    if let origin = skippedValues[name] {
+      throw source.diagnostic(
+        "'\(name)' comes from app code Quarry does not run (\(origin)), so its value is unknown here", at: reference)
+    }
     let candidates = catalog.typeNames + catalog.bindings.keys + locals.flatMap(\.keys)
     let suggestion = closestMatch(to: name, in: candidates)
     if name.first?.isUppercase == true {
@@ -444,6 +448,14 @@ extension Compiler {
       case .decl(let decl):
         guard let variable = decl.as(VariableDeclSyntax.self) else {
           throw source.diagnostic("not supported in Quarry yet: declarations inside a closure", at: decl)
+        }
+        if let dependency = Self.dependencyKeyPath(of: variable) {
+          // `@Dependency(\.date.now) var now`: the moment the query is built, as the app's
+          // live dependency gives it; other dependencies have no value in a query.
+          if dependency == "date.now" || dependency == "date", let name = variable.bindings.first?.pattern.trimmedDescription {
+            locals[locals.count - 1][name] = currentDate()
+          }
+          continue
         }
         for binding in variable.bindings {
           guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text,

@@ -39,6 +39,12 @@ public enum CompiledItem: Sendable {
   /// A declaration (model, scope, binding) added to the catalog.
   case declaration(name: String)
   case statement(CompiledStatement)
+  /// Something read but not run, and why, in one line (app plumbing skipped, a statement app
+  /// code builds and never executes).
+  case note(String)
+  /// An item that failed on its own while the rest of the input compiled (a whole file pasted:
+  /// each statement stands alone).
+  case failure(Diagnostic)
 }
 
 /// Compiles DSL input (Swift syntax) into query-builder statements, recording declarations in
@@ -68,6 +74,14 @@ public final class Compiler {
   public private(set) var warnings: [Diagnostic] = []
   /// Warnings are errors (`--strict`, for checking app code).
   public var strict = false
+  /// App plumbing the last `compile` read and skipped (summed up in one note).
+  var skipped: [String] = []
+  /// Set-up functions that already ran (at their declaration, for their migrations).
+  var functionsRun: Set<String> = []
+  /// Names app code bound to values Quarry could not compute, with where they came from.
+  var skippedValues: [String: String] = [:]
+  /// Set-up functions declared in this input, run once all of it is read.
+  var pendingSetUp: [String] = []
 
   public init(catalog: Catalog) {
     self.catalog = catalog
@@ -82,10 +96,12 @@ public final class Compiler {
 
   /// Parses and compiles one input. Declarations take effect in order, so an input may declare
   /// a model and query it.
-  public func compile(_ text: String) throws(Diagnostic) -> [CompiledItem] {
+  public func compile(_ text: String, recovering: Bool = false) throws(Diagnostic) -> [CompiledItem] {
     warnings = []
+    skipped = []
+    pendingSetUp = []
     do {
-      return try compileThrowing(text)
+      return try compileThrowing(text, recovering: recovering)
     } catch let diagnostic as Diagnostic {
       throw diagnostic
     } catch {
@@ -172,10 +188,10 @@ public final class Compiler {
     return sawAny
   }
 
-  func compileThrowing(_ text: String) throws -> [CompiledItem] {
+  func compileThrowing(_ text: String, recovering: Bool = false) throws -> [CompiledItem] {
     try NestingGuard.check(text)
     let parsed = Parser.parse(source: text)
-    if parsed.hasError {
+    if parsed.hasError, !recovering || parsed.statements.count < 2 {
       source = SourceUnit(text: text, tree: parsed)
       if let error = SyntaxErrorFinder.firstError(in: parsed) {
         let location = source.lineAndColumn(of: error.position)
@@ -196,88 +212,51 @@ public final class Compiler {
     // Type declarations first, each after the types it uses, wherever they stand in the input.
     let typeDeclarations = statements.indices.compactMap { index -> (Int, DeclSyntax)? in
       guard case .decl(let decl) = statements[index].item, !decl.is(VariableDeclSyntax.self),
+        !decl.is(FunctionDeclSyntax.self), !decl.is(IfConfigDeclSyntax.self), !decl.is(MacroExpansionDeclSyntax.self),
+        !(decl.as(ExtensionDeclSyntax.self).map { Self.plumbingExtensions.contains($0.extendedType.trimmedDescription) } ?? false),
         Self.fetchProperties(of: decl).isEmpty
       else { return nil }
       return (index, decl)
     }
+    var failed: Set<Int> = []
     if typeDeclarations.count > 1 {
       for position in DeclarationOrder.reading(typeDeclarations.map(\.1)) {
-        try DeclarationReader(catalog: catalog, source: source, warn: { [unowned self] message, node in try self.warn(message, at: node) }).read(typeDeclarations[position].1)
+        do {
+          try DeclarationReader(catalog: catalog, source: source, warn: { [unowned self] message, node in try self.warn(message, at: node) }).read(typeDeclarations[position].1)
+        } catch let diagnostic as Diagnostic where recovering {
+          failed.insert(typeDeclarations[position].0)
+          items.append(.failure(diagnostic))
+        }
       }
     }
-    for item in statements {
-      try compileItem(item, into: &items, wholeInput: topLevelCount == 1 ? text : nil,
-                      typesRead: typeDeclarations.count > 1)
+    for (index, item) in statements.enumerated() where !failed.contains(index) {
+      if recovering, item.hasError {
+        // A whole file with a syntax error in one place: that item fails, the others stand.
+        if let error = SyntaxErrorFinder.firstError(in: item) {
+          let location = source.lineAndColumn(of: error.position)
+          items.append(.failure(Diagnostic("syntax error: " + error.message, line: location.line, column: location.column, length: error.length)))
+        }
+        continue
+      }
+      do {
+        try compileItem(item, into: &items, wholeInput: topLevelCount == 1 ? text : nil,
+                        typesRead: typeDeclarations.count > 1)
+      } catch let diagnostic as Diagnostic where recovering {
+        items.append(.failure(diagnostic))
+      }
     }
+    try runPendingSetUp(into: &items, recovering: recovering)
+    if let note = skippedNote() { items.append(note) }
     return items
   }
 
-  /// One top-level item: a declaration, a statement, or a block app code wraps statements in
-  /// (`try database.write { db in … }`), whose statements count as top-level ones.
-  private func compileItem(
-    _ item: CodeBlockItemSyntax, into items: inout [CompiledItem], wholeInput: String?, typesRead: Bool
-  ) throws {
-    switch item.item {
-    case .decl(let decl):
-      if let variable = decl.as(VariableDeclSyntax.self), let wrapper = Self.fetchWrapper(of: variable) {
-        items.append(.statement(try fetchStatement(variable, wrapper: wrapper)))
-      } else if let variable = decl.as(VariableDeclSyntax.self),
-        Self.isPropertyWrapperOnly(variable) || Self.isDatabasePlumbing(variable)
-      {
-        // `@Dependency(\.defaultDatabase) var database`: app plumbing with nothing to run.
-        items.append(.declaration(name: variable.bindings.first?.pattern.trimmedDescription ?? "var"))
-      } else if let variable = decl.as(VariableDeclSyntax.self), variable.bindings.count == 1,
-        let binding = variable.bindings.first, let value = binding.initializer?.value,
-        Self.isDatabaseCall(value), let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text
-      {
-        // `let rows = try Reminder.all.fetchAll(db)`: app code that runs the fetch there.
-        let query = try evaluate(value)
-        catalog.bindings[name] = query
-        items.append(.statement(try statement(from: query, input: item.trimmedDescription, at: value)))
-      } else if let variable = decl.as(VariableDeclSyntax.self) {
-        try bindTopLevel(variable)
-        items.append(.declaration(name: variable.bindings.first?.pattern.trimmedDescription ?? "let"))
-      } else if case let properties = Self.fetchProperties(of: decl), !properties.isEmpty {
-        items += try properties.map { .statement(try fetchStatement($0.variable, wrapper: $0.wrapper)) }
-      } else if let function = decl.as(FunctionDeclSyntax.self) {
-        // A helper that returns a query: callable by name later, run only when called.
-        guard let body = function.body else {
-          throw source.diagnostic("a function needs a body", at: function.name)
-        }
-        catalog.functions[function.name.text] = Scope(
-          body: AnySyntaxBox(syntax: Syntax(body), source: source),
-          parameters: function.signature.parameterClause.parameters.map { ($0.secondName ?? $0.firstName).text },
-          ownerType: function.name.text)
-        items.append(.declaration(name: function.name.text))
-      } else {
-        if !typesRead { try DeclarationReader(catalog: catalog, source: source, warn: { [unowned self] message, node in try self.warn(message, at: node) }).read(decl) }
-        items.append(.declaration(name: declarationName(decl)))
-      }
-    case .expr(let expr):
-      if let block = Self.transparentBlock(expr) {
-        for inner in block.statements {
-          try compileItem(inner, into: &items, wholeInput: nil, typesRead: typesRead)
-        }
-        return
-      }
-      let value = try evaluate(expr)
-      var compiled = try statement(from: value, input: wholeInput ?? item.trimmedDescription, at: expr)
-      compiled.expectedSQL = try expectedSQL(in: expr)
-      items.append(.statement(compiled))
-    case .stmt(let stmt):
-      throw source.diagnostic(
-        "not supported in Quarry yet: '\(kindName(stmt))' statements; write a query expression",
-        at: stmt)
-    }
-  }
-
-  private func declarationName(_ decl: DeclSyntax) -> String {
+  func declarationName(_ decl: DeclSyntax) -> String {
     if let named = decl.asProtocol(NamedDeclSyntax.self) { return named.name.text }
     if let ext = decl.as(ExtensionDeclSyntax.self) { return ext.extendedType.trimmedDescription }
     return kindName(decl)
   }
 
-  private func bindTopLevel(_ variable: VariableDeclSyntax) throws {
+  func bindTopLevel(_ variable: VariableDeclSyntax) throws {
     for binding in variable.bindings {
       guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text,
         let initializer = binding.initializer

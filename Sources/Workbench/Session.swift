@@ -12,6 +12,19 @@ public struct StatementError: Sendable, Equatable {
   public var excerpt: String?
 }
 
+/// Keeps the errors of statements run where no one watches (a models file's migrations).
+final class CollectingSink: ResultSink {
+  var errors: [StatementError] = []
+  func begin(input: String, sql: String, bindings: [QueryBinding], columns: [String], types: [SwiftType?]) {}
+  func row(_ statement: PreparedStatement) {}
+  func end(error: StatementError?) { if let error { errors.append(error) } }
+  func failure(input: String, error: StatementError) { errors.append(error) }
+  func note(_ text: String) {}
+  func declared(_ text: @autoclosure () -> String) {}
+  func changed(rows: Int, insertedIDs: ClosedRange<Int64>?) {}
+  func warning(_ warning: StatementError) {}
+}
+
 /// Receives each statement of an input as it runs; formats implement it to print results,
 /// streaming rows where they can.
 public protocol ResultSink: AnyObject {
@@ -53,6 +66,8 @@ public final class Session {
   public let compiler: Compiler
   public var sqlOnly = false
   /// The SQL and bindings of the last statement that ran (`.binds`, `.explain`).
+  /// The `@DatabaseFunction`s registered with the connection, by name.
+  private var installedFunctions: [String: ObjectIdentifier] = [:]
   public private(set) var lastSQL: String?
   public private(set) var lastBindings: [QueryBinding] = []
 
@@ -106,13 +121,40 @@ public final class Session {
     return SwiftType(name, optional: !notNull)
   }
 
-  /// Loads Swift model declarations (a `--models` file).
-  public func loadModels(_ source: String, path: String) throws {
+  /// Loads a Swift file of models (`--models Schema.swift`): its declarations, and the
+  /// statements the app code in it runs (the migrations of a set-up function create its
+  /// tables). Each piece stands alone: what does not compile or run is returned as a located
+  /// message, and the rest is loaded. Throws only when nothing in the file could be read.
+  @discardableResult
+  public func loadModels(_ source: String, path: String) throws -> [String] {
+    let items: [CompiledItem]
     do {
-      _ = try compiler.compile(source)
+      items = try compiler.compile(source, recovering: true)
+      installDatabaseFunctions()
     } catch {
       throw WorkbenchError("\(path):\(error.line):\(error.column): \(error.fullMessage)")
     }
+    var messages = compiler.warnings.map { "warning: \(path):\($0.line):\($0.column): \($0.fullMessage)" }
+    for item in items {
+      switch item {
+      case .failure(let error):
+        messages.append("warning: \(path):\(error.line):\(error.column): \(error.fullMessage)")
+      case .note(let text):
+        messages.append("note: \(path): \(text)")
+      case .statement(let compiled):
+        let sink = CollectingSink()
+        if !execute(compiled, sink: sink), let error = sink.errors.first {
+          messages.append("warning: \(path):\(compiled.line):\(compiled.column): \(error.message)")
+        }
+      case .declaration:
+        break
+      }
+    }
+    let loaded = items.contains { if case .failure = $0 { return false } else { return true } }
+    if !loaded, case .failure(let error)? = items.first {
+      throw WorkbenchError("\(path):\(error.line):\(error.column): \(error.fullMessage)")
+    }
+    return messages
   }
 
   /// Compiles and runs every statement of an input, reporting each to the sink.
@@ -121,7 +163,8 @@ public final class Session {
   public func run(_ input: String, sink: ResultSink) -> Bool {
     let items: [CompiledItem]
     do {
-      items = try compiler.compile(input)
+      items = try compiler.compile(input, recovering: true)
+      installDatabaseFunctions()
     } catch {
       sink.failure(input: input, error: StatementError(
         message: error.fullMessage, line: error.line, column: error.column, excerpt: error.excerpt(in: input)))
@@ -139,20 +182,51 @@ public final class Session {
     }
     if writes { try? database.execute("SAVEPOINT quarry_whole_input") }
     var succeeded = true
-    for case .declaration(let name) in items {
-      sink.declared(describeDeclaration(name))
-    }
-    for case .statement(let compiled) in items {
-      if !execute(compiled, sink: sink) {
+    var runFailed = false
+    // Each item in order; a declaration or statement that did not compile is reported where it
+    // stands, and the others still run (a whole file pasted at once: each stands alone). A
+    // statement that fails when it runs undoes the input's writes and stops the rest.
+    for item in items {
+      switch item {
+      case .declaration(let name):
+        sink.declared(describeDeclaration(name))
+      case .note(let text):
+        sink.note(text)
+      case .failure(let error):
         succeeded = false
-        if writes { break }
+        sink.failure(input: input, error: StatementError(
+          message: error.fullMessage, line: error.line, column: error.column, excerpt: error.excerpt(in: input)))
+      case .statement(let compiled):
+        if runFailed, writes { continue }
+        if !execute(compiled, sink: sink) {
+          succeeded = false
+          runFailed = true
+        }
       }
     }
     if writes {
-      if !succeeded { try? database.execute("ROLLBACK TO quarry_whole_input") }
+      if runFailed { try? database.execute("ROLLBACK TO quarry_whole_input") }
       try? database.execute("RELEASE quarry_whole_input")
     }
     return succeeded
+  }
+
+  /// Registers each `@DatabaseFunction` declared since the last call (again when redeclared),
+  /// its body run by Quarry's interpreter; a body it cannot run fails the statement that calls
+  /// it, with the place and the reason.
+  func installDatabaseFunctions() {
+    for (name, function) in catalog.databaseFunctions where installedFunctions[name] != ObjectIdentifier(function) {
+      installedFunctions[name] = ObjectIdentifier(function)
+      if function.isAggregate {
+        try? database.addAggregate(name, argumentCount: function.argumentCount, deterministic: function.isDeterministic) { rows in
+          do { return try function.aggregate(rows) } catch { throw DatabaseFunctionError("\(error)") }
+        }
+      } else {
+        try? database.addFunction(name, argumentCount: function.argumentCount, deterministic: function.isDeterministic) { arguments in
+          do { return try function.call(arguments) } catch { throw DatabaseFunctionError("\(error)") }
+        }
+      }
+    }
   }
 
   /// What a declaration added: `declared table Note (3 columns)`, `declared enum Priority (3 cases)`.

@@ -136,7 +136,9 @@ struct QueryOptions: Equatable, Sendable {
       do { text = try decodeUTF8(data) } catch {
         throw WorkbenchError("cannot read models file '\(path)': \(error)")
       }
-      try session.loadModels(text, path: path)
+      for message in try session.loadModels(text, path: path) {
+        FileHandle.standardError.write(Data("quarry: \(message)\n".utf8))
+      }
     }
     return session
   }

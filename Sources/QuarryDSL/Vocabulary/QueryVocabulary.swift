@@ -71,6 +71,16 @@ extension Vocabulary {
       example: "Reminder.filter { $0.isFlagged }"),
     M("find(_ primaryKey: PrimaryKey) -> Where", "The row (or rows, given a list) with this primary key",
       example: "Reminder.find(1)"),
+    M("find(_ db: Database, key primaryKey: PrimaryKey) -> Row", "SQLiteData: fetches the row with this primary key now (LIMIT 1)",
+      example: "try Reminder.find(db, key: 1)"),
+    M("fetchAll(_ db: Database) -> [Row]", "SQLiteData: runs the query and returns every row",
+      example: "try Reminder.where(\\.isFlagged).fetchAll(db)"),
+    M("fetchOne(_ db: Database) -> Row?", "SQLiteData: runs the query for one row (a whole-row query gets LIMIT 1)",
+      example: "try Reminder.order(by: \\.title).fetchOne(db)"),
+    M("fetchCount(_ db: Database) -> Int", "SQLiteData: counts the query's rows (SELECT count(*))",
+      example: "try Reminder.where(\\.isFlagged).fetchCount(db)"),
+    M("fetchCursor(_ db: Database) -> Cursor", "SQLiteData: runs the query, rows read one at a time",
+      example: "try Reminder.all.fetchCursor(db)"),
     M("and(_ other: Where) -> Where", "Both this query's condition and another's", example: "Reminder.where(\\.isFlagged).and(Reminder.where(\\.isCompleted))"),
     M("or(_ other: Where) -> Where", "This query's condition or another's", example: "Reminder.where(\\.isFlagged).or(Reminder.where(\\.isCompleted))"),
     M("not() -> Where", "The opposite condition", example: "Reminder.where(\\.isFlagged).not()"),
@@ -129,6 +139,8 @@ extension Vocabulary {
 
   /// `Insert`, `Update` and `Delete` statements.
   static let writeEntries: [MethodSignature] = [
+    M("execute(_ db: Database) -> Void", "SQLiteData: runs the statement now (app code)",
+      example: "try Reminder.where(\\.isCompleted).delete().execute(db)"),
     M("where(_ predicate: (TableColumns) -> Bool) -> Self", "Limits an update or delete to the rows where the condition holds",
       example: "Reminder.delete().where(\\.isCompleted)"),
     M("find(_ primaryKey: PrimaryKey) -> Self", "Limits an update or delete to the row with this primary key",

@@ -1,0 +1,563 @@
+import QueryBuilder
+import SwiftSyntax
+
+/// Where a statement of pasted code stands, which decides whether a query written there runs.
+///
+/// ```swift
+/// Reminder.delete()                                    // .prompt: runs
+/// try database.write { db in Reminder.delete() }       // .app: built, never executed; a note says so
+/// try database.write { db in try Reminder.delete().execute(db) }  // .app: runs
+/// ```
+enum CodeContext {
+  /// Typed at the prompt or at the top of a script: a query written there runs.
+  case prompt
+  /// Inside the app's own code (a `database.write` block, a function body, a migration): only
+  /// what the code executes (`.execute(db)`, `.fetchAll(db)`, …) runs; the plumbing around it
+  /// (loggers, configuration, `migrator.migrate`) is skipped with a note.
+  case app
+}
+
+/// Runs pasted app code statement by statement: each top-level item, the blocks app code wraps
+/// statements in, `#if` clauses, loops over known arrays, functions that are called, and the
+/// migrations a set-up function registers.
+extension Compiler {
+  /// One item: a declaration, a statement, or a block of app code whose statements count as
+  /// items of their own.
+  func compileItem(
+    _ item: CodeBlockItemSyntax, into items: inout [CompiledItem], wholeInput: String?, typesRead: Bool,
+    context: CodeContext = .prompt
+  ) throws {
+    switch item.item {
+    case .decl(let decl):
+      try compileDeclaration(decl, item: item, into: &items, typesRead: typesRead, context: context)
+    case .expr(let expr):
+      try compileExpressionItem(expr, item: item, into: &items, wholeInput: wholeInput, context: context)
+    case .stmt(let stmt):
+      try compileStatement(stmt, into: &items, typesRead: typesRead, context: context)
+    }
+  }
+
+  /// Every item of a block, in order, in the app's context.
+  func compileBlock(_ statements: CodeBlockItemListSyntax, into items: inout [CompiledItem], typesRead: Bool) throws {
+    for inner in statements {
+      try compileItem(inner, into: &items, wholeInput: nil, typesRead: typesRead, context: .app)
+    }
+  }
+
+  // MARK: Declarations
+
+  private func compileDeclaration(
+    _ decl: DeclSyntax, item: CodeBlockItemSyntax, into items: inout [CompiledItem], typesRead: Bool, context: CodeContext
+  ) throws {
+    if let conditional = decl.as(IfConfigDeclSyntax.self) {
+      // `#if DEBUG … #else … #endif`: the clause a debug build of the app compiles.
+      guard let clause = Self.activeClause(of: conditional) else { return }
+      switch clause.elements {
+      case .statements(let statements)?:
+        for inner in statements {
+          try compileItem(inner, into: &items, wholeInput: nil, typesRead: false, context: context)
+        }
+      default:
+        skip(conditional)
+      }
+      return
+    }
+    if let macro = decl.as(MacroExpansionDeclSyntax.self), macro.macroName.text != "sql" {
+      // `#Preview { … }`: SwiftUI's, nothing for the database.
+      skip(macro, as: "#\(macro.macroName.text)")
+      return
+    }
+    if let variable = decl.as(VariableDeclSyntax.self) {
+      try compileVariable(variable, item: item, into: &items, context: context)
+      return
+    }
+    if case let properties = Self.fetchProperties(of: decl), !properties.isEmpty {
+      items += try properties.map { .statement(try fetchStatement($0.variable, wrapper: $0.wrapper)) }
+      return
+    }
+    if let function = decl.as(FunctionDeclSyntax.self) {
+      try declareFunction(function, into: &items)
+      return
+    }
+    if let ext = decl.as(ExtensionDeclSyntax.self), Self.plumbingExtensions.contains(ext.extendedType.trimmedDescription) {
+      // `extension DependencyValues { … }`: how the app wires its database, not a model. Its
+      // functions can still be called by name.
+      for member in ext.memberBlock.members {
+        if let function = member.decl.as(FunctionDeclSyntax.self) { try declareFunction(function, into: &items) }
+      }
+      skip(ext, as: "extension \(ext.extendedType.trimmedDescription)")
+      return
+    }
+    if !typesRead {
+      try DeclarationReader(catalog: catalog, source: source, warn: { [unowned self] message, node in try self.warn(message, at: node) }).read(decl)
+    }
+    items.append(.declaration(name: declarationName(decl)))
+  }
+
+  /// Extended types that are app plumbing: their members are not models.
+  static let plumbingExtensions: Set<String> = [
+    "DependencyValues", "DatabaseWriter", "DatabaseReader", "Database", "SyncEngine", "View", "App", "Logger",
+  ]
+
+  private func compileVariable(
+    _ variable: VariableDeclSyntax, item: CodeBlockItemSyntax, into items: inout [CompiledItem], context: CodeContext
+  ) throws {
+    if let wrapper = Self.fetchWrapper(of: variable) {
+      items.append(.statement(try fetchStatement(variable, wrapper: wrapper)))
+      return
+    }
+    if Self.isPropertyWrapperOnly(variable) || Self.isDatabasePlumbing(variable) {
+      // `@Dependency(\.defaultDatabase) var database`, `var migrator = DatabaseMigrator()`.
+      if context == .prompt {
+        items.append(.declaration(name: variable.bindings.first?.pattern.trimmedDescription ?? "var"))
+      }
+      return
+    }
+    for binding in variable.bindings {
+      guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text,
+        let initializer = binding.initializer?.value
+      else {
+        if context == .app { skip(binding); continue }
+        throw source.diagnostic("a top-level binding needs a name and a value", at: binding)
+      }
+      // `let titles = try database.read { db in …; return try ….fetchAll(db) }`: the block runs,
+      // and its last statement is the value.
+      var value = initializer
+      if let block = Self.transparentBlock(initializer), let last = block.statements.last {
+        try compileBlock(CodeBlockItemListSyntax(block.statements.dropLast()), into: &items, typesRead: false)
+        guard let result = Self.resultExpression(of: last) else { continue }
+        value = result
+      }
+      if Self.isDatabaseCall(value) {
+        // `let rows = try Reminder.all.fetchAll(db)`: the app runs the fetch right there.
+        let query = try evaluate(value)
+        bind(name, to: query)
+        items.append(.statement(try statement(from: query, input: item.trimmedDescription, at: value)))
+        continue
+      }
+      if let (call, called) = Self.call(value), let function = catalog.functions[called], lookupLocal(called) == nil,
+        Self.hasStatements(function)
+      {
+        // `let database = try appDatabase()`: the set-up function runs.
+        try runFunction(called, function, call: call, into: &items)
+        continue
+      }
+      do {
+        bind(name, to: try evaluate(value))
+      } catch let diagnostic as Diagnostic {
+        guard context == .app || isPlumbing(value) else { throw diagnostic }
+        skip(binding, as: "\(variable.bindingSpecifier.text) \(name)")
+        var origin = value.trimmedDescription
+        if origin.count > 40 { origin = String(origin.prefix(39)) + "…" }
+        skippedValues[name] = origin
+      }
+    }
+    if context == .prompt {
+      items.append(.declaration(name: variable.bindings.first?.pattern.trimmedDescription ?? "let"))
+    }
+  }
+
+  private func bind(_ name: String, to value: Value) {
+    if locals.isEmpty { catalog.bindings[name] = value } else { locals[locals.count - 1][name] = value }
+  }
+
+  /// `Logger(subsystem: …)`, `Mutex<…>(nil)`, `IndexSet(…)`: a value of a type the database
+  /// knows nothing of (and no misspelt model: `Remnder(…)` is still an error).
+  private func isPlumbing(_ expr: ExprSyntax) -> Bool {
+    guard let (call, name) = Self.call(expr) else {
+      return Self.plumbingRoot(of: expr).map { lookupLocal($0) == nil && catalog.table(forType: $0) == nil && closestMatch(to: $0, in: catalog.typeNames) == nil } ?? false
+    }
+    var base = name
+    if let member = call.calledExpression.as(MemberAccessExprSyntax.self), let root = Self.plumbingRoot(of: ExprSyntax(member)) {
+      base = root
+    } else if let generic = call.calledExpression.as(GenericSpecializationExprSyntax.self) {
+      base = generic.expression.trimmedDescription
+    }
+    guard base.first?.isUppercase == true || Self.plumbingTypes.contains(base) else { return false }
+    return catalog.table(forType: base) == nil && catalog.enums[base] == nil && catalog.functions[base] == nil
+      && closestMatch(to: base, in: catalog.typeNames) == nil
+  }
+
+  /// The first name of a member chain: `ValueObservation` in `ValueObservation.tracking { … }`.
+  static func plumbingRoot(of expr: ExprSyntax) -> String? {
+    var current = expr
+    while true {
+      if let member = current.as(MemberAccessExprSyntax.self), let base = member.base { current = base; continue }
+      if let call = current.as(FunctionCallExprSyntax.self) { current = call.calledExpression; continue }
+      if let generic = current.as(GenericSpecializationExprSyntax.self) { current = generic.expression; continue }
+      if let tryExpr = current.as(TryExprSyntax.self) { current = tryExpr.expression; continue }
+      if let awaitExpr = current.as(AwaitExprSyntax.self) { current = awaitExpr.expression; continue }
+      break
+    }
+    return current.as(DeclReferenceExprSyntax.self)?.baseName.text
+  }
+
+  /// A function declared at the top level or inside app code: callable by name. A set-up
+  /// function that registers migrations runs at once, as the app runs it at launch, so the
+  /// tables its migrations create exist.
+  private func declareFunction(_ function: FunctionDeclSyntax, into items: inout [CompiledItem]) throws {
+    guard let body = function.body else {
+      throw source.diagnostic("a function needs a body", at: function.name)
+    }
+    let name = function.name.text
+    let scope = Scope(
+      body: AnySyntaxBox(syntax: Syntax(body), source: source),
+      parameters: function.signature.parameterClause.parameters.map { ($0.secondName ?? $0.firstName).text },
+      ownerType: name)
+    catalog.functions[name] = scope
+    if function.attributes.contains(where: { $0.as(AttributeSyntax.self)?.attributeName.trimmedDescription == "DatabaseFunction" }) {
+      try declareDatabaseFunction(function)
+    }
+    items.append(.declaration(name: name))
+    if scope.parameters.isEmpty, Self.registersMigrations(body) { pendingSetUp.append(name) }
+  }
+
+  /// Runs the set-up functions the input declared (those that register migrations), after all
+  /// of it is read, as the app runs them at launch: the tables their migrations create exist.
+  func runPendingSetUp(into items: inout [CompiledItem], recovering: Bool) throws {
+    let names = pendingSetUp
+    pendingSetUp = []
+    for name in names where !functionsRun.contains(name) {
+      guard let scope = catalog.functions[name] else { continue }
+      let before = items.count
+      do {
+        try runFunction(name, scope, call: nil, into: &items)
+      } catch let diagnostic as Diagnostic where recovering {
+        items.append(.failure(diagnostic))
+      }
+      let ran = items[before...].filter { if case .statement = $0 { return true } else { return false } }.count
+      items.append(.note("ran \(name)()'s migrations and set-up as the app does at launch (\(ran) statement\(ran == 1 ? "" : "s"))"))
+    }
+  }
+
+  static func registersMigrations(_ body: CodeBlockSyntax) -> Bool {
+    body.tokens(viewMode: .sourceAccurate).contains { $0.tokenKind == .identifier("registerMigration") }
+  }
+
+  /// Whether a function's body is app code (statements), not one query expression to return.
+  static func hasStatements(_ function: Scope) -> Bool {
+    guard let body = function.body.syntax.as(CodeBlockSyntax.self) else { return false }
+    if body.statements.count != 1 { return true }
+    guard let only = body.statements.first else { return false }
+    switch only.item {
+    case .expr(let expr): return transparentBlock(expr) != nil || isDatabaseCall(expr)
+    case .stmt(let stmt):
+      if let returned = stmt.as(ReturnStmtSyntax.self)?.expression { return transparentBlock(returned) != nil }
+      return true
+    case .decl: return true
+    }
+  }
+
+  /// Runs a function's statements as app code, with its parameters bound to the call's values.
+  /// One that already ran (a set-up function, at its declaration) is not run again.
+  func runFunction(_ name: String, _ function: Scope, call: FunctionCallExprSyntax?, into items: inout [CompiledItem]) throws {
+    if call != nil, functionsRun.contains(name) {
+      items.append(.note("\(name)() already ran when it was declared; not run again"))
+      return
+    }
+    functionsRun.insert(name)
+    var values: [Value] = []
+    if let call {
+      values = try Arguments(call).list.map { try evaluate($0.expression) }
+      guard values.count == function.parameters.count else {
+        throw source.diagnostic(
+          "'\(name)' takes \(function.parameters.count) argument\(function.parameters.count == 1 ? "" : "s"), not \(values.count)",
+          at: call)
+      }
+    }
+    guard let body = function.body.syntax.as(CodeBlockSyntax.self) else { return }
+    try withSource(function.body) {
+      try withLocals(Dictionary(zip(function.parameters, values), uniquingKeysWith: { $1 })) {
+        try compileBlock(body.statements, into: &items, typesRead: false)
+      }
+    }
+  }
+
+  // MARK: Expressions
+
+  private func compileExpressionItem(
+    _ expr: ExprSyntax, item: CodeBlockItemSyntax, into items: inout [CompiledItem], wholeInput: String?, context: CodeContext
+  ) throws {
+    if let block = Self.transparentBlock(expr) {
+      try compileBlock(block.statements, into: &items, typesRead: false)
+      return
+    }
+    if let (call, name) = Self.call(expr), call.calledExpression.is(DeclReferenceExprSyntax.self), lookupLocal(name) == nil,
+      let function = catalog.functions[name], Self.hasStatements(function)
+    {
+      try runFunction(name, function, call: call, into: &items)
+      return
+    }
+    if let assignment = Self.assignment(expr) {
+      // `configuration.foreignKeysEnabled = true`, `$0.defaultDatabase = try appDatabase()`:
+      // the right side may run app code; the assignment itself is plumbing.
+      if let (call, name) = Self.call(assignment.value), lookupLocal(name) == nil, let function = catalog.functions[name],
+        Self.hasStatements(function)
+      {
+        try runFunction(name, function, call: call, into: &items)
+      } else if Self.isDatabaseCall(assignment.value) {
+        try compileExpressionItem(assignment.value, item: item, into: &items, wholeInput: nil, context: context)
+      } else {
+        skip(expr)
+      }
+      return
+    }
+    if let conditional = Self.unwrapped(expr).as(IfExprSyntax.self) {
+      try compileIf(conditional, into: &items, context: context)
+      return
+    }
+    if Self.unwrapped(expr).is(SwitchExprSyntax.self) {
+      guard context == .app else {
+        throw source.diagnostic("not supported in Quarry yet: a 'switch' statement; write a query expression", at: expr)
+      }
+      skip(expr)
+      return
+    }
+    if context == .app, !Self.isDatabaseCall(expr) {
+      // App code that builds a statement and never runs it: the app would not run it either.
+      let value: Value
+      do {
+        value = try evaluate(expr)
+      } catch {
+        skip(expr)
+        return
+      }
+      if let compiled = try? statement(from: value, input: item.trimmedDescription, at: expr), isRunnable(value) {
+        let location = source.lineAndColumn(of: expr.positionAfterSkippingLeadingTrivia)
+        items.append(.note(
+          "\(location.line):\(location.column): not run: this statement is built but never executed (no .execute(db)), so the app does not run it either: \(compiled.displaySQL.split(separator: "\n").joined(separator: " "))"))
+      }
+      return
+    }
+    let value: Value
+    do {
+      value = try evaluate(expr)
+    } catch let diagnostic as Diagnostic {
+      guard context == .prompt, isPlumbing(expr) else { throw diagnostic }
+      skip(expr)
+      return
+    }
+    var compiled = try statement(from: value, input: wholeInput ?? item.trimmedDescription, at: expr)
+    compiled.expectedSQL = try expectedSQL(in: expr)
+    items.append(.statement(compiled))
+  }
+
+  private func isRunnable(_ value: Value) -> Bool {
+    switch value {
+    case .query, .write, .statement, .table: true
+    default: false
+    }
+  }
+
+  static func unwrapped(_ expr: ExprSyntax) -> ExprSyntax {
+    var inner = expr
+    while true {
+      if let tryExpr = inner.as(TryExprSyntax.self) { inner = tryExpr.expression; continue }
+      if let awaitExpr = inner.as(AwaitExprSyntax.self) { inner = awaitExpr.expression; continue }
+      return inner
+    }
+  }
+
+  /// `a = b` (or `a += b`) as a statement: its right side.
+  static func assignment(_ expr: ExprSyntax) -> (target: ExprSyntax, value: ExprSyntax)? {
+    guard let sequence = unwrapped(expr).as(SequenceExprSyntax.self), sequence.elements.count == 3 else { return nil }
+    let elements = Array(sequence.elements)
+    guard elements[1].is(AssignmentExprSyntax.self)
+      || (elements[1].as(BinaryOperatorExprSyntax.self).map { ["+=", "-=", "*=", "/="].contains($0.operator.text) } ?? false)
+    else { return nil }
+    return (elements[0], elements[2])
+  }
+
+  /// The value a block's last statement gives: its expression, or what it returns.
+  static func resultExpression(of item: CodeBlockItemSyntax) -> ExprSyntax? {
+    switch item.item {
+    case .expr(let expr): return expr
+    case .stmt(let stmt): return stmt.as(ReturnStmtSyntax.self)?.expression
+    case .decl: return nil
+    }
+  }
+
+  // MARK: Statements
+
+  private func compileStatement(
+    _ stmt: StmtSyntax, into items: inout [CompiledItem], typesRead: Bool, context: CodeContext
+  ) throws {
+    if let loop = stmt.as(ForStmtSyntax.self) {
+      try compileLoop(loop, into: &items, context: context)
+      return
+    }
+    if let doStmt = stmt.as(DoStmtSyntax.self) {
+      // `do { try … } catch { … }`: the `do` body is what runs.
+      for inner in doStmt.body.statements {
+        try compileItem(inner, into: &items, wholeInput: nil, typesRead: typesRead, context: context)
+      }
+      return
+    }
+    if let returned = stmt.as(ReturnStmtSyntax.self) {
+      // `return try ….fetchAll(db)` in a block runs; `return database` is plumbing.
+      if let value = returned.expression, context == .app {
+        if Self.isDatabaseCall(value) || Self.transparentBlock(value) != nil {
+          try compileExpressionItem(value, item: CodeBlockItemSyntax(item: .expr(value)), into: &items, wholeInput: nil, context: .app)
+        }
+      }
+      return
+    }
+    if let expression = stmt.as(ExpressionStmtSyntax.self) {
+      try compileExpressionItem(expression.expression, item: CodeBlockItemSyntax(item: .stmt(stmt)), into: &items, wholeInput: nil, context: context)
+      return
+    }
+    guard context == .app else {
+      throw source.diagnostic(
+        "not supported in Quarry yet: '\(kindName(stmt))' statements; write a query expression",
+        at: stmt)
+    }
+    // `guard`, `while`, `throw`, `defer` in app code: control flow around the queries.
+    skip(stmt)
+  }
+
+  private func compileIf(_ conditional: IfExprSyntax, into items: inout [CompiledItem], context: CodeContext) throws {
+    let branch: CodeBlockItemListSyntax?
+    do {
+      branch = try builderBranch(conditional)
+    } catch let diagnostic as Diagnostic {
+      guard context == .app else { throw diagnostic }
+      // A condition known only when the app runs: neither branch is taken here.
+      skip(conditional.conditions, as: "if \(conditional.conditions.trimmedDescription)")
+      return
+    }
+    for inner in branch ?? [] {
+      try compileItem(inner, into: &items, wholeInput: nil, typesRead: false, context: context)
+    }
+  }
+
+  /// `for title in ["a", "b"] { try … .execute(db) }`: the body once per element, the loop
+  /// variable bound to it (a name, `_`, or a tuple of names for `enumerated()` or pairs).
+  private func compileLoop(_ loop: ForStmtSyntax, into items: inout [CompiledItem], context: CodeContext) throws {
+    let elements: [Value]
+    do {
+      elements = try loopElements(loop.sequence)
+    } catch let diagnostic as Diagnostic {
+      guard context == .app else { throw diagnostic }
+      skip(loop.sequence, as: "for … in \(loop.sequence.trimmedDescription)")
+      return
+    }
+    for element in elements {
+      var bindings: [String: Value] = [:]
+      try bindPattern(loop.pattern, to: element, into: &bindings)
+      if let condition = loop.whereClause?.condition {
+        let keep = try withLocals(bindings) { try typedExpression(try evaluate(condition, expected: .bool), expected: .bool, at: condition) }
+        guard let taken = Self.constantBool(keep.expression) else {
+          throw source.diagnostic("a 'for … where' condition must be known before the query runs", at: condition)
+        }
+        if !taken { continue }
+      }
+      try withLocals(bindings) {
+        for inner in loop.body.statements {
+          try compileItem(inner, into: &items, wholeInput: nil, typesRead: false, context: context)
+        }
+      }
+    }
+  }
+
+  /// The elements a `for` loops over: an array value, or an integer range `a...b` / `a..<b`.
+  func loopElements(_ sequence: ExprSyntax) throws -> [Value] {
+    if let range = Self.integerRange(sequence) {
+      guard range.count <= 10_000 else {
+        throw source.diagnostic("a loop of \(range.count) rounds is more than Quarry runs (at most 10,000)", at: sequence)
+      }
+      return range.map { .expression(TypedExpression(Expression(.value(.integer(Int64($0)))), type: SwiftType("Int"))) }
+    }
+    guard case .array(let elements) = try evaluate(sequence) else {
+      throw source.diagnostic("a 'for' loops over an array known before the query runs", at: sequence)
+    }
+    return elements
+  }
+
+  static func integerRange(_ expr: ExprSyntax) -> ClosedRange<Int>? {
+    var inner = expr
+    if let tuple = inner.as(TupleExprSyntax.self), tuple.elements.count == 1, let only = tuple.elements.first { inner = only.expression }
+    guard let sequence = inner.as(SequenceExprSyntax.self), sequence.elements.count == 3 else { return nil }
+    let elements = Array(sequence.elements)
+    guard let op = elements[1].as(BinaryOperatorExprSyntax.self)?.operator.text, op == "..." || op == "..<",
+      let low = integerLiteral(elements[0]), let high = integerLiteral(elements[2])
+    else { return nil }
+    let upper = op == "..." ? high : high - 1
+    guard upper >= low else { return nil }
+    return low...upper
+  }
+
+  private static func integerLiteral(_ expr: ExprSyntax) -> Int? {
+    if let literal = expr.as(IntegerLiteralExprSyntax.self) { return Int(literal.literal.text.replacingOccurrences(of: "_", with: "")) }
+    if let prefix = expr.as(PrefixOperatorExprSyntax.self), prefix.operator.text == "-", let value = integerLiteral(prefix.expression) {
+      return -value
+    }
+    return nil
+  }
+
+  /// Binds a loop pattern: a name, `_`, or `(a, b)` over a tuple element.
+  func bindPattern(_ pattern: PatternSyntax, to value: Value, into bindings: inout [String: Value]) throws {
+    if let identifier = pattern.as(IdentifierPatternSyntax.self) {
+      bindings[identifier.identifier.text] = value
+    } else if pattern.is(WildcardPatternSyntax.self) {
+      return
+    } else if let binding = pattern.as(ValueBindingPatternSyntax.self) {
+      try bindPattern(binding.pattern, to: value, into: &bindings)
+    } else if let tuple = pattern.as(TuplePatternSyntax.self) {
+      guard case .tuple(let values) = value, values.count == tuple.elements.count else {
+        throw source.diagnostic("this pattern takes a tuple of \(tuple.elements.count) values; the element is \(describe(value))", at: pattern)
+      }
+      for (element, part) in zip(tuple.elements, values) {
+        try bindPattern(element.pattern, to: part, into: &bindings)
+      }
+    } else {
+      throw source.diagnostic("not supported in Quarry yet: this kind of pattern; write a name or (a, b)", at: pattern)
+    }
+  }
+
+  // MARK: #if
+
+  /// The clause of `#if` a debug build compiles: `DEBUG` is set; `os(…)`, `canImport(…)` and
+  /// other flags are not (so `#else` is taken for them).
+  static func activeClause(of conditional: IfConfigDeclSyntax) -> IfConfigClauseSyntax? {
+    conditional.clauses.first { clause in
+      guard let condition = clause.condition else { return true }
+      return conditionHolds(condition)
+    }
+  }
+
+  private static func conditionHolds(_ condition: ExprSyntax) -> Bool {
+    if let reference = condition.as(DeclReferenceExprSyntax.self) { return reference.baseName.text == "DEBUG" }
+    if let prefix = condition.as(PrefixOperatorExprSyntax.self), prefix.operator.text == "!" { return !conditionHolds(prefix.expression) }
+    if let tuple = condition.as(TupleExprSyntax.self), tuple.elements.count == 1, let only = tuple.elements.first {
+      return conditionHolds(only.expression)
+    }
+    if let sequence = condition.as(SequenceExprSyntax.self), sequence.elements.count == 3 {
+      let elements = Array(sequence.elements)
+      switch elements[1].as(BinaryOperatorExprSyntax.self)?.operator.text {
+      case "&&": return conditionHolds(elements[0]) && conditionHolds(elements[2])
+      case "||": return conditionHolds(elements[0]) || conditionHolds(elements[2])
+      default: return false
+      }
+    }
+    return false
+  }
+
+  // MARK: Skipped plumbing
+
+  /// Records app code with nothing for the database (it is summed up in one note).
+  func skip(_ node: some SyntaxProtocol, as description: String? = nil) {
+    var text = description ?? node.trimmedDescription
+    if let newline = text.firstIndex(of: "\n") { text = String(text[..<newline]) + " …" }
+    if text.count > 40 { text = String(text.prefix(39)) + "…" }
+    let location = source.lineAndColumn(of: node.positionAfterSkippingLeadingTrivia)
+    skipped.append("\(text) (\(location.line):\(location.column))")
+  }
+
+  /// The one note of what was skipped, if anything was.
+  func skippedNote() -> CompiledItem? {
+    guard !skipped.isEmpty else { return nil }
+    let shown = skipped.prefix(6).joined(separator: ", ")
+    let more = skipped.count > 6 ? " and \(skipped.count - 6) more" : ""
+    return .note("skipped app code with no SQL to run: \(shown)\(more)")
+  }
+}
