@@ -94,6 +94,14 @@ extension Compiler {
     items.append(.declaration(name: declarationName(decl)))
   }
 
+  /// Types of Apple's and Point-Free's frameworks that pasted app code uses around its queries.
+  static let frameworkTypes: Set<String> = [
+    "ValueObservation", "IndexSet", "Logger", "Mutex", "Task", "DispatchQueue", "NotificationCenter", "UserDefaults",
+    "FileManager", "URL", "Bundle", "ProcessInfo", "Color", "Calendar", "JSONEncoder", "JSONDecoder", "Duration",
+    "ContinuousClock", "AsyncStream", "Shared", "SharedReader", "SyncEngine", "CKContainer", "OSSignposter",
+    "Observations", "Animation", "Transaction", "AnyCancellable", "Timer",
+  ]
+
   /// Extended types that are app plumbing: their members are not models.
   static let plumbingExtensions: Set<String> = [
     "DependencyValues", "DatabaseWriter", "DatabaseReader", "Database", "SyncEngine", "View", "App", "Logger",
@@ -145,7 +153,7 @@ extension Compiler {
       do {
         bind(name, to: try evaluate(value))
       } catch let diagnostic as Diagnostic {
-        guard context == .app || isPlumbing(value) else { throw diagnostic }
+        guard context == .app || isPlumbing(value, failure: diagnostic, binding: true) else { throw diagnostic }
         skip(binding, as: "\(variable.bindingSpecifier.text) \(name)")
         var origin = value.trimmedDescription
         if origin.count > 40 { origin = String(origin.prefix(39)) + "…" }
@@ -161,25 +169,31 @@ extension Compiler {
     if locals.isEmpty { catalog.bindings[name] = value } else { locals[locals.count - 1][name] = value }
   }
 
-  /// `Logger(subsystem: …)`, `Mutex<…>(nil)`, `IndexSet(…)`: a value of a type the database
-  /// knows nothing of (and no misspelt model: `Remnder(…)` is still an error).
-  private func isPlumbing(_ expr: ExprSyntax) -> Bool {
-    guard let (call, name) = Self.call(expr) else {
-      return Self.plumbingRoot(of: expr).map { lookupLocal($0) == nil && catalog.table(forType: $0) == nil && closestMatch(to: $0, in: catalog.typeNames) == nil } ?? false
-    }
-    var base = name
-    if let member = call.calledExpression.as(MemberAccessExprSyntax.self), let root = Self.plumbingRoot(of: ExprSyntax(member)) {
-      base = root
-    } else if let generic = call.calledExpression.as(GenericSpecializationExprSyntax.self) {
-      base = generic.expression.trimmedDescription
-    }
-    guard base.first?.isUppercase == true || Self.plumbingTypes.contains(base) else { return false }
-    return catalog.table(forType: base) == nil && catalog.enums[base] == nil && catalog.functions[base] == nil
-      && closestMatch(to: base, in: catalog.typeNames) == nil
+  /// `Logger(subsystem: …)`, `Mutex<…>(nil)`, `ValueObservation.tracking { … }`: a value of a
+  /// type the database knows nothing of. True only when `failure` is about that very name (an
+  /// unknown type or function where the expression starts) and the name is no misspelt model
+  /// (`Remnder(…)` is still an error with its suggestion).
+  private func isPlumbing(_ expr: ExprSyntax, failure: Diagnostic, binding: Bool = false) -> Bool {
+    guard let root = Self.plumbingRootNode(of: expr) else { return false }
+    let name = root.baseName.text
+    let location = source.lineAndColumn(of: root.positionAfterSkippingLeadingTrivia)
+    guard failure.line == location.line, failure.column == location.column else { return false }
+    // A framework's type anywhere; in a binding, also a value made by calling a type the
+    // database does not know (`let logger = Logger(…)`). `Tag.all` on an empty database stays
+    // an error: it is a query of a table that is not there.
+    let isInitializer = Self.unwrapped(expr).as(FunctionCallExprSyntax.self).map {
+      $0.calledExpression.is(DeclReferenceExprSyntax.self) || $0.calledExpression.is(GenericSpecializationExprSyntax.self)
+    } ?? false
+    guard Self.frameworkTypes.contains(name) || Self.plumbingTypes.contains(name)
+      || (binding && isInitializer && name.first?.isUppercase == true)
+    else { return false }
+    return lookupLocal(name) == nil && catalog.table(forType: name) == nil && catalog.enums[name] == nil
+      && catalog.functions[name] == nil && Vocabulary.methods(named: name, on: .function).isEmpty
+      && closestMatch(to: name, in: catalog.typeNames) == nil
   }
 
-  /// The first name of a member chain: `ValueObservation` in `ValueObservation.tracking { … }`.
-  static func plumbingRoot(of expr: ExprSyntax) -> String? {
+  /// The name a member chain or call starts with: `ValueObservation` in `ValueObservation.tracking { … }`.
+  static func plumbingRootNode(of expr: ExprSyntax) -> DeclReferenceExprSyntax? {
     var current = expr
     while true {
       if let member = current.as(MemberAccessExprSyntax.self), let base = member.base { current = base; continue }
@@ -189,7 +203,7 @@ extension Compiler {
       if let awaitExpr = current.as(AwaitExprSyntax.self) { current = awaitExpr.expression; continue }
       break
     }
-    return current.as(DeclReferenceExprSyntax.self)?.baseName.text
+    return current.as(DeclReferenceExprSyntax.self)
   }
 
   /// A function declared at the top level or inside app code: callable by name. A set-up
@@ -333,7 +347,7 @@ extension Compiler {
     do {
       value = try evaluate(expr)
     } catch let diagnostic as Diagnostic {
-      guard context == .prompt, isPlumbing(expr) else { throw diagnostic }
+      guard context == .prompt, isPlumbing(expr, failure: diagnostic) else { throw diagnostic }
       skip(expr)
       return
     }

@@ -230,12 +230,10 @@ public final class Compiler {
       }
     }
     for (index, item) in statements.enumerated() where !failed.contains(index) {
-      if recovering, item.hasError {
+      if recovering, item.hasError, let error = SyntaxErrorFinder.firstError(in: item) {
         // A whole file with a syntax error in one place: that item fails, the others stand.
-        if let error = SyntaxErrorFinder.firstError(in: item) {
-          let location = source.lineAndColumn(of: error.position)
-          items.append(.failure(Diagnostic("syntax error: " + error.message, line: location.line, column: location.column, length: error.length)))
-        }
+        let location = source.lineAndColumn(of: error.position)
+        items.append(.failure(Diagnostic("syntax error: " + error.message, line: location.line, column: location.column, length: error.length)))
         continue
       }
       do {

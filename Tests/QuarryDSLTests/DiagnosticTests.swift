@@ -250,7 +250,8 @@ final class DiagnosticTests: XCTestCase {
   }
 
   func testUnsupportedSwiftSaysSo() throws {
-    try assertDiagnostic("1️⃣for x in [1] { }", "not supported in Quarry yet: 'for statement' statements; write a query expression")
+    try assertDiagnostic("1️⃣while true { }", "not supported in Quarry yet: 'while statement' statements; write a query expression")
+    try assertDiagnostic("for x in 1️⃣Reminder.all { }", "a 'for' loops over an array known before the query runs")
   }
 
   func testClosureWithTooManyParameters() throws {
