@@ -71,8 +71,8 @@ extension Compiler {
       try compileVariable(variable, item: item, into: &items, context: context)
       return
     }
-    if case let properties = Self.fetchProperties(of: decl), !properties.isEmpty {
-      items += try properties.map { .statement(try fetchStatement($0.variable, wrapper: $0.wrapper)) }
+    if let members = Self.appTypeMembers(of: decl) {
+      try compileAppType(decl, members: members, into: &items)
       return
     }
     if let function = decl.as(FunctionDeclSyntax.self) {
@@ -94,6 +94,9 @@ extension Compiler {
     items.append(.declaration(name: declarationName(decl)))
   }
 
+  /// Macros of app code with nothing for the database.
+  static let appMacros: Set<String> = ["Preview", "Playground", "warning", "error", "fileID", "function"]
+
   /// Types of Apple's and Point-Free's frameworks that pasted app code uses around its queries.
   static let frameworkTypes: Set<String> = [
     "ValueObservation", "IndexSet", "Logger", "Mutex", "Task", "DispatchQueue", "NotificationCenter", "UserDefaults",
@@ -111,7 +114,7 @@ extension Compiler {
     _ variable: VariableDeclSyntax, item: CodeBlockItemSyntax, into items: inout [CompiledItem], context: CodeContext
   ) throws {
     if let wrapper = Self.fetchWrapper(of: variable) {
-      items.append(.statement(try fetchStatement(variable, wrapper: wrapper)))
+      items += try fetchItems(variable, wrapper: wrapper)
       return
     }
     if Self.isPropertyWrapperOnly(variable) || Self.isDatabasePlumbing(variable) {
@@ -314,6 +317,11 @@ extension Compiler {
       } else {
         skip(expr)
       }
+      return
+    }
+    if let macro = Self.unwrapped(expr).as(MacroExpansionExprSyntax.self), Self.appMacros.contains(macro.macroName.text) {
+      // `#Preview { … }`: SwiftUI's, nothing for the database.
+      skip(macro, as: "#\(macro.macroName.text)")
       return
     }
     if let conditional = Self.unwrapped(expr).as(IfExprSyntax.self) {

@@ -20,6 +20,10 @@ public final class Catalog: @unchecked Sendable {
   var functions: [String: Scope] = [:]
   /// `@DatabaseFunction`s, by SQL name: called as `$name(…)`, registered with SQLite.
   public internal(set) var databaseFunctions: [String: DatabaseFunction] = [:]
+  /// `FetchKeyRequest` types of pasted app code, by name.
+  var fetchRequests: [String: FetchRequestModel] = [:]
+  /// `extension Updates<T> { mutating func flag() { … } }`: assignments by name, per table type.
+  var updateHelpers: [String: [String: Scope]] = [:]
 
   /// Names the user has bound at top level: `let` values, `@FetchAll` properties, functions.
   public var userNames: [String] { Array(bindings.keys) + Array(functions.keys) }

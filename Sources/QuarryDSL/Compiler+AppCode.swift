@@ -12,62 +12,6 @@ import SwiftSyntax
 /// // SELECT … FROM "reminders" WHERE (NOT ("reminders"."isCompleted"))
 /// ```
 extension Compiler {
-  static let fetchWrapperNames: Set<String> = ["FetchAll", "FetchOne", "Fetch"]
-
-  /// Whether a variable is declared with one of the fetch property wrappers.
-  static func fetchWrapper(of variable: VariableDeclSyntax) -> AttributeSyntax? {
-    for element in variable.attributes {
-      if let attribute = element.as(AttributeSyntax.self),
-        fetchWrapperNames.contains(attribute.attributeName.trimmedDescription)
-      {
-        return attribute
-      }
-    }
-    return nil
-  }
-
-  /// The fetch properties of a struct that is no model (a SwiftUI view) or of a class (a model
-  /// object): its queries are what it says about the database. Empty for anything else.
-  static func fetchProperties(of decl: DeclSyntax) -> [(variable: VariableDeclSyntax, wrapper: AttributeSyntax)] {
-    let members: MemberBlockSyntax
-    if let structDecl = decl.as(StructDeclSyntax.self) {
-      let attributes = attributeNames(structDecl.attributes)
-      if attributes.contains("Table") || attributes.contains("Selection") { return [] }
-      members = structDecl.memberBlock
-    } else if let classDecl = decl.as(ClassDeclSyntax.self) {
-      members = classDecl.memberBlock
-    } else {
-      return []
-    }
-    return members.members.compactMap { member in
-      guard let variable = member.decl.as(VariableDeclSyntax.self), let wrapper = fetchWrapper(of: variable) else { return nil }
-      return (variable, wrapper)
-    }
-  }
-
-  /// The statement a fetch property wrapper runs: its query argument, or `T.all` for a bare
-  /// `@FetchAll var rows: [T]`. The variable's name then means that query.
-  func fetchStatement(_ variable: VariableDeclSyntax, wrapper: AttributeSyntax) throws -> CompiledStatement {
-    let name = variable.bindings.first?.pattern.as(IdentifierPatternSyntax.self)?.identifier.text
-    let value: Value
-    let anchor: Syntax
-    if case .argumentList(let list)? = wrapper.arguments, let query = list.first(where: { $0.label == nil })?.expression {
-      value = try evaluate(query)
-      anchor = Syntax(query)
-    } else if let annotation = variable.bindings.first?.typeAnnotation?.type.as(ArrayTypeSyntax.self),
-      let model = catalog.table(forType: annotation.element.trimmedDescription)
-    {
-      value = .query(try baseQuery(TableInstance(model: model)))
-      anchor = Syntax(variable)
-    } else {
-      throw source.diagnostic(
-        "'@\(wrapper.attributeName.trimmedDescription)' needs a query here, like @FetchAll(Reminder.all) var reminders",
-        at: wrapper)
-    }
-    if let name { catalog.bindings[name] = value }
-    return try statement(from: value, input: variable.trimmedDescription, at: anchor)
-  }
-
   /// The SQL snapshot of a pasted `assertQuery(…) { """…""" }` or
   /// `assertInlineSnapshot(of: …, as: .sql) { """…""" }`: the first string in its trailing closure.
   func expectedSQL(in expr: ExprSyntax) throws -> String? {

@@ -135,8 +135,8 @@ extension Compiler {
       return try writeQueryMethod(name, on: write, arguments: arguments)
     case .group(let table, let path):
       return try groupMethod(name, on: table, path: path, arguments: arguments)
-    case .caseBuilder(let expression, let type):
-      return try caseMethod(name, on: expression, type: type, arguments: arguments, at: node)
+    case .caseBuilder(let expression, let type, let baseType):
+      return try caseMethod(name, on: expression, type: type, baseType: baseType, arguments: arguments, at: node)
     case .expression(let expression):
       return try expressionMethod(name, on: expression, arguments: arguments, at: node)
     case .columns(let table):
@@ -150,6 +150,8 @@ extension Compiler {
         let list = try elements.map { try typedExpression($0, expected: needle.type, at: argument).expression }
         return .expression(TypedExpression(needle.expression.binary(.in, Expression(.list(list))), type: .bool))
       }
+      // `ids.dropFirst()`, `names.map { … }.joined(separator: ", ")`: Swift on known values.
+      if runtimeValue(base) != nil { return try swiftValue(of: ExprSyntax(arguments.call)) }
     case .statement(let statement, let types):
       return try statementMethod(name, on: statement, types: types, arguments: arguments)
     default:
@@ -389,6 +391,11 @@ extension Compiler {
           try evaluateBody(function.body.syntax)
         }
       }
+    }
+    if name == "Array" || name == "Set", lookupLocal(name) == nil, arguments.list.count == 1, let only = arguments.first(),
+      case .array(let elements) = try evaluate(only)
+    {
+      return .array(elements)
     }
     if name == "Date", lookupLocal(name) == nil, let date = try dateInitializer(arguments) { return date }
     if name == "UUID", lookupLocal(name) == nil, let uuid = try uuidInitializer(arguments) { return uuid }

@@ -57,6 +57,15 @@ extension Compiler {
 
   func queryMember(_ name: String, of query: Query, at node: some SyntaxProtocol) throws -> Value {
     if name == "all" { return .query(query) }
+    // `let list = RemindersList(id: 1, title: "Personal")` then `list.id`: a field of a record
+    // value is that value (bound like any other).
+    if query.select.from == nil, query.select.wheres.isEmpty, let typeName = query.resultModel,
+      let model = catalog.table(forType: typeName), let column = model.column(named: name),
+      let index = query.select.columns.firstIndex(where: { $0.alias == column.sqlName })
+    {
+      let type = query.columnTypes.indices.contains(index) ? query.columnTypes[index] : column.type
+      return .expression(TypedExpression(query.select.columns[index].expression, type: type ?? column.type))
+    }
     // `Attachment.Kind`: a type nested in the table's type.
     if let table = query.tables.first, let nested = catalog.table(forType: table.model.typeName + "." + name) {
       return .table(TableInstance(model: nested))

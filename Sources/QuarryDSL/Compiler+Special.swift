@@ -15,7 +15,7 @@ extension Compiler {
       if let syntax = arguments.first() {
         base = try typedExpression(try evaluate(syntax), at: syntax)
       }
-      return .caseBuilder(CaseExpression(base: base?.expression, whens: [], otherwise: nil), type: base?.type)
+      return .caseBuilder(CaseExpression(base: base?.expression, whens: [], otherwise: nil), type: base?.type, baseType: base?.type)
     case "With":
       return try with(arguments, at: node)
     case "URL":
@@ -50,7 +50,7 @@ extension Compiler {
   }
 
   /// `.when(condition, then: value)` and `.else(value)` on `Case(…)`.
-  func caseMethod(_ name: String, on expression: CaseExpression, type: SwiftType?, arguments: Arguments, at node: MemberAccessExprSyntax) throws -> Value {
+  func caseMethod(_ name: String, on expression: CaseExpression, type: SwiftType?, baseType: SwiftType? = nil, arguments: Arguments, at node: MemberAccessExprSyntax) throws -> Value {
     var expression = expression
     let call = arguments.call
     switch name {
@@ -60,7 +60,7 @@ extension Compiler {
       }
       let condition: Expression
       if expression.base != nil {
-        condition = try typedExpression(try evaluate(conditionSyntax), at: conditionSyntax).expression
+        condition = try typedExpression(try evaluate(conditionSyntax, expected: baseType?.wrapped), expected: baseType?.wrapped, at: conditionSyntax).expression
       } else {
         guard let predicate = try predicate(try evaluate(conditionSyntax), at: conditionSyntax) else {
           throw source.diagnostic("'when' needs a condition, not nil", at: conditionSyntax)
@@ -69,7 +69,7 @@ extension Compiler {
       }
       let result = try typedExpression(try evaluate(thenSyntax, expected: nil), at: thenSyntax)
       expression.whens.append(.init(condition, then: result.expression))
-      return .caseBuilder(expression, type: result.type?.optional)
+      return .caseBuilder(expression, type: result.type?.optional, baseType: baseType)
     case "else":
       guard let syntax = arguments.first() else {
         throw source.diagnostic("'else' needs a value", at: call)

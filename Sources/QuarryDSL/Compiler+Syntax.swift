@@ -639,7 +639,7 @@ extension Compiler {
       return TypedExpression(Expression(.subquery(.select(query.select))), type: nil)
     case .write(let write):
       return TypedExpression(Expression(.subquery(write.statement)), type: write.returningTypes.first ?? nil)
-    case .caseBuilder(let expression, let type):
+    case .caseBuilder(let expression, let type, _):
       return TypedExpression(Expression(.caseWhen(expression)), type: type)
     case .statement(let statement, let types):
       return TypedExpression(Expression(.subquery(statement)), type: types.first ?? nil)

@@ -155,9 +155,51 @@ extension Compiler {
           throw source.diagnostic("an update closure holds assignments like $0.title = \"…\"", at: item)
         }
         // In order, repeats included: `$0.title += "!"; $0.title += "?"` sets it twice.
+        if let helped = try updateHelperAssignments(expr, table: table) {
+          result += helped
+          continue
+        }
         result += try self.assignment(expr, table: table)
       }
       return result
+    }
+  }
+
+  /// `$0.flag()` in an update, where `extension Updates<Reminder> { mutating func flag() { … } }`:
+  /// that function's assignments, `self` (and bare names) meaning the row being updated.
+  ///
+  /// ```swift
+  /// extension Updates<Reminder> { mutating func flag() { self.isFlagged = true } }
+  /// Reminder.find(1).update { $0.flag() }
+  /// // UPDATE "reminders" SET "isFlagged" = 1 WHERE …
+  /// ```
+  func updateHelperAssignments(_ expr: ExprSyntax, table: TableInstance) throws -> [Assignment]? {
+    guard let call = expr.as(FunctionCallExprSyntax.self), let member = call.calledExpression.as(MemberAccessExprSyntax.self),
+      let base = member.base, case .columns(let row)? = try? evaluate(base),
+      let helper = catalog.updateHelpers[row.model.typeName]?[member.declName.baseName.text]
+    else { return nil }
+    let values = try Arguments(call).list.map { try evaluate($0.expression) }
+    guard values.count == helper.parameters.count else {
+      throw source.diagnostic(
+        "'\(member.declName.baseName.text)' takes \(helper.parameters.count) argument\(helper.parameters.count == 1 ? "" : "s"), not \(values.count)",
+        at: call)
+    }
+    guard let body = helper.body.syntax.as(CodeBlockSyntax.self) else { return [] }
+    let saved = bareColumnsTable
+    bareColumnsTable = row
+    defer { bareColumnsTable = saved }
+    return try withSource(helper.body) {
+      try withLocals(Dictionary(zip(helper.parameters, values), uniquingKeysWith: { $1 })) {
+        var result: [Assignment] = []
+        for item in body.statements {
+          guard case .expr(let inner) = item.item else {
+            throw source.diagnostic("an Updates helper holds assignments like self.title = \"…\"", at: item)
+          }
+          if let nested = try updateHelperAssignments(inner, table: table) { result += nested; continue }
+          result += try assignment(inner, table: table)
+        }
+        return result
+      }
     }
   }
 

@@ -214,7 +214,7 @@ public final class Compiler {
       guard case .decl(let decl) = statements[index].item, !decl.is(VariableDeclSyntax.self),
         !decl.is(FunctionDeclSyntax.self), !decl.is(IfConfigDeclSyntax.self), !decl.is(MacroExpansionDeclSyntax.self),
         !(decl.as(ExtensionDeclSyntax.self).map { Self.plumbingExtensions.contains($0.extendedType.trimmedDescription) } ?? false),
-        Self.fetchProperties(of: decl).isEmpty
+        Self.appTypeMembers(of: decl) == nil
       else { return nil }
       return (index, decl)
     }
@@ -301,7 +301,7 @@ public final class Compiler {
       var select = Select(from: nil)
       select.columns = pairs.map { ResultColumn($0.1.expression, as: $0.0) }
       return make(.select(select), pairs.map(\.1.type))
-    case .caseBuilder(let expression, let type):
+    case .caseBuilder(let expression, let type, _):
       var select = Select(from: nil)
       select.columns = [ResultColumn(Expression(.caseWhen(expression)))]
       return make(.select(select), [type])

@@ -342,7 +342,32 @@ struct DeclarationReader {
   // MARK: Extensions
 
   func readExtension(_ decl: ExtensionDeclSyntax) throws {
-    let extended = decl.extendedType.trimmedDescription
+    var extended = decl.extendedType.trimmedDescription
+    // `extension Where<Reminder> { func flagged() -> Self { self.where { … } } }`: query helpers
+    // of the table, used as `Reminder.where { … }.flagged()` (scopes of the table).
+    // `extension Updates<Reminder> { mutating func flag() { self.isFlagged = true } }`: used in
+    // `update { $0.flag() }`.
+    if let generic = decl.extendedType.as(IdentifierTypeSyntax.self), let arguments = generic.genericArgumentClause?.arguments {
+      let kind = generic.name.text
+      let table = arguments.count == 1 ? arguments.first?.argument.trimmedDescription
+        : (kind == "Select" && arguments.count >= 2 ? Array(arguments)[1].argument.trimmedDescription : nil)
+      if let table, ["Where", "Select", "SelectOf", "Updates", "Delete", "DeleteOf", "Update", "UpdateOf"].contains(kind) {
+        for member in decl.memberBlock.members {
+          guard let function = member.decl.as(FunctionDeclSyntax.self), let body = function.body else { continue }
+          let scope = Scope(
+            body: AnySyntaxBox(syntax: Syntax(body), source: source),
+            parameters: function.signature.parameterClause.parameters.map { ($0.secondName ?? $0.firstName).text },
+            ownerType: table)
+          if kind == "Updates" {
+            catalog.updateHelpers[table, default: [:]][function.name.text] = scope
+          } else {
+            catalog.addScope(function.name.text, scope, to: table)
+          }
+        }
+        return
+      }
+      extended = generic.name.text
+    }
     if extended.hasSuffix(".TableColumns") || extended.hasSuffix(".Columns") {
       let typeName = String(extended.split(separator: ".").first ?? "")
       for member in decl.memberBlock.members {

@@ -130,7 +130,8 @@ indirect enum Value: Sendable {
   /// An INSERT, UPDATE or DELETE being built (`.where`, `.returning` still apply).
   case write(WriteQuery)
   /// A `Case()` expression being built with `.when(…, then: …)`.
-  case caseBuilder(CaseExpression, type: SwiftType?)
+  /// `Case(base)` being built: the result type so far, and the base's type (for `.when(.low, …)`).
+  case caseBuilder(CaseExpression, type: SwiftType?, baseType: SwiftType? = nil)
 }
 
 /// A write statement plus the table its closures bind to.

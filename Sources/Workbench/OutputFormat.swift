@@ -74,6 +74,33 @@ final class LineOffsetSink: ForwardingSink {
   override func end(error: StatementError?) { super.end(error: error.map(shifted)) }
   override func failure(input: String, error: StatementError) { super.failure(input: input, error: shifted(error)) }
   override func warning(_ warning: StatementError) { super.warning(shifted(warning)) }
+  /// Notes name places as `L:C: …` (at the start) and `(L:C)` (in a list): both are shifted.
+  override func note(_ text: String) { super.note(Self.shiftingLocations(in: text, by: lines)) }
+
+  static func shiftingLocations(in text: String, by lines: Int) -> String {
+    guard lines != 0 else { return text }
+    var result = ""
+    var rest = Substring(text)
+    func number(_ s: Substring) -> (Int, Substring)? {
+      let digits = s.prefix { $0.isASCII && $0.isNumber }
+      guard !digits.isEmpty, let value = Int(digits) else { return nil }
+      return (value, s.dropFirst(digits.count))
+    }
+    // A leading `L:C: `.
+    if let (line, after) = number(rest), after.first == ":", let (_, tail) = number(after.dropFirst()), tail.hasPrefix(": ") {
+      result += "\(line + lines)"
+      rest = after
+    }
+    while let open = rest.firstIndex(of: "(") {
+      result += rest[...open]
+      rest = rest[rest.index(after: open)...]
+      if let (line, after) = number(rest), after.first == ":", let (_, tail) = number(after.dropFirst()), tail.first == ")" {
+        result += "\(line + lines)"
+        rest = after
+      }
+    }
+    return result + rest
+  }
 }
 
 /// Prints an error the way a compiler does: location, message, the line and a caret.

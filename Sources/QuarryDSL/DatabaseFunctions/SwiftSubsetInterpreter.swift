@@ -46,6 +46,12 @@ struct SwiftSubsetInterpreter {
     case broke
   }
 
+  /// The value of one expression, with `names` in scope (array methods in a query argument).
+  func value(of expr: ExprSyntax, names: [String: RuntimeValue]) throws -> RuntimeValue {
+    var steps = 0
+    return try evaluate(expr, [Frame(names)], &steps)
+  }
+
   /// Runs `body` with its parameters bound; the value it returns (or its single expression).
   func run(_ body: CodeBlockItemListSyntax, arguments: [String: RuntimeValue]) throws -> RuntimeValue {
     var steps = 0
@@ -426,6 +432,8 @@ struct SwiftSubsetInterpreter {
     case (.string(let text), "first"): return text.first.map { .string(String($0)) } ?? .null
     case (.string(let text), "last"): return text.last.map { .string(String($0)) } ?? .null
     case (.string(let text), "description"): return .string(text)
+    case (.array(let pair), "offset") where pair.count == 2: return pair[0]
+    case (.array(let pair), "element") where pair.count == 2: return pair[1]
     case (.array(let values), "count"): return .int(Int64(values.count))
     case (.array(let values), "isEmpty"): return .bool(values.isEmpty)
     case (.array(let values), "first"): return values.first ?? .null
@@ -465,6 +473,8 @@ struct SwiftSubsetInterpreter {
     if let reference = call.calledExpression.as(DeclReferenceExprSyntax.self) {
       let name = reference.baseName.text
       switch (name, arguments.count) {
+      case ("Array", 1), ("Set", 1):
+        return try argument(0)
       case ("String", 1):
         let value = try argument(0)
         return .string(describe(value))
