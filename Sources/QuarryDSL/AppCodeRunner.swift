@@ -79,13 +79,20 @@ extension Compiler {
       try declareFunction(function, into: &items)
       return
     }
-    if let ext = decl.as(ExtensionDeclSyntax.self), Self.plumbingExtensions.contains(ext.extendedType.trimmedDescription) {
-      // `extension DependencyValues { … }`: how the app wires its database, not a model. Its
-      // functions can still be called by name.
+    if let ext = decl.as(ExtensionDeclSyntax.self), !isModelExtension(ext) {
+      // `extension DependencyValues { … }`, `extension Color { struct HexRepresentation … }`,
+      // `extension TagsView { … }`: app code, not a model. Its functions can be called by name;
+      // its views and fetch requests are read like top-level ones.
+      var ran = false
       for member in ext.memberBlock.members {
-        if let function = member.decl.as(FunctionDeclSyntax.self) { try declareFunction(function, into: &items) }
+        if let function = member.decl.as(FunctionDeclSyntax.self) {
+          try declareFunction(function, into: &items)
+        } else if let members = Self.appTypeMembers(of: member.decl) {
+          try compileAppType(member.decl, members: members, into: &items)
+          ran = true
+        }
       }
-      skip(ext, as: "extension \(ext.extendedType.trimmedDescription)")
+      if !ran { skip(ext, as: "extension \(ext.extendedType.trimmedDescription)") }
       return
     }
     if !typesRead {
@@ -103,6 +110,29 @@ extension Compiler {
     "FileManager", "URL", "Bundle", "ProcessInfo", "Color", "Calendar", "JSONEncoder", "JSONDecoder", "Duration",
     "ContinuousClock", "AsyncStream", "Shared", "SharedReader", "SyncEngine", "CKContainer", "OSSignposter",
     "Observations", "Animation", "Transaction", "AnyCancellable", "Timer",
+  ]
+
+  /// Whether an extension adds to the models or the DSL (scopes, computed columns, query and
+  /// update helpers, date modifiers), rather than to app types.
+  func isModelExtension(_ ext: ExtensionDeclSyntax) -> Bool {
+    let written = ext.extendedType.trimmedDescription
+    if Self.plumbingExtensions.contains(written) { return false }
+    let base = String(written.prefix { $0 != "." && $0 != "<" })
+    if catalog.table(forType: base) != nil || catalog.enums[base] != nil || catalog.table(forType: written) != nil { return true }
+    if typesInInput.contains(base) {
+      // A type of this same input: a model unless it is app code (a view, a model class).
+      return !(source.tree.statements.contains { item in
+        guard case .decl(let decl) = item.item, decl.asProtocol(NamedDeclSyntax.self)?.name.text == base else { return false }
+        return Self.appTypeMembers(of: decl) != nil
+      })
+    }
+    return Self.dslExtensionTargets.contains(base)
+  }
+
+  /// The library's types that app code extends with helpers Quarry reads.
+  static let dslExtensionTargets: Set<String> = [
+    "Where", "Select", "SelectOf", "Updates", "Update", "UpdateOf", "Delete", "DeleteOf", "Insert", "DateTimeModifier",
+    "QueryExpression", "TableColumn", "SQLQueryExpression", "Table", "PrimaryKeyedTable", "TableColumns",
   ]
 
   /// Extended types that are app plumbing: their members are not models.
@@ -143,6 +173,7 @@ extension Compiler {
         // `let rows = try Reminder.all.fetchAll(db)`: the app runs the fetch right there.
         let query = try evaluate(value)
         bind(name, to: query)
+        fetchedBindings.insert(name)
         items.append(.statement(try statement(from: query, input: item.trimmedDescription, at: value)))
         continue
       }

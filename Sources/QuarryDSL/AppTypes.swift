@@ -62,20 +62,40 @@ extension Compiler {
           fetchWrapper(of: variable) != nil || variable.bindings.contains { $0.pattern.trimmedDescription == "body" }
         } ?? false)
     }
-    let appAttributes = names.contains("Observable") || names.contains("MainActor") || names.contains("Reducer")
-    return isReferenceType || conforms || hasBehaviour || appAttributes ? members : nil
+    // Anything but stored properties (a computed or static member, a nested type, another
+    // attribute): app code. A struct of stored properties alone is a model missing `@Table`.
+    let onlyStoredProperties = members.allSatisfy { member in
+      guard let variable = member.decl.as(VariableDeclSyntax.self) else { return false }
+      return !variable.modifiers.contains { $0.name.text == "static" || $0.name.text == "class" }
+        && variable.bindings.allSatisfy { $0.accessorBlock == nil }
+    }
+    let appAttributes = !names.isEmpty
+    return isReferenceType || conforms || hasBehaviour || appAttributes || !onlyStoredProperties ? members : nil
   }
 
   /// A type of app code: its fetch properties run (nested types too); a `FetchKeyRequest` is
   /// kept, to run when a `@Fetch` uses it; the rest is skipped with a note.
   func compileAppType(_ decl: DeclSyntax, members: MemberBlockItemListSyntax, into items: inout [CompiledItem]) throws {
     let name = decl.asProtocol(NamedDeclSyntax.self)?.name.text ?? "type"
+    var ranAny = false
+    // Models nested in the view or model class (`@Selection struct Stats` that its fetches
+    // select into) first, whatever their place among the members.
+    for member in members {
+      let nested: AttributeListSyntax? = member.decl.as(StructDeclSyntax.self)?.attributes ?? member.decl.as(EnumDeclSyntax.self)?.attributes
+      guard let nested, attributeNames(nested).contains(where: { $0 == "Table" || $0 == "Selection" }) else { continue }
+      do {
+        try DeclarationReader(catalog: catalog, source: source, warn: { [unowned self] message, node in try self.warn(message, at: node) }).read(member.decl)
+        ranAny = true
+      } catch let diagnostic as Diagnostic {
+        items.append(.failure(diagnostic))
+      }
+    }
     if let structDecl = decl.as(StructDeclSyntax.self),
       structDecl.inheritanceClause?.inheritedTypes.contains(where: { $0.type.trimmedDescription == "FetchKeyRequest" }) == true
     {
       declareFetchRequest(structDecl)
+      ranAny = true  // run where a `@Fetch` uses it
     }
-    var ranAny = false
     for member in members {
       if let variable = member.decl.as(VariableDeclSyntax.self), let wrapper = Self.fetchWrapper(of: variable) {
         do {
@@ -86,6 +106,14 @@ extension Compiler {
         ranAny = true
       } else if let nested = Self.appTypeMembers(of: member.decl) {
         try compileAppType(member.decl, members: nested, into: &items)
+      } else if let enumDecl = member.decl.as(EnumDeclSyntax.self),
+        enumDecl.inheritanceClause?.inheritedTypes.contains(where: { $0.type.trimmedDescription == "QueryBindable" }) == true
+      {
+        do {
+          try DeclarationReader(catalog: catalog, source: source, warn: { [unowned self] message, node in try self.warn(message, at: node) }).read(member.decl)
+        } catch let diagnostic as Diagnostic {
+          items.append(.failure(diagnostic))
+        }
       }
     }
     if !ranAny { skip(decl, as: "\(kindName(decl).replacingOccurrences(of: " declaration", with: "")) \(name)") }
@@ -138,6 +166,25 @@ extension Compiler {
   }
 
   // MARK: FetchKeyRequest
+
+  /// Declares every `FetchKeyRequest` struct of these items, at any depth of types and extensions.
+  func declareFetchRequests(in statements: [CodeBlockItemSyntax]) {
+    func visit(_ decl: DeclSyntax) {
+      if let structDecl = decl.as(StructDeclSyntax.self) {
+        if structDecl.inheritanceClause?.inheritedTypes.contains(where: { $0.type.trimmedDescription == "FetchKeyRequest" }) == true {
+          declareFetchRequest(structDecl)
+        }
+        structDecl.memberBlock.members.forEach { visit($0.decl) }
+      } else if let classDecl = decl.as(ClassDeclSyntax.self) {
+        classDecl.memberBlock.members.forEach { visit($0.decl) }
+      } else if let ext = decl.as(ExtensionDeclSyntax.self) {
+        ext.memberBlock.members.forEach { visit($0.decl) }
+      }
+    }
+    for item in statements {
+      if case .decl(let decl) = item.item { visit(decl) }
+    }
+  }
 
   /// `struct Tags: FetchKeyRequest { var limit = 3; func fetch(_ db: Database) throws -> Value { … } }`.
   func declareFetchRequest(_ decl: StructDeclSyntax) {

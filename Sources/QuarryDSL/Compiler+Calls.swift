@@ -67,6 +67,13 @@ extension Compiler {
   }
 
   func callMethod(_ name: String, on base: Value, arguments: Arguments, at node: MemberAccessExprSyntax) throws -> Value {
+    if let reference = node.base?.as(DeclReferenceExprSyntax.self), fetchedBindings.contains(reference.baseName.text),
+      lookupLocal(reference.baseName.text) == nil, !Self.databaseCalls.contains(name)
+    {
+      throw source.diagnostic(
+        "'\(reference.baseName.text)' holds the rows the app fetched (a Swift array); Quarry runs that fetch but does not keep its rows as values, so '.\(name)(…)' on them cannot be computed here",
+        at: node.declName)
+    }
     // App code runs statements with `.fetchAll(db)`, `.execute(db)`, …: the statement is the
     // query itself (`fetchCount` counts its rows).
     if Self.databaseCalls.contains(name), arguments.list.allSatisfy({ $0.label == nil }), arguments.list.count <= 1 {

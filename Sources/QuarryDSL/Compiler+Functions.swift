@@ -11,6 +11,10 @@ extension Compiler {
       // `$0.title.count`: StructuredQueries' deprecated spelling of length().
       return .expression(TypedExpression(.function("length", [expression.expression]), type: .int))
     }
+    // `Theme.bubblegum.rawValue`: a QueryBindable enum's value is its raw value already.
+    if name == "rawValue", let type = expression.type, catalog.enums[type.name] != nil {
+      return .expression(TypedExpression(expression.expression, type: catalog.enums[type.name]?.rawType))
+    }
     throw source.diagnostic(
       "an expression has no property '\(name)'; did you mean a method call like '.\(name)()'?",
       at: node)

@@ -82,6 +82,12 @@ public final class Compiler {
   var skippedValues: [String: String] = [:]
   /// Set-up functions declared in this input, run once all of it is read.
   var pendingSetUp: [String] = []
+  /// The types the input being compiled declares at its top level (an extension of one of them
+  /// extends a model even before it is read).
+  var typesInInput: Set<String> = []
+  /// Names app code bound to rows it fetched (`let rows = try ….fetchAll(db)`): Swift arrays
+  /// in the app, whose values Quarry does not hold.
+  var fetchedBindings: Set<String> = []
 
   public init(catalog: Catalog) {
     self.catalog = catalog
@@ -209,15 +215,22 @@ public final class Compiler {
     var items: [CompiledItem] = []
     let statements = Array(parsed.statements)
     let topLevelCount = statements.count
+    typesInInput = Set(statements.compactMap { item -> String? in
+      guard case .decl(let decl) = item.item, !decl.is(ExtensionDeclSyntax.self) else { return nil }
+      return decl.asProtocol(NamedDeclSyntax.self)?.name.text
+    })
     // Type declarations first, each after the types it uses, wherever they stand in the input.
     let typeDeclarations = statements.indices.compactMap { index -> (Int, DeclSyntax)? in
       guard case .decl(let decl) = statements[index].item, !decl.is(VariableDeclSyntax.self),
         !decl.is(FunctionDeclSyntax.self), !decl.is(IfConfigDeclSyntax.self), !decl.is(MacroExpansionDeclSyntax.self),
-        !(decl.as(ExtensionDeclSyntax.self).map { Self.plumbingExtensions.contains($0.extendedType.trimmedDescription) } ?? false),
+        !(decl.as(ExtensionDeclSyntax.self).map { !isModelExtension($0) } ?? false),
         Self.appTypeMembers(of: decl) == nil
       else { return nil }
       return (index, decl)
     }
+    // `FetchKeyRequest`s anywhere in the input (nested in a view, in an extension) are known
+    // before any `@Fetch` uses them.
+    declareFetchRequests(in: statements)
     var failed: Set<Int> = []
     if typeDeclarations.count > 1 {
       for position in DeclarationOrder.reading(typeDeclarations.map(\.1)) {

@@ -16,6 +16,16 @@ public enum ScriptSplitter {
     public var line: Int
   }
 
+  /// Whether a script is a Swift source file: its first line of code is an `import`.
+  public static func isSwiftSourceFile(_ script: String) -> Bool {
+    for line in script.split(separator: "\n", omittingEmptySubsequences: true) {
+      let trimmed = line.drop { $0 == " " || $0 == "\t" }
+      if trimmed.isEmpty || trimmed.hasPrefix("//") { continue }
+      return trimmed.hasPrefix("import ") || trimmed.hasPrefix("@preconcurrency import ")
+    }
+    return false
+  }
+
   public static func chunks(of script: String, isMetaCommand: (String) -> Bool) -> [String] {
     inputs(of: script, isMetaCommand: isMetaCommand).map(\.text)
   }

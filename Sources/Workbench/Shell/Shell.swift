@@ -487,6 +487,11 @@ public final class Shell {
   /// Runs each input of a script in order (stdin, `.read`), errors located by the line in it.
   @discardableResult
   public func runScript(_ script: String) -> Outcome {
+    // A Swift source file (it starts with `import …`: a Schema.swift, a view) is one input, read
+    // as the compiler reads a file: types in any order, each statement standing alone.
+    if ScriptSplitter.isSwiftSourceFile(script) {
+      return handle(script, line: 1) == .proceed ? .proceed : .quit
+    }
     for input in ScriptSplitter.inputs(of: script, isMetaCommand: isMetaCommand) {
       if handle(input.text, line: input.line) != .proceed { return .quit }
       // Nothing more can be shown once the output is gone (a closed pipe, a full disk).
