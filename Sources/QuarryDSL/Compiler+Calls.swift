@@ -157,8 +157,18 @@ extension Compiler {
         let list = try elements.map { try typedExpression($0, expected: needle.type, at: argument).expression }
         return .expression(TypedExpression(needle.expression.binary(.in, Expression(.list(list))), type: .bool))
       }
-      // `ids.dropFirst()`, `names.map { … }.joined(separator: ", ")`: Swift on known values.
-      if runtimeValue(base) != nil { return try swiftValue(of: ExprSyntax(arguments.call)) }
+      // `ids.dropFirst()`, `names.map { … }.joined(separator: ", ")`: Swift on known values;
+      // on query values (`rest.reduce(Case(…)) { … }`), structurally.
+      if runtimeValue(base) != nil {
+        do {
+          return try swiftValue(of: ExprSyntax(arguments.call))
+        } catch let swiftFailure as Diagnostic {
+          // Known elements, but a query value in the closure (`reduce(Case(…)) { … }`).
+          guard let value = try arrayMethod(name, on: elements, arguments: arguments) else { throw swiftFailure }
+          return value
+        }
+      }
+      if let value = try arrayMethod(name, on: elements, arguments: arguments) { return value }
     case .statement(let statement, let types):
       return try statementMethod(name, on: statement, types: types, arguments: arguments)
     default:
@@ -635,7 +645,7 @@ extension Compiler {
 
   // MARK: Macros
 
-  func evaluateMacro(_ macro: MacroExpansionExprSyntax) throws -> Value {
+  func evaluateMacro(_ macro: MacroExpansionExprSyntax, expected: SwiftType? = nil) throws -> Value {
     let name = macro.macroName.text
     // A label the macro does not have (`#sql("…", ass: Int.self)`): named, with the closest one.
     let declared = Set(Vocabulary.methods(named: "#" + name, on: .function).flatMap { $0.parameters ?? [] }.compactMap(\.label))
@@ -728,7 +738,7 @@ extension Compiler {
         let type = SwiftType(name, representation: representation)
         return .expression(try typedExpression(try evaluate(first.expression, expected: type), expected: type, at: first.expression))
       }
-      return try evaluate(first.expression)
+      return try evaluate(first.expression, expected: expected)
     default:
       throw source.diagnostic("not supported in Quarry yet: the #\(name) macro", at: macro.macroName)
     }

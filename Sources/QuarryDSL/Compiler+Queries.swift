@@ -60,7 +60,9 @@ extension Compiler {
     // `let list = RemindersList(id: 1, title: "Personal")` then `list.id`: a field of a record
     // value is that value (bound like any other).
     if query.select.from == nil, query.select.wheres.isEmpty, let typeName = query.resultModel,
-      let model = catalog.table(forType: typeName), let column = model.column(named: name),
+      let model = catalog.table(forType: typeName.hasSuffix(".Draft") ? String(typeName.dropLast(6)) : typeName),
+      let column = model.column(named: name) ?? (name == "id" && model.column(named: "id") == nil && model.primaryKeyColumns.count == 1
+        ? model.primaryKeyColumns.first : nil),
       let index = query.select.columns.firstIndex(where: { $0.alias == column.sqlName })
     {
       let type = query.columnTypes.indices.contains(index) ? query.columnTypes[index] : column.type

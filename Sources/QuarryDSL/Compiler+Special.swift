@@ -67,7 +67,18 @@ extension Compiler {
         }
         condition = predicate
       }
-      let result = try typedExpression(try evaluate(thenSyntax, expected: nil), at: thenSyntax)
+      // `then: .completing` / `#bind(.completing)`: typed like the results before it, or the base
+      // (`Case(self.status).when(#bind(.incomplete), then: #bind(.completing))`).
+      var thenValue: Value
+      let fallbackType = type?.wrapped ?? baseType?.wrapped
+      do {
+        thenValue = try evaluate(thenSyntax, expected: nil)
+      } catch let diagnostic as Diagnostic where fallbackType != nil {
+        guard let retried = try? evaluate(thenSyntax, expected: fallbackType) else { throw diagnostic }
+        thenValue = retried
+      }
+      if case .implicitMember = thenValue, let fallbackType { thenValue = try evaluate(thenSyntax, expected: fallbackType) }
+      let result = try typedExpression(thenValue, at: thenSyntax)
       expression.whens.append(.init(condition, then: result.expression))
       return .caseBuilder(expression, type: result.type?.optional, baseType: baseType)
     case "else":

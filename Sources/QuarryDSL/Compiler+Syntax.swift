@@ -69,7 +69,7 @@ extension Compiler {
     case .genericSpecializationExpr:
       return try evaluateBase(expr)
     case .macroExpansionExpr(let macro):
-      return try evaluateMacro(macro)
+      return try evaluateMacro(macro, expected: expected)
     case .forceUnwrapExpr(let unwrap):
       return try evaluate(unwrap.expression, expected: expected)
     case .optionalChainingExpr(let chain):
@@ -360,6 +360,12 @@ extension Compiler {
       return try expressionMember(name, of: expression, at: node)
     case .implicitMember(let parent):
       return .dateModifiers([parent, name])
+    case .array, .tuple:
+      if runtimeValue(base) != nil, case .array = base, let syntax = Syntax(node).as(MemberAccessExprSyntax.self) {
+        // `ids.count` of known values: Swift's answer.
+        return try swiftValue(of: ExprSyntax(syntax))
+      }
+      if let value = try collectionMember(name, of: base, at: node) { return value }
     default:
       break
     }

@@ -151,6 +151,18 @@ extension Compiler {
     return try withLocals(bindings) {
       var result: [Assignment] = []
       for item in closure.statements {
+        // `let (first, rest) = (ids.first!, ids.dropFirst())`: values the assignments use.
+        if case .decl(let decl) = item.item, let variable = decl.as(VariableDeclSyntax.self) {
+          for binding in variable.bindings {
+            guard let initializer = binding.initializer?.value else {
+              throw source.diagnostic("a local binding needs a value", at: binding)
+            }
+            var bound: [String: Value] = [:]
+            try bindPattern(binding.pattern, to: try evaluate(initializer), into: &bound)
+            for (name, value) in bound { locals[locals.count - 1][name] = value }
+          }
+          continue
+        }
         guard case .expr(let expr) = item.item else {
           throw source.diagnostic("an update closure holds assignments like $0.title = \"…\"", at: item)
         }
@@ -371,7 +383,9 @@ extension Compiler {
       }
       var action: Insert.ConflictAction = .doNothing
       if let update = arguments.labelled("doUpdate")?.as(ClosureExprSyntax.self) {
-        action = .doUpdate(try assignments(update, table: table, excluded: excluded), where: updateWhere)
+        // No assignments: StructuredQueries renders DO NOTHING.
+        let changes = try assignments(update, table: table, excluded: excluded)
+        if !changes.isEmpty { action = .doUpdate(changes, where: updateWhere) }
       }
       insert.upsert = Insert.Upsert(target: names, targetWhere: targetWhere, action: action)
     }
@@ -384,7 +398,8 @@ extension Compiler {
           if let condition = try predicate(value, at: argument.expression) { updateWhere.append(condition) }
         }
       }
-      insert.upsert = Insert.Upsert(target: [], action: .doUpdate(try assignments(update, table: table, excluded: excluded), where: updateWhere))
+      let changes = try assignments(update, table: table, excluded: excluded)
+      insert.upsert = Insert.Upsert(target: [], action: changes.isEmpty ? .doNothing : .doUpdate(changes, where: updateWhere))
     }
     if let resolution = arguments.labelled("or") {
       guard case .implicitMember(let name) = try evaluate(resolution),
@@ -511,6 +526,14 @@ extension Compiler {
   /// Whether `call` is a function that returns records (`makeDrafts()`), not a record literal
   /// (`Tag(…)`, `Tag.Draft(…)`, `Post.note(…)` of an enum table, `.init(…)`).
   private func isRecordValueCall(_ call: FunctionCallExprSyntax, of model: TableModel) -> Bool {
+    if let member = call.calledExpression.as(MemberAccessExprSyntax.self) {
+      // `drafts.map { … }`, `tags.filter { … }`: a call on a value; `Tag.Draft(…)`, `.init(…)`,
+      // `Post.note(…)` are record literals.
+      guard !model.isEnumTable, let base = member.base else { return false }
+      let root = base.as(DeclReferenceExprSyntax.self)?.baseName.text
+      let isType = root.map { $0 == model.typeName || $0 == "Self" || catalog.table(forType: $0) != nil } ?? base.is(MemberAccessExprSyntax.self)
+      return !isType
+    }
     guard !model.isEnumTable, let reference = call.calledExpression.as(DeclReferenceExprSyntax.self) else { return false }
     let name = reference.baseName.text
     return name != model.typeName && name != "Self" && catalog.table(forType: name) == nil

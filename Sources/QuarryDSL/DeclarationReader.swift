@@ -561,6 +561,32 @@ func integerValue(_ expr: ExprSyntax) -> Int64? {
   {
     return -value
   }
+  // `60 * 5`, `(1 + 2) * 3`: integer arithmetic of literals, as Swift folds it (nil on overflow).
+  if let tuple = expr.as(TupleExprSyntax.self), tuple.elements.count == 1, let only = tuple.elements.first, only.label == nil {
+    return integerValue(only.expression)
+  }
+  if let sequence = expr.as(SequenceExprSyntax.self) {
+    let elements = Array(sequence.elements)
+    guard elements.count >= 3, elements.count % 2 == 1 else { return nil }
+    for level in [["+", "-"], ["*", "/", "%"]] {
+      guard let split = stride(from: elements.count - 2, to: 0, by: -2).first(where: { index in
+        elements[index].as(BinaryOperatorExprSyntax.self).map { level.contains($0.operator.text) } ?? false
+      }), let op = elements[split].as(BinaryOperatorExprSyntax.self)?.operator.text else { continue }
+      let left = elements[..<split], right = elements[(split + 1)...]
+      func value(_ part: ArraySlice<ExprSyntax>) -> Int64? {
+        part.count == 1 ? part.first.flatMap(integerValue) : integerValue(ExprSyntax(SequenceExprSyntax(elements: ExprListSyntax(Array(part)))))
+      }
+      guard let a = value(left), let b = value(right) else { return nil }
+      switch op {
+      case "+": let r = a.addingReportingOverflow(b); return r.overflow ? nil : r.partialValue
+      case "-": let r = a.subtractingReportingOverflow(b); return r.overflow ? nil : r.partialValue
+      case "*": let r = a.multipliedReportingOverflow(by: b); return r.overflow ? nil : r.partialValue
+      case "/": return b == 0 ? nil : a.dividedReportingOverflow(by: b).partialValue
+      default: return b == 0 ? nil : a.remainderReportingOverflow(dividingBy: b).partialValue
+      }
+    }
+    return nil
+  }
   guard let literal = expr.as(IntegerLiteralExprSyntax.self) else { return nil }
   let text = literal.literal.text.filter { $0 != "_" }
   if text.hasPrefix("0x") { return Int64(text.dropFirst(2), radix: 16) }
