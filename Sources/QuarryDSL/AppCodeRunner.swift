@@ -498,8 +498,9 @@ extension Compiler {
       var bindings: [String: Value] = [:]
       try bindPattern(loop.pattern, to: element, into: &bindings)
       if let condition = loop.whereClause?.condition {
-        let keep = try withLocals(bindings) { try typedExpression(try evaluate(condition, expected: .bool), expected: .bool, at: condition) }
-        guard let taken = Self.constantBool(keep.expression) else {
+        // Swift on the loop's known values (`where index > 0`).
+        let keep = try withLocals(bindings) { try swiftValue(of: condition) }
+        guard case .expression(let typed) = keep, let taken = Self.constantBool(typed.expression) else {
           throw source.diagnostic("a 'for … where' condition must be known before the query runs", at: condition)
         }
         if !taken { continue }
@@ -556,7 +557,13 @@ extension Compiler {
     } else if let binding = pattern.as(ValueBindingPatternSyntax.self) {
       try bindPattern(binding.pattern, to: value, into: &bindings)
     } else if let tuple = pattern.as(TuplePatternSyntax.self) {
-      guard case .tuple(let values) = value, values.count == tuple.elements.count else {
+      // A pair from `enumerated()` computed in Swift comes back as a two-element array.
+      let values: [Value]
+      switch value {
+      case .tuple(let parts), .array(let parts): values = parts
+      default: values = []
+      }
+      guard values.count == tuple.elements.count else {
         throw source.diagnostic("this pattern takes a tuple of \(tuple.elements.count) values; the element is \(describe(value))", at: pattern)
       }
       for (element, part) in zip(tuple.elements, values) {

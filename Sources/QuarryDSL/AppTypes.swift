@@ -25,6 +25,9 @@ extension Compiler {
     "Reducer", "Error", "Identifiable", "Equatable", "Hashable", "Sendable", "Codable",
   ]
 
+  /// Protocols of types the model reader reads (never app code).
+  static let modelProtocols: Set<String> = ["TableAlias", "AliasName", "QueryRepresentable", "QueryBindable", "Table", "FTS5", "PrimaryKeyedTable"]
+
   /// Whether a variable is declared with one of the fetch property wrappers.
   static func fetchWrapper(of variable: VariableDeclSyntax) -> AttributeSyntax? {
     for element in variable.attributes {
@@ -55,6 +58,8 @@ extension Compiler {
     }
     let names = attributeNames(attributes)
     if names.contains("Table") || names.contains("Selection") { return nil }
+    // What the model reader reads: table aliases, custom representations.
+    if inherited?.inheritedTypes.contains(where: { modelProtocols.contains($0.type.trimmedDescription) }) == true { return nil }
     let conforms = inherited?.inheritedTypes.contains { appProtocols.contains($0.type.trimmedDescription) } ?? false
     let hasBehaviour = members.contains { member in
       member.decl.is(FunctionDeclSyntax.self) || member.decl.is(InitializerDeclSyntax.self)

@@ -357,6 +357,13 @@ extension Compiler {
     if let expected, let model = catalog.enums[expected.name] {
       throw source.diagnostic("'\(model.name).\(name)' is not a function", at: arguments.call)
     }
+    if expected == nil, !Vocabulary.methods(named: name, on: .query).isEmpty || !Vocabulary.methods(named: name, on: .write).isEmpty {
+      // A clause pasted without its query (`.where { $0.isCompleted }`).
+      let example = catalog.tableOrder.compactMap { catalog.tables[$0] }.first { !$0.isSelection }?.typeName ?? "Reminder"
+      throw source.diagnostic(
+        "'.\(name)' continues a query, but nothing comes before it: a query starts from a table, e.g. \(example).\(name) { … }",
+        at: arguments.call)
+    }
     throw source.diagnostic(
       "cannot tell what '.\(name)(…)' refers to here; spell out its type", at: arguments.call)
   }

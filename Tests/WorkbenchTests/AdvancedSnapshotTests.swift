@@ -819,7 +819,8 @@ final class AdvancedSnapshotTests: SnapshotTestCase {
       }
       titled("errand").select(\.title)
       let errands = try titled("errand").fetchAll(db)
-      print(try errands.count().fetchOne(db))
+      let total = try titled("errand").fetchCount(db)
+      errands.map(\.title)
       """#), as: .lines) {
       #"""
       warning: 3:31: 'contains(_:)' is deprecated: Prefer 'like("%\(other)%")' instead
@@ -855,6 +856,9 @@ final class AdvancedSnapshotTests: SnapshotTestCase {
       ├──────────┤
       │ 2        │
       └──────────┘
+      error: 13:9: 'errands' holds the rows the app fetched (a Swift array); Quarry runs that fetch but does not keep its rows as values, so '.map(…)' on them cannot be computed here
+      errands.map(\.title)
+              ^~~
       """#
     }
   }

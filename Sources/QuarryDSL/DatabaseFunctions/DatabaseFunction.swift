@@ -208,6 +208,7 @@ enum SubsetCheck {
     .closureShorthandParameter, .closureParameterClause, .closureParameterList, .closureParameter,
     .multipleTrailingClosureElementList, .declNameArgumentList, .token, .identifierType, .optionalType, .arrayType,
     .unexpectedNodes, .optionalChainingExpr, .genericArgumentClause, .genericArgumentList, .genericArgument,
+    .attributeList, .declModifierList,
   ]
 
   static func firstProblem(in body: CodeBlockSyntax, source: SourceUnit) -> String? {

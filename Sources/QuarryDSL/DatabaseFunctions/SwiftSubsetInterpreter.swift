@@ -475,6 +475,11 @@ struct SwiftSubsetInterpreter {
       switch (name, arguments.count) {
       case ("Array", 1), ("Set", 1):
         return try argument(0)
+      case ("String", 2) where arguments[0].label?.text == "repeating" && arguments[1].label?.text == "count":
+        let text = try string(argument(0), at: call)
+        let count = try int(argument(1), at: call)
+        guard count >= 0, count <= 1_000_000 else { throw failure("repeats a string \(count) times", at: call) }
+        return .string(String(repeating: text, count: count))
       case ("String", 1):
         let value = try argument(0)
         return .string(describe(value))

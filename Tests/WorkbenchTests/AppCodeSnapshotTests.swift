@@ -1,0 +1,586 @@
+import InlineSnapshotTesting
+import Workbench
+import XCTest
+
+/// SQLiteData app code pasted as apps write it: blocks and functions, loops, records, query
+/// extensions, triggers, `@DatabaseFunction`s, whole files, and the set-up around them.
+final class AppCodeSnapshotTests: SnapshotTestCase {
+  func testABlockUsedAsAValueRunsItsFetch() throws {
+    assertInlineSnapshot(of: try run(#"""
+      let titles = try database.read { db in
+        try Reminder.select(\.title).order(by: \.title).limit(2).fetchAll(db)
+      }
+      """#), as: .lines) {
+      """
+      SELECT "reminders"."title"
+      FROM "reminders"
+      ORDER BY "reminders"."title"
+      LIMIT 2
+      ┌──────────────────────┐
+      │ title                │
+      ├──────────────────────┤
+      │ Archive old invoices │
+      │ Book train to Lyon   │
+      └──────────────────────┘
+      """
+    }
+  }
+
+  func testAFunctionOfAppCodeRunsWhenCalled() throws {
+    assertInlineSnapshot(of: try run(#"""
+      func flag(_ id: Int) throws {
+        withErrorReporting {
+          try database.write { db in
+            try Reminder.find(id).update { $0.isFlagged = true }.execute(db)
+          }
+        }
+      }
+      try flag(2)
+      Reminder.where(\.isFlagged).select(\.title)
+      """#), as: .lines) {
+      """
+      UPDATE "reminders"
+      SET "isFlagged" = 1
+      WHERE (("reminders"."id") IN ((2)))
+      SELECT "reminders"."title"
+      FROM "reminders"
+      WHERE ("reminders"."isFlagged")
+      ┌──────────────────────────┐
+      │ title                    │
+      ├──────────────────────────┤
+      │ Buy groceries            │
+      │ Fix the leaking tap      │
+      │ Prepare quarterly review │
+      │ Order compost            │
+      └──────────────────────────┘
+      """
+    }
+  }
+
+  func testALoopInAWriteBlockRunsOncePerElement() throws {
+    assertInlineSnapshot(of: try run(#"""
+      try database.write { db in
+        for title in ["errands", "garden"] {
+          try Tag.insert { Tag.Draft(title: title) }.execute(db)
+        }
+        for (index, title) in ["a", "b"].enumerated() where index > 0 {
+          try Tag.insert { Tag.Draft(title: title) }.execute(db)
+        }
+      }
+      Tag.order { $0.id.desc() }.limit(3).select(\.title)
+      """#), as: .lines) {
+      """
+      INSERT INTO "tags"
+      ("id", "title")
+      VALUES
+      (NULL, 'errands')
+      INSERT INTO "tags"
+      ("id", "title")
+      VALUES
+      (NULL, 'garden')
+      INSERT INTO "tags"
+      ("id", "title")
+      VALUES
+      (NULL, 'b')
+      SELECT "tags"."title"
+      FROM "tags"
+      ORDER BY "tags"."id" DESC
+      LIMIT 3
+      ┌─────────┐
+      │ title   │
+      ├─────────┤
+      │ b       │
+      │ garden  │
+      │ errands │
+      └─────────┘
+      """
+    }
+  }
+
+  func testAStatementNeverExecutedDoesNotRun() throws {
+    assertInlineSnapshot(of: try run(#"""
+      try database.write { db in
+        Reminder.delete()
+      }
+      Reminder.count()
+      """#), as: .lines) {
+      """
+      2:3: not run: this statement is built but never executed (no .execute(db)), so the app does not run it either: DELETE FROM "reminders"
+      SELECT count(*)
+      FROM "reminders"
+      ┌──────────┐
+      │ count(*) │
+      ├──────────┤
+      │ 12       │
+      └──────────┘
+      """
+    }
+  }
+
+  func testFetchesOfSQLiteData() throws {
+    assertInlineSnapshot(of: try run(#"""
+      let reminder = try database.read { db in try Reminder.find(db, key: 3) }
+      let first = try database.read { db in try Reminder.order(by: \.title).fetchOne(db) }
+      """#), as: .lines) {
+      """
+      SELECT "reminders"."id", "reminders"."assignedUserID", "reminders"."dueDate", "reminders"."isCompleted", "reminders"."isFlagged", "reminders"."notes", "reminders"."priority", "reminders"."remindersListID", "reminders"."title", "reminders"."updatedAt"
+      FROM "reminders"
+      WHERE (("reminders"."id") IN ((3)))
+      LIMIT 1
+      ┌────┬────────────────┬─────────────────────────┬─────────────┬───────────┬────────────────────────────┬──────────┬─────────────────┬─────────────────────┬─────────────────────────┐
+      │ id │ assignedUserID │ dueDate                 │ isCompleted │ isFlagged │ notes                      │ priority │ remindersListID │ title               │ updatedAt               │
+      ├────┼────────────────┼─────────────────────────┼─────────────┼───────────┼────────────────────────────┼──────────┼─────────────────┼─────────────────────┼─────────────────────────┤
+      │ 3  │ 2              │ 2026-03-05 00:00:00.000 │ false       │ false     │ Ask about the new contract │ .high    │ 2               │ Call the accountant │ 2026-02-28 11:40:00.000 │
+      └────┴────────────────┴─────────────────────────┴─────────────┴───────────┴────────────────────────────┴──────────┴─────────────────┴─────────────────────┴─────────────────────────┘
+      SELECT "reminders"."id", "reminders"."assignedUserID", "reminders"."dueDate", "reminders"."isCompleted", "reminders"."isFlagged", "reminders"."notes", "reminders"."priority", "reminders"."remindersListID", "reminders"."title", "reminders"."updatedAt"
+      FROM "reminders"
+      ORDER BY "reminders"."title"
+      LIMIT 1
+      ┌────┬────────────────┬─────────┬─────────────┬───────────┬───────┬──────────┬─────────────────┬──────────────────────┬─────────────────────────┐
+      │ id │ assignedUserID │ dueDate │ isCompleted │ isFlagged │ notes │ priority │ remindersListID │ title                │ updatedAt               │
+      ├────┼────────────────┼─────────┼─────────────┼───────────┼───────┼──────────┼─────────────────┼──────────────────────┼─────────────────────────┤
+      │ 4  │ 2              │ NULL    │ false       │ false     │       │ .low     │ 2               │ Archive old invoices │ 2026-01-10 08:00:00.000 │
+      └────┴────────────────┴─────────┴─────────────┴───────────┴───────┴──────────┴─────────────────┴──────────────────────┴─────────────────────────┘
+      """
+    }
+  }
+
+  func testRecordValuesInQueries() throws {
+    assertInlineSnapshot(of: try run(#"""
+      let list = RemindersList(id: 2, title: "Business")
+      let draft = Tag.Draft(title: "\(list.title) trips")
+      Tag.insert { draft }.returning(\.title)
+      Reminder.where { $0.remindersListID.eq(list.id) }.select(\.title)
+      """#), as: .lines) {
+      """
+      INSERT INTO "tags"
+      ("id", "title")
+      VALUES
+      (NULL, 'Business trips')
+      RETURNING "title"
+      ┌────────────────┐
+      │ title          │
+      ├────────────────┤
+      │ Business trips │
+      └────────────────┘
+      SELECT "reminders"."title"
+      FROM "reminders"
+      WHERE (("reminders"."remindersListID") = (2))
+      ┌──────────────────────────┐
+      │ title                    │
+      ├──────────────────────────┤
+      │ Call the accountant      │
+      │ Archive old invoices     │
+      │ Prepare quarterly review │
+      └──────────────────────────┘
+      """
+    }
+  }
+
+  func testWhereAndUpdatesExtensions() throws {
+    assertInlineSnapshot(of: try run(#"""
+      extension Where<Reminder> {
+        func flagged() -> Self { self.where { $0.isFlagged } }
+        func titled(_ prefix: String) -> Self { self.where { $0.title.hasPrefix(prefix) } }
+      }
+      extension Updates<Reminder> {
+        mutating func complete() {
+          self.isCompleted = true
+          self.notes += " (done)"
+        }
+      }
+      Reminder.where { !$0.isCompleted }.flagged().select(\.title)
+      Reminder.all.titled("Call").update { $0.complete() }.returning { ($0.title, $0.notes) }
+      """#), as: .lines) {
+      #"""
+      warning: 3:65: 'hasPrefix(_:)' is deprecated: Prefer 'like("\(other)%")' instead
+        func titled(_ prefix: String) -> Self { self.where { $0.title.hasPrefix(prefix) } }
+                                                                      ^~~~~~~~~
+      SELECT "reminders"."title"
+      FROM "reminders"
+      WHERE (NOT ("reminders"."isCompleted")) AND ("reminders"."isFlagged")
+      ┌───────────────┐
+      │ title         │
+      ├───────────────┤
+      │ Buy groceries │
+      │ Order compost │
+      └───────────────┘
+      UPDATE "reminders"
+      SET "isCompleted" = 1, "notes" = ("reminders"."notes") || (' (done)')
+      WHERE (("reminders"."title" LIKE 'Call%'))
+      RETURNING "title", "notes"
+      ┌─────────────────────┬───────────────────────────────────┐
+      │ title               │ notes                             │
+      ├─────────────────────┼───────────────────────────────────┤
+      │ Call the accountant │ Ask about the new contract (done) │
+      └─────────────────────┴───────────────────────────────────┘
+      """#
+    }
+  }
+
+  func testComputedColumnsWithTheDateDependency() throws {
+    assertInlineSnapshot(of: try run(#"""
+      extension Reminder.TableColumns {
+        var isOverdue: some QueryExpression<Bool> {
+          @Dependency(\.date.now) var now
+          return !isCompleted && #sql("coalesce(\(dueDate) < \(now), 0)")
+        }
+      }
+      Reminder.where { $0.isOverdue }.count()
+      """#), as: .lines) {
+      """
+      SELECT count(*)
+      FROM "reminders"
+      WHERE ((NOT ("reminders"."isCompleted")) AND (coalesce("reminders"."dueDate" < datetime('now'), 0)))
+      ┌──────────┐
+      │ count(*) │
+      ├──────────┤
+      │ 5        │
+      └──────────┘
+      """
+    }
+  }
+
+  func testTriggersThatTouchAndTriggersOfColumns() throws {
+    assertInlineSnapshot(of: try run(#"""
+      Reminder.createTemporaryTrigger(after: .update(touch: \.updatedAt, date: #sql("'2030-01-01 00:00:00.000'")))
+      RemindersList.createTemporaryTrigger(after: .update { $0.position += 100 })
+      Reminder.createTemporaryTrigger(
+        after: .update {
+          ($0.title, $0.notes)
+        } forEachRow: { _, new in
+          Tag.insert { Tag.Draft(title: new.title) }
+        }
+      )
+      Reminder.find(1).update { $0.isFlagged = false }
+      Reminder.find(1).select(\.updatedAt)
+      Tag.where { $0.title.eq("Buy groceries") }.count()
+      Reminder.find(1).update { $0.title = "Buy bread" }
+      Tag.where { $0.title.eq("Buy bread") }.count()
+      """#), as: .lines) {
+      """
+      CREATE TEMPORARY TRIGGER
+        "after_update_on_reminders@quarry:1:1"
+      AFTER UPDATE ON "reminders"
+      FOR EACH ROW BEGIN
+        UPDATE "reminders"
+        SET "updatedAt" = '2030-01-01 00:00:00.000'
+        WHERE (("reminders"."rowid") = ("new"."rowid"));
+      END
+      CREATE TEMPORARY TRIGGER
+        "after_update_on_remindersLists@quarry:2:1"
+      AFTER UPDATE ON "remindersLists"
+      FOR EACH ROW BEGIN
+        UPDATE "remindersLists"
+        SET "position" = ("remindersLists"."position") + (100)
+        WHERE (("remindersLists"."rowid") = ("new"."rowid"));
+      END
+      CREATE TEMPORARY TRIGGER
+        "after_update_on_reminders@quarry:3:1"
+      AFTER UPDATE OF "title", "notes" ON "reminders"
+      FOR EACH ROW BEGIN
+        INSERT INTO "tags"
+        ("id", "title")
+        VALUES
+        (NULL, "new"."title");
+      END
+      UPDATE "reminders"
+      SET "isFlagged" = 0
+      WHERE (("reminders"."id") IN ((1)))
+      SELECT "reminders"."updatedAt"
+      FROM "reminders"
+      WHERE (("reminders"."id") IN ((1)))
+      ┌─────────────────────────┐
+      │ updatedAt               │
+      ├─────────────────────────┤
+      │ 2030-01-01 00:00:00.000 │
+      └─────────────────────────┘
+      SELECT count(*)
+      FROM "tags"
+      WHERE (("tags"."title") = ('Buy groceries'))
+      ┌──────────┐
+      │ count(*) │
+      ├──────────┤
+      │ 0        │
+      └──────────┘
+      UPDATE "reminders"
+      SET "title" = 'Buy bread'
+      WHERE (("reminders"."id") IN ((1)))
+      SELECT count(*)
+      FROM "tags"
+      WHERE (("tags"."title") = ('Buy bread'))
+      ┌──────────┐
+      │ count(*) │
+      ├──────────┤
+      │ 1        │
+      └──────────┘
+      """
+    }
+  }
+
+  func testDatabaseFunctionsRunTheirSwift() throws {
+    assertInlineSnapshot(of: try run(#"""
+      @DatabaseFunction
+      func exclaim(_ text: String, times: Int = 1) -> String {
+        text.uppercased() + String(repeating: "!", count: times)
+      }
+      @DatabaseFunction(isDeterministic: true)
+      func initials(_ text: String) -> String {
+        text.split(separator: " ").map { $0.prefix(1) }.joined()
+      }
+      @DatabaseFunction
+      func longest(_ titles: some Sequence<String>) -> String? {
+        var best: String? = nil
+        for title in titles {
+          guard let current = best else { best = title; continue }
+          if title.count > current.count { best = title }
+        }
+        return best
+      }
+      Reminder.select { ($initials($0.title), $exclaim($0.title)) }.limit(2)
+      RemindersList.leftJoin(Reminder.all) { $0.id.eq($1.remindersListID) }.group(by: \.id).select { ($0.title, $longest($1.title)) }
+      """#), as: .lines) {
+      """
+      SELECT "initials"("reminders"."title"), "exclaim"("reminders"."title", 1)
+      FROM "reminders"
+      LIMIT 2
+      ┌─────────────────────────────────┬───────────────────────────────────┐
+      │ "initials"("reminders"."title") │ "exclaim"("reminders"."title", 1) │
+      ├─────────────────────────────────┼───────────────────────────────────┤
+      │ Bg                              │ BUY GROCERIES!                    │
+      │ Ftlt                            │ FIX THE LEAKING TAP!              │
+      └─────────────────────────────────┴───────────────────────────────────┘
+      SELECT "remindersLists"."title", "longest"("reminders"."title")
+      FROM "remindersLists"
+      LEFT JOIN "reminders" ON ("remindersLists"."id") = ("reminders"."remindersListID")
+      GROUP BY "remindersLists"."id"
+      ┌────────┬────────────────────────────────┐
+      │ title  │ "longest"("reminders"."title") │
+      ├────────┼────────────────────────────────┤
+      │ Home   │ Pay electricity bill           │
+      │ Work   │ Prepare quarterly review       │
+      │ Garden │ Plant seedlings                │
+      │ Travel │ Book train to Lyon             │
+      └────────┴────────────────────────────────┘
+      """
+    }
+  }
+
+  func testADatabaseFunctionOutsideTheSubsetSaysWhatCannotRun() throws {
+    assertInlineSnapshot(of: try run(#"""
+      @DatabaseFunction
+      func remote(_ text: String) -> String {
+        let url = URL(string: "https://example.com")!
+        return text
+      }
+      Reminder.select { $remote($0.title) }.limit(1)
+      """#), as: .lines) {
+      """
+      SELECT "remote"("reminders"."title")
+      FROM "reminders"
+      LIMIT 1
+      ┌───────────────────────────────┐
+      │ "remote"("reminders"."title") │
+      ├───────────────────────────────┤
+      └───────────────────────────────┘
+      error: 6:1: SQLite error 1: remote: 3:13: calls 'URL(…)', which is outside the Swift Quarry runs
+      """
+    }
+  }
+
+  func testSwiftOnKnownValuesInsideQueries() throws {
+    assertInlineSnapshot(of: try run(#"""
+      let ids = [4, 1, 2, 3]
+      let columns = ["title", "notes"]
+      Reminder.where { $0.id.in(ids.dropFirst().map { $0 * 2 }) }.select { #sql("\(raw: columns.map { "\"\($0)\"" }.joined(separator: ", "))") }
+      Reminder.where { $0.title.like(["B", "y"].reduce("") { $0 + $1 + "%" }) }.select(\.title)
+      Reminder.select { ($0.title, Case($0.priority).when(.high, then: "urgent").when(.low, then: "later").else("-")) }.limit(3)
+      """#), as: .lines) {
+      """
+      SELECT "title", "notes"
+      FROM "reminders"
+      WHERE (("reminders"."id") IN ((2), (4), (6)))
+      ┌──────────────────────┬────────────────────┐
+      │ title                │ notes              │
+      ├──────────────────────┼────────────────────┤
+      │ Fix the leaking tap  │                    │
+      │ Archive old invoices │                    │
+      │ Plant seedlings      │ Tomatoes and basil │
+      └──────────────────────┴────────────────────┘
+      SELECT "reminders"."title"
+      FROM "reminders"
+      WHERE (("reminders"."title" LIKE 'B%y%'))
+      ┌────────────────────┐
+      │ title              │
+      ├────────────────────┤
+      │ Buy groceries      │
+      │ Book train to Lyon │
+      └────────────────────┘
+      SELECT "reminders"."title", CASE "reminders"."priority" WHEN 3 THEN 'urgent' WHEN 1 THEN 'later' ELSE '-' END
+      FROM "reminders"
+      LIMIT 3
+      ┌─────────────────────┬──────────────────────────────────────────────────────────────┐
+      │ title               │ CASE "reminders"."priority" WHEN 3 THEN 'urgent' WHEN 1 THE… │
+      ├─────────────────────┼──────────────────────────────────────────────────────────────┤
+      │ Buy groceries       │ -                                                            │
+      │ Fix the leaking tap │ -                                                            │
+      │ Call the accountant │ urgent                                                       │
+      └─────────────────────┴──────────────────────────────────────────────────────────────┘
+      """
+    }
+  }
+
+  func testReorderingWithAReducedCase() throws {
+    assertInlineSnapshot(of: try run(#"""
+      let ids = [3, 1, 2]
+      RemindersList
+        .where { $0.id.in(ids) }
+        .update {
+          let ids = Array(ids.enumerated())
+          let (first, rest) = (ids.first!, ids.dropFirst())
+          $0.position = rest
+            .reduce(Case($0.id).when(first.element, then: first.offset)) { cases, id in
+              cases.when(id.element, then: id.offset)
+            }
+            .else($0.position)
+        }
+        .returning { ($0.id, $0.position) }
+      """#), as: .lines) {
+      """
+      UPDATE "remindersLists"
+      SET "position" = CASE "remindersLists"."id" WHEN 3 THEN 0 WHEN 1 THEN 1 WHEN 2 THEN 2 ELSE "remindersLists"."position" END
+      WHERE (("remindersLists"."id") IN ((3), (1), (2)))
+      RETURNING "id", "position"
+      ┌────┬──────────┐
+      │ id │ position │
+      ├────┼──────────┤
+      │ 1  │ 1        │
+      │ 2  │ 2        │
+      │ 3  │ 0        │
+      └────┴──────────┘
+      """
+    }
+  }
+
+  func testSetUpCodeRunsItsSQLAndSkipsThePlumbing() throws {
+    assertInlineSnapshot(of: try run(#"""
+      func appDatabase() throws -> any DatabaseWriter {
+        var configuration = Configuration()
+        configuration.foreignKeysEnabled = true
+        configuration.prepareDatabase { db in
+          db.add(function: $exclaim)
+        }
+        let database = try DatabaseQueue(configuration: configuration)
+        var migrator = DatabaseMigrator()
+        #if DEBUG
+          migrator.eraseDatabaseOnSchemaChange = true
+        #endif
+        migrator.registerMigration("Create notes") { db in
+          try #sql("CREATE TABLE notes (id INTEGER PRIMARY KEY, body TEXT NOT NULL)").execute(db)
+        }
+        try migrator.migrate(database)
+        return database
+      }
+      prepareDependencies { $0.defaultDatabase = try! appDatabase() }
+      let observation = ValueObservation.tracking { db in try Tag.fetchAll(db) }
+      let offsets = IndexSet(integer: 1)
+      #sql("SELECT count(*) FROM notes", as: Int.self)
+      """#), as: .lines) {
+      """
+      CREATE TABLE notes (id INTEGER PRIMARY KEY, body TEXT NOT NULL)
+      SELECT count(*) FROM notes
+      ┌──────────┐
+      │ count(*) │
+      ├──────────┤
+      │ 0        │
+      └──────────┘
+      skipped app code with no SQL to run: configuration.foreignKeysEnabled = true (3:3), db.add(function: $exclaim) (5:5), migrator.eraseDatabaseOnSchemaChange = … (10:5), try migrator.migrate(database) (15:3), let observation (19:5), let offsets (20:5)
+      """
+    }
+  }
+
+  func testAWholeViewFileGivesEveryFetchEvenWhenOneFails() throws {
+    assertInlineSnapshot(of: try run(#"""
+      import SQLiteData
+      import SwiftUI
+
+      struct RemindersView: View {
+        @FetchAll(Reminder.where(\.isFlagged).order(by: \.title)) var flagged
+        @FetchAll(Remindr.all) var misspelt
+        @FetchOne(Reminder.count()) var count = 0
+        @FetchOne var firstList: RemindersList?
+        @Fetch(Totals(limit: 1)) var totals = Totals.Value()
+        @State var isEditing = false
+
+        var body: some View {
+          List(flagged) { Text($0.title) }
+        }
+
+        struct Totals: FetchKeyRequest {
+          var limit = 3
+          func fetch(_ db: Database) throws -> Value {
+            let lists = try RemindersList.order(by: \.title).limit(limit).fetchAll(db)
+            return Value(lists: lists)
+          }
+          struct Value { var lists: [RemindersList] = [] }
+        }
+      }
+
+      #Preview {
+        RemindersView()
+      }
+      """#), as: .lines) {
+      """
+      SELECT "reminders"."id", "reminders"."assignedUserID", "reminders"."dueDate", "reminders"."isCompleted", "reminders"."isFlagged", "reminders"."notes", "reminders"."priority", "reminders"."remindersListID", "reminders"."title", "reminders"."updatedAt"
+      FROM "reminders"
+      WHERE ("reminders"."isFlagged")
+      ORDER BY "reminders"."title"
+      ┌────┬────────────────┬─────────────────────────┬─────────────┬───────────┬─────────────────────────────────┬──────────┬─────────────────┬──────────────────────────┬─────────────────────────┐
+      │ id │ assignedUserID │ dueDate                 │ isCompleted │ isFlagged │ notes                           │ priority │ remindersListID │ title                    │ updatedAt               │
+      ├────┼────────────────┼─────────────────────────┼─────────────┼───────────┼─────────────────────────────────┼──────────┼─────────────────┼──────────────────────────┼─────────────────────────┤
+      │ 1  │ 1              │ 2026-03-02 00:00:00.000 │ false       │ true      │ Oat milk, rye bread, lemons     │ .medium  │ 1               │ Buy groceries            │ 2026-02-27 09:15:00.000 │
+      │ 7  │ 1              │ NULL                    │ false       │ true      │                                 │ NULL     │ 3               │ Order compost            │ 2026-02-14 12:00:00.000 │
+      │ 5  │ 3              │ 2026-02-25 00:00:00.000 │ true        │ true      │ Slides are in the shared folder │ .high    │ 2               │ Prepare quarterly review │ 2026-02-25 17:30:00.000 │
+      └────┴────────────────┴─────────────────────────┴─────────────┴───────────┴─────────────────────────────────┴──────────┴─────────────────┴──────────────────────────┴─────────────────────────┘
+      error: 6:13: unknown table or type 'Remindr'; did you mean 'Reminder'?
+        @FetchAll(Remindr.all) var misspelt
+                  ^~~~~~~
+      SELECT count(*)
+      FROM "reminders"
+      ┌──────────┐
+      │ count(*) │
+      ├──────────┤
+      │ 12       │
+      └──────────┘
+      SELECT "remindersLists"."id", "remindersLists"."color", "remindersLists"."title", "remindersLists"."position"
+      FROM "remindersLists"
+      LIMIT 1
+      ┌────┬─────────┬───────┬──────────┐
+      │ id │ color   │ title │ position │
+      ├────┼─────────┼───────┼──────────┤
+      │ 1  │ 4889071 │ Home  │ 0        │
+      └────┴─────────┴───────┴──────────┘
+      SELECT "remindersLists"."id", "remindersLists"."color", "remindersLists"."title", "remindersLists"."position"
+      FROM "remindersLists"
+      ORDER BY "remindersLists"."title"
+      LIMIT 1
+      ┌────┬──────────┬────────┬──────────┐
+      │ id │ color    │ title  │ position │
+      ├────┼──────────┼────────┼──────────┤
+      │ 3  │ 11689427 │ Garden │ 2        │
+      └────┴──────────┴────────┴──────────┘
+      skipped app code with no SQL to run: #Preview (26:1)
+      """
+    }
+  }
+
+  func testABareClauseIsNotACommand() throws {
+    assertInlineSnapshot(of: try run(".where { $0.isCompleted }"), as: .lines) {
+      """
+      error: 1:1: '.where' continues a query, but nothing comes before it: a query starts from a table, e.g. RemindersList.where { … }
+      .where { $0.isCompleted }
+      ^~~~~~~~~~~~~~~~~~~~~~~~~
+      """
+    }
+  }
+}
