@@ -87,6 +87,8 @@ extension Compiler {
         expected: expected)
     case .dictionaryExpr(let dictionary):
       return .expression(TypedExpression(.value(.text(try jsonObjectText(dictionary))), type: .string))
+    case .switchExpr(let switchExpr):
+      return try evaluateSwitch(switchExpr).last ?? .null
     default:
       break
     }
@@ -441,7 +443,9 @@ extension Compiler {
           continue
         }
         if let exprStmt = stmt.as(ExpressionStmtSyntax.self) {
-          if let conditional = exprStmt.expression.as(IfExprSyntax.self) {
+          if let switchExpr = exprStmt.expression.as(SwitchExprSyntax.self) {
+            values += try evaluateSwitch(switchExpr)
+          } else if let conditional = exprStmt.expression.as(IfExprSyntax.self) {
             values += try evaluateBuilderIf(conditional)
           } else {
             values.append(try evaluate(exprStmt.expression))

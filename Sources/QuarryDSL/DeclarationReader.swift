@@ -305,6 +305,15 @@ struct DeclarationReader {
       rawType = .string
     } else if inherited.contains("Double") {
       rawType = .double
+    } else if !inherited.contains("QueryBindable"),
+      decl.memberBlock.members.allSatisfy({ $0.decl.as(EnumCaseDeclSyntax.self)?.elements.allSatisfy { $0.parameterClause == nil } ?? true })
+    {
+      // `enum Filter { case all, flagged }`: an app's plain enum, for Swift code around queries
+      // (a `switch`, a comparison); its cases are their names.
+      rawType = .string
+    } else if !inherited.contains("QueryBindable") {
+      // An enum with payloads (`enum Destination { case edit(Form) }`): app state, no SQL.
+      return
     } else {
       throw source.diagnostic(
         "enum '\(name)' needs a raw type (Int or String) to be stored in a column", at: decl.name)

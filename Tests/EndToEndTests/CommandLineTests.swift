@@ -95,6 +95,20 @@ final class CommandLineTests: XCTestCase {
     XCTAssertTrue(write.stderr.contains("readonly"), write.stderr)
   }
 
+  /// `--models Schema.swift` of a SQLiteData app: the models, and the tables its set-up
+  /// function's migrations create, with one note of what was skipped.
+  func testAnAppsSchemaFileDeclaresModelsAndCreatesItsTables() throws {
+    let schema = QuarryProcess.packageRoot.appendingPathComponent("Tests/RealCode/schemas/reminders.swift").path
+    let result = try QuarryProcess.run([":memory:", "--models", schema, "-e", ".tables", "-e", "Reminder.incomplete.count()"])
+    XCTAssertEqual(result.status, 0, result.stderr)
+    for table in ["remindersLists", "reminders", "tags", "remindersTags", "remindersListAssets"] {
+      XCTAssertTrue(result.stdout.contains(table), result.stdout)
+    }
+    XCTAssertTrue(result.stderr.contains("note: \(schema): ran appDatabase()'s migrations and set-up as the app does at launch (6 statements)"), result.stderr)
+    XCTAssertTrue(result.stderr.contains("skipped app code with no SQL to run: configuration.foreignKeysEnabled = true"), result.stderr)
+    XCTAssertTrue(result.stdout.contains("count(*)"), result.stdout)
+  }
+
   func testBadInputsGiveClearErrors() throws {
     let badFlag = try QuarryProcess.run(["--format", "xml", "-e", "Tag.all"])
     XCTAssertNotEqual(badFlag.status, 0)

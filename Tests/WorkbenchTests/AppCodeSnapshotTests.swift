@@ -574,6 +574,75 @@ final class AppCodeSnapshotTests: SnapshotTestCase {
     }
   }
 
+  func testASwitchOverAKnownValuePicksItsBranch() throws {
+    assertInlineSnapshot(of: try run(#"""
+      enum Filter { case all, flagged, completed }
+      let filter = Filter.completed
+      Reminder.where {
+        switch filter {
+        case .all: true
+        case .flagged: $0.isFlagged
+        case .completed: $0.isCompleted
+        }
+      }.select(\.title)
+      Reminder.where { switch $0.priority { case .high: true; default: false } }
+      """#), as: .lines) {
+      """
+      SELECT "reminders"."title"
+      FROM "reminders"
+      WHERE ("reminders"."isCompleted")
+      ┌──────────────────────────┐
+      │ title                    │
+      ├──────────────────────────┤
+      │ Fix the leaking tap      │
+      │ Prepare quarterly review │
+      │ Mow the lawn             │
+      │ Pay electricity bill     │
+      └──────────────────────────┘
+      error: 10:25: a 'switch' here needs a value known before the query runs; to choose by a column's value use Case(…).when(…, then: …)
+      Reminder.where { switch $0.priority { case .high: true; default: false } }
+                              ^~~~~~~~~~~
+      """
+    }
+  }
+
+  func testATouchOfAColumnInAGroup() throws {
+    assertInlineSnapshot(of: try run(#"""
+      @Selection struct Stamps { var createdAt: Date; var updatedAt: Date? }
+      @Table struct Note { let id: Int; var body = ""; var stamps: Stamps }
+      #sql("CREATE TABLE notes (id INTEGER PRIMARY KEY, body TEXT NOT NULL, createdAt TEXT NOT NULL, updatedAt TEXT)")
+      Note.createTemporaryTrigger("touch_notes", after: .update(touch: \.stamps.updatedAt, date: #sql("'2031-01-01'")))
+      Note.insert { Note.Draft(body: "a", stamps: Stamps(createdAt: Date(timeIntervalSince1970: 0))) }
+      Note.update { $0.body = "b" }
+      Note.select { ($0.body, $0.stamps.updatedAt) }
+      """#), as: .lines) {
+      """
+      CREATE TABLE notes (id INTEGER PRIMARY KEY, body TEXT NOT NULL, createdAt TEXT NOT NULL, updatedAt TEXT)
+      CREATE TEMPORARY TRIGGER
+        "touch_notes"
+      AFTER UPDATE ON "notes"
+      FOR EACH ROW BEGIN
+        UPDATE "notes"
+        SET "updatedAt" = '2031-01-01'
+        WHERE (("notes"."rowid") = ("new"."rowid"));
+      END
+      INSERT INTO "notes"
+      ("id", "body", "createdAt", "updatedAt")
+      VALUES
+      (NULL, 'a', '1970-01-01 00:00:00.000', NULL)
+      UPDATE "notes"
+      SET "body" = 'b'
+      SELECT "notes"."body", "notes"."updatedAt"
+      FROM "notes"
+      ┌──────┬────────────┐
+      │ body │ updatedAt  │
+      ├──────┼────────────┤
+      │ b    │ 2031-01-01 │
+      └──────┴────────────┘
+      """
+    }
+  }
+
   func testABareClauseIsNotACommand() throws {
     assertInlineSnapshot(of: try run(".where { $0.isCompleted }"), as: .lines) {
       """
