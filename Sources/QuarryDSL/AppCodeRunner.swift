@@ -62,6 +62,11 @@ extension Compiler {
       }
       return
     }
+    if decl.is(ProtocolDeclSyntax.self) || decl.is(ActorDeclSyntax.self) && Self.appTypeMembers(of: decl) == nil {
+      // `protocol CaseStudy { … }`: app code's own abstractions.
+      skip(decl, as: "\(kindName(decl).replacingOccurrences(of: " declaration", with: "")) \(decl.asProtocol(NamedDeclSyntax.self)?.name.text ?? "")")
+      return
+    }
     if let macro = decl.as(MacroExpansionDeclSyntax.self), macro.macroName.text != "sql" {
       // `#Preview { … }`: SwiftUI's, nothing for the database.
       skip(macro, as: "#\(macro.macroName.text)")
@@ -87,6 +92,15 @@ extension Compiler {
       for member in ext.memberBlock.members {
         if let function = member.decl.as(FunctionDeclSyntax.self) {
           try declareFunction(function, into: &items)
+        } else if let variable = member.decl.as(VariableDeclSyntax.self), let binding = variable.bindings.first,
+          let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text,
+          let accessor = binding.accessorBlock, Self.registersMigrations(accessor)
+        {
+          // `static var appDatabase: Self { var migrator = …; migrator.registerMigration … }`:
+          // a set-up written as a computed property runs like a set-up function.
+          catalog.functions[name] = Scope(body: AnySyntaxBox(syntax: Syntax(accessor), source: source), parameters: [], ownerType: name)
+          if !pendingSetUp.contains(name), !functionsRun.contains(name) { pendingSetUp.append(name) }
+          ran = true
         } else if let members = Self.appTypeMembers(of: member.decl) {
           try compileAppType(member.decl, members: members, into: &items)
           ran = true
@@ -184,6 +198,13 @@ extension Compiler {
         try runFunction(called, function, call: call, into: &items)
         continue
       }
+      if context == .app, !Self.nestedDatabaseCalls(in: value).isEmpty {
+        // `let page = try Page(rows: ….fetchAll(db))`: the fetches inside run; the value is app state.
+        for call in Self.nestedDatabaseCalls(in: value) {
+          try compileExpressionItem(call, item: CodeBlockItemSyntax(item: .expr(call)), into: &items, wholeInput: nil, context: .app)
+        }
+        continue
+      }
       do {
         bind(name, to: try evaluate(value))
       } catch let diagnostic as Diagnostic {
@@ -257,11 +278,44 @@ extension Compiler {
       try declareDatabaseFunction(function)
     }
     items.append(.declaration(name: name))
-    if scope.parameters.isEmpty, Self.registersMigrations(body) { pendingSetUp.append(name) }
+    if scope.parameters.isEmpty, Self.registersMigrations(body), !pendingSetUp.contains(name), !functionsRun.contains(name) {
+      pendingSetUp.append(name)
+    }
   }
 
-  /// Runs the set-up functions the input declared (those that register migrations), after all
-  /// of it is read, as the app runs them at launch: the tables their migrations create exist.
+  /// Declares the input's top-level functions (and those of app extensions, and set-ups written
+  /// as computed properties) before anything runs, then runs its set-up functions: as the app
+  /// launches, its migrations and triggers exist before any view fetches, and a set-up may use a
+  /// `@DatabaseFunction` declared further down.
+  func declareAheadAndRunSetUp(_ statements: [CodeBlockItemSyntax], into items: inout [CompiledItem], recovering: Bool) throws {
+    var ignored: [CompiledItem] = []
+    for item in statements {
+      guard case .decl(let decl) = item.item else { continue }
+      do {
+        if let function = decl.as(FunctionDeclSyntax.self), function.body != nil {
+          try declareFunction(function, into: &ignored)
+        } else if let ext = decl.as(ExtensionDeclSyntax.self), !isModelExtension(ext) {
+          for member in ext.memberBlock.members {
+            if let function = member.decl.as(FunctionDeclSyntax.self), function.body != nil {
+              try declareFunction(function, into: &ignored)
+            } else if let variable = member.decl.as(VariableDeclSyntax.self), let binding = variable.bindings.first,
+              let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text,
+              let accessor = binding.accessorBlock, Self.registersMigrations(accessor)
+            {
+              catalog.functions[name] = Scope(body: AnySyntaxBox(syntax: Syntax(accessor), source: source), parameters: [], ownerType: name)
+              if !pendingSetUp.contains(name) { pendingSetUp.append(name) }
+            }
+          }
+        }
+      } catch let diagnostic as Diagnostic where recovering {
+        items.append(.failure(diagnostic))
+      }
+    }
+    try runPendingSetUp(into: &items, recovering: recovering)
+  }
+
+  /// Runs the set-up functions the input declared (those that register migrations), as the app
+  /// runs them at launch: the tables their migrations create exist.
   func runPendingSetUp(into items: inout [CompiledItem], recovering: Bool) throws {
     let names = pendingSetUp
     pendingSetUp = []
@@ -278,15 +332,15 @@ extension Compiler {
     }
   }
 
-  static func registersMigrations(_ body: CodeBlockSyntax) -> Bool {
+  static func registersMigrations(_ body: some SyntaxProtocol) -> Bool {
     body.tokens(viewMode: .sourceAccurate).contains { $0.tokenKind == .identifier("registerMigration") }
   }
 
   /// Whether a function's body is app code (statements), not one query expression to return.
   static func hasStatements(_ function: Scope) -> Bool {
-    guard let body = function.body.syntax.as(CodeBlockSyntax.self) else { return false }
-    if body.statements.count != 1 { return true }
-    guard let only = body.statements.first else { return false }
+    guard let statements = bodyStatements(function.body.syntax) else { return false }
+    if statements.count != 1 { return true }
+    guard let only = statements.first else { return false }
     switch only.item {
     case .expr(let expr): return transparentBlock(expr) != nil || isDatabaseCall(expr)
     case .stmt(let stmt):
@@ -300,10 +354,10 @@ extension Compiler {
   /// One that already ran (a set-up function, at its declaration) is not run again.
   func runFunction(_ name: String, _ function: Scope, call: FunctionCallExprSyntax?, into items: inout [CompiledItem]) throws {
     if call != nil, functionsRun.contains(name) {
-      items.append(.note("\(name)() already ran when it was declared; not run again"))
+      items.append(.note("\(name)() already ran as the app's set-up when it was read; not run again"))
       return
     }
-    functionsRun.insert(name)
+    if call == nil { functionsRun.insert(name) }
     var values: [Value] = []
     if let call {
       values = try Arguments(call).list.map { try evaluate($0.expression) }
@@ -313,12 +367,31 @@ extension Compiler {
           at: call)
       }
     }
-    guard let body = function.body.syntax.as(CodeBlockSyntax.self) else { return }
+    guard let statements = Self.bodyStatements(function.body.syntax) else { return }
     try withSource(function.body) {
       try withLocals(Dictionary(zip(function.parameters, values), uniquingKeysWith: { $1 })) {
-        try compileBlock(body.statements, into: &items, typesRead: false)
+        try compileBlock(statements, into: &items, typesRead: false)
       }
     }
+  }
+
+  /// The statements of a function's body or a computed property's getter.
+  static func bodyStatements(_ syntax: Syntax) -> CodeBlockItemListSyntax? {
+    if let block = syntax.as(CodeBlockSyntax.self) { return block.statements }
+    guard let accessor = syntax.as(AccessorBlockSyntax.self) else { return nil }
+    switch accessor.accessors {
+    case .getter(let statements): return statements
+    case .accessors(let list): return list.first { $0.accessorSpecifier.tokenKind == .keyword(.get) }?.body?.statements
+    }
+  }
+
+  /// The database calls inside an expression of app code (`try Value(facts: Fact.all.fetchAll(db),
+  /// count: Fact.fetchCount(db))`), in the order the app makes them; not inside closures, which
+  /// run later or not at all.
+  static func nestedDatabaseCalls(in expr: ExprSyntax) -> [ExprSyntax] {
+    let finder = DatabaseCallFinder(viewMode: .sourceAccurate)
+    finder.walk(expr)
+    return finder.found
   }
 
   // MARK: Expressions
@@ -367,6 +440,14 @@ extension Compiler {
       return
     }
     if context == .app, !Self.isDatabaseCall(expr) {
+      // `try Value(facts: ….fetchAll(db), count: ….fetchCount(db))`: the fetches inside run.
+      let nested = Self.nestedDatabaseCalls(in: expr)
+      if !nested.isEmpty {
+        for call in nested {
+          try compileExpressionItem(call, item: CodeBlockItemSyntax(item: .expr(call)), into: &items, wholeInput: nil, context: .app)
+        }
+        return
+      }
       // App code that builds a statement and never runs it: the app would not run it either.
       let value: Value
       do {
@@ -449,7 +530,7 @@ extension Compiler {
     if let returned = stmt.as(ReturnStmtSyntax.self) {
       // `return try ….fetchAll(db)` in a block runs; `return database` is plumbing.
       if let value = returned.expression, context == .app {
-        if Self.isDatabaseCall(value) || Self.transparentBlock(value) != nil {
+        if Self.isDatabaseCall(value) || Self.transparentBlock(value) != nil || !Self.nestedDatabaseCalls(in: value).isEmpty {
           try compileExpressionItem(value, item: CodeBlockItemSyntax(item: .expr(value)), into: &items, wholeInput: nil, context: .app)
         }
       }
@@ -620,4 +701,17 @@ extension Compiler {
     let more = skipped.count > 6 ? " and \(skipped.count - 6) more" : ""
     return .note("skipped app code with no SQL to run: \(shown)\(more)")
   }
+}
+
+/// Collects the database calls of an expression, outermost first, not inside closures.
+private final class DatabaseCallFinder: SyntaxVisitor {
+  var found: [ExprSyntax] = []
+  override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
+    if Compiler.isDatabaseCall(ExprSyntax(node)) {
+      found.append(ExprSyntax(node))
+      return .skipChildren
+    }
+    return .visitChildren
+  }
+  override func visit(_ node: ClosureExprSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
 }

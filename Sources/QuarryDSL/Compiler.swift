@@ -222,7 +222,7 @@ public final class Compiler {
     // Type declarations first, each after the types it uses, wherever they stand in the input.
     let typeDeclarations = statements.indices.compactMap { index -> (Int, DeclSyntax)? in
       guard case .decl(let decl) = statements[index].item, !decl.is(VariableDeclSyntax.self),
-        !decl.is(FunctionDeclSyntax.self), !decl.is(IfConfigDeclSyntax.self), !decl.is(MacroExpansionDeclSyntax.self),
+        !decl.is(FunctionDeclSyntax.self), !decl.is(IfConfigDeclSyntax.self), !decl.is(MacroExpansionDeclSyntax.self), !decl.is(ProtocolDeclSyntax.self),
         !(decl.as(ExtensionDeclSyntax.self).map { !isModelExtension($0) } ?? false),
         Self.appTypeMembers(of: decl) == nil
       else { return nil }
@@ -242,6 +242,7 @@ public final class Compiler {
         }
       }
     }
+    try declareAheadAndRunSetUp(statements, into: &items, recovering: recovering)
     for (index, item) in statements.enumerated() where !failed.contains(index) {
       if recovering, item.hasError, let error = SyntaxErrorFinder.firstError(in: item) {
         // A whole file with a syntax error in one place: that item fails, the others stand.

@@ -488,6 +488,8 @@ final class AppCodeSnapshotTests: SnapshotTestCase {
       """#), as: .lines) {
       """
       CREATE TABLE notes (id INTEGER PRIMARY KEY, body TEXT NOT NULL)
+      ran appDatabase()'s migrations and set-up as the app does at launch (1 statement)
+      appDatabase() already ran as the app's set-up when it was read; not run again
       SELECT count(*) FROM notes
       ┌──────────┐
       │ count(*) │
