@@ -550,17 +550,20 @@ extension Compiler {
   }
 
   private func compileIf(_ conditional: IfExprSyntax, into items: inout [CompiledItem], context: CodeContext) throws {
-    let branch: CodeBlockItemListSyntax?
+    let branch: (CodeBlockItemListSyntax, [String: Value])?
     do {
-      branch = try builderBranch(conditional)
+      branch = try builderBranchBinding(conditional)
     } catch let diagnostic as Diagnostic {
       guard context == .app else { throw diagnostic }
       // A condition known only when the app runs: neither branch is taken here.
       skip(conditional.conditions, as: "if \(conditional.conditions.trimmedDescription)")
       return
     }
-    for inner in branch ?? [] {
-      try compileItem(inner, into: &items, wholeInput: nil, typesRead: false, context: context)
+    guard let (statements, bindings) = branch else { return }
+    try withLocals(bindings) {
+      for inner in statements {
+        try compileItem(inner, into: &items, wholeInput: nil, typesRead: false, context: context)
+      }
     }
   }
 

@@ -482,28 +482,55 @@ extension Compiler {
   /// condition picks, which must be known before the query runs (a Swift `Bool`, not a column).
   /// No branch taken contributes nothing (no `WHERE`).
   func evaluateBuilderIf(_ conditional: IfExprSyntax) throws -> [Value] {
-    guard let branch = try builderBranch(conditional) else { return [] }
-    return try evaluateStatementList(branch)
+    guard let (branch, bindings) = try builderBranchBinding(conditional) else { return [] }
+    return try withLocals(bindings) { try evaluateStatementList(branch) }
   }
 
   /// The statements of the branch a builder `if` takes (nil: none), its condition known before
   /// the query runs.
   func builderBranch(_ conditional: IfExprSyntax) throws -> CodeBlockItemListSyntax? {
-    guard conditional.conditions.count == 1, let first = conditional.conditions.first,
-      case .expression(let condition) = first.condition
-    else {
-      throw source.diagnostic("not supported in Quarry yet: 'if let' or several conditions in a query closure", at: conditional.conditions)
+    try builderBranchBinding(conditional)?.0
+  }
+
+  /// The branch taken and the names its conditions bind: `if let monthsAgo { … }` binds
+  /// `monthsAgo` when it is not nil; `if a, b` needs both.
+  func builderBranchBinding(_ conditional: IfExprSyntax) throws -> (CodeBlockItemListSyntax, [String: Value])? {
+    var bindings: [String: Value] = [:]
+    var taken = true
+    for element in conditional.conditions where taken {
+      switch element.condition {
+      case .expression(let condition):
+        let value = try withLocals(bindings) { try typedExpression(try evaluate(condition, expected: .bool), expected: .bool, at: condition) }
+        guard let holds = Self.constantBool(value.expression) else {
+          throw source.diagnostic(
+            "an 'if' in a query closure needs a condition known before the query runs (a Swift Bool); for a condition on columns use a predicate or Case",
+            at: condition)
+        }
+        taken = holds
+      case .optionalBinding(let binding):
+        guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text else {
+          throw source.diagnostic("not supported in Quarry yet: this pattern in 'if let'", at: binding.pattern)
+        }
+        let value = try withLocals(bindings) { try binding.initializer.map { try evaluate($0.value) } ?? evaluate(ExprSyntax(DeclReferenceExprSyntax(baseName: .identifier(name)))) }
+        switch value {
+        case .null: taken = false
+        case .expression(let typed) where typed.expression.isConstant:
+          if case .raw("NULL") = typed.expression.node { taken = false } else { bindings[name] = value }
+        case .expression:
+          throw source.diagnostic(
+            "'if let' in a query closure unwraps a Swift optional known before the query runs; for a column that may be NULL use ?? or .isNot(nil)",
+            at: binding)
+        default:
+          bindings[name] = value
+        }
+      default:
+        throw source.diagnostic("not supported in Quarry yet: this condition in a query closure", at: element)
+      }
     }
-    let value = try typedExpression(try evaluate(condition, expected: .bool), expected: .bool, at: condition)
-    guard let taken = Self.constantBool(value.expression) else {
-      throw source.diagnostic(
-        "an 'if' in a query closure needs a condition known before the query runs (a Swift Bool); for a condition on columns use a predicate or Case",
-        at: condition)
-    }
-    if taken { return conditional.body.statements }
+    if taken { return (conditional.body.statements, bindings) }
     switch conditional.elseBody {
-    case .ifExpr(let next): return try builderBranch(next)
-    case .codeBlock(let block): return block.statements
+    case .ifExpr(let next): return try builderBranchBinding(next)
+    case .codeBlock(let block): return (block.statements, [:])
     case nil: return nil
     }
   }

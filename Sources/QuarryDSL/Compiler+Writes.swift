@@ -474,7 +474,7 @@ extension Compiler {
       if let array = expr.as(ArrayExprSyntax.self) { for element in array.elements { try collect(element.expression) }; return }
       if let conditional = expr.as(IfExprSyntax.self) {
         // `if includeCar { Tag(title: "car") }`: the rows of the branch taken.
-        if let branch = try builderBranch(conditional) { try collectStatements(branch) }
+        if let (branch, bindings) = try builderBranchBinding(conditional) { try withLocals(bindings) { try collectStatements(branch) } }
         return
       }
       // A record held in a name (`let draft = Reminder.Draft(…)` … `insert { draft }`), or a list of them.

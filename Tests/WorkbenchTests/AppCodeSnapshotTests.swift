@@ -608,6 +608,28 @@ final class AppCodeSnapshotTests: SnapshotTestCase {
     }
   }
 
+  func testIfLetOnAKnownOptional() throws {
+    assertInlineSnapshot(of: try run(#"""
+      let monthsAgo: Int? = 2
+      let listID: Int? = nil
+      Reminder
+        .where { if let monthsAgo { #sql("\($0.dueDate) < date('2026-06-01', '-\(raw: monthsAgo) months')") } }
+        .where { if let listID { $0.remindersListID.eq(listID) } }
+        .count()
+      """#), as: .lines) {
+      """
+      SELECT count(*)
+      FROM "reminders"
+      WHERE ("reminders"."dueDate" < date('2026-06-01', '-2 months'))
+      ┌──────────┐
+      │ count(*) │
+      ├──────────┤
+      │ 6        │
+      └──────────┘
+      """
+    }
+  }
+
   func testATouchOfAColumnInAGroup() throws {
     assertInlineSnapshot(of: try run(#"""
       @Selection struct Stamps { var createdAt: Date; var updatedAt: Date? }
