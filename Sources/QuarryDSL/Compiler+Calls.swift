@@ -66,6 +66,22 @@ extension Compiler {
     return try evaluate(expr)
   }
 
+  /// Whether `name` is a member the model itself declares: a scope, a case of an enum table,
+  /// a computed or date column's method.
+  func isModelMember(_ name: String, of base: Value) -> Bool {
+    switch base {
+    case .table(let table):
+      return table.model.scopes[name] != nil || table.model.columns.contains { $0.enumGroup == [] && $0.path.first == name }
+        || catalog.table(forType: table.model.typeName + "." + name) != nil
+    case .query(let query):
+      return query.tables.contains { $0.model.scopes[name] != nil }
+    case .columns(let table):
+      return table.model.column(named: name) != nil || table.model.computedColumns[name] != nil
+    default:
+      return false
+    }
+  }
+
   func callMethod(_ name: String, on base: Value, arguments: Arguments, at node: MemberAccessExprSyntax) throws -> Value {
     if let reference = node.base?.as(DeclReferenceExprSyntax.self), fetchedBindings.contains(reference.baseName.text),
       lookupLocal(reference.baseName.text) == nil, !Self.databaseCalls.contains(name)
@@ -100,7 +116,26 @@ extension Compiler {
       query.select.offset = nil
       return .query(query)
     }
-    if let kind = receiverKind(of: base) { try checkArguments(of: name, on: kind, arguments) }
+    if let kind = receiverKind(of: base) {
+      try checkArguments(of: name, on: kind, arguments)
+      // The vocabulary is the gate: a method it does not declare is no method, whatever the
+      // dispatch below could do (a model's own members — scopes, enum cases — are declared by
+      // the model).
+      if Vocabulary.methods(named: name, on: kind).isEmpty, !isModelMember(name, of: base) {
+        VocabularyAudit.record(kind, name)
+        switch base {
+        case .table(let table):
+          throw unknownMethod(name, on: .query, described: "a query of '\(table.model.typeName)'", extra: Array(table.model.scopes.keys), at: node.declName)
+        case .query(let query):
+          throw unknownMethod(
+            name, on: .query, described: "a query of '\(query.tables.first?.model.typeName ?? "?")'",
+            extra: query.tables.first.map { Array($0.model.scopes.keys) } ?? [], at: node.declName)
+        case .write: throw unknownMethod(name, on: .write, described: "a write statement", at: node.declName)
+        case .expression: throw unknownMethod(name, on: .expression, described: "an expression", at: node.declName)
+        default: throw unknownMethod(name, on: kind, described: describe(base), at: node.declName)
+        }
+      }
+    }
     switch base {
     case .table(let table):
       switch name {

@@ -12,6 +12,12 @@ extension Vocabulary {
     M("columns -> TableColumns", "The table's columns, as $0 in a closure", example: "Reminder.select { _ in Reminder.columns.title }"),
     M("as(_ alias: AliasName.Type) -> Self", "The table under another name (a self-join, a second copy)",
       example: "enum Other: AliasName {}\nReminder.as(Other.self).select(\\.title)"),
+    M("Draft(fields: Field...) -> Draft", "A row to insert, its primary key left to the database",
+      example: "Tag.insert { Tag.Draft(title: \"home\") }"),
+    M("ID(_ rawValue: PrimaryKey) -> ID", "A primary key's value (a Tagged ID is its raw value)",
+      example: "Reminder.find(Reminder.ID(1))"),
+    M("ID(rawValue: PrimaryKey) -> ID", "A Tagged primary key from its raw value",
+      example: "Reminder.find(Reminder.ID(rawValue: 1))"),
     M("Columns(fields: Field...) -> Selection", "A row of a @Selection type built from named columns",
       example: "@Selection struct Row { var title: String }\nReminder.select { Row.Columns(title: $0.title) }"),
   ]
