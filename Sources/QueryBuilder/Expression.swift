@@ -7,7 +7,9 @@
 /// // ("reminders"."id") = (1)
 /// ```
 public struct Expression: Sendable, Hashable {
-  public indirect enum Node: Sendable, Hashable {
+  /// The tree itself: open to the package's own stages (rendering, the DSL front end), closed
+  /// to everyone else, who build expressions with the constructors and operators below.
+  package indirect enum Node: Sendable, Hashable {
     /// `"table"."column"`, or `"column"` without a qualifier.
     case column(qualifier: String?, name: String)
     /// A bound value (`?` when executed, a literal when shown).
@@ -52,9 +54,9 @@ public struct Expression: Sendable, Hashable {
     case window(function: Expression, window: WindowSpecification)
   }
 
-  public var node: Node
+  package var node: Node
 
-  public init(_ node: Node) { self.node = node }
+  package init(_ node: Node) { self.node = node }
 
   // MARK: Constructors
 
