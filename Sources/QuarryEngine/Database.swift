@@ -17,6 +17,8 @@ public final class Database: @unchecked Sendable {
 
   let handle: OpaquePointer
   public let path: String
+  /// The limit the progress handler reads (kept alive here; see `limitWork(seconds:)`).
+  var workLimit: WorkLimit?
 
   /// Whether new connections enforce foreign keys, as SQLiteData and GRDB connections do
   /// (`quarry --no-foreign-keys` turns it off for the whole process).
@@ -59,7 +61,10 @@ public final class Database: @unchecked Sendable {
     }
   }
 
-  deinit { sqlite3_close_v2(handle) }
+  deinit {
+    sqlite3_progress_handler(handle, 0, nil, nil)
+    sqlite3_close_v2(handle)
+  }
 
   /// A handle that stops whatever statement runs on this connection: safe to keep in a global
   /// and call from a signal handler or another thread (it only calls `sqlite3_interrupt`).

@@ -95,4 +95,11 @@ extension DatabaseValue {
     default: return nil
     }
   }
+  public var doubleValue: Double? {
+    switch self {
+    case .integer(let value): return Double(value)
+    case .double(let value): return value
+    default: return nil
+    }
+  }
 }

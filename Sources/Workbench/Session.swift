@@ -66,6 +66,8 @@ public final class Session {
   public let compiler: Compiler
   public var sqlOnly = false
   /// The SQL and bindings of the last statement that ran (`.binds`, `.explain`).
+  /// Whether the last `run` declared anything (a model, an enum, a binding, a function).
+  public private(set) var lastInputDeclared = false
   /// The `@DatabaseFunction`s registered with the connection, by name.
   private var installedFunctions: [String: ObjectIdentifier] = [:]
   public private(set) var lastSQL: String?
@@ -165,7 +167,9 @@ public final class Session {
     do {
       items = try compiler.compile(input, recovering: true)
       installDatabaseFunctions()
+      lastInputDeclared = items.contains { if case .declaration = $0 { return true } else { return false } }
     } catch {
+      lastInputDeclared = false
       sink.failure(input: input, error: StatementError(
         message: error.fullMessage, line: error.line, column: error.column, excerpt: error.excerpt(in: input)))
       return false

@@ -35,6 +35,9 @@ enum Main {
   /// cannot be opened, a failed statement) exits 1 with its message on stderr.
   static func finish(with error: any Error) -> Never {
     if Quarry.exitCode(for: error) == .success { Quarry.exit(withError: error) }
+    // A command's own status (`lessons --check`: 1 not accepted, 2 no such exercise), its
+    // message already printed.
+    if let code = error as? ExitCode { exit(code.rawValue) }
     let message = Quarry.fullMessage(for: error)
     if !message.isEmpty { FileHandle.standardError.write(Data((message + "\n").utf8)) }
     exit(1)

@@ -70,32 +70,86 @@ extension WorkbenchError: LocalizedError { public var errorDescription: String? 
 /// `quarry lessons --lint FILE…`: validate lessons.
 struct LessonsCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
-    commandName: "lessons", abstract: "List lessons, or validate lesson files with --lint.")
+    commandName: "lessons", abstract: "List lessons, validate lesson files with --lint, or check an answer with --check N.K.")
 
   @Flag(help: "Check each FILE: its format, that examples run, and that solutions pass on the fixture and its variant.")
   var lint = false
 
-  @Argument(help: "Lesson files (default: every lesson).")
+  @Option(name: .customLong("check"), help: ArgumentHelp(
+    "Check ANSWER (DSL or SQL; standard input when not given) against exercise K of lesson N, on the fixture and its variant: ✓ and exit 0 when accepted, ✗ with the explanation and exit 1 when not, exit 2 for an unknown lesson or exercise.",
+    valueName: "N.K"))
+  var check: String?
+
+  @Argument(help: "Lesson files (default: every lesson); with --check, the answer.")
   var files: [String] = []
 
   mutating func run() throws {
+    if let check {
+      try checkAnswer(check)
+      return
+    }
     let paths = files.isEmpty ? (Lesson.directory().map { Lesson.all(in: $0) } ?? []) : files
     guard lint else {
       print(Tutor(lessons: paths).listing(), terminator: "")
       return
     }
     var failed = false
+    var total = LessonLinter.MutantReport()
     for path in paths {
-      let problems = LessonLinter().lint(path: path)
+      let linter = LessonLinter()
+      let problems = linter.lint(path: path)
+      let mutants = linter.lastMutants
+      total.tried += mutants.tried
+      total.caught += mutants.caught
+      total.equivalent += mutants.equivalent
+      let counts = "mutants: \(mutants.caught)/\(mutants.tried) caught" + (mutants.equivalent > 0 ? ", \(mutants.equivalent) declared equivalent" : "")
       if problems.isEmpty {
-        print("ok   \(path)")
+        print("ok   \(path) (\(counts))")
       } else {
         failed = true
         for problem in problems { FileHandle.standardError.write(Data("\(problem)\n".utf8)) }
-        print("FAIL \(path) (\(problems.count) problem\(problems.count == 1 ? "" : "s"))")
+        print("FAIL \(path) (\(problems.count) problem\(problems.count == 1 ? "" : "s"); \(counts))")
       }
     }
+    if paths.count > 1 {
+      print("mutants: \(total.caught)/\(total.tried) caught, \(total.equivalent) declared equivalent, \(total.tried - total.caught - total.equivalent) surviving")
+    }
     if failed { throw ExitCode(1) }
+  }
+}
+
+extension LessonsCommand {
+  /// `quarry lessons --check N.K 'ANSWER'`: one answer, checked without a terminal.
+  func checkAnswer(_ position: String) throws {
+    func refuse(_ message: String) throws -> Never {
+      FileHandle.standardError.write(Data("quarry: error: \(message)\n".utf8))
+      throw ExitCode(2)
+    }
+    let parts = position.split(separator: ".")
+    guard parts.count == 2, let lessonNumber = Int(parts[0]), let exerciseNumber = Int(parts[1]) else {
+      try refuse("--check takes LESSON.EXERCISE, like 5.2; got '\(position)'")
+    }
+    let paths = Lesson.directory().map { Lesson.all(in: $0) } ?? []
+    guard lessonNumber >= 1, lessonNumber <= paths.count else {
+      try refuse("no lesson \(lessonNumber); there are \(paths.count)")
+    }
+    let lesson = try Lesson.load(path: paths[lessonNumber - 1])
+    guard exerciseNumber >= 1, exerciseNumber <= lesson.exercises.count else {
+      try refuse("lesson \(lessonNumber) (\(lesson.title)) has \(lesson.exercises.count) exercises, not \(exerciseNumber)")
+    }
+    let exercise = lesson.exercises[exerciseNumber - 1]
+    var answer = files.joined(separator: " ")
+    if answer.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
+      answer = String(decoding: FileHandle.standardInput.readDataToEndOfFile(), as: UTF8.self)
+    }
+    guard !answer.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else { try refuse("no answer to check") }
+    switch try AnswerChecker().check(answer, against: exercise, fixture: lesson.fixture) {
+    case .correct:
+      print("✓ \(lesson.title) · \(exercise.title): correct on the fixture and on the variant rows")
+    case .wrong(let why):
+      print("✗ \(lesson.title) · \(exercise.title): \(why)")
+      throw ExitCode(1)
+    }
   }
 }
 

@@ -84,6 +84,7 @@ final class Repl {
     quarry_install_sigint { _ in
       replInterrupted = 1
       replInterruptHandle?.interrupt()
+      WorkLimit.stopAll()
     }
     let output = OutputStream.standardOutput
     output.write("Quarry — the StructuredQueries DSL over SQLite. .help for commands, Ctrl-D to quit.\n")

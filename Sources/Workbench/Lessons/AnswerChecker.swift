@@ -17,29 +17,40 @@ public struct AnswerChecker {
     case wrong(String)
   }
 
-  /// Rows a statement produced (or that checked tables hold afterwards).
+  /// What an input did: the rows its last statement produced, and — when it changed data — the
+  /// contents of every table afterwards.
   struct Outcome {
     var columns: [String]
     var rows: [[DatabaseValue]]
+    var changed = false
+    /// The SQL of the statement whose rows these are.
+    var sql = ""
+    var tables: [(name: String, columns: [String], rows: [[DatabaseValue]])] = []
   }
 
-  public init() {}
+  /// How long one run of an answer may take before it is stopped (an endless recursive CTE).
+  public var timeLimit: Double
 
-  public func check(_ answer: String, against exercise: Exercise, fixture: String) throws -> Verdict {
+  public init(timeLimit: Double = 5) { self.timeLimit = timeLimit }
+
+  /// Checks `answer` (DSL or plain SQL, with or without `.raw`) on the fixture and its variant.
+  /// `context` holds inputs made at the prompt before the answer (an alias enum, a `@Table` for
+  /// a view, a `let`): they run first, as they did for the learner.
+  public func check(_ answer: String, against exercise: Exercise, fixture: String, context: [String] = []) throws -> Verdict {
     for variant in [false, true] {
       let expected: Outcome
       do {
-        expected = try run(exercise.solution, exercise: exercise, fixture: fixture, variant: variant)
+        expected = try run(exercise.solution, exercise: exercise, fixture: fixture, variant: variant, context: [])
       } catch let error as CheckFailure {
         throw LessonProblem(path: fixture, line: exercise.solutionLine, message: "the solution fails: \(error.message)")
       }
       let actual: Outcome
       do {
-        actual = try run(answer, exercise: exercise, fixture: fixture, variant: variant)
+        actual = try run(answer, exercise: exercise, fixture: fixture, variant: variant, context: context)
       } catch let error as CheckFailure {
-        return .wrong(error.message)
+        return .wrong(Self.explain(error.message))
       }
-      if let difference = compare(expected: expected, actual: actual, ordered: exercise.ordered) {
+      if let difference = compare(expected: expected, actual: actual, exercise: exercise) {
         let place = variant
           ? " (on the variant rows; it matched the fixture's rows, so it may be fitted to them)"
           : ""
@@ -51,23 +62,114 @@ public struct AnswerChecker {
 
   struct CheckFailure: Error { var message: String }
 
-  func run(_ input: String, exercise: Exercise, fixture: String, variant: Bool) throws -> Outcome {
+  func run(_ input: String, exercise: Exercise, fixture: String, variant: Bool, context: [String] = []) throws -> Outcome {
     let session = try Session.fixture(fixture, variant: variant)
+    for earlier in context { Self.execute(earlier, in: session, sink: ResultCollector()) }
+    let before = (try? session.database.rows("SELECT total_changes()").first?.first?.integerValue ?? 0) ?? 0
     let collector = ResultCollector()
-    session.run(input, sink: collector)
+    let limit = session.database.limitWork(seconds: timeLimit)
+    Self.execute(input, in: session, sink: collector)
+    session.database.removeWorkLimit()
+    switch limit.reason {
+    case .timeLimit?:
+      throw CheckFailure(message: "stopped after \(Self.seconds(timeLimit)): the query did not finish (a recursive CTE needs a `where` in its recursive part that ends it)")
+    case .stopped?:
+      throw CheckFailure(message: "the check was stopped (Ctrl-C) before the query finished")
+    case nil: break
+    }
     if let error = collector.error { throw CheckFailure(message: error) }
     guard collector.statements > 0 else { throw CheckFailure(message: "there is no query to check") }
-    if exercise.checkedTables.isEmpty { return Outcome(columns: collector.columns, rows: collector.rows) }
-    var rows: [[DatabaseValue]] = []
-    for table in exercise.checkedTables {
-      let contents = try session.database.rows("SELECT * FROM \(quoteIdentifier(table)) ORDER BY 1, 2")
-      rows += contents.map { [.text(table)] + $0 }
+    let after = (try? session.database.rows("SELECT total_changes()").first?.first?.integerValue ?? 0) ?? 0
+    var outcome = Outcome(columns: collector.columns, rows: collector.rows, changed: after > before, sql: collector.sql)
+    let names = exercise.checkedTables.isEmpty
+      ? ((try? session.database.schema().tables.filter { $0.kind != .view && !$0.name.hasPrefix("sqlite_") }.map(\.name)) ?? [])
+      : exercise.checkedTables
+    for table in names.sorted() {
+      let statement = try session.database.prepare("SELECT * FROM \(quoteIdentifier(table))")
+      var rows: [[DatabaseValue]] = []
+      while try statement.step() { rows.append(statement.row()) }
+      outcome.tables.append((table, statement.columnNames, rows.sorted(by: Self.rowOrder)))
     }
-    return Outcome(columns: ["table"], rows: rows)
+    return outcome
   }
 
-  /// The first difference, explained; nil when the results match.
-  func compare(expected: Outcome, actual: Outcome, ordered: Bool) -> String? {
+  /// Runs an answer as the prompt would: plain SQL (`SELECT …`, or `.raw …`) or the DSL.
+  static func execute(_ input: String, in session: Session, sink: ResultSink) {
+    let trimmed = input.trimmingCharacters(in: .whitespacesAndNewlines)
+    if trimmed.hasPrefix(".raw ") {
+      session.runSQL(String(trimmed.dropFirst(5)), sink: sink)
+    } else if SQLDetector.startsWithSQLKeyword(trimmed) {
+      session.runSQL(trimmed, sink: sink)
+    } else {
+      session.run(input, sink: sink)
+    }
+  }
+
+  /// The first difference between what the solution and the answer did, explained.
+  func compare(expected: Outcome, actual: Outcome, exercise: Exercise) -> String? {
+    if !exercise.checkedTables.isEmpty || expected.changed || actual.changed {
+      // A write exercise: the tables afterwards decide (the rows it returns too, if any).
+      if expected.changed, !actual.changed, exercise.checkedTables.isEmpty {
+        return "this exercise changes the data, but your answer changed nothing (a query that only selects the rows is not enough)"
+      }
+      if !expected.changed, actual.changed, exercise.checkedTables.isEmpty {
+        return "your answer changes the data; this exercise only asks for rows"
+      }
+      for (want, got) in zip(expected.tables, actual.tables) where want.rows.map(Self.key) != got.rows.map(Self.key) {
+        let difference = compareRows(
+          expected: Outcome(columns: want.columns, rows: want.rows), actual: Outcome(columns: got.columns, rows: got.rows),
+          ordered: false, listsUnordered: false) ?? "different rows"
+        return "after your answer, table '\(want.name)' differs: \(difference)"
+      }
+      if !exercise.checkedTables.isEmpty { return nil }
+      if expected.rows.isEmpty { return nil }
+    }
+    if let difference = compareRows(
+      expected: expected, actual: actual, ordered: exercise.ordered,
+      listsUnordered: !exercise.ordered && (exercise.solution.contains("groupConcat") || exercise.solution.lowercased().contains("group_concat")))
+    {
+      return difference
+    }
+    if exercise.ordered, !actual.sql.isEmpty, !Self.hasOrderBy(actual.sql) {
+      return "right rows, but this exercise asks for an order and your query has no `order` (ORDER BY): without it SQLite may return the rows in any order"
+    }
+    return nil
+  }
+
+  /// Whether SQL sorts its result: an ORDER BY of the outermost statement (outside parentheses,
+  /// strings and quoted names; an ORDER BY inside a subquery does not order the result).
+  static func hasOrderBy(_ sql: String) -> Bool {
+    var previous = "", word = ""
+    var quote: Character?
+    var depth = 0
+    for character in sql + " " {
+      if let open = quote {
+        if character == open { quote = nil }
+        continue
+      }
+      if character.isLetter {
+        word.append(character)
+        continue
+      }
+      if !word.isEmpty {
+        let upper = word.uppercased()
+        if depth == 0, previous == "ORDER", upper == "BY" { return true }
+        previous = depth == 0 ? upper : ""
+        word = ""
+      }
+      switch character {
+      case "'", "\"", "`": quote = character
+      case "[": quote = "]"
+      case "(": depth += 1
+      case ")": depth -= 1
+      default: break
+      }
+    }
+    return false
+  }
+
+  /// The first difference between two results, explained; nil when they match.
+  func compareRows(expected: Outcome, actual: Outcome, ordered: Bool, listsUnordered: Bool) -> String? {
     let expectedWidth = expected.rows.first?.count ?? expected.columns.count
     let actualWidth = actual.rows.first?.count ?? actual.columns.count
     if actualWidth > expectedWidth {
@@ -79,36 +181,117 @@ public struct AnswerChecker {
     if expected.rows.count != actual.rows.count {
       return "expected \(expected.rows.count) row\(expected.rows.count == 1 ? "" : "s"), got \(actual.rows.count)"
     }
+    let normalize: ([DatabaseValue]) -> [String] = { row in row.map { Self.valueKey($0, listsUnordered: listsUnordered) } }
+    let lexical: ([String], [String]) -> Bool = { $0.lexicographicallyPrecedes($1) }
+    let wantKeys = expected.rows.map(normalize), gotKeys = actual.rows.map(normalize)
+    let sameRows = wantKeys.sorted(by: lexical) == gotKeys.sorted(by: lexical)
+    if ordered {
+      if wantKeys == gotKeys { return nil }
+      if sameRows { return "right rows, wrong order" }
+    } else if sameRows {
+      return nil
+    }
     let sortedExpected = expected.rows.sorted(by: Self.rowOrder)
     let sortedActual = actual.rows.sorted(by: Self.rowOrder)
-    if ordered, sortedExpected.map(Self.key) == sortedActual.map(Self.key), expected.rows.map(Self.key) != actual.rows.map(Self.key) {
-      return "right rows, wrong order"
+    // Two columns in the other order: the same rows once they are swapped back.
+    if expectedWidth >= 2 {
+      for i in 0..<expectedWidth {
+        for j in (i + 1)..<expectedWidth {
+          let swapped = actual.rows.map { row -> [DatabaseValue] in
+            var row = row
+            row.swapAt(i, j)
+            return row
+          }
+          if swapped.map(normalize).sorted(by: { $0.lexicographicallyPrecedes($1) })
+            == expected.rows.map(normalize).sorted(by: { $0.lexicographicallyPrecedes($1) })
+          {
+            return "columns \(i + 1) and \(j + 1)\(Self.names(i, j, in: actual.columns)) are in the other order"
+          }
+        }
+      }
     }
     let (left, right) = ordered ? (expected.rows, actual.rows) : (sortedExpected, sortedActual)
-    for (index, (want, got)) in zip(left, right).enumerated() where Self.key(want) != Self.key(got) {
-      let column = zip(want, got).enumerated().first { Self.valueKey($0.element.0) != Self.valueKey($0.element.1) }?.offset ?? 0
-      let name = column < actual.columns.count ? " ('\(actual.columns[column])')" : ""
+    for (index, (want, got)) in zip(left, right).enumerated() where normalize(want) != normalize(got) {
+      let column = zip(want, got).enumerated().first {
+        Self.valueKey($0.element.0, listsUnordered: listsUnordered) != Self.valueKey($0.element.1, listsUnordered: listsUnordered)
+      }?.offset ?? 0
+      let name = column < expected.columns.count ? " ('\(expected.columns[column])')" : ""
       return "row \(index + 1)\(ordered ? "" : " (sorted)"), column \(column + 1)\(name): expected \(display(want[column])), got \(display(got[column]))"
     }
     return nil
   }
 
+  static func names(_ i: Int, _ j: Int, in columns: [String]) -> String {
+    guard i < columns.count, j < columns.count else { return "" }
+    return " ('\(columns[i])' and '\(columns[j])')"
+  }
+
+  static func seconds(_ value: Double) -> String {
+    value == value.rounded() ? "\(Int(value)) s" : "\(value) s"
+  }
+
   func display(_ value: DatabaseValue) -> String { value.inlineSQL }
 
-  static func valueKey(_ value: DatabaseValue) -> String {
+  /// A learner's explanation of a runtime error, where SQLite's own is terse.
+  static func explain(_ message: String) -> String {
+    let lower = message.lowercased()
+    if lower.contains("misuse of aggregate") {
+      return message + " — an aggregate (count, sum, max…) cannot be used in `where`, which filters rows before they are grouped: filter the groups with `having` instead"
+    }
+    if lower.contains("ambiguous column name") {
+      return message + " — two joined tables have a column of that name: qualify it with its table ($0.id or $1.id, or \"table\".\"column\" in SQL)"
+    }
+    return message
+  }
+
+  /// A value's identity for comparing: numbers by value (3 and 3.0 alike), text as text; with
+  /// `listsUnordered`, a JSON array or a comma-separated list by its elements, in any order.
+  static func valueKey(_ value: DatabaseValue, listsUnordered: Bool = false) -> String {
     switch value {
     case .null: return "n"
     case .integer(let v): return "i\(v)"
     case .double(let v): return v == v.rounded() && abs(v) < 1e15 ? "i\(Int64(v))" : "d\(v)"
-    case .text(let v): return "t" + v
+    case .text(let v):
+      guard listsUnordered else { return "t" + v }
+      if v.hasPrefix("["), let data = v.data(using: .utf8),
+        let array = try? JSONSerialization.jsonObject(with: data) as? [Any]
+      {
+        return "j" + array.map { "\($0)" }.sorted().joined(separator: "\u{1}")
+      }
+      return "l" + v.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.sorted().joined(separator: "\u{1}")
     case .blob(let v): return "b" + hex(v)
     }
   }
 
-  static func key(_ row: [DatabaseValue]) -> [String] { row.map(valueKey) }
+  static func key(_ row: [DatabaseValue]) -> [String] { row.map { valueKey($0) } }
 
+  /// Rows in the order people read them: NULL first, numbers by value, then text, then blobs.
   static func rowOrder(_ a: [DatabaseValue], _ b: [DatabaseValue]) -> Bool {
-    key(a).lexicographicallyPrecedes(key(b))
+    for (x, y) in zip(a, b) {
+      let order = compareValues(x, y)
+      if order != 0 { return order < 0 }
+    }
+    return a.count < b.count
+  }
+
+  static func compareValues(_ x: DatabaseValue, _ y: DatabaseValue) -> Int {
+    func rank(_ value: DatabaseValue) -> Int {
+      switch value {
+      case .null: 0
+      case .integer, .double: 1
+      case .text: 2
+      case .blob: 3
+      }
+    }
+    if rank(x) != rank(y) { return rank(x) < rank(y) ? -1 : 1 }
+    switch (x, y) {
+    case (.integer(let a), .integer(let b)): return a == b ? 0 : (a < b ? -1 : 1)
+    case (.text(let a), .text(let b)): return a == b ? 0 : (a < b ? -1 : 1)
+    case (.blob(let a), .blob(let b)): return a == b ? 0 : (a.lexicographicallyPrecedes(b) ? -1 : 1)
+    default:
+      let a = x.doubleValue ?? 0, b = y.doubleValue ?? 0
+      return a == b ? 0 : (a < b ? -1 : 1)
+    }
   }
 }
 
@@ -118,9 +301,12 @@ final class ResultCollector: ResultSink {
   var rows: [[DatabaseValue]] = []
   var error: String?
   var statements = 0
+  /// The SQL of the last statement.
+  var sql = ""
 
   func begin(input: String, sql: String, bindings: [QueryBinding], columns: [String], types: [SwiftType?]) {
     statements += 1
+    self.sql = sql
     self.columns = columns
     rows = []
   }

@@ -60,13 +60,19 @@ public struct Exercise: Sendable {
   public var checkedTables: [String]
   /// Plausible wrong answers, each with (part of) the explanation it must get.
   public var wrongAnswers: [(code: String, expectation: String, line: Int)]
+  /// Mutants of the solution the author shows cannot change its meaning on any data the schema
+  /// allows (an ```equivalent block: one `kind: reason` per line), so the lint does not ask for rows
+  /// that would tell them apart.
+  public var equivalentMutants: [String: String]
   public var line: Int
   public var solutionLine: Int
 
   public init(
     title: String, prompt: String, hints: [String], solution: String, ordered: Bool, checkedTables: [String],
-    wrongAnswers: [(code: String, expectation: String, line: Int)], line: Int, solutionLine: Int
+    wrongAnswers: [(code: String, expectation: String, line: Int)], equivalentMutants: [String: String] = [:],
+    line: Int, solutionLine: Int
   ) {
+    self.equivalentMutants = equivalentMutants
     self.title = title
     self.prompt = prompt
     self.hints = hints
@@ -88,6 +94,16 @@ public struct LessonProblem: Error, CustomStringConvertible, Sendable {
 }
 
 extension Lesson {
+  /// `kind: reason` lines of ```equivalent blocks.
+  static func equivalences(_ blocks: [String]) -> [String: String] {
+    var result: [String: String] = [:]
+    for line in blocks.flatMap({ $0.split(separator: "\n") }) {
+      guard let colon = line.firstIndex(of: ":") else { continue }
+      result[line[..<colon].trimmingCharacters(in: .whitespaces)] = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+    }
+    return result
+  }
+
   public static func load(path: String) throws -> Lesson {
     guard let text = try? String(contentsOfFile: path, encoding: .utf8) else {
       throw LessonProblem(path: path, line: 1, message: "cannot read the lesson file")
@@ -134,8 +150,9 @@ extension Lesson {
           hints: blocks.filter { $0.kind == "hint" }.map(\.code), solution: solution.code,
           ordered: options.contains("ordered"), checkedTables: checks,
           wrongAnswers: blocks.filter { $0.kind == "wrong" }.map { ($0.code, $0.info, $0.line) },
+          equivalentMutants: Self.equivalences(blocks.filter { $0.kind == "equivalent" }.map(\.code)),
           line: current.line, solutionLine: solution.line)
-      } else if blocks.contains(where: { $0.kind == "hint" || $0.kind == "wrong" }) {
+      } else if blocks.contains(where: { $0.kind == "hint" || $0.kind == "wrong" || $0.kind == "equivalent" }) {
         throw LessonProblem(path: path, line: current.line, message: "'\(current.title)' has hints but no solution block")
       }
       if !current.text.allSatisfy(\.isWhitespace) || !blocks.isEmpty { steps.append(current) }
@@ -165,7 +182,7 @@ extension Lesson {
         }
         index += 1
         let body = code.joined(separator: "\n")
-        if ["example", "hint", "solution", "wrong"].contains(kind) {
+        if ["example", "hint", "solution", "wrong", "equivalent"].contains(kind) {
           blocks.append(Block(kind: kind, info: info, code: body, line: start))
           if kind == "example" { current.text += "```\n" + body + "\n```\n" }
         } else {

@@ -6,7 +6,18 @@ import Foundation
 /// ```swift
 /// LessonLinter().lint(path: "lessons/01-basics.md")  // [] when the lesson is sound
 /// ```
-public struct LessonLinter {
+public final class LessonLinter {
+  /// What the mutant check of the last `lint` did: mutants tried, caught (they fail the check on
+  /// the fixture or the variant), and set aside as declared equivalent.
+  public struct MutantReport: Sendable, Equatable {
+    public init() {}
+    public var tried = 0
+    public var caught = 0
+    public var equivalent = 0
+  }
+
+  public private(set) var lastMutants = MutantReport()
+
   public init() {}
 
   public func lint(path: String) -> [LessonProblem] {
@@ -25,7 +36,9 @@ public struct LessonLinter {
       return problems
     }
     if lesson.exercises.count < 4 { problem(1, "a lesson needs at least 4 exercises; this one has \(lesson.exercises.count)") }
-    let checker = AnswerChecker()
+    let checker = AnswerChecker(timeLimit: 2)
+    var report = MutantReport()
+    defer { lastMutants = report }
     for step in lesson.steps {
       for example in step.examples {
         if let error = runError(example.code, fixture: lesson.fixture) {
@@ -45,6 +58,45 @@ public struct LessonLinter {
       } catch {
         problem(exercise.solutionLine, "\(error)")
         continue
+      }
+      // Data that discriminates: the solution's result is non-empty on both datasets, and they differ.
+      if let onFixture = try? checker.run(exercise.solution, exercise: exercise, fixture: lesson.fixture, variant: false),
+        let onVariant = try? checker.run(exercise.solution, exercise: exercise, fixture: lesson.fixture, variant: true)
+      {
+        let writes = onFixture.changed || !exercise.checkedTables.isEmpty
+        if writes {
+          if !onFixture.changed || !onVariant.changed {
+            problem(exercise.solutionLine, "'\(exercise.title)': the solution changes nothing on the \(onFixture.changed ? "variant" : "fixture")'s rows: give it rows to change")
+          }
+        } else if onFixture.rows.isEmpty || onVariant.rows.isEmpty {
+          problem(exercise.solutionLine, "'\(exercise.title)': the solution's result is empty on the \(onFixture.rows.isEmpty ? "fixture" : "variant")'s rows: an empty expected result cannot tell answers apart")
+        } else if onFixture.rows.map(AnswerChecker.key) == onVariant.rows.map(AnswerChecker.key) {
+          problem(exercise.solutionLine, "'\(exercise.title)': the solution gives the same rows on the fixture and the variant: the variant cannot catch an answer fitted to the fixture")
+        }
+      }
+      // Near-misses made from the solution: each must fail on the fixture or the variant.
+      var mutants = SolutionMutants.of(exercise.solution, ordered: exercise.ordered)
+      if exercise.checkedTables.isEmpty, let rows = try? checker.run(exercise.solution, exercise: exercise, fixture: lesson.fixture, variant: false),
+        !rows.changed, let constant = SolutionMutants.constant(rows: rows.rows)
+      {
+        mutants.append(constant)
+      }
+      var passingKinds: Set<String> = []
+      for mutant in mutants {
+        report.tried += 1
+        guard case .correct? = try? checker.check(mutant.code, against: exercise, fixture: lesson.fixture) else {
+          report.caught += 1
+          continue
+        }
+        passingKinds.insert(mutant.kind)
+        if exercise.equivalentMutants[mutant.kind] != nil {
+          report.equivalent += 1
+        } else {
+          problem(exercise.solutionLine, "'\(exercise.title)': the mutant '\(mutant.kind)' passes the check on both datasets — add variant rows it gets wrong, or declare it in an ```equivalent block if no data the schema allows can tell it apart (\(mutant.code.replacingOccurrences(of: "\n", with: " ")))")
+        }
+      }
+      for kind in exercise.equivalentMutants.keys.sorted() where !passingKinds.contains(kind) {
+        problem(exercise.solutionLine, "'\(exercise.title)': the mutant '\(kind)' is declared equivalent, but no such mutant passes the check: remove the declaration")
       }
       if exercise.wrongAnswers.isEmpty { problem(exercise.line, "'\(exercise.title)' has no plausible wrong answer (a ```wrong block)") }
       for wrong in exercise.wrongAnswers {

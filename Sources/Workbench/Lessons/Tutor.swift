@@ -125,8 +125,10 @@ public final class Tutor {
   func check(shell: Shell) {
     guard let lesson, let exercise = currentExercise(shell: shell) else { return }
     guard let answer = shell.lastInput else { shell.fail("write a query first, then .check"); return }
+    // Declarations made at the prompt (other than the answer itself) are the answer's context.
+    let context = shell.declarationInputs.filter { $0 != answer }
     do {
-      switch try AnswerChecker().check(answer, against: exercise, fixture: lesson.fixture) {
+      switch try AnswerChecker().check(answer, against: exercise, fixture: lesson.fixture, context: context) {
       case .correct:
         progress.markSolved(exercise, in: lesson)
         shell.output.write("✓ Correct — on the fixture and on the variant rows. .next to go on.\n")

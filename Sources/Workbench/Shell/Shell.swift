@@ -12,7 +12,12 @@ import QueryBuilder
 /// shell.handle(".tables")
 /// ```
 public final class Shell {
-  public private(set) var session: Session
+  public private(set) var session: Session {
+    didSet { declarationInputs = [] }
+  }
+  /// Inputs typed since the session began that declared something (a model, an alias, a
+  /// `let`): a lesson's `.check` runs them before the answer, as they ran for the learner.
+  public private(set) var declarationInputs: [String] = []
   public var format: OutputFormat
   public var showSQL = true
   public var showHeaders = true
@@ -113,8 +118,9 @@ public final class Shell {
   ]
 
   public var commandNames: [String] {
+    // The installed handlers are the commands (a help line may name two: ".next / .prev").
     Self.builtInCommands.map { String($0.0.prefix { $0 != " " }) } + [".exit", ".q"]
-      + extensionHelp.map { String($0.0.prefix { $0 != " " }) }
+      + extensions.keys.sorted()
   }
 
   /// What Tab offers after each meta-command that takes a known set of arguments.
@@ -197,6 +203,7 @@ public final class Shell {
       session.runSQL(trimmed, sink: sink())
     } else {
       session.run(input, sink: sink())
+      if session.lastInputDeclared { declarationInputs.append(input) }
     }
     return .proceed
   }

@@ -1,0 +1,145 @@
+import Foundation
+import QueryBuilder
+import QuarryEngine
+
+/// Near-misses of a solution, made mechanically: the mistakes a learner makes. A lesson's data
+/// must tell each of them from the solution (on the fixture or on its variant rows), or the
+/// check would accept a wrong answer.
+///
+/// ```swift
+/// SolutionMutants.of("Reminder.where { $0.priority > 1 }.order(by: \\.title).limit(3)", ordered: true)
+/// // drop the where: Reminder.order(by: \.title).limit(3)
+/// // flip '>' to '>=': Reminder.where { $0.priority >= 1 }…
+/// // drop the order: Reminder.where { $0.priority > 1 }.limit(3)
+/// // change the limit: ….limit(4)
+/// ```
+enum SolutionMutants {
+  struct Mutant {
+    var kind: String
+    var code: String
+  }
+
+  static func of(_ solution: String, ordered: Bool) -> [Mutant] {
+    var mutants: [Mutant] = []
+    for range in calls(named: "where", in: solution) + calls(named: "filter", in: solution) {
+      mutants.append(Mutant(kind: "drop the where", code: solution.replacingCharacters(in: range, with: "")))
+    }
+    if ordered {
+      for range in calls(named: "order", in: solution) {
+        mutants.append(Mutant(kind: "drop the order", code: solution.replacingCharacters(in: range, with: "")))
+      }
+    }
+    for (from, to) in [(".join(", ".leftJoin("), (".leftJoin(", ".join(")] {
+      for range in occurrences(of: from, in: solution) {
+        mutants.append(Mutant(kind: "\(from.dropFirst().dropLast()) → \(to.dropFirst().dropLast())", code: solution.replacingCharacters(in: range, with: to)))
+      }
+    }
+    let flips = [(" < ", " <= "), (" <= ", " < "), (" > ", " >= "), (" >= ", " > "), (" < ", " > "), (" > ", " < "),
+                 (".lt(", ".lte("), (".lte(", ".lt("), (".gt(", ".gte("), (".gte(", ".gt(")]
+    for (from, to) in flips {
+      var seen: Set<String> = []
+      for range in occurrences(of: from, in: solution) {
+        // A learner who gets a comparison wrong gets it wrong everywhere it is written: the
+        // same comparison repeated (a CASE in both `group` and `select`) flips together.
+        let comparison = comparisonText(around: range, in: solution)
+        let flipped = comparison.replacingOccurrences(of: from, with: to)
+        let code = solution.replacingOccurrences(of: comparison, with: flipped)
+        guard seen.insert(code).inserted else { continue }
+        mutants.append(Mutant(kind: "flip '\(from.trimmingCharacters(in: .whitespaces))' to '\(to.trimmingCharacters(in: .whitespaces))'",
+                              code: code))
+      }
+    }
+    for range in occurrences(of: ".limit(", in: solution) {
+      let digits = solution[range.upperBound...].prefix { $0.isNumber }
+      guard let value = Int(digits) else { continue }
+      let end = solution.index(range.upperBound, offsetBy: digits.count)
+      mutants.append(Mutant(kind: "change the limit", code: solution.replacingCharacters(in: range.upperBound..<end, with: String(value + 1))))
+    }
+    return mutants
+  }
+
+  /// A constant answer: the solution's rows on the fixture, written as `VALUES (…), (…)`.
+  static func constant(rows: [[DatabaseValue]]) -> Mutant? {
+    guard !rows.isEmpty, let width = rows.first?.count, width > 0 else { return nil }
+    let values = rows.map { "(" + $0.map(\.inlineSQL).joined(separator: ", ") + ")" }.joined(separator: ", ")
+    return Mutant(kind: "a constant result", code: "VALUES " + values)
+  }
+
+  /// The comparison an operator at `range` belongs to: its operands up to the nearest
+  /// separator (`(`, `{`, `,`, `&&`, or the end of the bracket).
+  private static func comparisonText(around range: Range<String.Index>, in text: String) -> String {
+    var start = range.lowerBound
+    while start > text.startIndex {
+      let before = text[text.index(before: start)]
+      if "({,".contains(before) || text[..<start].hasSuffix("&& ") || text[..<start].hasSuffix("|| ") { break }
+      start = text.index(before: start)
+    }
+    var end = range.upperBound
+    var depth = 0
+    while end < text.endIndex {
+      let character = text[end]
+      if "([{".contains(character) { depth += 1 }
+      if ")]}".contains(character) {
+        if depth == 0 { break }
+        depth -= 1
+      }
+      if depth == 0, character == "," || text[end...].hasPrefix(" &&") || text[end...].hasPrefix(" ||") { break }
+      end = text.index(after: end)
+    }
+    return String(text[start..<end])
+  }
+
+  private static func occurrences(of needle: String, in text: String) -> [Range<String.Index>] {
+    var found: [Range<String.Index>] = []
+    var start = text.startIndex
+    while let range = text.range(of: needle, range: start..<text.endIndex) {
+      found.append(range)
+      start = range.upperBound
+    }
+    return found
+  }
+
+  /// `.name(…)`, `.name { … }` or `.name(…) { … }`: the whole call, from its dot.
+  private static func calls(named name: String, in text: String) -> [Range<String.Index>] {
+    var found: [Range<String.Index>] = []
+    for dot in occurrences(of: "." + name, in: text) {
+      var index = dot.upperBound
+      guard index < text.endIndex, text[index] == "(" || text[index] == "{" || text[index] == " " else { continue }
+      while index < text.endIndex, text[index] == " " { index = text.index(after: index) }
+      var consumed = false
+      while index < text.endIndex, text[index] == "(" || text[index] == "{" {
+        guard let end = closing(of: index, in: text) else { return found }
+        index = end
+        consumed = true
+        var look = index
+        while look < text.endIndex, text[look] == " " { look = text.index(after: look) }
+        if look < text.endIndex, text[look] == "{" { index = look } else { break }
+      }
+      if consumed { found.append(dot.lowerBound..<index) }
+    }
+    return found
+  }
+
+  /// The index after the bracket that closes the one at `open` (strings skipped).
+  private static func closing(of open: String.Index, in text: String) -> String.Index? {
+    var depth = 0
+    var index = open
+    var inString = false
+    while index < text.endIndex {
+      let character = text[index]
+      if inString {
+        if character == "\\" { index = text.index(after: index) } else if character == "\"" { inString = false }
+      } else if character == "\"" {
+        inString = true
+      } else if "({[".contains(character) {
+        depth += 1
+      } else if ")}]".contains(character) {
+        depth -= 1
+        if depth == 0 { return text.index(after: index) }
+      }
+      guard index < text.endIndex else { break }
+      index = text.index(after: index)
+    }
+    return nil
+  }
+}
