@@ -143,11 +143,12 @@ extension LessonsCommand {
       answer = String(decoding: FileHandle.standardInput.readDataToEndOfFile(), as: UTF8.self)
     }
     guard !answer.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else { try refuse("no answer to check") }
+    let name = "\(lessonNumber).\(exerciseNumber) " + (exercise.title.hasPrefix("Exercise: ") ? String(exercise.title.dropFirst(10)) : exercise.title)
     switch try AnswerChecker().check(answer, against: exercise, fixture: lesson.fixture) {
     case .correct:
-      print("✓ \(lesson.title) · \(exercise.title): correct on the fixture and on the variant rows")
+      print("✓ \(name): correct on the fixture's rows and on the variant rows")
     case .wrong(let why):
-      print("✗ \(lesson.title) · \(exercise.title): \(why)")
+      print("✗ \(name): \(why)")
       throw ExitCode(1)
     }
   }

@@ -10,10 +10,15 @@ public final class LessonLinter {
   /// What the mutant check of the last `lint` did: mutants tried, caught (they fail the check on
   /// the fixture or the variant), and set aside as declared equivalent.
   public struct MutantReport: Sendable, Equatable {
-    public init() {}
     public var tried = 0
     public var caught = 0
     public var equivalent = 0
+
+    public init(tried: Int = 0, caught: Int = 0, equivalent: Int = 0) {
+      self.tried = tried
+      self.caught = caught
+      self.equivalent = equivalent
+    }
   }
 
   public private(set) var lastMutants = MutantReport()
@@ -102,7 +107,7 @@ public final class LessonLinter {
       for wrong in exercise.wrongAnswers {
         switch try? checker.check(wrong.code, against: exercise, fixture: lesson.fixture) {
         case .wrong(let why)?:
-          if !why.contains(wrong.expectation) {
+          if !wrong.expectation.isEmpty, !why.contains(wrong.expectation) {
             problem(wrong.line, "the wrong answer fails with \"\(why)\", not \"\(wrong.expectation)\"")
           }
         default:

@@ -1,0 +1,75 @@
+import Foundation
+import QuarryDSL
+import QuarryEngine
+import QueryBuilder
+import Workbench
+import XCTest
+
+/// `quarry lessons --check N.K ANSWER` as graders and scripts use it: every exercise accepts its
+/// answer written in plain SQL, and the exit status says accepted (0), not accepted (1), or a
+/// bad position (2).
+final class LessonCheckTests: XCTestCase {
+  static let lessonsDirectory = URL(fileURLWithPath: #filePath)
+    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    .appendingPathComponent("lessons").path
+
+  /// The SQL a solution runs, values written as literals: what a learner who knows SQL would type.
+  func sqlEquivalent(of exercise: Exercise, fixture: String) throws -> String {
+    let session = try Session.fixture(fixture)
+    session.sqlOnly = true
+    let recorder = StatementRecorder()
+    session.run(exercise.solution, sink: recorder)
+    XCTAssertNil(recorder.error, exercise.title)
+    return recorder.statements.joined(separator: ";\n") + ";"
+  }
+
+  func testEveryExerciseAcceptsItsAnswerInPlainSQL() throws {
+    let paths = Lesson.all(in: Self.lessonsDirectory)
+    var checked = 0
+    for (lessonIndex, path) in paths.enumerated() {
+      let lesson = try Lesson.load(path: path)
+      for (exerciseIndex, exercise) in lesson.exercises.enumerated() {
+        let sql = try sqlEquivalent(of: exercise, fixture: lesson.fixture)
+        let position = "\(lessonIndex + 1).\(exerciseIndex + 1)"
+        let result = try QuarryProcess.run(["lessons", "--check", position, sql])
+        XCTAssertEqual(result.status, 0, "\(position) \(exercise.title):\n\(sql)\n\(result.stdout)\(result.stderr)")
+        XCTAssertTrue(result.stdout.hasPrefix("✓ "), result.stdout)
+        checked += 1
+      }
+    }
+    XCTAssertGreaterThanOrEqual(checked, 52)
+  }
+
+  func testExitStatusesAndMessages() throws {
+    let accepted = try QuarryProcess.run(["lessons", "--check", "1.1", "SELECT title FROM remindersLists"])
+    XCTAssertEqual(accepted.status, 0, accepted.stderr)
+    XCTAssertEqual(accepted.stdout, "✓ 1.1 All list titles: correct on the fixture's rows and on the variant rows\n")
+
+    let wrong = try QuarryProcess.run(["lessons", "--check", "1.1", ".raw SELECT title FROM tags"])
+    XCTAssertEqual(wrong.status, 1)
+    XCTAssertEqual(wrong.stdout, "✗ 1.1 All list titles: expected 4 rows, got 5\n")
+
+    let noLesson = try QuarryProcess.run(["lessons", "--check", "99.1", "SELECT 1"])
+    XCTAssertEqual(noLesson.status, 2)
+    XCTAssertTrue(noLesson.stderr.hasPrefix("quarry: error: no lesson 99; there are "), noLesson.stderr)
+
+    let badPosition = try QuarryProcess.run(["lessons", "--check", "one", "SELECT 1"])
+    XCTAssertEqual(badPosition.status, 2)
+    XCTAssertEqual(badPosition.stderr, "quarry: error: --check takes LESSON.EXERCISE, like 5.2; got 'one'\n")
+
+    let fromStandardInput = try QuarryProcess.run(["lessons", "--check", "1.1"], stdin: "RemindersList.select(\\.title)\n")
+    XCTAssertEqual(fromStandardInput.status, 0, fromStandardInput.stdout + fromStandardInput.stderr)
+  }
+}
+
+/// Records the SQL of each statement a session runs (in `sqlOnly` mode, nothing runs).
+final class StatementRecorder: ResultSink {
+  var statements: [String] = []
+  var error: String?
+  func begin(input: String, sql: String, bindings: [QueryBinding], columns: [String], types: [SwiftType?]) {
+    statements.append(sql)
+  }
+  func row(_ statement: PreparedStatement) {}
+  func end(error: StatementError?) { if let error { self.error = error.message } }
+  func failure(input: String, error: StatementError) { self.error = error.message }
+}

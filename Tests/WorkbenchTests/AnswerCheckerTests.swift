@@ -1,0 +1,118 @@
+import Foundation
+import Workbench
+import XCTest
+
+/// The checker as learners meet it: answers in SQL or the DSL, declarations made at the prompt,
+/// effects on tables, and explanations a learner can act on.
+final class AnswerCheckerTests: XCTestCase {
+  func exercise(_ solution: String, ordered: Bool = false, checks: [String] = []) -> Exercise {
+    Exercise(
+      title: "t", prompt: "p", hints: ["h"], solution: solution, ordered: ordered, checkedTables: checks,
+      wrongAnswers: [], line: 1, solutionLine: 1)
+  }
+
+  func verdict(_ answer: String, _ exercise: Exercise, context: [String] = [], fixture: String = "reminders", timeLimit: Double = 5) throws -> AnswerChecker.Verdict {
+    try AnswerChecker(timeLimit: timeLimit).check(answer, against: exercise, fixture: fixture, context: context)
+  }
+
+  func testPlainSQLAnswers() throws {
+    let titles = exercise("RemindersList.select(\\.title)")
+    XCTAssertEqual(try verdict("SELECT title FROM remindersLists;", titles), .correct)
+    XCTAssertEqual(try verdict("select \"title\" from \"remindersLists\"", titles), .correct)
+    XCTAssertEqual(try verdict(".raw SELECT title FROM remindersLists", titles), .correct)
+    XCTAssertEqual(try verdict("WITH t AS (SELECT title FROM remindersLists) SELECT * FROM t", titles), .correct)
+    XCTAssertEqual(try verdict("SELECT title FROM tags", titles), .wrong("expected 4 rows, got 5"))
+  }
+
+  func testDeclarationsMadeAtThePromptAreTheContext() throws {
+    let bosses = exercise("""
+      enum Boss: AliasName {}
+      Employee.join(Employee.all.as(Boss.self)) { $0.managerID.eq($1.id) }.select { ($0.name, $1.name) }
+      """)
+    let answer = "Employee.join(Employee.all.as(Boss.self)) { $0.managerID.eq($1.id) }.select { ($0.name, $1.name) }"
+    XCTAssertEqual(try verdict(answer, bosses, context: ["enum Boss: AliasName {}"], fixture: "organisation"), .correct)
+    guard case .wrong(let why) = try verdict(answer, bosses, fixture: "organisation") else { return XCTFail("needs the alias") }
+    XCTAssertTrue(why.contains("Boss"), why)
+  }
+
+  func testWriteExercisesCompareEffects() throws {
+    let delete = exercise("Reminder.where(\\.isCompleted).delete()")
+    XCTAssertEqual(try verdict("DELETE FROM reminders WHERE isCompleted", delete), .correct)
+    XCTAssertEqual(
+      try verdict("Reminder.where(\\.isCompleted)", delete),
+      .wrong("this exercise changes the data, but your answer changed nothing (a query that only selects the rows is not enough)"))
+    guard case .wrong(let why) = try verdict("Reminder.where { $0.isCompleted && $0.isFlagged }.delete()", delete) else {
+      return XCTFail("deleting too few rows is wrong")
+    }
+    XCTAssertTrue(why.hasPrefix("after your answer, table "), why)
+  }
+
+  func testExplanationsForLearners() throws {
+    let pairs = exercise("Reminder.select { ($0.title, $0.priority) }")
+    XCTAssertEqual(
+      try verdict("SELECT priority, title FROM reminders", pairs),
+      .wrong("columns 1 and 2 ('priority' and 'title') are in the other order"))
+    let busy = exercise("Reminder.group(by: \\.remindersListID).having { $0.id.count() > 3 }.select(\\.remindersListID)")
+    guard case .wrong(let why) = try verdict("SELECT remindersListID FROM reminders WHERE count(*) > 3 GROUP BY remindersListID", busy) else {
+      return XCTFail("an aggregate in WHERE fails")
+    }
+    XCTAssertTrue(why.hasSuffix("filter the groups with `having` instead"), why)
+    // An order asked for needs ORDER BY, even when the rows happen to come out sorted.
+    let ordered = exercise("Tag.order(by: \\.id).select(\\.title)", ordered: true)
+    XCTAssertEqual(
+      try verdict("SELECT title FROM tags", ordered),
+      .wrong("right rows, but this exercise asks for an order and your query has no `order` (ORDER BY): without it SQLite may return the rows in any order"))
+    // group_concat lists compare as sets unless an order is asked for.
+    let lists = exercise(#"RemindersList.join(Reminder.all) { $0.id.eq($1.remindersListID) }.group { $0.id }.select { ($0.title, $1.title.groupConcat(",")) }"#)
+    XCTAssertEqual(
+      try verdict(#"SELECT l.title, group_concat(r.title, ',') FROM remindersLists l JOIN (SELECT * FROM reminders ORDER BY title DESC) r ON r.remindersListID = l.id GROUP BY l.id"#, lists),
+      .correct)
+  }
+
+  func testAnEndlessQueryIsStopped() throws {
+    let count = exercise("Tag.count()")
+    let endless = "WITH RECURSIVE n(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM n) SELECT count(*) FROM n"
+    let started = Date()
+    XCTAssertEqual(
+      try verdict(endless, count, timeLimit: 0.5),
+      .wrong("stopped after 0.5 s: the query did not finish (a recursive CTE needs a `where` in its recursive part that ends it)"))
+    XCTAssertLessThan(Date().timeIntervalSince(started), 10)
+  }
+
+  func testTheLintCatchesMutantsAndDataThatCannotTellAnswersApart() throws {
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("quarry-lint-\(UUID())")
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: directory) }
+    func lint(_ body: String) throws -> (problems: [String], report: LessonLinter.MutantReport) {
+      let path = directory.appendingPathComponent("lesson.md").path
+      try ("---\ntitle: T\nfixture: reminders\n---\n" + body).write(toFile: path, atomically: true, encoding: .utf8)
+      let linter = LessonLinter()
+      let problems = linter.lint(path: path).map { String($0.description.dropFirst(path.count + 1)) }
+      return (problems, linter.lastMutants)
+    }
+    func exercises(_ solution: String, equivalent: String = "") -> String {
+      (1...4).map { number in
+        "## Exercise: E\(number)\nPrompt.\n```hint\nh\n```\n```solution\n\(solution)\n```\n"
+          + (equivalent.isEmpty ? "" : "```equivalent\n\(equivalent)\n```\n")
+          + "```wrong\nTag.all\n```\n"
+      }.joined()
+    }
+    // Priorities are 1, 2, 3 or NULL: `> 2` and `>= 3` cannot be told apart, but `> 2` and `>= 2` can.
+    let sound = try lint(exercises("Reminder.where { $0.priority > 2 }.select(\\.title)"))
+    XCTAssertEqual(sound.problems, [])
+    XCTAssertEqual(sound.report, LessonLinter.MutantReport(tried: 16, caught: 16, equivalent: 0))
+
+    // Every reminder has a list, so this join's kind cannot matter: a declared equivalence.
+    let join = "Reminder.join(RemindersList.all) { $0.remindersListID.eq($1.id) }.select { ($0.title, $1.title) }"
+    let undeclared = try lint(exercises(join))
+    XCTAssertEqual(undeclared.problems.count, 4)
+    XCTAssertTrue(undeclared.problems[0].contains("the mutant 'join → leftJoin' passes the check on both datasets"), undeclared.problems[0])
+    let declared = try lint(exercises(join, equivalent: "join → leftJoin: remindersListID is a NOT NULL foreign key"))
+    XCTAssertEqual(declared.problems, [])
+    XCTAssertEqual(declared.report.equivalent, 4)
+
+    // A result that is empty on a dataset cannot tell answers apart.
+    let empty = try lint(exercises(#"Reminder.where { $0.title.eq("Nothing like this") }.select(\.title)"#))
+    XCTAssertTrue(empty.problems.contains { $0.contains("the solution's result is empty on the fixture's rows") }, "\(empty.problems)")
+  }
+}
