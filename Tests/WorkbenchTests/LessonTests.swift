@@ -106,6 +106,42 @@ final class LessonTests: XCTestCase {
     let before = tree.text.count
     treeShell.handle(".tree")
     let shown = String(tree.text.dropFirst(before))
-    XCTAssertEqual(shown, "Rui Matos\n├─ Ana Ribeiro\n└─ Tiago Neves\n")
+    XCTAssertEqual(shown, """
+      Rui Matos
+         Ana Ribeiro
+         Tiago Neves
+      (indented by depth in the rows' order: add the parent's id to the result, as `managerID`, to draw the branches)
+
+      """)
+  }
+
+  /// `.tree` draws branches from parent ids whatever the rows' order, and never runs the input again.
+  func testTreeFollowsParentIdsAndNeverRerunsAWrite() throws {
+    let output = OutputStream.capturing()
+    let shell = Shell(session: try Session.fixture("organisation"), fixtureName: "organisation", output: output)
+    Tutor(lessons: []).install(in: shell)
+    shell.handle(".sql off")
+    shell.handle("""
+      With {
+        Employee.where { $0.id.eq(3) }.select { OrgChart.Columns(id: $0.id, managerID: $0.managerID, name: $0.name, depth: 0) }
+          .union(all: true, Employee.join(OrgChart.all) { $0.managerID.eq($1.id) }
+            .select { OrgChart.Columns(id: $0.id, managerID: $0.managerID, name: $0.name, depth: $1.depth + 1) })
+      } query: { OrgChart.order { ($0.depth, $0.name) } }
+      """)
+    var before = output.text.count
+    shell.handle(".tree")
+    XCTAssertEqual(String(output.text.dropFirst(before)), """
+      Sofia Lopes
+      ├─ Bruno Teixeira
+      ├─ Carla Mendes
+      └─ Diana Alves
+         └─ Hugo Martins
+
+      """)
+    shell.handle(#"Employee.insert { ($0.name, $0.title, $0.salary, $0.hiredAt) } values: { ("New", "Intern", 1, "2026-01-01") }.returning { ($0.id, $0.managerID, $0.name) }"#)
+    before = output.text.count
+    shell.handle(".tree")
+    XCTAssertEqual(String(output.text.dropFirst(before)), "New\n")
+    XCTAssertEqual(try shell.session.database.rows("SELECT count(*) FROM employees WHERE name = 'New'"), [[.integer(1)]])
   }
 }

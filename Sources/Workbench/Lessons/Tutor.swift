@@ -34,7 +34,7 @@ public final class Tutor {
       (".check", "Check your last query against this exercise"),
       (".solution", "Show the reference solution (asks first)"),
       (".diagram", "Draw the tables and their foreign keys"),
-      (".tree", "Show the last result as a tree, indented by its depth column"),
+      (".tree", "Draw the last result as a tree from its id and parent columns (or its depth)"),
     ]
     shell.extensions[".lesson"] = { shell, argument in self.open(argument, shell: shell) }
     shell.extensions[".next"] = { shell, _ in self.move(1, shell: shell) }
@@ -149,20 +149,16 @@ public final class Tutor {
   }
 
   /// The last query's rows indented by their `depth` (or `level`) column.
+  /// `.tree`: the last result (never run again: it may have been a write) as a tree.
   static func tree(shell: Shell) {
-    guard let input = shell.lastInput else { shell.fail("run a query with a depth column first"); return }
-    let collector = ResultCollector()
-    shell.session.run(input, sink: collector)
-    guard let depthColumn = collector.columns.firstIndex(where: { ["depth", "level"].contains($0.lowercased()) }) else {
-      shell.fail("the last result has no depth column to indent by")
-      return
-    }
-    for (index, row) in collector.rows.enumerated() {
-      let depth = Int(row[depthColumn].integerValue ?? 0)
-      let label = row.enumerated().filter { $0.offset != depthColumn }.map { shell.session.display($0.element, type: nil) }.joined(separator: " · ")
-      let nextDepth = index + 1 < collector.rows.count ? Int(collector.rows[index + 1][depthColumn].integerValue ?? 0) : -1
-      let branch = depth == 0 ? "" : String(repeating: "│  ", count: max(0, depth - 1)) + (nextDepth >= depth ? "├─ " : "└─ ")
-      shell.output.write(branch + label + "\n")
+    let result = shell.lastResult
+    guard !result.columns.isEmpty else { shell.fail("run a query first: .tree draws the last result"); return }
+    switch ResultTree.draw(columns: result.columns, rows: result.rows, display: { shell.session.display($0, type: nil) }) {
+    case .success(let text):
+      shell.output.write(text)
+      if result.truncated { shell.output.write("(the first \(LastResult.limit) rows)\n") }
+    case .failure:
+      shell.fail("the last result has no id and parent columns (such as id and managerID) and no depth column to draw a tree from")
     }
   }
 }

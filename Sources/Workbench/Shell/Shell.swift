@@ -41,6 +41,8 @@ public final class Shell {
   private var redirectedFile: FileHandle?
   private var onceOnly = false
   public private(set) var lastInput: String?
+  /// The last result shown (its first rows), for `.tree`.
+  public let lastResult = LastResult()
   /// The fixture this session was loaded from (for `.reset`).
   public private(set) var fixtureName: String?
   let namedQueries: NamedQueries
@@ -213,7 +215,7 @@ public final class Shell {
 
   /// The sink for the current settings.
   public func sink() -> ResultSink {
-    let base = formatSink()
+    let base = LastResultSink(formatSink(), store: lastResult)
     return lineOffset == 0 ? base : LineOffsetSink(base, lines: lineOffset)
   }
 
