@@ -179,6 +179,8 @@ extension Compiler {
       return try groupMethod(name, on: table, path: path, arguments: arguments)
     case .caseBuilder(let expression, let type, let baseType):
       return try caseMethod(name, on: expression, type: type, baseType: baseType, arguments: arguments, at: node)
+    case .window(let window):
+      return try windowBuilderMethod(name, on: window, arguments: arguments, at: node)
     case .expression(let expression):
       return try expressionMethod(name, on: expression, arguments: arguments, at: node)
     case .columns(let table):
@@ -417,6 +419,7 @@ extension Compiler {
       try checkArguments(of: name, on: .function, arguments)
     }
     if let special = try specialFunction(name, arguments: arguments, at: node) { return special }
+    if lookupLocal(name) == nil, catalog.functions[name] == nil, let ranking = try rankingFunction(name, arguments: arguments) { return ranking }
     // Inside a scope, `group(by:)` and friends mean `Self.group(by:)`.
     if let selfTable, lookupLocal(name) == nil, catalog.table(forType: name) == nil {
       return try queryMethod(name, on: Query(selfTable), arguments: arguments)

@@ -36,6 +36,7 @@ extension Compiler {
   }
 
   func expressionMethod(_ name: String, on receiver: TypedExpression, arguments: Arguments, at node: MemberAccessExprSyntax) throws -> Value {
+    if let window = try windowMethod(name, on: receiver, arguments: arguments, at: node) { return window }
     let call = arguments.call
     let lhs = receiver.expression
     func argument(_ label: String? = nil, expected: SwiftType? = receiver.type?.wrapped) throws -> TypedExpression {

@@ -371,6 +371,11 @@ extension Compiler {
     default:
       break
     }
+    if case .window = base {
+      throw source.diagnostic(
+        "inside .over { … }, $0 is the window, which has no member '\(name)': name the row in the outer closure and use that name (Employee.select { e in rank().over { $0.order(by: e.salary) } })",
+        at: node)
+    }
     throw source.diagnostic("\(describe(base)) has no member '\(name)'", at: node)
   }
 

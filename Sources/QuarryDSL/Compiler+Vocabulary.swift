@@ -14,6 +14,7 @@ extension Compiler {
     case .columns: .row
     case .group: .columnGroup
     case .caseBuilder: .caseBuilder
+    case .window: .window
     default: nil
     }
   }

@@ -402,6 +402,7 @@ public final class Compiler {
     case .dateModifiers: return "a date modifier"
     case .write: return "a write statement"
     case .caseBuilder: return "a CASE expression"
+    case .window: return "a window"
     }
   }
 }

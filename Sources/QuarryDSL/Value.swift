@@ -132,6 +132,8 @@ indirect enum Value: Sendable {
   /// A `Case()` expression being built with `.when(…, then: …)`.
   /// `Case(base)` being built: the result type so far, and the base's type (for `.when(.low, …)`).
   case caseBuilder(CaseExpression, type: SwiftType?, baseType: SwiftType? = nil)
+  /// The window being described inside `.over { $0.partition(by: …).order(by: …) }`.
+  case window(WindowSpecification)
 }
 
 /// A write statement plus the table its closures bind to.

@@ -132,6 +132,7 @@ extension Expression {
       if !window.orderBy.isEmpty {
         parts.append("ORDER BY " + window.orderBy.map(\.fragment).joined(separator: ", "))
       }
+      if let frame = window.frame { parts.append(QueryFragment(frame.sql)) }
       out.append(parts.joined(separator: " "))
       out.append(")")
     }

@@ -145,14 +145,58 @@ public struct CaseExpression: Sendable, Hashable {
   }
 }
 
-/// The `OVER (…)` part of a window function call.
+/// The `OVER (…)` part of a window function call: the partition, the order within it, and the
+/// frame of rows an aggregate sees.
+///
+/// ```swift
+/// WindowSpecification(partitionBy: [.column("employees", "departmentID")],
+///                     orderBy: [Ordering(.column("employees", "hiredAt"))],
+///                     frame: WindowFrame(unit: .rows, start: .preceding(2), end: .currentRow))
+/// // OVER (PARTITION BY "employees"."departmentID" ORDER BY "employees"."hiredAt"
+/// //       ROWS BETWEEN 2 PRECEDING AND CURRENT ROW)
+/// ```
 public struct WindowSpecification: Sendable, Hashable {
   public var partitionBy: [Expression]
   public var orderBy: [Ordering]
-  public init(partitionBy: [Expression] = [], orderBy: [Ordering] = []) {
+  public var frame: WindowFrame?
+  public init(partitionBy: [Expression] = [], orderBy: [Ordering] = [], frame: WindowFrame? = nil) {
     self.partitionBy = partitionBy
     self.orderBy = orderBy
+    self.frame = frame
   }
+}
+
+/// The rows around the current one that a window aggregate sees (`ROWS BETWEEN … AND …`).
+public struct WindowFrame: Sendable, Hashable {
+  public enum Unit: String, Sendable, Hashable { case rows = "ROWS", range = "RANGE", groups = "GROUPS" }
+  public enum Bound: Sendable, Hashable {
+    case unboundedPreceding
+    case preceding(Int)
+    case currentRow
+    case following(Int)
+    case unboundedFollowing
+
+    public var sql: String {
+      switch self {
+      case .unboundedPreceding: "UNBOUNDED PRECEDING"
+      case .preceding(let n): "\(n) PRECEDING"
+      case .currentRow: "CURRENT ROW"
+      case .following(let n): "\(n) FOLLOWING"
+      case .unboundedFollowing: "UNBOUNDED FOLLOWING"
+      }
+    }
+  }
+
+  public var unit: Unit
+  public var start: Bound
+  public var end: Bound
+  public init(unit: Unit, start: Bound, end: Bound = .currentRow) {
+    self.unit = unit
+    self.start = start
+    self.end = end
+  }
+
+  public var sql: String { "\(unit.rawValue) BETWEEN \(start.sql) AND \(end.sql)" }
 }
 
 /// A term of `ORDER BY`.

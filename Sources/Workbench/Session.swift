@@ -303,6 +303,9 @@ public final class Session {
   /// "did you mean" for SQLite's `no such table: X` / `no such column: X`, from the names the
   /// database has.
   func suggestion(for error: SQLiteError) -> String {
+    if error.message.hasPrefix("misuse of window function ") {
+      return "; a window function needs its window: add .over(…), e.g. rank().over(orderBy: $0.salary.desc())"
+    }
     for (prefix, isTable) in [("no such table: ", true), ("no such column: ", false)] where error.message.hasPrefix(prefix) {
       let wanted = String(error.message.dropFirst(prefix.count))
       let name = wanted.split(separator: ".").last.map(String.init) ?? wanted

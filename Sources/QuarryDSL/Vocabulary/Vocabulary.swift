@@ -25,6 +25,9 @@ public enum ReceiverKind: String, CaseIterable, Sendable {
   case caseBuilder
   /// Free functions, initialisers and macros: `Case(…)`, `With { … } query: { … }`, `#sql(…)`.
   case function
+  /// The window of a window function, inside `.over { $0.partition(by: …) }` (beyond
+  /// StructuredQueries, which has no window functions).
+  case window
 
   /// How a message names a value of this kind.
   public var description: String {
@@ -38,6 +41,7 @@ public enum ReceiverKind: String, CaseIterable, Sendable {
     case .columnGroup: "a column group"
     case .caseBuilder: "a Case expression"
     case .function: "a free function or macro"
+    case .window: "a window"
     }
   }
 }
@@ -58,11 +62,12 @@ public enum Vocabulary {
     case .query: queryEntries
     case .write: writeEntries
     case .statement: statementEntries
-    case .expression: expressionEntries
+    case .expression: expressionEntries + windowExpressionEntries
     case .row: rowEntries
     case .columnGroup: columnGroupEntries
     case .caseBuilder: caseEntries
-    case .function: functionEntries
+    case .function: functionEntries + windowFunctionEntries
+    case .window: windowEntries
     }
   }
 

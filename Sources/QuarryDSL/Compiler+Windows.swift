@@ -1,0 +1,155 @@
+import QueryBuilder
+import SwiftSyntax
+
+/// Window functions (beyond StructuredQueries): ranking functions, value functions and
+/// aggregates computed over a window with `.over(…)`.
+///
+/// ```swift
+/// Employee.select { ($0.name, $0.salary.sum().over(partitionBy: $0.departmentID, orderBy: $0.hiredAt)) }
+/// // SELECT "employees"."name", sum("employees"."salary") OVER (PARTITION BY "employees"."departmentID"
+/// //   ORDER BY "employees"."hiredAt") FROM "employees"
+/// ```
+extension Compiler {
+  /// Ranking functions: DSL name → SQL name and result type.
+  static let rankingFunctions: [String: (sql: String, type: SwiftType)] = [
+    "rowNumber": ("row_number", .int), "rank": ("rank", .int), "denseRank": ("dense_rank", .int),
+    "percentRank": ("percent_rank", .double), "cumeDist": ("cume_dist", .double), "ntile": ("ntile", .int),
+  ]
+
+  /// Value functions: methods of the value they read.
+  static let valueWindowFunctions: [String: String] = [
+    "lag": "lag", "lead": "lead", "firstValue": "first_value", "lastValue": "last_value", "nthValue": "nth_value",
+  ]
+
+  /// SQL names of functions that only run with OVER.
+  static let windowOnlySQLNames: Set<String> = Set(rankingFunctions.values.map(\.sql)).union(valueWindowFunctions.values)
+
+  /// `rowNumber()`, `rank()`, `ntile(4)`…: nil when `name` is none of them.
+  func rankingFunction(_ name: String, arguments: Arguments) throws -> Value? {
+    guard let (sql, type) = Self.rankingFunctions[name] else { return nil }
+    var functionArguments: [Expression] = []
+    if name == "ntile" {
+      guard let syntax = arguments.first() else {
+        throw source.diagnostic("'ntile' needs the number of groups: ntile(4)", at: arguments.call)
+      }
+      functionArguments.append(try typedExpression(try evaluate(syntax, expected: .int), expected: .int, at: syntax).expression)
+    } else if let extra = arguments.list.first {
+      throw source.diagnostic("'\(name)()' takes no arguments; its window comes from .over(…)", at: extra.expression)
+    }
+    return .expression(TypedExpression(.function(sql, functionArguments), type: type))
+  }
+
+  /// `over`, `lag`, `lead`, `firstValue`, `lastValue`, `nthValue` on an expression; nil for
+  /// any other method.
+  func windowMethod(_ name: String, on receiver: TypedExpression, arguments: Arguments, at node: MemberAccessExprSyntax) throws -> Value? {
+    if name == "over" { return try over(receiver, arguments: arguments, at: node) }
+    guard let sql = Self.valueWindowFunctions[name] else { return nil }
+    var functionArguments = [receiver.expression]
+    switch name {
+    case "lag", "lead":
+      if let syntax = arguments.labelled("offset") {
+        functionArguments.append(try typedExpression(try evaluate(syntax, expected: .int), expected: .int, at: syntax).expression)
+      }
+      if let syntax = arguments.labelled("default") {
+        if functionArguments.count == 1 { functionArguments.append(Expression(.literal(.integer(1)))) }
+        let expected = receiver.type?.wrapped
+        functionArguments.append(try typedExpression(try evaluate(syntax, expected: expected), expected: expected, at: syntax).expression)
+      }
+    case "nthValue":
+      guard let syntax = arguments.first() else {
+        throw source.diagnostic("'nthValue' needs the row's position in the frame: nthValue(2)", at: arguments.call)
+      }
+      functionArguments.append(try typedExpression(try evaluate(syntax, expected: .int), expected: .int, at: syntax).expression)
+    default:
+      break
+    }
+    let type = name == "firstValue" || name == "lastValue" ? receiver.type : receiver.type?.optional
+    return .expression(TypedExpression(.function(sql, functionArguments), type: type))
+  }
+
+  /// `.over()`, `.over(partitionBy:orderBy:)` or `.over { $0.partition(by: …).order(by: …) }`.
+  private func over(_ receiver: TypedExpression, arguments: Arguments, at node: MemberAccessExprSyntax) throws -> Value {
+    switch receiver.expression.node {
+    case .aggregate: break
+    case .function(let name, _) where Self.windowOnlySQLNames.contains(name): break
+    case .window:
+      throw source.diagnostic("this is a window function already: give .over(…) once", at: node.declName)
+    default:
+      throw source.diagnostic(
+        "'over' applies to an aggregate (sum(), count(), avg()…) or a window function (rowNumber(), rank(), lag()…), not to a plain value",
+        at: node.declName)
+    }
+    var window = WindowSpecification()
+    if let closure = arguments.first()?.as(ClosureExprSyntax.self) {
+      guard case .window(let built) = try invoke(closure, with: [.window(WindowSpecification())]) else {
+        throw source.diagnostic("the closure of 'over' returns the window: { $0.partition(by: …).order(by: …) }", at: closure)
+      }
+      window = built
+    } else {
+      if let syntax = arguments.labelled("partitionBy") {
+        window.partitionBy = try expressions(try evaluate(syntax), at: syntax)
+      }
+      if let syntax = arguments.labelled("orderBy") {
+        window.orderBy = try orderings(try evaluate(syntax), at: syntax)
+      }
+    }
+    return .expression(TypedExpression(Expression(.window(function: receiver.expression, window: window)), type: receiver.type))
+  }
+
+  /// `partition(by:)`, `order(by:)`, `rows`/`range`/`groups(start, end)` on the window inside `.over { … }`.
+  func windowBuilderMethod(_ name: String, on window: WindowSpecification, arguments: Arguments, at node: MemberAccessExprSyntax) throws -> Value {
+    var window = window
+    switch name {
+    case "partition":
+      let values = arguments.list.map(\.expression)
+      guard !values.isEmpty else { throw source.diagnostic("'partition' needs the values to partition by: partition(by: r.departmentID)", at: arguments.call) }
+      for syntax in values { window.partitionBy += try expressions(try evaluate(syntax), at: syntax) }
+    case "order":
+      guard let syntax = arguments.labelled("by") ?? arguments.first() else {
+        throw source.diagnostic("'order' needs the order: order(by: r.salary.desc())", at: arguments.call)
+      }
+      window.orderBy += try orderings(try evaluate(syntax), at: syntax)
+    case "rows", "range", "groups":
+      let bounds = arguments.positional
+      guard let startSyntax = bounds.first else {
+        throw source.diagnostic("'\(name)' needs where the frame starts: .\(name)(.preceding(2), .currentRow)", at: arguments.call)
+      }
+      let start = try frameBound(startSyntax)
+      let end = try bounds.dropFirst().first.map(frameBound) ?? .currentRow
+      window.frame = WindowFrame(unit: WindowFrame.Unit(rawValue: name.uppercased()) ?? .rows, start: start, end: end)
+    default:
+      throw unknownMethod(name, on: .window, described: "a window", at: node.declName)
+    }
+    return .window(window)
+  }
+
+  /// `.unboundedPreceding`, `.preceding(2)`, `.currentRow`, `.following(1)`, `.unboundedFollowing`.
+  private func frameBound(_ syntax: ExprSyntax) throws -> WindowFrame.Bound {
+    let help = "a frame bound is .unboundedPreceding, .preceding(n), .currentRow, .following(n) or .unboundedFollowing"
+    if let member = syntax.as(MemberAccessExprSyntax.self), member.base == nil {
+      switch member.declName.baseName.text {
+      case "unboundedPreceding": return .unboundedPreceding
+      case "currentRow": return .currentRow
+      case "unboundedFollowing": return .unboundedFollowing
+      default: break
+      }
+    }
+    if let call = syntax.as(FunctionCallExprSyntax.self), let member = call.calledExpression.as(MemberAccessExprSyntax.self),
+      member.base == nil, ["preceding", "following"].contains(member.declName.baseName.text)
+    {
+      guard let argument = call.arguments.first?.expression.as(IntegerLiteralExprSyntax.self),
+        let count = Int(argument.literal.text.replacingOccurrences(of: "_", with: "")), count >= 0
+      else { throw source.diagnostic("'\(member.declName.baseName.text)' needs a whole number of rows, like .\(member.declName.baseName.text)(2)", at: call) }
+      return member.declName.baseName.text == "preceding" ? .preceding(count) : .following(count)
+    }
+    throw source.diagnostic(help, at: syntax)
+  }
+
+  /// One value or a tuple of them, as expressions.
+  private func expressions(_ value: Value, at node: some SyntaxProtocol) throws -> [Expression] {
+    switch value {
+    case .tuple(let values), .array(let values): try values.map { try typedExpression($0, at: node).expression }
+    default: [try typedExpression(value, at: node).expression]
+    }
+  }
+}
