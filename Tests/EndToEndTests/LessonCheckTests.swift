@@ -15,6 +15,10 @@ final class LessonCheckTests: XCTestCase {
 
   /// The SQL a solution runs, values written as literals: what a learner who knows SQL would type.
   func sqlEquivalent(of exercise: Exercise, fixture: String) throws -> String {
+    let solution = exercise.solution.trimmingCharacters(in: .whitespacesAndNewlines)
+    if let first = solution.split(separator: " ").first, ["CREATE", "INSERT", "UPDATE", "DELETE", "SELECT", "WITH"].contains(first.uppercased()) {
+      return solution
+    }
     let session = try Session.fixture(fixture)
     session.sqlOnly = true
     let recorder = StatementRecorder()

@@ -136,6 +136,8 @@ public struct AnswerChecker {
     let trimmed = input.trimmingCharacters(in: .whitespacesAndNewlines)
     if trimmed.hasPrefix(".raw ") {
       session.runSQL(String(trimmed.dropFirst(5)), sink: sink)
+    } else if let parts = ScriptSplitter.mixedParts(of: input) {
+      for part in parts { execute(part.text, in: session, sink: sink) }
     } else if SQLDetector.startsWithSQLKeyword(trimmed) {
       session.runSQL(trimmed, sink: sink)
     } else {

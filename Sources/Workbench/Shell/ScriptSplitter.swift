@@ -26,6 +26,21 @@ public enum ScriptSplitter {
     return false
   }
 
+  /// The parts of one input that mixes plain SQL statements and DSL (a `CREATE TABLE …;` then
+  /// a `@Table` for it and a query), each to run in turn; nil when the input is all one or the
+  /// other, and runs whole.
+  ///
+  /// ```swift
+  /// ScriptSplitter.mixedParts(of: "CREATE TABLE notes (id INTEGER PRIMARY KEY);\nNote.all")
+  /// // [Input(text: "CREATE TABLE notes (id INTEGER PRIMARY KEY);", line: 1), Input(text: "Note.all", line: 2)]
+  /// ```
+  public static func mixedParts(of input: String) -> [Input]? {
+    guard input.contains("\n") else { return nil }
+    let parts = inputs(of: input, isMetaCommand: { _ in false })
+    let sql = parts.filter { SQLDetector.startsWithSQLKeyword($0.text) }.count
+    return parts.count > 1 && sql > 0 && sql < parts.count ? parts : nil
+  }
+
   public static func chunks(of script: String, isMetaCommand: (String) -> Bool) -> [String] {
     inputs(of: script, isMetaCommand: isMetaCommand).map(\.text)
   }

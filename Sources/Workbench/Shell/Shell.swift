@@ -200,6 +200,13 @@ public final class Shell {
       output.flush()
       return outcome
     }
+    if let parts = ScriptSplitter.mixedParts(of: input) {
+      // Plain SQL statements and DSL in one paste: each part in turn, as a script would.
+      let offset = lineOffset
+      for part in parts { handle(part.text, line: offset + part.line) }
+      lastInput = input
+      return .proceed
+    }
     lastInput = input
     if SQLDetector.startsWithSQLKeyword(trimmed) {
       session.runSQL(trimmed, sink: sink())
