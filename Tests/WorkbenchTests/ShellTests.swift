@@ -24,6 +24,33 @@ final class ShellTests: SnapshotTestCase {
     return output.text.trimmingCharacters(in: .newlines)
   }
 
+  /// A paste of plain SQL statements and DSL runs part by part, each located at its own line.
+  func testAnInputMixingSQLAndTheDSLRunsPartByPart() throws {
+    assertInlineSnapshot(of: try shell("""
+      CREATE TABLE notes (id INTEGER PRIMARY KEY, body TEXT NOT NULL);
+      Note.insert { $0.body } values: { "x" }
+      Note.where { $0.bdy.eq("x") }
+      SELECT count(*) FROM notes;
+      """), as: .lines) {
+      """
+      CREATE TABLE notes (id INTEGER PRIMARY KEY, body TEXT NOT NULL);
+      INSERT INTO "notes"
+      ("body")
+      VALUES
+      ('x')
+      error: 3:14: table 'Note' has no column 'bdy'; did you mean 'body'?
+      Note.where { $0.bdy.eq("x") }
+                   ^~~~~~
+      SELECT count(*) FROM notes;
+      ┌──────────┐
+      │ count(*) │
+      ├──────────┤
+      │ 1        │
+      └──────────┘
+      """
+    }
+  }
+
   func testHelp() throws {
     assertInlineSnapshot(of: try shell(".help"), as: .lines) {
       """
