@@ -73,6 +73,9 @@ public final class Database: @unchecked Sendable {
   /// Cancels the statement running on this connection (safe from any thread or a signal source).
   public func interrupt() { sqlite3_interrupt(handle) }
 
+  /// The SQLite library's version as a number (3.40.1 is 3040001).
+  public static var sqliteVersionNumber: Int { Int(sqlite3_libversion_number()) }
+
   public var isReadOnly: Bool { sqlite3_db_readonly(handle, "main") == 1 }
 
   /// Rows changed by the last INSERT, UPDATE or DELETE.

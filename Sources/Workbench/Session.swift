@@ -263,6 +263,10 @@ public final class Session {
     lastSQL = display
     lastBindings = bindings
     defer { if let expected = compiled.expectedSQL { sink.note(Self.comparison(display, expected: expected)) } }
+    if display.contains("'subsec'"), Database.sqliteVersionNumber < 3_042_000 {
+      // StructuredQueries writes 'subsec' (SQLite 3.42+); an older SQLite answers NULL instead.
+      sink.note("this SQLite (\(Self.sqliteVersion)) predates the 'subsec' modifier (3.42): these date values read NULL here; your app's SQLite (3.42 or later) computes them")
+    }
     if sqlOnly || fragment.isEmpty {
       sink.begin(input: compiled.input, sql: display, bindings: bindings, columns: [], types: [])
       sink.end(error: nil)
@@ -314,6 +318,11 @@ public final class Session {
       if let match = closestMatch(to: name, in: Set(names)), match != name { return "; did you mean '\(match)'?" }
     }
     return ""
+  }
+
+  static var sqliteVersion: String {
+    let number = Database.sqliteVersionNumber
+    return "\(number / 1_000_000).\(number / 1_000 % 1_000).\(number % 1_000)"
   }
 
   /// Statements whose changed-row count SQLite reports (`sqlite3_changes`).

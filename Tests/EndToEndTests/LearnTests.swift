@@ -52,4 +52,35 @@ final class LearnTests: XCTestCase {
     let progress = try String(contentsOf: terminal.stateDirectory.appendingPathComponent("quarry/progress.json"), encoding: .utf8)
     XCTAssertTrue(progress.contains("Exercise: Who reports to whom"), progress)
   }
+
+  /// A walk through a new lesson in a terminal: set-up typed at the prompt (a virtual table, its
+  /// rows, its model) is the context of `.check`, and Ctrl-C stops a check that would not end.
+  func testWalkThroughTheFullTextSearchLessonInATerminal() throws {
+    let terminal = try TerminalSession(arguments: ["learn", "21"])
+    XCTAssertTrue(terminal.waitFor("Full-text search with FTS5 · step 1/6"), terminal.screen())
+    terminal.enter("CREATE VIRTUAL TABLE reminderTexts USING fts5(title, notes);")
+    terminal.enter("INSERT INTO reminderTexts (rowid, title, notes) SELECT id, title, notes FROM reminders;")
+    terminal.enter("@Table struct ReminderText: FTS5 { let title: String; let notes: String }")
+    XCTAssertTrue(terminal.waitFor("declared"), terminal.screen())
+    terminal.enter(".next")
+    XCTAssertTrue(terminal.waitFor("Exercise: Build the index"), terminal.screen())
+    terminal.enter(#"ReminderText.where { $0.match("ask") }.select(\.title)"#)
+    XCTAssertTrue(terminal.waitFor("Call the accountant"), terminal.screen())
+    terminal.enter(".check")
+    XCTAssertTrue(terminal.waitFor("✓ Correct"), terminal.screen())
+    // An endless query: Ctrl-C stops it at the prompt, and again inside the check.
+    terminal.enter(".next")
+    XCTAssertTrue(terminal.waitFor("Exercise: Words that start alike"), terminal.screen())
+    terminal.enter("WITH RECURSIVE n(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM n) SELECT count(*) FROM n;")
+    Thread.sleep(forTimeInterval: 0.5)
+    terminal.press("C-c")
+    XCTAssertTrue(terminal.waitFor("interrupted"), terminal.screen())
+    terminal.enter(".check")
+    Thread.sleep(forTimeInterval: 0.5)
+    terminal.press("C-c")
+    XCTAssertTrue(terminal.waitFor("✗ Not yet: the check was stopped (Ctrl-C) before the query finished", timeout: 4), terminal.screen())
+    terminal.enter(".prev")
+    XCTAssertTrue(terminal.waitFor("Exercise: Build the index", count: 2), terminal.screen())
+    terminal.press("C-d")
+  }
 }

@@ -103,7 +103,10 @@ public struct AnswerChecker {
   func run(_ input: String, exercise: Exercise, fixture: String, variant: Bool, context: [String] = []) throws -> Outcome {
     let session = try Session.fixture(fixture, variant: variant)
     for earlier in context { Self.execute(earlier, in: session, sink: ResultCollector()) }
-    let before = (try? session.database.rows("SELECT total_changes()").first?.first?.integerValue ?? 0) ?? 0
+    // The fixture's own tables decide whether an input wrote: tables it creates for itself (an
+    // FTS index, a table of its own) are set-up, not effects.
+    let baseline = exercise.checkedTables.isEmpty ? try Self.userTables(of: session) : exercise.checkedTables
+    let rowsBefore = try baseline.map { try Self.contents(of: $0, in: session).rows }
     let collector = ResultCollector()
     let limit = session.database.limitWork(seconds: timeLimit)
     Self.execute(input, in: session, sink: collector)
@@ -117,18 +120,31 @@ public struct AnswerChecker {
     }
     if let error = collector.error { throw CheckFailure(message: error) }
     guard collector.statements > 0 else { throw CheckFailure(message: "there is no query to check") }
-    let after = (try? session.database.rows("SELECT total_changes()").first?.first?.integerValue ?? 0) ?? 0
-    var outcome = Outcome(columns: collector.columns, rows: collector.rows, changed: after > before, sql: collector.sql)
-    let names = exercise.checkedTables.isEmpty
-      ? ((try? session.database.schema().tables.filter { $0.kind != .view && !$0.name.hasPrefix("sqlite_") }.map(\.name)) ?? [])
-      : exercise.checkedTables
-    for table in names.sorted() {
-      let statement = try session.database.prepare("SELECT * FROM \(quoteIdentifier(table))")
-      var rows: [[DatabaseValue]] = []
-      while try statement.step() { rows.append(statement.row()) }
-      outcome.tables.append((table, statement.columnNames, rows.sorted(by: Self.rowOrder)))
+    var outcome = Outcome(columns: collector.columns, rows: collector.rows, changed: false, sql: collector.sql)
+    for (table, before) in zip(baseline, rowsBefore) {
+      // A table the input dropped reads as empty.
+      let after = (try? Self.contents(of: table, in: session)) ?? (columns: [], rows: [])
+      if after.rows.map(Self.key) != before.map(Self.key) { outcome.changed = true }
+      outcome.tables.append((table, after.columns, after.rows))
     }
     return outcome
+  }
+
+  /// The tables that hold rows: not views, not SQLite's own, not FTS5's shadow tables (the
+  /// virtual table shows what they index), sorted by name.
+  static func userTables(of session: Session) throws -> [String] {
+    let shadows = Set(((try? session.database.rows("SELECT name FROM pragma_table_list WHERE type = 'shadow'")) ?? []).compactMap { $0.first?.textValue })
+    return try session.database.schema().tables
+      .filter { $0.kind != .view && !$0.name.hasPrefix("sqlite_") && !shadows.contains($0.name) }
+      .map(\.name).sorted()
+  }
+
+  /// A table's columns and rows, rows in a canonical order.
+  static func contents(of table: String, in session: Session) throws -> (columns: [String], rows: [[DatabaseValue]]) {
+    let statement = try session.database.prepare("SELECT * FROM \(quoteIdentifier(table))")
+    var rows: [[DatabaseValue]] = []
+    while try statement.step() { rows.append(statement.row()) }
+    return (statement.columnNames, rows.sorted(by: Self.rowOrder))
   }
 
   /// Runs an answer as the prompt would: plain SQL (`SELECT …`, or `.raw …`) or the DSL.

@@ -44,9 +44,15 @@ public final class LessonLinter {
     let checker = AnswerChecker(timeLimit: 2)
     var report = MutantReport()
     defer { lastMutants = report }
+    // Examples run in order in one session, as a learner types them at the prompt (a later
+    // example may use a table or a model an earlier one made).
+    let exampleSession = try? Session.fixture(lesson.fixture)
     for step in lesson.steps {
       for example in step.examples {
-        if let error = runError(example.code, fixture: lesson.fixture) {
+        guard let exampleSession else { problem(example.line, "cannot load fixture '\(lesson.fixture)'"); continue }
+        let collector = ResultCollector()
+        AnswerChecker.execute(example.code, in: exampleSession, sink: collector)
+        if let error = collector.error {
           problem(example.line, "example fails: \(error)")
         }
       }
@@ -119,10 +125,4 @@ public final class LessonLinter {
   }
 
   /// An example's first error on a fresh copy of the fixture, if any.
-  func runError(_ code: String, fixture: String) -> String? {
-    guard let session = try? Session.fixture(fixture) else { return "cannot load fixture '\(fixture)'" }
-    let collector = ResultCollector()
-    session.run(code, sink: collector)
-    return collector.error
-  }
 }

@@ -41,6 +41,8 @@ public final class Shell {
   private var redirectedFile: FileHandle?
   private var onceOnly = false
   public private(set) var lastInput: String?
+  /// Tables created at this prompt (their rows, inserted here, are set-up too).
+  private var createdTables: Set<String> = []
   /// The last result shown (its first rows), for `.tree`.
   public let lastResult = LastResult()
   /// The fixture this session was loaded from (for `.reset`).
@@ -210,6 +212,7 @@ public final class Shell {
     lastInput = input
     if SQLDetector.startsWithSQLKeyword(trimmed) {
       session.runSQL(trimmed, sink: sink())
+      if SchemaSetUp.record(trimmed, createdTables: &createdTables) { declarationInputs.append(trimmed) }
     } else {
       session.run(input, sink: sink())
       if session.lastInputDeclared { declarationInputs.append(input) }
