@@ -41,7 +41,7 @@ final class LessonCheckTests: XCTestCase {
         checked += 1
       }
     }
-    XCTAssertGreaterThanOrEqual(checked, 52)
+    XCTAssertGreaterThanOrEqual(checked, 110)
   }
 
   func testExitStatusesAndMessages() throws {

@@ -59,6 +59,11 @@ public final class LessonLinter {
       guard let exercise = step.exercise else { continue }
       if exercise.prompt.isEmpty { problem(exercise.line, "'\(exercise.title)' has no prompt") }
       if exercise.hints.isEmpty { problem(exercise.line, "'\(exercise.title)' has no hint") }
+      // A hint helps; it is not the answer.
+      let compact: (String) -> String = { $0.filter { !$0.isWhitespace } }
+      for hint in exercise.hints where compact(hint).contains(compact(exercise.solution)) {
+        problem(exercise.line, "'\(exercise.title)': a hint gives the whole solution; leave the learner a step to take")
+      }
       do {
         if case .wrong(let why) = try checker.check(exercise.solution, against: exercise, fixture: lesson.fixture) {
           problem(exercise.solutionLine, "the solution does not pass its own check: \(why)")
