@@ -154,7 +154,7 @@ final class CommandLineTests: XCTestCase {
   func testLessonCommandsWorkInScripts() throws {
     let result = try QuarryProcess.run(["-e", ".lesson 2", "-e", ".next", "-e", ".hint"])
     XCTAssertEqual(result.status, 0, result.stderr)
-    XCTAssertTrue(result.stdout.contains("step 2/5: Exercise: Reminders without a due date"), result.stdout)
+    XCTAssertTrue(result.stdout.contains("step 2/6: Exercise: Reminders without a due date"), result.stdout)
     XCTAssertTrue(result.stdout.contains("Hint: `$0.dueDate.is(nil)` becomes `IS NULL`."), result.stdout)
   }
 }

@@ -37,7 +37,7 @@ final class LearnTests: XCTestCase {
 
   func testScriptedWalkThroughALessonInATerminal() throws {
     let terminal = try TerminalSession(arguments: ["learn", "5"])
-    XCTAssertTrue(terminal.waitFor("Self-joins via table aliases · step 1/5"), terminal.screen())
+    XCTAssertTrue(terminal.waitFor("Self-joins via table aliases · step 1/6"), terminal.screen())
     terminal.enter(".next")
     XCTAssertTrue(terminal.waitFor("Exercise: Who reports to whom"), terminal.screen())
     terminal.enter(".hint")

@@ -79,13 +79,13 @@ final class LessonTests: XCTestCase {
       shell.handle(input)
     }
     let text = output.text
-    XCTAssertTrue(text.contains("── Basics — select, where, order, limit · step 2/5: Exercise: All list titles ──"), text)
-    XCTAssertTrue(text.contains("Hint: `RemindersList.select(\\.title)`"), text)
+    XCTAssertTrue(text.contains("── Basics — select, where, order, limit · step 2/6: Exercise: All list titles ──"), text)
+    XCTAssertTrue(text.contains("Hint: Start from the `RemindersList` table"), text)
     XCTAssertTrue(text.contains("✗ Not yet: extra column: expected 1 column, got 4"), text)
     XCTAssertTrue(text.contains("✓ Correct"), text)
     XCTAssertTrue(text.contains("Show the solution? Type .solution again"), text)
     XCTAssertTrue(text.hasSuffix("RemindersList.select(\\.title)\n"), text)
-    XCTAssertTrue(tutor.listing().contains(" 1. Basics — select, where, order, limit  (1/4)"), tutor.listing())
+    XCTAssertTrue(tutor.listing().contains(" 1. Basics — select, where, order, limit  (1/5)"), tutor.listing())
   }
 
   func testDiagramAndTree() throws {
