@@ -88,6 +88,21 @@ final class LessonTests: XCTestCase {
     XCTAssertTrue(tutor.listing().contains(" 1. Basics — select, where, order, limit  (1/5)"), tutor.listing())
   }
 
+  /// Lesson prose re-flows to the terminal's width; tables and code keep their lines.
+  func testLessonTextWrapsToTheTerminalWidth() throws {
+    let output = OutputStream.capturing()
+    let shell = Shell(session: try Session.fixture("organisation"), fixtureName: "organisation", output: output)
+    shell.terminal = Terminal(width: 50, height: 24, isInteractive: false, usesColor: false)
+    Tutor(lessons: Lesson.all(in: Self.lessonsDirectory)).install(in: shell)
+    shell.handle(".lesson 16")
+    let lines = output.text.split(separator: "\n").dropFirst(2)
+    let prose = lines.filter { !$0.hasPrefix("|") && !$0.hasPrefix("    ") }
+    XCTAssertFalse(prose.isEmpty)
+    XCTAssertEqual(prose.filter { $0.count > 50 }, [], output.text)
+    XCTAssertTrue(output.text.contains("| $0.count() | count(*) | every row counted |"), output.text)
+    XCTAssertTrue(output.text.contains("NULL means unknown."), output.text)
+  }
+
   func testDiagramAndTree() throws {
     let output = OutputStream.capturing()
     let shell = Shell(session: try Session.fixture("organisation"), fixtureName: "organisation", output: output)

@@ -88,7 +88,7 @@ public final class Tutor {
     hintsShown = 0
     solutionRequested = false
     let header = "── \(lesson.title) · step \(stepIndex + 1)/\(lesson.steps.count): \(step.title) ──"
-    shell.output.write("\n" + header + "\n" + TerminalMarkdown.render(step.text, color: shell.terminal.usesColor))
+    shell.output.write("\n" + header + "\n" + TerminalMarkdown.render(step.text, color: shell.terminal.usesColor, width: shell.terminal.width))
     if let exercise = step.exercise {
       let solved = progress.isSolved(exercise, in: lesson) ? " (solved)" : ""
       shell.output.write("Exercise\(solved): write your query, then .check (.hint helps).\n")
@@ -163,24 +163,59 @@ public final class Tutor {
   }
 }
 
-/// Lesson text for the terminal: headings and code set off, Markdown marks removed.
+/// Lesson text for the terminal: headings and code set off, Markdown marks removed, and prose
+/// re-flowed to the terminal's width (at most 100 columns; tables and code as written).
+///
+/// ```swift
+/// TerminalMarkdown.render("A `NULL` means\n*unknown*.", color: false, width: 12)
+/// // "A NULL means\nunknown.\n"
+/// ```
 enum TerminalMarkdown {
-  static func render(_ text: String, color: Bool) -> String {
+  static func render(_ text: String, color: Bool, width: Int = 100) -> String {
+    let measure = max(30, min(width, 100))
     var out = ""
     var inCode = false
+    var paragraph: [Substring] = []
+    func flush() {
+      guard !paragraph.isEmpty else { return }
+      let words = paragraph.joined(separator: " ").split(separator: " ")
+      let hanging = paragraph.first?.hasPrefix("- ") == true ? "  " : ""
+      var line = ""
+      for word in words {
+        if !line.isEmpty, line.count + 1 + word.count > measure {
+          out += line + "\n"
+          line = hanging
+        }
+        line += (line.isEmpty || line == hanging ? "" : " ") + word
+      }
+      if !line.isEmpty { out += line + "\n" }
+      paragraph = []
+    }
     for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
-      if line.hasPrefix("```") { inCode.toggle(); continue }
+      if line.hasPrefix("```") { flush(); inCode.toggle(); continue }
       if inCode {
         out += (color ? "\u{1B}[36m    " : "    ") + line + (color ? "\u{1B}[0m" : "") + "\n"
       } else if line.hasPrefix("#") {
+        flush()
         let title = line.drop { $0 == "#" || $0 == " " }
         out += (color ? "\u{1B}[1m" : "") + title + (color ? "\u{1B}[0m" : "") + "\n"
+      } else if line.allSatisfy(\.isWhitespace) || line.hasPrefix("|") || line.hasPrefix("    ") {
+        flush()
+        out += plain(line) + "\n"
       } else {
-        out += line.replacingOccurrences(of: "**", with: "").replacingOccurrences(of: "`", with: "") + "\n"
+        if line.hasPrefix("- ") { flush() }
+        paragraph.append(Substring(plain(line)))
       }
     }
+    flush()
     while out.hasSuffix("\n\n") { out.removeLast() }
     return out
+  }
+
+  private static func plain<S: StringProtocol>(_ line: S) -> String {
+    // `*emphasis*` loses its stars; a star inside code (`count(*)`, `ca*`) keeps its place.
+    line.replacingOccurrences(of: "**", with: "").replacingOccurrences(of: "`", with: "")
+      .replacingOccurrences(of: #"(?<![\w(])\*(?=\w)|(?<=\w)\*(?![\w)\]])"#, with: "", options: .regularExpression)
   }
 }
 
