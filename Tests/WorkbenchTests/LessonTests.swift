@@ -88,12 +88,18 @@ final class LessonTests: XCTestCase {
     XCTAssertTrue(tutor.listing().contains(" 1. Basics — select, where, order, limit  (1/5)"), tutor.listing())
   }
 
-  /// Lesson prose re-flows to the terminal's width; tables and code keep their lines.
-  func testLessonTextWrapsToTheTerminalWidth() throws {
+  /// A shell on the organisation fixture with the lesson commands, and what it writes.
+  func tutorShell(lessons: [String] = []) throws -> (Shell, Workbench.OutputStream) {
     let output = OutputStream.capturing()
     let shell = Shell(session: try Session.fixture("organisation"), fixtureName: "organisation", output: output)
+    Tutor(lessons: lessons).install(in: shell)
+    return (shell, output)
+  }
+
+  /// Lesson prose re-flows to the terminal's width; tables and code keep their lines.
+  func testLessonTextWrapsToTheTerminalWidth() throws {
+    let (shell, output) = try tutorShell(lessons: Lesson.all(in: Self.lessonsDirectory))
     shell.terminal = Terminal(width: 50, height: 24, isInteractive: false, usesColor: false)
-    Tutor(lessons: Lesson.all(in: Self.lessonsDirectory)).install(in: shell)
     shell.handle(".lesson 16")
     let lines = output.text.split(separator: "\n").dropFirst(2)
     let prose = lines.filter { !$0.hasPrefix("|") && !$0.hasPrefix("    ") }
@@ -104,14 +110,10 @@ final class LessonTests: XCTestCase {
   }
 
   func testDiagramAndTree() throws {
-    let output = OutputStream.capturing()
-    let shell = Shell(session: try Session.fixture("organisation"), fixtureName: "organisation", output: output)
-    Tutor(lessons: []).install(in: shell)
+    let (shell, output) = try tutorShell()
     shell.handle(".diagram")
     XCTAssertTrue(output.text.contains("│ managerID        → employees.id"), output.text)
-    let tree = OutputStream.capturing()
-    let treeShell = Shell(session: try Session.fixture("organisation"), fixtureName: "organisation", output: tree)
-    Tutor(lessons: []).install(in: treeShell)
+    let (treeShell, tree) = try tutorShell()
     treeShell.handle(".sql off")
     treeShell.handle("""
       With {
@@ -133,9 +135,7 @@ final class LessonTests: XCTestCase {
 
   /// `.tree` draws branches from parent ids whatever the rows' order, and never runs the input again.
   func testTreeFollowsParentIdsAndNeverRerunsAWrite() throws {
-    let output = OutputStream.capturing()
-    let shell = Shell(session: try Session.fixture("organisation"), fixtureName: "organisation", output: output)
-    Tutor(lessons: []).install(in: shell)
+    let (shell, output) = try tutorShell()
     shell.handle(".sql off")
     shell.handle("""
       With {
