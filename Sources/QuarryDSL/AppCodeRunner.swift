@@ -163,6 +163,9 @@ extension Compiler {
     }
     if Self.isPropertyWrapperOnly(variable) || Self.isDatabasePlumbing(variable) {
       // `@Dependency(\.defaultDatabase) var database`, `var migrator = DatabaseMigrator()`.
+      for binding in variable.bindings {
+        if let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text { catalog.plumbingNames.insert(name) }
+      }
       if context == .prompt {
         items.append(.declaration(name: variable.bindings.first?.pattern.trimmedDescription ?? "var"))
       }
@@ -239,6 +242,7 @@ extension Compiler {
     let isInitializer = Self.unwrapped(expr).as(FunctionCallExprSyntax.self).map {
       $0.calledExpression.is(DeclReferenceExprSyntax.self) || $0.calledExpression.is(GenericSpecializationExprSyntax.self)
     } ?? false
+    if catalog.plumbingNames.contains(name), lookupLocal(name) == nil { return true }
     guard Self.frameworkTypes.contains(name) || Self.plumbingTypes.contains(name)
       || (binding && isInitializer && name.first?.isUppercase == true)
     else { return false }

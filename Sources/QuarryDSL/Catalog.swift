@@ -16,6 +16,9 @@ public final class Catalog: @unchecked Sendable {
   public var aliases: [String: AliasModel] = [:]
   /// Top-level `let`/`var` bindings, compiled where they were declared.
   var bindings: [String: Value] = [:]
+  /// Names of app plumbing declared at the prompt (`var migrator = DatabaseMigrator()`): a later
+  /// statement on them (`try migrator.migrate(database)`) is plumbing too.
+  var plumbingNames: Set<String> = []
   /// Top-level functions of the input (`func incomplete() -> some Statement { … }`).
   var functions: [String: Scope] = [:]
   /// `@DatabaseFunction`s, by SQL name: called as `$name(…)`, registered with SQLite.

@@ -56,6 +56,9 @@ public struct Exercise: Sendable {
   public var solution: String
   /// Rows must come in the solution's order.
   public var ordered: Bool
+  /// The result does not depend on the rows (a query plan, a schema): the lint does not ask
+  /// the fixture and the variant to give different results.
+  public var isStatic = false
   /// For write exercises: the tables compared after running the answer.
   public var checkedTables: [String]
   /// Plausible wrong answers, each with (part of) the explanation it must get.
@@ -152,6 +155,7 @@ extension Lesson {
           wrongAnswers: blocks.filter { $0.kind == "wrong" }.map { ($0.code, $0.info, $0.line) },
           equivalentMutants: Self.equivalences(blocks.filter { $0.kind == "equivalent" }.map(\.code)),
           line: current.line, solutionLine: solution.line)
+        current.exercise?.isStatic = options.contains("static")
       } else if blocks.contains(where: { $0.kind == "hint" || $0.kind == "wrong" || $0.kind == "equivalent" }) {
         throw LessonProblem(path: path, line: current.line, message: "'\(current.title)' has hints but no solution block")
       }
