@@ -57,7 +57,7 @@ final class LearnTests: XCTestCase {
   /// rows, its model) is the context of `.check`, and Ctrl-C stops a check that would not end.
   func testWalkThroughTheFullTextSearchLessonInATerminal() throws {
     let terminal = try TerminalSession(arguments: ["learn", "21"])
-    XCTAssertTrue(terminal.waitFor("Full-text search with FTS5 · step 1/6"), terminal.screen())
+    XCTAssertTrue(terminal.waitFor("Full-text search with FTS5 · step 1/7"), terminal.screen())
     terminal.enter("CREATE VIRTUAL TABLE reminderTexts USING fts5(title, notes);")
     terminal.enter("INSERT INTO reminderTexts (rowid, title, notes) SELECT id, title, notes FROM reminders;")
     terminal.enter("@Table struct ReminderText: FTS5 { let title: String; let notes: String }")

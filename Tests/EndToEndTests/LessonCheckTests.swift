@@ -14,17 +14,24 @@ final class LessonCheckTests: XCTestCase {
     .appendingPathComponent("lessons").path
 
   /// The SQL a solution runs, values written as literals: what a learner who knows SQL would type.
+  /// Plain SQL parts of a solution stay as written; each DSL part becomes the SQL it runs.
   func sqlEquivalent(of exercise: Exercise, fixture: String) throws -> String {
     let solution = exercise.solution.trimmingCharacters(in: .whitespacesAndNewlines)
-    if let first = solution.split(separator: " ").first, ["CREATE", "INSERT", "UPDATE", "DELETE", "SELECT", "WITH"].contains(first.uppercased()) {
-      return solution
-    }
+    let parts = ScriptSplitter.mixedParts(of: solution)?.map(\.text) ?? [solution]
+    var statements: [String] = []
     let session = try Session.fixture(fixture)
     session.sqlOnly = true
-    let recorder = StatementRecorder()
-    session.run(exercise.solution, sink: recorder)
-    XCTAssertNil(recorder.error, exercise.title)
-    return recorder.statements.joined(separator: ";\n") + ";"
+    for part in parts {
+      if SQLDetector.startsWithSQLKeyword(part) {
+        statements.append(part.hasSuffix(";") ? String(part.dropLast()) : part)
+        continue
+      }
+      let recorder = StatementRecorder()
+      session.run(part, sink: recorder)
+      XCTAssertNil(recorder.error, exercise.title)
+      statements += recorder.statements
+    }
+    return statements.joined(separator: ";\n") + ";"
   }
 
   func testEveryExerciseAcceptsItsAnswerInPlainSQL() throws {
