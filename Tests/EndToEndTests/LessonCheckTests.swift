@@ -14,24 +14,26 @@ final class LessonCheckTests: XCTestCase {
     .appendingPathComponent("lessons").path
 
   /// The SQL a solution runs, values written as literals: what a learner who knows SQL would type.
-  /// Plain SQL parts of a solution stay as written; each DSL part becomes the SQL it runs.
+  /// Plain SQL parts of a solution stay as written; each DSL part becomes the SQL it runs, and a
+  /// part that runs none (a declaration: a `@Table`, a `@DatabaseFunction`) stays as written —
+  /// a learner answering in SQL declares those in Swift all the same.
   func sqlEquivalent(of exercise: Exercise, fixture: String) throws -> String {
     let solution = exercise.solution.trimmingCharacters(in: .whitespacesAndNewlines)
-    let parts = ScriptSplitter.mixedParts(of: solution)?.map(\.text) ?? [solution]
-    var statements: [String] = []
+    let parts = ScriptSplitter.inputs(of: solution, isMetaCommand: { _ in false }).map(\.text)
+    var segments: [String] = []
     let session = try Session.fixture(fixture)
     session.sqlOnly = true
     for part in parts {
       if SQLDetector.startsWithSQLKeyword(part) {
-        statements.append(part.hasSuffix(";") ? String(part.dropLast()) : part)
+        segments.append(part.hasSuffix(";") ? part : part + ";")
         continue
       }
       let recorder = StatementRecorder()
       session.run(part, sink: recorder)
       XCTAssertNil(recorder.error, exercise.title)
-      statements += recorder.statements
+      segments += recorder.statements.isEmpty ? [part] : recorder.statements.map { $0 + ";" }
     }
-    return statements.joined(separator: ";\n") + ";"
+    return segments.joined(separator: "\n")
   }
 
   func testEveryExerciseAcceptsItsAnswerInPlainSQL() throws {
