@@ -191,6 +191,9 @@ extension Compiler {
       guard let argument = arguments.first() else {
         throw source.diagnostic("'where' needs a condition: .where { $0.… }", at: call)
       }
+      if let closure = argument.as(ClosureExprSyntax.self), let table = query.tables.first {
+        try warnAboutSelfCorrelation(in: closure, reading: table)
+      }
       // A closure may build several conditions (`for term in terms { … }`); each is ANDed.
       for value in try evaluateConditions(argument, on: query) {
         if let condition = try predicate(value, at: argument) { query.select.wheres.append(condition) }
@@ -494,3 +497,27 @@ extension Compiler {
     }
   }
 }
+
+extension Compiler {
+  /// `Product.where { p in p.price > Product.where { $0.category.eq(p.category) }… }`: the outer
+  /// row and the subquery read the same table under the same name, so in SQL `"products"."category"`
+  /// is the subquery's own column and the condition compares a row with itself. StructuredQueries
+  /// renders it so too; a warning names the fix (an alias).
+  func warnAboutSelfCorrelation(in closure: ClosureExprSyntax, reading table: TableInstance) throws {
+    guard table.alias == nil else { return }
+    var warned: Set<String> = []
+    for token in closure.statements.tokens(viewMode: .sourceAccurate) {
+      guard case .identifier(let name) = token.tokenKind, !warned.contains(name),
+        let reference = token.parent?.as(DeclReferenceExprSyntax.self),
+        reference.parent?.as(MemberAccessExprSyntax.self)?.base?.id == ExprSyntax(reference).id,
+        case .columns(let outer)? = lookupLocal(name), outer.alias == nil,
+        outer.qualifier == table.qualifier
+      else { continue }
+      warned.insert(name)
+      try warn(
+        "'\(name)' is the outer row of '\(table.model.tableName)', but this query reads '\(table.model.tableName)' too, under the same name: in SQL its columns mean this query's own row, so the condition compares each row with itself; give one side an alias (enum Other: AliasName {} and \(table.model.typeName).as(Other.self))",
+        at: reference)
+    }
+  }
+}
+

@@ -308,6 +308,11 @@ public final class Session {
   /// database has.
   func suggestion(for error: SQLiteError) -> String {
     if error.message.hasPrefix("misuse of window function ") {
+      // With its window and still misused: it stands in WHERE, GROUP BY or HAVING, which run
+      // before windows are computed.
+      if lastSQL?.contains(" OVER (") == true {
+        return "; a window function cannot be used in where, group or having (they run before windows are computed): compute it in a CTE (With { … }) and filter that"
+      }
       return "; a window function needs its window: add .over(…), e.g. rank().over(orderBy: $0.salary.desc())"
     }
     for (prefix, isTable) in [("no such table: ", true), ("no such column: ", false)] where error.message.hasPrefix(prefix) {

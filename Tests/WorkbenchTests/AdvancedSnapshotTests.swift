@@ -958,4 +958,52 @@ final class AdvancedSnapshotTests: SnapshotTestCase {
       """
     }
   }
+
+  /// A correlated subquery over the same table needs an alias: without one, the outer row's
+  /// columns render as the subquery's own (as StructuredQueries renders them), and a warning says so.
+  func testACorrelatedSubqueryOfTheSameTableWithoutAnAliasIsWarnedAbout() throws {
+    assertInlineSnapshot(of: try run("""
+      Product.where { p in p.price > Product.where { $0.category.eq(p.category) }.select { $0.price.avg() } }.select(\\.name).order(by: \\.name).limit(2)
+      enum Other: AliasName {}
+      Product.where { p in p.price > Product.as(Other.self).where { $0.category.eq(p.category) }.select { $0.price.avg() } }.select(\\.name).order(by: \\.name)
+      """, fixture: "shop"), as: .lines) {
+      #"""
+      warning: 1:63: 'p' is the outer row of 'products', but this query reads 'products' too, under the same name: in SQL its columns mean this query's own row, so the condition compares each row with itself; give one side an alias (enum Other: AliasName {} and Product.as(Other.self))
+      Product.where { p in p.price > Product.where { $0.category.eq(p.category) }.select { $0.price.avg() } }.select(\.name).order(by: \.name).limit(2)
+                                                                    ^
+      SELECT "products"."name"
+      FROM "products"
+      WHERE (("products"."price") > ((
+        SELECT avg("products"."price")
+        FROM "products"
+        WHERE (("products"."category") = ("products"."category"))
+      )))
+      ORDER BY "products"."name"
+      LIMIT 2
+      ┌────────────┐
+      │ name       │
+      ├────────────┤
+      │ Brass lamp │
+      │ Desk chair │
+      └────────────┘
+      SELECT "products"."name"
+      FROM "products"
+      WHERE (("products"."price") > ((
+        SELECT avg("others"."price")
+        FROM "products" AS "others"
+        WHERE (("others"."category") = ("products"."category"))
+      )))
+      ORDER BY "products"."name"
+      ┌──────────────┐
+      │ name         │
+      ├──────────────┤
+      │ Brass lamp   │
+      │ Fountain pen │
+      │ Oak desk     │
+      │ Olive tree   │
+      └──────────────┘
+      """#
+    }
+  }
 }
+

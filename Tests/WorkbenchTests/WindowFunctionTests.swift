@@ -82,6 +82,7 @@ final class WindowFunctionTests: SnapshotTestCase {
       Employee.select { e in (e.name, rowNumber().over { $0.partition(by: $0.departmentID) }) }
       Employee.select { e in (e.name, ntile(4).over { $0.order(by: e.salary).rows(.preceding(-1)) }) }
       Employee.select { ($0.name, denseRank()) }
+      Employee.where { rank().over(orderBy: $0.salary.desc()) <= 3 }.select(\\.name)
       """, fixture: "organisation"), as: .lines) {
       """
       error: 1:39: 'over' applies to an aggregate (sum(), count(), avg()…) or a window function (rowNumber(), rank(), lag()…), not to a plain value
@@ -96,6 +97,10 @@ final class WindowFunctionTests: SnapshotTestCase {
       SELECT "employees"."name", dense_rank()
       FROM "employees"
       error: 4:1: SQLite error 1: misuse of window function dense_rank(); a window function needs its window: add .over(…), e.g. rank().over(orderBy: $0.salary.desc())
+      SELECT "employees"."name"
+      FROM "employees"
+      WHERE ((rank() OVER (ORDER BY "employees"."salary" DESC)) <= (3))
+      error: 5:1: SQLite error 1: misuse of window function rank(); a window function cannot be used in where, group or having (they run before windows are computed): compute it in a CTE (With { … }) and filter that
       """
     }
   }
