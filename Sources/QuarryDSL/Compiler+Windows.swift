@@ -145,11 +145,9 @@ extension Compiler {
     throw source.diagnostic(help, at: syntax)
   }
 
-  /// One value or a tuple of them, as expressions.
+  /// One value, a tuple or an array of them, as expressions (as `group(by:)` reads them).
   private func expressions(_ value: Value, at node: some SyntaxProtocol) throws -> [Expression] {
-    switch value {
-    case .tuple(let values), .array(let values): try values.map { try typedExpression($0, at: node).expression }
-    default: [try typedExpression(value, at: node).expression]
-    }
+    if case .array(let values) = value { return try values.flatMap { try expressions($0, at: node) } }
+    return try flattenExpressions(value, at: node).map(\.expression)
   }
 }

@@ -65,11 +65,11 @@ public final class Session {
   public let catalog: Catalog
   public let compiler: Compiler
   public var sqlOnly = false
-  /// The SQL and bindings of the last statement that ran (`.binds`, `.explain`).
   /// Whether the last `run` declared anything (a model, an enum, a binding, a function).
   public private(set) var lastInputDeclared = false
   /// The `@DatabaseFunction`s registered with the connection, by name.
   private var installedFunctions: [String: ObjectIdentifier] = [:]
+  /// The SQL and bindings of the last statement that ran (`.binds`, `.explain`).
   public private(set) var lastSQL: String?
   public private(set) var lastBindings: [QueryBinding] = []
 
@@ -263,7 +263,7 @@ public final class Session {
     lastSQL = display
     lastBindings = bindings
     defer { if let expected = compiled.expectedSQL { sink.note(Self.comparison(display, expected: expected)) } }
-    if display.contains("'subsec'"), Database.sqliteVersionNumber < 3_042_000 {
+    if Database.sqliteVersionNumber < 3_042_000, display.contains("'subsec'") {
       // StructuredQueries writes 'subsec' (SQLite 3.42+); an older SQLite answers NULL instead.
       sink.note("this SQLite (\(Self.sqliteVersion)) predates the 'subsec' modifier (3.42): these date values read NULL here; your app's SQLite (3.42 or later) computes them")
     }

@@ -37,13 +37,24 @@ public struct AnswerChecker {
   /// `context` holds inputs made at the prompt before the answer (an alias enum, a `@Table` for
   /// a view, a `let`): they run first, as they did for the learner.
   public func check(_ answer: String, against exercise: Exercise, fixture: String, context: [String] = []) throws -> Verdict {
-    for variant in [false, true] {
-      let expected: Outcome
+    try check(answer, against: exercise, fixture: fixture, context: context, expected: expectedOutcomes(of: exercise, fixture: fixture))
+  }
+
+  /// What the solution does on the fixture and on the variant, in that order: computed once by
+  /// a caller that checks many answers against one exercise (the lint's mutants).
+  func expectedOutcomes(of exercise: Exercise, fixture: String) throws -> [Outcome] {
+    try [false, true].map { variant in
       do {
-        expected = try run(exercise.solution, exercise: exercise, fixture: fixture, variant: variant, context: [])
+        return try run(exercise.solution, exercise: exercise, fixture: fixture, variant: variant, context: [])
       } catch let error as CheckFailure {
         throw LessonProblem(path: fixture, line: exercise.solutionLine, message: "the solution fails: \(error.message)")
       }
+    }
+  }
+
+  /// Checks `answer` against outcomes `expectedOutcomes(of:fixture:)` gave.
+  func check(_ answer: String, against exercise: Exercise, fixture: String, context: [String] = [], expected outcomes: [Outcome]) throws -> Verdict {
+    for (variant, expected) in zip([false, true], outcomes) {
       let actual: Outcome
       do {
         actual = try run(answer, exercise: exercise, fixture: fixture, variant: variant, context: context)
@@ -240,7 +251,8 @@ public struct AnswerChecker {
     let normalize: ([DatabaseValue]) -> [String] = { row in row.map { Self.valueKey($0, listsUnordered: listsUnordered) } }
     let lexical: ([String], [String]) -> Bool = { $0.lexicographicallyPrecedes($1) }
     let wantKeys = expected.rows.map(normalize), gotKeys = actual.rows.map(normalize)
-    let sameRows = wantKeys.sorted(by: lexical) == gotKeys.sorted(by: lexical)
+    let wantSorted = wantKeys.sorted(by: lexical)
+    let sameRows = wantSorted == gotKeys.sorted(by: lexical)
     if ordered {
       if wantKeys == gotKeys { return nil }
       if sameRows { return "right rows, wrong order" }
@@ -258,9 +270,7 @@ public struct AnswerChecker {
             row.swapAt(i, j)
             return row
           }
-          if swapped.map(normalize).sorted(by: { $0.lexicographicallyPrecedes($1) })
-            == expected.rows.map(normalize).sorted(by: { $0.lexicographicallyPrecedes($1) })
-          {
+          if swapped.map(normalize).sorted(by: lexical) == wantSorted {
             return "columns \(i + 1) and \(j + 1)\(Self.names(i, j, in: actual.columns)) are in the other order"
           }
         }

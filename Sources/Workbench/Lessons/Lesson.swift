@@ -58,7 +58,7 @@ public struct Exercise: Sendable {
   public var ordered: Bool
   /// The result does not depend on the rows (a query plan, a schema): the lint does not ask
   /// the fixture and the variant to give different results.
-  public var isStatic = false
+  public var isStatic: Bool
   /// For write exercises: the tables compared after running the answer.
   public var checkedTables: [String]
   /// Plausible wrong answers, each with (part of) the explanation it must get.
@@ -73,9 +73,10 @@ public struct Exercise: Sendable {
   public init(
     title: String, prompt: String, hints: [String], solution: String, ordered: Bool, checkedTables: [String],
     wrongAnswers: [(code: String, expectation: String, line: Int)], equivalentMutants: [String: String] = [:],
-    line: Int, solutionLine: Int
+    isStatic: Bool = false, line: Int, solutionLine: Int
   ) {
     self.equivalentMutants = equivalentMutants
+    self.isStatic = isStatic
     self.title = title
     self.prompt = prompt
     self.hints = hints
@@ -154,8 +155,7 @@ extension Lesson {
           ordered: options.contains("ordered"), checkedTables: checks,
           wrongAnswers: blocks.filter { $0.kind == "wrong" }.map { ($0.code, $0.info, $0.line) },
           equivalentMutants: Self.equivalences(blocks.filter { $0.kind == "equivalent" }.map(\.code)),
-          line: current.line, solutionLine: solution.line)
-        current.exercise?.isStatic = options.contains("static")
+          isStatic: options.contains("static"), line: current.line, solutionLine: solution.line)
       } else if blocks.contains(where: { $0.kind == "hint" || $0.kind == "wrong" || $0.kind == "equivalent" }) {
         throw LessonProblem(path: path, line: current.line, message: "'\(current.title)' has hints but no solution block")
       }

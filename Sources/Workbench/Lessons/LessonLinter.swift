@@ -64,8 +64,11 @@ public final class LessonLinter {
       for hint in exercise.hints where compact(hint).contains(compact(exercise.solution)) {
         problem(exercise.line, "'\(exercise.title)': a hint gives the whole solution; leave the learner a step to take")
       }
+      // The solution's outcomes on both datasets, run once: every answer below is checked against them.
+      let expected: [AnswerChecker.Outcome]
       do {
-        if case .wrong(let why) = try checker.check(exercise.solution, against: exercise, fixture: lesson.fixture) {
+        expected = try checker.expectedOutcomes(of: exercise, fixture: lesson.fixture)
+        if case .wrong(let why) = try checker.check(exercise.solution, against: exercise, fixture: lesson.fixture, expected: expected) {
           problem(exercise.solutionLine, "the solution does not pass its own check: \(why)")
         }
       } catch let failure as LessonProblem {
@@ -76,9 +79,7 @@ public final class LessonLinter {
         continue
       }
       // Data that discriminates: the solution's result is non-empty on both datasets, and they differ.
-      if let onFixture = try? checker.run(exercise.solution, exercise: exercise, fixture: lesson.fixture, variant: false),
-        let onVariant = try? checker.run(exercise.solution, exercise: exercise, fixture: lesson.fixture, variant: true)
-      {
+      if let onFixture = expected.first, let onVariant = expected.last {
         let writes = onFixture.changed || !exercise.checkedTables.isEmpty
         if writes {
           if !onFixture.changed || !onVariant.changed {
@@ -92,15 +93,13 @@ public final class LessonLinter {
       }
       // Near-misses made from the solution: each must fail on the fixture or the variant.
       var mutants = SolutionMutants.of(exercise.solution, ordered: exercise.ordered)
-      if exercise.checkedTables.isEmpty, let rows = try? checker.run(exercise.solution, exercise: exercise, fixture: lesson.fixture, variant: false),
-        !rows.changed, let constant = SolutionMutants.constant(rows: rows.rows)
-      {
+      if exercise.checkedTables.isEmpty, let rows = expected.first, !rows.changed, let constant = SolutionMutants.constant(rows: rows.rows) {
         mutants.append(constant)
       }
       var passingKinds: Set<String> = []
       for mutant in mutants {
         report.tried += 1
-        guard case .correct? = try? checker.check(mutant.code, against: exercise, fixture: lesson.fixture) else {
+        guard case .correct? = try? checker.check(mutant.code, against: exercise, fixture: lesson.fixture, expected: expected) else {
           report.caught += 1
           continue
         }
@@ -116,7 +115,7 @@ public final class LessonLinter {
       }
       if exercise.wrongAnswers.isEmpty { problem(exercise.line, "'\(exercise.title)' has no plausible wrong answer (a ```wrong block)") }
       for wrong in exercise.wrongAnswers {
-        switch try? checker.check(wrong.code, against: exercise, fixture: lesson.fixture) {
+        switch try? checker.check(wrong.code, against: exercise, fixture: lesson.fixture, expected: expected) {
         case .wrong(let why)?:
           if !wrong.expectation.isEmpty, !why.contains(wrong.expectation) {
             problem(wrong.line, "the wrong answer fails with \"\(why)\", not \"\(wrong.expectation)\"")

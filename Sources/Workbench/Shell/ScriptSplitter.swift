@@ -1,4 +1,3 @@
-import Foundation
 import QuarryDSL
 import QuarryEngine
 
@@ -36,7 +35,9 @@ public enum ScriptSplitter {
   /// // [Input(text: "CREATE TABLE notes (id INTEGER PRIMARY KEY);", line: 1), Input(text: "Note.all", line: 2)]
   /// ```
   public static func mixedParts(of input: String) -> [Input]? {
-    guard input.contains("\n") else { return nil }
+    // Splitting reads the input with the Swift scanner: only when some line starts like SQL.
+    let lines = input.split(separator: "\n")
+    guard lines.count > 1, lines.contains(where: { SQLDetector.startsWithSQLKeyword(String($0)) }) else { return nil }
     let parts = inputs(of: input, isMetaCommand: { _ in false })
     let sql = parts.filter { SQLDetector.startsWithSQLKeyword($0.text) }.count
     return parts.count > 1 && sql > 0 && sql < parts.count ? parts : nil
@@ -118,36 +119,5 @@ public enum InputCompleteness {
   public static func isIncomplete(_ text: String, scanned scanner: SourceScanner) -> Bool {
     if SQLDetector.startsWithSQLKeyword(text) { return !SQLScript.isComplete(text) }
     return Compiler.isIncomplete(text, scanned: scanner)
-  }
-}
-
-/// Plain SQL that sets up what later inputs use: a `CREATE …` (table, virtual table, view,
-/// index, trigger) and the rows inserted into a table created at the same prompt. A lesson
-/// check replays it before the learner's answer, as it replays declarations.
-///
-/// ```swift
-/// var created: Set<String> = []
-/// SchemaSetUp.record("CREATE VIRTUAL TABLE texts USING fts5(body)", createdTables: &created)  // true
-/// SchemaSetUp.record("INSERT INTO texts SELECT notes FROM reminders", createdTables: &created)  // true
-/// SchemaSetUp.record("DELETE FROM reminders", createdTables: &created)                        // false
-/// ```
-public enum SchemaSetUp {
-  public static func record(_ sql: String, createdTables: inout Set<String>) -> Bool {
-    let words = sql.split(whereSeparator: { $0.isWhitespace || $0 == "(" }).prefix(8).map { $0.uppercased() }
-    guard let first = words.first else { return false }
-    func name(after index: Int) -> String? {
-      var index = index
-      if words.count > index + 2, words[index] == "IF", words[index + 1] == "NOT", words[index + 2] == "EXISTS" { index += 3 }
-      guard index < words.count else { return nil }
-      return words[index].trimmingCharacters(in: CharacterSet(charactersIn: "\"`[];")).lowercased()
-    }
-    if first == "CREATE" {
-      if let tableIndex = words.firstIndex(of: "TABLE"), let table = name(after: tableIndex + 1) { createdTables.insert(table) }
-      return true
-    }
-    if first == "INSERT" || first == "REPLACE", let into = words.firstIndex(of: "INTO"), let table = name(after: into + 1) {
-      return createdTables.contains(table)
-    }
-    return false
   }
 }
