@@ -76,7 +76,7 @@ struct LessonsCommand: ParsableCommand {
   var lint = false
 
   @Option(name: .customLong("check"), help: ArgumentHelp(
-    "Check ANSWER (DSL or SQL; standard input when not given) against exercise K of lesson N, on the fixture and its variant: ✓ and exit 0 when accepted, ✗ with the explanation and exit 1 when not, exit 2 for an unknown lesson or exercise.",
+    "Check ANSWER (DSL or SQL; standard input when not given) against exercise K of lesson N, on the fixture and its variant: ✓ and exit 0 when accepted, ✗ with the explanation and exit 1 when not, exit 2 for an unknown lesson or exercise. An answer that starts with '-' (an SQL comment) goes after '--'.",
     valueName: "N.K"))
   var check: String?
 

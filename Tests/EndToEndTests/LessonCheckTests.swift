@@ -72,6 +72,10 @@ final class LessonCheckTests: XCTestCase {
 
     let fromStandardInput = try QuarryProcess.run(["lessons", "--check", "1.1"], stdin: "RemindersList.select(\\.title)\n")
     XCTAssertEqual(fromStandardInput.status, 0, fromStandardInput.stdout + fromStandardInput.stderr)
+
+    // A learner's SQL often opens with a comment; after `--` it is the answer, not an option.
+    let commented = try QuarryProcess.run(["lessons", "--check", "1.1", "--", "-- every title\n/* all lists */ select title from remindersLists;"])
+    XCTAssertEqual(commented.status, 0, commented.stdout + commented.stderr)
   }
 }
 

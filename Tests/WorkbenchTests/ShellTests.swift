@@ -51,6 +51,17 @@ final class ShellTests: SnapshotTestCase {
     }
   }
 
+  /// SQL that opens with comments is SQL; comments alone run nothing.
+  func testSQLCommentsBeforeAStatementOrAlone() throws {
+    XCTAssertEqual(try shell(".sql off", "-- how many?\n/* tags */ SELECT count(*) AS n FROM tags;", "-- nothing else"), """
+      ┌───┐
+      │ n │
+      ├───┤
+      │ 5 │
+      └───┘
+      """)
+  }
+
   func testHelp() throws {
     assertInlineSnapshot(of: try shell(".help"), as: .lines) {
       """

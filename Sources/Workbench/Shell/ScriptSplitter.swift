@@ -97,13 +97,30 @@ public enum SQLDetector {
   ]
 
   public static func startsWithSQLKeyword(_ text: String) -> Bool {
-    let trimmed = text.drop { $0.isWhitespace }
+    let trimmed = withoutLeadingSQLComments(text.drop { $0.isWhitespace })
     let letters = trimmed.prefix { $0.isLetter }
     let rest = trimmed.dropFirst(letters.count)
     guard !letters.isEmpty, letters == letters.uppercased() || letters == letters.lowercased(),
       rest.first.map({ $0.isWhitespace || $0 == ";" }) ?? true
     else { return false }
     return keywords.contains(letters.uppercased())
+  }
+
+  /// Text after any leading SQL comments (`-- …` lines, `/* … */`) and the space around them:
+  /// `-- titles\nSELECT …` is plain SQL. (The DSL's comments are Swift's `//`.)
+  static func withoutLeadingSQLComments(_ text: Substring) -> Substring {
+    var rest = text
+    while true {
+      if rest.hasPrefix("--") {
+        guard let newline = rest.firstIndex(of: "\n") else { return "" }
+        rest = rest[rest.index(after: newline)...].drop { $0.isWhitespace }
+      } else if rest.hasPrefix("/*") {
+        guard let end = rest.range(of: "*/") else { return "" }
+        rest = rest[end.upperBound...].drop { $0.isWhitespace }
+      } else {
+        return rest
+      }
+    }
   }
 }
 

@@ -163,6 +163,8 @@ public final class Shell {
     defer { lineOffset = 0 }
     let trimmed = input.trimmedWhitespace
     guard !trimmed.isEmpty else { return .proceed }
+    // Only SQL comments (`-- …`, `/* … */`): nothing to run, as in sqlite3.
+    if trimmed.hasPrefix("--") || trimmed.hasPrefix("/*"), SQLDetector.withoutLeadingSQLComments(Substring(trimmed)).isEmpty { return .proceed }
     let start = DispatchTime.now().uptimeNanoseconds
     let isCommand = trimmed.hasPrefix(".") && trimmed.dropFirst().first?.isLetter == true
     defer {
