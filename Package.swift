@@ -30,6 +30,8 @@ let package = Package(
         "QueryBuilder",
         .product(name: "SwiftParser", package: "swift-syntax"),
         .product(name: "SwiftSyntax", package: "swift-syntax"),
+        .product(name: "SwiftOperators", package: "swift-syntax"),
+        .product(name: "SwiftIfConfig", package: "swift-syntax"),
       ]),
     // Stage 3: SQLite I/O and schema introspection.
     .target(name: "QuarryEngine", dependencies: ["CSQLite", "QueryBuilder"]),

@@ -1,4 +1,5 @@
 import QueryBuilder
+import SwiftOperators
 import SwiftSyntax
 
 /// Everything the DSL can name: tables (declared or inferred), enums, aliases, and top-level
@@ -136,6 +137,26 @@ public final class SourceUnit: @unchecked Sendable {
     self.tree = tree
   }
 
+  /// Operators folded once, on first use (see `foldedTree`).
+  fileprivate lazy var folding: (tree: Syntax, problems: [(message: String, position: AbsolutePosition)]) = {
+    var table = OperatorTable.standardOperators
+    var problems: [(message: String, position: AbsolutePosition)] = []
+    let root = tree
+    func record(_ error: OperatorError) {
+      let position: AbsolutePosition
+      switch error {
+      case .incomparableOperators(let left, _, _, _): position = left.positionAfterSkippingLeadingTrivia
+      case .missingOperator(_, let node), .missingGroup(_, let node): position = node.positionAfterSkippingLeadingTrivia
+      case .operatorAlreadyExists(_, let new): position = new.syntax?.positionAfterSkippingLeadingTrivia ?? root.position
+      case .groupAlreadyExists(_, let new): position = new.syntax?.positionAfterSkippingLeadingTrivia ?? root.position
+      }
+      problems.append((error.message, position))
+    }
+    table.addSourceFile(tree) { record($0) }
+    let folded = table.foldAll(tree) { record($0) }
+    return (folded, problems)
+  }()
+
   /// Where each line starts (UTF-8 offsets) and whether it is all ASCII: built once, on the
   /// first location asked for, so locating every statement of a long input stays linear.
   private lazy var lines: (starts: [Int], ascii: [Bool]) = {
@@ -199,5 +220,36 @@ extension Catalog {
     case .table(let table)?: return [table.model.typeName]
     default: return []
     }
+  }
+}
+
+extension SourceUnit {
+  /// The tree with every operator sequence folded by Swift's precedence rules (swift-syntax's
+  /// `SwiftOperators`: the standard library's operators plus the operators and precedence
+  /// groups the input declares). Same text, same positions: a node of the folded tree is
+  /// located exactly as the one it replaces. Nil when folding fails (the message is in
+  /// `foldingProblem`).
+  var foldedTree: Syntax { folding.tree }
+
+  /// The first operator problem (`a == b == c`, an unknown operator) inside `node`, if any.
+  func foldingProblem(in node: some SyntaxProtocol) -> (message: String, position: AbsolutePosition)? {
+    let range = node.position..<node.endPosition
+    return folding.problems.first { range.contains($0.position) }
+  }
+
+  /// The counterpart of `node` in ``foldedTree``.
+  func folded<Node: SyntaxProtocol>(_ node: Node) -> Node? {
+    let tree = foldedTree
+    if !node.hasSequenceExpr && node.root == Syntax(self.tree) { return node }
+    guard let token = tree.token(at: node.position) ?? tree.token(at: node.positionAfterSkippingLeadingTrivia) else { return nil }
+    var current: Syntax? = Syntax(token)
+    while let candidate = current {
+      if candidate.position == node.position, candidate.totalLength == node.totalLength, let match = candidate.as(Node.self) {
+        return match
+      }
+      if candidate.position < node.position { return nil }
+      current = candidate.parent
+    }
+    return nil
   }
 }

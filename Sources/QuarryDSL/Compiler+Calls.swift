@@ -196,7 +196,7 @@ extension Compiler {
       }
       // `ids.dropFirst()`, `names.map { … }.joined(separator: ", ")`: Swift on known values;
       // on query values (`rest.reduce(Case(…)) { … }`), structurally.
-      if runtimeValue(base) != nil {
+      if swiftValue(base) != nil {
         do {
           return try swiftValue(of: ExprSyntax(arguments.call))
         } catch let swiftFailure as Diagnostic {

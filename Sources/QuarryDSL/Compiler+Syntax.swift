@@ -363,7 +363,7 @@ extension Compiler {
     case .implicitMember(let parent):
       return .dateModifiers([parent, name])
     case .array, .tuple:
-      if runtimeValue(base) != nil, case .array = base, let syntax = Syntax(node).as(MemberAccessExprSyntax.self) {
+      if swiftValue(base) != nil, case .array = base, let syntax = Syntax(node).as(MemberAccessExprSyntax.self) {
         // `ids.count` of known values: Swift's answer.
         return try swiftValue(of: ExprSyntax(syntax))
       }

@@ -63,6 +63,8 @@ public final class Compiler {
   /// How deeply evaluation has recursed: a guard against running out of stack on absurd input
   /// (thousands of chained calls or operators).
   var evaluationDepth = 0
+  /// The work Swift computations of one input may do (loops, strings), all of them together.
+  var budget = EvaluationBudget()
   static let maximumEvaluationDepth = 256
   /// The row type each compound select was selected into (CTE names, ORDER BY on the whole).
   var compoundModels: [Int: String] = [:]
@@ -106,6 +108,7 @@ public final class Compiler {
     warnings = []
     skipped = []
     pendingSetUp = []
+    budget = EvaluationBudget()
     do {
       return try compileThrowing(text, recovering: recovering)
     } catch let diagnostic as Diagnostic {

@@ -4,7 +4,7 @@ import SwiftSyntax
 
 /// A Swift function declared with `@DatabaseFunction`: called in queries as `$name(…)`, it
 /// renders as StructuredQueries renders it (the quoted name, every argument, defaults filled
-/// in), and Quarry registers it with SQLite, its body run by ``SwiftSubsetInterpreter``.
+/// in), and Quarry registers it with SQLite, its body run by ``SwiftEvaluator``.
 ///
 /// ```swift
 /// @DatabaseFunction
@@ -57,29 +57,47 @@ public final class DatabaseFunction: @unchecked Sendable {
   /// Runs the body for one row's arguments (a scalar function).
   public func call(_ arguments: [QueryBinding]) throws -> QueryBinding {
     if let cannotRun { throw DatabaseFunctionFailure("\(name): \(cannotRun)") }
-    var names: [String: RuntimeValue] = [:]
-    for (parameter, value) in zip(parameters, arguments) {
-      names[parameter.name] = RuntimeValue(value, as: parameter.type)
+    let values = zip(parameters, arguments).map { parameter, value in
+      (name: parameter.name, value: SwiftValue(value, as: parameter.type), type: Optional(parameter.type))
     }
-    return try result(names)
+    return try result(values)
   }
 
   /// Runs the body once for a group: the sequence parameter holds every row's value.
   public func aggregate(_ rows: [[QueryBinding]]) throws -> QueryBinding {
     if let cannotRun { throw DatabaseFunctionFailure("\(name): \(cannotRun)") }
     guard let sequence = parameters.first else { return .null }
-    let elements: [RuntimeValue] = rows.map { row in
-      row.count == 1 ? RuntimeValue(row[0], as: sequence.type) : .array(row.map { RuntimeValue($0, as: sequence.type) })
+    let elementTypes = Self.tupleElementTypes(sequence.type)
+    let elements: [SwiftValue] = rows.map { row in
+      if row.count == 1 { return SwiftValue(row[0], as: sequence.type) }
+      return .tuple(
+        row.enumerated().map { SwiftValue($0.element, as: $0.offset < elementTypes.count ? elementTypes[$0.offset] : nil) },
+        labels: Array(repeating: nil, count: row.count))
     }
-    return try result([sequence.name: .array(elements)])
+    return try result([(name: sequence.name, value: .array(elements), type: nil)])
   }
 
-  private func result(_ names: [String: RuntimeValue]) throws -> QueryBinding {
+  /// `(String, Int?)` → its element types.
+  private static func tupleElementTypes(_ type: SwiftType) -> [SwiftType] {
+    let name = type.name
+    guard name.hasPrefix("("), name.hasSuffix(")") else { return [] }
+    return name.dropFirst().dropLast().split(separator: ",").map { part in
+      var text = part.trimmingCharacters(in: .whitespaces)
+      if let colon = text.firstIndex(of: ":") { text = text[text.index(after: colon)...].trimmingCharacters(in: .whitespaces) }
+      return SwiftEvaluator.parse(text)
+    }
+  }
+
+  private func result(_ arguments: [(name: String, value: SwiftValue, type: SwiftType?)]) throws -> QueryBinding {
+    let evaluator = SwiftEvaluator(source: source, enums: enums)
     do {
-      let value = try SwiftSubsetInterpreter(source: source, enums: enums).run(body, arguments: names)
-      return value.binding(as: returnType)
-    } catch let error as InterpreterError {
+      let value = try evaluator.run(body, arguments: arguments, returnType: returnType)
+      return try value.binding(as: returnType)
+    } catch let error as SwiftEvaluationError {
       throw DatabaseFunctionFailure("\(name): \(error.message)")
+    } catch let problem as SwiftValueProblem {
+      let location = source.lineAndColumn(of: body.positionAfterSkippingLeadingTrivia)
+      throw DatabaseFunctionFailure("\(name): \(location.line):\(location.column): its result \(problem.message)")
     }
   }
 }
@@ -88,39 +106,6 @@ public final class DatabaseFunction: @unchecked Sendable {
 public struct DatabaseFunctionFailure: Error, Sendable, CustomStringConvertible {
   public var description: String
   init(_ description: String) { self.description = description }
-}
-
-extension RuntimeValue {
-  /// A SQLite value as the Swift parameter sees it (`Bool` from 0/1).
-  init(_ binding: QueryBinding, as type: SwiftType? = nil) {
-    switch binding {
-    case .null: self = .null
-    case .integer(let number): self = type?.name == "Bool" ? .bool(number != 0) : .int(number)
-    case .double(let number): self = .double(number)
-    case .text(let text): self = .string(text)
-    case .blob(let bytes): self = .array(bytes.map { .int(Int64($0)) })
-    }
-  }
-
-  /// The SQLite value of a result.
-  func binding(as type: SwiftType?) -> QueryBinding {
-    switch self {
-    case .null: return .null
-    case .bool(let flag): return .integer(flag ? 1 : 0)
-    case .int(let number): return type?.name == "Double" ? .double(Double(number)) : .integer(number)
-    case .double(let number): return .double(number)
-    case .string(let text): return .text(text)
-    case .array(let values):
-      // An array result is stored as JSON text, as `[T].JSONRepresentation` stores it.
-      return .text("[" + values.map { value in
-        switch value {
-        case .string(let text): return "\"" + text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\""
-        case .null: return "null"
-        default: return value.binding(as: nil).inlineSQL
-        }
-      }.joined(separator: ",") + "]")
-    }
-  }
 }
 
 extension Compiler {
@@ -161,7 +146,7 @@ extension Compiler {
     catalog.databaseFunctions[name] = DatabaseFunction(
       name: name, parameters: parameters, returnType: returnType, isAggregate: isAggregate, isDeterministic: deterministic,
       body: body.statements, source: source, enums: catalog.enums,
-      cannotRun: SubsetCheck.firstProblem(in: body, source: source))
+      cannotRun: SubsetCheck.firstProblem(in: body, source: source, enums: catalog.enums))
   }
 
   /// `$name(…)`: a call of a `@DatabaseFunction`, its arguments matched to the parameters by
@@ -194,41 +179,84 @@ extension Compiler {
 }
 
 /// Finds the first thing in a `@DatabaseFunction` body outside the Swift Quarry runs, before
-/// it is ever called, so a call fails with that message rather than half-way.
+/// it is ever called, so a call fails with that message rather than half-way. It reads the
+/// evaluator's own table (``SwiftBuiltins``) for the names a body may call.
 enum SubsetCheck {
-  static let statements: Set<SyntaxKind> = [
-    .codeBlockItemList, .codeBlockItem, .codeBlock, .returnStmt, .continueStmt, .breakStmt, .expressionStmt, .guardStmt,
-    .forStmt, .variableDecl, .patternBindingList, .patternBinding, .identifierPattern, .wildcardPattern, .tuplePattern,
-    .tuplePatternElementList, .tuplePatternElement, .initializerClause, .typeAnnotation, .conditionElementList,
-    .conditionElement, .optionalBindingCondition, .ifExpr, .whereClause, .sequenceExpr, .exprList, .binaryOperatorExpr,
-    .assignmentExpr, .integerLiteralExpr, .floatLiteralExpr, .booleanLiteralExpr, .nilLiteralExpr, .stringLiteralExpr,
-    .stringLiteralSegmentList, .stringSegment, .expressionSegment, .labeledExprList, .labeledExpr, .arrayExpr,
-    .arrayElementList, .arrayElement, .tupleExpr, .tryExpr, .declReferenceExpr, .prefixOperatorExpr, .forceUnwrapExpr,
-    .ternaryExpr, .memberAccessExpr, .functionCallExpr, .closureExpr, .closureSignature, .closureShorthandParameterList,
-    .closureShorthandParameter, .closureParameterClause, .closureParameterList, .closureParameter,
-    .multipleTrailingClosureElementList, .declNameArgumentList, .token, .identifierType, .optionalType, .arrayType,
-    .unexpectedNodes, .optionalChainingExpr, .genericArgumentClause, .genericArgumentList, .genericArgument,
-    .attributeList, .declModifierList,
+  /// Syntax the evaluator never runs.
+  static let refused: [SyntaxKind: String] = [
+    .functionDecl: "a nested function", .structDecl: "a nested type", .classDecl: "a nested type",
+    .enumDecl: "a nested type", .protocolDecl: "a protocol", .extensionDecl: "an extension", .actorDecl: "an actor",
+    .awaitExpr: "'await'", .deferStmt: "'defer'", .throwStmt: "'throw'", .regexLiteralExpr: "a regular expression",
+    .macroExpansionExpr: "a macro", .unresolvedIsExpr: "an 'is' check", .inOutExpr: "'&' (inout)", .superExpr: "'super'",
+    .postfixIfConfigExpr: "'#if' inside an expression", .editorPlaceholderExpr: "a placeholder", .missingExpr: "a missing expression",
+    .packExpansionExpr: "a parameter pack", .consumeExpr: "'consume'", .discardStmt: "'discard'",
+    .yieldStmt: "'yield'", .fallThroughStmt: "'fallthrough'", .labeledStmt: "a labelled statement",
   ]
 
-  static func firstProblem(in body: CodeBlockSyntax, source: SourceUnit) -> String? {
-    for node in body.statements.children(viewMode: .sourceAccurate) {
-      if let problem = visit(Syntax(node), source: source) { return problem }
+  static func firstProblem(in body: CodeBlockSyntax, source: SourceUnit, enums: [String: EnumModel] = [:]) -> String? {
+    if let problem = source.foldingProblem(in: body) {
+      let location = source.lineAndColumn(of: problem.position)
+      return "\(location.line):\(location.column): \(problem.message)"
     }
-    return nil
+    let finder = ProblemFinder(source: source, enums: enums)
+    finder.walk(body)
+    return finder.problem
   }
 
-  private static func visit(_ node: Syntax, source: SourceUnit) -> String? {
-    if !statements.contains(node.kind) {
+  private final class ProblemFinder: SyntaxAnyVisitor {
+    let source: SourceUnit
+    let enums: [String: EnumModel]
+    var problem: String?
+
+    init(source: SourceUnit, enums: [String: EnumModel]) {
+      self.source = source
+      self.enums = enums
+      super.init(viewMode: .sourceAccurate)
+    }
+
+    func report(_ node: some SyntaxProtocol, _ what: String) {
+      guard problem == nil else { return }
       var text = node.trimmedDescription
       if let newline = text.firstIndex(of: "\n") { text = String(text[..<newline]) + " …" }
       if text.count > 40 { text = String(text.prefix(39)) + "…" }
       let location = source.lineAndColumn(of: node.positionAfterSkippingLeadingTrivia)
-      return "\(location.line):\(location.column): its body uses '\(text)' (\(kindName(node))), which is outside the Swift Quarry runs"
+      problem = "\(location.line):\(location.column): its body uses '\(text)' (\(what)), which is outside the Swift Quarry runs"
     }
-    for child in node.children(viewMode: .sourceAccurate) {
-      if let problem = visit(child, source: source) { return problem }
+
+    func called(_ node: some SyntaxProtocol, _ what: String) {
+      guard problem == nil else { return }
+      let location = source.lineAndColumn(of: node.positionAfterSkippingLeadingTrivia)
+      problem = "\(location.line):\(location.column): calls \(what), which is outside the Swift Quarry runs"
     }
-    return nil
+
+    override func visitAny(_ node: Syntax) -> SyntaxVisitorContinueKind {
+      guard problem == nil else { return .skipChildren }
+      if let what = SubsetCheck.refused[node.kind] {
+        report(node, what)
+        return .skipChildren
+      }
+      if let cast = node.as(UnresolvedAsExprSyntax.self), cast.questionOrExclamationMark != nil {
+        report(node, "a dynamic cast")
+      }
+      return .visitChildren
+    }
+
+    override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
+      guard problem == nil else { return .skipChildren }
+      if let member = node.calledExpression.as(MemberAccessExprSyntax.self) {
+        let name = member.declName.baseName.text
+        let base = member.base?.trimmedDescription ?? ""
+        let isEnum = enums[base] != nil || enums[String(base.split(separator: ".").last ?? "")] != nil
+        if !isEnum, name != "some", !SwiftBuiltins.memberNames.contains(name), !SwiftBuiltins.functionNames.contains(name) {
+          called(member.declName, "'.\(name)(…)'")
+        }
+      } else if let reference = node.calledExpression.as(DeclReferenceExprSyntax.self) {
+        let name = reference.baseName.text
+        if !SwiftBuiltins.functionNames.contains(name), enums[name] == nil, !["Float", "CGFloat"].contains(name) {
+          called(reference, "'\(name)(…)'")
+        }
+      }
+      return .visitChildren
+    }
   }
 }

@@ -14,54 +14,75 @@ import SwiftSyntax
 extension Compiler {
   /// The value of `expr`, computed in Swift, when it uses only values known now.
   func swiftValue(of expr: ExprSyntax) throws -> Value {
-    var names: [String: RuntimeValue] = [:]
+    var names: [String: SwiftValue] = [:]
     for token in expr.tokens(viewMode: .sourceAccurate) {
       guard case .identifier(let name) = token.tokenKind, names[name] == nil else { continue }
-      guard let value = lookupLocal(name) ?? catalog.bindings[name], let runtime = runtimeValue(value) else { continue }
-      names[name] = runtime
+      guard let value = lookupLocal(name) ?? catalog.bindings[name], let swift = swiftValue(value) else { continue }
+      names[name] = swift
     }
+    let evaluator = SwiftEvaluator(source: source, enums: catalog.enums, budget: budget)
+    let computed: SwiftValue
     do {
-      return value(of: try SwiftSubsetInterpreter(source: source, enums: catalog.enums).value(of: expr, names: names))
-    } catch let error as InterpreterError {
-      // The interpreter's message already carries the place.
-      let text = error.message
-      let parts = text.split(separator: ":", maxSplits: 2)
-      if parts.count == 3, let line = Int(parts[0]), let column = Int(parts[1]) {
-        throw Diagnostic(
-          "this Swift is computed before the query runs, but it" + parts[2], line: line, column: column)
-      }
-      throw source.diagnostic(text, at: expr)
+      computed = try evaluator.value(of: expr, names: names)
+    } catch {
+      throw Diagnostic("this Swift is computed before the query runs, but it " + error.text, line: error.line, column: error.column)
     }
+    return try value(of: computed, at: expr)
   }
 
   /// A constant of the DSL as a Swift value (nil for a column or any SQL computation).
-  func runtimeValue(_ value: Value) -> RuntimeValue? {
+  func swiftValue(_ value: Value) -> SwiftValue? {
     switch value {
-    case .null: return .null
+    case .null: return .none
     case .expression(let typed):
       guard case .value(let binding) = typed.expression.node else { return nil }
-      return RuntimeValue(binding, as: typed.type)
-    case .array(let elements), .tuple(let elements):
-      var values: [RuntimeValue] = []
+      if let type = typed.type, let model = catalog.enums[type.name] {
+        guard let match = model.cases.first(where: { $0.value == binding }) else { return nil }
+        return .enumCase(type: model.name, name: match.name, raw: SwiftValue(binding, as: model.rawType))
+      }
+      return SwiftValue(binding, as: typed.type)
+    case .array(let elements):
+      var values: [SwiftValue] = []
       for element in elements {
-        guard let runtime = runtimeValue(element) else { return nil }
-        values.append(runtime)
+        guard let swift = swiftValue(element) else { return nil }
+        values.append(swift)
       }
       return .array(values)
+    case .tuple(let elements):
+      var values: [SwiftValue] = []
+      for element in elements {
+        guard let swift = swiftValue(element) else { return nil }
+        values.append(swift)
+      }
+      return .tuple(values, labels: Array(repeating: nil, count: values.count))
     default:
       return nil
     }
   }
 
-  /// A Swift value as a constant of the DSL.
-  func value(of runtime: RuntimeValue) -> Value {
-    switch runtime {
-    case .null: return .null
+  /// A Swift value as a constant of the DSL (bound when the query runs).
+  func value(of swift: SwiftValue, at node: some SyntaxProtocol) throws -> Value {
+    switch swift {
+    case .none: return .null
+    case .some(let inner): return try value(of: inner, at: node)
     case .bool(let flag): return .expression(TypedExpression(.value(.integer(flag ? 1 : 0)), type: .bool))
     case .int(let number): return .expression(TypedExpression(.value(.integer(number)), type: .int))
     case .double(let number): return .expression(TypedExpression(.value(.double(number)), type: .double))
     case .string(let text): return .expression(TypedExpression(.value(.text(text)), type: .string))
-    case .array(let values): return .array(values.map(value(of:)))
+    case .array(let values): return .array(try values.map { try value(of: $0, at: node) })
+    case .tuple(let values, _): return .tuple(try values.map { try value(of: $0, at: node) })
+    case .enumCase(let type, let name, let raw):
+      guard let raw, let binding = try? raw.binding(as: nil) else {
+        throw source.diagnostic("the case '\(name)' has no raw value to bind", at: node)
+      }
+      return .expression(TypedExpression(.value(binding), type: SwiftType(type)))
+    case .range:
+      guard let elements = swift.orderedElements(limit: 100_000) else {
+        throw source.diagnostic("this range has too many numbers to bind one by one", at: node)
+      }
+      return .array(try elements.map { try value(of: $0, at: node) })
+    case .dictionary, .unordered:
+      throw source.diagnostic("a \(swift.typeName) has no order Swift fixes; sort it into an array first", at: node)
     }
   }
 }

@@ -1,0 +1,137 @@
+import Foundation
+import SwiftSyntax
+
+/// Free functions and initializers: `String(…)`, `Int(…)`, `Double(…)`, `abs`, `min`, `max`,
+/// `zip`, `stride`, and Foundation's `floor`, `ceil`, `round`, `sqrt`, `pow`.
+extension SwiftBuiltins {
+  static let globals: [SwiftBuiltin] = [
+    SwiftBuiltin("", "String(_ value: Any) -> String", example: "String(3.0)") { call in
+      let value = try call.value(0)
+      return .string(try call.evaluator.describe(value, at: call.node))
+    },
+    SwiftBuiltin("", "String(describing instance: Any) -> String", example: #"String(describing: Int("x"))"#) { call in
+      let value = try call.value(0)
+      return .string(try call.evaluator.describe(value, at: call.node))
+    },
+    SwiftBuiltin("", "String(repeating repeatedValue: String, count: Int) -> String", example: #"String(repeating: "ab", count: 3)"#) { call in
+      let text = try call.string(0)
+      let count = try call.int(1)
+      guard count >= 0 else { throw call.evaluator.crash("repeats a string a negative number of times (\(count))", at: call.node) }
+      let (size, overflow) = Int64(text.utf8.count).multipliedReportingOverflow(by: count)
+      guard !overflow else { throw call.evaluator.crash("repeats a string to a length beyond Int", at: call.node) }
+      try call.evaluator.budget.allocate(Int(clamping: size))
+      return .string(String(repeating: text, count: Int(count)))
+    },
+    SwiftBuiltin("", "String() -> String", example: "String()") { _ in .string("") },
+    SwiftBuiltin("", "Character(_ text: String) -> Character", example: #"Character("é")"#) { call in
+      let text = try call.string(0)
+      guard text.count == 1 else { throw call.evaluator.crash("makes a Character of \(text.count) characters", at: call.node) }
+      return .string(text)
+    },
+    SwiftBuiltin("", "Int(_ value: Any) -> Int", example: "Int(-2.9)") { call in
+      switch try call.value(0) {
+      case .int(let number): return .int(number)
+      case .double(let number):
+        guard number.isFinite else { throw call.evaluator.crash("converts \(number) to Int", at: call.node) }
+        guard number > -9_223_372_036_854_777_856.0, number < 9_223_372_036_854_775_808.0 else {
+          throw call.evaluator.crash("converts \(number), beyond Int, to Int", at: call.node)
+        }
+        return .int(Int64(number))
+      case .string(let text): return Int64(text).map { .some(.int($0)) } ?? .none
+      case let other: throw call.evaluator.failure("cannot convert \(other.typeName) to Int", at: call.node)
+      }
+    },
+    SwiftBuiltin("", "Double(_ value: Any) -> Double", example: #"Double("2.5e3")"#) { call in
+      switch try call.value(0) {
+      case .int(let number): return .double(Double(number))
+      case .double(let number): return .double(number)
+      case .string(let text): return Double(text).map { .some(.double($0)) } ?? .none
+      case let other: throw call.evaluator.failure("cannot convert \(other.typeName) to Double", at: call.node)
+      }
+    },
+    SwiftBuiltin("", "Bool(_ text: String) -> Bool?", example: #"Bool("true")"#) { call in
+      Bool(try call.string(0)).map { .some(.bool($0)) } ?? .none
+    },
+    SwiftBuiltin("", "Array(_ elements: some Sequence) -> [Element]", example: #"Array("abc")"#) { call in
+      let inner = BuiltinCall(evaluator: call.evaluator, name: "Array", base: try call.value(0), arguments: [], parameters: [], node: call.node)
+      if SwiftEvaluator.isUnordered(inner.base) {
+        throw call.evaluator.failure("makes an Array of a \(inner.base.typeName), whose order Swift does not fix; use .sorted()", at: call.node)
+      }
+      return .array(try inner.elements())
+    },
+    SwiftBuiltin("", "Array(repeating repeatedValue: Element, count: Int) -> [Element]", example: #"Array(repeating: "x", count: 2)"#) { call in
+      let value = try call.value(0)
+      let count = try call.int(1)
+      guard count >= 0 else { throw call.evaluator.crash("repeats an element a negative number of times", at: call.node) }
+      try call.evaluator.budget.allocate(Int(clamping: count.multipliedReportingOverflow(by: 16).partialValue))
+      return .array(Array(repeating: value, count: Int(count)))
+    },
+    SwiftBuiltin("", "Set(_ elements: some Sequence) -> Set<Element>", example: "Set([1, 2, 2]).count") { call in
+      let inner = BuiltinCall(evaluator: call.evaluator, name: "Set", base: try call.value(0), arguments: [], parameters: [], node: call.node)
+      var seen: Set<SwiftValue> = []
+      var out: [SwiftValue] = []
+      for element in try inner.elements() where seen.insert(element).inserted { out.append(element) }
+      return .unordered(out)
+    },
+    SwiftBuiltin("", "abs(_ x: Int) -> Int", example: "abs(-3)") { call in
+      switch try call.value(0) {
+      case .int(let number):
+        guard number != .min else { throw call.evaluator.crash("takes abs(Int.min), which overflows Int", at: call.node) }
+        return .int(abs(number))
+      case .double(let number): return .double(abs(number))
+      case let other: throw call.evaluator.failure("cannot take abs of \(other.typeName)", at: call.node)
+      }
+    },
+    SwiftBuiltin("", "min(_ x: T, _ y: T, _ rest: T...) -> T", example: "min(3, 1, 2)") { call in try pick(&call, largest: false) },
+    SwiftBuiltin("", "max(_ x: T, _ y: T, _ rest: T...) -> T", example: "max(2.5, 1)") { call in try pick(&call, largest: true) },
+    SwiftBuiltin("", "zip(_ a: some Sequence, _ b: some Sequence) -> Zip2Sequence", example: #"Array(zip([1, 2, 3], ["a", "b"]))"#) { call in
+      let first = BuiltinCall(evaluator: call.evaluator, name: "zip", base: try call.value(0), arguments: [], parameters: [], node: call.node)
+      let second = BuiltinCall(evaluator: call.evaluator, name: "zip", base: try call.value(1), arguments: [], parameters: [], node: call.node)
+      return .array(zip(try first.elements(), try second.elements()).map { .tuple([$0, $1], labels: [nil, nil]) })
+    },
+    SwiftBuiltin("", "stride(from start: Int, to end: Int, by stride: Int) -> StrideTo<Int>", example: "Array(stride(from: 0, to: 10, by: 3))") { call in
+      try strideValues(&call, through: false)
+    },
+    SwiftBuiltin("", "stride(from start: Int, through end: Int, by stride: Int) -> StrideThrough<Int>", example: "Array(stride(from: 10, through: 0, by: -5))") { call in
+      try strideValues(&call, through: true)
+    },
+    SwiftBuiltin("", "floor(_ x: Double) -> Double", example: "floor(-2.5)") { .double(Foundation.floor(try $0.double(0))) },
+    SwiftBuiltin("", "ceil(_ x: Double) -> Double", example: "ceil(2.1)") { .double(Foundation.ceil(try $0.double(0))) },
+    SwiftBuiltin("", "round(_ x: Double) -> Double", example: "round(2.5)") { .double(Foundation.round(try $0.double(0))) },
+    SwiftBuiltin("", "sqrt(_ x: Double) -> Double", example: "sqrt(2.0)") { .double(Foundation.sqrt(try $0.double(0))) },
+    SwiftBuiltin("", "pow(_ x: Double, _ y: Double) -> Double", example: "pow(2.0, 10)") { call in
+      .double(Foundation.pow(try call.double(0), try call.double(1)))
+    },
+  ]
+
+  /// Swift's `max` keeps the later of equal values and `min` the earlier; a NaN compares false.
+  private static func pick(_ call: inout BuiltinCall, largest: Bool) throws -> SwiftValue {
+    var values: [SwiftValue] = []
+    for index in 0..<call.count { values.append(try call.value(index)) }
+    if values.contains(where: { if case .double = $0 { true } else { false } }) {
+      values = values.map { $0.number.map(SwiftValue.double) ?? $0 }
+    }
+    guard var best = values.first else { throw call.evaluator.failure("'\(call.name)' needs values", at: call.node) }
+    for value in values.dropFirst() where try call.evaluator.compare(largest ? ">=" : "<", value, best, at: call.node) {
+      best = value
+    }
+    return best
+  }
+
+  private static func strideValues(_ call: inout BuiltinCall, through: Bool) throws -> SwiftValue {
+    let start = try call.int(0)
+    let end = try call.int(1)
+    let step = try call.int(2)
+    guard step != 0 else { throw call.evaluator.crash("strides by zero", at: call.node) }
+    var out: [SwiftValue] = []
+    var current = start
+    while step > 0 ? (through ? current <= end : current < end) : (through ? current >= end : current > end) {
+      try call.evaluator.budget.charge()
+      out.append(.int(current))
+      let (next, overflow) = current.addingReportingOverflow(step)
+      if overflow { break }
+      current = next
+    }
+    return .array(out)
+  }
+}

@@ -1,0 +1,72 @@
+import Foundation
+
+/// Int, Double and Bool members, and their static members.
+extension SwiftBuiltins {
+  static let numbers: [SwiftBuiltin] = [
+    SwiftBuiltin("Int", "max: Int", isStatic: true, example: "Int.max") { _ in .int(.max) },
+    SwiftBuiltin("Int", "min: Int", isStatic: true, example: "Int.min") { _ in .int(.min) },
+    SwiftBuiltin("Int", "description: String", example: "(-42).description") { .string(String(try $0.baseInt())) },
+    SwiftBuiltin("Int", "isMultiple(of other: Int) -> Bool", example: "Int.min.isMultiple(of: -1)") { call in
+      let value = try call.baseInt()
+      let other = try call.int(0)
+      // Swift: nothing but zero is a multiple of zero; `-1` divides everything (no overflow).
+      if other == 0 { return .bool(value == 0) }
+      if other == -1 { return .bool(true) }
+      return .bool(value % other == 0)
+    },
+    SwiftBuiltin("Int", "signum() -> Int", example: "(-7).signum()") { .int(try $0.baseInt().signum()) },
+    SwiftBuiltin("Int", "quotientAndRemainder(dividingBy rhs: Int) -> (quotient: Int, remainder: Int)", example: "17.quotientAndRemainder(dividingBy: 5)") { call in
+      let value = try call.baseInt()
+      let divisor = try call.int(0)
+      guard divisor != 0 else { throw call.evaluator.crash("divides by zero", at: call.node) }
+      guard !(value == .min && divisor == -1) else { throw call.evaluator.crash("overflows Int (Int.min / -1)", at: call.node) }
+      return .tuple([.int(value / divisor), .int(value % divisor)], labels: ["quotient", "remainder"])
+    },
+    SwiftBuiltin("Int", "magnitude: UInt", example: "(-5).magnitude") { call in
+      let value = try call.baseInt()
+      guard value != .min else { throw call.evaluator.unsupported(call.node, "Int.min.magnitude, a UInt beyond Int") }
+      return .int(abs(value))
+    },
+
+    SwiftBuiltin("Double", "pi: Double", isStatic: true, example: "Double.pi") { _ in .double(.pi) },
+    SwiftBuiltin("Double", "infinity: Double", isStatic: true, example: "-Double.infinity") { _ in .double(.infinity) },
+    SwiftBuiltin("Double", "nan: Double", isStatic: true, example: "Double.nan") { _ in .double(.nan) },
+    SwiftBuiltin("Double", "greatestFiniteMagnitude: Double", isStatic: true, example: "Double.greatestFiniteMagnitude") { _ in
+      .double(.greatestFiniteMagnitude)
+    },
+    SwiftBuiltin("Double", "ulpOfOne: Double", isStatic: true, example: "Double.ulpOfOne") { _ in .double(.ulpOfOne) },
+    SwiftBuiltin("Double", "description: String", example: "(0.1 + 0.2).description") { .string(String(try $0.baseDouble())) },
+    SwiftBuiltin("Double", "isNaN: Bool", example: "(0.0 / 0.0).isNaN") { .bool(try $0.baseDouble().isNaN) },
+    SwiftBuiltin("Double", "isInfinite: Bool", example: "(1.0 / 0.0).isInfinite") { .bool(try $0.baseDouble().isInfinite) },
+    SwiftBuiltin("Double", "isFinite: Bool", example: "2.5.isFinite") { .bool(try $0.baseDouble().isFinite) },
+    SwiftBuiltin("Double", "isZero: Bool", example: "(-0.0).isZero") { .bool(try $0.baseDouble().isZero) },
+    SwiftBuiltin("Double", "magnitude: Double", example: "(-2.5).magnitude") { .double(try $0.baseDouble().magnitude) },
+    SwiftBuiltin("Double", "rounded() -> Double", example: "2.5.rounded()") { .double(try $0.baseDouble().rounded()) },
+    SwiftBuiltin("Double", "rounded(_ rule: FloatingPointRoundingRule) -> Double", example: "(-2.5).rounded(.towardZero)") { call in
+      let rule: FloatingPointRoundingRule
+      switch call.arguments.first?.trimmedDescription {
+      case ".up": rule = .up
+      case ".down": rule = .down
+      case ".towardZero": rule = .towardZero
+      case ".awayFromZero": rule = .awayFromZero
+      case ".toNearestOrEven": rule = .toNearestOrEven
+      case ".toNearestOrAwayFromZero": rule = .toNearestOrAwayFromZero
+      default: throw call.evaluator.failure("needs a rounding rule written as '.up', '.down', '.towardZero', …", at: call.node)
+      }
+      return .double(try call.baseDouble().rounded(rule))
+    },
+    SwiftBuiltin("Double", "squareRoot() -> Double", example: "2.0.squareRoot()") { .double(try $0.baseDouble().squareRoot()) },
+    SwiftBuiltin("Double", "truncatingRemainder(dividingBy other: Double) -> Double", example: "7.5.truncatingRemainder(dividingBy: 2)") { call in
+      .double(try call.baseDouble().truncatingRemainder(dividingBy: call.double(0)))
+    },
+
+    SwiftBuiltin("Bool", "description: String", example: "true.description") { call in
+      guard case .bool(let flag) = call.base else { return .none }
+      return .string(flag ? "true" : "false")
+    },
+    SwiftBuiltin("Bool", mutating: "toggle()", example: "{ var b = false; b.toggle(); return b }") { evaluator, base, _, call in
+      guard case .bool(let flag) = base else { throw evaluator.failure("'toggle' needs a Bool", at: call) }
+      return .bool(!flag)
+    },
+  ]
+}

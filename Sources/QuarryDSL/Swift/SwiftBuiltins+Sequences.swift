@@ -1,0 +1,150 @@
+import SwiftSyntax
+
+/// Members every sequence has (Array, String's characters, ranges, Set), and Array's,
+/// Dictionary's, Set's and Optional's own.
+extension SwiftBuiltins {
+  static let sequences: [SwiftBuiltin] = [
+    SwiftBuiltin("Sequence", "count: Int", needsOrder: false, example: "(1...10).count") { .int(Int64(try $0.elements().count)) },
+    SwiftBuiltin("Sequence", "isEmpty: Bool", needsOrder: false, example: "[Int]().isEmpty") { .bool(try $0.elements().isEmpty) },
+    SwiftBuiltin("Sequence", "first: Element?", example: "[3, 1, 2].first") { try $0.elements().first.map { .some($0) } ?? .none },
+    SwiftBuiltin("Sequence", "last: Element?", example: "[3, 1, 2].last") { try $0.elements().last.map { .some($0) } ?? .none },
+    SwiftBuiltin("Sequence", "map<T>(_ transform: (Element) -> T) -> [T]", example: "[1, 2, 3].map { $0 * 2 }") { call in
+      let transform = try call.function(0)
+      let mapped = try call.elements().map { try transform([$0]) }
+      return isUnorderedBase(call) ? .unordered(mapped) : .array(mapped)
+    },
+    SwiftBuiltin("Sequence", "compactMap<T>(_ transform: (Element) -> T?) -> [T]", example: #"["1", "x", "3"].compactMap { Int($0) }"#) { call in
+      let transform = try call.function(0)
+      let mapped = try call.elements().compactMap { SwiftEvaluator.unwrapOnce(try transform([$0])) }
+      return isUnorderedBase(call) ? .unordered(mapped) : .array(mapped)
+    },
+    SwiftBuiltin("Sequence", "flatMap<T>(_ transform: (Element) -> [T]) -> [T]", example: "[1, 2].flatMap { [$0, $0 * 10] }") { call in
+      let transform = try call.function(0)
+      var out: [SwiftValue] = []
+      for element in try call.elements() {
+        let part = try transform([element])
+        guard let items = part.orderedElements(limit: 1_000_000) else { throw call.evaluator.failure("'flatMap' needs a closure returning an array", at: call.node) }
+        out += items
+        try call.evaluator.budget.allocate(out.count * 16)
+      }
+      return .array(out)
+    },
+    SwiftBuiltin("Sequence", "filter(_ isIncluded: (Element) -> Bool) -> [Element]", needsOrder: false, example: "(1...10).filter { $0 % 3 == 0 }") { call in
+      let keep = try call.predicate(0)
+      let kept = try call.elements().filter(keep)
+      return isUnorderedBase(call) ? .unordered(kept) : .array(kept)
+    },
+    SwiftBuiltin("Sequence", "reduce<Result>(_ initialResult: Result, _ nextPartialResult: (Result, Element) -> Result) -> Result",
+      example: "[1, 2, 3, 4].reduce(0, +)") { call in
+      var result = try call.value(0)
+      let combine = try call.function(1)
+      for element in try call.elements() { result = try combine([result, element]) }
+      return result
+    },
+    SwiftBuiltin("Sequence", "contains(_ element: Element) -> Bool", needsOrder: false, example: "[1, 2, 3].contains(2)") { call in
+      let needle = try call.value(0)
+      for element in try call.elements() where try call.evaluator.equal(element, needle, at: call.node) { return .bool(true) }
+      return .bool(false)
+    },
+    SwiftBuiltin("Sequence", "contains(where predicate: (Element) -> Bool) -> Bool", needsOrder: false, example: "[1, 2, 3].contains { $0 > 2 }") { call in
+      let test = try call.predicate(0)
+      return .bool(try call.elements().contains(where: test))
+    },
+    SwiftBuiltin("Sequence", "allSatisfy(_ predicate: (Element) -> Bool) -> Bool", needsOrder: false, example: "[2, 4].allSatisfy { $0 % 2 == 0 }") { call in
+      let test = try call.predicate(0)
+      return .bool(try call.elements().allSatisfy(test))
+    },
+    SwiftBuiltin("Sequence", "first(where predicate: (Element) -> Bool) -> Element?", example: "[1, 5, 7].first { $0 > 4 }") { call in
+      let test = try call.predicate(0)
+      return try call.elements().first(where: test).map { .some($0) } ?? .none
+    },
+    SwiftBuiltin("Sequence", "firstIndex(of element: Element) -> Int?", example: #"["a", "b"].firstIndex(of: "b")"#) { call in
+      guard case .array(let elements) = call.base else { throw call.evaluator.unsupported(call.node, "an index into a non-array") }
+      let needle = try call.value(0)
+      for (index, element) in elements.enumerated() where try call.evaluator.equal(element, needle, at: call.node) {
+        return .some(.int(Int64(index)))
+      }
+      return .none
+    },
+    SwiftBuiltin("Sequence", "min() -> Element?", needsOrder: false, example: "[3, 1, 2].min()") { call in try extreme(call, largest: false) },
+    SwiftBuiltin("Sequence", "max() -> Element?", needsOrder: false, example: #"["b", "c", "a"].max()"#) { call in try extreme(call, largest: true) },
+    SwiftBuiltin("Sequence", "sorted() -> [Element]", needsOrder: false, example: "[3, 1, 2].sorted()") { call in
+      .array(try sort(call.elements(), call) { try call.evaluator.ordering($0, $1, at: call.node) ?? 0 < 0 })
+    },
+    SwiftBuiltin("Sequence", "sorted(by areInIncreasingOrder: (Element, Element) -> Bool) -> [Element]", needsOrder: false,
+      example: "[3, 1, 2].sorted(by: >)") { call in
+      let before = try call.function(0)
+      return .array(try sort(call.elements(), call) { try call.evaluator.truth(before([$0, $1]), at: call.node) })
+    },
+    SwiftBuiltin("Sequence", "reversed() -> [Element]", example: "[1, 2, 3].reversed()") { .array(try $0.elements().reversed()) },
+    SwiftBuiltin("Sequence", "enumerated() -> EnumeratedSequence", example: #"Array(["a", "b"].enumerated()).last"#) { call in
+      .array(try call.elements().enumerated().map { .tuple([.int(Int64($0.offset)), $0.element], labels: ["offset", "element"]) })
+    },
+    SwiftBuiltin("Sequence", "dropFirst(_ k: Int = 1) -> ArraySlice<Element>", example: "[1, 2, 3].dropFirst()") { call in
+      .array(Array(try call.elements().dropFirst(call.count(0))))
+    },
+    SwiftBuiltin("Sequence", "dropLast(_ k: Int = 1) -> ArraySlice<Element>", example: "[1, 2, 3].dropLast(2)") { call in
+      .array(Array(try call.elements().dropLast(call.count(0))))
+    },
+    SwiftBuiltin("Sequence", "prefix(_ maxLength: Int) -> ArraySlice<Element>", example: "[1, 2, 3].prefix(5)") { call in
+      .array(Array(try call.elements().prefix(call.count(0))))
+    },
+    SwiftBuiltin("Sequence", "suffix(_ maxLength: Int) -> ArraySlice<Element>", example: "(1...5).suffix(2)") { call in
+      .array(Array(try call.elements().suffix(call.count(0))))
+    },
+    SwiftBuiltin("Sequence", "joined(separator: String = \"\") -> String", example: #"["a", "b"].joined(separator: ", ")"#) { call in
+      let separator = call.count > 0 ? try call.string(0) : ""
+      var parts: [String] = []
+      for element in try call.elements() {
+        guard case .string(let text) = element else { throw call.evaluator.failure("'joined' needs strings, not \(element.typeName)", at: call.node) }
+        parts.append(text)
+      }
+      let text = parts.joined(separator: separator)
+      try call.evaluator.budget.allocate(text.utf8.count)
+      return .string(text)
+    },
+    SwiftBuiltin("Sequence", "split(separator: Element) -> [ArraySlice<Element>]", example: "[1, 0, 2, 3].split(separator: 0)") { call in
+      let separator = try call.value(0)
+      var parts: [[SwiftValue]] = [[]]
+      for element in try call.elements() {
+        if try call.evaluator.equal(element, separator, at: call.node) { parts.append([]) } else { parts[parts.count - 1].append(element) }
+      }
+      return .array(parts.filter { !$0.isEmpty }.map { .array($0) })
+    },
+    SwiftBuiltin("Sequence", "indices: Range<Int>", example: "[5, 6, 7].indices") { call in
+      .range(lower: 0, upper: Int64(try call.elements().count), closed: false)
+    },
+  ]
+
+  private static func isUnorderedBase(_ call: BuiltinCall) -> Bool { SwiftEvaluator.isUnordered(call.base) }
+
+  /// A stable sort whose comparison may fail (a type mismatch, a NaN): the first failure is
+  /// thrown, never a half-sorted result.
+  static func sort(_ values: [SwiftValue], _ call: BuiltinCall, by before: (SwiftValue, SwiftValue) throws -> Bool) throws -> [SwiftValue] {
+    try call.evaluator.budget.charge(values.count * max(1, Int(Double(values.count).squareRoot())))
+    var problem: Error?
+    let sorted = values.enumerated().sorted { a, b in
+      if problem != nil { return a.offset < b.offset }
+      do {
+        if try before(a.element, b.element) { return true }
+        if try before(b.element, a.element) { return false }
+        return a.offset < b.offset
+      } catch {
+        problem = error
+        return a.offset < b.offset
+      }
+    }
+    if let problem { throw problem }
+    return sorted.map(\.element)
+  }
+
+  private static func extreme(_ call: BuiltinCall, largest: Bool) throws -> SwiftValue {
+    var best: SwiftValue?
+    for element in try call.elements() {
+      guard let current = best else { best = element; continue }
+      let order = try call.evaluator.ordering(element, current, at: call.node) ?? 0
+      if largest ? order > 0 : order < 0 { best = element }
+    }
+    return best.map { .some($0) } ?? .none
+  }
+}

@@ -1,0 +1,230 @@
+import SwiftSyntax
+
+/// Expressions: literals, names, members, calls, subscripts, closures, `if`/`switch`
+/// expressions, ternaries, optional chains, `try`, tuples and collections.
+extension SwiftEvaluator {
+  /// The value of `expr`; `expected` is the type its context gives literals (`let x: Double = 1`).
+  func evaluate(_ expr: ExprSyntax, expected: SwiftType? = nil) throws -> SwiftValue {
+    try budget.charge()
+    depth += 1
+    defer { depth -= 1 }
+    guard depth <= Self.maximumDepth else { throw failure("nests more than \(Self.maximumDepth) levels deep; split it up", at: expr) }
+    if Self.endsOptionalChain(expr) {
+      do {
+        let value = try evaluateNode(expr, expected: expected?.wrapped)
+        return value.isOptional ? value : .some(value)
+      } catch is OptionalChainEnded {
+        return .none
+      }
+    }
+    return try evaluateNode(expr, expected: expected)
+  }
+
+  private func evaluateNode(_ expr: ExprSyntax, expected: SwiftType?) throws -> SwiftValue {
+    switch expr.as(ExprSyntaxEnum.self) {
+    case .integerLiteralExpr(let literal):
+      let value = try integer(literal, negated: false)
+      return expected?.wrapped.isReal == true ? .double(Double(value)) : .int(value)
+    case .floatLiteralExpr(let literal):
+      do { return .double(try SwiftLiterals.float(literal)) } catch { throw unsupported(literal) }
+    case .booleanLiteralExpr(let literal):
+      return .bool(literal.literal.tokenKind == .keyword(.true))
+    case .nilLiteralExpr:
+      return .none
+    case .stringLiteralExpr(let literal):
+      return try string(literal)
+    case .arrayExpr(let array):
+      let element = expected.flatMap(Self.elementType)
+      var values: [SwiftValue] = []
+      for item in array.elements { values.append(try coerce(evaluate(item.expression, expected: element), to: element, at: item.expression)) }
+      try budget.allocate(values.count * 16)
+      return .array(values)
+    case .dictionaryExpr(let dictionary):
+      guard case .elements(let elements) = dictionary.content else { return .dictionary([:]) }
+      var entries: [SwiftValue: SwiftValue] = [:]
+      for element in elements {
+        let key = try evaluate(element.key)
+        guard entries[key] == nil else { throw crash("builds a Dictionary literal with the same key twice", at: element.key) }
+        entries[key] = try evaluate(element.value)
+      }
+      return .dictionary(entries)
+    case .tupleExpr(let tuple):
+      if tuple.elements.count == 1, let only = tuple.elements.first, only.label == nil {
+        return try evaluate(only.expression, expected: expected)
+      }
+      return .tuple(try tuple.elements.map { try evaluate($0.expression) }, labels: tuple.elements.map { $0.label?.text })
+    case .declReferenceExpr(let reference):
+      let name = reference.baseName.text
+      if let variable = lookup(name) {
+        if variable.type == nil, variable.value == .none, !variable.mutable {
+          // `let x: Int` declared without a value: Swift requires it set before use.
+        }
+        return variable.value
+      }
+      throw failure("uses '\(name)', which is not a parameter or a local value here", at: expr)
+    case .memberAccessExpr(let member):
+      return try memberValue(member, expected: expected)
+    case .functionCallExpr(let call):
+      return try self.call(call, expected: expected)
+    case .subscriptCallExpr(let subscriptCall):
+      return try subscriptValue(subscriptCall)
+    case .prefixOperatorExpr(let prefix):
+      return try prefixOperation(prefix, expected: expected)
+    case .postfixOperatorExpr(let postfix):
+      throw unsupported(postfix, "a partial range outside a 'case' pattern")
+    case .infixOperatorExpr(let infix):
+      return try infixOperation(infix, expected: expected)
+    case .ternaryExpr(let ternary):
+      return try truth(evaluate(ternary.condition, expected: .bool), at: ternary.condition)
+        ? evaluate(ternary.thenExpression, expected: expected)
+        : evaluate(ternary.elseExpression, expected: expected)
+    case .forceUnwrapExpr(let unwrap):
+      let value = try evaluate(unwrap.expression)
+      guard let inner = Self.unwrapOnce(value) else { throw crash("unwraps nil with '!'", at: unwrap) }
+      return inner
+    case .optionalChainingExpr(let chaining):
+      let value = try evaluate(chaining.expression)
+      guard let inner = Self.unwrapOnce(value) else { throw OptionalChainEnded() }
+      return inner
+    case .tryExpr(let tryExpr):
+      let value = try evaluate(tryExpr.expression, expected: expected)
+      if tryExpr.questionOrExclamationMark?.tokenKind == .postfixQuestionMark, !value.isOptional { return .some(value) }
+      return value
+    case .ifExpr(let conditional):
+      return try ifValue(conditional, expected: expected)
+    case .switchExpr(let switchExpr):
+      guard let (statements, names) = try matchingCase(switchExpr) else {
+        throw crash("matches no case of this 'switch'", at: switchExpr.subject)
+      }
+      return try scoped(names) { try branchValue(statements, expected: expected, at: switchExpr) }
+    case .asExpr(let cast):
+      guard cast.questionOrExclamationMark == nil else { throw unsupported(cast, "a dynamic cast") }
+      let type = Self.swiftType(cast.type)
+      return try coerce(evaluate(cast.expression, expected: type), to: type, at: cast)
+    case .closureExpr(let closure):
+      throw unsupported(closure, "a closure kept as a value; pass it to 'map', 'filter', … directly")
+    default:
+      throw unsupported(expr, kindName(expr))
+    }
+  }
+
+  /// An integer literal, or a Swift compile error for one that does not fit.
+  func integer(_ literal: IntegerLiteralExprSyntax, negated: Bool) throws -> Int64 {
+    do {
+      return try SwiftLiterals.integer(literal, negated: negated)
+    } catch .overflow(let message) {
+      throw failure(message, at: literal)
+    } catch {
+      throw unsupported(literal)
+    }
+  }
+
+  /// A string literal, interpolations included (`"\(n) items"`).
+  func string(_ literal: StringLiteralExprSyntax) throws -> SwiftValue {
+    var text = ""
+    for segment in literal.segments {
+      switch segment {
+      case .stringSegment(let part):
+        do { text += try SwiftLiterals.text(of: part, in: literal) } catch { throw unsupported(part) }
+      case .expressionSegment(let interpolation):
+        guard interpolation.expressions.count == 1, let only = interpolation.expressions.first, only.label == nil else {
+          throw unsupported(interpolation, "an interpolation with arguments")
+        }
+        let value = try evaluate(only.expression)
+        text += try describe(value, at: only.expression)
+      }
+      try budget.allocate(text.utf8.count)
+    }
+    return .string(text)
+  }
+
+  /// What `"\(value)"` prints, or why Swift would print something Quarry cannot know.
+  func describe(_ value: SwiftValue, at node: some SyntaxProtocol) throws -> String {
+    do {
+      return try value.describe()
+    } catch let problem as SwiftValueProblem {
+      throw failure(problem.message, at: node)
+    }
+  }
+
+  /// `if` as an expression: each branch is one expression.
+  private func ifValue(_ conditional: IfExprSyntax, expected: SwiftType?) throws -> SwiftValue {
+    let scope = Scope()
+    if try conditionsHold(conditional.conditions, into: scope) {
+      return try scoped(scope.names) { try branchValue(conditional.body.statements, expected: expected, at: conditional) }
+    }
+    switch conditional.elseBody {
+    case .ifExpr(let next)?: return try ifValue(next, expected: expected)
+    case .codeBlock(let block)?: return try branchValue(block.statements, expected: expected, at: block)
+    case nil: throw failure("an 'if' used as a value needs an 'else'", at: conditional)
+    }
+  }
+
+  /// The value of an `if`/`switch` expression's branch: its one expression.
+  private func branchValue(_ items: CodeBlockItemListSyntax, expected: SwiftType?, at node: some SyntaxProtocol) throws -> SwiftValue {
+    guard items.count == 1, let only = items.first else {
+      throw failure("a branch of an 'if' or 'switch' used as a value must be one expression", at: node)
+    }
+    switch only.item {
+    case .expr(let expr): return try evaluate(expr, expected: expected)
+    case .stmt(let stmt):
+      if let expression = stmt.as(ExpressionStmtSyntax.self) { return try evaluate(expression.expression, expected: expected) }
+      throw unsupported(stmt, "a statement as a branch's value")
+    case .decl(let decl): throw unsupported(decl)
+    }
+  }
+
+  /// Whether `expr` is the last link of an optional chain (`a?.b.c`, but not `a?.b` inside it).
+  static func endsOptionalChain(_ expr: ExprSyntax) -> Bool {
+    guard containsOptionalChaining(expr) else { return false }
+    guard let parent = expr.parent else { return true }
+    if let member = parent.as(MemberAccessExprSyntax.self), member.base?.id == expr.id { return false }
+    if let call = parent.as(FunctionCallExprSyntax.self), call.calledExpression.id == expr.id { return false }
+    if let sub = parent.as(SubscriptCallExprSyntax.self), sub.calledExpression.id == expr.id { return false }
+    if parent.is(ForceUnwrapExprSyntax.self) || parent.is(OptionalChainingExprSyntax.self) { return false }
+    return true
+  }
+
+  private static func containsOptionalChaining(_ expr: ExprSyntax) -> Bool {
+    var current: ExprSyntax? = expr
+    while let node = current {
+      if node.is(OptionalChainingExprSyntax.self) { return true }
+      if let member = node.as(MemberAccessExprSyntax.self) { current = member.base }
+      else if let call = node.as(FunctionCallExprSyntax.self) { current = call.calledExpression }
+      else if let sub = node.as(SubscriptCallExprSyntax.self) { current = sub.calledExpression }
+      else if let unwrap = node.as(ForceUnwrapExprSyntax.self) { current = unwrap.expression }
+      else { return false }
+    }
+    return false
+  }
+
+  // MARK: Truth and types
+
+  func truth(_ value: SwiftValue, at node: some SyntaxProtocol) throws -> Bool {
+    guard case .bool(let flag) = value else { throw failure("needs a Bool here, not \(value.typeName)", at: node) }
+    return flag
+  }
+
+  /// The element type of `[T]` (for the literals of an array literal).
+  static func elementType(_ type: SwiftType) -> SwiftType? {
+    let name = type.wrapped.name
+    guard name.hasPrefix("["), name.hasSuffix("]"), !name.contains(":") else { return nil }
+    return parse(String(name.dropFirst().dropLast()))
+  }
+
+  static func parse(_ text: String) -> SwiftType {
+    text.hasSuffix("?") ? SwiftType(String(text.dropLast())).optional : SwiftType(text)
+  }
+
+  /// A written type (`Int?`, `[String]`, `Optional<Double>`).
+  static func swiftType(_ type: TypeSyntax) -> SwiftType {
+    if let optional = type.as(OptionalTypeSyntax.self) { return swiftType(optional.wrappedType).optional }
+    if let implicit = type.as(ImplicitlyUnwrappedOptionalTypeSyntax.self) { return swiftType(implicit.wrappedType).optional }
+    if let identifier = type.as(IdentifierTypeSyntax.self), identifier.name.text == "Optional",
+      let argument = identifier.genericArgumentClause?.arguments.first?.argument.as(TypeSyntax.self)
+    {
+      return swiftType(argument).optional
+    }
+    return SwiftType(type.trimmedDescription)
+  }
+}

@@ -1,0 +1,268 @@
+import SwiftSyntax
+
+/// Members, calls, subscripts and closures, dispatched through ``SwiftBuiltins``.
+extension SwiftEvaluator {
+  static let standardTypes: Set<String> = ["Int", "Double", "String", "Bool", "Array", "Set", "Dictionary", "Character", "Float", "CGFloat"]
+
+  /// The enum a type expression names (`Priority`, `Reminder.Priority`), if the input declares it.
+  func enumModel(named expr: ExprSyntax) -> EnumModel? {
+    if let reference = expr.as(DeclReferenceExprSyntax.self), lookup(reference.baseName.text) != nil { return nil }
+    let text = expr.trimmedDescription
+    if let model = enums[text] { return model }
+    if let last = text.split(separator: ".").last, let model = enums[String(last)], text.contains(".") { return model }
+    return nil
+  }
+
+  /// A standard type named as a value's base (`Int.max`, `Double.pi`), if `expr` is one.
+  func standardType(named expr: ExprSyntax) -> String? {
+    guard let reference = expr.as(DeclReferenceExprSyntax.self), lookup(reference.baseName.text) == nil else { return nil }
+    let name = reference.baseName.text
+    return Self.standardTypes.contains(name) ? (["Float", "CGFloat"].contains(name) ? "Double" : name) : nil
+  }
+
+  func enumCase(_ model: EnumModel, _ name: String, at node: some SyntaxProtocol) throws -> SwiftValue {
+    guard let match = model.cases.first(where: { $0.name == name }) else {
+      throw failure("'\(model.name)' has no case '\(name)'", at: node)
+    }
+    let raw = SwiftValue(match.value, as: model.rawType)
+    return .enumCase(type: model.name, name: name, raw: raw)
+  }
+
+  func memberValue(_ member: MemberAccessExprSyntax, expected: SwiftType?) throws -> SwiftValue {
+    let name = member.declName.baseName.text
+    guard let baseExpr = member.base else {
+      // `.high` takes its type from the context.
+      if let type = expected?.wrapped, let model = enums[type.name] { return try enumCase(model, name, at: member) }
+      if let type = expected?.wrapped, let entry = SwiftBuiltins.global(type.name, name, labels: nil), entry.isStatic {
+        var call = BuiltinCall(evaluator: self, name: name, base: .none, arguments: [], parameters: [], node: Syntax(member))
+        return try entry.handler(&call)
+      }
+      throw failure("uses '.\(name)', whose type Quarry cannot tell here; write the type's name (Type.\(name))", at: member)
+    }
+    if let model = enumModel(named: baseExpr) { return try enumCase(model, name, at: member.declName) }
+    if let type = standardType(named: baseExpr) {
+      guard let entry = SwiftBuiltins.global(type, name, labels: nil), entry.isStatic else {
+        throw failure("uses '\(type).\(name)', which is outside the Swift Quarry runs", at: member)
+      }
+      var call = BuiltinCall(evaluator: self, name: name, base: .none, arguments: [], parameters: [], node: Syntax(member))
+      return try entry.handler(&call)
+    }
+    let base = try evaluate(baseExpr)
+    return try property(name, of: base, at: member.declName)
+  }
+
+  /// `value.name` for a property.
+  func property(_ name: String, of base: SwiftValue, at node: some SyntaxProtocol) throws -> SwiftValue {
+    switch base {
+    case .tuple(let parts, let labels):
+      if let index = Int(name), parts.indices.contains(index) { return parts[index] }
+      if let index = labels.firstIndex(of: name) { return parts[index] }
+      throw failure("the tuple has no element '\(name)'", at: node)
+    case .enumCase(_, _, let raw) where name == "rawValue":
+      guard let raw else { throw failure("this enum has no raw values", at: node) }
+      return raw
+    default:
+      break
+    }
+    if let entry = SwiftBuiltins.member(of: base, name: name, labels: nil) {
+      if !entry.needsOrder || !Self.isUnordered(base) || entry.receiver != "Sequence" {
+        var call = BuiltinCall(evaluator: self, name: name, base: base, arguments: [], parameters: [], node: Syntax(node))
+        return try entry.handler(&call)
+      }
+      throw failure("'\(name)' of a \(base.typeName) depends on an order Swift does not fix; sort it first", at: node)
+    }
+    if base.isOptional {
+      throw failure("value of optional type '\(base.typeName)' must be unwrapped to read '\(name)'; use '?.', 'if let' or '??'", at: node)
+    }
+    throw failure("uses '.\(name)' on \(base.typeName), which is outside the Swift Quarry runs", at: node)
+  }
+
+  static func isUnordered(_ value: SwiftValue) -> Bool {
+    switch value {
+    case .unordered, .dictionary: return true
+    default: return false
+    }
+  }
+
+  // MARK: Calls
+
+  func call(_ call: FunctionCallExprSyntax, expected: SwiftType?) throws -> SwiftValue {
+    var arguments = call.arguments.map(\.expression)
+    var labels = call.arguments.map { $0.label?.text }
+    if let trailing = call.trailingClosure {
+      arguments.append(ExprSyntax(trailing))
+      labels.append(nil)
+    }
+    for extra in call.additionalTrailingClosures {
+      arguments.append(ExprSyntax(extra.closure))
+      labels.append(extra.label.text)
+    }
+    let callee = call.calledExpression
+    // `[Int]()`, `[String: Int]()`
+    if callee.is(ArrayExprSyntax.self), arguments.isEmpty { return .array([]) }
+    if callee.is(DictionaryExprSyntax.self), arguments.isEmpty { return .dictionary([:]) }
+    if let reference = callee.as(DeclReferenceExprSyntax.self) {
+      let name = reference.baseName.text
+      if let model = enums[name], labels == ["rawValue"], let argument = arguments.first {
+        let raw = try evaluate(argument, expected: model.rawType)
+        for match in model.cases where try equal(SwiftValue(match.value, as: model.rawType), raw, at: argument) {
+          return .some(try enumCase(model, match.name, at: call))
+        }
+        return .none
+      }
+      let typeName = ["Float", "CGFloat"].contains(name) ? "Double" : name
+      guard let entry = SwiftBuiltins.global("", typeName, labels: labels) else {
+        let known = SwiftBuiltins.all.filter { $0.receiver.isEmpty && $0.name == typeName }.map(\.selector)
+        let hint = known.isEmpty ? "" : " (Quarry runs \(known.joined(separator: ", ")))"
+        throw failure("calls '\(name)(\(labels.map { ($0 ?? "_") + ":" }.joined()))'\(hint), which is outside the Swift Quarry runs", at: callee)
+      }
+      var builtin = BuiltinCall(evaluator: self, name: name, base: .none, arguments: arguments, parameters: entry.parameters, node: Syntax(call))
+      return try entry.handler(&builtin)
+    }
+    guard let member = callee.as(MemberAccessExprSyntax.self) else { throw unsupported(callee, "this kind of call") }
+    let name = member.declName.baseName.text
+    if let baseExpr = member.base, let type = standardType(named: baseExpr) {
+      guard let entry = SwiftBuiltins.global(type, name, labels: labels), entry.isStatic else {
+        throw failure("calls '\(type).\(name)(…)', which is outside the Swift Quarry runs", at: member)
+      }
+      var builtin = BuiltinCall(evaluator: self, name: name, base: .none, arguments: arguments, parameters: entry.parameters, node: Syntax(call))
+      return try entry.handler(&builtin)
+    }
+    guard let baseExpr = member.base else {
+      throw failure("uses '.\(name)(…)', whose type Quarry cannot tell here; write the type's name", at: member)
+    }
+    let base = try evaluate(baseExpr)
+    guard let entry = SwiftBuiltins.member(of: base, name: name, labels: labels) else {
+      if SwiftBuiltins.mutating(on: base, name: name, labels: labels) != nil {
+        throw failure("'\(name)' changes its receiver; call it on a 'var' as a statement", at: member.declName)
+      }
+      if base.isOptional {
+        throw failure("value of optional type '\(base.typeName)' must be unwrapped to call '\(name)'; use '?.', 'if let' or '??'", at: member.declName)
+      }
+      let forms = SwiftBuiltins.forms(of: base, name: name)
+      let hint = forms.isEmpty ? "" : " with these labels (Quarry runs \(forms.joined(separator: ", ")))"
+      throw failure("calls '.\(name)(…)' on \(base.typeName)\(hint), which is outside the Swift Quarry runs", at: member.declName)
+    }
+    if entry.needsOrder, entry.receiver == "Sequence", Self.isUnordered(base) {
+      throw failure("'\(name)' on a \(base.typeName) depends on an order Swift does not fix; sort it first", at: member.declName)
+    }
+    var builtin = BuiltinCall(evaluator: self, name: name, base: base, arguments: arguments, parameters: entry.parameters, node: Syntax(call))
+    let result = try entry.handler(&builtin)
+    try budget.allocate(result.size)
+    return result
+  }
+
+  /// Runs a closure with `values` as its parameters (`$0`, or the names it declares).
+  func apply(_ closure: ClosureExprSyntax, _ values: [SwiftValue]) throws -> SwiftValue {
+    try budget.charge()
+    var names: [String: Variable] = [:]
+    if let clause = closure.signature?.parameterClause {
+      let declared: [String]
+      switch clause {
+      case .simpleInput(let list): declared = list.map(\.name.text)
+      case .parameterClause(let parameters): declared = parameters.parameters.map { ($0.secondName ?? $0.firstName).text }
+      }
+      // `{ (a, b) in }` over tuple elements: the tuple's parts.
+      var given = values
+      if declared.count > 1, values.count == 1, case .tuple(let parts, _) = values[0], parts.count == declared.count { given = parts }
+      for (name, value) in zip(declared, given) where name != "_" { names[name] = Variable(value: value, mutable: false, type: nil) }
+    } else {
+      for (index, value) in values.enumerated() { names["$\(index)"] = Variable(value: value, mutable: false, type: nil) }
+      if values.count == 1, case .tuple(let parts, _) = values[0] {
+        for (index, part) in parts.enumerated() where names["$\(index)"] == nil { names["$\(index)"] = Variable(value: part, mutable: false, type: nil) }
+      }
+    }
+    let outerReturn = returnType
+    returnType = closure.signature?.returnClause.map { Self.swiftType($0.type) }
+    defer { returnType = outerReturn }
+    return try scoped(names) {
+      let statements = closure.statements
+      if statements.count == 1, let only = statements.first, let expr = Self.implicitReturn(only, returning: returnType ?? .string) {
+        return try evaluate(expr, expected: returnType)
+      }
+      switch try execute(statements) {
+      case .returned(let value): return value
+      default: return .none
+      }
+    }
+  }
+
+  /// `\.count` applied to a value.
+  func keyPathValue(_ keyPath: KeyPathExprSyntax, of value: SwiftValue) throws -> SwiftValue {
+    var current = value
+    for component in keyPath.components {
+      switch component.component {
+      case .property(let property):
+        let name = property.declName.baseName.text
+        if name == "self" { continue }
+        current = try self.property(name, of: current, at: property)
+      case .optional:
+        guard let inner = Self.unwrapOnce(current) else { return .none }
+        current = inner
+      default:
+        throw unsupported(component, "this key path")
+      }
+    }
+    return current
+  }
+
+  // MARK: Subscripts
+
+  func subscriptValue(_ subscriptCall: SubscriptCallExprSyntax) throws -> SwiftValue {
+    let base = try evaluate(subscriptCall.calledExpression)
+    let arguments = Array(subscriptCall.arguments)
+    switch base {
+    case .array(let elements):
+      guard arguments.count == 1, let argument = arguments.first, argument.label == nil else { throw unsupported(subscriptCall) }
+      let index = try evaluate(argument.expression, expected: .int)
+      guard case .int(let position) = index else {
+        throw unsupported(argument.expression, "a slice; Quarry indexes arrays by Int")
+      }
+      guard position >= 0, position < elements.count else {
+        throw crash("reads index \(position) of an array of \(elements.count)", at: argument.expression)
+      }
+      return elements[Int(position)]
+    case .dictionary(let entries):
+      guard let key = arguments.first else { throw unsupported(subscriptCall) }
+      let keyValue = try evaluate(key.expression)
+      if arguments.count == 2, arguments[1].label?.text == "default" {
+        return try entries[keyValue] ?? evaluate(arguments[1].expression)
+      }
+      guard arguments.count == 1, key.label == nil else { throw unsupported(subscriptCall) }
+      return entries[keyValue].map { .some($0) } ?? .none
+    case .tuple, .some, .none:
+      throw failure("cannot subscript \(base.typeName)\(base.isOptional ? "; unwrap it first" : "")", at: subscriptCall)
+    case .string:
+      throw failure("cannot subscript a String with an Int in Swift; use .prefix, .dropFirst or Array(text)", at: subscriptCall)
+    default:
+      throw unsupported(subscriptCall, "a subscript of \(base.typeName)")
+    }
+  }
+
+  /// The receiver after `a[i] = v`, `d[k] = v`, `d[k, default: 0] += 1`.
+  func assignSubscript(
+    of base: SwiftValue, _ subscriptCall: SubscriptCallExprSyntax, at node: some SyntaxProtocol,
+    _ newValue: (SwiftValue?) throws -> SwiftValue
+  ) throws -> SwiftValue {
+    let arguments = Array(subscriptCall.arguments)
+    guard let first = arguments.first else { throw unsupported(subscriptCall) }
+    switch base {
+    case .array(var elements):
+      guard case .int(let position) = try evaluate(first.expression, expected: .int), arguments.count == 1 else { throw unsupported(subscriptCall) }
+      guard position >= 0, position < elements.count else {
+        throw crash("writes index \(position) of an array of \(elements.count)", at: first.expression)
+      }
+      elements[Int(position)] = try newValue(elements[Int(position)])
+      return .array(elements)
+    case .dictionary(var entries):
+      let key = try evaluate(first.expression)
+      var current = entries[key]
+      if arguments.count == 2, arguments[1].label?.text == "default" { current = try current ?? evaluate(arguments[1].expression) }
+      let value = try newValue(current)
+      if value == .none { entries[key] = nil } else { entries[key] = value.isOptional ? Self.unwrapOnce(value) : value }
+      return .dictionary(entries)
+    default:
+      throw unsupported(subscriptCall, "an assignment through a subscript of \(base.typeName)")
+    }
+  }
+}

@@ -1,0 +1,245 @@
+import SwiftSyntax
+
+/// Operators, on a tree `SwiftOperators` has folded: arithmetic that traps where Swift traps,
+/// wrapping `&+`, smart shifts, comparisons, `&&`/`||`/`??` short-circuiting, ranges, `~=`.
+///
+/// ```swift
+/// x ?? 0 > 5          // (x ?? 0) > 5
+/// 7 / 2               // 3;  let d: Double = 7 / 2  → 3.5 (the literals are Doubles)
+/// Int.max + 1         // error: … overflows Int (the app would crash here)
+/// ```
+extension SwiftEvaluator {
+  func prefixOperation(_ prefix: PrefixOperatorExprSyntax, expected: SwiftType?) throws -> SwiftValue {
+    let op = prefix.operator.text
+    if op == "-", let literal = prefix.expression.as(IntegerLiteralExprSyntax.self) {
+      let value = try integer(literal, negated: true)
+      return expected?.wrapped.isReal == true ? .double(Double(value)) : .int(value)
+    }
+    let operand = try evaluate(prefix.expression, expected: op == "!" ? .bool : expected)
+    switch (op, operand) {
+    case ("!", .bool(let flag)): return .bool(!flag)
+    case ("-", .int(let number)):
+      guard number != .min else { throw crash("negates Int.min, which overflows Int", at: prefix) }
+      return .int(-number)
+    case ("-", .double(let number)): return .double(-number)
+    case ("+", .int), ("+", .double): return operand
+    case ("~", .int(let number)): return .int(~number)
+    default:
+      throw failure("cannot apply prefix '\(op)' to \(operand.typeName)", at: prefix.operator)
+    }
+  }
+
+  func infixOperation(_ infix: InfixOperatorExprSyntax, expected: SwiftType?) throws -> SwiftValue {
+    let opNode = infix.operator
+    if Self.assignmentOperator(opNode) != nil {
+      throw failure("an assignment is a statement here, not a value", at: opNode)
+    }
+    guard let op = opNode.as(BinaryOperatorExprSyntax.self)?.operator.text else { throw unsupported(opNode) }
+    switch op {
+    case "&&":
+      guard try truth(evaluate(infix.leftOperand, expected: .bool), at: infix.leftOperand) else { return .bool(false) }
+      return .bool(try truth(evaluate(infix.rightOperand, expected: .bool), at: infix.rightOperand))
+    case "||":
+      if try truth(evaluate(infix.leftOperand, expected: .bool), at: infix.leftOperand) { return .bool(true) }
+      return .bool(try truth(evaluate(infix.rightOperand, expected: .bool), at: infix.rightOperand))
+    case "??":
+      let left = try evaluate(infix.leftOperand, expected: expected?.optional)
+      if let inner = Self.unwrapOnce(left), left.isOptional { return inner }
+      if !left.isOptional { return left }
+      let rightType = staticType(of: infix.leftOperand)?.wrapped ?? expected
+      return try evaluate(infix.rightOperand, expected: rightType)
+    default:
+      break
+    }
+    // Literals take their type from the other side (`x * (1 / 2)` on a Double is 0.5), or from
+    // the context for arithmetic.
+    let arithmetic = !Self.comparisons.contains(op) && op != "..." && op != "..<"
+    let context = arithmetic ? expected : nil
+    let left: SwiftValue
+    let right: SwiftValue
+    if Self.isLiteralOnly(infix.leftOperand) && !Self.isLiteralOnly(infix.rightOperand) {
+      right = try evaluate(infix.rightOperand, expected: context)
+      left = try evaluate(infix.leftOperand, expected: context ?? Self.type(of: right)?.wrapped)
+    } else {
+      left = try evaluate(infix.leftOperand, expected: context)
+      let leftType = Self.isLiteralOnly(infix.leftOperand) ? context : (Self.type(of: left)?.wrapped ?? context)
+      right = try evaluate(infix.rightOperand, expected: leftType)
+    }
+    if op == "..." || op == "..<" { return try range(op, left, right, at: opNode) }
+    return try binary(op, left, right, at: opNode)
+  }
+
+  static let comparisons: Set<String> = ["==", "!=", "<", "<=", ">", ">=", "~="]
+
+  /// Whether an expression is made only of number literals and arithmetic (its type is open).
+  static func isLiteralOnly(_ expr: ExprSyntax) -> Bool {
+    if expr.is(IntegerLiteralExprSyntax.self) { return true }
+    if let prefix = expr.as(PrefixOperatorExprSyntax.self) { return prefix.operator.text == "-" && isLiteralOnly(prefix.expression) }
+    if let tuple = expr.as(TupleExprSyntax.self), tuple.elements.count == 1, let only = tuple.elements.first {
+      return isLiteralOnly(only.expression)
+    }
+    if let infix = expr.as(InfixOperatorExprSyntax.self), let op = infix.operator.as(BinaryOperatorExprSyntax.self)?.operator.text,
+      ["+", "-", "*", "/", "%"].contains(op)
+    {
+      return isLiteralOnly(infix.leftOperand) && isLiteralOnly(infix.rightOperand)
+    }
+    return false
+  }
+
+  /// The declared type of a name (a parameter, an annotated variable), where it is known.
+  func staticType(of expr: ExprSyntax) -> SwiftType? {
+    if let reference = expr.as(DeclReferenceExprSyntax.self), let variable = lookup(reference.baseName.text) {
+      return variable.type ?? Self.type(of: variable.value)
+    }
+    return nil
+  }
+
+  /// `lhs op rhs` on values.
+  func binary(_ op: String, _ lhs: SwiftValue, _ rhs: SwiftValue, at node: some SyntaxProtocol) throws -> SwiftValue {
+    if Self.comparisons.contains(op) { return .bool(try compare(op, lhs, rhs, at: node)) }
+    switch (lhs, rhs) {
+    case (.int(let a), .int(let b)):
+      return .int(try integerArithmetic(op, a, b, at: node))
+    case (.double, .double), (.int, .double), (.double, .int):
+      guard let a = lhs.number, let b = rhs.number else { throw mismatch(op, lhs, rhs, at: node) }
+      switch op {
+      case "+": return .double(a + b)
+      case "-": return .double(a - b)
+      case "*": return .double(a * b)
+      case "/": return .double(a / b)
+      case "...", "..<": throw unsupported(node, "a range of Doubles outside a 'case' pattern")
+      case "%": throw failure("'%' is unavailable on Double: use truncatingRemainder(dividingBy:)", at: node)
+      default: throw mismatch(op, lhs, rhs, at: node)
+      }
+    case (.string(let a), .string(let b)) where op == "+":
+      try budget.allocate(a.utf8.count + b.utf8.count)
+      return .string(a + b)
+    case (.array(let a), .array(let b)) where op == "+":
+      try budget.allocate((a.count + b.count) * 16)
+      return .array(a + b)
+    default:
+      throw mismatch(op, lhs, rhs, at: node)
+    }
+  }
+
+  private func integerArithmetic(_ op: String, _ a: Int64, _ b: Int64, at node: some SyntaxProtocol) throws -> Int64 {
+    let result: (partialValue: Int64, overflow: Bool)
+    switch op {
+    case "+": result = a.addingReportingOverflow(b)
+    case "-": result = a.subtractingReportingOverflow(b)
+    case "*": result = a.multipliedReportingOverflow(by: b)
+    case "/", "%":
+      guard b != 0 else { throw crash(op == "/" ? "divides by zero" : "takes a remainder by zero", at: node) }
+      result = op == "/" ? a.dividedReportingOverflow(by: b) : a.remainderReportingOverflow(dividingBy: b)
+    case "&+": return a &+ b
+    case "&-": return a &- b
+    case "&*": return a &* b
+    case "&": return a & b
+    case "|": return a | b
+    case "^": return a ^ b
+    case "<<": return a << b
+    case ">>": return a >> b
+    case "&<<": return a &<< b
+    case "&>>": return a &>> b
+    case "...", "..<":
+      throw failure("a range is a value only in a 'for', a subscript, 'contains' or a pattern here", at: node)
+    default: throw failure("uses the operator '\(op)' on Int, which is outside the Swift Quarry runs", at: node)
+    }
+    if result.overflow { throw crash("overflows Int (\(a) \(op) \(b))", at: node) }
+    return result.partialValue
+  }
+
+  /// A range value `a..<b` / `a...b` over Int (traps when the bounds are reversed, as Swift does).
+  func range(_ op: String, _ lhs: SwiftValue, _ rhs: SwiftValue, at node: some SyntaxProtocol) throws -> SwiftValue {
+    guard case .int(let lower) = lhs, case .int(let upper) = rhs else {
+      throw unsupported(node, "a range of \(lhs.typeName) outside a 'case' pattern")
+    }
+    guard lower <= upper else { throw crash("makes a range whose lower bound \(lower) is above its upper bound \(upper)", at: node) }
+    return .range(lower: lower, upper: upper, closed: op == "...")
+  }
+
+  func compare(_ op: String, _ lhs: SwiftValue, _ rhs: SwiftValue, at node: some SyntaxProtocol) throws -> Bool {
+    switch op {
+    case "==", "~=": return try equal(lhs, rhs, at: node)
+    case "!=": return !(try equal(lhs, rhs, at: node))
+    default: break
+    }
+    guard let order = try ordering(lhs, rhs, at: node) else {
+      // NaN: every ordered comparison is false.
+      return false
+    }
+    switch op {
+    case "<": return order < 0
+    case "<=": return order <= 0
+    case ">": return order > 0
+    default: return order >= 0
+    }
+  }
+
+  /// -1, 0 or 1; nil when a Double is NaN.
+  func ordering(_ lhs: SwiftValue, _ rhs: SwiftValue, at node: some SyntaxProtocol) throws -> Int? {
+    switch (lhs, rhs) {
+    case (.int(let a), .int(let b)): return a < b ? -1 : (a == b ? 0 : 1)
+    case (.string(let a), .string(let b)): return a < b ? -1 : (a == b ? 0 : 1)
+    case (.double, _), (_, .double):
+      guard let a = lhs.number, let b = rhs.number else { throw mismatch("<", lhs, rhs, at: node) }
+      if a.isNaN || b.isNaN { return nil }
+      return a < b ? -1 : (a == b ? 0 : 1)
+    case (.tuple(let a, _), .tuple(let b, _)) where a.count == b.count:
+      for (x, y) in zip(a, b) {
+        guard let order = try ordering(x, y, at: node) else { return nil }
+        if order != 0 { return order }
+      }
+      return 0
+    case (.enumCase(let type, let a, _), .enumCase(let other, let b, _)) where type == other:
+      guard let model = enums[type], let i = model.cases.firstIndex(where: { $0.name == a }),
+        let j = model.cases.firstIndex(where: { $0.name == b })
+      else { throw mismatch("<", lhs, rhs, at: node) }
+      return i < j ? -1 : (i == j ? 0 : 1)
+    default:
+      throw failure("cannot order \(lhs.typeName) and \(rhs.typeName)\(lhs.isOptional || rhs.isOptional ? "; unwrap the optional first" : "")", at: node)
+    }
+  }
+
+  func equal(_ lhs: SwiftValue, _ rhs: SwiftValue, at node: some SyntaxProtocol) throws -> Bool {
+    switch (lhs, rhs) {
+    case (.none, .none): return true
+    case (.none, _), (_, .none): return false
+    case (.some(let a), .some(let b)): return try equal(a, b, at: node)
+    case (.some(let a), _): return try equal(a, rhs, at: node)
+    case (_, .some(let b)): return try equal(lhs, b, at: node)
+    case (.int(let a), .int(let b)): return a == b
+    case (.double, _), (_, .double):
+      guard let a = lhs.number, let b = rhs.number else { throw mismatch("==", lhs, rhs, at: node) }
+      return a == b
+    case (.string(let a), .string(let b)): return a == b
+    case (.bool(let a), .bool(let b)): return a == b
+    case (.array(let a), .array(let b)), (.tuple(let a, _), .tuple(let b, _)):
+      guard a.count == b.count else { return false }
+      for (x, y) in zip(a, b) where try !equal(x, y, at: node) { return false }
+      return true
+    case (.enumCase(let t1, let a, _), .enumCase(let t2, let b, _)): return t1 == t2 && a == b
+    case (.range, .range), (.dictionary, .dictionary), (.unordered, .unordered): return lhs == rhs
+    case (.range(let lower, let upper, let closed), let value), (let value, .range(let lower, let upper, let closed)):
+      // `1...5 ~= x` in a pattern.
+      guard case .int(let number) = value else { throw mismatch("~=", lhs, rhs, at: node) }
+      return number >= lower && (closed ? number <= upper : number < upper)
+    default:
+      throw mismatch("==", lhs, rhs, at: node)
+    }
+  }
+
+  func mismatch(_ op: String, _ lhs: SwiftValue, _ rhs: SwiftValue, at node: some SyntaxProtocol) -> SwiftEvaluationError {
+    failure("cannot apply '\(op)' to \(lhs.typeName) and \(rhs.typeName)", at: node)
+  }
+}
+
+extension SwiftValue {
+  var number: Double? {
+    switch self {
+    case .int(let value): Double(value)
+    case .double(let value): value
+    default: nil
+    }
+  }
+}

@@ -1,0 +1,304 @@
+import SwiftSyntax
+
+/// Statements: `let`/`var`, assignment, `if`, `guard`, `switch`, `for`, `while`,
+/// `repeat`, `do`, `return`, `break`, `continue`.
+extension SwiftEvaluator {
+  enum Flow {
+    case next
+    case returned(SwiftValue)
+    case broke
+    case continued
+  }
+
+  func execute(_ items: CodeBlockItemListSyntax) throws -> Flow {
+    for item in items {
+      try budget.charge()
+      switch item.item {
+      case .decl(let decl):
+        try declare(decl)
+      case .expr(let expr):
+        let flow = try executeExpression(expr)
+        if case .next = flow { continue }
+        return flow
+      case .stmt(let stmt):
+        let flow = try execute(stmt)
+        if case .next = flow { continue }
+        return flow
+      }
+    }
+    return .next
+  }
+
+  /// Runs a block in its own scope.
+  func executeBlock(_ items: CodeBlockItemListSyntax, _ names: [String: Variable] = [:]) throws -> Flow {
+    try scoped(names) { try execute(items) }
+  }
+
+  private func declare(_ decl: DeclSyntax) throws {
+    if let variable = decl.as(VariableDeclSyntax.self) {
+      let mutable = variable.bindingSpecifier.tokenKind == .keyword(.var)
+      for binding in variable.bindings {
+        if binding.accessorBlock != nil { throw unsupported(binding, "a computed variable") }
+        let type = binding.typeAnnotation.map { SwiftEvaluator.swiftType($0.type) }
+        var value: SwiftValue
+        if let initializer = binding.initializer {
+          value = try coerce(evaluate(initializer.value, expected: type), to: type, at: initializer.value)
+        } else if type?.isOptional == true {
+          value = .none
+        } else {
+          // `let x: Int` assigned later: Swift checks it is set before use; Quarry starts it
+          // as nil and a use before assignment fails.
+          value = .none
+        }
+        try bind(binding.pattern, value, mutable: mutable, type: type)
+      }
+      return
+    }
+    if let conditional = decl.as(IfConfigDeclSyntax.self) {
+      guard let clause = AppBuildConfiguration.activeClause(of: conditional) else { return }
+      guard case .statements(let statements)? = clause.elements else { throw unsupported(conditional) }
+      if case .next = try execute(statements) { return }
+      throw unsupported(conditional, "a 'return' inside '#if'")
+    }
+    throw unsupported(decl, kindName(decl))
+  }
+
+  /// Binds a pattern (`x`, `(a, b)`, `_`) to a value in the current scope.
+  func bind(_ pattern: PatternSyntax, _ value: SwiftValue, mutable: Bool, type: SwiftType? = nil) throws {
+    if let identifier = pattern.as(IdentifierPatternSyntax.self) {
+      declare(identifier.identifier.text, value, mutable: mutable, type: type)
+    } else if pattern.is(WildcardPatternSyntax.self) {
+      return
+    } else if let tuple = pattern.as(TuplePatternSyntax.self) {
+      guard case .tuple(let parts, _) = value, parts.count == tuple.elements.count else {
+        throw failure("cannot take \(value.typeName) apart as a tuple of \(tuple.elements.count)", at: pattern)
+      }
+      for (element, part) in zip(tuple.elements, parts) { try bind(element.pattern, part, mutable: mutable) }
+    } else if let binding = pattern.as(ValueBindingPatternSyntax.self) {
+      try bind(binding.pattern, value, mutable: binding.bindingSpecifier.tokenKind == .keyword(.var), type: type)
+    } else {
+      throw unsupported(pattern, "this pattern")
+    }
+  }
+
+  private func execute(_ stmt: StmtSyntax) throws -> Flow {
+    if let returned = stmt.as(ReturnStmtSyntax.self) {
+      guard let expr = returned.expression else { return .returned(.none) }
+      return .returned(try coerce(evaluate(expr, expected: returnType), to: returnType, at: expr))
+    }
+    if stmt.is(ContinueStmtSyntax.self) { return .continued }
+    if stmt.is(BreakStmtSyntax.self) { return .broke }
+    if let expression = stmt.as(ExpressionStmtSyntax.self) { return try executeExpression(expression.expression) }
+    if let guardStmt = stmt.as(GuardStmtSyntax.self) {
+      let scope = Scope()
+      if try conditionsHold(guardStmt.conditions, into: scope) {
+        for (name, variable) in scope.names { scopes.last?.names[name] = variable }
+        return .next
+      }
+      let flow = try executeBlock(guardStmt.body.statements)
+      if case .next = flow { throw failure("a 'guard … else' must leave the function or the loop", at: guardStmt.body) }
+      return flow
+    }
+    if let loop = stmt.as(ForStmtSyntax.self) { return try executeFor(loop) }
+    if let loop = stmt.as(WhileStmtSyntax.self) {
+      while true {
+        try budget.charge()
+        let scope = Scope()
+        guard try conditionsHold(loop.conditions, into: scope) else { return .next }
+        switch try executeBlock(loop.body.statements, scope.names) {
+        case .returned(let value): return .returned(value)
+        case .broke: return .next
+        case .continued, .next: continue
+        }
+      }
+    }
+    if let loop = stmt.as(RepeatStmtSyntax.self) {
+      while true {
+        try budget.charge()
+        switch try executeBlock(loop.body.statements) {
+        case .returned(let value): return .returned(value)
+        case .broke: return .next
+        case .continued, .next: break
+        }
+        guard try truth(evaluate(loop.condition, expected: .bool), at: loop.condition) else { return .next }
+      }
+    }
+    if let doStmt = stmt.as(DoStmtSyntax.self) {
+      // Nothing the subset runs throws a Swift error: the body runs, the catches never do.
+      return try executeBlock(doStmt.body.statements)
+    }
+    throw unsupported(stmt, kindName(stmt))
+  }
+
+  private func executeFor(_ loop: ForStmtSyntax) throws -> Flow {
+    if loop.tryKeyword != nil || loop.awaitKeyword != nil { throw unsupported(loop, "an async loop") }
+    let sequence = try evaluate(loop.sequence)
+    func body(_ element: SwiftValue) throws -> Flow? {
+      try budget.charge()
+      return try scoped {
+        try bind(loop.pattern, element, mutable: false)
+        if let condition = loop.whereClause?.condition, try !truth(evaluate(condition, expected: .bool), at: condition) {
+          return nil
+        }
+        switch try execute(loop.body.statements) {
+        case .returned(let value): return .returned(value)
+        case .broke: return .next
+        case .continued, .next: return nil
+        }
+      }
+    }
+    switch sequence {
+    case .range(let lower, let upper, let closed):
+      // Counted without building the range: `0...Int.max` runs until the budget stops it.
+      var current = lower
+      while closed ? current <= upper : current < upper {
+        if let flow = try body(.int(current)) { return flow }
+        if current == upper { break }
+        current += 1
+      }
+      return .next
+    case .array(let elements):
+      for element in elements { if let flow = try body(element) { return flow } }
+      return .next
+    case .string(let text):
+      for character in text { if let flow = try body(.string(String(character))) { return flow } }
+      return .next
+    case .dictionary, .unordered:
+      throw failure("loops over a \(sequence.typeName), whose order Swift does not fix; sort it first (`.sorted()`, `.sorted { $0.key < $1.key }`)", at: loop.sequence)
+    default:
+      throw failure("cannot loop over \(sequence.typeName)", at: loop.sequence)
+    }
+  }
+
+  /// An expression used as a statement: an assignment, an `if`/`switch`, a mutating call.
+  private func executeExpression(_ expr: ExprSyntax) throws -> Flow {
+    if let conditional = expr.as(IfExprSyntax.self) { return try executeIf(conditional) }
+    if let switchExpr = expr.as(SwitchExprSyntax.self) { return try executeSwitch(switchExpr) }
+    if let infix = expr.as(InfixOperatorExprSyntax.self), let op = Self.assignmentOperator(infix.operator) {
+      try executeAssignment(infix, op: op)
+      return .next
+    }
+    if let call = expr.as(FunctionCallExprSyntax.self), try executeMutatingCall(call) { return .next }
+    _ = try evaluate(expr)
+    return .next
+  }
+
+  static func assignmentOperator(_ op: ExprSyntax) -> String? {
+    if op.is(AssignmentExprSyntax.self) { return "=" }
+    guard let text = op.as(BinaryOperatorExprSyntax.self)?.operator.text,
+      ["+=", "-=", "*=", "/=", "%=", "&=", "|=", "^=", "<<=", ">>=", "&+=", "&-=", "&*="].contains(text)
+    else { return nil }
+    return text
+  }
+
+  /// `x = v`, `x += v`, `a[i] = v`, `d[k] = v`, `d[k, default: 0] += 1`.
+  private func executeAssignment(_ infix: InfixOperatorExprSyntax, op: String) throws {
+    let target = infix.leftOperand
+    func newValue(_ current: SwiftValue?) throws -> SwiftValue {
+      let type = current.flatMap(Self.type(of:))
+      let right = try evaluate(infix.rightOperand, expected: type)
+      guard op != "=", let current else { return right }
+      return try binary(String(op.dropLast()), current, right, at: infix.operator)
+    }
+    if let reference = target.as(DeclReferenceExprSyntax.self) {
+      let name = reference.baseName.text
+      guard let variable = lookup(name) else { throw failure("assigns to '\(name)', which is not a variable here", at: target) }
+      try assign(name, try newValue(op == "=" ? nil : variable.value), at: target)
+      return
+    }
+    if target.is(DiscardAssignmentExprSyntax.self), op == "=" {
+      _ = try evaluate(infix.rightOperand)
+      return
+    }
+    if let subscriptCall = target.as(SubscriptCallExprSyntax.self),
+      let reference = subscriptCall.calledExpression.as(DeclReferenceExprSyntax.self),
+      let variable = lookup(reference.baseName.text)
+    {
+      let updated = try assignSubscript(of: variable.value, subscriptCall, at: target, newValue)
+      try assign(reference.baseName.text, updated, at: target)
+      return
+    }
+    throw unsupported(target, "an assignment to something other than a local variable")
+  }
+
+  /// `list.append(x)`, `set.insert(x)`, `flag.toggle()` on a local variable.
+  private func executeMutatingCall(_ call: FunctionCallExprSyntax) throws -> Bool {
+    guard let member = call.calledExpression.as(MemberAccessExprSyntax.self),
+      let reference = member.base?.as(DeclReferenceExprSyntax.self),
+      let variable = lookup(reference.baseName.text),
+      let (mutate, _) = SwiftBuiltins.mutating(on: variable.value, name: member.declName.baseName.text, labels: call.arguments.map { $0.label?.text })
+    else { return false }
+    let arguments = try call.arguments.map { try evaluate($0.expression) }
+    let updated = try mutate(self, variable.value, arguments, call)
+    try budget.allocate(updated.size)
+    try assign(reference.baseName.text, updated, at: call)
+    return true
+  }
+
+  func executeIf(_ conditional: IfExprSyntax) throws -> Flow {
+    let scope = Scope()
+    if try conditionsHold(conditional.conditions, into: scope) {
+      return try executeBlock(conditional.body.statements, scope.names)
+    }
+    switch conditional.elseBody {
+    case .ifExpr(let next)?: return try executeIf(next)
+    case .codeBlock(let block)?: return try executeBlock(block.statements)
+    case nil: return .next
+    }
+  }
+
+  private func executeSwitch(_ switchExpr: SwitchExprSyntax) throws -> Flow {
+    guard let (statements, names) = try matchingCase(switchExpr) else { return .next }
+    let flow = try executeBlock(statements, names)
+    if case .broke = flow { return .next }
+    return flow
+  }
+
+  /// `if a, let b = c, case .x = d`: every condition, binding into `scope`.
+  func conditionsHold(_ conditions: ConditionElementListSyntax, into scope: Scope) throws -> Bool {
+    for element in conditions {
+      let holds: Bool = try scoped(scope.names) {
+        switch element.condition {
+        case .expression(let expr):
+          return try truth(evaluate(expr, expected: .bool), at: expr)
+        case .optionalBinding(let binding):
+          guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text else {
+            throw unsupported(binding.pattern, "this pattern")
+          }
+          let value: SwiftValue
+          if let initializer = binding.initializer {
+            value = try evaluate(initializer.value)
+          } else if let variable = lookup(name) {
+            value = variable.value
+          } else {
+            throw failure("'if let \(name)' needs '\(name)' to be a value in scope", at: binding)
+          }
+          guard let unwrapped = Self.unwrapOnce(value) else { return false }
+          let type = binding.typeAnnotation.map { Self.swiftType($0.type) }
+          scope.names[name] = Variable(
+            value: try coerce(unwrapped, to: type, at: binding), mutable: binding.bindingSpecifier.tokenKind == .keyword(.var), type: type)
+          return true
+        case .matchingPattern(let matching):
+          let subject = try evaluate(matching.initializer.value)
+          var names: [String: Variable] = [:]
+          guard try matches(matching.pattern, subject, binding: &names) else { return false }
+          for (name, variable) in names { scope.names[name] = variable }
+          return true
+        default:
+          throw unsupported(element, "an availability condition")
+        }
+      }
+      if !holds { return false }
+    }
+    return true
+  }
+
+  /// One level of optional removed (nil for `nil`); a non-optional value as it is.
+  static func unwrapOnce(_ value: SwiftValue) -> SwiftValue? {
+    switch value {
+    case .none: return nil
+    case .some(let inner): return inner
+    default: return value
+    }
+  }
+}

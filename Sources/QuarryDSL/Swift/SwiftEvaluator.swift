@@ -1,0 +1,266 @@
+import SwiftSyntax
+
+/// Why Swift could not be evaluated: a located message (the place is in the input).
+struct SwiftEvaluationError: Error {
+  var text: String
+  var line: Int
+  var column: Int
+  /// `line:column: text`, as `@DatabaseFunction` failures print it.
+  var message: String { "\(line):\(column): \(text)" }
+}
+
+/// The one evaluator of Swift: a `@DatabaseFunction` body, or a Swift computation inside a
+/// query. It walks the syntax tree with operators folded by `SwiftOperators`, literals decoded
+/// by ``SwiftLiterals`` and members looked up in ``SwiftBuiltins`` — the same table that decides
+/// what can run. Where Swift traps (overflow, a bad range, `!` on nil) it says "the app would
+/// crash here" at the expression; anything outside the subset is a located error naming it.
+///
+/// ```swift
+/// @DatabaseFunction func grade(_ score: Int?) -> String {
+///   switch score ?? 0 { case 90...: "A"; case 50..<90: "B"; default: "C" }
+/// }
+/// // SELECT "grade"(95)  →  'A'
+/// ```
+final class SwiftEvaluator {
+  let source: SourceUnit
+  /// Enum cases the code may name (`Priority.high`, `.high` where the type is known).
+  let enums: [String: EnumModel]
+  let budget: EvaluationBudget
+
+  /// A name in scope.
+  struct Variable {
+    var value: SwiftValue
+    var mutable: Bool
+    /// The declared type, when written (`var total: Double = 0`).
+    var type: SwiftType?
+  }
+
+  final class Scope {
+    var names: [String: Variable] = [:]
+    init(_ names: [String: Variable] = [:]) { self.names = names }
+  }
+
+  var scopes: [Scope] = []
+  /// The return type of the function running (literals in `return` take it).
+  var returnType: SwiftType?
+  /// How deeply expressions and closures nest right now (a guard for the stack).
+  var depth = 0
+  static let maximumDepth = 200
+
+  init(source: SourceUnit, enums: [String: EnumModel], budget: EvaluationBudget = EvaluationBudget()) {
+    self.source = source
+    self.enums = enums
+    self.budget = budget
+  }
+
+  // MARK: Entry points
+
+  /// Runs a function body with its parameters bound; the value it returns (or its single
+  /// expression).
+  func run(
+    _ body: CodeBlockItemListSyntax, arguments: [(name: String, value: SwiftValue, type: SwiftType?)],
+    returnType: SwiftType?
+  ) throws(SwiftEvaluationError) -> SwiftValue {
+    let folded = try foldedNode(body)
+    self.returnType = returnType
+    let parameters = Scope()
+    for argument in arguments {
+      parameters.names[argument.name] = Variable(value: argument.value, mutable: false, type: argument.type)
+    }
+    scopes = [parameters]
+    return try guarded(at: folded) {
+      if folded.count == 1, let only = folded.first, let expr = Self.implicitReturn(only, returning: returnType) {
+        return try coerce(evaluate(expr, expected: returnType), to: returnType, at: expr)
+      }
+      switch try execute(folded) {
+      case .returned(let value): return value
+      case .next:
+        guard returnType == nil || returnType?.name == "Void" else {
+          throw failure("reaches the end of the function without returning a value", at: folded)
+        }
+        return .none
+      case .broke, .continued: return .none
+      }
+    }
+  }
+
+  /// The expression a one-item body returns without `return`: an expression, or an `if` /
+  /// `switch` whose branches are each one expression (Swift 5.9's `if` and `switch`
+  /// expressions).
+  static func implicitReturn(_ item: CodeBlockItemSyntax, returning type: SwiftType?) -> ExprSyntax? {
+    var expr: ExprSyntax
+    switch item.item {
+    case .expr(let value): expr = value
+    case .stmt(let stmt):
+      guard let expression = stmt.as(ExpressionStmtSyntax.self) else { return nil }
+      expr = expression.expression
+    case .decl: return nil
+    }
+    if expr.is(IfExprSyntax.self) || expr.is(SwitchExprSyntax.self) {
+      guard type != nil, type?.name != "Void", isExpressionBranching(expr) else { return nil }
+    }
+    return expr
+  }
+
+  /// Whether every branch of an `if`/`switch` is one expression (so it is a value).
+  static func isExpressionBranching(_ expr: ExprSyntax) -> Bool {
+    func single(_ items: CodeBlockItemListSyntax) -> Bool {
+      guard items.count == 1, let only = items.first else { return false }
+      switch only.item {
+      case .expr(let inner): return !(inner.is(IfExprSyntax.self) || inner.is(SwitchExprSyntax.self)) || isExpressionBranching(inner)
+      case .stmt(let stmt):
+        guard let inner = stmt.as(ExpressionStmtSyntax.self)?.expression else { return false }
+        return !(inner.is(IfExprSyntax.self) || inner.is(SwitchExprSyntax.self)) || isExpressionBranching(inner)
+      case .decl: return false
+      }
+    }
+    if let conditional = expr.as(IfExprSyntax.self) {
+      guard single(conditional.body.statements) else { return false }
+      switch conditional.elseBody {
+      case .ifExpr(let next)?: return isExpressionBranching(ExprSyntax(next))
+      case .codeBlock(let block)?: return single(block.statements)
+      case nil: return false
+      }
+    }
+    if let switchExpr = expr.as(SwitchExprSyntax.self) {
+      return switchExpr.cases.allSatisfy { element in
+        guard case .switchCase(let switchCase) = element else { return false }
+        return single(switchCase.statements)
+      }
+    }
+    return false
+  }
+
+  /// The value of one expression with `names` in scope (a Swift computation in a query).
+  func value(of expr: ExprSyntax, names: [String: SwiftValue], expected: SwiftType? = nil) throws(SwiftEvaluationError) -> SwiftValue {
+    let folded = try foldedNode(expr)
+    scopes = [Scope(names.mapValues { Variable(value: $0, mutable: false, type: nil) })]
+    return try guarded(at: folded) { try evaluate(folded, expected: expected) }
+  }
+
+  /// The node's counterpart with operators folded, after checking they fold.
+  private func foldedNode<Node: SyntaxProtocol>(_ node: Node) throws(SwiftEvaluationError) -> Node {
+    if let problem = source.foldingProblem(in: node) {
+      let location = source.lineAndColumn(of: problem.position)
+      throw SwiftEvaluationError(text: problem.message, line: location.line, column: location.column)
+    }
+    guard let folded = source.folded(node) else { throw failure("cannot be read here", at: node) }
+    return folded
+  }
+
+  /// Runs `work`, turning every failure into a located error.
+  private func guarded(at node: some SyntaxProtocol, _ work: () throws -> SwiftValue) throws(SwiftEvaluationError) -> SwiftValue {
+    do {
+      return try work()
+    } catch let error as SwiftEvaluationError {
+      throw error
+    } catch let exhausted as EvaluationBudget.Exhausted {
+      throw failure(exhausted.message, at: node)
+    } catch is OptionalChainEnded {
+      return .none
+    } catch {
+      throw failure("cannot be evaluated (\(error))", at: node)
+    }
+  }
+
+  // MARK: Names
+
+  func lookup(_ name: String) -> Variable? {
+    for scope in scopes.reversed() {
+      if let variable = scope.names[name] { return variable }
+    }
+    return nil
+  }
+
+  /// Sets an existing variable (`x = 1`, `x += 1`).
+  func assign(_ name: String, _ value: SwiftValue, at node: some SyntaxProtocol) throws {
+    for scope in scopes.reversed() {
+      guard let variable = scope.names[name] else { continue }
+      guard variable.mutable else { throw failure("cannot assign to '\(name)': it is a 'let' constant", at: node) }
+      scope.names[name]?.value = try coerce(value, to: variable.type ?? Self.type(of: variable.value), at: node)
+      return
+    }
+    throw failure("assigns to '\(name)', which is not a variable here", at: node)
+  }
+
+  func declare(_ name: String, _ value: SwiftValue, mutable: Bool, type: SwiftType?) {
+    scopes.last?.names[name] = Variable(value: value, mutable: mutable, type: type)
+  }
+
+  /// Runs `work` in a new scope.
+  func scoped<T>(_ names: [String: Variable] = [:], _ work: () throws -> T) throws -> T {
+    scopes.append(Scope(names))
+    defer { scopes.removeLast() }
+    return try work()
+  }
+
+  // MARK: Types
+
+  /// The static type a value of this kind has (for literals that take their type from a
+  /// variable, `total += 1` on a Double).
+  static func type(of value: SwiftValue) -> SwiftType? {
+    switch value {
+    case .int: return .int
+    case .double: return .double
+    case .string: return .string
+    case .bool: return .bool
+    case .some(let inner): return type(of: inner)?.optional
+    case .enumCase(let name, _, _): return SwiftType(name)
+    default: return nil
+    }
+  }
+
+  /// A value as a variable or result of `type` holds it: `5` as a `Double` is `5.0`, a value
+  /// as an optional is wrapped (`"\(x)"` then prints `Optional(5)`).
+  func coerce(_ value: SwiftValue, to type: SwiftType?, at node: some SyntaxProtocol) throws -> SwiftValue {
+    guard let type else { return value }
+    if type.isOptional {
+      switch value {
+      case .none, .some: return value
+      default: return .some(try coerce(value, to: type.wrapped, at: node))
+      }
+    }
+    switch (type.name, value) {
+    case ("Double", .int(let number)), ("CGFloat", .int(let number)), ("Float", .int(let number)):
+      return .double(Double(number))
+    case (_, .some(let inner)) where !["Any", "Optional"].contains(type.name):
+      // A non-optional result from an optional: only `!` or `??` do that in Swift.
+      _ = inner
+      throw failure("uses an optional \(value.typeName) where \(type.name) is needed; unwrap it with 'if let', '??' or '!'", at: node)
+    default:
+      return value
+    }
+  }
+
+  // MARK: Errors
+
+  func failure(_ message: String, at node: some SyntaxProtocol) -> SwiftEvaluationError {
+    let location = source.lineAndColumn(of: node.positionAfterSkippingLeadingTrivia)
+    return SwiftEvaluationError(text: message, line: location.line, column: location.column)
+  }
+
+  /// Swift would trap here: the message says so.
+  func crash(_ reason: String, at node: some SyntaxProtocol) -> SwiftEvaluationError {
+    failure("\(reason) (the app would crash here)", at: node)
+  }
+
+  func unsupported(_ node: some SyntaxProtocol, _ what: String? = nil) -> SwiftEvaluationError {
+    var text = node.trimmedDescription
+    if let newline = text.firstIndex(of: "\n") { text = String(text[..<newline]) + " …" }
+    if text.count > 40 { text = String(text.prefix(39)) + "…" }
+    return failure("uses '\(text)'\(what.map { " (\($0))" } ?? ""), which is outside the Swift Quarry runs", at: node)
+  }
+}
+
+/// `a?.b` met nil: the whole optional chain is nil.
+struct OptionalChainEnded: Error {}
+
+extension EvaluationBudget.Exhausted {
+  var message: String {
+    switch self {
+    case .steps(let count): "runs too long (over \(count) steps of work; the evaluation budget)"
+    case .size(let bytes): "builds a value of over \(bytes >> 20) MB (the evaluation budget); the app would use that much memory here"
+    case .stopped: "was stopped (Ctrl-C)"
+    }
+  }
+}

@@ -1,0 +1,250 @@
+import QueryBuilder
+
+/// A Swift value while Quarry evaluates Swift: in a `@DatabaseFunction` body, in app code, or a
+/// Swift computation inside a query (`ids.dropFirst()`).
+///
+/// Optionals are kept as Swift keeps them, so `"\(x)"` of an `Int?` reads `Optional(5)`, and
+/// a Dictionary's order, which Swift does not fix, is never shown.
+///
+/// ```swift
+/// let x: Int? = 5
+/// "\(x)"        // .string("Optional(5)")
+/// x ?? 0 > 4    // .bool(true): `??` binds tighter than `>`
+/// ```
+indirect enum SwiftValue: Hashable, Sendable {
+  /// `nil`: an optional with no value.
+  case none
+  /// An optional holding a value.
+  case some(SwiftValue)
+  case bool(Bool)
+  case int(Int64)
+  case double(Double)
+  /// A String, or a Character (a string of one character).
+  case string(String)
+  case array([SwiftValue])
+  /// A Dictionary: looked up by key; its order is Swift's own and unspecified, so nothing
+  /// that depends on it is computed.
+  case dictionary([SwiftValue: SwiftValue])
+  /// A Set, or a Dictionary's `keys`/`values`: elements in an order Swift does not fix.
+  case unordered([SwiftValue])
+  /// A tuple, with its labels (nil where unlabeled).
+  case tuple([SwiftValue], labels: [String?])
+  /// `a..<b` or `a...b` over Int, iterated without being built.
+  case range(lower: Int64, upper: Int64, closed: Bool)
+  /// A case of an enum the input declares, with its raw value when it has one.
+  case enumCase(type: String, name: String, raw: SwiftValue?)
+
+  /// The value without its optional wrapper(s); nil for `nil`.
+  var unwrapped: SwiftValue? {
+    switch self {
+    case .none: return nil
+    case .some(let inner): return inner.unwrapped
+    default: return self
+    }
+  }
+
+  var isOptional: Bool {
+    switch self {
+    case .none, .some: return true
+    default: return false
+    }
+  }
+
+  /// The type's name as Swift spells it, for messages.
+  var typeName: String {
+    switch self {
+    case .none: return "nil"
+    case .some(let inner): return inner.typeName + "?"
+    case .bool: return "Bool"
+    case .int: return "Int"
+    case .double: return "Double"
+    case .string: return "String"
+    case .array(let elements): return "[" + (elements.first?.typeName ?? "Element") + "]"
+    case .dictionary: return "Dictionary"
+    case .unordered: return "Set"
+    case .tuple(let parts, _): return "(" + parts.map(\.typeName).joined(separator: ", ") + ")"
+    case .range(_, _, let closed): return closed ? "ClosedRange<Int>" : "Range<Int>"
+    case .enumCase(let type, _, _): return type
+    }
+  }
+
+  /// The elements of an ordered collection (an array, a range, a String's characters).
+  func orderedElements(limit: Int) -> [SwiftValue]? {
+    switch self {
+    case .array(let elements): return elements
+    case .string(let text): return text.map { .string(String($0)) }
+    case .range(let lower, let upper, let closed):
+      guard let count = SwiftValue.rangeCount(lower, upper, closed), count <= limit else { return nil }
+      return (0..<count).map { .int(lower + Int64($0)) }
+    default: return nil
+    }
+  }
+
+  /// How many numbers a range holds, if it is small enough to count in an Int.
+  static func rangeCount(_ lower: Int64, _ upper: Int64, _ closed: Bool) -> Int? {
+    let (span, overflow) = upper.subtractingReportingOverflow(lower)
+    guard !overflow, span >= 0 else { return span < 0 && !overflow ? 0 : nil }
+    let (count, overflow2) = span.addingReportingOverflow(closed ? 1 : 0)
+    guard !overflow2 else { return nil }
+    return Int(exactly: count)
+  }
+
+  /// An approximate size in bytes, for the evaluation budget.
+  var size: Int {
+    switch self {
+    case .string(let text): return text.utf8.count
+    case .array(let elements), .unordered(let elements): return elements.count * 16
+    case .dictionary(let entries): return entries.count * 32
+    case .tuple(let parts, _): return parts.count * 16
+    case .some(let inner): return inner.size
+    default: return 8
+    }
+  }
+}
+
+// MARK: Descriptions
+
+extension SwiftValue {
+  /// What `"\(value)"` and `String(describing:)` print, as Swift prints it.
+  func describe() throws(SwiftValueProblem) -> String {
+    switch self {
+    case .none: return "nil"
+    case .some(let inner): return "Optional(" + (try inner.debugDescribe()) + ")"
+    case .bool(let flag): return flag ? "true" : "false"
+    case .int(let number): return String(number)
+    case .double(let number): return String(number)
+    case .string(let text): return text
+    case .array(let elements): return "[" + (try elements.map { v throws(SwiftValueProblem) in try v.debugDescribe() }.joined(separator: ", ")) + "]"
+    case .tuple(let parts, let labels):
+      var pieces: [String] = []
+      for (index, part) in parts.enumerated() {
+        let label = index < labels.count ? labels[index].map { $0 + ": " } ?? "" : ""
+        pieces.append(label + (try part.debugDescribe()))
+      }
+      return "(" + pieces.joined(separator: ", ") + ")"
+    case .range(let lower, let upper, let closed): return "\(lower)\(closed ? "..." : "..<")\(upper)"
+    case .enumCase(_, let name, _): return name
+    case .dictionary(let entries):
+      guard entries.count <= 1 else { throw SwiftValueProblem("prints a Dictionary, whose order Swift does not fix; sort its keys first") }
+      guard let (key, value) = entries.first else { return "[:]" }
+      return "[" + (try key.debugDescribe()) + ": " + (try value.debugDescribe()) + "]"
+    case .unordered(let elements):
+      guard elements.count <= 1 else { throw SwiftValueProblem("prints a Set, whose order Swift does not fix; sort it first") }
+      return "[" + (try elements.map { v throws(SwiftValueProblem) in try v.debugDescribe() }.joined()) + "]"
+    }
+  }
+
+  /// `debugDescription`: strings quoted with their escapes (inside arrays and optionals).
+  func debugDescribe() throws(SwiftValueProblem) -> String {
+    guard case .string(let text) = self else { return try describe() }
+    var out = "\""
+    for scalar in text.unicodeScalars {
+      switch scalar {
+      case "\"": out += "\\\""
+      case "\\": out += "\\\\"
+      case "\n": out += "\\n"
+      case "\r": out += "\\r"
+      case "\t": out += "\\t"
+      case "\0": out += "\\0"
+      default:
+        if scalar.value < 0x20 || scalar.value == 0x7F {
+          out += "\\u{" + String(scalar.value, radix: 16) + "}"
+        } else {
+          out.unicodeScalars.append(scalar)
+        }
+      }
+    }
+    return out + "\""
+  }
+}
+
+/// A value that cannot be used as asked (the evaluator adds the place).
+struct SwiftValueProblem: Error {
+  var message: String
+  init(_ message: String) { self.message = message }
+}
+
+// MARK: SQLite values
+
+extension SwiftValue {
+  /// A SQLite value as a Swift parameter of `type` sees it (`Bool` from 0/1, optionals wrapped).
+  init(_ binding: QueryBinding, as type: SwiftType? = nil) {
+    var value: SwiftValue
+    switch binding {
+    case .null:
+      self = .none
+      return
+    case .integer(let number):
+      switch type?.name {
+      case "Bool": value = .bool(number != 0)
+      case "Double": value = .double(Double(number))
+      default: value = .int(number)
+      }
+    case .double(let number): value = .double(number)
+    case .text(let text): value = .string(text)
+    case .blob(let bytes): value = .array(bytes.map { .int(Int64($0)) })
+    }
+    self = type?.isOptional == true ? .some(value) : value
+  }
+
+  /// The SQLite value of a result of Swift type `type`.
+  func binding(as type: SwiftType?) throws(SwiftValueProblem) -> QueryBinding {
+    switch self {
+    case .none: return .null
+    case .some(let inner): return try inner.binding(as: type)
+    case .bool(let flag): return .integer(flag ? 1 : 0)
+    case .int(let number): return type?.name == "Double" ? .double(Double(number)) : .integer(number)
+    case .double(let number): return .double(number)
+    case .string(let text): return .text(text)
+    case .enumCase(_, let name, let raw):
+      guard let raw else { throw SwiftValueProblem("returns the case '\(name)', which has no raw value to store") }
+      return try raw.binding(as: nil)
+    case .array, .tuple, .range, .dictionary, .unordered:
+      // A collection result is stored as JSON text, as `[T].JSONRepresentation` stores it.
+      return .text(try jsonText())
+    }
+  }
+
+  /// The JSON text of a value (arrays, as `[T].JSONRepresentation` stores them).
+  func jsonText() throws(SwiftValueProblem) -> String {
+    switch self {
+    case .none: return "null"
+    case .some(let inner): return try inner.jsonText()
+    case .bool(let flag): return flag ? "true" : "false"
+    case .int(let number): return String(number)
+    case .double(let number):
+      guard number.isFinite else { throw SwiftValueProblem("encodes \(number) as JSON, which has no such number (the app's encoder throws)") }
+      return String(number)
+    case .string(let text): return jsonQuoted(text)
+    case .enumCase(_, let name, let raw): return try raw?.jsonText() ?? jsonQuoted(name)
+    case .array(let elements), .tuple(let elements, _):
+      return "[" + (try elements.map { v throws(SwiftValueProblem) in try v.jsonText() }.joined(separator: ",")) + "]"
+    case .range:
+      guard let elements = orderedElements(limit: 1_000_000) else { throw SwiftValueProblem("encodes a range too large to store") }
+      return try SwiftValue.array(elements).jsonText()
+    case .dictionary, .unordered:
+      throw SwiftValueProblem("encodes a \(typeName), whose order Swift does not fix; sort it into an array first")
+    }
+  }
+
+  private func jsonQuoted(_ text: String) -> String {
+    var out = "\""
+    for scalar in text.unicodeScalars {
+      switch scalar {
+      case "\"": out += "\\\""
+      case "\\": out += "\\\\"
+      case "\n": out += "\\n"
+      case "\r": out += "\\r"
+      case "\t": out += "\\t"
+      default:
+        if scalar.value < 0x20 {
+          let hex = String(scalar.value, radix: 16)
+          out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+        } else {
+          out.unicodeScalars.append(scalar)
+        }
+      }
+    }
+    return out + "\""
+  }
+}
