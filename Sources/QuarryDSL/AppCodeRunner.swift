@@ -664,30 +664,10 @@ extension Compiler {
 
   // MARK: #if
 
-  /// The clause of `#if` a debug build compiles: `DEBUG` is set; `os(…)`, `canImport(…)` and
-  /// other flags are not (so `#else` is taken for them).
+  /// The clause of `#if` the app's build compiles (``AppBuildConfiguration``: a debug build
+  /// for the iOS simulator), decided by swift-syntax's `SwiftIfConfig`.
   static func activeClause(of conditional: IfConfigDeclSyntax) -> IfConfigClauseSyntax? {
-    conditional.clauses.first { clause in
-      guard let condition = clause.condition else { return true }
-      return conditionHolds(condition)
-    }
-  }
-
-  private static func conditionHolds(_ condition: ExprSyntax) -> Bool {
-    if let reference = condition.as(DeclReferenceExprSyntax.self) { return reference.baseName.text == "DEBUG" }
-    if let prefix = condition.as(PrefixOperatorExprSyntax.self), prefix.operator.text == "!" { return !conditionHolds(prefix.expression) }
-    if let tuple = condition.as(TupleExprSyntax.self), tuple.elements.count == 1, let only = tuple.elements.first {
-      return conditionHolds(only.expression)
-    }
-    if let sequence = condition.as(SequenceExprSyntax.self), sequence.elements.count == 3 {
-      let elements = Array(sequence.elements)
-      switch elements[1].as(BinaryOperatorExprSyntax.self)?.operator.text {
-      case "&&": return conditionHolds(elements[0]) && conditionHolds(elements[2])
-      case "||": return conditionHolds(elements[0]) || conditionHolds(elements[2])
-      default: return false
-      }
-    }
-    return false
+    AppBuildConfiguration.activeClause(of: conditional)
   }
 
   // MARK: Skipped plumbing

@@ -152,6 +152,23 @@ public final class SourceUnit: @unchecked Sendable {
       }
       problems.append((error.message, position))
     }
+    // A sequence of hundreds of operators is refused (folding it would recurse that deep).
+    final class LongSequenceFinder: SyntaxVisitor {
+      var found: SequenceExprSyntax?
+      override func visit(_ node: SequenceExprSyntax) -> SyntaxVisitorContinueKind {
+        if node.elements.count > OperatorFolding.maximumOperators * 2 + 1 { found = node }
+        return found == nil ? .visitChildren : .skipChildren
+      }
+    }
+    let finder = LongSequenceFinder(viewMode: .sourceAccurate)
+    finder.walk(tree)
+    if let long = finder.found {
+      let node = long.elements.dropFirst(OperatorFolding.maximumOperators * 2 + 1).first.map(Syntax.init) ?? Syntax(long)
+      problems.append((
+        "this expression has \(long.elements.count / 2) operators; split it into smaller ones (at most \(OperatorFolding.maximumOperators))",
+        node.positionAfterSkippingLeadingTrivia))
+      return (Syntax(tree), problems)
+    }
     table.addSourceFile(tree) { record($0) }
     let folded = table.foldAll(tree) { record($0) }
     return (folded, problems)

@@ -48,11 +48,9 @@ extension Compiler {
       return try evaluateCall(call, expected: expected)
     case .sequenceExpr(let sequence):
       return try evaluateOperand(try folded(sequence), expected: expected)
-    case .infixOperatorExpr(let infix):
-      let op = infix.operator.as(BinaryOperatorExprSyntax.self)?.operator.text ?? "="
-      return try evaluateOperation(
-        Operation(left: .syntax(infix.leftOperand), op: op, opNode: infix.operator, right: .syntax(infix.rightOperand)),
-        expected: expected)
+    case .infixOperatorExpr, .ternaryExpr, .asExpr, .isExpr:
+      // Operators already folded (an operand of a folded sequence).
+      return try evaluateOperand(OperatorFolding.operand(expr), expected: expected)
     case .prefixOperatorExpr(let prefix):
       return try evaluatePrefix(prefix, expected: expected)
     case .keyPathExpr(let keyPath):
@@ -80,11 +78,6 @@ extension Compiler {
       return try evaluate(awaitExpr.expression, expected: expected)
     case .closureExpr(let closure):
       throw source.diagnostic("a closure is only allowed as an argument of a query method", at: closure)
-    case .ternaryExpr(let ternary):
-      return try evaluateOperation(
-        Operation(left: .syntax(ternary.condition), op: "?:", opNode: ExprSyntax(ternary),
-                  right: .syntax(ternary.elseExpression), middle: ternary.thenExpression),
-        expected: expected)
     case .dictionaryExpr(let dictionary):
       return .expression(TypedExpression(.value(.text(try jsonObjectText(dictionary))), type: .string))
     case .switchExpr(let switchExpr):
@@ -99,9 +92,10 @@ extension Compiler {
   /// An operator sequence grouped by precedence; a problem (`a == b == c`) is located.
   func folded(_ sequence: SequenceExprSyntax) throws -> Operand {
     do {
-      return try OperatorFolding.fold(sequence)
+      return try OperatorFolding.fold(sequence, in: source)
     } catch {
-      throw source.diagnostic(error.message, at: error.node)
+      let location = source.lineAndColumn(of: error.position)
+      throw Diagnostic(error.message, line: location.line, column: location.column)
     }
   }
 
@@ -113,6 +107,7 @@ extension Compiler {
     {
       inner = only.expression
     }
+    if OperatorFolding.isOperation(inner), case .operation(let operation) = OperatorFolding.operand(inner) { return operation }
     guard let sequence = inner.as(SequenceExprSyntax.self), case .operation(let operation) = try folded(sequence)
     else { return nil }
     return operation
@@ -121,6 +116,7 @@ extension Compiler {
   func evaluateOperand(_ operand: Operand, expected: SwiftType? = nil) throws -> Value {
     switch operand {
     case .syntax(let syntax): return try evaluate(syntax, expected: expected)
+    case .type(let type): throw source.diagnostic("a type is not a value here", at: type)
     case .operation(let operation):
       evaluationDepth += 1
       defer { evaluationDepth -= 1 }

@@ -2,19 +2,21 @@ import SwiftSyntax
 
 /// An operand of an operator expression: a piece of the input, or an operation built from them.
 ///
-/// The parser leaves `a + b * c` as a flat sequence; ``OperatorFolding`` groups it by Swift's
-/// precedence rules into `a + (b * c)` without building new syntax, so every operand keeps its
-/// place in the input for messages.
+/// The parser leaves `a + b * c` as a flat sequence; ``OperatorFolding`` reads it grouped by
+/// Swift's precedence rules into `a + (b * c)`, every operand at its place in the input.
 indirect enum Operand {
   case syntax(ExprSyntax)
   case operation(Operation)
+  /// The type of a cast (`x as Double`).
+  case type(TypeSyntax)
 
   /// The syntax a message about this operand points at: the node, or the operation's first
   /// operand.
-  var anchor: ExprSyntax {
+  var anchor: Syntax {
     switch self {
-    case .syntax(let syntax): return syntax
+    case .syntax(let syntax): return Syntax(syntax)
     case .operation(let operation): return operation.left.anchor
+    case .type(let type): return Syntax(type)
     }
   }
 }
@@ -25,126 +27,77 @@ struct Operation {
   /// The operator's text (`+`, `==`, `=`, `+=`, `??`, `as`, `is`, or `?:` for the ternary).
   var op: String
   /// The operator's syntax, for messages.
-  var opNode: ExprSyntax
+  var opNode: Syntax
   var right: Operand
   /// The expression between `?` and `:` of a ternary.
   var middle: ExprSyntax?
 
-  var isAssignment: Bool { OperatorFolding.precedence(of: op)?.level == OperatorFolding.assignmentLevel }
+  static let assignments: Set<String> = ["=", "+=", "-=", "*=", "/=", "%=", "&=", "|=", "^=", "<<=", ">>=", "&+=", "&-=", "&*="]
+  var isAssignment: Bool { Self.assignments.contains(op) }
   /// `as`, `as?`, `as!`, `is`.
-  var isCast: Bool { OperatorFolding.precedence(of: op)?.level == OperatorFolding.castingLevel }
+  var isCast: Bool { ["as", "as?", "as!", "is"].contains(op) }
 }
 
-/// Swift's standard operator precedence (the groups of the standard library), applied to an
-/// unfolded sequence expression.
+/// Operator sequences grouped by Swift's precedence: swift-syntax's `SwiftOperators` folds the
+/// input once (the standard library's operators and precedence groups, and any the input
+/// declares); this reads the folded operators as ``Operation``s whose operands keep their
+/// places in the input.
 ///
 /// ```swift
 /// // $0.a + $0.b * 2 == 7 && !$0.c
 /// // ((($0.a + ($0.b * 2)) == 7) && !$0.c)
 /// ```
 enum OperatorFolding {
-  enum Associativity { case left, right, none }
-
-  static let assignmentLevel = 1
-  static let castingLevel = 7
   /// Longer sequences are refused: folding and evaluating them would recurse that deep.
   static let maximumOperators = 200
-
-  /// Level (higher binds tighter) and associativity of an infix operator.
-  static func precedence(of op: String) -> (level: Int, associativity: Associativity)? {
-    switch op {
-    case "=", "+=", "-=", "*=", "/=", "%=", "&=", "|=", "^=", "<<=", ">>=", "&+=", "&-=", "&*=":
-      return (assignmentLevel, .right)
-    case "?:": return (2, .right)
-    case "||": return (3, .left)
-    case "&&": return (4, .left)
-    case "==", "!=", "<", "<=", ">", ">=", "===", "!==", "~=": return (5, .none)
-    case "??": return (6, .right)
-    case "as", "as?", "as!", "is": return (castingLevel, .left)
-    case "...", "..<": return (8, .none)
-    case "+", "-", "|", "^", "&+", "&-": return (9, .left)
-    case "*", "/", "%", "&", "&*": return (10, .left)
-    case "<<", ">>": return (11, .none)
-    default: return nil
-    }
-  }
 
   /// A problem folding a sequence, with the syntax it is about.
   struct Problem: Error {
     var message: String
-    var node: Syntax
+    var position: AbsolutePosition
   }
 
-  /// Folds a sequence's elements (operand, operator, operand, …) into one operand.
-  static func fold(_ sequence: SequenceExprSyntax) throws(Problem) -> Operand {
-    var operands: [ExprSyntax] = []
-    var operators: [(op: String, node: ExprSyntax, middle: ExprSyntax?)] = []
-    var expectOperand = true
-    for element in sequence.elements {
-      if expectOperand {
-        operands.append(element)
-      } else {
-        operators.append(try operatorInfo(element))
-      }
-      expectOperand.toggle()
-    }
-    guard operands.count == operators.count + 1, let first = operands.first else {
-      throw Problem(message: "an operator is missing an operand", node: Syntax(sequence))
-    }
-    guard operators.count <= maximumOperators else {
+  /// Folds a sequence of the input into one operand.
+  static func fold(_ sequence: SequenceExprSyntax, in source: SourceUnit) throws(Problem) -> Operand {
+    let operators = sequence.elements.count / 2
+    if operators > maximumOperators {
+      let node = sequence.elements.dropFirst(maximumOperators * 2 + 1).first ?? sequence.elements.first
       throw Problem(
-        message: "this expression has \(operators.count) operators; split it into smaller ones (at most \(maximumOperators))",
-        node: Syntax(operators[maximumOperators].node))
+        message: "this expression has \(operators) operators; split it into smaller ones (at most \(maximumOperators))",
+        position: node?.positionAfterSkippingLeadingTrivia ?? sequence.positionAfterSkippingLeadingTrivia)
     }
-    var position = 0
-    var lhs = Operand.syntax(first)
-    try climb(&lhs, minimum: 0, operands: operands, operators: operators, position: &position)
-    return lhs
+    if let problem = source.foldingProblem(in: sequence) {
+      throw Problem(message: problem.message, position: problem.position)
+    }
+    guard let folded = source.folded(ExprSyntax(sequence)), !folded.is(SequenceExprSyntax.self) else {
+      throw Problem(message: "cannot order these operators; add parentheses", position: sequence.positionAfterSkippingLeadingTrivia)
+    }
+    return operand(folded)
   }
 
-  private static func operatorInfo(_ element: ExprSyntax) throws(Problem) -> (op: String, node: ExprSyntax, middle: ExprSyntax?) {
-    if let binary = element.as(BinaryOperatorExprSyntax.self) { return (binary.operator.text, element, nil) }
-    if element.is(AssignmentExprSyntax.self) { return ("=", element, nil) }
-    if let ternary = element.as(UnresolvedTernaryExprSyntax.self) { return ("?:", element, ternary.thenExpression) }
-    if let cast = element.as(UnresolvedAsExprSyntax.self) {
-      return ("as" + (cast.questionOrExclamationMark?.text ?? ""), element, nil)
+  /// A folded expression as an operand: operations for operators, syntax for the rest.
+  static func operand(_ expr: ExprSyntax) -> Operand {
+    if let infix = expr.as(InfixOperatorExprSyntax.self) {
+      let op = infix.operator.as(BinaryOperatorExprSyntax.self)?.operator.text ?? "="
+      return .operation(Operation(left: operand(infix.leftOperand), op: op, opNode: Syntax(infix.operator), right: operand(infix.rightOperand)))
     }
-    if element.is(UnresolvedIsExprSyntax.self) { return ("is", element, nil) }
-    throw Problem(message: "not supported in Quarry yet: this operator", node: Syntax(element))
+    if let ternary = expr.as(TernaryExprSyntax.self) {
+      return .operation(Operation(
+        left: operand(ternary.condition), op: "?:", opNode: Syntax(ternary.questionMark),
+        right: operand(ternary.elseExpression), middle: ternary.thenExpression))
+    }
+    if let cast = expr.as(AsExprSyntax.self) {
+      let op = "as" + (cast.questionOrExclamationMark?.text ?? "")
+      return .operation(Operation(left: operand(cast.expression), op: op, opNode: Syntax(cast.asKeyword), right: .type(cast.type)))
+    }
+    if let check = expr.as(IsExprSyntax.self) {
+      return .operation(Operation(left: operand(check.expression), op: "is", opNode: Syntax(check.isKeyword), right: .type(check.type)))
+    }
+    return .syntax(expr)
   }
 
-  /// Precedence climbing: extends `lhs` with every following operator that binds at least as
-  /// tightly as `minimum`.
-  private static func climb(
-    _ lhs: inout Operand, minimum: Int, operands: [ExprSyntax],
-    operators: [(op: String, node: ExprSyntax, middle: ExprSyntax?)], position: inout Int
-  ) throws(Problem) {
-    while position < operators.count {
-      let current = operators[position]
-      guard let (level, associativity) = precedence(of: current.op) else {
-        throw Problem(message: "not supported in Quarry yet: the '\(current.op)' operator", node: Syntax(current.node))
-      }
-      guard level >= minimum else { return }
-      position += 1
-      var rhs = Operand.syntax(operands[position])
-      while position < operators.count {
-        let next = operators[position]
-        guard let (nextLevel, nextAssociativity) = precedence(of: next.op) else {
-          throw Problem(message: "not supported in Quarry yet: the '\(next.op)' operator", node: Syntax(next.node))
-        }
-        if nextLevel == level && associativity == .none && nextAssociativity == .none {
-          throw Problem(
-            message: "cannot work out the order of these operators; add parentheses", node: Syntax(next.node))
-        }
-        if nextLevel > level {
-          try climb(&rhs, minimum: level + 1, operands: operands, operators: operators, position: &position)
-        } else if nextLevel == level && nextAssociativity == .right {
-          try climb(&rhs, minimum: level, operands: operands, operators: operators, position: &position)
-        } else {
-          break
-        }
-      }
-      lhs = .operation(Operation(left: lhs, op: current.op, opNode: current.node, right: rhs, middle: current.middle))
-    }
+  /// Whether a folded expression is an operator expression.
+  static func isOperation(_ expr: ExprSyntax) -> Bool {
+    expr.is(InfixOperatorExprSyntax.self) || expr.is(TernaryExprSyntax.self) || expr.is(AsExprSyntax.self) || expr.is(IsExprSyntax.self)
   }
 }

@@ -85,6 +85,7 @@ final class Repl {
       replInterrupted = 1
       replInterruptHandle?.interrupt()
       WorkLimit.stopAll()
+      SwiftEvaluation.stopAll()
     }
     let output = OutputStream.standardOutput
     output.write("Quarry — the StructuredQueries DSL over SQLite. .help for commands, Ctrl-D to quit.\n")
