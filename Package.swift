@@ -78,7 +78,10 @@ let package = Package(
       dependencies: [
         "QuarryDSL", "Workbench", "QuarryEngine", "QueryBuilder",
         .product(name: "InlineSnapshotTesting", package: "swift-snapshot-testing"),
-      ]),
+        .product(name: "SwiftParser", package: "swift-syntax"),
+        .product(name: "SwiftSyntax", package: "swift-syntax"),
+      ],
+      exclude: ["SwiftSemantics"]),
     .testTarget(
       name: "WorkbenchTests",
       dependencies: [

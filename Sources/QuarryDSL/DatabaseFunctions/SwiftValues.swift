@@ -69,7 +69,7 @@ extension Compiler {
     case .int(let number): return .expression(TypedExpression(.value(.integer(number)), type: .int))
     case .double(let number): return .expression(TypedExpression(.value(.double(number)), type: .double))
     case .string(let text): return .expression(TypedExpression(.value(.text(text)), type: .string))
-    case .array(let values): return .array(try values.map { try value(of: $0, at: node) })
+    case .array(let values), .slice(let values, _), .lazySequence(_, let values): return .array(try values.map { try value(of: $0, at: node) })
     case .tuple(let values, _): return .tuple(try values.map { try value(of: $0, at: node) })
     case .enumCase(let type, let name, let raw):
       guard let raw, let binding = try? raw.binding(as: nil) else {

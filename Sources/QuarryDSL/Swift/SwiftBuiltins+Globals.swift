@@ -87,7 +87,7 @@ extension SwiftBuiltins {
     SwiftBuiltin("", "zip(_ a: some Sequence, _ b: some Sequence) -> Zip2Sequence", example: #"Array(zip([1, 2, 3], ["a", "b"]))"#) { call in
       let first = BuiltinCall(evaluator: call.evaluator, name: "zip", base: try call.value(0), arguments: [], parameters: [], node: call.node)
       let second = BuiltinCall(evaluator: call.evaluator, name: "zip", base: try call.value(1), arguments: [], parameters: [], node: call.node)
-      return .array(zip(try first.elements(), try second.elements()).map { .tuple([$0, $1], labels: [nil, nil]) })
+      return .lazySequence(type: "Zip2Sequence", elements: zip(try first.elements(), try second.elements()).map { .tuple([$0, $1], labels: [nil, nil]) })
     },
     SwiftBuiltin("", "stride(from start: Int, to end: Int, by stride: Int) -> StrideTo<Int>", example: "Array(stride(from: 0, to: 10, by: 3))") { call in
       try strideValues(&call, through: false)
@@ -99,7 +99,7 @@ extension SwiftBuiltins {
     SwiftBuiltin("", "ceil(_ x: Double) -> Double", example: "ceil(2.1)") { .double(Foundation.ceil(try $0.double(0))) },
     SwiftBuiltin("", "round(_ x: Double) -> Double", example: "round(2.5)") { .double(Foundation.round(try $0.double(0))) },
     SwiftBuiltin("", "sqrt(_ x: Double) -> Double", example: "sqrt(2.0)") { .double(Foundation.sqrt(try $0.double(0))) },
-    SwiftBuiltin("", "pow(_ x: Double, _ y: Double) -> Double", example: "pow(2.0, 10)") { call in
+    SwiftBuiltin("", "pow(_ x: Double, _ y: Double) -> Double", example: "pow(2.0, 10.0)") { call in
       .double(Foundation.pow(try call.double(0), try call.double(1)))
     },
   ]
@@ -132,6 +132,6 @@ extension SwiftBuiltins {
       if overflow { break }
       current = next
     }
-    return .array(out)
+    return .lazySequence(type: through ? "StrideThrough<Int>" : "StrideTo<Int>", elements: out)
   }
 }

@@ -76,21 +76,28 @@ extension SwiftBuiltins {
       let before = try call.function(0)
       return .array(try sort(call.elements(), call) { try call.evaluator.truth(before([$0, $1]), at: call.node) })
     },
-    SwiftBuiltin("Sequence", "reversed() -> [Element]", example: "[1, 2, 3].reversed()") { .array(try $0.elements().reversed()) },
-    SwiftBuiltin("Sequence", "enumerated() -> EnumeratedSequence", example: #"Array(["a", "b"].enumerated()).last"#) { call in
-      .array(try call.elements().enumerated().map { .tuple([.int(Int64($0.offset)), $0.element], labels: ["offset", "element"]) })
+    SwiftBuiltin("Sequence", "reversed() -> ReversedCollection<Self>", example: "Array([1, 2, 3].reversed())") { call in
+      .lazySequence(type: "ReversedCollection", elements: try call.elements().reversed())
+    },
+    SwiftBuiltin("Sequence", "enumerated() -> EnumeratedSequence<Self>", example: #"Array(["a", "b"].enumerated()).last"#) { call in
+      .lazySequence(type: "EnumeratedSequence", elements: try call.elements().enumerated().map {
+        .tuple([.int(Int64($0.offset)), $0.element], labels: ["offset", "element"])
+      })
     },
     SwiftBuiltin("Sequence", "dropFirst(_ k: Int = 1) -> ArraySlice<Element>", example: "[1, 2, 3].dropFirst()") { call in
-      .array(Array(try call.elements().dropFirst(call.count(0))))
+      let k = try call.count(0)
+      return .slice(Array(try call.elements().dropFirst(k)), start: sliceStart(call.base) + min(k, try call.elements().count))
     },
     SwiftBuiltin("Sequence", "dropLast(_ k: Int = 1) -> ArraySlice<Element>", example: "[1, 2, 3].dropLast(2)") { call in
-      .array(Array(try call.elements().dropLast(call.count(0))))
+      .slice(Array(try call.elements().dropLast(call.count(0))), start: sliceStart(call.base))
     },
     SwiftBuiltin("Sequence", "prefix(_ maxLength: Int) -> ArraySlice<Element>", example: "[1, 2, 3].prefix(5)") { call in
-      .array(Array(try call.elements().prefix(call.count(0))))
+      .slice(Array(try call.elements().prefix(call.count(0))), start: sliceStart(call.base))
     },
-    SwiftBuiltin("Sequence", "suffix(_ maxLength: Int) -> ArraySlice<Element>", example: "(1...5).suffix(2)") { call in
-      .array(Array(try call.elements().suffix(call.count(0))))
+    SwiftBuiltin("Sequence", "suffix(_ maxLength: Int) -> ArraySlice<Element>", example: "[1, 2, 3, 4].suffix(2)") { call in
+      let elements = try call.elements()
+      let kept = Array(elements.suffix(try call.count(0)))
+      return .slice(kept, start: sliceStart(call.base) + elements.count - kept.count)
     },
     SwiftBuiltin("Sequence", "joined(separator: String = \"\") -> String", example: #"["a", "b"].joined(separator: ", ")"#) { call in
       let separator = call.count > 0 ? try call.string(0) : ""
@@ -105,16 +112,31 @@ extension SwiftBuiltins {
     },
     SwiftBuiltin("Sequence", "split(separator: Element) -> [ArraySlice<Element>]", example: "[1, 0, 2, 3].split(separator: 0)") { call in
       let separator = try call.value(0)
-      var parts: [[SwiftValue]] = [[]]
-      for element in try call.elements() {
-        if try call.evaluator.equal(element, separator, at: call.node) { parts.append([]) } else { parts[parts.count - 1].append(element) }
+      var parts: [SwiftValue] = []
+      var current: [SwiftValue] = []
+      var start = sliceStart(call.base)
+      for (offset, element) in try call.elements().enumerated() {
+        if try call.evaluator.equal(element, separator, at: call.node) {
+          if !current.isEmpty { parts.append(.slice(current, start: start)) }
+          current = []
+          start = sliceStart(call.base) + offset + 1
+        } else {
+          current.append(element)
+        }
       }
-      return .array(parts.filter { !$0.isEmpty }.map { .array($0) })
+      if !current.isEmpty { parts.append(.slice(current, start: start)) }
+      return .array(parts)
     },
     SwiftBuiltin("Sequence", "indices: Range<Int>", example: "[5, 6, 7].indices") { call in
       .range(lower: 0, upper: Int64(try call.elements().count), closed: false)
     },
   ]
+
+  /// Where a slice's indices start (0 for an array).
+  static func sliceStart(_ value: SwiftValue) -> Int {
+    if case .slice(_, let start) = value { return start }
+    return 0
+  }
 
   private static func isUnorderedBase(_ call: BuiltinCall) -> Bool { SwiftEvaluator.isUnordered(call.base) }
 

@@ -115,10 +115,18 @@ struct SwiftBuiltin: @unchecked Sendable {
     return (name, parameters, returnType, false)
   }
 
+  /// The label a trailing closure is given while matching: it fits a closure parameter
+  /// whatever that parameter's label (`sorted { … }` is `sorted(by:)`).
+  static let trailingClosureLabel = "{trailing}"
+
   /// Whether the labels a call gives fit the parameters (defaults may be left out).
   func accepts(labels: [String?]) -> Bool {
     var index = 0
     for parameter in parameters {
+      if index < labels.count, labels[index] == Self.trailingClosureLabel, parameter.type.contains("->") {
+        index += 1
+        continue
+      }
       if parameter.type.hasSuffix("...") {
         // Variadic: any number of arguments, the first with the label.
         if index < labels.count, labels[index] == parameter.label {
@@ -292,6 +300,7 @@ enum SwiftBuiltins {
     case .double: return ["Double"]
     case .bool: return ["Bool"]
     case .array: return ["Array", "Sequence"]
+    case .slice, .lazySequence: return ["Sequence"]
     case .dictionary: return ["Dictionary", "Sequence"]
     case .unordered: return ["Set", "Sequence"]
     case .range: return ["Range", "Sequence"]

@@ -37,6 +37,11 @@ extension SwiftEvaluator {
       let element = expected.flatMap(Self.elementType)
       var values: [SwiftValue] = []
       for item in array.elements { values.append(try coerce(evaluate(item.expression, expected: element), to: element, at: item.expression)) }
+      // One element type for all: `[nil, 2]` is an `[Int?]`, its 2 an `Optional(2)`.
+      if values.contains(where: \.isOptional) { values = values.map { $0.isOptional ? $0 : .some($0) } }
+      if values.contains(where: { if case .double = $0 { true } else { false } }) {
+        values = values.map { if case .int(let number) = $0 { .double(Double(number)) } else { $0 } }
+      }
       try budget.allocate(values.count * 16)
       return .array(values)
     case .dictionaryExpr(let dictionary):

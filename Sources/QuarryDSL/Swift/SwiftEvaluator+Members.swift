@@ -40,6 +40,7 @@ extension SwiftEvaluator {
       throw failure("uses '.\(name)', whose type Quarry cannot tell here; write the type's name (Type.\(name))", at: member)
     }
     if let model = enumModel(named: baseExpr) { return try enumCase(model, name, at: member.declName) }
+    if name == "none", baseExpr.is(OptionalChainingExprSyntax.self) || baseExpr.trimmedDescription.hasPrefix("Optional") { return .none }
     if let type = standardType(named: baseExpr) {
       guard let entry = SwiftBuiltins.global(type, name, labels: nil), entry.isStatic else {
         throw failure("uses '\(type).\(name)', which is outside the Swift Quarry runs", at: member)
@@ -91,7 +92,7 @@ extension SwiftEvaluator {
     var labels = call.arguments.map { $0.label?.text }
     if let trailing = call.trailingClosure {
       arguments.append(ExprSyntax(trailing))
-      labels.append(nil)
+      labels.append(SwiftBuiltin.trailingClosureLabel)
     }
     for extra in call.additionalTrailingClosures {
       arguments.append(ExprSyntax(extra.closure))
@@ -103,6 +104,7 @@ extension SwiftEvaluator {
     if callee.is(DictionaryExprSyntax.self), arguments.isEmpty { return .dictionary([:]) }
     if let reference = callee.as(DeclReferenceExprSyntax.self) {
       let name = reference.baseName.text
+      if let function = functions[name] { return try invoke(function, arguments: arguments, labels: labels, at: call) }
       if let model = enums[name], labels == ["rawValue"], let argument = arguments.first {
         let raw = try evaluate(argument, expected: model.rawType)
         for match in model.cases where try equal(SwiftValue(match.value, as: model.rawType), raw, at: argument) {
@@ -152,6 +154,51 @@ extension SwiftEvaluator {
     return result
   }
 
+  /// Calls a function the input declares: arguments matched to parameters by label, defaults
+  /// filled in, the body run in a scope of its own.
+  func invoke(_ function: FunctionDeclSyntax, arguments: [ExprSyntax], labels: [String?], at call: FunctionCallExprSyntax) throws -> SwiftValue {
+    guard let original = function.body, let body = source.folded(original) else { throw failure("'\(function.name.text)' has no body to run", at: call) }
+    var names: [String: Variable] = [:]
+    var index = 0
+    for parameter in function.signature.parameterClause.parameters {
+      let label = parameter.firstName.tokenKind == .wildcard ? nil : parameter.firstName.text
+      let name = (parameter.secondName ?? parameter.firstName).text
+      let type = Self.swiftType(parameter.type)
+      let value: SwiftValue
+      if index < arguments.count, labels[index] == label || labels[index] == SwiftBuiltin.trailingClosureLabel {
+        value = try coerce(evaluate(arguments[index], expected: type), to: type, at: arguments[index])
+        index += 1
+      } else if let fallback = parameter.defaultValue?.value {
+        value = try coerce(evaluate(fallback, expected: type), to: type, at: fallback)
+      } else {
+        throw failure("missing argument for parameter '\(label ?? name)' of '\(function.name.text)'", at: call)
+      }
+      names[name] = Variable(value: value, mutable: false, type: type)
+    }
+    if index < arguments.count { throw failure("extra argument in the call of '\(function.name.text)'", at: arguments[index]) }
+    let outerScopes = scopes
+    let outerReturn = returnType
+    scopes = [Scope(names)]
+    returnType = function.signature.returnClause.map { Self.swiftType($0.type) }
+    defer {
+      scopes = outerScopes
+      returnType = outerReturn
+    }
+    depth += 10
+    defer { depth -= 10 }
+    guard depth <= Self.maximumDepth else { throw failure("calls functions more than \(Self.maximumDepth / 10) deep", at: call) }
+    let statements = body.statements
+    if statements.count == 1, let only = statements.first, let expr = Self.implicitReturn(only, returning: returnType) {
+      return try coerce(evaluate(expr, expected: returnType), to: returnType, at: expr)
+    }
+    switch try execute(statements) {
+    case .returned(let value): return value
+    case .next where returnType != nil && returnType?.name != "Void":
+      throw failure("reaches the end of '\(function.name.text)' without returning a value", at: body.rightBrace)
+    default: return .none
+    }
+  }
+
   /// Runs a closure with `values` as its parameters (`$0`, or the names it declares).
   func apply(_ closure: ClosureExprSyntax, _ values: [SwiftValue]) throws -> SwiftValue {
     try budget.charge()
@@ -167,10 +214,10 @@ extension SwiftEvaluator {
       if declared.count > 1, values.count == 1, case .tuple(let parts, _) = values[0], parts.count == declared.count { given = parts }
       for (name, value) in zip(declared, given) where name != "_" { names[name] = Variable(value: value, mutable: false, type: nil) }
     } else {
-      for (index, value) in values.enumerated() { names["$\(index)"] = Variable(value: value, mutable: false, type: nil) }
-      if values.count == 1, case .tuple(let parts, _) = values[0] {
-        for (index, part) in parts.enumerated() where names["$\(index)"] == nil { names["$\(index)"] = Variable(value: part, mutable: false, type: nil) }
-      }
+      // `{ "\($0)\($1)" }` over pairs: a closure naming `$1` takes a tuple apart.
+      var given = values
+      if values.count == 1, case .tuple(let parts, _) = values[0], Self.usesSecondAnonymousParameter(closure) { given = parts }
+      for (index, value) in given.enumerated() { names["$\(index)"] = Variable(value: value, mutable: false, type: nil) }
     }
     let outerReturn = returnType
     returnType = closure.signature?.returnClause.map { Self.swiftType($0.type) }
@@ -184,6 +231,13 @@ extension SwiftEvaluator {
       case .returned(let value): return value
       default: return .none
       }
+    }
+  }
+
+  static func usesSecondAnonymousParameter(_ closure: ClosureExprSyntax) -> Bool {
+    closure.statements.tokens(viewMode: .sourceAccurate).contains { token in
+      if case .dollarIdentifier(let name) = token.tokenKind { return name != "$0" }
+      return false
     }
   }
 
@@ -212,16 +266,27 @@ extension SwiftEvaluator {
     let base = try evaluate(subscriptCall.calledExpression)
     let arguments = Array(subscriptCall.arguments)
     switch base {
-    case .array(let elements):
+    case .array(let elements), .slice(let elements, _):
       guard arguments.count == 1, let argument = arguments.first, argument.label == nil else { throw unsupported(subscriptCall) }
+      let start = SwiftBuiltins.sliceStart(base)
       let index = try evaluate(argument.expression, expected: .int)
-      guard case .int(let position) = index else {
-        throw unsupported(argument.expression, "a slice; Quarry indexes arrays by Int")
+      switch index {
+      case .int(let position):
+        // A slice keeps its base's indices: `a.dropFirst()[0]` traps.
+        let (offset, overflow) = position.subtractingReportingOverflow(Int64(start))
+        guard !overflow, offset >= 0, offset < elements.count else {
+          throw crash("reads index \(position) of \(base.typeName.hasPrefix("ArraySlice") ? "a slice whose indices are \(start)..<\(start + elements.count)" : "an array of \(elements.count)")", at: argument.expression)
+        }
+        return elements[Int(offset)]
+      case .range(let lower, let upper, let closed):
+        let end = closed ? upper.addingReportingOverflow(1) : (upper, false)
+        guard !end.1, lower >= Int64(start), end.0 <= Int64(start + elements.count) else {
+          throw crash("takes the slice \(lower)\(closed ? "..." : "..<")\(upper) of indices \(start)..<\(start + elements.count)", at: argument.expression)
+        }
+        return .slice(Array(elements[Int(lower) - start..<Int(end.0) - start]), start: Int(lower))
+      default:
+        throw failure("cannot index an array with \(index.typeName)", at: argument.expression)
       }
-      guard position >= 0, position < elements.count else {
-        throw crash("reads index \(position) of an array of \(elements.count)", at: argument.expression)
-      }
-      return elements[Int(position)]
     case .dictionary(let entries):
       guard let key = arguments.first else { throw unsupported(subscriptCall) }
       let keyValue = try evaluate(key.expression)

@@ -41,6 +41,8 @@ final class SwiftEvaluator {
   }
 
   var scopes: [Scope] = []
+  /// Functions the input declares that code may call (by name).
+  var functions: [String: FunctionDeclSyntax] = [:]
   /// The return type of the function running (literals in `return` take it).
   var returnType: SwiftType?
   /// How deeply expressions and closures nest right now (a guard for the stack).
@@ -219,6 +221,10 @@ final class SwiftEvaluator {
       case .none, .some: return value
       default: return .some(try coerce(value, to: type.wrapped, at: node))
       }
+    }
+    if type.name.hasPrefix("Set<"), case .array(let elements) = value {
+      var seen: Set<SwiftValue> = []
+      return .unordered(elements.filter { seen.insert($0).inserted })
     }
     switch (type.name, value) {
     case ("Double", .int(let number)), ("CGFloat", .int(let number)), ("Float", .int(let number)):

@@ -7,7 +7,7 @@ import SwiftSyntax
 ///
 /// ```swift
 /// SwiftLiterals.string(of: "\"\\u{2713} done\"")   // "✓ done"
-/// SwiftLiterals.integer(0x_FF)                     // 255
+/// SwiftLiterals.integer(0xF_F)                     // 255
 /// ```
 enum SwiftLiterals {
   enum Problem: Error {

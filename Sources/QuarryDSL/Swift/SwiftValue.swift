@@ -22,6 +22,11 @@ indirect enum SwiftValue: Hashable, Sendable {
   /// A String, or a Character (a string of one character).
   case string(String)
   case array([SwiftValue])
+  /// An ArraySlice (`dropFirst()`, `prefix(2)`): its indices start at `start`, as its base's did.
+  case slice([SwiftValue], start: Int)
+  /// A lazy wrapper Swift prints by its internals (`reversed()`, `enumerated()`, `zip`):
+  /// iterated like an array, never printed.
+  case lazySequence(type: String, elements: [SwiftValue])
   /// A Dictionary: looked up by key; its order is Swift's own and unspecified, so nothing
   /// that depends on it is computed.
   case dictionary([SwiftValue: SwiftValue])
@@ -60,6 +65,8 @@ indirect enum SwiftValue: Hashable, Sendable {
     case .double: return "Double"
     case .string: return "String"
     case .array(let elements): return "[" + (elements.first?.typeName ?? "Element") + "]"
+    case .slice(let elements, _): return "ArraySlice<" + (elements.first?.typeName ?? "Element") + ">"
+    case .lazySequence(let type, _): return type
     case .dictionary: return "Dictionary"
     case .unordered: return "Set"
     case .tuple(let parts, _): return "(" + parts.map(\.typeName).joined(separator: ", ") + ")"
@@ -71,7 +78,7 @@ indirect enum SwiftValue: Hashable, Sendable {
   /// The elements of an ordered collection (an array, a range, a String's characters).
   func orderedElements(limit: Int) -> [SwiftValue]? {
     switch self {
-    case .array(let elements): return elements
+    case .array(let elements), .slice(let elements, _), .lazySequence(_, let elements): return elements
     case .string(let text): return text.map { .string(String($0)) }
     case .range(let lower, let upper, let closed):
       guard let count = SwiftValue.rangeCount(lower, upper, closed), count <= limit else { return nil }
@@ -93,7 +100,7 @@ indirect enum SwiftValue: Hashable, Sendable {
   var size: Int {
     switch self {
     case .string(let text): return text.utf8.count
-    case .array(let elements), .unordered(let elements): return elements.count * 16
+    case .array(let elements), .unordered(let elements), .slice(let elements, _), .lazySequence(_, let elements): return elements.count * 16
     case .dictionary(let entries): return entries.count * 32
     case .tuple(let parts, _): return parts.count * 16
     case .some(let inner): return inner.size
@@ -114,7 +121,10 @@ extension SwiftValue {
     case .int(let number): return String(number)
     case .double(let number): return String(number)
     case .string(let text): return text
-    case .array(let elements): return "[" + (try elements.map { v throws(SwiftValueProblem) in try v.debugDescribe() }.joined(separator: ", ")) + "]"
+    case .array(let elements), .slice(let elements, _):
+      return "[" + (try elements.map { v throws(SwiftValueProblem) in try v.debugDescribe() }.joined(separator: ", ")) + "]"
+    case .lazySequence(let type, _):
+      throw SwiftValueProblem("prints a \(type), which Swift shows by its internals; wrap it in Array(…)")
     case .tuple(let parts, let labels):
       var pieces: [String] = []
       for (index, part) in parts.enumerated() {
@@ -136,6 +146,11 @@ extension SwiftValue {
 
   /// `debugDescription`: strings quoted with their escapes (inside arrays and optionals).
   func debugDescribe() throws(SwiftValueProblem) -> String {
+    switch self {
+    case .slice: return "ArraySlice(" + (try describe()) + ")"
+    case .range(_, _, let closed): return (closed ? "ClosedRange(" : "Range(") + (try describe()) + ")"
+    default: break
+    }
     guard case .string(let text) = self else { return try describe() }
     var out = "\""
     for scalar in text.unicodeScalars {
@@ -199,7 +214,7 @@ extension SwiftValue {
     case .enumCase(_, let name, let raw):
       guard let raw else { throw SwiftValueProblem("returns the case '\(name)', which has no raw value to store") }
       return try raw.binding(as: nil)
-    case .array, .tuple, .range, .dictionary, .unordered:
+    case .array, .tuple, .range, .dictionary, .unordered, .slice, .lazySequence:
       // A collection result is stored as JSON text, as `[T].JSONRepresentation` stores it.
       return .text(try jsonText())
     }
@@ -217,7 +232,7 @@ extension SwiftValue {
       return String(number)
     case .string(let text): return jsonQuoted(text)
     case .enumCase(_, let name, let raw): return try raw?.jsonText() ?? jsonQuoted(name)
-    case .array(let elements), .tuple(let elements, _):
+    case .array(let elements), .tuple(let elements, _), .slice(let elements, _), .lazySequence(_, let elements):
       return "[" + (try elements.map { v throws(SwiftValueProblem) in try v.jsonText() }.joined(separator: ",")) + "]"
     case .range:
       guard let elements = orderedElements(limit: 1_000_000) else { throw SwiftValueProblem("encodes a range too large to store") }
