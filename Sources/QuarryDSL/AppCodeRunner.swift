@@ -583,6 +583,13 @@ extension Compiler {
       return
     }
     for element in elements {
+      // Every round of every loop of the input draws on one budget: nested loops cannot
+      // multiply their rounds into minutes of work.
+      do {
+        try budget.charge(Self.stepsPerLoopRound)
+      } catch {
+        throw source.diagnostic("these loops run too long: \(error.message)", at: loop.forKeyword)
+      }
       var bindings: [String: Value] = [:]
       try bindPattern(loop.pattern, to: element, into: &bindings)
       if let condition = loop.whereClause?.condition {
@@ -601,13 +608,20 @@ extension Compiler {
     }
   }
 
+  /// What one round of an app-code loop costs of the evaluation budget (a round compiles and
+  /// runs statements, far more work than one step of Swift).
+  static let stepsPerLoopRound = 50
+
   /// The elements a `for` loops over: an array value, or an integer range `a...b` / `a..<b`.
   func loopElements(_ sequence: ExprSyntax) throws -> [Value] {
-    if let range = Self.integerRange(sequence) {
-      guard range.count <= 10_000 else {
-        throw source.diagnostic("a loop of \(range.count) rounds is more than Quarry runs (at most 10,000)", at: sequence)
+    if let (lower, upper, closed) = Self.integerRange(sequence) {
+      guard lower <= upper else {
+        throw source.diagnostic("this range's lower bound \(lower) is above its upper bound \(upper) (the app would crash here)", at: sequence)
       }
-      return range.map { .expression(TypedExpression(Expression(.value(.integer(Int64($0)))), type: SwiftType("Int"))) }
+      guard let count = SwiftValue.rangeCount(lower, upper, closed), count <= 10_000 else {
+        throw source.diagnostic("a loop of more than 10,000 rounds is more than Quarry runs", at: sequence)
+      }
+      return (0..<count).map { .expression(TypedExpression(Expression(.value(.integer(lower + Int64($0)))), type: SwiftType("Int"))) }
     }
     guard case .array(let elements) = try evaluate(sequence) else {
       throw source.diagnostic("a 'for' loops over an array known before the query runs", at: sequence)
@@ -615,7 +629,8 @@ extension Compiler {
     return elements
   }
 
-  static func integerRange(_ expr: ExprSyntax) -> ClosedRange<Int>? {
+  /// `a...b` or `a..<b` with integer literals for bounds.
+  static func integerRange(_ expr: ExprSyntax) -> (lower: Int64, upper: Int64, closed: Bool)? {
     var inner = expr
     if let tuple = inner.as(TupleExprSyntax.self), tuple.elements.count == 1, let only = tuple.elements.first { inner = only.expression }
     guard let sequence = inner.as(SequenceExprSyntax.self), sequence.elements.count == 3 else { return nil }
@@ -623,15 +638,15 @@ extension Compiler {
     guard let op = elements[1].as(BinaryOperatorExprSyntax.self)?.operator.text, op == "..." || op == "..<",
       let low = integerLiteral(elements[0]), let high = integerLiteral(elements[2])
     else { return nil }
-    let upper = op == "..." ? high : high - 1
-    guard upper >= low else { return nil }
-    return low...upper
+    return (low, high, op == "...")
   }
 
-  private static func integerLiteral(_ expr: ExprSyntax) -> Int? {
-    if let literal = expr.as(IntegerLiteralExprSyntax.self) { return Int(literal.literal.text.replacingOccurrences(of: "_", with: "")) }
-    if let prefix = expr.as(PrefixOperatorExprSyntax.self), prefix.operator.text == "-", let value = integerLiteral(prefix.expression) {
-      return -value
+  private static func integerLiteral(_ expr: ExprSyntax) -> Int64? {
+    if let literal = expr.as(IntegerLiteralExprSyntax.self) { return try? SwiftLiterals.integer(literal) }
+    if let prefix = expr.as(PrefixOperatorExprSyntax.self), prefix.operator.text == "-",
+      let literal = prefix.expression.as(IntegerLiteralExprSyntax.self)
+    {
+      return try? SwiftLiterals.integer(literal, negated: true)
     }
     return nil
   }

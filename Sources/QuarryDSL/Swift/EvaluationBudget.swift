@@ -10,7 +10,7 @@ import Synchronization
 /// ```
 final class EvaluationBudget {
   /// Steps an input (or one call of a `@DatabaseFunction`) may take.
-  static let defaultSteps = 3_000_000
+  static let defaultSteps = 1_000_000
   /// The largest string or collection one value may hold, in bytes.
   static let maximumValueSize = 16 << 20
 

@@ -19,7 +19,8 @@ extension SwiftBuiltins {
       guard count >= 0 else { throw call.evaluator.crash("repeats a string a negative number of times (\(count))", at: call.node) }
       let (size, overflow) = Int64(text.utf8.count).multipliedReportingOverflow(by: count)
       guard !overflow else { throw call.evaluator.crash("repeats a string to a length beyond Int", at: call.node) }
-      try call.evaluator.budget.allocate(Int(clamping: size))
+      // Swift repeats even an empty string `count` times: the work counts too.
+      try call.evaluator.budget.allocate(Int(clamping: max(size, count)))
       return .string(String(repeating: text, count: Int(count)))
     },
     SwiftBuiltin("", "String() -> String", example: "String()") { _ in .string("") },
@@ -63,7 +64,8 @@ extension SwiftBuiltins {
       let value = try call.value(0)
       let count = try call.int(1)
       guard count >= 0 else { throw call.evaluator.crash("repeats an element a negative number of times", at: call.node) }
-      try call.evaluator.budget.allocate(Int(clamping: count.multipliedReportingOverflow(by: 16).partialValue))
+      let (size, overflow) = count.multipliedReportingOverflow(by: 16)
+      try call.evaluator.budget.allocate(overflow ? .max : Int(clamping: size))
       return .array(Array(repeating: value, count: Int(count)))
     },
     SwiftBuiltin("", "Set(_ elements: some Sequence) -> Set<Element>", example: "Set([1, 2, 2]).count") { call in
