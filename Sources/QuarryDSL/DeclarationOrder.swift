@@ -77,6 +77,11 @@ enum DeclarationOrder {
         mentioned.insert(node.name.text)
         return .visitChildren
       }
+      // `var status = Status.todo`, `var progress = Progress()`: types named in defaults.
+      override func visit(_ node: DeclReferenceExprSyntax) -> SyntaxVisitorContinueKind {
+        if node.baseName.text.first?.isUppercase == true { mentioned.insert(node.baseName.text) }
+        return .visitChildren
+      }
     }
     let collector = Collector(viewMode: .sourceAccurate)
     collector.walk(decl)

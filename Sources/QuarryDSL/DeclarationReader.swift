@@ -1,3 +1,4 @@
+import struct Foundation.UUID
 import QueryBuilder
 import SwiftSyntax
 
@@ -150,7 +151,12 @@ struct DeclarationReader {
         if let typeAnnotation = binding.typeAnnotation {
           column.type = swiftType(typeAnnotation.type)
         } else if let initializer = binding.initializer {
-          column.type = literalType(initializer.value) ?? .string
+          guard let inferred = inferredType(initializer.value) else {
+            throw source.diagnostic(
+              "cannot tell the type of '\(propertyName)' from its default; write it (var \(propertyName): Type = …)",
+              at: initializer.value)
+          }
+          column.type = inferred
         } else {
           throw source.diagnostic(
             "column '\(propertyName)' needs a type annotation or a default value", at: binding)
@@ -297,6 +303,12 @@ struct DeclarationReader {
       }
       catalog.register(TableModel(typeName: name, columns: columns, isSelection: !attributes.contains("Table")))
       return
+    }
+    // Types nested in an enum (an enum used as a namespace: `enum Kinds { enum Status … }`),
+    // known by their own and their qualified names.
+    for member in decl.memberBlock.members {
+      if let nested = member.decl.as(EnumDeclSyntax.self) { try readEnum(nested, outer: name) }
+      if let nested = member.decl.as(StructDeclSyntax.self), !attributeNames(nested.attributes).isEmpty { try readStruct(nested, outer: name) }
     }
     let rawType: SwiftType
     if inherited.contains("Int") || inherited.contains(where: { SwiftType($0).isInteger }) {
@@ -457,15 +469,85 @@ struct DeclarationReader {
     return SwiftType(type.trimmedDescription)
   }
 
-  func literalType(_ expr: ExprSyntax) -> SwiftType? {
-    if expr.is(StringLiteralExprSyntax.self) { return .string }
-    if expr.is(IntegerLiteralExprSyntax.self) { return .int }
-    if expr.is(FloatLiteralExprSyntax.self) { return .double }
-    if expr.is(BooleanLiteralExprSyntax.self) { return .bool }
-    if let call = expr.as(FunctionCallExprSyntax.self) {
-      return SwiftType(call.calledExpression.trimmedDescription)
+  /// The type Swift infers for a stored property from its default, by Swift's rules: a
+  /// literal's default type (`""` String, `0` Int, `0.5` Double, `[1]` [Int]), `T()` /
+  /// `T(…)` / `T.init(…)` / `[T]()` is a T, `T.member` is a T when T is an enum (a case) or
+  /// `Date.now`-style static, wherever T is declared. Nil when Swift would need more (`nil`,
+  /// `[]`, `.init()`, a function's result): the property needs its type written.
+  ///
+  /// ```swift
+  /// var status = Status.todo   // Status (an enum declared anywhere in the input)
+  /// var tags = [String]()      // [String]
+  /// ```
+  func inferredType(_ expr: ExprSyntax) -> SwiftType? {
+    switch expr.as(ExprSyntaxEnum.self) {
+    case .stringLiteralExpr: return .string
+    case .integerLiteralExpr: return .int
+    case .floatLiteralExpr: return .double
+    case .booleanLiteralExpr: return .bool
+    case .prefixOperatorExpr(let prefix):
+      guard ["-", "+"].contains(prefix.operator.text) else { return prefix.operator.text == "!" ? .bool : nil }
+      return inferredType(prefix.expression)
+    case .tupleExpr(let tuple):
+      guard tuple.elements.count == 1, let only = tuple.elements.first else { return nil }
+      return inferredType(only.expression)
+    case .forceUnwrapExpr(let unwrap):
+      // `URL(string: "…")!`: a failable initializer, unwrapped.
+      return inferredType(unwrap.expression)?.wrapped
+    case .arrayExpr(let array):
+      let types = array.elements.compactMap { inferredType($0.expression) }
+      guard let first = types.first, types.count == array.elements.count else { return nil }
+      let element = types.allSatisfy({ $0 == first }) ? first
+        : types.allSatisfy({ $0.isNumeric }) ? SwiftType.double : nil
+      guard let element else { return nil }
+      return SwiftType("[" + element.description + "]")
+    case .functionCallExpr(let call):
+      let callee = call.calledExpression
+      if let array = callee.as(ArrayExprSyntax.self), array.elements.count == 1, let element = array.elements.first {
+        return SwiftType("[" + element.expression.trimmedDescription + "]")
+      }
+      if let member = callee.as(MemberAccessExprSyntax.self), member.declName.baseName.text == "init" {
+        guard let base = member.base else { return nil }
+        return typeNamed(base)
+      }
+      if let member = callee.as(MemberAccessExprSyntax.self), let base = member.base, let type = typeNamed(base),
+        catalog.enums[type.name] != nil || Self.selfReturningStatics[type.name]?.contains(member.declName.baseName.text) == true
+      {
+        return type
+      }
+      return typeNamed(callee)
+    case .memberAccessExpr(let member):
+      guard let base = member.base, let type = typeNamed(base) else { return nil }
+      let name = member.declName.baseName.text
+      if let model = catalog.enums[type.name], model.value(of: name) != nil { return type }
+      if Self.selfReturningStatics[type.name]?.contains(name) == true { return type }
+      return nil
+    default:
+      return nil
     }
-    if let prefix = expr.as(PrefixOperatorExprSyntax.self) { return literalType(prefix.expression) }
+  }
+
+  /// Static members that are of their own type (`Date.now`, `UUID()` aside).
+  static let selfReturningStatics: [String: Set<String>] = [
+    "Date": ["now", "distantPast", "distantFuture"],
+    "Int": ["max", "min", "zero"], "Double": ["pi", "infinity", "zero", "greatestFiniteMagnitude"],
+    "String": [], "Bool": [],
+  ]
+
+  /// The type an expression names (`Status`, `Job.Status`, `Namespace.Kind`), if it names one:
+  /// an upper-case name, the last component of a qualified name.
+  func typeNamed(_ expr: ExprSyntax) -> SwiftType? {
+    if let reference = expr.as(DeclReferenceExprSyntax.self) {
+      let name = reference.baseName.text
+      guard let first = name.first, first.isUppercase else { return nil }
+      return SwiftType(name)
+    }
+    if let member = expr.as(MemberAccessExprSyntax.self), let base = member.base, typeNamed(base) != nil {
+      let name = member.declName.baseName.text
+      guard let first = name.first, first.isUppercase else { return nil }
+      return SwiftType(name)
+    }
+    if let generic = expr.as(GenericSpecializationExprSyntax.self) { return SwiftType(generic.trimmedDescription) }
     return nil
   }
 
@@ -476,7 +558,8 @@ struct DeclarationReader {
   func defaultExpression(_ expr: ExprSyntax, type: SwiftType? = nil) -> Expression? {
     if let type, let model = catalog.enums[type.name] {
       if let member = expr.as(MemberAccessExprSyntax.self),
-        member.base == nil || member.base?.trimmedDescription == type.name || type.name.hasSuffix("." + (member.base?.trimmedDescription ?? "")),
+        member.base == nil || member.base?.trimmedDescription == type.name || type.name.hasSuffix("." + (member.base?.trimmedDescription ?? ""))
+          || member.base?.trimmedDescription.hasSuffix("." + type.name) == true,
         let value = model.value(of: member.declName.baseName.text)
       {
         return .value(value)
@@ -511,6 +594,11 @@ struct DeclarationReader {
     }
     if let bool = expr.as(BooleanLiteralExprSyntax.self) {
       return .value(.integer(bool.literal.tokenKind == .keyword(.true) ? 1 : 0))
+    }
+    if let call = expr.as(FunctionCallExprSyntax.self), call.arguments.isEmpty, call.trailingClosure == nil {
+      // `[String]()`: an empty array; `UUID()`: a new random identifier, as the app makes one.
+      if call.calledExpression.is(ArrayExprSyntax.self) { return .value(.text("[]")) }
+      if call.calledExpression.trimmedDescription == "UUID" { return .value(.text(Foundation.UUID().uuidString)) }
     }
     if let array = expr.as(ArrayExprSyntax.self) {
       // `var notes: [String] = []` on a JSON-represented column: its JSON text.

@@ -80,6 +80,23 @@ final class SwiftSemanticsTests: XCTestCase {
     XCTAssert(wrong.isEmpty, "\(wrong.count) of \(Self.probes.count) probes differ from Swift:\n" + wrong.joined(separator: "\n"))
   }
 
+  /// Foundation on Linux finds "\0\0" in "ab\0" and traps replacing "\0\0" in "\0"; Apple's
+  /// Foundation, which apps run on, does neither. The evaluator searches as the standard
+  /// library does; the expected values here are the standard library's own.
+  func testSearchesWithNULAreTheStandardLibrarys() throws {
+    let cases: [(String, String)] = [
+      (#""ab\0".contains("\0\0")"#, String(reflecting: "ab\0".firstRange(of: "\0\0") != nil)),
+      (#""ab\0\0".contains("\0\0")"#, String(reflecting: "ab\0\0".firstRange(of: "\0\0") != nil)),
+      (#""\0".replacingOccurrences(of: "\0\0", with: "x")"#, String(reflecting: "\0".replacing("\0\0", with: "x"))),
+      (#""a\0b\0".replacingOccurrences(of: "\0", with: "-")"#, String(reflecting: "a\0b\0".replacing("\0", with: "-"))),
+      (#""\0x".components(separatedBy: "\0")"#, String(reflecting: "\0x".split(separator: "\0", omittingEmptySubsequences: false).map(String.init))),
+    ]
+    for (probe, expected) in cases {
+      let value = try Self.evaluate(probe).get()
+      XCTAssertEqual(try value.debugDescribe(), expected, probe)
+    }
+  }
+
   /// The built-in table and the expected values stay in step: each entry's example has Swift's
   /// value in expected.json (run scripts/swift-semantics.py after adding one).
   func testEveryBuiltinHasAnExpectedValue() {

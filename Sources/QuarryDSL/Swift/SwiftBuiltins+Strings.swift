@@ -29,7 +29,8 @@ extension SwiftBuiltins {
     },
     SwiftBuiltin("String", "contains(_ other: String) -> Bool", example: #""quarry".contains("arr")"#) { call in
       let needle = try call.string(0)
-      return .bool(needle.isEmpty ? true : try call.baseString().contains(needle))
+      // The standard library's search, not Foundation's (which, on Linux, finds "\0\0" in "ab\0").
+      return .bool(needle.isEmpty ? true : try call.baseString().firstRange(of: needle) != nil)
     },
     SwiftBuiltin("String", "starts(with possiblePrefix: String) -> Bool", example: #""quarry".starts(with: "q")"#) { call in
       .bool(try call.baseString().starts(with: call.string(0)))
@@ -40,7 +41,8 @@ extension SwiftBuiltins {
       let replacement = try call.string(1)
       let text = try call.baseString()
       guard !target.isEmpty else { return .string(text) }
-      let result = text.replacingOccurrences(of: target, with: replacement)
+      // The standard library's `replacing`: Foundation's traps on Linux for some targets ("\0\0").
+      let result = text.replacing(target, with: replacement)
       try call.evaluator.budget.allocate(result.utf8.count)
       return .string(result)
     },
@@ -68,7 +70,7 @@ extension SwiftBuiltins {
     SwiftBuiltin("String", "components(separatedBy separator: String) -> [String]", example: #""a, b, c".components(separatedBy: ", ")"#) { call in
       let separator = try call.string(0)
       guard !separator.isEmpty else { return .array([.string(try call.baseString())]) }
-      return .array(try call.baseString().components(separatedBy: separator).map { .string($0) })
+      return .array(try call.baseString().split(separator: separator, omittingEmptySubsequences: false).map { .string(String($0)) })
     },
     SwiftBuiltin("String", "filter(_ isIncluded: (Character) -> Bool) -> String", example: #""a1b2".filter { $0.isNumber }"#) { call in
       let keep = try call.predicate(0)

@@ -1,0 +1,81 @@
+import InlineSnapshotTesting
+import Workbench
+import XCTest
+
+/// Stored properties typed as Swift types them: from the annotation, or from the default by
+/// Swift's rules, whatever order the types are declared in.
+final class DeclarationTypingTests: SnapshotTestCase {
+  static let jobs = """
+    .raw CREATE TABLE jobs (id INTEGER PRIMARY KEY, title TEXT NOT NULL DEFAULT '', status INTEGER NOT NULL DEFAULT 0, \
+    done INTEGER NOT NULL DEFAULT 0, total INTEGER NOT NULL DEFAULT 10, score INTEGER NOT NULL DEFAULT -1, due TEXT); \
+    INSERT INTO jobs (title, status, done, total) VALUES ('ship', 1, 3, 10), ('plan', 0, 0, 10), ('test', 1, 10, 10)
+    """
+
+  func testDefaultsGiveTheTypeSwiftInfersWhateverTheOrder() throws {
+    assertInlineSnapshot(of: try run(#"""
+      @Table struct Job {
+        let id: Int
+        var title = ""
+        var status = Status.todo
+        var progress = Progress()
+        var score = -1
+        var due = Date.now
+      }
+      enum Status: Int, QueryBindable { case todo, done }
+      @Selection struct Progress { var done = 0; var total = 10 }
+      Job.where { $0.status.eq(Status.done) && $0.progress.done.lt($0.progress.total) }.select { ($0.title, $0.score) }
+      """#, setup: [Self.jobs]), as: .lines) {
+      """
+      SELECT "jobs"."title", "jobs"."score"
+      FROM "jobs"
+      WHERE ((("jobs"."status") = (1)) AND (("jobs"."done") < ("jobs"."total")))
+      ┌───────┬───────┐
+      │ title │ score │
+      ├───────┼───────┤
+      │ ship  │ -1    │
+      └───────┴───────┘
+      """
+    }
+  }
+
+  func testADraftUsesTheInferredDefaults() throws {
+    assertInlineSnapshot(of: try run(#"""
+      enum Kinds { enum Status: Int, QueryBindable { case todo, done } }
+      @Table struct Job {
+        let id: Int
+        var title = "untitled"
+        var status = Kinds.Status.done
+        var score = -1
+      }
+      Job.insert { Job.Draft() }.returning { ($0.title, $0.status, $0.score) }
+      """#, setup: [Self.jobs]), as: .lines) {
+      """
+      INSERT INTO "jobs"
+      ("id", "title", "status", "score")
+      VALUES
+      (NULL, 'untitled', 1, -1)
+      RETURNING "title", "status", "score"
+      ┌──────────┬────────┬───────┐
+      │ title    │ status │ score │
+      ├──────────┼────────┼───────┤
+      │ untitled │ .done  │ -1    │
+      └──────────┴────────┴───────┘
+      """
+    }
+  }
+
+  func testADefaultSwiftCannotTypeAloneNeedsItsTypeWritten() throws {
+    assertInlineSnapshot(of: try run(#"""
+      @Table struct Job {
+        let id: Int
+        var note = nil
+      }
+      """#), as: .lines) {
+      """
+      error: 3:14: cannot tell the type of 'note' from its default; write it (var note: Type = …)
+        var note = nil
+                   ^~~
+      """
+    }
+  }
+}
