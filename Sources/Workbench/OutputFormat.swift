@@ -40,6 +40,7 @@ class ForwardingSink: ResultSink {
   func declared(_ text: @autoclosure () -> String) { base.declared(text()) }
   func changed(rows: Int, insertedIDs: ClosedRange<Int64>?) { base.changed(rows: rows, insertedIDs: insertedIDs) }
   func warning(_ warning: StatementError) { base.warning(warning) }
+  func inputFinished(input: String) { base.inputFinished(input: input) }
 }
 
 /// Passes results through, noting failures in a tracker.
@@ -199,10 +200,37 @@ final class CSVFormatter: ResultSink {
 }
 
 /// One JSON object per statement, one per line (the contract other tools parse).
+///
+/// Warnings (deprecations, StructuredQueries' availability messages) travel with the results:
+/// each object carries the warnings of its input in `"warnings"`; an input that ran nothing
+/// but warned gets an object of its own.
 final class JSONFormatter: ResultSink {
   let output: OutputStream
   private var firstRow = true
+  /// The input's warnings, given to every object of that input.
+  private var warnings: [StatementError] = []
+  /// Whether an object carried the current warnings yet.
+  private var warningsShown = false
   init(output: OutputStream) { self.output = output }
+
+  func warning(_ warning: StatementError) {
+    if warningsShown { warnings = []; warningsShown = false }
+    warnings.append(warning)
+  }
+
+  func inputFinished(input: String) {
+    if !warnings.isEmpty, !warningsShown {
+      output.write("{\"input\":" + Self.string(input) + ",\"sql\":null,\"bindings\":[],\"columns\":[],\"rows\":[],\"error\":null" + warningsField() + "}\n")
+      output.flush()
+    }
+    warnings = []
+    warningsShown = false
+  }
+
+  private func warningsField() -> String {
+    warningsShown = true
+    return ",\"warnings\":[" + warnings.map(Self.error).joined(separator: ",") + "]"
+  }
 
   func begin(input: String, sql: String, bindings: [QueryBinding], columns: [String], types: [SwiftType?]) {
     output.write("{\"input\":" + Self.string(input) + ",\"sql\":" + Self.string(sql) + ",\"bindings\":[")
@@ -222,12 +250,12 @@ final class JSONFormatter: ResultSink {
   }
 
   func end(error: StatementError?) {
-    output.write("],\"error\":" + (error.map(Self.error) ?? "null") + "}\n")
+    output.write("],\"error\":" + (error.map(Self.error) ?? "null") + warningsField() + "}\n")
     output.flush()
   }
 
   func failure(input: String, error: StatementError) {
-    output.write("{\"input\":" + Self.string(input) + ",\"sql\":null,\"bindings\":[],\"columns\":[],\"rows\":[],\"error\":" + Self.error(error) + "}\n")
+    output.write("{\"input\":" + Self.string(input) + ",\"sql\":null,\"bindings\":[],\"columns\":[],\"rows\":[],\"error\":" + Self.error(error) + warningsField() + "}\n")
     output.flush()
   }
 

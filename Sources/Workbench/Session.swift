@@ -45,6 +45,8 @@ public protocol ResultSink: AnyObject {
   func changed(rows: Int, insertedIDs: ClosedRange<Int64>?)
   /// The input compiled with a warning (it still runs).
   func warning(_ warning: StatementError)
+  /// Everything of one input was reported.
+  func inputFinished(input: String)
 }
 
 extension ResultSink {
@@ -52,6 +54,7 @@ extension ResultSink {
   public func declared(_ text: @autoclosure () -> String) {}
   public func changed(rows: Int, insertedIDs: ClosedRange<Int64>?) {}
   public func warning(_ warning: StatementError) {}
+  public func inputFinished(input: String) {}
 }
 
 /// One interactive or scripted session: a database, the catalog of models, and the compiler.
@@ -163,6 +166,7 @@ public final class Session {
   /// Returns false if anything failed.
   @discardableResult
   public func run(_ input: String, sink: ResultSink) -> Bool {
+    defer { sink.inputFinished(input: input) }
     let items: [CompiledItem]
     do {
       items = try compiler.compile(input, recovering: true)

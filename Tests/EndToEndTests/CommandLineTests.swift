@@ -24,6 +24,27 @@ final class CommandLineTests: XCTestCase {
     XCTAssertEqual(((try json(lines[1]))["rows"] as? [[Int]]), [[5]])
   }
 
+  /// Warnings travel with the results: in the object of the statement they are about, and in
+  /// an object of their own for an input that only declares.
+  func testJSONCarriesWarnings() throws {
+    let result = try QuarryProcess.run([
+      "--format", "json", "-e", #"Tag.where { $0.title == "urgent" }"#,
+      "-e", "@Table struct Old { let id: Int; @Columns var x = 0 }", "-e", "Tag.count()",
+    ])
+    XCTAssertEqual(result.status, 0, result.stderr)
+    XCTAssertEqual(result.stderr, "")
+    let lines = result.stdout.split(separator: "\n")
+    XCTAssertEqual(lines.count, 3)
+    let first = try XCTUnwrap((try json(lines[0]))["warnings"] as? [[String: Any]])
+    XCTAssertEqual(first.first?["message"] as? String, "'==' is unavailable: Use 'eq' (or 'is') instead.")
+    XCTAssertEqual(first.first?["line"] as? Int, 1)
+    XCTAssertEqual(first.first?["column"] as? Int, 22)
+    let second = try json(lines[1])
+    XCTAssertTrue(second["sql"] is NSNull)
+    XCTAssertEqual((second["warnings"] as? [[String: Any]])?.first?["message"] as? String, "'Columns' is deprecated: renamed to 'Column'")
+    XCTAssertEqual((try json(lines[2]))["warnings"] as? [String], [])
+  }
+
   func testJSONErrorCarriesLineAndColumnAndExitStatusIsOne() throws {
     let result = try QuarryProcess.run(["--format", "json", "-e", "Tag.where {\n  $0.titel.eq(\"x\") }"])
     XCTAssertEqual(result.status, 1)
