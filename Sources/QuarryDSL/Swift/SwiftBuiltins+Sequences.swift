@@ -106,9 +106,9 @@ extension SwiftBuiltins {
         guard case .string(let text) = element else { throw call.evaluator.failure("'joined' needs strings, not \(element.typeName)", at: call.node) }
         parts.append(text)
       }
-      let text = parts.joined(separator: separator)
-      try call.evaluator.budget.allocate(text.utf8.count)
-      return .string(text)
+      let size = parts.reduce(separator.utf8.count * max(0, parts.count - 1)) { $0 &+ $1.utf8.count }
+      try call.evaluator.budget.allocate(size)
+      return .string(parts.joined(separator: separator))
     },
     SwiftBuiltin("Sequence", "split(separator: Element) -> [ArraySlice<Element>]", example: "[1, 0, 2, 3].split(separator: 0)") { call in
       let separator = try call.value(0)

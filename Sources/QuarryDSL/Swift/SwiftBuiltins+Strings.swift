@@ -41,9 +41,13 @@ extension SwiftBuiltins {
       let replacement = try call.string(1)
       let text = try call.baseString()
       guard !target.isEmpty else { return .string(text) }
+      // The result's size is counted before it is built (a replacement may square it).
+      let occurrences = text.ranges(of: target).count
+      try call.evaluator.budget.charge(text.utf8.count / 64)
+      let (grown, overflow) = occurrences.multipliedReportingOverflow(by: max(0, replacement.utf8.count - target.utf8.count))
+      try call.evaluator.budget.allocate(overflow ? .max : text.utf8.count + grown)
       // The standard library's `replacing`: Foundation's traps on Linux for some targets ("\0\0").
       let result = text.replacing(target, with: replacement)
-      try call.evaluator.budget.allocate(result.utf8.count)
       return .string(result)
     },
     SwiftBuiltin("String", "trimmingCharacters(in set: CharacterSet) -> String", example: #"" \n hi \t".trimmingCharacters(in: .whitespacesAndNewlines)"#) { call in
