@@ -621,6 +621,15 @@ extension Compiler {
     guard let sqlOperator = BinaryOperator(swift: opToken) ?? (opToken == "??" ? .or : nil) else {
       throw source.diagnostic("not supported in Quarry yet: the '\(opToken)' operator", at: operation.opNode)
     }
+    // `someDate - 604800`: Foundation's Date arithmetic on Swift values, done in Swift and
+    // bound, as the app does it (StructuredQueries has no `+`/`-` for dates).
+    if opToken == "+" || opToken == "-", left.type?.isDate == true || right.type?.isDate == true,
+      left.expression.isConstant || left.expression.isComputationOfConstants,
+      right.expression.isConstant || right.expression.isComputationOfConstants,
+      let whole = operation.opNode.parent?.as(ExprSyntax.self)
+    {
+      return try swiftValue(of: whole)
+    }
     switch opToken {
     case "==": return boolean(left.expression.binary(leftIsOptional ? .is : .equal, right.expression))
     case "!=": return boolean(left.expression.binary(leftIsOptional ? .isNot : .notEqual, right.expression))
@@ -714,7 +723,12 @@ extension Compiler {
         } else if let interpolation = segment.as(ExpressionSegmentSyntax.self),
           let element = interpolation.expressions.first
         {
-          let value = try evaluate(element.expression)
+          var value = try evaluate(element.expression)
+          // `\(someDate - 604800)`, `\(limit * 2)`: Swift values computed in Swift, as the app
+          // computes them, then bound — never SQL arithmetic on the values.
+          if case .expression(let typed) = value, typed.expression.isComputationOfConstants {
+            value = try swiftValue(of: element.expression)
+          }
           switch element.label?.text {
           case "raw":
             guard case .expression(let e) = value, case .value(let binding) = e.expression.node else {

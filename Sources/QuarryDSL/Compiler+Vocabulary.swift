@@ -100,6 +100,17 @@ extension Expression {
     default: false
     }
   }
+
+  /// Arithmetic of constants only (`someDate - 604800` built as SQL): work Swift does before
+  /// the query exists, not SQL's.
+  var isComputationOfConstants: Bool {
+    switch node {
+    case .binary(let lhs, _, let rhs):
+      (lhs.isConstant || lhs.isComputationOfConstants) && (rhs.isConstant || rhs.isComputationOfConstants)
+    case .unary(_, let operand): operand.isConstant || operand.isComputationOfConstants
+    default: false
+    }
+  }
 }
 
 extension Value {

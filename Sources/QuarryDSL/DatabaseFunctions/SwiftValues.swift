@@ -76,6 +76,11 @@ extension Compiler {
         throw source.diagnostic("the case '\(name)' has no raw value to bind", at: node)
       }
       return .expression(TypedExpression(.value(binding), type: SwiftType(type)))
+    case .date(let seconds):
+      guard let text = DateFormatting.iso8601(secondsSince1970: seconds) else {
+        throw source.diagnostic("this date falls outside the years 0000–9999, which SQLite's date functions handle", at: node)
+      }
+      return .expression(TypedExpression(.value(.text(text)), type: .date))
     case .range:
       guard let elements = swift.orderedElements(limit: 100_000) else {
         throw source.diagnostic("this range has too many numbers to bind one by one", at: node)

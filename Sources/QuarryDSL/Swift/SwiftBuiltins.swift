@@ -284,7 +284,7 @@ struct BuiltinCall {
 
 /// The table of built-ins, by receiver and name.
 enum SwiftBuiltins {
-  static let all: [SwiftBuiltin] = strings + numbers + sequences + collections + globals
+  static let all: [SwiftBuiltin] = strings + numbers + sequences + collections + globals + dates
 
   private static let byName: [String: [SwiftBuiltin]] = Dictionary(grouping: all, by: { $0.receiver + "." + $0.name })
 
@@ -307,6 +307,7 @@ enum SwiftBuiltins {
     case .some, .none: return ["Optional"]
     case .tuple: return []
     case .enumCase: return ["Enum"]
+    case .date: return ["Date"]
     }
   }
 

@@ -2,7 +2,7 @@ import SwiftSyntax
 
 /// Members, calls, subscripts and closures, dispatched through ``SwiftBuiltins``.
 extension SwiftEvaluator {
-  static let standardTypes: Set<String> = ["Int", "Double", "String", "Bool", "Array", "Set", "Dictionary", "Character", "Float", "CGFloat"]
+  static let standardTypes: Set<String> = ["Int", "Double", "String", "Bool", "Array", "Set", "Dictionary", "Character", "Float", "CGFloat", "Date"]
 
   /// The enum a type expression names (`Priority`, `Reminder.Priority`), if the input declares it.
   func enumModel(named expr: ExprSyntax) -> EnumModel? {

@@ -100,6 +100,13 @@ extension SwiftEvaluator {
     switch (lhs, rhs) {
     case (.int(let a), .int(let b)):
       return .int(try integerArithmetic(op, a, b, at: node))
+    case (.date(let seconds), .int), (.date(let seconds), .double):
+      // `date - 604800`: Foundation's Date ± TimeInterval.
+      guard let interval = rhs.number, op == "+" || op == "-" else { throw mismatch(op, lhs, rhs, at: node) }
+      return .date(op == "+" ? seconds + interval : seconds - interval)
+    case (.int, .date(let seconds)), (.double, .date(let seconds)):
+      guard let interval = lhs.number, op == "+" else { throw mismatch(op, lhs, rhs, at: node) }
+      return .date(seconds + interval)
     case (.double, .double), (.int, .double), (.double, .int):
       guard let a = lhs.number, let b = rhs.number else { throw mismatch(op, lhs, rhs, at: node) }
       switch op {
@@ -181,6 +188,7 @@ extension SwiftEvaluator {
     switch (lhs, rhs) {
     case (.int(let a), .int(let b)): return a < b ? -1 : (a == b ? 0 : 1)
     case (.string(let a), .string(let b)): return a < b ? -1 : (a == b ? 0 : 1)
+    case (.date(let a), .date(let b)): return a < b ? -1 : (a == b ? 0 : 1)
     case (.double, _), (_, .double):
       guard let a = lhs.number, let b = rhs.number else { throw mismatch("<", lhs, rhs, at: node) }
       if a.isNaN || b.isNaN { return nil }
@@ -214,6 +222,7 @@ extension SwiftEvaluator {
       return a == b
     case (.string(let a), .string(let b)): return a == b
     case (.bool(let a), .bool(let b)): return a == b
+    case (.date(let a), .date(let b)): return a == b
     case (.array(let a), .array(let b)), (.tuple(let a, _), .tuple(let b, _)):
       guard a.count == b.count else { return false }
       for (x, y) in zip(a, b) where try !equal(x, y, at: node) { return false }

@@ -208,6 +208,7 @@ final class SwiftEvaluator {
     case .bool: return .bool
     case .some(let inner): return type(of: inner)?.optional
     case .enumCase(let name, _, _): return SwiftType(name)
+    case .date: return .date
     default: return nil
     }
   }

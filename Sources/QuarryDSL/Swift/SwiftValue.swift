@@ -38,6 +38,8 @@ indirect enum SwiftValue: Hashable, Sendable {
   case range(lower: Int64, upper: Int64, closed: Bool)
   /// A case of an enum the input declares, with its raw value when it has one.
   case enumCase(type: String, name: String, raw: SwiftValue?)
+  /// A Foundation `Date`: seconds since 1970 (UTC).
+  case date(Double)
 
   /// The value without its optional wrapper(s); nil for `nil`.
   var unwrapped: SwiftValue? {
@@ -72,6 +74,7 @@ indirect enum SwiftValue: Hashable, Sendable {
     case .tuple(let parts, _): return "(" + parts.map(\.typeName).joined(separator: ", ") + ")"
     case .range(_, _, let closed): return closed ? "ClosedRange<Int>" : "Range<Int>"
     case .enumCase(let type, _, _): return type
+    case .date: return "Date"
     }
   }
 
@@ -134,6 +137,12 @@ extension SwiftValue {
       return "(" + pieces.joined(separator: ", ") + ")"
     case .range(let lower, let upper, let closed): return "\(lower)\(closed ? "..." : "..<")\(upper)"
     case .enumCase(_, let name, _): return name
+    case .date(let seconds):
+      // Foundation prints a Date as `2026-01-01 00:00:00 +0000`.
+      guard let text = DateFormatting.iso8601(secondsSince1970: seconds.rounded(.down)) else {
+        throw SwiftValueProblem("prints a date outside the years 0000–9999")
+      }
+      return String(text.prefix(19)) + " +0000"
     case .dictionary(let entries):
       guard entries.count <= 1 else { throw SwiftValueProblem("prints a Dictionary, whose order Swift does not fix; sort its keys first") }
       guard let (key, value) = entries.first else { return "[:]" }
@@ -196,7 +205,7 @@ extension SwiftValue {
       default: value = .int(number)
       }
     case .double(let number): value = .double(number)
-    case .text(let text): value = .string(text)
+    case .text(let text): value = type?.isDate == true ? DateFormatting.seconds(fromISO8601: text).map(SwiftValue.date) ?? .string(text) : .string(text)
     case .blob(let bytes): value = .array(bytes.map { .int(Int64($0)) })
     }
     self = type?.isOptional == true ? .some(value) : value
@@ -214,6 +223,11 @@ extension SwiftValue {
     case .enumCase(_, let name, let raw):
       guard let raw else { throw SwiftValueProblem("returns the case '\(name)', which has no raw value to store") }
       return try raw.binding(as: nil)
+    case .date(let seconds):
+      guard let stored = DateFormatting.stored(secondsSince1970: seconds, representation: type?.representation) else {
+        throw SwiftValueProblem("is a date outside the years 0000–9999, which SQLite's date functions cannot store")
+      }
+      return stored
     case .array, .tuple, .range, .dictionary, .unordered, .slice, .lazySequence:
       // A collection result is stored as JSON text, as `[T].JSONRepresentation` stores it.
       return .text(try jsonText())
@@ -232,6 +246,9 @@ extension SwiftValue {
       return String(number)
     case .string(let text): return jsonQuoted(text)
     case .enumCase(_, let name, let raw): return try raw?.jsonText() ?? jsonQuoted(name)
+    case .date(let seconds):
+      guard let text = DateFormatting.iso8601(secondsSince1970: seconds) else { throw SwiftValueProblem("encodes a date outside the years 0000–9999") }
+      return jsonQuoted(text)
     case .array(let elements), .tuple(let elements, _), .slice(let elements, _), .lazySequence(_, let elements):
       return "[" + (try elements.map { v throws(SwiftValueProblem) in try v.jsonText() }.joined(separator: ",")) + "]"
     case .range:

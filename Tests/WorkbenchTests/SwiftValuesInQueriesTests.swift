@@ -1,0 +1,115 @@
+import InlineSnapshotTesting
+import Workbench
+import XCTest
+
+/// Swift values inside a query are computed in Swift, as the app computes them, and bound:
+/// never turned into SQL arithmetic on the values.
+final class SwiftValuesInQueriesTests: SnapshotTestCase {
+  func testDateArithmeticInsideSQLIsSwifts() throws {
+    assertInlineSnapshot(of: try run(#"""
+      let someDate = Date(timeIntervalSince1970: 1772928000)
+      Reminder.where { #sql("\($0.dueDate) < \(someDate - 604800)") }.select(\.title).order(by: \.title).limit(2)
+      """#), as: .lines) {
+      """
+      SELECT "reminders"."title"
+      FROM "reminders"
+      WHERE ("reminders"."dueDate" < '2026-03-01 00:00:00.000')
+      ORDER BY "reminders"."title"
+      LIMIT 2
+      ┌─────────────────────┐
+      │ title               │
+      ├─────────────────────┤
+      │ Fix the leaking tap │
+      │ Mow the lawn        │
+      └─────────────────────┘
+      """
+    }
+  }
+
+  func testArithmeticOfSwiftValuesIsBoundOnce() throws {
+    assertInlineSnapshot(of: try run(#"""
+      let pageSize = 3
+      Reminder.where { #sql("\($0.id) <= \(pageSize * 2 - 1)") }.select(\.id).order(by: \.id)
+      """#), as: .lines) {
+      """
+      SELECT "reminders"."id"
+      FROM "reminders"
+      WHERE ("reminders"."id" <= 5)
+      ORDER BY "reminders"."id"
+      ┌────┐
+      │ id │
+      ├────┤
+      │ 1  │
+      │ 2  │
+      │ 3  │
+      │ 4  │
+      │ 5  │
+      └────┘
+      """
+    }
+  }
+
+  func testDateMinusSecondsInAFilter() throws {
+    assertInlineSnapshot(of: try run(#"""
+      let cutoff = Date(timeIntervalSince1970: 1772928000)
+      Reminder.where { $0.dueDate < cutoff - 86400 * 10 }.select(\.title).order(by: \.title).limit(2)
+      """#), as: .lines) {
+      """
+      SELECT "reminders"."title"
+      FROM "reminders"
+      WHERE (("reminders"."dueDate") < ('2026-02-26 00:00:00.000'))
+      ORDER BY "reminders"."title"
+      LIMIT 2
+      ┌─────────────────────┐
+      │ title               │
+      ├─────────────────────┤
+      │ Fix the leaking tap │
+      │ Mow the lawn        │
+      └─────────────────────┘
+      """
+    }
+  }
+
+  func testSwiftThatWouldTrapIsAnError() throws {
+    assertInlineSnapshot(of: try run(#"""
+      let big = 9223372036854775807
+      Reminder.where { #sql("\($0.id) < \(big + 1)") }
+      """#), as: .lines) {
+      #"""
+      error: 2:41: this Swift is computed before the query runs, but it overflows Int (9223372036854775807 + 1) (the app would crash here)
+      Reminder.where { #sql("\($0.id) < \(big + 1)") }
+                                              ^
+      """#
+    }
+  }
+
+  func testADatabaseFunctionBodyUsesTheWholeLanguageSubset() throws {
+    assertInlineSnapshot(of: try run(#"""
+      @DatabaseFunction
+      func badge(_ title: String, _ priority: Int?) -> String {
+        let marks = [1: "!", 2: "!!", 3: "!!!"]
+        guard let priority, let mark = marks[priority] else { return title }
+        return switch title.count {
+        case ..<10: "\(mark) \(title)"
+        default: "\(mark) \(title.prefix(9))…"
+        }
+      }
+      Reminder.select { $badge($0.title, $0.priority) }.order(by: \.id).limit(4)
+      """#), as: .lines) {
+      """
+      SELECT "badge"("reminders"."title", "reminders"."priority")
+      FROM "reminders"
+      ORDER BY "reminders"."id"
+      LIMIT 4
+      ┌──────────────────────────────────────────────────────┐
+      │ "badge"("reminders"."title", "reminders"."priority") │
+      ├──────────────────────────────────────────────────────┤
+      │ !! Buy groce…                                        │
+      │ Fix the leaking tap                                  │
+      │ !!! Call the …                                       │
+      │ ! Archive o…                                         │
+      └──────────────────────────────────────────────────────┘
+      """
+    }
+  }
+}
