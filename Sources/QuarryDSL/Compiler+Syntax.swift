@@ -190,6 +190,9 @@ extension Compiler {
   /// `\"`, `\'`, `\u{1F600}`, and a line-ending `\` in a multi-line string. In a raw string
   /// (`#"…"#`) only `\#` … escapes count.
   func unescape(_ segment: StringSegmentSyntax, in literal: StringLiteralExprSyntax) throws -> String {
+    // One decoder for every reader of Swift (``SwiftLiterals``); the scan below only locates an
+    // escape Swift rejects.
+    if let text = try? SwiftLiterals.text(of: segment, in: literal) { return text }
     let pounds = literal.openingPounds?.text.count ?? 0
     switch Self.unescape(segment.content.text, pounds: pounds) {
     case .success(let text): return text

@@ -653,9 +653,10 @@ struct DeclarationReader {
 }
 
 func integerValue(_ expr: ExprSyntax) -> Int64? {
-  if let prefix = expr.as(PrefixOperatorExprSyntax.self), prefix.operator.text == "-",
-    let value = integerValue(prefix.expression)
-  {
+  if let prefix = expr.as(PrefixOperatorExprSyntax.self), prefix.operator.text == "-" {
+    // `-9223372036854775808` is one literal in Swift; `-x` of Int.min overflows (nil).
+    if let literal = prefix.expression.as(IntegerLiteralExprSyntax.self) { return try? SwiftLiterals.integer(literal, negated: true) }
+    guard let value = integerValue(prefix.expression), value != .min else { return nil }
     return -value
   }
   // `60 * 5`, `(1 + 2) * 3`: integer arithmetic of literals, as Swift folds it (nil on overflow).
@@ -678,18 +679,20 @@ func integerValue(_ expr: ExprSyntax) -> Int64? {
       case "+": let r = a.addingReportingOverflow(b); return r.overflow ? nil : r.partialValue
       case "-": let r = a.subtractingReportingOverflow(b); return r.overflow ? nil : r.partialValue
       case "*": let r = a.multipliedReportingOverflow(by: b); return r.overflow ? nil : r.partialValue
-      case "/": return b == 0 ? nil : a.dividedReportingOverflow(by: b).partialValue
-      default: return b == 0 ? nil : a.remainderReportingOverflow(dividingBy: b).partialValue
+      case "/":
+        guard b != 0 else { return nil }
+        let r = a.dividedReportingOverflow(by: b)
+        return r.overflow ? nil : r.partialValue
+      default:
+        guard b != 0 else { return nil }
+        let r = a.remainderReportingOverflow(dividingBy: b)
+        return r.overflow ? nil : r.partialValue
       }
     }
     return nil
   }
   guard let literal = expr.as(IntegerLiteralExprSyntax.self) else { return nil }
-  let text = literal.literal.text.filter { $0 != "_" }
-  if text.hasPrefix("0x") { return Int64(text.dropFirst(2), radix: 16) }
-  if text.hasPrefix("0b") { return Int64(text.dropFirst(2), radix: 2) }
-  if text.hasPrefix("0o") { return Int64(text.dropFirst(2), radix: 8) }
-  return Int64(text)
+  return try? SwiftLiterals.integer(literal)
 }
 
 func attributeNames(_ attributes: AttributeListSyntax) -> [String] {
