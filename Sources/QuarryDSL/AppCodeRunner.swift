@@ -89,7 +89,7 @@ extension Compiler {
       // `extension TagsView { … }`: app code, not a model. Its functions can be called by name;
       // its views and fetch requests are read like top-level ones.
       var ran = false
-      for member in ext.memberBlock.members {
+      for member in ext.memberBlock.activeMembers {
         if let function = member.decl.as(FunctionDeclSyntax.self) {
           try declareFunction(function, into: &items)
         } else if let variable = member.decl.as(VariableDeclSyntax.self), let binding = variable.bindings.first,
@@ -299,7 +299,7 @@ extension Compiler {
         if let function = decl.as(FunctionDeclSyntax.self), function.body != nil {
           try declareFunction(function, into: &ignored)
         } else if let ext = decl.as(ExtensionDeclSyntax.self), !isModelExtension(ext) {
-          for member in ext.memberBlock.members {
+          for member in ext.memberBlock.activeMembers {
             if let function = member.decl.as(FunctionDeclSyntax.self), function.body != nil {
               try declareFunction(function, into: &ignored)
             } else if let variable = member.decl.as(VariableDeclSyntax.self), let binding = variable.bindings.first,

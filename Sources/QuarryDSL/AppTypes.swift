@@ -42,17 +42,17 @@ extension Compiler {
 
   /// The members of a type declaration that is app code, not a model (nil for a model, or a
   /// plain struct of stored properties, which is a model missing its `@Table`).
-  static func appTypeMembers(of decl: DeclSyntax) -> MemberBlockItemListSyntax? {
+  static func appTypeMembers(of decl: DeclSyntax) -> [MemberBlockItemSyntax]? {
     let attributes: AttributeListSyntax
     let inherited: InheritanceClauseSyntax?
-    let members: MemberBlockItemListSyntax
+    let members: [MemberBlockItemSyntax]
     let isReferenceType: Bool
     if let structDecl = decl.as(StructDeclSyntax.self) {
-      (attributes, inherited, members, isReferenceType) = (structDecl.attributes, structDecl.inheritanceClause, structDecl.memberBlock.members, false)
+      (attributes, inherited, members, isReferenceType) = (structDecl.attributes, structDecl.inheritanceClause, structDecl.memberBlock.activeMembers, false)
     } else if let classDecl = decl.as(ClassDeclSyntax.self) {
-      (attributes, inherited, members, isReferenceType) = (classDecl.attributes, classDecl.inheritanceClause, classDecl.memberBlock.members, true)
+      (attributes, inherited, members, isReferenceType) = (classDecl.attributes, classDecl.inheritanceClause, classDecl.memberBlock.activeMembers, true)
     } else if let actorDecl = decl.as(ActorDeclSyntax.self) {
-      (attributes, inherited, members, isReferenceType) = (actorDecl.attributes, actorDecl.inheritanceClause, actorDecl.memberBlock.members, true)
+      (attributes, inherited, members, isReferenceType) = (actorDecl.attributes, actorDecl.inheritanceClause, actorDecl.memberBlock.activeMembers, true)
     } else {
       return nil
     }
@@ -80,7 +80,7 @@ extension Compiler {
 
   /// A type of app code: its fetch properties run (nested types too); a `FetchKeyRequest` is
   /// kept, to run when a `@Fetch` uses it; the rest is skipped with a note.
-  func compileAppType(_ decl: DeclSyntax, members: MemberBlockItemListSyntax, into items: inout [CompiledItem]) throws {
+  func compileAppType(_ decl: DeclSyntax, members: [MemberBlockItemSyntax], into items: inout [CompiledItem]) throws {
     let name = decl.asProtocol(NamedDeclSyntax.self)?.name.text ?? "type"
     var ranAny = false
     // Models nested in the view or model class (`@Selection struct Stats` that its fetches
@@ -179,11 +179,11 @@ extension Compiler {
         if structDecl.inheritanceClause?.inheritedTypes.contains(where: { $0.type.trimmedDescription == "FetchKeyRequest" }) == true {
           declareFetchRequest(structDecl)
         }
-        structDecl.memberBlock.members.forEach { visit($0.decl) }
+        structDecl.memberBlock.activeMembers.forEach { visit($0.decl) }
       } else if let classDecl = decl.as(ClassDeclSyntax.self) {
-        classDecl.memberBlock.members.forEach { visit($0.decl) }
+        classDecl.memberBlock.activeMembers.forEach { visit($0.decl) }
       } else if let ext = decl.as(ExtensionDeclSyntax.self) {
-        ext.memberBlock.members.forEach { visit($0.decl) }
+        ext.memberBlock.activeMembers.forEach { visit($0.decl) }
       }
     }
     for item in statements {
@@ -193,11 +193,11 @@ extension Compiler {
 
   /// `struct Tags: FetchKeyRequest { var limit = 3; func fetch(_ db: Database) throws -> Value { … } }`.
   func declareFetchRequest(_ decl: StructDeclSyntax) {
-    guard let fetch = decl.memberBlock.members.lazy.compactMap({ $0.decl.as(FunctionDeclSyntax.self) })
+    guard let fetch = decl.memberBlock.activeMembers.lazy.compactMap({ $0.decl.as(FunctionDeclSyntax.self) })
       .first(where: { $0.name.text == "fetch" }), let body = fetch.body
     else { return }
     var properties: [(name: String, defaultValue: ExprSyntax?)] = []
-    for member in decl.memberBlock.members {
+    for member in decl.memberBlock.activeMembers {
       guard let variable = member.decl.as(VariableDeclSyntax.self), !variable.modifiers.contains(where: { $0.name.text == "static" })
       else { continue }
       for binding in variable.bindings where binding.accessorBlock == nil {

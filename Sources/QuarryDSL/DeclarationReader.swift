@@ -40,17 +40,17 @@ struct DeclarationReader {
 
     // Nested types first (structs, then enums, whose cases may carry the structs), so column
     // types can refer to them.
-    for member in decl.memberBlock.members {
+    for member in decl.memberBlock.activeMembers {
       if let nested = member.decl.as(StructDeclSyntax.self) { try readStruct(nested, outer: name) }
     }
-    for member in decl.memberBlock.members {
+    for member in decl.memberBlock.activeMembers {
       if let nested = member.decl.as(EnumDeclSyntax.self) { try readEnum(nested, outer: name) }
     }
 
     if inherited.contains("TableAlias") {
       var tableType: String?
       var aliasName: String?
-      for member in decl.memberBlock.members {
+      for member in decl.memberBlock.activeMembers {
         if let alias = member.decl.as(TypeAliasDeclSyntax.self), alias.name.text == "Table" {
           tableType = alias.initializer.value.trimmedDescription
         }
@@ -97,7 +97,7 @@ struct DeclarationReader {
     model.isFTS5 = inherited.contains("FTS5")
     model.declarationLine = source.converter.location(for: decl.positionAfterSkippingLeadingTrivia).line
 
-    for member in decl.memberBlock.members {
+    for member in decl.memberBlock.activeMembers {
       guard let variable = member.decl.as(VariableDeclSyntax.self) else {
         if let function = member.decl.as(FunctionDeclSyntax.self), isStatic(function.modifiers),
           let body = function.body
@@ -261,14 +261,14 @@ struct DeclarationReader {
     let attributes = attributeNames(decl.attributes)
     if attributes.contains("Selection") || attributes.contains("Table") {
       // An enum of payload cases: each case's payload maps to nullable columns.
-      for member in decl.memberBlock.members {
+      for member in decl.memberBlock.activeMembers {
         if let nested = member.decl.as(StructDeclSyntax.self) { try readStruct(nested, outer: name) }
       }
-      for member in decl.memberBlock.members {
+      for member in decl.memberBlock.activeMembers {
         if let nested = member.decl.as(EnumDeclSyntax.self) { try readEnum(nested, outer: name) }
       }
       var columns: [ColumnModel] = []
-      for member in decl.memberBlock.members {
+      for member in decl.memberBlock.activeMembers {
         guard let caseDecl = member.decl.as(EnumCaseDeclSyntax.self) else { continue }
         var representation: String?
         var sqlName: String?
@@ -306,7 +306,7 @@ struct DeclarationReader {
     }
     // Types nested in an enum (an enum used as a namespace: `enum Kinds { enum Status … }`),
     // known by their own and their qualified names.
-    for member in decl.memberBlock.members {
+    for member in decl.memberBlock.activeMembers {
       if let nested = member.decl.as(EnumDeclSyntax.self) { try readEnum(nested, outer: name) }
       if let nested = member.decl.as(StructDeclSyntax.self), !attributeNames(nested.attributes).isEmpty { try readStruct(nested, outer: name) }
     }
@@ -318,7 +318,7 @@ struct DeclarationReader {
     } else if inherited.contains("Double") {
       rawType = .double
     } else if !inherited.contains("QueryBindable"),
-      decl.memberBlock.members.allSatisfy({ $0.decl.as(EnumCaseDeclSyntax.self)?.elements.allSatisfy { $0.parameterClause == nil } ?? true })
+      decl.memberBlock.activeMembers.allSatisfy({ $0.decl.as(EnumCaseDeclSyntax.self)?.elements.allSatisfy { $0.parameterClause == nil } ?? true })
     {
       // `enum Filter { case all, flagged }`: an app's plain enum, for Swift code around queries
       // (a `switch`, a comparison); its cases are their names.
@@ -332,7 +332,7 @@ struct DeclarationReader {
     }
     var cases: [(name: String, value: QueryBinding)] = []
     var next: Int64? = 0  // nil once the previous raw value was Int64.max
-    for member in decl.memberBlock.members {
+    for member in decl.memberBlock.activeMembers {
       guard let caseDecl = member.decl.as(EnumCaseDeclSyntax.self) else { continue }
       for element in caseDecl.elements {
         let caseName = element.name.text
@@ -373,7 +373,7 @@ struct DeclarationReader {
       let table = arguments.count == 1 ? arguments.first?.argument.trimmedDescription
         : (kind == "Select" && arguments.count >= 2 ? Array(arguments)[1].argument.trimmedDescription : nil)
       if let table, ["Where", "Select", "SelectOf", "Updates", "Delete", "DeleteOf", "Update", "UpdateOf"].contains(kind) {
-        for member in decl.memberBlock.members {
+        for member in decl.memberBlock.activeMembers {
           guard let function = member.decl.as(FunctionDeclSyntax.self), let body = function.body else { continue }
           let scope = Scope(
             body: AnySyntaxBox(syntax: Syntax(body), source: source),
@@ -391,7 +391,7 @@ struct DeclarationReader {
     }
     if extended.hasSuffix(".TableColumns") || extended.hasSuffix(".Columns") {
       let typeName = String(extended.split(separator: ".").first ?? "")
-      for member in decl.memberBlock.members {
+      for member in decl.memberBlock.activeMembers {
         guard let variable = member.decl.as(VariableDeclSyntax.self) else { continue }
         for binding in variable.bindings {
           guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text,
@@ -406,7 +406,7 @@ struct DeclarationReader {
       }
       return
     }
-    for member in decl.memberBlock.members {
+    for member in decl.memberBlock.activeMembers {
       if let variable = member.decl.as(VariableDeclSyntax.self), isStatic(variable.modifiers) {
         for binding in variable.bindings {
           guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text

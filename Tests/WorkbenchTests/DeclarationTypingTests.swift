@@ -78,4 +78,37 @@ final class DeclarationTypingTests: SnapshotTestCase {
       """
     }
   }
+
+  /// `#if` is decided for one build: a debug build for the iOS simulator (SwiftIfConfig), in a
+  /// model's members and in app code alike.
+  func testIfConfigIsDecidedForTheAppsDebugBuild() throws {
+    assertInlineSnapshot(of: try run(#"""
+      @Table struct Tag {
+        let id: Int
+        #if DEBUG || os(macOS)
+        var title = ""
+        #else
+        var releaseTitle = ""
+        #endif
+      }
+      #if os(Linux)
+      Tag.count()
+      #elseif canImport(UIKit) && DEBUG
+      Tag.order(by: \.title).limit(2)
+      #endif
+      """#), as: .lines) {
+      """
+      SELECT "tags"."id", "tags"."title"
+      FROM "tags"
+      ORDER BY "tags"."title"
+      LIMIT 2
+      ┌────┬──────────┐
+      │ id │ title    │
+      ├────┼──────────┤
+      │ 1  │ errand   │
+      │ 4  │ outdoors │
+      └────┴──────────┘
+      """
+    }
+  }
 }

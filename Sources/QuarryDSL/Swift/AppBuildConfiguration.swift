@@ -48,3 +48,31 @@ struct AppBuildConfiguration: BuildConfiguration {
     conditional.activeClause(in: shared).clause
   }
 }
+
+extension MemberBlockSyntax {
+  /// The members the app's build compiles: `#if` blocks among them replaced by their active
+  /// clause's members (``AppBuildConfiguration``), nested `#if`s too.
+  ///
+  /// ```swift
+  /// @Table struct Note {
+  ///   let id: Int
+  ///   #if DEBUG
+  ///   var debugInfo = ""   // a column: the build is a debug build
+  ///   #endif
+  /// }
+  /// ```
+  var activeMembers: [MemberBlockItemSyntax] {
+    var out: [MemberBlockItemSyntax] = []
+    func add(_ items: MemberBlockItemListSyntax) {
+      for item in items {
+        guard let conditional = item.decl.as(IfConfigDeclSyntax.self) else {
+          out.append(item)
+          continue
+        }
+        if case .decls(let members)? = AppBuildConfiguration.activeClause(of: conditional)?.elements { add(members) }
+      }
+    }
+    add(members)
+    return out
+  }
+}
