@@ -149,6 +149,17 @@ extension Compiler {
       case "Columns":
         return try selection(for: table.model, arguments: arguments)
       case "Draft" where catalog.table(forType: table.model.typeName + ".Draft") == nil:
+        // `Reminder.Draft(reminder)`: a draft of a record, every field copied (its id too, so
+        // an upsert of the draft updates that row), as the @Table macro's `init(_:)` does.
+        if arguments.list.count == 1, let only = arguments.list.first, only.label == nil {
+          guard case .query(var record) = try evaluate(only.expression), record.select.from == nil,
+            record.resultModel == table.model.typeName || record.resultModel == table.model.typeName + ".Draft"
+          else {
+            throw source.diagnostic("'\(table.model.typeName).Draft(_:)' copies a '\(table.model.typeName)' record; give it one, or labelled values", at: only.expression)
+          }
+          record.resultModel = table.model.typeName + ".Draft"
+          return .query(record)
+        }
         // `let draft = Reminder.Draft(title: "…")`: a record to insert later (no id yet).
         guard case .query(var record) = try initializer(of: table.model, arguments: arguments) else {
           throw source.diagnostic("'\(table.model.typeName).Draft(…)' needs labelled values", at: arguments.call)

@@ -559,6 +559,15 @@ extension Compiler {
         return try enumRow(model, call: ExprSyntax(call)).map(\.1)
       }
       let isDraft = call.calledExpression.trimmedDescription.hasSuffix(".Draft")
+      if isDraft, call.arguments.count == 1, let only = call.arguments.first, only.label == nil {
+        // `Reminder.Draft(reminder)`: every field of the record, its id too.
+        guard case .query(let record) = try evaluate(only.expression), record.select.from == nil,
+          record.resultModel == model.typeName || record.resultModel == model.typeName + ".Draft"
+        else {
+          throw source.diagnostic("'\(model.typeName).Draft(_:)' copies a '\(model.typeName)' record; give it one, or labelled values", at: only.expression)
+        }
+        return try recordRow(record, model: model, at: only.expression)
+      }
       var provided: [String: Expression] = [:]
       for argument in call.arguments {
         guard let label = argument.label?.text else {

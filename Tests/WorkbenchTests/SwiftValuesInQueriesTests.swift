@@ -112,4 +112,27 @@ final class SwiftValuesInQueriesTests: SnapshotTestCase {
       """
     }
   }
+
+  /// `Draft(record)` copies every field, the id too: an edit form's draft upserts its row.
+  func testADraftOfARecordUpsertsThatRow() throws {
+    assertInlineSnapshot(of: try run(#"""
+      let list = RemindersList(id: 1, color: 0, position: 0, title: "Personal!")
+      RemindersList.upsert { RemindersList.Draft(list) }.returning(\.title)
+      """#), as: .lines) {
+      """
+      INSERT INTO "remindersLists"
+      ("id", "color", "title", "position")
+      VALUES
+      (1, 0, 'Personal!', 0)
+      ON CONFLICT ("id")
+      DO UPDATE SET "color" = "excluded"."color", "title" = "excluded"."title", "position" = "excluded"."position"
+      RETURNING "title"
+      ┌───────────┐
+      │ title     │
+      ├───────────┤
+      │ Personal! │
+      └───────────┘
+      """
+    }
+  }
 }
