@@ -552,7 +552,12 @@ extension Compiler {
     let opToken = operation.op
     if opToken == "?:", let middle = operation.middle {
       // `cond ? a : b` over SQL values is a CASE expression.
-      let condition = try predicate(try evaluateOperand(operation.left), at: operation.left.anchor)
+      let conditionValue = try evaluateOperand(operation.left)
+      // A Swift Bool decides in Swift: only the branch taken becomes SQL.
+      if case .expression(let typed) = conditionValue, typed.type?.isBool == true, case .value(.integer(let flag)) = typed.expression.node {
+        return flag != 0 ? try evaluate(middle, expected: expected) : try evaluateOperand(operation.right, expected: expected)
+      }
+      let condition = try predicate(conditionValue, at: operation.left.anchor)
       let first = try typedExpression(try evaluate(middle, expected: expected), at: middle)
       let second = try typedExpression(
         try evaluateOperand(operation.right, expected: first.type), at: operation.right.anchor)
@@ -632,6 +637,14 @@ extension Compiler {
     guard let sqlOperator = BinaryOperator(swift: opToken) ?? (opToken == "??" ? .or : nil) else {
       throw source.diagnostic("not supported in Quarry yet: the '\(opToken)' operator", at: operation.opNode)
     }
+    // `page * 10`, `x - 1`, `"a" + "b"`, `n ?? 3`, `1 < 2`: operators on Swift values are
+    // Swift's own (the standard library's operators win over the query operators in Swift's
+    // overload resolution), computed before the query exists and bound as one value.
+    if Self.swiftOperators.contains(opToken), left.expression.isConstant, right.expression.isConstant,
+      let computed = try constantOperation(opToken, left, right, at: operation.opNode)
+    {
+      return computed
+    }
     // `someDate - 604800`: Foundation's Date arithmetic on Swift values, done in Swift and
     // bound, as the app does it (StructuredQueries has no `+`/`-` for dates).
     if opToken == "+" || opToken == "-", left.type?.isDate == true || right.type?.isDate == true,
@@ -667,6 +680,34 @@ extension Compiler {
 
   func boolean(_ expression: Expression) -> Value { .expression(TypedExpression(expression, type: .bool)) }
 
+  static let swiftOperators: Set<String> = ["+", "-", "*", "/", "%", "&", "|", "^", "<<", ">>", "==", "!=", "<", "<=", ">", ">=", "&&", "||", "??"]
+
+  /// `lhs op rhs` on two Swift values, computed by the Swift evaluator (nil when a side is not
+  /// a plain value Swift holds, such as NULL for anything but `??`).
+  func constantOperation(_ op: String, _ left: TypedExpression, _ right: TypedExpression, at node: Syntax) throws -> Value? {
+    guard case .value(let a) = left.expression.node, case .value(let b) = right.expression.node else { return nil }
+    let lhs = SwiftValue(a, as: left.type)
+    let rhs = SwiftValue(b, as: right.type)
+    if op == "??" {
+      return try value(of: lhs == .none ? rhs : (SwiftEvaluator.unwrapOnce(lhs) ?? rhs), at: node)
+    }
+    guard a != .null, b != .null else { return nil }
+    let evaluator = SwiftEvaluator(source: source, enums: catalog.enums, budget: budget)
+    do {
+      let result: SwiftValue
+      switch op {
+      case "&&", "||":
+        result = .bool(op == "&&" ? (try evaluator.truth(lhs, at: node) && evaluator.truth(rhs, at: node))
+          : (try evaluator.truth(lhs, at: node) || evaluator.truth(rhs, at: node)))
+      default:
+        result = try evaluator.binary(op, lhs, rhs, at: node)
+      }
+      return try value(of: result, at: node)
+    } catch let error as SwiftEvaluationError {
+      throw Diagnostic("this Swift is computed before the query runs, but it " + error.text, line: error.line, column: error.column)
+    }
+  }
+
   func numericType(_ a: SwiftType?, _ b: SwiftType?) -> SwiftType? {
     if a?.isReal == true || b?.isReal == true { return .double }
     return a ?? b
@@ -686,7 +727,9 @@ extension Compiler {
 
   func evaluatePrefix(_ prefix: PrefixOperatorExprSyntax, expected: SwiftType?) throws -> Value {
     let op = prefix.operator.text
-    if op == "-", let value = integerValue(ExprSyntax(prefix)) {
+    // `-5` is a negative literal; `-(2 * 3)` and `-x` are the query's negation of a value
+    // (`-(6)`), as StructuredQueries renders them.
+    if op == "-", prefix.expression.is(IntegerLiteralExprSyntax.self), let value = integerValue(ExprSyntax(prefix)) {
       if let expected, expected.isReal { return .expression(TypedExpression(.value(.double(Double(value))), type: .double)) }
       return .expression(TypedExpression(.value(.integer(value)), type: .int))
     }
@@ -698,6 +741,10 @@ extension Compiler {
     let value = try evaluate(prefix.expression, expected: expected)
     if op == "!", case .query(let query) = value { return .query(negated(query)) }
     let operand = try typedExpression(value, at: prefix.expression)
+    // `!flag` of a Swift Bool is Swift's.
+    if op == "!", operand.type?.isBool == true, case .value(.integer(let flag)) = operand.expression.node {
+      return .expression(TypedExpression(.value(.integer(flag == 0 ? 1 : 0)), type: .bool))
+    }
     switch op {
     case "!": return boolean(operand.expression.not())
     case "-", "+", "~":

@@ -37,6 +37,22 @@ final class RealCodeTests: XCTestCase {
     return text.replacingOccurrences(of: "\u{1}", with: "\"")
   }
 
+  /// Swift values in queries (`limit(page * 10)`, `flag ? 1 : 2`, `n ?? 3`, `"a" + "b"`,
+  /// `-(2 * 3)`, `#sql` interpolations) against the SQL a local build of StructuredQueries
+  /// rendered for each (`Tests/RealCode/swift-values.jsonl`): every one must match.
+  func testSwiftValuesRenderAsStructuredQueriesRendersThem() throws {
+    let text = try String(contentsOf: Self.root.appendingPathComponent("swift-values.jsonl"), encoding: .utf8)
+    let cases = try text.split(separator: "\n").map { try JSONDecoder().decode(Case.self, from: Data($0.utf8)) }
+    XCTAssertGreaterThanOrEqual(cases.count, 20)
+    for item in cases {
+      let result = try QuarryProcess.run([":memory:", "--models", Self.modelsFile(for: item.schema).path, "--sql-only", "--format", "json", "-e", item.input])
+      let statements = result.stdout.split(separator: "\n").compactMap { line -> String? in
+        (try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])?["sql"] as? String
+      }
+      XCTAssertEqual(statements.map(Self.normalized), item.expected.map(Self.normalized), "\(item.id): \(item.input) \(result.stderr)")
+    }
+  }
+
   func testRealCodeScoreDoesNotDropBelowBaseline() throws {
     let text = try String(contentsOf: Self.root.appendingPathComponent("cases.jsonl"), encoding: .utf8)
     let cases = try text.split(separator: "\n").map { try JSONDecoder().decode(Case.self, from: Data($0.utf8)) }

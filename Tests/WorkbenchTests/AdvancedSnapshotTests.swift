@@ -701,7 +701,7 @@ final class AdvancedSnapshotTests: SnapshotTestCase {
                                                                                                                                                                     ^~
       SELECT "reminders"."id", coalesce("reminders"."assignedUserID", "reminders"."remindersListID", 0), CASE WHEN (("reminders"."id") % (2)) IS (0) THEN 'even' ELSE 'odd' END
       FROM "reminders"
-      WHERE (((("reminders"."id") + (("reminders"."id") * (2))) > (((10) - (1)) - (2))) OR (("reminders"."isFlagged") AND (NOT ("reminders"."isCompleted"))))
+      WHERE (((("reminders"."id") + (("reminders"."id") * (2))) > (7)) OR (("reminders"."isFlagged") AND (NOT ("reminders"."isCompleted"))))
       LIMIT 3
       ┌────┬──────────────────────────────────────────────────────────────┬──────────────────────────────────────────────────────────────┐
       │ id │ coalesce("reminders"."assignedUserID", "reminders"."reminde… │ CASE WHEN (("reminders"."id") % (2)) IS (0) THEN 'even' ELS… │
