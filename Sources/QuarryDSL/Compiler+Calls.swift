@@ -429,6 +429,7 @@ extension Compiler {
     if lookupLocal(name) == nil, catalog.table(forType: name) == nil, catalog.functions[name] == nil {
       try checkArguments(of: name, on: .function, arguments)
     }
+    if let computed = try swiftFunctionOfSwiftValues(name, arguments: arguments) { return computed }
     if let special = try specialFunction(name, arguments: arguments, at: node) { return special }
     if lookupLocal(name) == nil, catalog.functions[name] == nil, let ranking = try rankingFunction(name, arguments: arguments) { return ranking }
     // Inside a scope, `group(by:)` and friends mean `Self.group(by:)`.
@@ -679,6 +680,27 @@ extension Compiler {
   }
 
   func boolean(_ expression: Expression) -> Value { .expression(TypedExpression(expression, type: .bool)) }
+
+  /// Swift's own functions and initializers on Swift values (`Int("42")`, `String(5)`,
+  /// `abs(-3)`, `max(a, b)`): computed in Swift, as the app computes them, and bound. Nil when
+  /// an argument is a column or anything else the query computes (the DSL's function, then).
+  func swiftFunctionOfSwiftValues(_ name: String, arguments: Arguments) throws -> Value? {
+    guard Self.swiftFunctionNames.contains(name), lookupLocal(name) == nil, catalog.functions[name] == nil,
+      catalog.table(forType: name) == nil, !arguments.list.isEmpty,
+      arguments.list.allSatisfy({ !$0.expression.is(ClosureExprSyntax.self) })
+    else { return nil }
+    // Only when every argument is a Swift value: evaluating them with the query compiler says so.
+    for argument in arguments.list {
+      guard let value = try? evaluate(argument.expression), swiftValue(value) != nil else { return nil }
+    }
+    return try swiftValue(of: ExprSyntax(arguments.call))
+  }
+
+  /// Free functions and initializers of the standard library the Swift evaluator runs (Date's
+  /// are the date functions'; `Array`/`Set` build lists the query compiler builds).
+  static let swiftFunctionNames: Set<String> = Set(
+    SwiftBuiltins.all.filter { $0.receiver.isEmpty }.map(\.name)
+  ).subtracting(["Date", "Array", "Set", "zip", "stride"])
 
   static let swiftOperators: Set<String> = ["+", "-", "*", "/", "%", "&", "|", "^", "<<", ">>", "==", "!=", "<", "<=", ">", ">=", "&&", "||", "??"]
 
