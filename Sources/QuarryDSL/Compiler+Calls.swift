@@ -90,6 +90,11 @@ extension Compiler {
         "'\(reference.baseName.text)' holds the rows the app fetched (a Swift array); Quarry runs that fetch but does not keep its rows as values, so '.\(name)(…)' on them cannot be computed here",
         at: node.declName)
     }
+    // `s.dropFirst(2)`, `title.uppercased()` on a Swift value: the standard library's member.
+    let call = arguments.call
+    var labels = call.arguments.map { $0.label?.text }
+    if call.trailingClosure != nil { labels.append(SwiftBuiltin.trailingClosureLabel) }
+    if let computed = try swiftMemberOfSwiftValue(name, on: base, labels: labels, whole: ExprSyntax(call)) { return computed }
     // App code runs statements with `.fetchAll(db)`, `.execute(db)`, …: the statement is the
     // query itself (`fetchCount` counts its rows).
     if Self.databaseCalls.contains(name), arguments.list.allSatisfy({ $0.label == nil }), arguments.list.count <= 1 {
@@ -680,6 +685,17 @@ extension Compiler {
   }
 
   func boolean(_ expression: Expression) -> Value { .expression(TypedExpression(expression, type: .bool)) }
+
+  /// A member of the standard library on a Swift value (`s.count`, `s.dropFirst(2)`,
+  /// `name.uppercased()`): the value's own member wins over the query's in Swift, so Swift
+  /// computes it and the result is bound. Nil when the base is not a Swift value or the member
+  /// is not one the evaluator runs.
+  func swiftMemberOfSwiftValue(_ name: String, on base: Value, labels: [String?]?, whole: ExprSyntax) throws -> Value? {
+    guard case .expression(let typed) = base, case .value = typed.expression.node, let swift = swiftValue(base), swift != .none,
+      SwiftBuiltins.member(of: swift, name: name, labels: labels) != nil
+    else { return nil }
+    return try swiftValue(of: whole)
+  }
 
   /// Swift's own functions and initializers on Swift values (`Int("42")`, `String(5)`,
   /// `abs(-3)`, `max(a, b)`): computed in Swift, as the app computes them, and bound. Nil when

@@ -327,6 +327,11 @@ extension Compiler {
   // MARK: Members
 
   func member(_ name: String, of base: Value, at node: some SyntaxProtocol) throws -> Value {
+    if let access = Syntax(node).as(MemberAccessExprSyntax.self),
+      let computed = try swiftMemberOfSwiftValue(name, on: base, labels: nil, whole: ExprSyntax(access))
+    {
+      return computed
+    }
     switch base {
     case .columns(let table):
       return try columnMember(name, of: table, at: node)
