@@ -28,10 +28,7 @@ extension Compiler {
         at: switchExpr.subject)
     }
     let subjectType: SwiftType? = if case .expression(let typed) = subject { typed.type?.wrapped } else { nil }
-    for element in switchExpr.cases {
-      guard case .switchCase(let switchCase) = element else {
-        throw source.diagnostic("not supported in Quarry yet: '#if' among a switch's cases", at: element)
-      }
+    for switchCase in switchExpr.cases.activeCases {
       switch switchCase.label {
       case .default:
         return (switchCase.statements, [:])
@@ -89,5 +86,23 @@ extension Compiler {
       return binding.inlineSQL
     default: return nil
     }
+  }
+}
+
+extension SwitchCaseListSyntax {
+  /// The cases the app's build compiles: `#if` among them decided by ``AppBuildConfiguration``.
+  var activeCases: [SwitchCaseSyntax] {
+    var out: [SwitchCaseSyntax] = []
+    func add(_ list: SwitchCaseListSyntax) {
+      for element in list {
+        switch element {
+        case .switchCase(let switchCase): out.append(switchCase)
+        case .ifConfigDecl(let conditional):
+          if case .switchCases(let nested)? = AppBuildConfiguration.activeClause(of: conditional)?.elements { add(nested) }
+        }
+      }
+    }
+    add(self)
+    return out
   }
 }

@@ -69,7 +69,13 @@ extension Compiler {
     case .macroExpansionExpr(let macro):
       return try evaluateMacro(macro, expected: expected)
     case .forceUnwrapExpr(let unwrap):
-      return try evaluate(unwrap.expression, expected: expected)
+      let value = try evaluate(unwrap.expression, expected: expected)
+      // `o!` of a Swift nil traps in the app; of a column it changes no SQL.
+      if case .null = value { throw source.diagnostic("unwraps nil with '!' (the app would crash here)", at: unwrap) }
+      if case .expression(let typed) = value, case .value(.null) = typed.expression.node {
+        throw source.diagnostic("unwraps nil with '!' (the app would crash here)", at: unwrap)
+      }
+      return value
     case .optionalChainingExpr(let chain):
       return try evaluate(chain.expression, expected: expected)
     case .tryExpr(let tryExpr):

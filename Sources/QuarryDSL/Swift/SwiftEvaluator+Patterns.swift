@@ -14,11 +14,7 @@ extension SwiftEvaluator {
   /// The statements of the case that matches, with its bindings (nil: none matched).
   func matchingCase(_ switchExpr: SwitchExprSyntax) throws -> (CodeBlockItemListSyntax, [String: Variable])? {
     let subject = try evaluate(switchExpr.subject)
-    for element in switchExpr.cases {
-      guard case .switchCase(let switchCase) = element else {
-        let conditional = element.as(IfConfigDeclSyntax.self)
-        throw unsupported(element, conditional == nil ? nil : "'#if' among a switch's cases")
-      }
+    for switchCase in switchExpr.cases.activeCases {
       switch switchCase.label {
       case .default:
         return (switchCase.statements, [:])
