@@ -208,6 +208,20 @@ extension SwiftEvaluator {
       try assign(name, try newValue(op == "=" ? nil : variable.value), at: target)
       return
     }
+    if let tuple = target.as(TupleExprSyntax.self), tuple.elements.count > 1, op == "=" {
+      // `(a, b) = (b, a + b)`: the right side is computed whole, then each name set.
+      guard case .tuple(let parts, _) = try evaluate(infix.rightOperand), parts.count == tuple.elements.count else {
+        throw failure("assigns a value that is not a tuple of \(tuple.elements.count)", at: infix.rightOperand)
+      }
+      for (element, part) in zip(tuple.elements, parts) {
+        if element.expression.is(DiscardAssignmentExprSyntax.self) { continue }
+        guard let name = element.expression.as(DeclReferenceExprSyntax.self)?.baseName.text else {
+          throw unsupported(element.expression, "an assignment to something other than a local variable")
+        }
+        try assign(name, part, at: element.expression)
+      }
+      return
+    }
     if target.is(DiscardAssignmentExprSyntax.self), op == "=" {
       _ = try evaluate(infix.rightOperand)
       return

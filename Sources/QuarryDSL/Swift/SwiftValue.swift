@@ -259,24 +259,6 @@ extension SwiftValue {
     }
   }
 
-  private func jsonQuoted(_ text: String) -> String {
-    var out = "\""
-    for scalar in text.unicodeScalars {
-      switch scalar {
-      case "\"": out += "\\\""
-      case "\\": out += "\\\\"
-      case "\n": out += "\\n"
-      case "\r": out += "\\r"
-      case "\t": out += "\\t"
-      default:
-        if scalar.value < 0x20 {
-          let hex = String(scalar.value, radix: 16)
-          out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-        } else {
-          out.unicodeScalars.append(scalar)
-        }
-      }
-    }
-    return out + "\""
-  }
+  /// A string as the app's JSON encoder writes it (slashes escaped, as Foundation's does).
+  private func jsonQuoted(_ text: String) -> String { jsonStringLiteral(text, escapingSlashes: true) }
 }
