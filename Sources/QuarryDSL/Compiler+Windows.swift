@@ -96,31 +96,45 @@ extension Compiler {
     return .expression(TypedExpression(Expression(.window(function: receiver.expression, window: window)), type: receiver.type))
   }
 
-  /// `partition(by:)`, `order(by:)`, `rows`/`range`/`groups(start, end)` on the window inside `.over { … }`.
+  /// A method of the window inside `.over { … }`, run by its vocabulary entry's handler.
   func windowBuilderMethod(_ name: String, on window: WindowSpecification, arguments: Arguments, at node: MemberAccessExprSyntax) throws -> Value {
-    var window = window
-    switch name {
-    case "partition":
-      let values = arguments.list.map(\.expression)
-      guard !values.isEmpty else { throw source.diagnostic("'partition' needs the values to partition by: partition(by: r.departmentID)", at: arguments.call) }
-      for syntax in values { window.partitionBy += try expressions(try evaluate(syntax), at: syntax) }
-    case "order":
-      guard let syntax = arguments.labelled("by") ?? arguments.first() else {
-        throw source.diagnostic("'order' needs the order: order(by: r.salary.desc())", at: arguments.call)
-      }
-      window.orderBy += try orderings(try evaluate(syntax), at: syntax)
-    case "rows", "range", "groups":
-      let bounds = arguments.positional
-      guard let startSyntax = bounds.first else {
-        throw source.diagnostic("'\(name)' needs where the frame starts: .\(name)(.preceding(2), .currentRow)", at: arguments.call)
-      }
-      let start = try frameBound(startSyntax)
-      let end = try bounds.dropFirst().first.map(frameBound) ?? .currentRow
-      window.frame = WindowFrame(unit: WindowFrame.Unit(rawValue: name.uppercased()) ?? .rows, start: start, end: end)
-    default:
+    guard let handler = Vocabulary.methods(named: name, on: .window).lazy.compactMap(\.handler).first else {
       throw unknownMethod(name, on: .window, described: "a window", at: node.declName)
     }
-    return .window(window)
+    return try handler.run(self, .window(window), arguments, node)
+  }
+
+  /// `partition(by: r.departmentID)`: PARTITION BY.
+  func partitionWindow(_ window: WindowSpecification, _ arguments: Arguments, _ node: MemberAccessExprSyntax) throws -> WindowSpecification {
+    var window = window
+    let values = arguments.list.map(\.expression)
+    guard !values.isEmpty else { throw source.diagnostic("'partition' needs the values to partition by: partition(by: r.departmentID)", at: arguments.call) }
+    for syntax in values { window.partitionBy += try expressions(try evaluate(syntax), at: syntax) }
+    return window
+  }
+
+  /// `order(by: r.salary.desc())`: the window's ORDER BY.
+  func orderWindow(_ window: WindowSpecification, _ arguments: Arguments, _ node: MemberAccessExprSyntax) throws -> WindowSpecification {
+    var window = window
+    guard let syntax = arguments.labelled("by") ?? arguments.first() else {
+      throw source.diagnostic("'order' needs the order: order(by: r.salary.desc())", at: arguments.call)
+    }
+    window.orderBy += try orderings(try evaluate(syntax), at: syntax)
+    return window
+  }
+
+  /// `rows`/`range`/`groups(start, end)`: the frame.
+  func frameWindow(_ unit: WindowFrame.Unit, _ window: WindowSpecification, _ arguments: Arguments, _ node: MemberAccessExprSyntax) throws -> WindowSpecification {
+    var window = window
+    let name = node.declName.baseName.text
+    let bounds = arguments.positional
+    guard let startSyntax = bounds.first else {
+      throw source.diagnostic("'\(name)' needs where the frame starts: .\(name)(.preceding(2), .currentRow)", at: arguments.call)
+    }
+    let start = try frameBound(startSyntax)
+    let end = try bounds.dropFirst().first.map(frameBound) ?? .currentRow
+    window.frame = WindowFrame(unit: unit, start: start, end: end)
+    return window
   }
 
   /// `.unboundedPreceding`, `.preceding(2)`, `.currentRow`, `.following(1)`, `.unboundedFollowing`.

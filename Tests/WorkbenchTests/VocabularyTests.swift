@@ -6,6 +6,15 @@ import XCTest
 /// compiles and runs, completion offers exactly the declared names, and calls are checked
 /// against the declared argument labels.
 final class VocabularyTests: SnapshotTestCase {
+  /// Kinds dispatched from the table: every entry owns its handler, so a call is "look up the
+  /// entry, check its labels, run its handler" (window methods so far; the other kinds follow).
+  func testTableDispatchedKindsOwnTheirHandlers() {
+    for kind in [ReceiverKind.window] {
+      let missing = Vocabulary.entries(for: kind).filter { !$0.ownsItsHandler }.map(\.selector)
+      XCTAssertEqual(missing, [], "\(kind) entries without a handler")
+    }
+  }
+
   func testEveryDeclaredExampleCompilesAndRuns() throws {
     var failures: [String] = []
     var count = 0

@@ -1,3 +1,6 @@
+import QueryBuilder
+import SwiftSyntax
+
 /// One method of the DSL, declared once as the Swift signature StructuredQueries gives it.
 ///
 /// The signature is written the way it reads in the library (`limit(_ maxLength: Int, offset:
@@ -63,9 +66,20 @@ public struct MethodSignature: Sendable, Hashable {
   public let availability: Availability
   /// The signature as declared, for help.
   public let declaration: String
+  /// What a call of this entry does, where the entry owns it (dispatch reads it: no switch on
+  /// the method's name beside the table).
+  let handler: MethodHandler?
+  /// Whether the entry owns its handler (kinds still dispatched by a `switch` do not, yet).
+  public var ownsItsHandler: Bool { handler != nil }
 
   public init(_ declaration: String, _ summary: String, example: String, function: SQLFunction? = nil,
               availability: Availability = .available) {
+    self.init(declaration, summary, example: example, function: function, availability: availability, handler: nil)
+  }
+
+  init(_ declaration: String, _ summary: String, example: String, function: SQLFunction? = nil,
+       availability: Availability = .available, handler: MethodHandler?) {
+    self.handler = handler
     self.declaration = declaration
     self.function = function
     self.summary = summary
@@ -198,5 +212,31 @@ public struct MethodSignature: Sendable, Hashable {
       index += 1
     }
     return nil
+  }
+}
+
+/// The code a vocabulary entry runs: called with the compiler, the receiver and the call.
+/// Entries compare by their declaration; the handler is identified by its name.
+///
+/// ```swift
+/// M("partition(by: Value...) -> Window", "…", example: "…", handler: .window(Compiler.partitionWindow))
+/// ```
+struct MethodHandler: Sendable, Hashable {
+  let name: String
+  let run: @Sendable (Compiler, Value, Arguments, MemberAccessExprSyntax) throws -> Value
+
+  static func == (lhs: MethodHandler, rhs: MethodHandler) -> Bool { lhs.name == rhs.name }
+  func hash(into hasher: inout Hasher) { hasher.combine(name) }
+
+  /// A method of the window inside `.over { … }`.
+  static func window(
+    _ name: String, _ body: @escaping @Sendable (Compiler) -> (WindowSpecification, Arguments, MemberAccessExprSyntax) throws -> WindowSpecification
+  ) -> MethodHandler {
+    MethodHandler(name: "window." + name) { compiler, receiver, arguments, node in
+      guard case .window(let window) = receiver else {
+        throw compiler.source.diagnostic("'\(name)' is a method of the window inside .over { … }", at: node.declName)
+      }
+      return .window(try body(compiler)(window, arguments, node))
+    }
   }
 }

@@ -45,20 +45,25 @@ extension Vocabulary {
       example: "Reminder.select { ($0.title, ntile(2).over(orderBy: $0.id)) }"),
   ]
 
-  /// `$0` inside `.over { … }`.
+  /// `$0` inside `.over { … }`: each entry owns what it does.
   static let windowEntries: [MethodSignature] = [
     M("partition(by: Value...) -> Window", "Rows with equal values form one partition (PARTITION BY)",
-      example: "Reminder.select { r in (r.title, r.id.count().over { $0.partition(by: r.remindersListID) }) }"),
+      example: "Reminder.select { r in (r.title, r.id.count().over { $0.partition(by: r.remindersListID) }) }",
+      handler: .window("partition", Compiler.partitionWindow)),
     M("order(by: Orderings) -> Window", "The order of rows within each partition (ORDER BY)",
-      example: "Reminder.select { r in (r.title, rowNumber().over { $0.order(by: r.title.desc()) }) }"),
+      example: "Reminder.select { r in (r.title, rowNumber().over { $0.order(by: r.title.desc()) }) }",
+      handler: .window("order", Compiler.orderWindow)),
     M("rows(_ start: FrameBound, _ end: FrameBound = .currentRow) -> Window",
       "The frame: which rows around the current one an aggregate sees, counted in rows (ROWS BETWEEN)",
-      example: "Reminder.select { r in (r.title, r.id.sum().over { $0.order(by: r.id).rows(.unboundedPreceding) }) }"),
+      example: "Reminder.select { r in (r.title, r.id.sum().over { $0.order(by: r.id).rows(.unboundedPreceding) }) }",
+      handler: .window("rows") { compiler in { try compiler.frameWindow(.rows, $0, $1, $2) } }),
     M("range(_ start: FrameBound, _ end: FrameBound = .currentRow) -> Window",
       "The frame counted by the ORDER BY value, peers together (RANGE BETWEEN)",
-      example: "Reminder.select { r in (r.title, r.id.sum().over { $0.order(by: r.id).range(.unboundedPreceding, .unboundedFollowing) }) }"),
+      example: "Reminder.select { r in (r.title, r.id.sum().over { $0.order(by: r.id).range(.unboundedPreceding, .unboundedFollowing) }) }",
+      handler: .window("range") { compiler in { try compiler.frameWindow(.range, $0, $1, $2) } }),
     M("groups(_ start: FrameBound, _ end: FrameBound = .currentRow) -> Window",
       "The frame counted in groups of peers (GROUPS BETWEEN)",
-      example: "Reminder.select { r in (r.title, r.id.sum().over { $0.order(by: r.priority).groups(.preceding(1)) }) }"),
+      example: "Reminder.select { r in (r.title, r.id.sum().over { $0.order(by: r.priority).groups(.preceding(1)) }) }",
+      handler: .window("groups") { compiler in { try compiler.frameWindow(.groups, $0, $1, $2) } }),
   ]
 }
