@@ -51,50 +51,59 @@ extension Compiler {
 
   /// `.when(condition, then: value)` and `.else(value)` on `Case(…)`.
   func caseMethod(_ name: String, on expression: CaseExpression, type: SwiftType?, baseType: SwiftType? = nil, arguments: Arguments, at node: MemberAccessExprSyntax) throws -> Value {
+    let receiver = Value.caseBuilder(expression, type: type, baseType: baseType)
+    if let handler = Vocabulary.methods(named: name, on: .caseBuilder).lazy.compactMap(\.handler).first {
+      return try handler.run(self, receiver, arguments, node)
+    }
+    // A finished CASE is an expression: its methods are an expression's.
+    guard !expression.whens.isEmpty else {
+      throw source.diagnostic("a CASE expression needs at least one .when(…, then: …)", at: arguments.call.calledExpression)
+    }
+    let value = TypedExpression(Expression(.caseWhen(expression)), type: type)
+    return try expressionMethod(name, on: value, arguments: arguments, at: node)
+  }
+
+  /// `.when(condition, then: result)`: one more branch.
+  func caseWhen(_ expression: CaseExpression, type: SwiftType?, baseType: SwiftType?, arguments: Arguments) throws -> Value {
     var expression = expression
     let call = arguments.call
-    switch name {
-    case "when":
-      guard let conditionSyntax = arguments.positional.first, let thenSyntax = arguments.labelled("then") else {
-        throw source.diagnostic("'when' needs a condition and a result: .when(condition, then: value)", at: call)
-      }
-      let condition: Expression
-      if expression.base != nil {
-        condition = try typedExpression(try evaluate(conditionSyntax, expected: baseType?.wrapped), expected: baseType?.wrapped, at: conditionSyntax).expression
-      } else {
-        guard let predicate = try predicate(try evaluate(conditionSyntax), at: conditionSyntax) else {
-          throw source.diagnostic("'when' needs a condition, not nil", at: conditionSyntax)
-        }
-        condition = predicate
-      }
-      // `then: .completing` / `#bind(.completing)`: typed like the results before it, or the base
-      // (`Case(self.status).when(#bind(.incomplete), then: #bind(.completing))`).
-      var thenValue: Value
-      let fallbackType = type?.wrapped ?? baseType?.wrapped
-      do {
-        thenValue = try evaluate(thenSyntax, expected: nil)
-      } catch let diagnostic as Diagnostic where fallbackType != nil {
-        guard let retried = try? evaluate(thenSyntax, expected: fallbackType) else { throw diagnostic }
-        thenValue = retried
-      }
-      if case .implicitMember = thenValue, let fallbackType { thenValue = try evaluate(thenSyntax, expected: fallbackType) }
-      let result = try typedExpression(thenValue, at: thenSyntax)
-      expression.whens.append(.init(condition, then: result.expression))
-      return .caseBuilder(expression, type: result.type?.optional, baseType: baseType)
-    case "else":
-      guard let syntax = arguments.first() else {
-        throw source.diagnostic("'else' needs a value", at: call)
-      }
-      let otherwise = try typedExpression(try evaluate(syntax, expected: type?.wrapped), expected: type, at: syntax)
-      expression.otherwise = otherwise.expression
-      return .expression(TypedExpression(Expression(.caseWhen(expression)), type: otherwise.type ?? type?.wrapped))
-    default:
-      guard !expression.whens.isEmpty else {
-        throw source.diagnostic("a CASE expression needs at least one .when(…, then: …)", at: call.calledExpression)
-      }
-      let value = TypedExpression(Expression(.caseWhen(expression)), type: type)
-      return try expressionMethod(name, on: value, arguments: arguments, at: node)
+    guard let conditionSyntax = arguments.positional.first, let thenSyntax = arguments.labelled("then") else {
+      throw source.diagnostic("'when' needs a condition and a result: .when(condition, then: value)", at: call)
     }
+    let condition: Expression
+    if expression.base != nil {
+      condition = try typedExpression(try evaluate(conditionSyntax, expected: baseType?.wrapped), expected: baseType?.wrapped, at: conditionSyntax).expression
+    } else {
+      guard let predicate = try predicate(try evaluate(conditionSyntax), at: conditionSyntax) else {
+        throw source.diagnostic("'when' needs a condition, not nil", at: conditionSyntax)
+      }
+      condition = predicate
+    }
+    // `then: .completing` / `#bind(.completing)`: typed like the results before it, or the base
+    // (`Case(self.status).when(#bind(.incomplete), then: #bind(.completing))`).
+    var thenValue: Value
+    let fallbackType = type?.wrapped ?? baseType?.wrapped
+    do {
+      thenValue = try evaluate(thenSyntax, expected: nil)
+    } catch let diagnostic as Diagnostic where fallbackType != nil {
+      guard let retried = try? evaluate(thenSyntax, expected: fallbackType) else { throw diagnostic }
+      thenValue = retried
+    }
+    if case .implicitMember = thenValue, let fallbackType { thenValue = try evaluate(thenSyntax, expected: fallbackType) }
+    let result = try typedExpression(thenValue, at: thenSyntax)
+    expression.whens.append(.init(condition, then: result.expression))
+    return .caseBuilder(expression, type: result.type?.optional, baseType: baseType)
+  }
+
+  /// `.else(result)`: the CASE, finished.
+  func caseElse(_ expression: CaseExpression, type: SwiftType?, baseType: SwiftType?, arguments: Arguments) throws -> Value {
+    var expression = expression
+    guard let syntax = arguments.first() else {
+      throw source.diagnostic("'else' needs a value", at: arguments.call)
+    }
+    let otherwise = try typedExpression(try evaluate(syntax, expected: type?.wrapped), expected: type, at: syntax)
+    expression.otherwise = otherwise.expression
+    return .expression(TypedExpression(Expression(.caseWhen(expression)), type: otherwise.type ?? type?.wrapped))
   }
 
   /// `With { cte… } query: { statement }`.

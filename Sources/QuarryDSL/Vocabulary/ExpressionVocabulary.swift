@@ -173,9 +173,11 @@ extension Vocabulary {
   /// `Case()` and `Case(value)`.
   static let caseEntries: [MethodSignature] = [
     M("when(_ condition: Value, then result: Value) -> Case", "A branch: when the condition (or value) matches, the result",
-      example: "Reminder.select { Case().when($0.isFlagged, then: \"!\").else(\"\") }"),
+      example: "Reminder.select { Case().when($0.isFlagged, then: \"!\").else(\"\") }",
+      handler: .caseBuilder("when") { $0.caseWhen }),
     M("else(_ result: Value) -> Value", "The result when no branch matches (ELSE)",
-      example: "Reminder.select { Case($0.priority).when(Priority.high, then: \"high\").else(\"other\") }"),
+      example: "Reminder.select { Case($0.priority).when(Priority.high, then: \"high\").else(\"other\") }",
+      handler: .caseBuilder("else") { $0.caseElse }),
   ]
 
   /// Free functions, initialisers and macros.

@@ -239,4 +239,17 @@ struct MethodHandler: Sendable, Hashable {
       return .window(try body(compiler)(window, arguments, node))
     }
   }
+
+  /// A method of a `Case(…)` being built.
+  static func caseBuilder(
+    _ name: String,
+    _ body: @escaping @Sendable (Compiler) -> (CaseExpression, SwiftType?, SwiftType?, Arguments) throws -> Value
+  ) -> MethodHandler {
+    MethodHandler(name: "case." + name) { compiler, receiver, arguments, node in
+      guard case .caseBuilder(let expression, let type, let baseType) = receiver else {
+        throw compiler.source.diagnostic("'\(name)' is a method of Case(…)", at: node.declName)
+      }
+      return try body(compiler)(expression, type, baseType, arguments)
+    }
+  }
 }
