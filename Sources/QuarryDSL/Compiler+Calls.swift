@@ -192,7 +192,7 @@ extension Compiler {
     case .write(let write):
       return try writeQueryMethod(name, on: write, arguments: arguments)
     case .group(let table, let path):
-      return try groupMethod(name, on: table, path: path, arguments: arguments)
+      return try groupMethod(name, on: table, path: path, arguments: arguments, at: node)
     case .caseBuilder(let expression, let type, let baseType):
       return try caseMethod(name, on: expression, type: type, baseType: baseType, arguments: arguments, at: node)
     case .window(let window):

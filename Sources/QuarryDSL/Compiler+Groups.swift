@@ -45,59 +45,62 @@ extension Compiler {
     return boolean(Expression(.sql([.expression(row), .text(" \(op.sql) "), .expression(given)])))
   }
 
-  /// `is(\.case)`, `isNot(nil)` and friends on a group.
-  func groupMethod(_ name: String, on table: TableInstance, path: [String], arguments: Arguments) throws -> Value {
-    let call = arguments.call
-    switch name {
-    case "eq", "neq", "lt", "gt", "lte", "gte":
-      // `$0.status.eq(Status())`: the group's columns against a value's, as row values.
-      guard let syntax = arguments.first() else {
-        throw source.diagnostic("compare a column group with a value of its type: .\(name)(Status(…))", at: call)
-      }
-      let operators: [String: BinaryOperator] = [
-        "eq": .equal, "neq": .notEqual, "lt": .lessThan, "gt": .greaterThan, "lte": .lessThanOrEqual, "gte": .greaterThanOrEqual,
-      ]
-      let op = operators[name] ?? .equal
-      return try compareGroup(table, path: path, op, with: syntax)
-    case "is", "isNot":
-      guard let syntax = arguments.first() else { throw source.diagnostic("'\(name)' needs an argument", at: call) }
-      var targetPath = path
-      var op: BinaryOperator = name == "is" ? .is : .isNot
-      let enumColumns = table.model.columns(under: path)
-      if let caseCall = syntax.as(FunctionCallExprSyntax.self), caseCall.calledExpression.is(MemberAccessExprSyntax.self),
-        !enumColumns.isEmpty, enumColumns.allSatisfy({ $0.enumGroup == path })
-      {
-        // `kind.is(Attachment.Kind.note("x"))`: the whole enum's columns against that case's row.
-        let (caseName, payload) = try enumCase(syntax)
-        let values = try caseValues(table.model, casePath: path + [caseName], payload: payload, at: syntax)
-        let row = Expression(.row(enumColumns.map { table.column($0).expression }))
-        let given = Expression(.row(enumColumns.map { values[$0.sqlName] ?? .null }))
-        return boolean(Expression(.sql([.expression(row), .text(" \(op.sql) "), .expression(given)])))
-      }
-      switch try evaluate(syntax) {
-      case .keyPath(let names):
-        // `kind.is(\.note)`: the row holds that case.
-        targetPath = path + names
-        op = name == "is" ? .isNot : .is
-      case .null:
-        break
-      default:
-        throw source.diagnostic("compare a column group with a case key path (\\.note) or nil", at: syntax)
-      }
-      let columns = groupColumns(table, targetPath)
-      guard !columns.isEmpty else {
-        throw source.diagnostic("'\(path.joined(separator: "."))' has no case '\(targetPath.last ?? "")'", at: syntax)
-      }
-      if columns.count == 1 {
-        return boolean(columns[0].expression.binary(op, .null))
-      }
-      // Row values compare without the extra parentheses of a binary operator.
-      let row = Expression(.row(columns.map(\.expression)))
-      let nulls = Expression(.row(columns.map { _ in Expression.null }))
-      return boolean(Expression(.sql([.expression(row), .text(" \(op.sql) "), .expression(nulls)])))
-    default:
-      throw source.diagnostic("a column group has no method '\(name)'; select it, or compare it with is(\\.case)", at: call.calledExpression)
+  /// A method of a column group, run by its vocabulary entry's handler.
+  func groupMethod(_ name: String, on table: TableInstance, path: [String], arguments: Arguments, at node: MemberAccessExprSyntax) throws -> Value {
+    guard let handler = Vocabulary.methods(named: name, on: .columnGroup).lazy.compactMap(\.handler).first else {
+      throw source.diagnostic("a column group has no method '\(name)'; select it, or compare it with is(\\.case)", at: arguments.call.calledExpression)
     }
+    return try handler.run(self, .group(table, path: path), arguments, node)
+  }
+
+  /// `$0.status.eq(Status())`: the group's columns against a value's, as row values.
+  func compareGroupMethod(_ op: BinaryOperator, _ table: TableInstance, _ path: [String], _ arguments: Arguments, _ node: MemberAccessExprSyntax) throws -> Value {
+    let name = node.declName.baseName.text
+    guard let syntax = arguments.first() else {
+      throw source.diagnostic("compare a column group with a value of its type: .\(name)(Status(…))", at: arguments.call)
+    }
+    return try compareGroup(table, path: path, op, with: syntax)
+  }
+
+  /// `kind.is(\.note)`, `pair.isNot(nil)`, `kind.is(Attachment.Kind.note("x"))`.
+  func groupIs(_ table: TableInstance, _ path: [String], _ arguments: Arguments, _ node: MemberAccessExprSyntax) throws -> Value {
+    let name = node.declName.baseName.text
+    let call = arguments.call
+    guard let syntax = arguments.first() else { throw source.diagnostic("'\(name)' needs an argument", at: call) }
+    var targetPath = path
+    var op: BinaryOperator = name == "is" ? .is : .isNot
+    let enumColumns = table.model.columns(under: path)
+    if let caseCall = syntax.as(FunctionCallExprSyntax.self), caseCall.calledExpression.is(MemberAccessExprSyntax.self),
+      !enumColumns.isEmpty, enumColumns.allSatisfy({ $0.enumGroup == path })
+    {
+      // `kind.is(Attachment.Kind.note("x"))`: the whole enum's columns against that case's row.
+      let (caseName, payload) = try enumCase(syntax)
+      let values = try caseValues(table.model, casePath: path + [caseName], payload: payload, at: syntax)
+      let row = Expression(.row(enumColumns.map { table.column($0).expression }))
+      let given = Expression(.row(enumColumns.map { values[$0.sqlName] ?? .null }))
+      return boolean(Expression(.sql([.expression(row), .text(" \(op.sql) "), .expression(given)])))
+    }
+    switch try evaluate(syntax) {
+    case .keyPath(let names):
+      // `kind.is(\.note)`: the row holds that case.
+      targetPath = path + names
+      op = name == "is" ? .isNot : .is
+    case .null:
+      break
+    default:
+      throw source.diagnostic("compare a column group with a case key path (\\.note) or nil", at: syntax)
+    }
+    let columns = groupColumns(table, targetPath)
+    guard !columns.isEmpty else {
+      throw source.diagnostic("'\(path.joined(separator: "."))' has no case '\(targetPath.last ?? "")'", at: syntax)
+    }
+    if columns.count == 1 {
+      return boolean(columns[0].expression.binary(op, .null))
+    }
+    // Row values compare without the extra parentheses of a binary operator.
+    let row = Expression(.row(columns.map(\.expression)))
+    let nulls = Expression(.row(columns.map { _ in Expression.null }))
+    return boolean(Expression(.sql([.expression(row), .text(" \(op.sql) "), .expression(nulls)])))
   }
 
   /// Assignments for `$0.group = …` in an update, with the other cases of an enum set to NULL.

@@ -240,6 +240,24 @@ struct MethodHandler: Sendable, Hashable {
     }
   }
 
+  /// A method of a column group (`$0.timestamps.`, `$0.kind.`).
+  static func columnGroup(
+    _ name: String,
+    _ body: @escaping @Sendable (Compiler) -> (TableInstance, [String], Arguments, MemberAccessExprSyntax) throws -> Value
+  ) -> MethodHandler {
+    MethodHandler(name: "group." + name) { compiler, receiver, arguments, node in
+      guard case .group(let table, let path) = receiver else {
+        throw compiler.source.diagnostic("'\(name)' is a method of a column group", at: node.declName)
+      }
+      return try body(compiler)(table, path, arguments, node)
+    }
+  }
+
+  /// A comparison of a column group with a value of its type, as row values.
+  static func groupComparison(_ name: String, _ op: BinaryOperator) -> MethodHandler {
+    columnGroup(name) { compiler in { try compiler.compareGroupMethod(op, $0, $1, $2, $3) } }
+  }
+
   /// A method of a `Case(…)` being built.
   static func caseBuilder(
     _ name: String,
