@@ -223,7 +223,7 @@ extension Compiler {
       }
       if let value = try arrayMethod(name, on: elements, arguments: arguments) { return value }
     case .statement(let statement, let types):
-      return try statementMethod(name, on: statement, types: types, arguments: arguments)
+      return try statementMethod(name, on: statement, types: types, arguments: arguments, at: node)
     default:
       break
     }

@@ -672,36 +672,53 @@ extension Compiler {
 
   func compoundKey(_ compound: CompoundSelect) -> Int { compound.hashValue }
 
-  func statementMethod(_ name: String, on statement: Statement, types: [SwiftType?], arguments: Arguments) throws -> Value {
-    switch name {
-    case "drop":
-      if let drop = try dropStatement(statement, arguments: arguments) { return drop }
-    case "union", "intersect", "except":
-      var model: String?
-      if case .compound(let c) = statement { model = compoundModels[compoundKey(c)] }
-      return try compound(name, lhs: statement, lhsModel: model, types: types, arguments: arguments)
-    case "order", "limit":
-      guard case .compound(var compound) = statement else { break }
-      let model = compoundModels[compoundKey(compound)]
-      var query = Query(select: Select(from: nil), tables: [])
-      if let modelName = model, let tableModel = catalog.table(forType: modelName) {
-        query = Query(TableInstance(model: tableModel))
-      }
-      guard !query.tables.isEmpty, case .query(let ordered) = try queryMethod(name, on: query, arguments: arguments) else {
-        throw source.diagnostic("'\(name)' on a compound select needs its rows selected into a @Table type", at: arguments.call)
-      }
-      compound.orders += ordered.select.orders.map { ordering in
-        var o = ordering
-        o.expression = unqualified(o.expression)
-        return o
-      }
-      compound.limit = ordered.select.limit ?? compound.limit
-      compound.offset = ordered.select.offset ?? compound.offset
-      compoundModels[compoundKey(compound)] = model
-      return .statement(.compound(compound), returningTypes: types)
-    default: break
+  /// A method of a finished statement (a compound select, a created view or trigger), run by
+  /// its vocabulary entry's handler.
+  func statementMethod(_ name: String, on statement: Statement, types: [SwiftType?], arguments: Arguments, at node: MemberAccessExprSyntax) throws -> Value {
+    guard let handler = Vocabulary.methods(named: name, on: .statement).lazy.compactMap(\.handler).first else {
+      throw source.diagnostic("not supported in Quarry yet: '.\(name)' on this statement", at: arguments.call.calledExpression)
     }
-    throw source.diagnostic("not supported in Quarry yet: '.\(name)' on this statement", at: arguments.call.calledExpression)
+    return try handler.run(self, .statement(statement, returningTypes: types), arguments, node)
+  }
+
+  /// `drop()` of the view or trigger a statement created.
+  func dropCreated(_ statement: Statement, _ types: [SwiftType?], _ arguments: Arguments, _ node: MemberAccessExprSyntax) throws -> Value {
+    guard let drop = try dropStatement(statement, arguments: arguments) else {
+      throw source.diagnostic("not supported in Quarry yet: '.drop' on this statement", at: arguments.call.calledExpression)
+    }
+    return drop
+  }
+
+  /// `union`, `intersect`, `except` on a statement already compound.
+  func compoundOfStatement(_ statement: Statement, _ types: [SwiftType?], _ arguments: Arguments, _ node: MemberAccessExprSyntax) throws -> Value {
+    var model: String?
+    if case .compound(let c) = statement { model = compoundModels[compoundKey(c)] }
+    return try compound(node.declName.baseName.text, lhs: statement, lhsModel: model, types: types, arguments: arguments)
+  }
+
+  /// `order(by:)` and `limit(_:)` of a compound select: on its rows, selected into a @Table type.
+  func orderOrLimitCompound(_ statement: Statement, _ types: [SwiftType?], _ arguments: Arguments, _ node: MemberAccessExprSyntax) throws -> Value {
+    let name = node.declName.baseName.text
+    guard case .compound(var compound) = statement else {
+      throw source.diagnostic("not supported in Quarry yet: '.\(name)' on this statement", at: arguments.call.calledExpression)
+    }
+    let model = compoundModels[compoundKey(compound)]
+    var query = Query(select: Select(from: nil), tables: [])
+    if let modelName = model, let tableModel = catalog.table(forType: modelName) {
+      query = Query(TableInstance(model: tableModel))
+    }
+    guard !query.tables.isEmpty, case .query(let ordered) = try queryMethod(name, on: query, arguments: arguments) else {
+      throw source.diagnostic("'\(name)' on a compound select needs its rows selected into a @Table type", at: arguments.call)
+    }
+    compound.orders += ordered.select.orders.map { ordering in
+      var o = ordering
+      o.expression = unqualified(o.expression)
+      return o
+    }
+    compound.limit = ordered.select.limit ?? compound.limit
+    compound.offset = ordered.select.offset ?? compound.offset
+    compoundModels[compoundKey(compound)] = model
+    return .statement(.compound(compound), returningTypes: types)
   }
 }
 

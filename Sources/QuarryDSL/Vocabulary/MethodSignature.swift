@@ -258,6 +258,19 @@ struct MethodHandler: Sendable, Hashable {
     columnGroup(name) { compiler in { try compiler.compareGroupMethod(op, $0, $1, $2, $3) } }
   }
 
+  /// A method of a finished statement (a compound select, a created view or trigger).
+  static func statement(
+    _ name: String,
+    _ body: @escaping @Sendable (Compiler) -> (Statement, [SwiftType?], Arguments, MemberAccessExprSyntax) throws -> Value
+  ) -> MethodHandler {
+    MethodHandler(name: "statement." + name) { compiler, receiver, arguments, node in
+      guard case .statement(let statement, let types) = receiver else {
+        throw compiler.source.diagnostic("'\(name)' is a method of a statement", at: node.declName)
+      }
+      return try body(compiler)(statement, types, arguments, node)
+    }
+  }
+
   /// A method of a `Case(…)` being built.
   static func caseBuilder(
     _ name: String,
