@@ -325,61 +325,74 @@ extension Compiler {
   }
 
   /// Methods on a whole table's columns (`$1.count()`, `$1.jsonGroupArray()`).
+  /// A method of a whole row (`$0.` of a table), run by its vocabulary entry's handler.
   func columnsMethod(_ name: String, on table: TableInstance, arguments: Arguments, at node: MemberAccessExprSyntax) throws -> Value {
-    switch name {
-    case "eq", "neq", "is", "isNot":
-      guard let syntax = arguments.first() else {
-        throw source.diagnostic("'\(name)' needs a '\(table.model.typeName)(…)' value", at: arguments.call)
-      }
-      let operators: [String: BinaryOperator] = ["eq": .equal, "neq": .notEqual, "is": .is, "isNot": .isNot]
-      return try compareRow(table, operators[name] ?? .equal, with: syntax)
-    case "count":
-      let key = table.model.primaryKey.map { table.column($0).expression } ?? .star
-      var distinct = false
-      if let syntax = arguments.labelled("distinct") { distinct = try booleanConstant(syntax, for: "distinct") }
-      var filter: Expression?
-      if let syntax = arguments.labelled("filter") { filter = try predicate(try evaluate(syntax), at: syntax) }
-      return .expression(TypedExpression(
-        Expression(.aggregate(Aggregate(name: "count", arguments: [key], distinct: distinct, filter: filter))), type: .int))
-    case "match", "bm25":
-      return try ftsTableMethod(name, on: table, arguments: arguments)
-    case "jsonGroupArray", "jsonObject":
-      let rowid = Expression.column(table.qualifier, "rowid")
-      let present = rowid.binary(.isNot, .null)
-      var objectArguments: [Expression] = []
-      for column in table.model.columns {
-        objectArguments.append(.literal(column.sqlName))
-        let value = Expression.column(table.qualifier, column.sqlName)
-        if column.type.isBool {
-          objectArguments.append(.function("json", [Expression(.caseWhen(CaseExpression(
-            base: value, whens: [.init(Expression(.literal(.integer(0))), then: .literal("false")), .init(Expression(.literal(.integer(1))), then: .literal("true"))],
-            otherwise: nil)))]))
-        } else {
-          objectArguments.append(value)
-        }
-      }
-      let object = Expression.function("json_object", objectArguments)
-      if name == "jsonObject" {
-        // The row as a JSON object (NULL when an outer join found no row).
-        let value = table.isOptional
-          ? Expression(.caseWhen(CaseExpression(base: nil, whens: [.init(present, then: object)], otherwise: nil))) : object
-        return .expression(TypedExpression(value, type: .string))
-      }
-      var distinct = false
-      if let syntax = arguments.labelled("distinct") { distinct = try booleanConstant(syntax, for: "distinct") }
-      let extra = try arguments.labelled("filter").flatMap { try predicate(try evaluate($0), at: $0) }
-      // A table whose row may be missing (outer join) skips the missing rows; others do not need to.
-      let element = table.isOptional
-        ? Expression(.caseWhen(CaseExpression(base: nil, whens: [.init(present, then: object)], otherwise: nil))) : object
-      let filter = table.isOptional ? (extra.map { present.and($0) } ?? present) : extra
-      return .expression(TypedExpression(
-        Expression(.aggregate(Aggregate(name: "json_group_array", arguments: [element], distinct: distinct, filter: filter))),
-        type: .string))
-    default:
-      let value = try columnMember(name, of: table, at: node)
-      _ = value
-      throw source.diagnostic("'\(name)' is a column, not a method", at: node.declName)
+    if let handler = Vocabulary.methods(named: name, on: .row).lazy.compactMap(\.handler).first {
+      return try handler.run(self, .columns(table), arguments, node)
     }
+    let value = try columnMember(name, of: table, at: node)
+    _ = value
+    throw source.diagnostic("'\(name)' is a column, not a method", at: node.declName)
+  }
+
+  /// `$0.eq(Tag(…))`, `$0.is(row)`: every column against a row value's.
+  func compareRowMethod(_ op: BinaryOperator, _ table: TableInstance, _ arguments: Arguments, _ node: MemberAccessExprSyntax) throws -> Value {
+    guard let syntax = arguments.first() else {
+      throw source.diagnostic("'\(node.declName.baseName.text)' needs a '\(table.model.typeName)(…)' value", at: arguments.call)
+    }
+    return try compareRow(table, op, with: syntax)
+  }
+
+  /// `$0.count(distinct:filter:)`: the rows of each group (count of the primary key, or `*`).
+  func countRows(_ table: TableInstance, _ arguments: Arguments, _ node: MemberAccessExprSyntax) throws -> Value {
+    let key = table.model.primaryKey.map { table.column($0).expression } ?? .star
+    var distinct = false
+    if let syntax = arguments.labelled("distinct") { distinct = try booleanConstant(syntax, for: "distinct") }
+    var filter: Expression?
+    if let syntax = arguments.labelled("filter") { filter = try predicate(try evaluate(syntax), at: syntax) }
+    return .expression(TypedExpression(
+      Expression(.aggregate(Aggregate(name: "count", arguments: [key], distinct: distinct, filter: filter))), type: .int))
+  }
+
+  /// `$0.match(…)`, `$0.bm25()` of an FTS5 table.
+  func ftsRowMethod(_ table: TableInstance, _ arguments: Arguments, _ node: MemberAccessExprSyntax) throws -> Value {
+    try ftsTableMethod(node.declName.baseName.text, on: table, arguments: arguments)
+  }
+
+  /// `$0.jsonObject()` and `$0.jsonGroupArray(…)`: the row as JSON.
+  func rowJSON(_ table: TableInstance, _ arguments: Arguments, _ node: MemberAccessExprSyntax) throws -> Value {
+    let name = node.declName.baseName.text
+    let rowid = Expression.column(table.qualifier, "rowid")
+    let present = rowid.binary(.isNot, .null)
+    var objectArguments: [Expression] = []
+    for column in table.model.columns {
+      objectArguments.append(.literal(column.sqlName))
+      let value = Expression.column(table.qualifier, column.sqlName)
+      if column.type.isBool {
+        objectArguments.append(.function("json", [Expression(.caseWhen(CaseExpression(
+          base: value, whens: [.init(Expression(.literal(.integer(0))), then: .literal("false")), .init(Expression(.literal(.integer(1))), then: .literal("true"))],
+          otherwise: nil)))]))
+      } else {
+        objectArguments.append(value)
+      }
+    }
+    let object = Expression.function("json_object", objectArguments)
+    if name == "jsonObject" {
+      // The row as a JSON object (NULL when an outer join found no row).
+      let value = table.isOptional
+        ? Expression(.caseWhen(CaseExpression(base: nil, whens: [.init(present, then: object)], otherwise: nil))) : object
+      return .expression(TypedExpression(value, type: .string))
+    }
+    var distinct = false
+    if let syntax = arguments.labelled("distinct") { distinct = try booleanConstant(syntax, for: "distinct") }
+    let extra = try arguments.labelled("filter").flatMap { try predicate(try evaluate($0), at: $0) }
+    // A table whose row may be missing (outer join) skips the missing rows; others do not need to.
+    let element = table.isOptional
+      ? Expression(.caseWhen(CaseExpression(base: nil, whens: [.init(present, then: object)], otherwise: nil))) : object
+    let filter = table.isOptional ? (extra.map { present.and($0) } ?? present) : extra
+    return .expression(TypedExpression(
+      Expression(.aggregate(Aggregate(name: "json_group_array", arguments: [element], distinct: distinct, filter: filter))),
+      type: .string))
   }
 
 

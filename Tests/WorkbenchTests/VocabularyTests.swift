@@ -7,9 +7,9 @@ import XCTest
 /// against the declared argument labels.
 final class VocabularyTests: SnapshotTestCase {
   /// Kinds dispatched from the table: every entry owns its handler, so a call is "look up the
-  /// entry, check its labels, run its handler" (window, Case, column-group and statement methods so far; the other kinds follow).
+  /// entry, check its labels, run its handler" (window, Case, column-group, statement and row methods so far; the other kinds follow).
   func testTableDispatchedKindsOwnTheirHandlers() {
-    for kind in [ReceiverKind.window, .caseBuilder, .columnGroup, .statement] {
+    for kind in [ReceiverKind.window, .caseBuilder, .columnGroup, .statement, .row] {
       let missing = Vocabulary.entries(for: kind).filter { !$0.ownsItsHandler }.map(\.selector)
       XCTAssertEqual(missing, [], "\(kind) entries without a handler")
     }

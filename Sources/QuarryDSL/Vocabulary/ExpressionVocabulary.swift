@@ -143,19 +143,19 @@ extension Vocabulary {
 
   /// A whole row (`$0` itself).
   static let rowEntries: [MethodSignature] = [
-    M("eq(_ other: Self) -> Bool", "Every column equal to a row value's", example: "Tag.where { $0.eq(Tag(id: 1, title: \"errand\")) }"),
-    M("neq(_ other: Self) -> Bool", "Some column different", example: "Tag.where { $0.neq(Tag(id: 1, title: \"errand\")) }"),
-    M("is(_ other: Self?) -> Bool", "Every column equal, NULL included", example: "Tag.where { $0.is(Tag(id: 1, title: \"errand\")) }"),
-    M("isNot(_ other: Self?) -> Bool", "Some column different, NULL included", example: "Tag.where { $0.isNot(Tag(id: 1, title: \"errand\")) }"),
+    M("eq(_ other: Self) -> Bool", "Every column equal to a row value's", example: "Tag.where { $0.eq(Tag(id: 1, title: \"errand\")) }", handler: .rowComparison("eq", .equal)),
+    M("neq(_ other: Self) -> Bool", "Some column different", example: "Tag.where { $0.neq(Tag(id: 1, title: \"errand\")) }", handler: .rowComparison("neq", .notEqual)),
+    M("is(_ other: Self?) -> Bool", "Every column equal, NULL included", example: "Tag.where { $0.is(Tag(id: 1, title: \"errand\")) }", handler: .rowComparison("is", .is)),
+    M("isNot(_ other: Self?) -> Bool", "Some column different, NULL included", example: "Tag.where { $0.isNot(Tag(id: 1, title: \"errand\")) }", handler: .rowComparison("isNot", .isNot)),
     M("count(distinct: Bool = false, filter: ((TableColumns) -> Bool)? = nil) -> Int", "The number of rows in each group (count(*))",
-      example: "Reminder.select { $0.count() }"),
+      example: "Reminder.select { $0.count() }", handler: .row("count") { $0.countRows }),
     M("match(_ pattern: String) -> Bool", "Full-text search of a whole FTS5 table (MATCH)",
-      example: "CREATE VIRTUAL TABLE notes USING fts5(body);\n@Table struct Note: FTS5 { let body: String }\nNote.where { $0.match(\"milk\") }"),
+      example: "CREATE VIRTUAL TABLE notes USING fts5(body);\n@Table struct Note: FTS5 { let body: String }\nNote.where { $0.match(\"milk\") }", handler: .row("match") { $0.ftsRowMethod }),
     M("bm25(_ weights: [KeyPath: Double] = [:]) -> Double", "The FTS5 relevance of the match (lower is better), columns weighted",
-      example: "CREATE VIRTUAL TABLE notes USING fts5(body);\n@Table struct Note: FTS5 { let body: String }\nNote.where { $0.match(\"milk\") }.order { $0.bm25() }"),
+      example: "CREATE VIRTUAL TABLE notes USING fts5(body);\n@Table struct Note: FTS5 { let body: String }\nNote.where { $0.match(\"milk\") }.order { $0.bm25() }", handler: .row("bm25") { $0.ftsRowMethod }),
     M("jsonGroupArray(distinct: Bool = false, filter: ((TableColumns) -> Bool)? = nil) -> String", "Each group's rows as a JSON array of objects",
-      example: "Tag.select { $0.jsonGroupArray() }"),
-    M("jsonObject() -> String", "The row as a JSON object", example: "Tag.select { $0.jsonObject() }"),
+      example: "Tag.select { $0.jsonGroupArray() }", handler: .row("jsonGroupArray") { $0.rowJSON }),
+    M("jsonObject() -> String", "The row as a JSON object", example: "Tag.select { $0.jsonObject() }", handler: .row("jsonObject") { $0.rowJSON }),
   ]
 
   /// A group of columns (`@Selection` or a nested group).

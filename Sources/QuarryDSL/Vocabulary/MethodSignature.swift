@@ -258,6 +258,24 @@ struct MethodHandler: Sendable, Hashable {
     columnGroup(name) { compiler in { try compiler.compareGroupMethod(op, $0, $1, $2, $3) } }
   }
 
+  /// A method of a whole row (`$0.` of a table).
+  static func row(
+    _ name: String,
+    _ body: @escaping @Sendable (Compiler) -> (TableInstance, Arguments, MemberAccessExprSyntax) throws -> Value
+  ) -> MethodHandler {
+    MethodHandler(name: "row." + name) { compiler, receiver, arguments, node in
+      guard case .columns(let table) = receiver else {
+        throw compiler.source.diagnostic("'\(name)' is a method of a whole row ($0)", at: node.declName)
+      }
+      return try body(compiler)(table, arguments, node)
+    }
+  }
+
+  /// A comparison of a whole row with a row value.
+  static func rowComparison(_ name: String, _ op: BinaryOperator) -> MethodHandler {
+    row(name) { compiler in { try compiler.compareRowMethod(op, $0, $1, $2) } }
+  }
+
   /// A method of a finished statement (a compound select, a created view or trigger).
   static func statement(
     _ name: String,
