@@ -91,10 +91,9 @@ extension Compiler {
         at: node.declName)
     }
     // `s.dropFirst(2)`, `title.uppercased()` on a Swift value: the standard library's member.
-    let call = arguments.call
-    var labels = call.arguments.map { $0.label?.text }
-    if call.trailingClosure != nil { labels.append(SwiftBuiltin.trailingClosureLabel) }
-    if let computed = try swiftMemberOfSwiftValue(name, on: base, labels: labels, whole: ExprSyntax(call)) { return computed }
+    if let computed = try swiftMemberOfSwiftValue(name, on: base, labels: CallLabels(arguments.call), whole: ExprSyntax(arguments.call)) {
+      return computed
+    }
     // App code runs statements with `.fetchAll(db)`, `.execute(db)`, …: the statement is the
     // query itself (`fetchCount` counts its rows).
     if Self.databaseCalls.contains(name), arguments.list.allSatisfy({ $0.label == nil }), arguments.list.count <= 1 {
@@ -651,15 +650,6 @@ extension Compiler {
     {
       return computed
     }
-    // `someDate - 604800`: Foundation's Date arithmetic on Swift values, done in Swift and
-    // bound, as the app does it (StructuredQueries has no `+`/`-` for dates).
-    if opToken == "+" || opToken == "-", left.type?.isDate == true || right.type?.isDate == true,
-      left.expression.isConstant || left.expression.isComputationOfConstants,
-      right.expression.isConstant || right.expression.isComputationOfConstants,
-      let whole = operation.opNode.parent?.as(ExprSyntax.self)
-    {
-      return try swiftValue(of: whole)
-    }
     switch opToken {
     case "==": return boolean(left.expression.binary(leftIsOptional ? .is : .equal, right.expression))
     case "!=": return boolean(left.expression.binary(leftIsOptional ? .isNot : .notEqual, right.expression))
@@ -690,7 +680,7 @@ extension Compiler {
   /// `name.uppercased()`): the value's own member wins over the query's in Swift, so Swift
   /// computes it and the result is bound. Nil when the base is not a Swift value or the member
   /// is not one the evaluator runs.
-  func swiftMemberOfSwiftValue(_ name: String, on base: Value, labels: [String?]?, whole: ExprSyntax) throws -> Value? {
+  func swiftMemberOfSwiftValue(_ name: String, on base: Value, labels: CallLabels?, whole: ExprSyntax) throws -> Value? {
     guard case .expression(let typed) = base, case .value = typed.expression.node, let swift = swiftValue(base), swift != .none,
       SwiftBuiltins.member(of: swift, name: name, labels: labels) != nil
     else { return nil }

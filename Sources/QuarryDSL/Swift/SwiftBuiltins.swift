@@ -13,11 +13,11 @@ struct SwiftBuiltin: @unchecked Sendable {
   /// `String`, `Int`, `Double`, `Bool`, `Array`, `Dictionary`, `Set`, `Sequence` (any ordered
   /// or unordered collection), `Optional`, or `""` for a free function or initializer.
   let receiver: String
-  let signature: String
+  /// The declaration, read by the vocabulary's own signature parser (labels, defaults,
+  /// variadics, closure parameters a trailing closure fills).
+  let signature: MethodSignature
+  /// The name without generic parameters (`map`, not `map<T>`).
   let name: String
-  let parameters: [Parameter]
-  let returnType: String?
-  let isProperty: Bool
   let isStatic: Bool
   /// For `Sequence` members: whether the result depends on the elements' order (refused on a
   /// Set or a Dictionary's keys, whose order Swift does not fix).
@@ -28,10 +28,20 @@ struct SwiftBuiltin: @unchecked Sendable {
   /// For a mutating method: the receiver's new value.
   let mutation: (@Sendable (SwiftEvaluator, SwiftValue, [SwiftValue], FunctionCallExprSyntax) throws -> SwiftValue)?
 
-  struct Parameter {
-    var label: String?
-    var type: String
-    var hasDefault: Bool
+  typealias Parameter = MethodSignature.Parameter
+
+  var parameters: [Parameter] { signature.parameters ?? [] }
+  var isProperty: Bool { signature.parameters == nil }
+
+  /// `name(_ a: T) -> R`, or `name: T` for a property (the vocabulary writes `name -> T`).
+  private static func read(_ declaration: String, example: String) -> (MethodSignature, String) {
+    var text = declaration
+    if !text.contains("("), let colon = text.firstIndex(of: ":") {
+      text = String(text[..<colon]) + " ->" + text[text.index(after: colon)...]
+    }
+    let signature = MethodSignature(text, "", example: example)
+    let name = signature.name.split(separator: "<", maxSplits: 1).first.map(String.init) ?? signature.name
+    return (signature, name)
   }
 
   init(
@@ -39,13 +49,12 @@ struct SwiftBuiltin: @unchecked Sendable {
     _ handler: @escaping @Sendable (inout BuiltinCall) throws -> SwiftValue
   ) {
     self.receiver = receiver
-    self.signature = signature
     self.isStatic = isStatic
     self.needsOrder = needsOrder
     self.example = example
     self.handler = handler
     self.mutation = nil
-    (name, parameters, returnType, isProperty) = Self.parse(signature)
+    (self.signature, self.name) = Self.read(signature, example: example)
   }
 
   /// A mutating method (`append(_:)`): `mutate` gives the receiver's new value.
@@ -54,99 +63,33 @@ struct SwiftBuiltin: @unchecked Sendable {
     _ mutate: @escaping @Sendable (SwiftEvaluator, SwiftValue, [SwiftValue], FunctionCallExprSyntax) throws -> SwiftValue
   ) {
     self.receiver = receiver
-    self.signature = "mutating " + signature
     self.isStatic = false
     self.needsOrder = true
     self.example = example
     self.handler = { call in throw call.evaluator.failure("'\(call.name)' changes its receiver; call it on a 'var' as a statement", at: call.node) }
     self.mutation = mutate
-    (name, parameters, returnType, isProperty) = Self.parse(signature)
+    (self.signature, self.name) = Self.read(signature, example: example)
   }
 
-  /// `name(_ a: T, label b: U = 1) -> R` or `name: T`.
-  static func parse(_ signature: String) -> (String, [Parameter], String?, Bool) {
-    guard let open = signature.firstIndex(of: "(") else {
-      let parts = signature.split(separator: ":", maxSplits: 1)
-      return (String(parts[0]).trimmingCharacters(in: .whitespaces), [], parts.count > 1 ? String(parts[1]).trimmingCharacters(in: .whitespaces) : nil, true)
-    }
-    var name = String(signature[..<open])
-    if let generic = name.firstIndex(of: "<") { name = String(name[..<generic]) }
-    var depth = 0
-    var close = signature.endIndex
-    for index in signature[open...].indices {
-      switch signature[index] {
-      case "(", "[", "<": depth += 1
-      case ")", "]", ">" where !(index > signature.startIndex && signature[signature.index(before: index)] == "-"):
-        depth -= 1
-        if depth == 0 { close = index }
-      default: break
-      }
-      if close != signature.endIndex { break }
-    }
-    let inside = close == signature.endIndex ? "" : String(signature[signature.index(after: open)..<close])
-    var parameters: [Parameter] = []
-    var current = ""
-    depth = 0
-    func flush() {
-      let text = current.trimmingCharacters(in: .whitespaces)
-      current = ""
-      guard !text.isEmpty, let colon = text.firstIndex(of: ":") else { return }
-      let names = text[..<colon].split(separator: " ")
-      var type = text[text.index(after: colon)...].trimmingCharacters(in: .whitespaces)
-      var hasDefault = false
-      if let equals = type.range(of: " = ") { type = String(type[..<equals.lowerBound]); hasDefault = true }
-      let label = names.first.map(String.init)
-      parameters.append(Parameter(label: label == "_" ? nil : label, type: type, hasDefault: hasDefault))
-    }
-    for character in inside {
-      switch character {
-      case "(", "[", "<": depth += 1
-      case ")", "]", ">": depth -= 1
-      case "," where depth == 0:
-        flush()
-        continue
-      default: break
-      }
-      current.append(character)
-    }
-    flush()
-    let rest = close == signature.endIndex ? "" : signature[signature.index(after: close)...]
-    let returnType = rest.range(of: "->").map { rest[$0.upperBound...].trimmingCharacters(in: .whitespaces) }
-    return (name, parameters, returnType, false)
-  }
-
-  /// The label a trailing closure is given while matching: it fits a closure parameter
-  /// whatever that parameter's label (`sorted { … }` is `sorted(by:)`).
-  static let trailingClosureLabel = "{trailing}"
-
-  /// Whether the labels a call gives fit the parameters (defaults may be left out).
-  func accepts(labels: [String?]) -> Bool {
-    var index = 0
-    for parameter in parameters {
-      if index < labels.count, labels[index] == Self.trailingClosureLabel, parameter.type.contains("->") {
-        index += 1
-        continue
-      }
-      if parameter.type.hasSuffix("...") {
-        // Variadic: any number of arguments, the first with the label.
-        if index < labels.count, labels[index] == parameter.label {
-          index += 1
-          while index < labels.count, labels[index] == nil { index += 1 }
-        }
-        continue
-      }
-      if index < labels.count, labels[index] == parameter.label {
-        index += 1
-      } else if !parameter.hasDefault {
-        return false
-      }
-    }
-    return index == labels.count
-  }
+  /// Whether a call's arguments fit, Swift's way (the vocabulary's matching: defaults left
+  /// out, variadics, a trailing closure filling a closure parameter whatever its label).
+  func accepts(_ arguments: CallLabels) -> Bool { signature.accepts(arguments) }
 
   /// `name(label:_:)`, as Swift names a method.
   var selector: String {
     isProperty ? name : name + "(" + parameters.map { ($0.label ?? "_") + ":" }.joined() + ")"
+  }
+}
+
+/// A call's argument labels, each marked when it is a trailing closure.
+typealias CallLabels = [(label: String?, isTrailingClosure: Bool)]
+
+extension Array where Element == (label: String?, isTrailingClosure: Bool) {
+  /// The labels of a call's arguments, its trailing closures included.
+  init(_ call: FunctionCallExprSyntax) {
+    self = call.arguments.map { (label: $0.label?.text, isTrailingClosure: false) }
+    if call.trailingClosure != nil { append((label: nil, isTrailingClosure: true)) }
+    for extra in call.additionalTrailingClosures { append((label: extra.label.text, isTrailingClosure: true)) }
   }
 }
 
@@ -312,10 +255,10 @@ enum SwiftBuiltins {
   }
 
   /// The member `name` of `value` accepting `labels` (nil when none fits).
-  static func member(of value: SwiftValue, name: String, labels: [String?]?, isStatic: Bool = false) -> SwiftBuiltin? {
+  static func member(of value: SwiftValue, name: String, labels: CallLabels?, isStatic: Bool = false) -> SwiftBuiltin? {
     for receiver in receivers(of: value) {
       for entry in byName[receiver + "." + name] ?? [] where entry.mutation == nil && entry.isStatic == isStatic {
-        if let labels { if !entry.isProperty && entry.accepts(labels: labels) { return entry } }
+        if let labels { if !entry.isProperty && entry.accepts(labels) { return entry } }
         else if entry.isProperty { return entry }
       }
     }
@@ -323,18 +266,18 @@ enum SwiftBuiltins {
   }
 
   /// A static member or initializer of a standard type (`Int.max`, `String(repeating:count:)`).
-  static func global(_ receiver: String, _ name: String, labels: [String?]?) -> SwiftBuiltin? {
+  static func global(_ receiver: String, _ name: String, labels: CallLabels?) -> SwiftBuiltin? {
     for entry in byName[receiver + "." + name] ?? [] where entry.mutation == nil {
-      if let labels { if !entry.isProperty && entry.accepts(labels: labels) { return entry } }
+      if let labels { if !entry.isProperty && entry.accepts(labels) { return entry } }
       else if entry.isProperty { return entry }
     }
     return nil
   }
 
-  static func mutating(on value: SwiftValue, name: String, labels: [String?]) -> (mutate: (SwiftEvaluator, SwiftValue, [SwiftValue], FunctionCallExprSyntax) throws -> SwiftValue, entry: SwiftBuiltin)? {
+  static func mutating(on value: SwiftValue, name: String, labels: CallLabels) -> (mutate: (SwiftEvaluator, SwiftValue, [SwiftValue], FunctionCallExprSyntax) throws -> SwiftValue, entry: SwiftBuiltin)? {
     for receiver in receivers(of: value) {
       for entry in byName[receiver + "." + name] ?? [] {
-        if let mutate = entry.mutation, entry.accepts(labels: labels) { return (mutate, entry) }
+        if let mutate = entry.mutation, entry.accepts(labels) { return (mutate, entry) }
       }
     }
     return nil

@@ -60,12 +60,7 @@ extension SwiftEvaluator {
       return .tuple(try tuple.elements.map { try evaluate($0.expression) }, labels: tuple.elements.map { $0.label?.text })
     case .declReferenceExpr(let reference):
       let name = reference.baseName.text
-      if let variable = lookup(name) {
-        if variable.type == nil, variable.value == .none, !variable.mutable {
-          // `let x: Int` declared without a value: Swift requires it set before use.
-        }
-        return variable.value
-      }
+      if let variable = lookup(name) { return variable.value }
       throw failure("uses '\(name)', which is not a parameter or a local value here", at: expr)
     case .memberAccessExpr(let member):
       return try memberValue(member, expected: expected)

@@ -89,15 +89,9 @@ extension SwiftEvaluator {
 
   func call(_ call: FunctionCallExprSyntax, expected: SwiftType?) throws -> SwiftValue {
     var arguments = call.arguments.map(\.expression)
-    var labels = call.arguments.map { $0.label?.text }
-    if let trailing = call.trailingClosure {
-      arguments.append(ExprSyntax(trailing))
-      labels.append(SwiftBuiltin.trailingClosureLabel)
-    }
-    for extra in call.additionalTrailingClosures {
-      arguments.append(ExprSyntax(extra.closure))
-      labels.append(extra.label.text)
-    }
+    if let trailing = call.trailingClosure { arguments.append(ExprSyntax(trailing)) }
+    arguments += call.additionalTrailingClosures.map { ExprSyntax($0.closure) }
+    let labels = CallLabels(call)
     let callee = call.calledExpression
     // `[Int]()`, `[String: Int]()`
     if callee.is(ArrayExprSyntax.self), arguments.isEmpty { return .array([]) }
@@ -105,7 +99,7 @@ extension SwiftEvaluator {
     if let reference = callee.as(DeclReferenceExprSyntax.self) {
       let name = reference.baseName.text
       if let function = functions[name] { return try invoke(function, arguments: arguments, labels: labels, at: call) }
-      if let model = enums[name], labels == ["rawValue"], let argument = arguments.first {
+      if let model = enums[name], labels.count == 1, labels[0].label == "rawValue", let argument = arguments.first {
         let raw = try evaluate(argument, expected: model.rawType)
         for match in model.cases where try equal(SwiftValue(match.value, as: model.rawType), raw, at: argument) {
           return .some(try enumCase(model, match.name, at: call))
@@ -116,7 +110,7 @@ extension SwiftEvaluator {
       guard let entry = SwiftBuiltins.global("", typeName, labels: labels) else {
         let known = SwiftBuiltins.all.filter { $0.receiver.isEmpty && $0.name == typeName }.map(\.selector)
         let hint = known.isEmpty ? "" : " (Quarry runs \(known.joined(separator: ", ")))"
-        throw failure("calls '\(name)(\(labels.map { ($0 ?? "_") + ":" }.joined()))'\(hint), which is outside the Swift Quarry runs", at: callee)
+        throw failure("calls '\(name)(\(labels.map { ($0.label ?? "_") + ":" }.joined()))'\(hint), which is outside the Swift Quarry runs", at: callee)
       }
       var builtin = BuiltinCall(evaluator: self, name: name, base: .none, arguments: arguments, parameters: entry.parameters, node: Syntax(call))
       return try entry.handler(&builtin)
@@ -156,7 +150,7 @@ extension SwiftEvaluator {
 
   /// Calls a function the input declares: arguments matched to parameters by label, defaults
   /// filled in, the body run in a scope of its own.
-  func invoke(_ function: FunctionDeclSyntax, arguments: [ExprSyntax], labels: [String?], at call: FunctionCallExprSyntax) throws -> SwiftValue {
+  func invoke(_ function: FunctionDeclSyntax, arguments: [ExprSyntax], labels: CallLabels, at call: FunctionCallExprSyntax) throws -> SwiftValue {
     guard let original = function.body, let body = source.folded(original) else { throw failure("'\(function.name.text)' has no body to run", at: call) }
     var names: [String: Variable] = [:]
     var index = 0
@@ -165,7 +159,7 @@ extension SwiftEvaluator {
       let name = (parameter.secondName ?? parameter.firstName).text
       let type = Self.swiftType(parameter.type)
       let value: SwiftValue
-      if index < arguments.count, labels[index] == label || labels[index] == SwiftBuiltin.trailingClosureLabel {
+      if index < arguments.count, labels[index].label == label || labels[index].isTrailingClosure {
         value = try coerce(evaluate(arguments[index], expected: type), to: type, at: arguments[index])
         index += 1
       } else if let fallback = parameter.defaultValue?.value {

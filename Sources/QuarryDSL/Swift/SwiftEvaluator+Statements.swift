@@ -43,11 +43,9 @@ extension SwiftEvaluator {
         var value: SwiftValue
         if let initializer = binding.initializer {
           value = try coerce(evaluate(initializer.value, expected: type), to: type, at: initializer.value)
-        } else if type?.isOptional == true {
-          value = .none
         } else {
-          // `let x: Int` assigned later: Swift checks it is set before use; Quarry starts it
-          // as nil and a use before assignment fails.
+          // `let x: Int` assigned later: Swift checks it is set before use; Quarry starts it as
+          // nil, so a use before the assignment is refused where a value is needed.
           value = .none
         }
         try bind(binding.pattern, value, mutable: mutable, type: type)
@@ -242,7 +240,7 @@ extension SwiftEvaluator {
     guard let member = call.calledExpression.as(MemberAccessExprSyntax.self),
       let reference = member.base?.as(DeclReferenceExprSyntax.self),
       let variable = lookup(reference.baseName.text),
-      let (mutate, _) = SwiftBuiltins.mutating(on: variable.value, name: member.declName.baseName.text, labels: call.arguments.map { $0.label?.text })
+      let (mutate, _) = SwiftBuiltins.mutating(on: variable.value, name: member.declName.baseName.text, labels: CallLabels(call))
     else { return false }
     let arguments = try call.arguments.map { try evaluate($0.expression) }
     let updated = try mutate(self, variable.value, arguments, call)

@@ -230,9 +230,8 @@ final class SwiftEvaluator {
     switch (type.name, value) {
     case ("Double", .int(let number)), ("CGFloat", .int(let number)), ("Float", .int(let number)):
       return .double(Double(number))
-    case (_, .some(let inner)) where !["Any", "Optional"].contains(type.name):
+    case (_, .some) where !["Any", "Optional"].contains(type.name):
       // A non-optional result from an optional: only `!` or `??` do that in Swift.
-      _ = inner
       throw failure("uses an optional \(value.typeName) where \(type.name) is needed; unwrap it with 'if let', '??' or '!'", at: node)
     default:
       return value
