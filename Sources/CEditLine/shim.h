@@ -47,7 +47,17 @@ static inline struct quarry_key_state *quarry_keys(void) {
 #define quarry_in_paste (quarry_keys()->in_paste)
 #define quarry_last_was_return (quarry_keys()->last_was_return)
 
-/// One byte from the terminal; -1 at end of input or when a signal interrupted the read.
+/// Set by the SIGINT handler (Ctrl-C): the one signal that ends a read. Cleared before each
+/// prompt.
+static inline volatile sig_atomic_t *quarry_sigint_flag(void) {
+  static volatile sig_atomic_t flag = 0;
+  return &flag;
+}
+
+/// One byte from the terminal; -1 at end of input or when Ctrl-C interrupted the read. Any
+/// other signal that interrupts it (a resize's SIGWINCH, SIGCONT after Ctrl-Z and `fg`) is not
+/// the end of anything: libedit's own handler has taken the new size or put the terminal back
+/// in raw mode, the line is drawn again, and the read goes on.
 static inline int quarry_read_byte(void) {
   char **prefill = quarry_prefill();
   if (*prefill) {
@@ -62,8 +72,17 @@ static inline int quarry_read_byte(void) {
     *offset = 0;
   }
   unsigned char byte;
-  ssize_t count = read(0, &byte, 1);
-  return count == 1 ? byte : -1;
+  for (;;) {
+    ssize_t count = read(0, &byte, 1);
+    if (count == 1) return byte;
+    if (count < 0 && errno == EINTR && !*quarry_sigint_flag()) {
+      // Back to the start of the row, cleared, and the prompt and line drawn there again.
+      (void)!write(1, "\r\033[K", 4);
+      rl_forced_update_display();
+      continue;
+    }
+    return -1;
+  }
 }
 
 /// Whether the next bytes (already typed or pasted) are `rest`; consumed when they are. Bytes

@@ -83,6 +83,7 @@ final class Repl {
     installCompletion()
     quarry_install_sigint { _ in
       replInterrupted = 1
+      quarry_sigint_flag().pointee = 1
       replInterruptHandle?.interrupt()
       WorkLimit.stopAll()
       SwiftEvaluation.stopAll()
@@ -114,6 +115,7 @@ final class Repl {
       let continuing = !buffer.isEmpty || heldBack != nil
       let prompt = !continuing ? (inTransaction ? "quarry*> " : "quarry> ") : (inTransaction ? "    ...> " : "   ...> ")
       replInterrupted = 0
+      quarry_sigint_flag().pointee = 0
       replPendingInput = buffer
       pasteMode(true)
       let raw = readline(prompt)

@@ -77,6 +77,30 @@ final class ReplTests: XCTestCase {
     XCTAssertTrue(terminal.waitFor("│ 5        │", count: 2), terminal.screen())
   }
 
+  /// A resize (SIGWINCH), Ctrl-Z (SIGTSTP) and `fg` (SIGCONT) interrupt the terminal read; none
+  /// of them is the end of input. The session, its changes and the line being typed survive.
+  func testResizeAndCtrlZKeepTheSessionAndTheInput() throws {
+    let terminal = try TerminalSession(width: 100, height: 30)
+    terminal.enter("Tag.insert { Tag.Draft(title: \"kept\") }")
+    XCTAssertTrue(terminal.waitFor("1 row changed"), terminal.screen())
+    terminal.enter("Tag.where {")
+    XCTAssertTrue(terminal.waitFor("...>"), terminal.screen())
+    terminal.type("$0.title.eq(")
+    terminal.resize(width: 80, height: 24)
+    terminal.resize(width: 110, height: 30)
+    terminal.press("C-z")
+    terminal.signal(SIGCONT)
+    terminal.signal(SIGWINCH)
+    XCTAssertTrue(terminal.isRunning, terminal.screen())
+    terminal.enter("\"kept\")")
+    terminal.enter("}")
+    XCTAssertTrue(terminal.waitFor("│ kept"), terminal.screen())
+    // The prompt is drawn again after each interruption, not once per signal on one row.
+    XCTAssertFalse(terminal.screen().contains("eq(   ...>"), terminal.screen())
+    terminal.enter("Tag.count()")
+    XCTAssertTrue(terminal.waitFor("│ 6 "), terminal.screen())
+  }
+
   func testTheBannerSaysWhatIsOpen() throws {
     let fixture = try TerminalSession()
     XCTAssertTrue(fixture.screen().contains("Fixture 'reminders', in memory: changes are not saved (.reset reloads it)."), fixture.screen())

@@ -85,6 +85,26 @@ final class TerminalSession {
     usleep(40_000)
   }
 
+  /// Resizes the terminal: the program gets SIGWINCH, as when a window is resized.
+  func resize(width: Int, height: Int) {
+    _ = try? tmux(["resize-window", "-t", "t", "-x", "\(width)", "-y", "\(height)"])
+    usleep(200_000)
+  }
+
+  /// Sends a signal to the program in the terminal (SIGCONT, as a shell's `fg` does).
+  func signal(_ number: Int32) {
+    guard let text = try? tmux(["display-message", "-p", "-t", "t", "#{pane_pid}"]),
+      let pid = pid_t(text.trimmingCharacters(in: .whitespacesAndNewlines))
+    else { return }
+    kill(pid, number)
+    usleep(200_000)
+  }
+
+  /// Whether the program in the terminal is still running.
+  var isRunning: Bool {
+    ((try? tmux(["display-message", "-p", "-t", "t", "#{pane_dead}"])) ?? "").trimmingCharacters(in: .whitespacesAndNewlines) != "1"
+  }
+
   func screen() -> String {
     (try? tmux(["capture-pane", "-p", "-t", "t"])) ?? ""
   }
