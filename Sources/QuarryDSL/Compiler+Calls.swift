@@ -83,7 +83,7 @@ extension Compiler {
   }
 
   func callMethod(_ name: String, on base: Value, arguments: Arguments, at node: MemberAccessExprSyntax) throws -> Value {
-    if let reference = node.base?.as(DeclReferenceExprSyntax.self), fetchedBindings.contains(reference.baseName.text),
+    if let reference = node.base?.as(DeclReferenceExprSyntax.self), appCode.fetchedBindings.contains(reference.baseName.text),
       lookupLocal(reference.baseName.text) == nil, !Self.databaseCalls.contains(name)
     {
       throw source.diagnostic(
@@ -586,7 +586,7 @@ extension Compiler {
     let leftSyntax = operation.left.anchor, rightSyntax = operation.right.anchor
     // `appValue ?? 0` where `appValue` comes from app code Quarry skipped: the fallback, said.
     if opToken == "??", let reference = leftSyntax.as(DeclReferenceExprSyntax.self), lookupLocal(reference.baseName.text) == nil,
-      let origin = skippedValues[reference.baseName.text]
+      let origin = appCode.skippedValues[reference.baseName.text]
     {
       try warn(
         "'\(reference.baseName.text)' comes from app code Quarry does not run (\(origin)); its fallback after '??' is used here",

@@ -78,7 +78,7 @@ extension Compiler {
   static func isAssignmentsOnly(_ closure: ClosureExprSyntax) -> Bool {
     !closure.statements.isEmpty && closure.statements.allSatisfy { item in
       guard case .expr(let expr) = item.item else { return false }
-      return assignment(expr) != nil
+      return AppCodeRunner.assignment(expr) != nil
     }
   }
 

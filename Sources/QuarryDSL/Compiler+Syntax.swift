@@ -300,7 +300,7 @@ extension Compiler {
       throw source.diagnostic(
         "'\(name)' is not a parameter of this closure", at: reference)
     }
-    if let origin = skippedValues[name] {
+    if let origin = appCode.skippedValues[name] {
       throw source.diagnostic(
         "'\(name)' comes from app code Quarry does not run (\(origin)), so its value is unknown here", at: reference)
     }
@@ -474,7 +474,7 @@ extension Compiler {
         guard let variable = decl.as(VariableDeclSyntax.self) else {
           throw source.diagnostic("not supported in Quarry yet: declarations inside a closure", at: decl)
         }
-        if let dependency = Self.dependencyKeyPath(of: variable) {
+        if let dependency = AppCodeRunner.dependencyKeyPath(of: variable) {
           // `@Dependency(\.date.now) var now`: the moment the query is built, as the app's
           // live dependency gives it; other dependencies have no value in a query.
           if dependency == "date.now" || dependency == "date", let name = variable.bindings.first?.pattern.trimmedDescription {

@@ -158,7 +158,7 @@ extension Compiler {
               throw source.diagnostic("a local binding needs a value", at: binding)
             }
             var bound: [String: Value] = [:]
-            try bindPattern(binding.pattern, to: try evaluate(initializer), into: &bound)
+            try appCode.bindPattern(binding.pattern, to: try evaluate(initializer), into: &bound)
             for (name, value) in bound { locals[locals.count - 1][name] = value }
           }
           continue

@@ -70,26 +70,14 @@ public final class Compiler {
   var compoundModels: [Int: String] = [:]
   /// Tables whose default scope (`static let all`) is being compiled right now.
   var evaluatingDefaultScope: Set<String> = []
+  /// The runner of app code in this input, and what that code has done.
+  lazy var appCode = AppCodeRunner(compiler: self)
 
   /// What the last `compile` warned about: spellings StructuredQueries deprecates or no longer
   /// offers. A warning never stops a query.
   public private(set) var warnings: [Diagnostic] = []
   /// Warnings are errors (`--strict`, for checking app code).
   public var strict = false
-  /// App plumbing the last `compile` read and skipped (summed up in one note).
-  var skipped: [String] = []
-  /// Set-up functions that already ran (at their declaration, for their migrations).
-  var functionsRun: Set<String> = []
-  /// Names app code bound to values Quarry could not compute, with where they came from.
-  var skippedValues: [String: String] = [:]
-  /// Set-up functions declared in this input, run once all of it is read.
-  var pendingSetUp: [String] = []
-  /// The types the input being compiled declares at its top level (an extension of one of them
-  /// extends a model even before it is read).
-  var typesInInput: Set<String> = []
-  /// Names app code bound to rows it fetched (`let rows = try ….fetchAll(db)`): Swift arrays
-  /// in the app, whose values Quarry does not hold.
-  var fetchedBindings: Set<String> = []
 
   public init(catalog: Catalog) {
     self.catalog = catalog
@@ -106,8 +94,8 @@ public final class Compiler {
   /// a model and query it.
   public func compile(_ text: String, recovering: Bool = false) throws(Diagnostic) -> [CompiledItem] {
     warnings = []
-    skipped = []
-    pendingSetUp = []
+    appCode.skipped = []
+    appCode.pendingSetUp = []
     budget = EvaluationBudget()
     do {
       return try compileThrowing(text, recovering: recovering)
@@ -218,7 +206,7 @@ public final class Compiler {
     var items: [CompiledItem] = []
     let statements = Array(parsed.statements)
     let topLevelCount = statements.count
-    typesInInput = Set(statements.compactMap { item -> String? in
+    appCode.typesInInput = Set(statements.compactMap { item -> String? in
       guard case .decl(let decl) = item.item, !decl.is(ExtensionDeclSyntax.self) else { return nil }
       return decl.asProtocol(NamedDeclSyntax.self)?.name.text
     })
@@ -226,14 +214,14 @@ public final class Compiler {
     let typeDeclarations = statements.indices.compactMap { index -> (Int, DeclSyntax)? in
       guard case .decl(let decl) = statements[index].item, !decl.is(VariableDeclSyntax.self),
         !decl.is(FunctionDeclSyntax.self), !decl.is(IfConfigDeclSyntax.self), !decl.is(MacroExpansionDeclSyntax.self), !decl.is(ProtocolDeclSyntax.self),
-        !(decl.as(ExtensionDeclSyntax.self).map { !isModelExtension($0) } ?? false),
-        Self.appTypeMembers(of: decl) == nil
+        !(decl.as(ExtensionDeclSyntax.self).map { !appCode.isModelExtension($0) } ?? false),
+        AppCodeRunner.appTypeMembers(of: decl) == nil
       else { return nil }
       return (index, decl)
     }
     // `FetchKeyRequest`s anywhere in the input (nested in a view, in an extension) are known
     // before any `@Fetch` uses them.
-    declareFetchRequests(in: statements)
+    appCode.declareFetchRequests(in: statements)
     var failed: Set<Int> = []
     if typeDeclarations.count > 1 {
       for position in DeclarationOrder.reading(typeDeclarations.map(\.1)) {
@@ -245,7 +233,7 @@ public final class Compiler {
         }
       }
     }
-    try declareAheadAndRunSetUp(statements, into: &items, recovering: recovering)
+    try appCode.declareAheadAndRunSetUp(statements, into: &items, recovering: recovering)
     for (index, item) in statements.enumerated() where !failed.contains(index) {
       if recovering, item.hasError, let error = SyntaxErrorFinder.firstError(in: item) {
         // A whole file with a syntax error in one place: that item fails, the others stand.
@@ -254,14 +242,14 @@ public final class Compiler {
         continue
       }
       do {
-        try compileItem(item, into: &items, wholeInput: topLevelCount == 1 ? text : nil,
+        try appCode.compileItem(item, into: &items, wholeInput: topLevelCount == 1 ? text : nil,
                         typesRead: typeDeclarations.count > 1)
       } catch let diagnostic as Diagnostic where recovering {
         items.append(.failure(diagnostic))
       }
     }
-    try runPendingSetUp(into: &items, recovering: recovering)
-    if let note = skippedNote() { items.append(note) }
+    try appCode.runPendingSetUp(into: &items, recovering: recovering)
+    if let note = appCode.skippedNote() { items.append(note) }
     return items
   }
 

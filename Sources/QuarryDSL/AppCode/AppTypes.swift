@@ -15,7 +15,7 @@ import SwiftSyntax
 /// // SELECT … FROM "reminders" WHERE (NOT ("reminders"."isCompleted"))
 /// // SELECT … FROM "remindersLists" LIMIT 1
 /// ```
-extension Compiler {
+extension AppCodeRunner {
   static let fetchWrapperNames: Set<String> = ["FetchAll", "FetchOne", "Fetch"]
 
   /// Protocols a type of app code conforms to, which make it no model.
@@ -89,7 +89,7 @@ extension Compiler {
       let nested: AttributeListSyntax? = member.decl.as(StructDeclSyntax.self)?.attributes ?? member.decl.as(EnumDeclSyntax.self)?.attributes
       guard let nested, attributeNames(nested).contains(where: { $0 == "Table" || $0 == "Selection" }) else { continue }
       do {
-        try DeclarationReader(catalog: catalog, source: source, warn: { [unowned self] message, node in try self.warn(message, at: node) }).read(member.decl)
+        try DeclarationReader(catalog: compiler.catalog, source: compiler.source, warn: { [unowned self] message, node in try compiler.warn(message, at: node) }).read(member.decl)
         ranAny = true
       } catch let diagnostic as Diagnostic {
         items.append(.failure(diagnostic))
@@ -115,7 +115,7 @@ extension Compiler {
         enumDecl.inheritanceClause?.inheritedTypes.contains(where: { $0.type.trimmedDescription == "QueryBindable" }) == true
       {
         do {
-          try DeclarationReader(catalog: catalog, source: source, warn: { [unowned self] message, node in try self.warn(message, at: node) }).read(member.decl)
+          try DeclarationReader(catalog: compiler.catalog, source: compiler.source, warn: { [unowned self] message, node in try compiler.warn(message, at: node) }).read(member.decl)
         } catch let diagnostic as Diagnostic {
           items.append(.failure(diagnostic))
         }
@@ -136,24 +136,24 @@ extension Compiler {
     var annotation = variable.bindings.first?.typeAnnotation?.type
     if let optional = annotation?.as(OptionalTypeSyntax.self) { annotation = optional.wrappedType }
     if case .argumentList(let list)? = wrapper.arguments, let query = list.first(where: { $0.label == nil })?.expression {
-      if let (call, requestName) = Self.call(query), let request = catalog.fetchRequests[requestName], lookupLocal(requestName) == nil {
+      if let (call, requestName) = Self.call(query), let request = compiler.catalog.fetchRequests[requestName], compiler.lookupLocal(requestName) == nil {
         // `@Fetch(Tags()) var tags = Tags.Value()`: the request's `fetch(_ db:)` runs.
         var items: [CompiledItem] = []
         try runFetchRequest(request, call: call, into: &items)
         return items
       }
-      value = try evaluate(query)
+      value = try compiler.evaluate(query)
       anchor = Syntax(query)
     } else if wrapperName == "FetchAll", let element = annotation?.as(ArrayTypeSyntax.self)?.element,
-      let model = catalog.table(forType: element.trimmedDescription)
+      let model = compiler.catalog.table(forType: element.trimmedDescription)
     {
-      value = .query(try baseQuery(TableInstance(model: model)))
+      value = .query(try compiler.baseQuery(TableInstance(model: model)))
       anchor = Syntax(variable)
-    } else if wrapperName == "FetchOne", let type = annotation, let model = catalog.table(forType: type.trimmedDescription) {
-      value = .query(try baseQuery(TableInstance(model: model)))
+    } else if wrapperName == "FetchOne", let type = annotation, let model = compiler.catalog.table(forType: type.trimmedDescription) {
+      value = .query(try compiler.baseQuery(TableInstance(model: model)))
       anchor = Syntax(variable)
     } else {
-      let location = source.lineAndColumn(of: variable.positionAfterSkippingLeadingTrivia)
+      let location = compiler.source.lineAndColumn(of: variable.positionAfterSkippingLeadingTrivia)
       let what = "@\(wrapperName) var \(name ?? "…")"
       return [.note("\(location.line):\(location.column): \(what) has no query of its own here; the app gives it one elsewhere (for example `_\(name ?? "name") = \(wrapperName)(…)` in an init, or `$\(name ?? "name").load(…)`): paste that query")]
     }
@@ -162,12 +162,12 @@ extension Compiler {
       query.select.offset = nil
       value = .query(query)
     } else if wrapperName == "FetchOne", case .table(let table) = value {
-      var query = try baseQuery(table)
+      var query = try compiler.baseQuery(table)
       query.select.limit = Expression(.value(.integer(1)))
       value = .query(query)
     }
-    if let name { catalog.bindings[name] = value }
-    return [.statement(try statement(from: value, input: variable.trimmedDescription, at: anchor))]
+    if let name { compiler.catalog.bindings[name] = value }
+    return [.statement(try compiler.statement(from: value, input: variable.trimmedDescription, at: anchor))]
   }
 
   // MARK: FetchKeyRequest
@@ -205,8 +205,8 @@ extension Compiler {
         properties.append((name, binding.initializer?.value))
       }
     }
-    catalog.fetchRequests[decl.name.text] = FetchRequestModel(
-      name: decl.name.text, body: AnySyntaxBox(syntax: Syntax(body), source: source), properties: properties)
+    compiler.catalog.fetchRequests[decl.name.text] = FetchRequestModel(
+      name: decl.name.text, body: AnySyntaxBox(syntax: Syntax(body), source: compiler.source), properties: properties)
   }
 
   /// Runs a request's `fetch(_:)` as app code, its stored properties bound to the arguments of
@@ -216,14 +216,14 @@ extension Compiler {
     let arguments = Arguments(call)
     for (index, property) in request.properties.enumerated() {
       if let given = arguments.labelled(property.name) ?? (arguments.list.indices.contains(index) && arguments.list[index].label == nil ? arguments.list[index].expression : nil) {
-        bindings[property.name] = try evaluate(given)
+        bindings[property.name] = try compiler.evaluate(given)
       } else if let fallback = property.defaultValue {
-        bindings[property.name] = try withSource(request.body) { try evaluate(fallback) }
+        bindings[property.name] = try compiler.withSource(request.body) { try compiler.evaluate(fallback) }
       }
     }
     guard let body = request.body.syntax.as(CodeBlockSyntax.self) else { return }
-    try withSource(request.body) {
-      try withLocals(bindings) {
+    try compiler.withSource(request.body) {
+      try compiler.withLocals(bindings) {
         try compileBlock(body.statements, into: &items, typesRead: false)
       }
     }

@@ -11,16 +11,16 @@ import SwiftSyntax
 /// }
 /// // SELECT … FROM "reminders" WHERE (NOT ("reminders"."isCompleted"))
 /// ```
-extension Compiler {
+extension AppCodeRunner {
   /// The SQL snapshot of a pasted `assertQuery(…) { """…""" }` or
   /// `assertInlineSnapshot(of: …, as: .sql) { """…""" }`: the first string in its trailing closure.
   func expectedSQL(in expr: ExprSyntax) throws -> String? {
     guard let (call, name) = Self.call(expr), name == "assertQuery" || name == "assertInlineSnapshot",
-      lookupLocal(name) == nil,
+      compiler.lookupLocal(name) == nil,
       let first = call.trailingClosure?.statements.first, case .expr(let body) = first.item,
       let literal = body.as(StringLiteralExprSyntax.self)
     else { return nil }
-    return try stringValue(literal)
+    return try compiler.stringValue(literal)
   }
 
   // MARK: App plumbing
@@ -71,7 +71,7 @@ extension Compiler {
   static func isDatabaseCall(_ expr: ExprSyntax) -> Bool {
     guard let (call, name) = call(expr), call.calledExpression.is(MemberAccessExprSyntax.self) else { return false }
     if name == "find", call.arguments.contains(where: { $0.label?.text == "key" }) { return true }
-    return databaseCalls.contains(name)
+    return Compiler.databaseCalls.contains(name)
   }
 
   /// The key path of `@Dependency(\.date.now) var now` (`date.now`), if the variable is one.

@@ -20,7 +20,7 @@ enum CodeContext {
 /// Runs pasted app code statement by statement: each top-level item, the blocks app code wraps
 /// statements in, `#if` clauses, loops over known arrays, functions that are called, and the
 /// migrations a set-up function registers.
-extension Compiler {
+extension AppCodeRunner {
   /// One item: a declaration, a statement, or a block of app code whose statements count as
   /// items of their own.
   func compileItem(
@@ -98,7 +98,7 @@ extension Compiler {
         {
           // `static var appDatabase: Self { var migrator = …; migrator.registerMigration … }`:
           // a set-up written as a computed property runs like a set-up function.
-          catalog.functions[name] = Scope(body: AnySyntaxBox(syntax: Syntax(accessor), source: source), parameters: [], ownerType: name)
+          compiler.catalog.functions[name] = Scope(body: AnySyntaxBox(syntax: Syntax(accessor), source: compiler.source), parameters: [], ownerType: name)
           if !pendingSetUp.contains(name), !functionsRun.contains(name) { pendingSetUp.append(name) }
           ran = true
         } else if let members = Self.appTypeMembers(of: member.decl) {
@@ -110,9 +110,9 @@ extension Compiler {
       return
     }
     if !typesRead {
-      try DeclarationReader(catalog: catalog, source: source, warn: { [unowned self] message, node in try self.warn(message, at: node) }).read(decl)
+      try DeclarationReader(catalog: compiler.catalog, source: compiler.source, warn: { [unowned self] message, node in try compiler.warn(message, at: node) }).read(decl)
     }
-    items.append(.declaration(name: declarationName(decl)))
+    items.append(.declaration(name: compiler.declarationName(decl)))
   }
 
   /// Macros of app code with nothing for the database.
@@ -132,10 +132,10 @@ extension Compiler {
     let written = ext.extendedType.trimmedDescription
     if Self.plumbingExtensions.contains(written) { return false }
     let base = String(written.prefix { $0 != "." && $0 != "<" })
-    if catalog.table(forType: base) != nil || catalog.enums[base] != nil || catalog.table(forType: written) != nil { return true }
+    if compiler.catalog.table(forType: base) != nil || compiler.catalog.enums[base] != nil || compiler.catalog.table(forType: written) != nil { return true }
     if typesInInput.contains(base) {
       // A type of this same input: a model unless it is app code (a view, a model class).
-      return !(source.tree.statements.contains { item in
+      return !(compiler.source.tree.statements.contains { item in
         guard case .decl(let decl) = item.item, decl.asProtocol(NamedDeclSyntax.self)?.name.text == base else { return false }
         return Self.appTypeMembers(of: decl) != nil
       })
@@ -164,7 +164,7 @@ extension Compiler {
     if Self.isPropertyWrapperOnly(variable) || Self.isDatabasePlumbing(variable) {
       // `@Dependency(\.defaultDatabase) var database`, `var migrator = DatabaseMigrator()`.
       for binding in variable.bindings {
-        if let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text { catalog.plumbingNames.insert(name) }
+        if let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text { compiler.catalog.plumbingNames.insert(name) }
       }
       if context == .prompt {
         items.append(.declaration(name: variable.bindings.first?.pattern.trimmedDescription ?? "var"))
@@ -176,7 +176,7 @@ extension Compiler {
         let initializer = binding.initializer?.value
       else {
         if context == .app { skip(binding); continue }
-        throw source.diagnostic("a top-level binding needs a name and a value", at: binding)
+        throw compiler.source.diagnostic("a top-level binding needs a name and a value", at: binding)
       }
       // `let titles = try database.read { db in …; return try ….fetchAll(db) }`: the block runs,
       // and its last statement is the value.
@@ -188,13 +188,13 @@ extension Compiler {
       }
       if Self.isDatabaseCall(value) {
         // `let rows = try Reminder.all.fetchAll(db)`: the app runs the fetch right there.
-        let query = try evaluate(value)
+        let query = try compiler.evaluate(value)
         bind(name, to: query)
         fetchedBindings.insert(name)
-        items.append(.statement(try statement(from: query, input: item.trimmedDescription, at: value)))
+        items.append(.statement(try compiler.statement(from: query, input: item.trimmedDescription, at: value)))
         continue
       }
-      if let (call, called) = Self.call(value), let function = catalog.functions[called], lookupLocal(called) == nil,
+      if let (call, called) = Self.call(value), let function = compiler.catalog.functions[called], compiler.lookupLocal(called) == nil,
         Self.hasStatements(function)
       {
         // `let database = try appDatabase()`: the set-up function runs.
@@ -209,7 +209,7 @@ extension Compiler {
         continue
       }
       do {
-        bind(name, to: try evaluate(value))
+        bind(name, to: try compiler.evaluate(value))
       } catch let diagnostic as Diagnostic {
         guard context == .app || isPlumbing(value, failure: diagnostic, binding: true) else { throw diagnostic }
         skip(binding, as: "\(variable.bindingSpecifier.text) \(name)")
@@ -224,7 +224,7 @@ extension Compiler {
   }
 
   private func bind(_ name: String, to value: Value) {
-    if locals.isEmpty { catalog.bindings[name] = value } else { locals[locals.count - 1][name] = value }
+    if compiler.locals.isEmpty { compiler.catalog.bindings[name] = value } else { compiler.locals[compiler.locals.count - 1][name] = value }
   }
 
   /// `Logger(subsystem: …)`, `Mutex<…>(nil)`, `ValueObservation.tracking { … }`: a value of a
@@ -234,7 +234,7 @@ extension Compiler {
   private func isPlumbing(_ expr: ExprSyntax, failure: Diagnostic, binding: Bool = false) -> Bool {
     guard let root = Self.plumbingRootNode(of: expr) else { return false }
     let name = root.baseName.text
-    let location = source.lineAndColumn(of: root.positionAfterSkippingLeadingTrivia)
+    let location = compiler.source.lineAndColumn(of: root.positionAfterSkippingLeadingTrivia)
     guard failure.line == location.line, failure.column == location.column else { return false }
     // A framework's type anywhere; in a binding, also a value made by calling a type the
     // database does not know (`let logger = Logger(…)`). `Tag.all` on an empty database stays
@@ -242,13 +242,13 @@ extension Compiler {
     let isInitializer = Self.unwrapped(expr).as(FunctionCallExprSyntax.self).map {
       $0.calledExpression.is(DeclReferenceExprSyntax.self) || $0.calledExpression.is(GenericSpecializationExprSyntax.self)
     } ?? false
-    if catalog.plumbingNames.contains(name), lookupLocal(name) == nil { return true }
+    if compiler.catalog.plumbingNames.contains(name), compiler.lookupLocal(name) == nil { return true }
     guard Self.frameworkTypes.contains(name) || Self.plumbingTypes.contains(name)
       || (binding && isInitializer && name.first?.isUppercase == true)
     else { return false }
-    return lookupLocal(name) == nil && catalog.table(forType: name) == nil && catalog.enums[name] == nil
-      && catalog.functions[name] == nil && Vocabulary.methods(named: name, on: .function).isEmpty
-      && closestMatch(to: name, in: catalog.typeNames) == nil
+    return compiler.lookupLocal(name) == nil && compiler.catalog.table(forType: name) == nil && compiler.catalog.enums[name] == nil
+      && compiler.catalog.functions[name] == nil && Vocabulary.methods(named: name, on: .function).isEmpty
+      && closestMatch(to: name, in: compiler.catalog.typeNames) == nil
   }
 
   /// The name a member chain or call starts with: `ValueObservation` in `ValueObservation.tracking { … }`.
@@ -270,16 +270,16 @@ extension Compiler {
   /// tables its migrations create exist.
   private func declareFunction(_ function: FunctionDeclSyntax, into items: inout [CompiledItem]) throws {
     guard let body = function.body else {
-      throw source.diagnostic("a function needs a body", at: function.name)
+      throw compiler.source.diagnostic("a function needs a body", at: function.name)
     }
     let name = function.name.text
     let scope = Scope(
-      body: AnySyntaxBox(syntax: Syntax(body), source: source),
+      body: AnySyntaxBox(syntax: Syntax(body), source: compiler.source),
       parameters: function.signature.parameterClause.parameters.map { ($0.secondName ?? $0.firstName).text },
       ownerType: name)
-    catalog.functions[name] = scope
+    compiler.catalog.functions[name] = scope
     if function.attributes.contains(where: { $0.as(AttributeSyntax.self)?.attributeName.trimmedDescription == "DatabaseFunction" }) {
-      try declareDatabaseFunction(function)
+      try compiler.declareDatabaseFunction(function)
     }
     items.append(.declaration(name: name))
     if scope.parameters.isEmpty, Self.registersMigrations(body), !pendingSetUp.contains(name), !functionsRun.contains(name) {
@@ -306,7 +306,7 @@ extension Compiler {
               let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text,
               let accessor = binding.accessorBlock, Self.registersMigrations(accessor)
             {
-              catalog.functions[name] = Scope(body: AnySyntaxBox(syntax: Syntax(accessor), source: source), parameters: [], ownerType: name)
+              compiler.catalog.functions[name] = Scope(body: AnySyntaxBox(syntax: Syntax(accessor), source: compiler.source), parameters: [], ownerType: name)
               if !pendingSetUp.contains(name) { pendingSetUp.append(name) }
             }
           }
@@ -324,7 +324,7 @@ extension Compiler {
     let names = pendingSetUp
     pendingSetUp = []
     for name in names where !functionsRun.contains(name) {
-      guard let scope = catalog.functions[name] else { continue }
+      guard let scope = compiler.catalog.functions[name] else { continue }
       let before = items.count
       do {
         try runFunction(name, scope, call: nil, into: &items)
@@ -364,16 +364,16 @@ extension Compiler {
     if call == nil { functionsRun.insert(name) }
     var values: [Value] = []
     if let call {
-      values = try Arguments(call).list.map { try evaluate($0.expression) }
+      values = try Arguments(call).list.map { try compiler.evaluate($0.expression) }
       guard values.count == function.parameters.count else {
-        throw source.diagnostic(
+        throw compiler.source.diagnostic(
           "'\(name)' takes \(function.parameters.count) argument\(function.parameters.count == 1 ? "" : "s"), not \(values.count)",
           at: call)
       }
     }
     guard let statements = Self.bodyStatements(function.body.syntax) else { return }
-    try withSource(function.body) {
-      try withLocals(Dictionary(zip(function.parameters, values), uniquingKeysWith: { $1 })) {
+    try compiler.withSource(function.body) {
+      try compiler.withLocals(Dictionary(zip(function.parameters, values), uniquingKeysWith: { $1 })) {
         try compileBlock(statements, into: &items, typesRead: false)
       }
     }
@@ -407,8 +407,8 @@ extension Compiler {
       try compileBlock(block.statements, into: &items, typesRead: false)
       return
     }
-    if let (call, name) = Self.call(expr), call.calledExpression.is(DeclReferenceExprSyntax.self), lookupLocal(name) == nil,
-      let function = catalog.functions[name], Self.hasStatements(function)
+    if let (call, name) = Self.call(expr), call.calledExpression.is(DeclReferenceExprSyntax.self), compiler.lookupLocal(name) == nil,
+      let function = compiler.catalog.functions[name], Self.hasStatements(function)
     {
       try runFunction(name, function, call: call, into: &items)
       return
@@ -416,7 +416,7 @@ extension Compiler {
     if let assignment = Self.assignment(expr) {
       // `configuration.foreignKeysEnabled = true`, `$0.defaultDatabase = try appDatabase()`:
       // the right side may run app code; the assignment itself is plumbing.
-      if let (call, name) = Self.call(assignment.value), lookupLocal(name) == nil, let function = catalog.functions[name],
+      if let (call, name) = Self.call(assignment.value), compiler.lookupLocal(name) == nil, let function = compiler.catalog.functions[name],
         Self.hasStatements(function)
       {
         try runFunction(name, function, call: call, into: &items)
@@ -438,7 +438,7 @@ extension Compiler {
     }
     if Self.unwrapped(expr).is(SwitchExprSyntax.self) {
       guard context == .app else {
-        throw source.diagnostic("not supported in Quarry yet: a 'switch' statement; write a query expression", at: expr)
+        throw compiler.source.diagnostic("not supported in Quarry yet: a 'switch' statement; write a query expression", at: expr)
       }
       skip(expr)
       return
@@ -455,13 +455,13 @@ extension Compiler {
       // App code that builds a statement and never runs it: the app would not run it either.
       let value: Value
       do {
-        value = try evaluate(expr)
+        value = try compiler.evaluate(expr)
       } catch {
         skip(expr)
         return
       }
-      if let compiled = try? statement(from: value, input: item.trimmedDescription, at: expr), isRunnable(value) {
-        let location = source.lineAndColumn(of: expr.positionAfterSkippingLeadingTrivia)
+      if let compiled = try? compiler.statement(from: value, input: item.trimmedDescription, at: expr), isRunnable(value) {
+        let location = compiler.source.lineAndColumn(of: expr.positionAfterSkippingLeadingTrivia)
         items.append(.note(
           "\(location.line):\(location.column): not run: this statement is built but never executed (no .execute(db)), so the app does not run it either: \(compiled.displaySQL.split(separator: "\n").joined(separator: " "))"))
       }
@@ -469,13 +469,13 @@ extension Compiler {
     }
     let value: Value
     do {
-      value = try evaluate(expr)
+      value = try compiler.evaluate(expr)
     } catch let diagnostic as Diagnostic {
       guard context == .prompt, isPlumbing(expr, failure: diagnostic) else { throw diagnostic }
       skip(expr)
       return
     }
-    var compiled = try statement(from: value, input: wholeInput ?? item.trimmedDescription, at: expr)
+    var compiled = try compiler.statement(from: value, input: wholeInput ?? item.trimmedDescription, at: expr)
     compiled.expectedSQL = try expectedSQL(in: expr)
     items.append(.statement(compiled))
   }
@@ -545,7 +545,7 @@ extension Compiler {
       return
     }
     guard context == .app else {
-      throw source.diagnostic(
+      throw compiler.source.diagnostic(
         "not supported in Quarry yet: '\(kindName(stmt))' statements; write a query expression",
         at: stmt)
     }
@@ -556,7 +556,7 @@ extension Compiler {
   private func compileIf(_ conditional: IfExprSyntax, into items: inout [CompiledItem], context: CodeContext) throws {
     let branch: (CodeBlockItemListSyntax, [String: Value])?
     do {
-      branch = try builderBranchBinding(conditional)
+      branch = try compiler.builderBranchBinding(conditional)
     } catch let diagnostic as Diagnostic {
       guard context == .app else { throw diagnostic }
       // A condition known only when the app runs: neither branch is taken here.
@@ -564,7 +564,7 @@ extension Compiler {
       return
     }
     guard let (statements, bindings) = branch else { return }
-    try withLocals(bindings) {
+    try compiler.withLocals(bindings) {
       for inner in statements {
         try compileItem(inner, into: &items, wholeInput: nil, typesRead: false, context: context)
       }
@@ -587,21 +587,21 @@ extension Compiler {
       // Every round of every loop of the input draws on one budget: nested loops cannot
       // multiply their rounds into minutes of work.
       do {
-        try budget.charge(Self.stepsPerLoopRound)
+        try compiler.budget.charge(Self.stepsPerLoopRound)
       } catch {
-        throw source.diagnostic("these loops run too long: \(error.message)", at: loop.forKeyword)
+        throw compiler.source.diagnostic("these loops run too long: \(error.message)", at: loop.forKeyword)
       }
       var bindings: [String: Value] = [:]
       try bindPattern(loop.pattern, to: element, into: &bindings)
       if let condition = loop.whereClause?.condition {
         // Swift on the loop's known values (`where index > 0`).
-        let keep = try withLocals(bindings) { try swiftValue(of: condition) }
-        guard case .expression(let typed) = keep, let taken = Self.constantBool(typed.expression) else {
-          throw source.diagnostic("a 'for … where' condition must be known before the query runs", at: condition)
+        let keep = try compiler.withLocals(bindings) { try compiler.swiftValue(of: condition) }
+        guard case .expression(let typed) = keep, let taken = Compiler.constantBool(typed.expression) else {
+          throw compiler.source.diagnostic("a 'for … where' condition must be known before the query runs", at: condition)
         }
         if !taken { continue }
       }
-      try withLocals(bindings) {
+      try compiler.withLocals(bindings) {
         for inner in loop.body.statements {
           try compileItem(inner, into: &items, wholeInput: nil, typesRead: false, context: context)
         }
@@ -617,20 +617,20 @@ extension Compiler {
   func loopElements(_ sequence: ExprSyntax) throws -> [Value] {
     if let (lower, upper, closed) = Self.integerRange(sequence) {
       guard lower <= upper else {
-        throw source.diagnostic("this range's lower bound \(lower) is above its upper bound \(upper) (the app would crash here)", at: sequence)
+        throw compiler.source.diagnostic("this range's lower bound \(lower) is above its upper bound \(upper) (the app would crash here)", at: sequence)
       }
       guard let count = SwiftValue.rangeCount(lower, upper, closed), count <= 10_000 else {
-        throw source.diagnostic("a loop of more than 10,000 rounds is more than Quarry runs", at: sequence)
+        throw compiler.source.diagnostic("a loop of more than 10,000 rounds is more than Quarry runs", at: sequence)
       }
       return (0..<count).map { .expression(TypedExpression(Expression(.value(.integer(lower + Int64($0)))), type: SwiftType("Int"))) }
     }
     let value: Value
     do {
-      value = try evaluate(sequence)
+      value = try compiler.evaluate(sequence)
     } catch let first as Diagnostic {
       // `for x in [o!, -Int.max]`, `for w in words.sorted()`: Swift values, computed in Swift.
       do {
-        value = try swiftValue(of: sequence)
+        value = try compiler.swiftValue(of: sequence)
       } catch let second as Diagnostic where second.message.contains("the app would crash here") {
         throw second
       } catch {
@@ -638,7 +638,7 @@ extension Compiler {
       }
     }
     guard case .array(let elements) = value else {
-      throw source.diagnostic("a 'for' loops over an array known before the query runs", at: sequence)
+      throw compiler.source.diagnostic("a 'for' loops over an array known before the query runs", at: sequence)
     }
     return elements
   }
@@ -681,13 +681,13 @@ extension Compiler {
       default: values = []
       }
       guard values.count == tuple.elements.count else {
-        throw source.diagnostic("this pattern takes a tuple of \(tuple.elements.count) values; the element is \(describe(value))", at: pattern)
+        throw compiler.source.diagnostic("this pattern takes a tuple of \(tuple.elements.count) values; the element is \(compiler.describe(value))", at: pattern)
       }
       for (element, part) in zip(tuple.elements, values) {
         try bindPattern(element.pattern, to: part, into: &bindings)
       }
     } else {
-      throw source.diagnostic("not supported in Quarry yet: this kind of pattern; write a name or (a, b)", at: pattern)
+      throw compiler.source.diagnostic("not supported in Quarry yet: this kind of pattern; write a name or (a, b)", at: pattern)
     }
   }
 
@@ -706,7 +706,7 @@ extension Compiler {
     var text = description ?? node.trimmedDescription
     if let newline = text.firstIndex(of: "\n") { text = String(text[..<newline]) + " …" }
     if text.count > 40 { text = String(text.prefix(39)) + "…" }
-    let location = source.lineAndColumn(of: node.positionAfterSkippingLeadingTrivia)
+    let location = compiler.source.lineAndColumn(of: node.positionAfterSkippingLeadingTrivia)
     skipped.append("\(text) (\(location.line):\(location.column))")
   }
 
@@ -723,7 +723,7 @@ extension Compiler {
 private final class DatabaseCallFinder: SyntaxVisitor {
   var found: [ExprSyntax] = []
   override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
-    if Compiler.isDatabaseCall(ExprSyntax(node)) {
+    if AppCodeRunner.isDatabaseCall(ExprSyntax(node)) {
       found.append(ExprSyntax(node))
       return .skipChildren
     }

@@ -1,0 +1,32 @@
+import SwiftSyntax
+
+/// Runs pasted app code, statement by statement, in the compiler's context, and holds what one
+/// input's app code has done: plumbing it skipped, set-up functions it ran, names bound to
+/// values Quarry could not compute or to rows the app fetched.
+///
+/// ```swift
+/// func setUp() throws { try migrator.migrate(database) }  // run where it is called
+/// try database.write { db in try Reminder.delete().execute(db) }  // runs
+/// ```
+final class AppCodeRunner {
+  unowned let compiler: Compiler
+
+  init(compiler: Compiler) {
+    self.compiler = compiler
+  }
+
+  /// App plumbing the last `compile` read and skipped (summed up in one note).
+  var skipped: [String] = []
+  /// Set-up functions that already ran (at their declaration, for their migrations).
+  var functionsRun: Set<String> = []
+  /// Names app code bound to values Quarry could not compute, with where they came from.
+  var skippedValues: [String: String] = [:]
+  /// Set-up functions declared in this input, run once all of it is read.
+  var pendingSetUp: [String] = []
+  /// The types the input being compiled declares at its top level (an extension of one of them
+  /// extends a model even before it is read).
+  var typesInInput: Set<String> = []
+  /// Names app code bound to rows it fetched (`let rows = try ….fetchAll(db)`): Swift arrays
+  /// in the app, whose values Quarry does not hold.
+  var fetchedBindings: Set<String> = []
+}
