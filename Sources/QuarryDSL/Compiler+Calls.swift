@@ -38,7 +38,7 @@ extension Compiler {
     // `$0.date(.startOfMonth)(.days(1))`: calling the result of a call.
     let callee = try evaluate(call.calledExpression, expected: expected)
     if case .expression(let date) = callee, date.type?.isDate == true {
-      return try callDate(date, arguments: arguments)
+      return try expressionMethods.callDate(date, arguments: arguments)
     }
     throw source.diagnostic("not supported in Quarry yet: calling this expression", at: call.calledExpression)
   }
@@ -142,67 +142,24 @@ extension Compiler {
     }
     switch base {
     case .table(let table):
-      switch name {
-      case "as":
-        guard let argument = arguments.first(), case .aliasType(let alias) = try evaluate(argument) else {
-          throw source.diagnostic("'as' needs an alias type: .as(R1.self) with enum R1: AliasName {}", at: arguments.call)
-        }
-        var aliased = table
-        aliased.alias = alias.aliasName
-        return .table(aliased)
-      case "Columns":
-        return try selection(for: table.model, arguments: arguments)
-      case "Draft" where catalog.table(forType: table.model.typeName + ".Draft") == nil:
-        // `Reminder.Draft(reminder)`: a draft of a record, every field copied (its id too, so
-        // an upsert of the draft updates that row), as the @Table macro's `init(_:)` does.
-        if arguments.list.count == 1, let only = arguments.list.first, only.label == nil {
-          guard case .query(var record) = try evaluate(only.expression), record.select.from == nil,
-            record.resultModel == table.model.typeName || record.resultModel == table.model.typeName + ".Draft"
-          else {
-            throw source.diagnostic("'\(table.model.typeName).Draft(_:)' copies a '\(table.model.typeName)' record; give it one, or labelled values", at: only.expression)
-          }
-          record.resultModel = table.model.typeName + ".Draft"
-          return .query(record)
-        }
-        // `let draft = Reminder.Draft(title: "…")`: a record to insert later (no id yet).
-        guard case .query(var record) = try initializer(of: table.model, arguments: arguments) else {
-          throw source.diagnostic("'\(table.model.typeName).Draft(…)' needs labelled values", at: arguments.call)
-        }
-        record.resultModel = table.model.typeName + ".Draft"
-        return .query(record)
-      case "ID" where table.model.scopes["ID"] == nil && catalog.table(forType: table.model.typeName + ".ID") == nil:
-        // `Reminder.ID(1)`, `Team.ID(rawValue: 1)`: a (Tagged) primary key is its value.
-        guard arguments.list.count == 1, let argument = arguments.list.first, argument.label == nil || argument.label == "rawValue" else {
-          throw source.diagnostic("'\(table.model.typeName).ID(…)' takes the key's value: \(table.model.typeName).ID(1)", at: arguments.call)
-        }
-        return try evaluate(argument.expression, expected: table.model.primaryKeyColumns.first?.type)
-      case _ where table.model.columns.contains(where: { $0.enumGroup == [] && $0.path.first == name }):
-        return try enumCaseSelection(table.model, call: arguments.call)
-      default:
-        if let scope = table.model.scopes[name] {
-          let values = try arguments.list.map { try evaluate($0.expression) }
-          return try callScope(scope, on: table, arguments: values, at: arguments.call)
-        }
-        if let write = try tableWriteMethod(name, on: table, arguments: arguments) { return write }
-        return try queryMethod(name, on: try baseQuery(table), arguments: arguments)
-      }
+      return try tableMethod(name, on: table, arguments: arguments)
     case .query(let query):
       return try queryMethod(name, on: query, arguments: arguments)
     case .write(let write):
       return try writeQueryMethod(name, on: write, arguments: arguments)
     case .group(let table, let path):
-      return try groupMethod(name, on: table, path: path, arguments: arguments, at: node)
+      return try rowMethods.groupMethod(name, on: table, path: path, arguments: arguments, at: node)
     case .caseBuilder(let expression, let type, let baseType):
-      return try caseMethod(name, on: expression, type: type, baseType: baseType, arguments: arguments, at: node)
+      return try functionMethods.caseMethod(name, on: expression, type: type, baseType: baseType, arguments: arguments, at: node)
     case .window(let window):
-      return try windowBuilderMethod(name, on: window, arguments: arguments, at: node)
+      return try windowMethods.windowBuilderMethod(name, on: window, arguments: arguments, at: node)
     case .expression(let expression):
-      return try expressionMethod(name, on: expression, arguments: arguments, at: node)
+      return try expressionMethods.expressionMethod(name, on: expression, arguments: arguments, at: node)
     case .columns(let table):
       if let column = table.model.column(named: name), column.type.isDate {
-        return try callDate(table.column(column), arguments: arguments)
+        return try expressionMethods.callDate(table.column(column), arguments: arguments)
       }
-      return try columnsMethod(name, on: table, arguments: arguments, at: node)
+      return try rowMethods.columnsMethod(name, on: table, arguments: arguments, at: node)
     case .array(let elements):
       if name == "contains", let argument = arguments.first() {
         let needle = try typedExpression(try evaluate(argument), at: argument)
@@ -256,7 +213,7 @@ extension Compiler {
         case .null: members = group.map { (model.columns[$0].sqlName, TypedExpression(.null, type: model.columns[$0].type)) }
         case .selection(let nested, _): members = nested
         case .columns(let table): members = table.allColumns.map { (nestedName($0), $0) }
-        case .group(let table, let path): members = groupColumns(table, path).map { (nestedName($0), $0) }
+        case .group(let table, let path): members = rowMethods.groupColumns(table, path).map { (nestedName($0), $0) }
         case .query(let record) where record.select.from == nil:
           members = zip(record.select.columns, record.columnTypes).map { ($0.alias ?? "value", TypedExpression($0.expression, type: $1)) }
         default:
@@ -400,8 +357,8 @@ extension Compiler {
     }
     if name == "now", let expected, expected.isDate {
       var modifiers: [String] = []
-      for argument in arguments.list { modifiers += try dateModifiers(argument.expression) }
-      return .expression(now(expected, modifiers: modifiers))
+      for argument in arguments.list { modifiers += try expressionMethods.dateModifiers(argument.expression) }
+      return .expression(expressionMethods.now(expected, modifiers: modifiers))
     }
     if let selfTable, ["where", "select", "order", "group", "join", "leftJoin", "limit"].contains(name) {
       return try queryMethod(name, on: Query(selfTable), arguments: arguments)
@@ -434,8 +391,8 @@ extension Compiler {
       try checkArguments(of: name, on: .function, arguments)
     }
     if let computed = try swiftFunctionOfSwiftValues(name, arguments: arguments) { return computed }
-    if let special = try specialFunction(name, arguments: arguments, at: node) { return special }
-    if lookupLocal(name) == nil, catalog.functions[name] == nil, let ranking = try rankingFunction(name, arguments: arguments) { return ranking }
+    if let special = try functionMethods.specialFunction(name, arguments: arguments, at: node) { return special }
+    if lookupLocal(name) == nil, catalog.functions[name] == nil, let ranking = try windowMethods.rankingFunction(name, arguments: arguments) { return ranking }
     // Inside a scope, `group(by:)` and friends mean `Self.group(by:)`.
     if let selfTable, lookupLocal(name) == nil, catalog.table(forType: name) == nil {
       return try queryMethod(name, on: Query(selfTable), arguments: arguments)
@@ -606,13 +563,13 @@ extension Compiler {
     if case .group(let table, let path) = lhs, ["==", "!=", "<", ">", "<=", ">="].contains(opToken), let op = BinaryOperator(swift: opToken),
       case .syntax(let value) = operation.right
     {
-      return try compareGroup(table, path: path, op, with: value)
+      return try rowMethods.compareGroup(table, path: path, op, with: value)
     }
     if case .columns(let table) = lhs, ["==", "!=", "<", ">", "<=", ">="].contains(opToken), let op = BinaryOperator(swift: opToken) {
       guard case .syntax(let record) = operation.right else {
         throw source.diagnostic("a whole '\(table.model.typeName)' row compares with a '\(table.model.typeName)(…)' value", at: rightSyntax)
       }
-      return try compareRow(table, op, with: record)
+      return try rowMethods.compareRow(table, op, with: record)
     }
     let left = try typedExpression(lhs, at: leftSyntax)
     let rightValue = try evaluateOperand(operation.right, expected: left.type)
@@ -854,7 +811,7 @@ extension Compiler {
               }
             case .group(let table, let path):
               // A column group: its columns, comma-separated (the text supplies any parentheses).
-              for (index, column) in groupColumns(table, path).enumerated() {
+              for (index, column) in rowMethods.groupColumns(table, path).enumerated() {
                 if index > 0 { parts.append(.text(", ")) }
                 parts.append(.expression(column.expression))
               }

@@ -442,7 +442,7 @@ extension Compiler {
   func appendColumns(_ value: Value, to query: inout Query, at node: some SyntaxProtocol) throws {
     switch value {
     case .group(let table, let path):
-      for column in groupColumns(table, path) {
+      for column in rowMethods.groupColumns(table, path) {
         query.select.columns.append(ResultColumn(column.expression))
         query.columnTypes.append(column.type)
       }
@@ -482,7 +482,7 @@ extension Compiler {
     switch value {
     case .tuple(let values): return try values.flatMap { try flattenExpressions($0, at: node) }
     case .columns(let table): return table.allColumns
-    case .group(let table, let path): return groupColumns(table, path)
+    case .group(let table, let path): return rowMethods.groupColumns(table, path)
     default: return [try typedExpression(value, at: node)]
     }
   }
@@ -521,3 +521,34 @@ extension Compiler {
   }
 }
 
+extension Compiler {
+  /// `find` on a table whose primary key is a column group: its columns as a row value.
+  ///
+  /// ```swift
+  /// Metadata.find(MetadataID(recordID: UUID(0), recordType: "reminders"))
+  /// // … WHERE (("metadatas"."recordID", "metadatas"."recordType") IN (('00000000-…', 'reminders')))
+  /// ```
+  func findComposite(_ argument: ExprSyntax, in query: Query) throws -> Query {
+    var query = query
+    let table = query.tables[0]
+    let keys = table.model.primaryKeyColumns
+    let value = try evaluate(argument)
+    var records: [Value] = []
+    if case .array(let elements) = value { records = elements } else { records = [value] }
+    let keyName = keys.first?.path.first ?? "id"
+    var rows: [SQLPart] = []
+    for record in records {
+      guard case .query(let row) = record, row.select.columns.count == keys.count else {
+        throw source.diagnostic(
+          "'find' on '\(table.model.typeName)' needs whole '\(keyName)' values, each with \(keys.map(\.name).joined(separator: " and "))",
+          at: argument)
+      }
+      if !rows.isEmpty { rows.append(.text(", ")) }
+      rows += RowMethods.row(row.select.columns.map(\.expression))
+    }
+    let parts = RowMethods.row(keys.map { table.column($0).expression }) + [.text(" IN (")] + rows + [.text(")")]
+    query.select.wheres.append(Expression(.sql(parts)))
+    return query
+  }
+
+}

@@ -59,7 +59,7 @@ extension Compiler {
         throw source.diagnostic("touch a date column, like \(label): \\.updatedAt", at: syntax)
       }
       var value: Expression
-      switch dateStorage(column.type) {
+      switch expressionMethods.dateStorage(column.type) {
       case .unixTime: value = .function("unixepoch", [.literal("subsec")])
       case .julianDay: value = .function("julianday", [.literal("subsec")])
       default: value = .function("datetime", [.literal("subsec")])

@@ -342,7 +342,7 @@ extension Compiler {
     case .columns(let table):
       return try columnMember(name, of: table, at: node)
     case .group(let table, let path):
-      if let value = try groupMember(name, of: table, prefix: path, at: node) { return value }
+      if let value = try rowMethods.groupMember(name, of: table, prefix: path, at: node) { return value }
       throw source.diagnostic(
         "'\(path.joined(separator: "."))' has no member '\(name)'", at: node,
         suggestion: closestMatch(to: name, in: Set(table.model.columns(under: path).compactMap { $0.path.dropFirst(path.count).first })))
@@ -369,7 +369,7 @@ extension Compiler {
       if name == "self" { return .metatype(type) }
       if type == "Date", name == "now" { return currentDate() }
     case .expression(let expression):
-      return try expressionMember(name, of: expression, at: node)
+      return try expressionMethods.expressionMember(name, of: expression, at: node)
     case .implicitMember(let parent):
       return .dateModifiers([parent, name])
     case .array, .tuple:
@@ -398,7 +398,7 @@ extension Compiler {
         try withContext(selfTable: table, bareColumns: table) { try evaluateBody(scope.body.syntax) }
       }
     }
-    if let group = try groupMember(name, of: table, prefix: [], at: node) {
+    if let group = try rowMethods.groupMember(name, of: table, prefix: [], at: node) {
       return group
     }
     if name == "rank", table.model.isFTS5 {
@@ -624,7 +624,7 @@ extension Compiler {
   /// ```
   func storedDate(_ expression: TypedExpression, as expected: SwiftType?) -> TypedExpression {
     guard let expected, expected.isDate, let representation = expected.representation,
-      dateStorage(expected) != .iso8601, let type = expression.type, type.isDate, dateStorage(type) == .iso8601
+      expressionMethods.dateStorage(expected) != .iso8601, let type = expression.type, type.isDate, expressionMethods.dateStorage(type) == .iso8601
     else { return expression }
     switch expression.expression.node {
     case .value(.text(let text)):
@@ -633,7 +633,7 @@ extension Compiler {
       else { return expression }
       return TypedExpression(.value(stored), type: expected.wrapped)
     case .function("datetime", let arguments) where arguments.first == .literal("now"):
-      return now(expected)
+      return expressionMethods.now(expected)
     default:
       return expression
     }
@@ -681,7 +681,7 @@ extension Compiler {
       return storedJSONB(storedUUID(storedDate(expression, as: expected), as: expected), as: expected)
     case .null: return TypedExpression(.null, type: expected?.optional)
     case .query(let query):
-      if let expected, expected.representation?.contains("JSON") == true, let json = jsonObject(query) {
+      if let expected, expected.representation?.contains("JSON") == true, let json = expressionMethods.jsonObject(query) {
         // `Address(city: "Oslo")` for a JSON-stored column: its JSON text, as the app encodes it.
         return storedJSONB(TypedExpression(.value(.text(json)), type: expected), as: expected)
       }
@@ -696,7 +696,7 @@ extension Compiler {
     case .statement(let statement, let types):
       return TypedExpression(Expression(.subquery(statement)), type: types.first ?? nil)
     case .group(let table, let path):
-      let columns = groupColumns(table, path)
+      let columns = rowMethods.groupColumns(table, path)
       if columns.count == 1 { return columns[0] }
       return TypedExpression(Expression(.row(columns.map(\.expression))), type: nil)
     case .array(let elements) where expected?.representation?.contains("JSON") == true || expected?.name.hasPrefix("[") == true:
@@ -712,7 +712,7 @@ extension Compiler {
         if case .expression(let e) = try implicitMember(name, expected: expected, at: node) { _ = model; return e }
       }
       if let expected, expected.isDate, name == "now" {
-        return now(expected)
+        return expressionMethods.now(expected)
       }
       throw source.diagnostic("cannot tell what '.\(name)' refers to here; spell out its type", at: node)
     case .keyPath(let names):

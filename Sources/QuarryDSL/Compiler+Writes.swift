@@ -73,7 +73,7 @@ extension Compiler {
     let keyColumns = keys.map { table.column($0).expression }
     let match = keys.count == 1
       ? keyColumns[0].binary(.equal, keyValues.first ?? .null)
-      : Expression(.sql(Self.row(keyColumns) + [.text(" = ")] + Self.row(keyValues)))
+      : Expression(.sql(RowMethods.row(keyColumns) + [.text(" = ")] + RowMethods.row(keyValues)))
     return (match, assignments)
   }
 
@@ -218,7 +218,7 @@ extension Compiler {
   private func assignment(_ expr: ExprSyntax, table: TableInstance) throws -> [Assignment] {
     if let operation = try operation(expr), operation.op == "=", case .syntax(let target) = operation.left,
       case .syntax(let value) = operation.right,
-      let assignments = try groupAssignments(try evaluate(target), value: value, table: table)
+      let assignments = try rowMethods.groupAssignments(try evaluate(target), value: value, table: table)
     {
       return assignments
     }
@@ -556,7 +556,7 @@ extension Compiler {
   /// The row a record literal writes: `Tag(title: "car")`, `Tag.Draft(title: "car")`.
   private func recordRow(_ call: FunctionCallExprSyntax, model: TableModel) throws -> [Expression] {
       if model.isEnumTable {
-        return try enumRow(model, call: ExprSyntax(call)).map(\.1)
+        return try rowMethods.enumRow(model, call: ExprSyntax(call)).map(\.1)
       }
       let isDraft = call.calledExpression.trimmedDescription.hasSuffix(".Draft")
       if isDraft, call.arguments.count == 1, let only = call.arguments.first, only.label == nil {
@@ -576,8 +576,8 @@ extension Compiler {
         let group = model.columns.filter { $0.path.count > 1 && $0.path.first == label }
         if model.column(named: label) == nil, !group.isEmpty, group.allSatisfy({ $0.enumGroup == [label] }) {
           // `Attachment.Draft(kind: .note("x"))`: the case's columns, NULL for the other cases.
-          let (caseName, payload) = try enumCase(argument.expression)
-          let values = try caseValues(model, casePath: [label, caseName], payload: payload, at: argument.expression)
+          let (caseName, payload) = try rowMethods.enumCase(argument.expression)
+          let values = try rowMethods.caseValues(model, casePath: [label, caseName], payload: payload, at: argument.expression)
           for column in group { provided[column.sqlName] = values[column.sqlName] ?? .null }
           continue
         }

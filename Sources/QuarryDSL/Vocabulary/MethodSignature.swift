@@ -219,7 +219,7 @@ public struct MethodSignature: Sendable, Hashable {
 /// Entries compare by their declaration; the handler is identified by its name.
 ///
 /// ```swift
-/// M("partition(by: Value...) -> Window", "…", example: "…", handler: .window(Compiler.partitionWindow))
+/// M("partition(by: Value...) -> Window", "…", example: "…", handler: .window("partition") { $0.windowMethods.partitionWindow })
 /// ```
 struct MethodHandler: Sendable, Hashable {
   let name: String
@@ -255,7 +255,7 @@ struct MethodHandler: Sendable, Hashable {
 
   /// A comparison of a column group with a value of its type, as row values.
   static func groupComparison(_ name: String, _ op: BinaryOperator) -> MethodHandler {
-    columnGroup(name) { compiler in { try compiler.compareGroupMethod(op, $0, $1, $2, $3) } }
+    columnGroup(name) { compiler in { try compiler.rowMethods.compareGroupMethod(op, $0, $1, $2, $3) } }
   }
 
   /// A method of a whole row (`$0.` of a table).
@@ -273,7 +273,7 @@ struct MethodHandler: Sendable, Hashable {
 
   /// A comparison of a whole row with a row value.
   static func rowComparison(_ name: String, _ op: BinaryOperator) -> MethodHandler {
-    row(name) { compiler in { try compiler.compareRowMethod(op, $0, $1, $2) } }
+    row(name) { compiler in { try compiler.rowMethods.compareRowMethod(op, $0, $1, $2) } }
   }
 
   /// A method of a finished statement (a compound select, a created view or trigger).

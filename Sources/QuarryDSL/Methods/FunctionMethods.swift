@@ -1,19 +1,34 @@
 import QueryBuilder
 import SwiftSyntax
 
-/// Free-standing builders: `Case`, `With` (common table expressions) and `Values`.
+/// What free functions and builders do (`Case(…)`, `With { … } query: { … }`, `Values(…)`): the
+/// handlers of the function vocabulary.
+///
+/// ```swift
+/// Reminder.select { Case($0.priority).when(3, then: "high").else("other") }
+/// ```
+struct FunctionMethods {
+  unowned let compiler: Compiler
+}
+
 extension Compiler {
+  /// Function methods, working in this compiler's context.
+  var functionMethods: FunctionMethods { FunctionMethods(compiler: self) }
+}
+
+/// Free-standing builders: `Case`, `With` (common table expressions) and `Values`.
+extension FunctionMethods {
   /// `Case`, `With`, `Values`: nil when `name` is none of them.
   func specialFunction(_ name: String, arguments: Arguments, at node: DeclReferenceExprSyntax) throws -> Value? {
     switch name {
     case "Optional", "Int", "Double", "String", "Bool", "Int64":
       // `Optional(0)`, `Int(x)`: the value itself.
       guard let syntax = arguments.first() else { return .null }
-      return try evaluate(syntax)
+      return try compiler.evaluate(syntax)
     case "Case":
       var base: TypedExpression?
       if let syntax = arguments.first() {
-        base = try typedExpression(try evaluate(syntax), at: syntax)
+        base = try compiler.typedExpression(try compiler.evaluate(syntax), at: syntax)
       }
       return .caseBuilder(CaseExpression(base: base?.expression, whens: [], otherwise: nil), type: base?.type, baseType: base?.type)
     case "With":
@@ -21,15 +36,15 @@ extension Compiler {
     case "URL":
       // `URL(string: "…")!`, `URL(fileURLWithPath: "/tmp/x")`: stored as text.
       guard let argument = arguments.list.first,
-        case .expression(let e) = try evaluate(argument.expression), case .value(.text(let text)) = e.expression.node
-      else { throw source.diagnostic("URL needs a string literal", at: arguments.call) }
+        case .expression(let e) = try compiler.evaluate(argument.expression), case .value(.text(let text)) = e.expression.node
+      else { throw compiler.source.diagnostic("URL needs a string literal", at: arguments.call) }
       let url = argument.label == "fileURLWithPath" ? "file://" + text : text
       return .expression(TypedExpression(.value(.text(url)), type: SwiftType("URL")))
     case "Values":
       var select = Select(from: nil)
       var types: [SwiftType?] = []
       for argument in arguments.list {
-        let value = try evaluate(argument.expression)
+        let value = try compiler.evaluate(argument.expression)
         if case .selection(let pairs, _) = value {
           for (name, expression) in pairs {
             select.columns.append(ResultColumn(expression.expression, as: name))
@@ -37,7 +52,7 @@ extension Compiler {
           }
           continue
         }
-        let expression = try typedExpression(value, at: argument.expression)
+        let expression = try compiler.typedExpression(value, at: argument.expression)
         select.columns.append(ResultColumn(expression.expression))
         types.append(expression.type)
       }
@@ -53,14 +68,14 @@ extension Compiler {
   func caseMethod(_ name: String, on expression: CaseExpression, type: SwiftType?, baseType: SwiftType? = nil, arguments: Arguments, at node: MemberAccessExprSyntax) throws -> Value {
     let receiver = Value.caseBuilder(expression, type: type, baseType: baseType)
     if let handler = Vocabulary.methods(named: name, on: .caseBuilder).lazy.compactMap(\.handler).first {
-      return try handler.run(self, receiver, arguments, node)
+      return try handler.run(compiler, receiver, arguments, node)
     }
     // A finished CASE is an expression: its methods are an expression's.
     guard !expression.whens.isEmpty else {
-      throw source.diagnostic("a CASE expression needs at least one .when(…, then: …)", at: arguments.call.calledExpression)
+      throw compiler.source.diagnostic("a CASE expression needs at least one .when(…, then: …)", at: arguments.call.calledExpression)
     }
     let value = TypedExpression(Expression(.caseWhen(expression)), type: type)
-    return try expressionMethod(name, on: value, arguments: arguments, at: node)
+    return try compiler.expressionMethods.expressionMethod(name, on: value, arguments: arguments, at: node)
   }
 
   /// `.when(condition, then: result)`: one more branch.
@@ -68,14 +83,14 @@ extension Compiler {
     var expression = expression
     let call = arguments.call
     guard let conditionSyntax = arguments.positional.first, let thenSyntax = arguments.labelled("then") else {
-      throw source.diagnostic("'when' needs a condition and a result: .when(condition, then: value)", at: call)
+      throw compiler.source.diagnostic("'when' needs a condition and a result: .when(condition, then: value)", at: call)
     }
     let condition: Expression
     if expression.base != nil {
-      condition = try typedExpression(try evaluate(conditionSyntax, expected: baseType?.wrapped), expected: baseType?.wrapped, at: conditionSyntax).expression
+      condition = try compiler.typedExpression(try compiler.evaluate(conditionSyntax, expected: baseType?.wrapped), expected: baseType?.wrapped, at: conditionSyntax).expression
     } else {
-      guard let predicate = try predicate(try evaluate(conditionSyntax), at: conditionSyntax) else {
-        throw source.diagnostic("'when' needs a condition, not nil", at: conditionSyntax)
+      guard let predicate = try compiler.predicate(try compiler.evaluate(conditionSyntax), at: conditionSyntax) else {
+        throw compiler.source.diagnostic("'when' needs a condition, not nil", at: conditionSyntax)
       }
       condition = predicate
     }
@@ -84,13 +99,13 @@ extension Compiler {
     var thenValue: Value
     let fallbackType = type?.wrapped ?? baseType?.wrapped
     do {
-      thenValue = try evaluate(thenSyntax, expected: nil)
+      thenValue = try compiler.evaluate(thenSyntax, expected: nil)
     } catch let diagnostic as Diagnostic where fallbackType != nil {
-      guard let retried = try? evaluate(thenSyntax, expected: fallbackType) else { throw diagnostic }
+      guard let retried = try? compiler.evaluate(thenSyntax, expected: fallbackType) else { throw diagnostic }
       thenValue = retried
     }
-    if case .implicitMember = thenValue, let fallbackType { thenValue = try evaluate(thenSyntax, expected: fallbackType) }
-    let result = try typedExpression(thenValue, at: thenSyntax)
+    if case .implicitMember = thenValue, let fallbackType { thenValue = try compiler.evaluate(thenSyntax, expected: fallbackType) }
+    let result = try compiler.typedExpression(thenValue, at: thenSyntax)
     expression.whens.append(.init(condition, then: result.expression))
     return .caseBuilder(expression, type: result.type?.optional, baseType: baseType)
   }
@@ -99,9 +114,9 @@ extension Compiler {
   func caseElse(_ expression: CaseExpression, type: SwiftType?, baseType: SwiftType?, arguments: Arguments) throws -> Value {
     var expression = expression
     guard let syntax = arguments.first() else {
-      throw source.diagnostic("'else' needs a value", at: arguments.call)
+      throw compiler.source.diagnostic("'else' needs a value", at: arguments.call)
     }
-    let otherwise = try typedExpression(try evaluate(syntax, expected: type?.wrapped), expected: type, at: syntax)
+    let otherwise = try compiler.typedExpression(try compiler.evaluate(syntax, expected: type?.wrapped), expected: type, at: syntax)
     expression.otherwise = otherwise.expression
     return .expression(TypedExpression(Expression(.caseWhen(expression)), type: otherwise.type ?? type?.wrapped))
   }
@@ -111,39 +126,39 @@ extension Compiler {
     guard let definitions = arguments.list.first(where: { $0.label == nil })?.expression.as(ClosureExprSyntax.self),
       let body = arguments.labelled("query")
     else {
-      throw source.diagnostic("write common table expressions as With { … } query: { … }", at: node)
+      throw compiler.source.diagnostic("write common table expressions as With { … } query: { … }", at: node)
     }
     var expressions: [CommonTableExpression] = []
-    for (index, value) in try invokeAll(definitions, with: []).enumerated() {
+    for (index, value) in try compiler.invokeAll(definitions, with: []).enumerated() {
       let syntax = definitions.statements[definitions.statements.index(definitions.statements.startIndex, offsetBy: min(index, definitions.statements.count - 1))]
       let model: String?
       switch value {
       case .query(let query): model = query.resultModel
-      case .statement(.compound(let compound), _): model = compoundModels[compoundKey(compound)]
+      case .statement(.compound(let compound), _): model = compiler.compoundModels[compiler.compoundKey(compound)]
       case .statement: model = nil
       default: model = nil
       }
       guard let model else {
-        throw source.diagnostic(
+        throw compiler.source.diagnostic(
           "a common table expression needs a row type: select into a @Table type, like .select { Row.Columns(a: $0.a) }",
           at: syntax)
       }
-      let name = catalog.table(forType: model)?.tableName ?? Inflection.tableName(forType: model)
+      let name = compiler.catalog.table(forType: model)?.tableName ?? Inflection.tableName(forType: model)
       if case .query(let query) = value, query.select.isEmpty { continue }  // `.none`: left out
       if let previous = expressions.first(where: { $0.name == name }) {
         _ = previous
-        throw source.diagnostic("two common table expressions are both named '\(name)'", at: syntax)
+        throw compiler.source.diagnostic("two common table expressions are both named '\(name)'", at: syntax)
       }
-      let statement = try statementValue(value, at: syntax)
+      let statement = try compiler.statementValue(value, at: syntax)
       try checkRecursiveColumns(statement, model: model, at: syntax)
       expressions.append(CommonTableExpression(name: name, statement: statement))
     }
-    let bodyValue = try evaluateClosureOrExpression(body)
-    let bodyStatement = try statementValue(bodyValue, at: body)
+    let bodyValue = try compiler.evaluateClosureOrExpression(body)
+    let bodyStatement = try compiler.statementValue(bodyValue, at: body)
     var types: [SwiftType?] = []
     switch bodyValue {
     case .query(let query): types = query.resultTypes
-    case .table(let table): types = try baseQuery(table).resultTypes
+    case .table(let table): types = try compiler.baseQuery(table).resultTypes
     case .write(let write): types = write.returningTypes
     case .statement(_, let t): types = t
     default: break
@@ -153,7 +168,7 @@ extension Compiler {
 
   /// Each select of a (recursive) CTE must produce as many columns as its row type has.
   func checkRecursiveColumns(_ statement: Statement, model: String, at node: some SyntaxProtocol) throws {
-    guard let table = catalog.table(forType: model) else { return }
+    guard let table = compiler.catalog.table(forType: model) else { return }
     var selects: [Select] = []
     switch statement {
     case .select(let s): selects = [s]
@@ -162,7 +177,7 @@ extension Compiler {
     default: return
     }
     for select in selects where !select.columns.isEmpty && select.columns.count != table.columns.count {
-      throw source.diagnostic(
+      throw compiler.source.diagnostic(
         "'\(model)' has \(table.columns.count) column\(table.columns.count == 1 ? "" : "s"), but one select of this common table expression has \(select.columns.count)",
         at: node)
     }

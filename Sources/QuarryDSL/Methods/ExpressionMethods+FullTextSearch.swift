@@ -9,33 +9,33 @@ import SwiftSyntax
 /// // WHERE (("reminderTexts" MATCH 'take OR apple'))
 /// // ORDER BY "reminderTexts"."rank"
 /// ```
-extension Compiler {
+extension ExpressionMethods {
   func ftsTableMethod(_ name: String, on table: TableInstance, arguments: Arguments) throws -> Value {
     guard table.model.isFTS5 else {
-      throw source.diagnostic(
+      throw compiler.source.diagnostic(
         "'\(name)' needs an FTS5 table; '\(table.model.typeName)' is not declared as FTS5", at: arguments.call)
     }
     let tableName = quoteIdentifier(table.model.tableName)
     switch name {
     case "match":
-      guard let syntax = arguments.first() else { throw source.diagnostic("'match' needs a search pattern", at: arguments.call) }
-      let pattern = try typedExpression(try evaluate(syntax, expected: .string), expected: .string, at: syntax)
-      return boolean(Expression(.sql([.text("(" + tableName + " MATCH "), .expression(pattern.expression), .text(")")])))
+      guard let syntax = arguments.first() else { throw compiler.source.diagnostic("'match' needs a search pattern", at: arguments.call) }
+      let pattern = try compiler.typedExpression(try compiler.evaluate(syntax, expected: .string), expected: .string, at: syntax)
+      return compiler.boolean(Expression(.sql([.text("(" + tableName + " MATCH "), .expression(pattern.expression), .text(")")])))
     default:  // bm25
       guard let syntax = arguments.first() else {
         return .expression(TypedExpression(.raw("bm25(" + tableName + ")"), type: .double))
       }
       guard let dictionary = syntax.as(DictionaryExprSyntax.self), case .elements(let elements) = dictionary.content else {
-        throw source.diagnostic("'bm25' takes column weights like [\\.title: 10, \\.notes: 5]", at: syntax)
+        throw compiler.source.diagnostic("'bm25' takes column weights like [\\.title: 10, \\.notes: 5]", at: syntax)
       }
       var weights: [(String, Double)] = []
       for element in elements {
-        guard case .keyPath(let names) = try evaluate(element.key), let name = names.last,
+        guard case .keyPath(let names) = try compiler.evaluate(element.key), let name = names.last,
           let column = table.model.column(named: name)
-        else { throw source.diagnostic("a bm25 weight is keyed by a column key path", at: element.key) }
+        else { throw compiler.source.diagnostic("a bm25 weight is keyed by a column key path", at: element.key) }
         guard let number = (integerValue(element.value).map(Double.init))
           ?? element.value.as(FloatLiteralExprSyntax.self).flatMap({ Double($0.literal.text) })
-        else { throw source.diagnostic("a bm25 weight is a number", at: element.value) }
+        else { throw compiler.source.diagnostic("a bm25 weight is a number", at: element.value) }
         weights.append((column.sqlName, number))
       }
       let cases = weights.map { "WHEN \(quoteText($0.0)) THEN \(QueryBinding.double($0.1).inlineSQL)" }.joined(separator: " ")
@@ -54,17 +54,17 @@ extension Compiler {
     let columnIndex = "(SELECT \"cid\" FROM pragma_table_info(\(quoteText(tableName))) WHERE \"name\" = \(quoteText(column)))"
     switch name {
     case "match":
-      guard let syntax = arguments.first(), case .expression(let e) = try evaluate(syntax),
+      guard let syntax = arguments.first(), case .expression(let e) = try compiler.evaluate(syntax),
         case .value(.text(let text)) = e.expression.node
-      else { throw source.diagnostic("'match' on a column needs a string literal", at: arguments.call) }
+      else { throw compiler.source.diagnostic("'match' on a column needs a string literal", at: arguments.call) }
       let pattern = column + ":\"" + text.replacingOccurrences("\"", "\"\"") + "\""
-      return boolean(Expression(.sql([
+      return compiler.boolean(Expression(.sql([
         .text("(" + quoteIdentifier(tableName) + " MATCH "), .expression(.value(.text(pattern))), .text(")"),
       ])))
     default:
       var parts: [SQLPart] = [.text(name + "(" + quoteIdentifier(tableName) + ", " + columnIndex)]
       for argument in arguments.list {
-        let value = try typedExpression(try evaluate(argument.expression), at: argument.expression)
+        let value = try compiler.typedExpression(try compiler.evaluate(argument.expression), at: argument.expression)
         parts.append(.text(", "))
         parts.append(.expression(value.expression))
       }
@@ -75,11 +75,11 @@ extension Compiler {
 
   /// The table a closure parameter with this qualifier stands for.
   func tableInScope(qualifier: String) -> TableInstance? {
-    for scope in locals.reversed() {
+    for scope in compiler.locals.reversed() {
       for value in scope.values {
         if case .columns(let table) = value, table.qualifier == qualifier { return table }
       }
     }
-    return catalog.table(forTableName: qualifier).map { TableInstance(model: $0) }
+    return compiler.catalog.table(forTableName: qualifier).map { TableInstance(model: $0) }
   }
 }

@@ -9,7 +9,7 @@ import SwiftSyntax
 /// Doc.update { $0.tags = $0.tags.jsonSet(\.[0], "z").jsonSet(\.[1], "y") }
 /// // UPDATE "docs" SET "tags" = json_set("docs"."tags", '$[0]', 'z', '$[1]', 'y')
 /// ```
-extension Compiler {
+extension ExpressionMethods {
   /// The SQL function of each JSON path method; nil for a name that is not one.
   static let jsonPathFunctions: [String: String] = [
     "jsonExtract": "json_extract", "jsonSet": "json_set", "jsonInsert": "json_insert",
@@ -21,7 +21,7 @@ extension Compiler {
     if name == "jsonEach" { return try jsonEach(receiver, at: node) }
     guard name.utf8.first == UInt8(ascii: "j"), let function = Self.jsonPathFunctions[name] else { return nil }
     guard receiver.type?.representation?.contains("JSON") == true || receiver.type?.name.hasPrefix("[") == true else {
-      throw source.diagnostic(
+      throw compiler.source.diagnostic(
         "'\(name)' works on a JSON-stored value (a column declared with @Column(as: ….JSONRepresentation.self)), not on \(receiver.type.map { "a value of type \($0)" } ?? "this expression")",
         at: node.declName)
     }
@@ -39,7 +39,7 @@ extension Compiler {
     }
     let needsPath = name != "jsonAppend"
     if needsPath && pathSyntax == nil {
-      throw source.diagnostic("'\(name)' needs a key path into the JSON value: .\(name)(\\.[0]\(name == "jsonExtract" || name == "jsonRemove" ? "" : ", value"))", at: arguments.call)
+      throw compiler.source.diagnostic("'\(name)' needs a key path into the JSON value: .\(name)(\\.[0]\(name == "jsonExtract" || name == "jsonRemove" ? "" : ", value"))", at: arguments.call)
     }
     var path = "$"
     if let pathSyntax { path = try jsonPath(pathSyntax) }
@@ -47,9 +47,9 @@ extension Compiler {
     var newArguments: [Expression] = [.literal(path)]
     if name != "jsonExtract" && name != "jsonRemove" {
       guard let valueSyntax else {
-        throw source.diagnostic("'\(name)' needs a value to put at the path", at: arguments.call)
+        throw compiler.source.diagnostic("'\(name)' needs a value to put at the path", at: arguments.call)
       }
-      let value = try typedExpression(try evaluate(valueSyntax), at: valueSyntax)
+      let value = try compiler.typedExpression(try compiler.evaluate(valueSyntax), at: valueSyntax)
       newArguments.append(jsonEncoded(value))
     }
     if name == "jsonExtract" {
@@ -78,7 +78,7 @@ extension Compiler {
   /// `\.self` → `$`.
   func jsonPath(_ syntax: ExprSyntax) throws -> String {
     guard let keyPath = syntax.as(KeyPathExprSyntax.self) else {
-      throw source.diagnostic("a JSON path is written as a key path: \\.[0], \\.name, \\.address.city", at: syntax)
+      throw compiler.source.diagnostic("a JSON path is written as a key path: \\.[0], \\.name, \\.address.city", at: syntax)
     }
     var path = "$"
     for component in keyPath.components {
@@ -92,20 +92,20 @@ extension Compiler {
         guard subscriptComponent.arguments.count == 1, let argument = subscriptComponent.arguments.first,
           let index = integerValue(argument.expression)
         else {
-          throw source.diagnostic("a JSON path subscript is an integer index: \\.[0], \\.[-1]", at: subscriptComponent)
+          throw compiler.source.diagnostic("a JSON path subscript is an integer index: \\.[0], \\.[-1]", at: subscriptComponent)
         }
         path += index < 0 ? "[#\(index)]" : "[\(index)]"
       case .optional:
         continue
       default:
-        throw source.diagnostic("not supported in Quarry yet: this key path component in a JSON path", at: component)
+        throw compiler.source.diagnostic("not supported in Quarry yet: this key path component in a JSON path", at: component)
       }
     }
     return path
   }
 }
 
-extension Compiler {
+extension ExpressionMethods {
   /// A row of constant values (`Address(city: "Oslo", zip: "0150")`) as the JSON text
   /// StructuredQueries' encoder writes: pretty-printed, keys sorted; nil when a value is not
   /// known before the query runs.
@@ -130,7 +130,7 @@ extension Compiler {
   }
 }
 
-extension Compiler {
+extension ExpressionMethods {
   /// `$0.geofence.jsonEach()`: the elements of a JSON array as rows (`key`, `value`) of SQLite's
   /// `json_each`, a query like any other (`where`, `select`, `count`, `exists`).
   ///
@@ -140,13 +140,13 @@ extension Compiler {
   /// ```
   func jsonEach(_ receiver: TypedExpression, at node: MemberAccessExprSyntax) throws -> Value {
     guard let type = receiver.type, type.representation?.contains("JSON") == true || type.name.hasPrefix("[") else {
-      throw source.diagnostic(
+      throw compiler.source.diagnostic(
         "'jsonEach' works on a JSON-stored array (a column declared with @Column(as: [T].JSONRepresentation.self))", at: node.declName)
     }
     // The element: `[Coordinate]` holds `Coordinate`s, themselves JSON inside the array.
     var elementName = type.name
     if elementName.hasPrefix("["), elementName.hasSuffix("]") { elementName = String(elementName.dropFirst().dropLast()) }
-    let element = SwiftType(elementName, representation: catalog.table(forType: elementName) != nil ? elementName + ".JSONRepresentation" : nil)
+    let element = SwiftType(elementName, representation: compiler.catalog.table(forType: elementName) != nil ? elementName + ".JSONRepresentation" : nil)
     let model = TableModel(
       typeName: "json_each", tableName: "json_each",
       columns: [ColumnModel(name: "key", type: .int), ColumnModel(name: "value", type: element)], isDeclared: false)

@@ -1,6 +1,22 @@
 import QueryBuilder
 import SwiftSyntax
 
+/// What methods of a whole row (`$0.`) and of a column group (`$0.timestamps.`) do: the handlers
+/// of the row and column-group vocabulary.
+///
+/// ```swift
+/// Tag.where { $0.eq(Tag(id: 1, title: "car")) }
+/// // … WHERE (("tags"."id", "tags"."title") = (1, 'car'))
+/// ```
+struct RowMethods {
+  unowned let compiler: Compiler
+}
+
+extension Compiler {
+  /// Row methods, working in this compiler's context.
+  var rowMethods: RowMethods { RowMethods(compiler: self) }
+}
+
 /// Column groups: nested `@Selection` structs and `@Selection`/`@Table` enums whose cases map to
 /// nullable columns.
 ///
@@ -8,7 +24,7 @@ import SwiftSyntax
 /// // Attachment.where { $0.kind.is(\.video) }
 /// // WHERE (("attachments"."videoURL", "attachments"."videoKind") IS NOT (NULL, NULL))
 /// ```
-extension Compiler {
+extension RowMethods {
   /// `$0.kind` or `$0.kind.note`: one column, or a group of them.
   func groupMember(_ name: String, of table: TableInstance, prefix: [String], at node: some SyntaxProtocol) throws -> Value? {
     let path = prefix + [name]
@@ -33,31 +49,31 @@ extension Compiler {
   /// // … WHERE (("slots"."start", "slots"."end") <= (1, 2))
   /// ```
   func compareGroup(_ table: TableInstance, path: [String], _ op: BinaryOperator, with syntax: ExprSyntax) throws -> Value {
-    guard case .query(let record) = try evaluate(syntax), record.select.from == nil else {
-      throw source.diagnostic("compare a column group with a value of its type (Status(…))", at: syntax)
+    guard case .query(let record) = try compiler.evaluate(syntax), record.select.from == nil else {
+      throw compiler.source.diagnostic("compare a column group with a value of its type (Status(…))", at: syntax)
     }
     let columns = groupColumns(table, path)
     guard columns.count == record.select.columns.count else {
-      throw source.diagnostic("this value has \(record.select.columns.count) columns, but the group has \(columns.count)", at: syntax)
+      throw compiler.source.diagnostic("this value has \(record.select.columns.count) columns, but the group has \(columns.count)", at: syntax)
     }
     let row = Expression(.row(columns.map(\.expression)))
     let given = Expression(.row(record.select.columns.map(\.expression)))
-    return boolean(Expression(.sql([.expression(row), .text(" \(op.sql) "), .expression(given)])))
+    return compiler.boolean(Expression(.sql([.expression(row), .text(" \(op.sql) "), .expression(given)])))
   }
 
   /// A method of a column group, run by its vocabulary entry's handler.
   func groupMethod(_ name: String, on table: TableInstance, path: [String], arguments: Arguments, at node: MemberAccessExprSyntax) throws -> Value {
     guard let handler = Vocabulary.methods(named: name, on: .columnGroup).lazy.compactMap(\.handler).first else {
-      throw source.diagnostic("a column group has no method '\(name)'; select it, or compare it with is(\\.case)", at: arguments.call.calledExpression)
+      throw compiler.source.diagnostic("a column group has no method '\(name)'; select it, or compare it with is(\\.case)", at: arguments.call.calledExpression)
     }
-    return try handler.run(self, .group(table, path: path), arguments, node)
+    return try handler.run(compiler, .group(table, path: path), arguments, node)
   }
 
   /// `$0.status.eq(Status())`: the group's columns against a value's, as row values.
   func compareGroupMethod(_ op: BinaryOperator, _ table: TableInstance, _ path: [String], _ arguments: Arguments, _ node: MemberAccessExprSyntax) throws -> Value {
     let name = node.declName.baseName.text
     guard let syntax = arguments.first() else {
-      throw source.diagnostic("compare a column group with a value of its type: .\(name)(Status(…))", at: arguments.call)
+      throw compiler.source.diagnostic("compare a column group with a value of its type: .\(name)(Status(…))", at: arguments.call)
     }
     return try compareGroup(table, path: path, op, with: syntax)
   }
@@ -66,7 +82,7 @@ extension Compiler {
   func groupIs(_ table: TableInstance, _ path: [String], _ arguments: Arguments, _ node: MemberAccessExprSyntax) throws -> Value {
     let name = node.declName.baseName.text
     let call = arguments.call
-    guard let syntax = arguments.first() else { throw source.diagnostic("'\(name)' needs an argument", at: call) }
+    guard let syntax = arguments.first() else { throw compiler.source.diagnostic("'\(name)' needs an argument", at: call) }
     var targetPath = path
     var op: BinaryOperator = name == "is" ? .is : .isNot
     let enumColumns = table.model.columns(under: path)
@@ -78,9 +94,9 @@ extension Compiler {
       let values = try caseValues(table.model, casePath: path + [caseName], payload: payload, at: syntax)
       let row = Expression(.row(enumColumns.map { table.column($0).expression }))
       let given = Expression(.row(enumColumns.map { values[$0.sqlName] ?? .null }))
-      return boolean(Expression(.sql([.expression(row), .text(" \(op.sql) "), .expression(given)])))
+      return compiler.boolean(Expression(.sql([.expression(row), .text(" \(op.sql) "), .expression(given)])))
     }
-    switch try evaluate(syntax) {
+    switch try compiler.evaluate(syntax) {
     case .keyPath(let names):
       // `kind.is(\.note)`: the row holds that case.
       targetPath = path + names
@@ -88,19 +104,19 @@ extension Compiler {
     case .null:
       break
     default:
-      throw source.diagnostic("compare a column group with a case key path (\\.note) or nil", at: syntax)
+      throw compiler.source.diagnostic("compare a column group with a case key path (\\.note) or nil", at: syntax)
     }
     let columns = groupColumns(table, targetPath)
     guard !columns.isEmpty else {
-      throw source.diagnostic("'\(path.joined(separator: "."))' has no case '\(targetPath.last ?? "")'", at: syntax)
+      throw compiler.source.diagnostic("'\(path.joined(separator: "."))' has no case '\(targetPath.last ?? "")'", at: syntax)
     }
     if columns.count == 1 {
-      return boolean(columns[0].expression.binary(op, .null))
+      return compiler.boolean(columns[0].expression.binary(op, .null))
     }
     // Row values compare without the extra parentheses of a binary operator.
     let row = Expression(.row(columns.map(\.expression)))
     let nulls = Expression(.row(columns.map { _ in Expression.null }))
-    return boolean(Expression(.sql([.expression(row), .text(" \(op.sql) "), .expression(nulls)])))
+    return compiler.boolean(Expression(.sql([.expression(row), .text(" \(op.sql) "), .expression(nulls)])))
   }
 
   /// Assignments for `$0.group = …` in an update, with the other cases of an enum set to NULL.
@@ -128,7 +144,7 @@ extension Compiler {
         let column = model.columns.first(where: { $0.sqlName == sqlName && $0.path.count > 1 }),
         let enumPath = column.enumGroup
       else { return nil }
-      let value = try typedExpression(try evaluate(syntax, expected: column.type), expected: column.type, at: syntax)
+      let value = try compiler.typedExpression(try compiler.evaluate(syntax, expected: column.type), expected: column.type, at: syntax)
       let casePath = Array(column.path.prefix(enumPath.count + 1))
       return [Assignment(column.sqlName, value.expression)]
         + model.columns(under: enumPath).filter { !$0.path.starts(with: casePath) }.map { Assignment($0.sqlName, .null) }
@@ -145,14 +161,14 @@ extension Compiler {
     if let member = syntax.as(MemberAccessExprSyntax.self) {
       return (member.declName.baseName.text, nil)
     }
-    throw source.diagnostic("expected an enum case like .note(\"…\")", at: syntax)
+    throw compiler.source.diagnostic("expected an enum case like .note(\"…\")", at: syntax)
   }
 
   /// The values of one case's columns, by SQL name, from its payload.
   func caseValues(_ model: TableModel, casePath: [String], payload: ExprSyntax?, at node: some SyntaxProtocol) throws -> [String: Expression] {
     let columns = model.columns(under: casePath)
     guard !columns.isEmpty else {
-      throw source.diagnostic(
+      throw compiler.source.diagnostic(
         "'\(model.typeName)' has no case '\(casePath.last ?? "")'", at: node,
         suggestion: closestMatch(to: casePath.last ?? "", in: Set(model.columns.compactMap { $0.path.dropFirst(casePath.count - 1).first })))
     }
@@ -160,7 +176,7 @@ extension Compiler {
     if columns.count == 1, columns[0].path == casePath {
       let column = columns[0]
       if let payload {
-        values[column.sqlName] = try typedExpression(try evaluate(payload, expected: column.type), expected: column.type, at: payload).expression
+        values[column.sqlName] = try compiler.typedExpression(try compiler.evaluate(payload, expected: column.type), expected: column.type, at: payload).expression
       } else {
         values[column.sqlName] = column.defaultValue ?? .value(.integer(1))
       }
@@ -168,17 +184,17 @@ extension Compiler {
     }
     // A struct payload: `Photo(url: …)` or `Image.Selection(caption: …, url: …)`.
     guard let call = payload?.as(FunctionCallExprSyntax.self) else {
-      throw source.diagnostic("this case holds several columns; give them as Type(label: value, …)", at: node)
+      throw compiler.source.diagnostic("this case holds several columns; give them as Type(label: value, …)", at: node)
     }
     for argument in call.arguments {
       guard let label = argument.label?.text,
         let column = columns.first(where: { $0.path == casePath + [label] })
       else {
-        throw source.diagnostic(
+        throw compiler.source.diagnostic(
           "no column '\(argument.label?.text ?? "?")' in this case", at: argument,
           suggestion: closestMatch(to: argument.label?.text ?? "", in: columns.compactMap(\.path.last)))
       }
-      values[column.sqlName] = try typedExpression(try evaluate(argument.expression, expected: column.type), expected: column.type, at: argument.expression).expression
+      values[column.sqlName] = try compiler.typedExpression(try compiler.evaluate(argument.expression, expected: column.type), expected: column.type, at: argument.expression).expression
     }
     return values
   }
@@ -210,4 +226,109 @@ func prettyJSON(_ elements: [QueryBinding]) -> String {
     }
   }
   return "[\n" + items.map { "  " + $0 }.joined(separator: ",\n") + "\n]"
+}
+
+extension RowMethods {
+  /// Methods on a whole table's columns (`$1.count()`, `$1.jsonGroupArray()`).
+  /// A method of a whole row (`$0.` of a table), run by its vocabulary entry's handler.
+  func columnsMethod(_ name: String, on table: TableInstance, arguments: Arguments, at node: MemberAccessExprSyntax) throws -> Value {
+    if let handler = Vocabulary.methods(named: name, on: .row).lazy.compactMap(\.handler).first {
+      return try handler.run(compiler, .columns(table), arguments, node)
+    }
+    let value = try compiler.columnMember(name, of: table, at: node)
+    _ = value
+    throw compiler.source.diagnostic("'\(name)' is a column, not a method", at: node.declName)
+  }
+
+  /// `$0.eq(Tag(…))`, `$0.is(row)`: every column against a row value's.
+  func compareRowMethod(_ op: BinaryOperator, _ table: TableInstance, _ arguments: Arguments, _ node: MemberAccessExprSyntax) throws -> Value {
+    guard let syntax = arguments.first() else {
+      throw compiler.source.diagnostic("'\(node.declName.baseName.text)' needs a '\(table.model.typeName)(…)' value", at: arguments.call)
+    }
+    return try compareRow(table, op, with: syntax)
+  }
+
+  /// `$0.count(distinct:filter:)`: the rows of each group (count of the primary key, or `*`).
+  func countRows(_ table: TableInstance, _ arguments: Arguments, _ node: MemberAccessExprSyntax) throws -> Value {
+    let key = table.model.primaryKey.map { table.column($0).expression } ?? .star
+    var distinct = false
+    if let syntax = arguments.labelled("distinct") { distinct = try compiler.booleanConstant(syntax, for: "distinct") }
+    var filter: Expression?
+    if let syntax = arguments.labelled("filter") { filter = try compiler.predicate(try compiler.evaluate(syntax), at: syntax) }
+    return .expression(TypedExpression(
+      Expression(.aggregate(Aggregate(name: "count", arguments: [key], distinct: distinct, filter: filter))), type: .int))
+  }
+
+  /// `$0.match(…)`, `$0.bm25()` of an FTS5 table.
+  func ftsRowMethod(_ table: TableInstance, _ arguments: Arguments, _ node: MemberAccessExprSyntax) throws -> Value {
+    try compiler.expressionMethods.ftsTableMethod(node.declName.baseName.text, on: table, arguments: arguments)
+  }
+
+  /// `$0.jsonObject()` and `$0.jsonGroupArray(…)`: the row as JSON.
+  func rowJSON(_ table: TableInstance, _ arguments: Arguments, _ node: MemberAccessExprSyntax) throws -> Value {
+    let name = node.declName.baseName.text
+    let rowid = Expression.column(table.qualifier, "rowid")
+    let present = rowid.binary(.isNot, .null)
+    var objectArguments: [Expression] = []
+    for column in table.model.columns {
+      objectArguments.append(.literal(column.sqlName))
+      let value = Expression.column(table.qualifier, column.sqlName)
+      if column.type.isBool {
+        objectArguments.append(.function("json", [Expression(.caseWhen(CaseExpression(
+          base: value, whens: [.init(Expression(.literal(.integer(0))), then: .literal("false")), .init(Expression(.literal(.integer(1))), then: .literal("true"))],
+          otherwise: nil)))]))
+      } else {
+        objectArguments.append(value)
+      }
+    }
+    let object = Expression.function("json_object", objectArguments)
+    if name == "jsonObject" {
+      // The row as a JSON object (NULL when an outer join found no row).
+      let value = table.isOptional
+        ? Expression(.caseWhen(CaseExpression(base: nil, whens: [.init(present, then: object)], otherwise: nil))) : object
+      return .expression(TypedExpression(value, type: .string))
+    }
+    var distinct = false
+    if let syntax = arguments.labelled("distinct") { distinct = try compiler.booleanConstant(syntax, for: "distinct") }
+    let extra = try arguments.labelled("filter").flatMap { try compiler.predicate(try compiler.evaluate($0), at: $0) }
+    // A table whose row may be missing (outer join) skips the missing rows; others do not need to.
+    let element = table.isOptional
+      ? Expression(.caseWhen(CaseExpression(base: nil, whens: [.init(present, then: object)], otherwise: nil))) : object
+    let filter = table.isOptional ? (extra.map { present.and($0) } ?? present) : extra
+    return .expression(TypedExpression(
+      Expression(.aggregate(Aggregate(name: "json_group_array", arguments: [element], distinct: distinct, filter: filter))),
+      type: .string))
+  }
+
+
+}
+
+extension RowMethods {
+  /// `$0.eq(Tag(id: 1, title: "car"))`, `$0 > Tag(…)`: the whole row compared as a row value.
+  ///
+  /// ```swift
+  /// Tag.where { $0 > Tag(id: 1, title: "car") }
+  /// // … WHERE (("tags"."id", "tags"."title") > (1, 'car'))
+  /// ```
+  func compareRow(_ table: TableInstance, _ op: BinaryOperator, with syntax: ExprSyntax) throws -> Value {
+    guard case .query(let record) = try compiler.evaluate(syntax), record.resultModel == table.model.typeName,
+      record.select.columns.count == table.allColumns.count
+    else {
+      throw compiler.source.diagnostic("a whole '\(table.model.typeName)' row compares with a '\(table.model.typeName)(…)' value that has every column", at: syntax)
+    }
+    let parts = Self.row(table.allColumns.map(\.expression)) + [.text(" \(op.sql) ")]
+      + Self.row(record.select.columns.map(\.expression))
+    return compiler.boolean(Expression(.sql(parts)))
+  }
+
+  /// A row value: `("a", "b")`.
+  static func row(_ expressions: [Expression]) -> [SQLPart] {
+    var parts: [SQLPart] = [.text("(")]
+    for (index, expression) in expressions.enumerated() {
+      if index > 0 { parts.append(.text(", ")) }
+      parts.append(.expression(expression))
+    }
+    return parts + [.text(")")]
+  }
+
 }

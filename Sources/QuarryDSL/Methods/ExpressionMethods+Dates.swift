@@ -8,7 +8,7 @@ import SwiftSyntax
 /// // Event.select { $0.startsAt(.months(-3)).year }   (startsAt stored as Unix time)
 /// // SELECT CAST(strftime('%Y', "events"."startsAt", 'unixepoch', '-3 months') AS INTEGER)
 /// ```
-extension Compiler {
+extension ExpressionMethods {
   enum DateStorage { case iso8601, unixTime, julianDay }
 
   func dateStorage(_ type: SwiftType?) -> DateStorage {
@@ -69,7 +69,7 @@ extension Compiler {
       let base = try member.base.map { try dateModifiers($0) } ?? []
       let name = member.declName.baseName.text
       guard let argument = call.arguments.first?.expression else {
-        throw source.diagnostic("'\(name)' needs a number", at: call)
+        throw compiler.source.diagnostic("'\(name)' needs a number", at: call)
       }
       let number: String
       if let value = integerValue(argument) {
@@ -77,7 +77,7 @@ extension Compiler {
       } else if let float = argument.as(FloatLiteralExprSyntax.self) {
         number = float.literal.text
       } else {
-        throw source.diagnostic("a date modifier needs a number literal", at: argument)
+        throw compiler.source.diagnostic("a date modifier needs a number literal", at: argument)
       }
       let units = ["days": "days", "months": "months", "years": "years", "hours": "hours", "minutes": "minutes",
                    "seconds": "seconds"]
@@ -98,29 +98,29 @@ extension Compiler {
         return modifiers
       }
       if name == "weekday" { return base + ["weekday \(number)"] }
-      throw source.diagnostic(
+      throw compiler.source.diagnostic(
         "unknown date modifier '\(name)'", at: member.declName,
         suggestion: closestMatch(to: name, in: Array(units.keys) + ["weekday", "milliseconds"]))
     }
     if let reference = expr.as(DeclReferenceExprSyntax.self), reference.baseName.text == "Self" {
       return []
     }
-    throw source.diagnostic("expected a date modifier like .startOfMonth or .days(1)", at: expr)
+    throw compiler.source.diagnostic("expected a date modifier like .startOfMonth or .days(1)", at: expr)
   }
 
   private func namedModifier(_ name: String, at node: some SyntaxProtocol) throws -> [String] {
     let named = ["startOfMonth": "start of month", "startOfDay": "start of day", "startOfYear": "start of year",
                  "localtime": "localtime", "utc": "utc", "subsec": "subsec", "auto": "auto"]
     if let text = named[name] { return [text] }
-    if let scope = catalog.staticExtensions["DateTimeModifier"]?[name] {
-      return try withSource(scope.body) {
+    if let scope = compiler.catalog.staticExtensions["DateTimeModifier"]?[name] {
+      return try compiler.withSource(scope.body) {
         guard let expr = scope.body.syntax.as(ExprSyntax.self) else { return [] }
         return try dateModifiers(expr)
       }
     }
-    throw source.diagnostic(
+    throw compiler.source.diagnostic(
       "unknown date modifier '.\(name)'", at: node,
-      suggestion: closestMatch(to: name, in: Array(named.keys) + Array(catalog.staticExtensions["DateTimeModifier"]?.keys ?? [:].keys)))
+      suggestion: closestMatch(to: name, in: Array(named.keys) + Array(compiler.catalog.staticExtensions["DateTimeModifier"]?.keys ?? [:].keys)))
   }
 
   /// `date(modifiers…)`: calling a date expression applies modifiers.

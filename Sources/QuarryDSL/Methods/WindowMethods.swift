@@ -1,6 +1,21 @@
 import QueryBuilder
 import SwiftSyntax
 
+/// What window functions and the window inside `.over { … }` do: the handlers of the window
+/// vocabulary.
+///
+/// ```swift
+/// Reminder.select { $0.title.lag().over { $0.order(by: $1.id) } }
+/// ```
+struct WindowMethods {
+  unowned let compiler: Compiler
+}
+
+extension Compiler {
+  /// Window methods, working in this compiler's context.
+  var windowMethods: WindowMethods { WindowMethods(compiler: self) }
+}
+
 /// Window functions (beyond StructuredQueries): ranking functions, value functions and
 /// aggregates computed over a window with `.over(…)`.
 ///
@@ -9,7 +24,7 @@ import SwiftSyntax
 /// // SELECT "employees"."name", sum("employees"."salary") OVER (PARTITION BY "employees"."departmentID"
 /// //   ORDER BY "employees"."hiredAt") FROM "employees"
 /// ```
-extension Compiler {
+extension WindowMethods {
   /// Ranking functions: DSL name → SQL name and result type.
   static let rankingFunctions: [String: (sql: String, type: SwiftType)] = [
     "rowNumber": ("row_number", .int), "rank": ("rank", .int), "denseRank": ("dense_rank", .int),
@@ -30,11 +45,11 @@ extension Compiler {
     var functionArguments: [Expression] = []
     if name == "ntile" {
       guard let syntax = arguments.first() else {
-        throw source.diagnostic("'ntile' needs the number of groups: ntile(4)", at: arguments.call)
+        throw compiler.source.diagnostic("'ntile' needs the number of groups: ntile(4)", at: arguments.call)
       }
-      functionArguments.append(try typedExpression(try evaluate(syntax, expected: .int), expected: .int, at: syntax).expression)
+      functionArguments.append(try compiler.typedExpression(try compiler.evaluate(syntax, expected: .int), expected: .int, at: syntax).expression)
     } else if let extra = arguments.list.first {
-      throw source.diagnostic("'\(name)()' takes no arguments; its window comes from .over(…)", at: extra.expression)
+      throw compiler.source.diagnostic("'\(name)()' takes no arguments; its window comes from .over(…)", at: extra.expression)
     }
     return .expression(TypedExpression(.function(sql, functionArguments), type: type))
   }
@@ -48,18 +63,18 @@ extension Compiler {
     switch name {
     case "lag", "lead":
       if let syntax = arguments.labelled("offset") {
-        functionArguments.append(try typedExpression(try evaluate(syntax, expected: .int), expected: .int, at: syntax).expression)
+        functionArguments.append(try compiler.typedExpression(try compiler.evaluate(syntax, expected: .int), expected: .int, at: syntax).expression)
       }
       if let syntax = arguments.labelled("default") {
         if functionArguments.count == 1 { functionArguments.append(Expression(.literal(.integer(1)))) }
         let expected = receiver.type?.wrapped
-        functionArguments.append(try typedExpression(try evaluate(syntax, expected: expected), expected: expected, at: syntax).expression)
+        functionArguments.append(try compiler.typedExpression(try compiler.evaluate(syntax, expected: expected), expected: expected, at: syntax).expression)
       }
     case "nthValue":
       guard let syntax = arguments.first() else {
-        throw source.diagnostic("'nthValue' needs the row's position in the frame: nthValue(2)", at: arguments.call)
+        throw compiler.source.diagnostic("'nthValue' needs the row's position in the frame: nthValue(2)", at: arguments.call)
       }
-      functionArguments.append(try typedExpression(try evaluate(syntax, expected: .int), expected: .int, at: syntax).expression)
+      functionArguments.append(try compiler.typedExpression(try compiler.evaluate(syntax, expected: .int), expected: .int, at: syntax).expression)
     default:
       break
     }
@@ -73,24 +88,24 @@ extension Compiler {
     case .aggregate: break
     case .function(let name, _) where Self.windowOnlySQLNames.contains(name): break
     case .window:
-      throw source.diagnostic("this is a window function already: give .over(…) once", at: node.declName)
+      throw compiler.source.diagnostic("this is a window function already: give .over(…) once", at: node.declName)
     default:
-      throw source.diagnostic(
+      throw compiler.source.diagnostic(
         "'over' applies to an aggregate (sum(), count(), avg()…) or a window function (rowNumber(), rank(), lag()…), not to a plain value",
         at: node.declName)
     }
     var window = WindowSpecification()
     if let closure = arguments.first()?.as(ClosureExprSyntax.self) {
-      guard case .window(let built) = try invoke(closure, with: [.window(WindowSpecification())]) else {
-        throw source.diagnostic("the closure of 'over' returns the window: { $0.partition(by: …).order(by: …) }", at: closure)
+      guard case .window(let built) = try compiler.invoke(closure, with: [.window(WindowSpecification())]) else {
+        throw compiler.source.diagnostic("the closure of 'over' returns the window: { $0.partition(by: …).order(by: …) }", at: closure)
       }
       window = built
     } else {
       if let syntax = arguments.labelled("partitionBy") {
-        window.partitionBy = try expressions(try evaluate(syntax), at: syntax)
+        window.partitionBy = try expressions(try compiler.evaluate(syntax), at: syntax)
       }
       if let syntax = arguments.labelled("orderBy") {
-        window.orderBy = try orderings(try evaluate(syntax), at: syntax)
+        window.orderBy = try compiler.orderings(try compiler.evaluate(syntax), at: syntax)
       }
     }
     return .expression(TypedExpression(Expression(.window(function: receiver.expression, window: window)), type: receiver.type))
@@ -99,17 +114,17 @@ extension Compiler {
   /// A method of the window inside `.over { … }`, run by its vocabulary entry's handler.
   func windowBuilderMethod(_ name: String, on window: WindowSpecification, arguments: Arguments, at node: MemberAccessExprSyntax) throws -> Value {
     guard let handler = Vocabulary.methods(named: name, on: .window).lazy.compactMap(\.handler).first else {
-      throw unknownMethod(name, on: .window, described: "a window", at: node.declName)
+      throw compiler.unknownMethod(name, on: .window, described: "a window", at: node.declName)
     }
-    return try handler.run(self, .window(window), arguments, node)
+    return try handler.run(compiler, .window(window), arguments, node)
   }
 
   /// `partition(by: r.departmentID)`: PARTITION BY.
   func partitionWindow(_ window: WindowSpecification, _ arguments: Arguments, _ node: MemberAccessExprSyntax) throws -> WindowSpecification {
     var window = window
     let values = arguments.list.map(\.expression)
-    guard !values.isEmpty else { throw source.diagnostic("'partition' needs the values to partition by: partition(by: r.departmentID)", at: arguments.call) }
-    for syntax in values { window.partitionBy += try expressions(try evaluate(syntax), at: syntax) }
+    guard !values.isEmpty else { throw compiler.source.diagnostic("'partition' needs the values to partition by: partition(by: r.departmentID)", at: arguments.call) }
+    for syntax in values { window.partitionBy += try expressions(try compiler.evaluate(syntax), at: syntax) }
     return window
   }
 
@@ -117,9 +132,9 @@ extension Compiler {
   func orderWindow(_ window: WindowSpecification, _ arguments: Arguments, _ node: MemberAccessExprSyntax) throws -> WindowSpecification {
     var window = window
     guard let syntax = arguments.labelled("by") ?? arguments.first() else {
-      throw source.diagnostic("'order' needs the order: order(by: r.salary.desc())", at: arguments.call)
+      throw compiler.source.diagnostic("'order' needs the order: order(by: r.salary.desc())", at: arguments.call)
     }
-    window.orderBy += try orderings(try evaluate(syntax), at: syntax)
+    window.orderBy += try compiler.orderings(try compiler.evaluate(syntax), at: syntax)
     return window
   }
 
@@ -129,7 +144,7 @@ extension Compiler {
     let name = node.declName.baseName.text
     let bounds = arguments.positional
     guard let startSyntax = bounds.first else {
-      throw source.diagnostic("'\(name)' needs where the frame starts: .\(name)(.preceding(2), .currentRow)", at: arguments.call)
+      throw compiler.source.diagnostic("'\(name)' needs where the frame starts: .\(name)(.preceding(2), .currentRow)", at: arguments.call)
     }
     let start = try frameBound(startSyntax)
     let end = try bounds.dropFirst().first.map(frameBound) ?? .currentRow
@@ -153,15 +168,15 @@ extension Compiler {
     {
       guard let argument = call.arguments.first?.expression.as(IntegerLiteralExprSyntax.self),
         let count = Int(argument.literal.text.replacingOccurrences(of: "_", with: "")), count >= 0
-      else { throw source.diagnostic("'\(member.declName.baseName.text)' needs a whole number of rows, like .\(member.declName.baseName.text)(2)", at: call) }
+      else { throw compiler.source.diagnostic("'\(member.declName.baseName.text)' needs a whole number of rows, like .\(member.declName.baseName.text)(2)", at: call) }
       return member.declName.baseName.text == "preceding" ? .preceding(count) : .following(count)
     }
-    throw source.diagnostic(help, at: syntax)
+    throw compiler.source.diagnostic(help, at: syntax)
   }
 
   /// One value, a tuple or an array of them, as expressions (as `group(by:)` reads them).
   private func expressions(_ value: Value, at node: some SyntaxProtocol) throws -> [Expression] {
     if case .array(let values) = value { return try values.flatMap { try expressions($0, at: node) } }
-    return try flattenExpressions(value, at: node).map(\.expression)
+    return try compiler.flattenExpressions(value, at: node).map(\.expression)
   }
 }
