@@ -51,4 +51,46 @@ extension Compiler {
       return try queryMethod(name, on: try baseQuery(table), arguments: arguments)
     }
   }
+
+  func tableMember(_ name: String, of table: TableInstance, at node: some SyntaxProtocol) throws -> Value {
+    switch name {
+    case "Selection" where table.model.isEnumTable, "Columns" where table.model.isEnumTable:
+      return .table(table)
+    case "Draft", "self", "columns", "TableColumns":
+      if name == "columns" || name == "TableColumns" { return .columns(table) }
+      return .table(table)
+    case "all":
+      // `.all` is the default scope, even after `unscoped` (except inside that scope itself).
+      var scoped = table
+      if !evaluatingDefaultScope.contains(table.model.typeName) { scoped.unscoped = false }
+      return .query(try baseQuery(scoped))
+    case "unscoped":
+      var unscoped = table
+      unscoped.unscoped = true
+      return .table(unscoped)
+    case "none":
+      var query = Query(table)
+      query.select.isEmpty = true
+      return .query(query)
+    case "tableName":
+      return .expression(TypedExpression(.value(.text(table.model.tableName)), type: .string))
+    default:
+      if let scope = table.model.scopes[name] {
+        return try callScope(scope, on: table, arguments: [], at: node)
+      }
+      // `Employee.id` (as in `#sql("SELECT \(Employee.id) …")`): the column, like `$0.id`.
+      if !table.model.columns(under: [name]).isEmpty || table.model.computedColumns[name] != nil {
+        return try member(name, of: .columns(table), at: node)
+      }
+      return try queryMember(name, of: try baseQuery(table), at: node)
+    }
+  }
+
+  /// `T.insert { … }` and `T.upsert { … }`, which start from the table, not a query.
+  func tableWriteMethod(_ name: String, on table: TableInstance, arguments: Arguments) throws -> Value? {
+    switch name {
+    case "insert", "upsert": return try insert(into: table, upsert: name == "upsert", arguments: arguments)
+    default: return try schemaMethod(name, on: table, arguments: arguments)
+    }
+  }
 }

@@ -1,0 +1,296 @@
+import QueryBuilder
+import SwiftSyntax
+
+/// Query methods: `where`, `select`, `join`, `group`, `having`, `order`, `limit`, and friends.
+extension Compiler {
+  func queryMethod(_ name: String, on base: Query, arguments: Arguments) throws -> Value {
+    var query = base
+    let call = arguments.call
+    switch name {
+    case "where", "filter":
+      guard let argument = arguments.first() else {
+        throw source.diagnostic("'where' needs a condition: .where { $0.… }", at: call)
+      }
+      if let closure = argument.as(ClosureExprSyntax.self), let table = query.tables.first {
+        try warnAboutSelfCorrelation(in: closure, reading: table)
+      }
+      // A closure may build several conditions (`for term in terms { … }`); each is ANDed.
+      for value in try evaluateConditions(argument, on: query) {
+        if let condition = try predicate(value, at: argument) { query.select.wheres.append(condition) }
+      }
+      return .query(query)
+
+    case "not":
+      return .query(negated(query))
+
+    case "and", "or":
+      guard let argument = arguments.first() else {
+        throw source.diagnostic("'\(name)' needs another query: .\(name)(.where { … })", at: call)
+      }
+      let other = try asQuery(try evaluateImplicit(argument, table: query.tables[0]), at: argument)
+      query.select.wheres = combine(query.combinedWhere, other.combinedWhere, name == "and" ? .and : .or)
+      return .query(query)
+
+    case "select":
+      guard !arguments.isEmpty else {
+        throw source.diagnostic("'select' needs columns: .select { $0.title } or .select(\\.title)", at: call)
+      }
+      for argument in arguments.list {
+        let value = try evaluateProjection(argument.expression, on: query)
+        try appendColumns(value, to: &query, at: argument.expression)
+        if case .tuple(let values) = value { query.selectedValues += values } else { query.selectedValues.append(value) }
+      }
+      return .query(query)
+
+    case "map":
+      // `.select(\.id).select(\.title).map { _, title in title }`: the closure is handed the
+      // columns selected so far, and what it returns becomes the selection.
+      guard let argument = arguments.first(), let closure = argument.as(ClosureExprSyntax.self) else {
+        throw source.diagnostic("'map' needs a closure over the selected columns: .map { id, title in … }", at: call)
+      }
+      guard !query.select.columns.isEmpty else {
+        throw source.diagnostic("'map' works on selected columns; select some first: .select { ($0.id, $0.title) }", at: call)
+      }
+      let selected = query.selectedValues.isEmpty
+        ? zip(query.select.columns, query.columnTypes).map { Value.expression(TypedExpression($0.expression, type: $1)) }
+        : query.selectedValues
+      let mapped = try invoke(closure, with: selected)
+      query.select.columns = []
+      query.columnTypes = []
+      query.resultModel = nil
+      query.selectedValues = []
+      if case .selection(let pairs, _) = mapped {
+        // Mapped into a selection type: its columns, in its order, without names.
+        for (_, expression) in pairs {
+          query.select.columns.append(ResultColumn(expression.expression))
+          query.columnTypes.append(expression.type)
+        }
+      } else {
+        try appendColumns(mapped, to: &query, at: closure)
+        if case .tuple(let values) = mapped { query.selectedValues = values } else { query.selectedValues = [mapped] }
+      }
+      return .query(query)
+
+    case "distinct":
+      query.select.distinct = try arguments.first().map { try booleanConstant($0, for: "distinct") } ?? true
+      return .query(query)
+
+    case "join", "leftJoin", "rightJoin", "fullJoin", "crossJoin":
+      let kind: Join.Kind =
+        ["join": .inner, "leftJoin": .left, "rightJoin": .right, "fullJoin": .full, "crossJoin": .cross][name]!
+      guard let target = arguments.positional.first else {
+        throw source.diagnostic("'\(name)' needs a table to join: .\(name)(Other.all) { $0.id.eq($1.otherID) }", at: call)
+      }
+      var other = try asQuery(try evaluate(target), at: target)
+      var combined = query
+      if kind == .left || kind == .full {
+        for index in other.tables.indices { other.tables[index].isOptional = true }
+      }
+      if kind == .right || kind == .full {
+        for index in combined.tables.indices { combined.tables[index].isOptional = true }
+      }
+      combined.tables += other.tables
+      var condition: Expression?
+      if kind != .cross {
+        guard let on = arguments.labelled("on") ?? (arguments.positional.count > 1 ? arguments.positional.last : nil) else {
+          throw source.diagnostic("'\(name)' needs a join condition in a trailing closure: { $0.id.eq($1.otherID) }", at: call)
+        }
+        condition = try predicate(try evaluateProjection(on, on: combined), at: on) ?? .value(.integer(1))
+      }
+      combined.select.joins.append(Join(kind, other.tables[0].reference, on: condition))
+      combined.select.joins += other.select.joins
+      absorbClauses(of: other, into: &combined)
+      return .query(combined)
+
+    case "group":
+      guard let argument = arguments.labelled("by") ?? arguments.first() else {
+        throw source.diagnostic("'group' needs columns: .group(by: \\.id)", at: call)
+      }
+      for expression in try flattenExpressions(try evaluateProjection(argument, on: query), at: argument) {
+        query.select.groups.append(expression.expression)
+      }
+      return .query(query)
+
+    case "having":
+      guard let argument = arguments.first() else {
+        throw source.diagnostic("'having' needs a condition: .having { $0.id.count() > 1 }", at: call)
+      }
+      for value in try evaluateConditions(argument, on: query) {
+        if let condition = try predicate(value, at: argument) { query.select.havings.append(condition) }
+      }
+      return .query(query)
+
+    case "order":
+      guard let argument = arguments.labelled("by") ?? arguments.first() else {
+        throw source.diagnostic("'order' needs terms: .order(by: \\.title) or .order { $0.title.desc() }", at: call)
+      }
+      query.select.orders += try orderings(try evaluateProjection(argument, on: query), at: argument)
+      return .query(query)
+
+    case "limit":
+      if let argument = arguments.positional.first {
+        if let limit = try limitValue(argument, on: query) { query.select.limit = limit }
+      }
+      if let argument = arguments.labelled("offset") {
+        if let offset = try limitValue(argument, on: query) { query.select.offset = offset }
+      }
+      return .query(query)
+
+    case "offset":
+      if let argument = arguments.first(), let offset = try limitValue(argument, on: query) {
+        if query.select.limit == nil { query.select.limit = .value(.integer(-1)) }
+        query.select.offset = offset
+      }
+      return .query(query)
+
+    case "count":
+      // `Reminder.count { !$0.isCompleted }`: count(*) FILTER (WHERE …).
+      var filter: Expression?
+      if let argument = arguments.labelled("filter") ?? arguments.first() {
+        filter = try predicate(try evaluateProjection(argument, on: query), at: argument)
+      }
+      query.select.columns = [ResultColumn(Expression(.aggregate(Aggregate(name: "count", arguments: [.star], filter: filter))))]
+      query.columnTypes = [.int]
+      return .query(query)
+
+    case "find":
+      if let argument = arguments.first(), query.tables[0].model.primaryKeyColumns.count > 1 {
+        return .query(try findComposite(argument, in: query))
+      }
+      guard let argument = arguments.first(), let key = query.tables[0].model.primaryKey else {
+        throw source.diagnostic("'find' needs a primary key value, and the table a primary key", at: call)
+      }
+      let column = query.tables[0].column(key)
+      let value = try evaluate(argument, expected: key.type)
+      let values: [Value]
+      if case .array(let elements) = value { values = elements } else { values = [value] }
+      let list = try values.map { try typedExpression($0, expected: key.type, at: argument).expression }
+      query.select.wheres.append(column.expression.binary(.in, Expression(.list(list))))
+      return .query(query)
+
+    case "exists":
+      return .expression(TypedExpression(Expression(.exists(.select(query.select))), type: .bool))
+
+    case "contains":
+      // `Tag.select(\.id).contains($0.tagID)`: deprecated in StructuredQueries in favour of
+      // `$0.tagID.in(…)`, and the same SQL.
+      guard let argument = arguments.first() else {
+        throw source.diagnostic("'contains' needs an element: query.contains($0.id)", at: call)
+      }
+      let element = try typedExpression(try evaluate(argument), at: argument)
+      return boolean(element.expression.binary(.in, Expression(.statement(.select(query.select)))))
+
+    case "as":
+      // `Employee.all.as(Manager.self)`: the same table under an alias.
+      guard let argument = arguments.first(), case .aliasType(let alias) = try evaluate(argument) else {
+        throw source.diagnostic("'as' needs an alias type: .as(Manager.self)", at: call)
+      }
+      var table = query.tables[0]
+      let oldQualifier = table.qualifier
+      table.alias = alias.aliasName
+      if query.tables.count == 1, query.select.wheres.isEmpty, query.select.columns.isEmpty,
+        query.select.joins.isEmpty, query.select.orders.isEmpty
+      {
+        return .query(Query(table))
+      }
+      // `Reminder.as(R1.self).find(1).as(R2.self)`: the whole query under the new name, when
+      // its clauses are plain expressions of the one table.
+      var moved = Query(table)
+      moved.select.limit = query.select.limit
+      moved.select.offset = query.select.offset
+      moved.select.distinct = query.select.distinct
+      moved.resultModel = query.resultModel
+      guard query.tables.count == 1, query.select.joins.isEmpty, query.select.columns.isEmpty,
+        query.select.groups.isEmpty, query.select.havings.isEmpty,
+        let wheres = Optional(query.select.wheres.compactMap { $0.requalified(from: oldQualifier, to: table.qualifier) }),
+        wheres.count == query.select.wheres.count
+      else {
+        throw source.diagnostic("apply .as(…) to the table before adding joins or selections: Table.as(Alias.self).where { … }", at: call)
+      }
+      moved.select.wheres = wheres
+      for ordering in query.select.orders {
+        guard let expression = ordering.expression.requalified(from: oldQualifier, to: table.qualifier) else {
+          throw source.diagnostic("apply .as(…) to the table before ordering by this: Table.as(Alias.self).order { … }", at: call)
+        }
+        var copy = ordering
+        copy.expression = expression
+        moved.select.orders.append(copy)
+      }
+      return .query(moved)
+
+    default:
+      if let table = query.tables.first, let scope = table.model.scopes[name] {
+        let values = try arguments.list.map { try evaluate($0.expression) }
+        let scoped = try callScope(scope, on: TableInstance(model: table.model, alias: table.alias), arguments: values, at: call)
+        if case .query(let other) = scoped { return .query(merge(query, other)) }
+        return scoped
+      }
+      if let write = try writeMethod(name, on: query, arguments: arguments) { return write }
+      throw unknownMethod(
+        name, on: .query, described: "a query of '\(query.tables.first?.model.typeName ?? "?")'",
+        extra: query.tables.first.map { Array($0.model.scopes.keys) } ?? [],
+        at: call.calledExpression.as(MemberAccessExprSyntax.self).map { Syntax($0.declName) } ?? Syntax(call.calledExpression))
+    }
+  }
+
+  func limitValue(_ expr: ExprSyntax, on query: Query) throws -> Expression? {
+    let value = try evaluateProjection(expr, on: query)
+    if case .null = value { return nil }
+    return try typedExpression(value, expected: .int, at: expr).expression
+  }
+}
+
+extension Compiler {
+  /// `Product.where { p in p.price > Product.where { $0.category.eq(p.category) }… }`: the outer
+  /// row and the subquery read the same table under the same name, so in SQL `"products"."category"`
+  /// is the subquery's own column and the condition compares a row with itself. StructuredQueries
+  /// renders it so too; a warning names the fix (an alias).
+  func warnAboutSelfCorrelation(in closure: ClosureExprSyntax, reading table: TableInstance) throws {
+    guard table.alias == nil else { return }
+    var warned: Set<String> = []
+    for token in closure.statements.tokens(viewMode: .sourceAccurate) {
+      guard case .identifier(let name) = token.tokenKind, !warned.contains(name),
+        let reference = token.parent?.as(DeclReferenceExprSyntax.self),
+        reference.parent?.as(MemberAccessExprSyntax.self)?.base?.id == ExprSyntax(reference).id,
+        case .columns(let outer)? = lookupLocal(name), outer.alias == nil,
+        outer.qualifier == table.qualifier
+      else { continue }
+      warned.insert(name)
+      try warn(
+        "'\(name)' is the outer row of '\(table.model.tableName)', but this query reads '\(table.model.tableName)' too, under the same name: in SQL its columns mean this query's own row, so the condition compares each row with itself; give one side an alias (enum Other: AliasName {} and \(table.model.typeName).as(Other.self))",
+        at: reference)
+    }
+  }
+}
+
+extension Compiler {
+  /// `find` on a table whose primary key is a column group: its columns as a row value.
+  ///
+  /// ```swift
+  /// Metadata.find(MetadataID(recordID: UUID(0), recordType: "reminders"))
+  /// // … WHERE (("metadatas"."recordID", "metadatas"."recordType") IN (('00000000-…', 'reminders')))
+  /// ```
+  func findComposite(_ argument: ExprSyntax, in query: Query) throws -> Query {
+    var query = query
+    let table = query.tables[0]
+    let keys = table.model.primaryKeyColumns
+    let value = try evaluate(argument)
+    var records: [Value] = []
+    if case .array(let elements) = value { records = elements } else { records = [value] }
+    let keyName = keys.first?.path.first ?? "id"
+    var rows: [SQLPart] = []
+    for record in records {
+      guard case .query(let row) = record, row.select.columns.count == keys.count else {
+        throw source.diagnostic(
+          "'find' on '\(table.model.typeName)' needs whole '\(keyName)' values, each with \(keys.map(\.name).joined(separator: " and "))",
+          at: argument)
+      }
+      if !rows.isEmpty { rows.append(.text(", ")) }
+      rows += RowMethods.row(row.select.columns.map(\.expression))
+    }
+    let parts = RowMethods.row(keys.map { table.column($0).expression }) + [.text(" IN (")] + rows + [.text(")")]
+    query.select.wheres.append(Expression(.sql(parts)))
+    return query
+  }
+
+}
