@@ -142,11 +142,11 @@ extension Compiler {
     }
     switch base {
     case .table(let table):
-      return try tableMethod(name, on: table, arguments: arguments)
+      return try tableMethods.tableMethod(name, on: table, arguments: arguments)
     case .query(let query):
-      return try queryMethod(name, on: query, arguments: arguments)
+      return try queryMethods.queryMethod(name, on: query, arguments: arguments)
     case .write(let write):
-      return try writeQueryMethod(name, on: write, arguments: arguments)
+      return try writeMethods.writeQueryMethod(name, on: write, arguments: arguments)
     case .group(let table, let path):
       return try rowMethods.groupMethod(name, on: table, path: path, arguments: arguments, at: node)
     case .caseBuilder(let expression, let type, let baseType):
@@ -179,7 +179,7 @@ extension Compiler {
       }
       if let value = try arrayMethod(name, on: elements, arguments: arguments) { return value }
     case .statement(let statement, let types):
-      return try statementMethod(name, on: statement, types: types, arguments: arguments, at: node)
+      return try statementMethods.statementMethod(name, on: statement, types: types, arguments: arguments, at: node)
     default:
       break
     }
@@ -361,7 +361,7 @@ extension Compiler {
       return .expression(expressionMethods.now(expected, modifiers: modifiers))
     }
     if let selfTable, ["where", "select", "order", "group", "join", "leftJoin", "limit"].contains(name) {
-      return try queryMethod(name, on: Query(selfTable), arguments: arguments)
+      return try queryMethods.queryMethod(name, on: Query(selfTable), arguments: arguments)
     }
     if let expected, let model = catalog.enums[expected.name] {
       throw source.diagnostic("'\(model.name).\(name)' is not a function", at: arguments.call)
@@ -395,7 +395,7 @@ extension Compiler {
     if lookupLocal(name) == nil, catalog.functions[name] == nil, let ranking = try windowMethods.rankingFunction(name, arguments: arguments) { return ranking }
     // Inside a scope, `group(by:)` and friends mean `Self.group(by:)`.
     if let selfTable, lookupLocal(name) == nil, catalog.table(forType: name) == nil {
-      return try queryMethod(name, on: Query(selfTable), arguments: arguments)
+      return try queryMethods.queryMethod(name, on: Query(selfTable), arguments: arguments)
     }
     if let model = catalog.table(forType: name) {
       return try initializer(of: model, arguments: arguments)

@@ -165,7 +165,7 @@ extension Compiler {
     if let call = expr.as(FunctionCallExprSyntax.self),
       let member = call.calledExpression.as(MemberAccessExprSyntax.self), member.base == nil
     {
-      return try queryMethod(member.declName.baseName.text, on: Query(table), arguments: Arguments(call))
+      return try queryMethods.queryMethod(member.declName.baseName.text, on: Query(table), arguments: Arguments(call))
     }
     return try evaluate(expr)
   }

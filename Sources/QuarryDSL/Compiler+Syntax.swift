@@ -352,7 +352,7 @@ extension Compiler {
         return .table(TableInstance(model: nested))
       }
       if name == "Selection", table.model.isSelection { return .table(table) }
-      return try tableMember(name, of: table, at: node)
+      return try tableMethods.tableMember(name, of: table, at: node)
     case .query(let query):
       return try queryMember(name, of: query, at: node)
     case .enumType(let model):

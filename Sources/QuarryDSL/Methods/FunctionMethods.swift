@@ -134,7 +134,7 @@ extension FunctionMethods {
       let model: String?
       switch value {
       case .query(let query): model = query.resultModel
-      case .statement(.compound(let compound), _): model = compiler.compoundModels[compiler.compoundKey(compound)]
+      case .statement(.compound(let compound), _): model = compiler.compoundModels[compiler.statementMethods.compoundKey(compound)]
       case .statement: model = nil
       default: model = nil
       }
@@ -149,12 +149,12 @@ extension FunctionMethods {
         _ = previous
         throw compiler.source.diagnostic("two common table expressions are both named '\(name)'", at: syntax)
       }
-      let statement = try compiler.statementValue(value, at: syntax)
+      let statement = try compiler.statementMethods.statementValue(value, at: syntax)
       try checkRecursiveColumns(statement, model: model, at: syntax)
       expressions.append(CommonTableExpression(name: name, statement: statement))
     }
-    let bodyValue = try compiler.evaluateClosureOrExpression(body)
-    let bodyStatement = try compiler.statementValue(bodyValue, at: body)
+    let bodyValue = try compiler.statementMethods.evaluateClosureOrExpression(body)
+    let bodyStatement = try compiler.statementMethods.statementValue(bodyValue, at: body)
     var types: [SwiftType?] = []
     switch bodyValue {
     case .query(let query): types = query.resultTypes

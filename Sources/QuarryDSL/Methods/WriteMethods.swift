@@ -1,8 +1,24 @@
 import QueryBuilder
 import SwiftSyntax
 
-/// `delete()`, `update { … }`, `insert { … }`, `returning`, and compound selects.
+/// What inserts, updates and deletes are built from (`insert`, `upsert`, `update`, `delete`,
+/// `returning`, assignments, rows of records): the handlers of the write vocabulary.
+///
+/// ```swift
+/// Tag.where { $0.id.eq(1) }.update { $0.title = "home" }
+/// // UPDATE "tags" SET "title" = 'home' WHERE ("tags"."id" = 1)
+/// ```
+struct WriteMethods {
+  unowned let compiler: Compiler
+}
+
 extension Compiler {
+  /// Write methods, working in this compiler's context.
+  var writeMethods: WriteMethods { WriteMethods(compiler: self) }
+}
+
+/// `delete()`, `update { … }`, `insert { … }`, `returning`, and compound selects.
+extension WriteMethods {
   /// Methods of a query that turn it into another kind of statement; nil when `name` is none.
   func writeMethod(_ name: String, on query: Query, arguments: Arguments) throws -> Value? {
     let table = query.tables[0]
@@ -21,7 +37,7 @@ extension Compiler {
         return try updateRecord(record, table: table, query: query)
       }
       guard let closure = arguments.first()?.as(ClosureExprSyntax.self) else {
-        throw source.diagnostic("'update' needs a closure of assignments: .update { $0.title = \"…\" }", at: arguments.call)
+        throw compiler.source.diagnostic("'update' needs a closure of assignments: .update { $0.title = \"…\" }", at: arguments.call)
       }
       var update = Update(table: table.model.qualifiedName, alias: table.alias, assignments: try assignments(closure, table: table))
       update.wheres = query.select.wheres
@@ -30,7 +46,7 @@ extension Compiler {
     case "union", "intersect", "except":
       // A whole table's rows (`Tag.all.union(…)`) are rows of that table's type.
       let model = query.resultModel ?? (query.select.columns.isEmpty && query.select.joins.isEmpty ? query.tables.first?.model.typeName : nil)
-      return try compound(name, lhs: .select(query.select), lhsModel: model, types: query.resultTypes, arguments: arguments)
+      return try compiler.statementMethods.compound(name, lhs: .select(query.select), lhsModel: model, types: query.resultTypes, arguments: arguments)
     default:
       return nil
     }
@@ -59,10 +75,10 @@ extension Compiler {
   func primaryKeyMatch(_ syntax: ExprSyntax, table: TableInstance, verb: String) throws -> (Expression, [Assignment]) {
     let keys = table.model.primaryKeyColumns
     guard !keys.isEmpty else {
-      throw source.diagnostic("'\(verb)(_:)' with a record needs a table with a primary key", at: syntax)
+      throw compiler.source.diagnostic("'\(verb)(_:)' with a record needs a table with a primary key", at: syntax)
     }
     guard let values = try evaluateRecords(syntax, model: table.model).first else {
-      throw source.diagnostic("'\(verb)(_:)' needs a '\(table.model.typeName)(…)' record", at: syntax)
+      throw compiler.source.diagnostic("'\(verb)(_:)' needs a '\(table.model.typeName)(…)' record", at: syntax)
     }
     let columns = table.model.columns.filter { !$0.isGenerated }
     var assignments: [Assignment] = []
@@ -83,8 +99,8 @@ extension Compiler {
     switch name {
     case "where", "find":
       let query = Query(write.table)
-      guard case .query(let filtered) = try queryMethod(name, on: query, arguments: arguments) else {
-        throw source.diagnostic("'\(name)' needs a condition", at: call)
+      guard case .query(let filtered) = try compiler.queryMethods.queryMethod(name, on: query, arguments: arguments) else {
+        throw compiler.source.diagnostic("'\(name)' needs a condition", at: call)
       }
       switch write.statement {
       case .delete(var delete):
@@ -94,18 +110,18 @@ extension Compiler {
         update.wheres += filtered.select.wheres
         write.statement = .update(update)
       default:
-        throw source.diagnostic("'\(name)' does not apply to an insert", at: call)
+        throw compiler.source.diagnostic("'\(name)' does not apply to an insert", at: call)
       }
       return .write(write)
     case "returning":
       guard let argument = arguments.first() else {
-        throw source.diagnostic("'returning' needs columns: .returning(\\.id)", at: call)
+        throw compiler.source.diagnostic("'returning' needs columns: .returning(\\.id)", at: call)
       }
-      var value = try evaluateProjection(argument, on: Query(write.table))
-      if case .keyPath(let names) = try? evaluate(argument), names == ["self"] || names.isEmpty {
+      var value = try compiler.evaluateProjection(argument, on: Query(write.table))
+      if case .keyPath(let names) = try? compiler.evaluate(argument), names == ["self"] || names.isEmpty {
         value = .columns(write.table)
       }
-      let expressions = try flattenExpressions(value, at: argument)
+      let expressions = try compiler.flattenExpressions(value, at: argument)
       let returning = expressions.map { unqualified($0.expression) }
       write.returningTypes = expressions.map(\.type)
       switch write.statement {
@@ -116,7 +132,7 @@ extension Compiler {
       }
       return .write(write)
     default:
-      throw unknownMethod(name, on: .write, described: "a write statement",
+      throw compiler.unknownMethod(name, on: .write, described: "a write statement",
                           at: call.calledExpression.as(MemberAccessExprSyntax.self).map { Syntax($0.declName) } ?? Syntax(call.calledExpression))
     }
   }
@@ -140,30 +156,30 @@ extension Compiler {
       let values: [Value] = [.columns(table)] + (excluded.map { [.columns($0)] } ?? [])
       for (name, value) in zip(names, values) where name != "_" { bindings[name] = value }
     }
-    return try withLocals(bindings) {
+    return try compiler.withLocals(bindings) {
       var result: [Assignment] = []
       for item in closure.statements {
         // `let (first, rest) = (ids.first!, ids.dropFirst())`: values the assignments use.
         if case .decl(let decl) = item.item, let variable = decl.as(VariableDeclSyntax.self) {
           for binding in variable.bindings {
             guard let initializer = binding.initializer?.value else {
-              throw source.diagnostic("a local binding needs a value", at: binding)
+              throw compiler.source.diagnostic("a local binding needs a value", at: binding)
             }
             var bound: [String: Value] = [:]
-            try appCode.bindPattern(binding.pattern, to: try evaluate(initializer), into: &bound)
-            for (name, value) in bound { locals[locals.count - 1][name] = value }
+            try compiler.appCode.bindPattern(binding.pattern, to: try compiler.evaluate(initializer), into: &bound)
+            for (name, value) in bound { compiler.locals[compiler.locals.count - 1][name] = value }
           }
           continue
         }
         guard case .expr(let expr) = item.item else {
-          throw source.diagnostic("an update closure holds assignments like $0.title = \"…\"", at: item)
+          throw compiler.source.diagnostic("an update closure holds assignments like $0.title = \"…\"", at: item)
         }
         // In order, repeats included: `$0.title += "!"; $0.title += "?"` sets it twice.
         if let helped = try updateHelperAssignments(expr, table: table) {
           result += helped
           continue
         }
-        result += try self.assignment(expr, table: table)
+        result += try assignment(expr, table: table)
       }
       return result
     }
@@ -179,25 +195,25 @@ extension Compiler {
   /// ```
   func updateHelperAssignments(_ expr: ExprSyntax, table: TableInstance) throws -> [Assignment]? {
     guard let call = expr.as(FunctionCallExprSyntax.self), let member = call.calledExpression.as(MemberAccessExprSyntax.self),
-      let base = member.base, case .columns(let row)? = try? evaluate(base),
-      let helper = catalog.updateHelpers[row.model.typeName]?[member.declName.baseName.text]
+      let base = member.base, case .columns(let row)? = try? compiler.evaluate(base),
+      let helper = compiler.catalog.updateHelpers[row.model.typeName]?[member.declName.baseName.text]
     else { return nil }
-    let values = try Arguments(call).list.map { try evaluate($0.expression) }
+    let values = try Arguments(call).list.map { try compiler.evaluate($0.expression) }
     guard values.count == helper.parameters.count else {
-      throw source.diagnostic(
+      throw compiler.source.diagnostic(
         "'\(member.declName.baseName.text)' takes \(helper.parameters.count) argument\(helper.parameters.count == 1 ? "" : "s"), not \(values.count)",
         at: call)
     }
     guard let body = helper.body.syntax.as(CodeBlockSyntax.self) else { return [] }
-    let saved = bareColumnsTable
-    bareColumnsTable = row
-    defer { bareColumnsTable = saved }
-    return try withSource(helper.body) {
-      try withLocals(Dictionary(zip(helper.parameters, values), uniquingKeysWith: { $1 })) {
+    let saved = compiler.bareColumnsTable
+    compiler.bareColumnsTable = row
+    defer { compiler.bareColumnsTable = saved }
+    return try compiler.withSource(helper.body) {
+      try compiler.withLocals(Dictionary(zip(helper.parameters, values), uniquingKeysWith: { $1 })) {
         var result: [Assignment] = []
         for item in body.statements {
           guard case .expr(let inner) = item.item else {
-            throw source.diagnostic("an Updates helper holds assignments like self.title = \"…\"", at: item)
+            throw compiler.source.diagnostic("an Updates helper holds assignments like self.title = \"…\"", at: item)
           }
           if let nested = try updateHelperAssignments(inner, table: table) { result += nested; continue }
           result += try assignment(inner, table: table)
@@ -208,9 +224,9 @@ extension Compiler {
   }
 
   private func assignment(_ expr: ExprSyntax, table: TableInstance) throws -> [Assignment] {
-    if let operation = try operation(expr), operation.op == "=", case .syntax(let target) = operation.left,
+    if let operation = try compiler.operation(expr), operation.op == "=", case .syntax(let target) = operation.left,
       case .syntax(let value) = operation.right,
-      let assignments = try rowMethods.groupAssignments(try evaluate(target), value: value, table: table)
+      let assignments = try compiler.rowMethods.groupAssignments(try compiler.evaluate(target), value: value, table: table)
     {
       return assignments
     }
@@ -220,10 +236,10 @@ extension Compiler {
   private func singleAssignment(_ expr: ExprSyntax, table: TableInstance) throws -> Assignment {
     func target(_ syntax: ExprSyntax) throws -> (ColumnModel, TypedExpression) {
       guard let member = syntax.as(MemberAccessExprSyntax.self), let base = member.base else {
-        throw source.diagnostic("the left side of an assignment must be a column, like $0.title", at: syntax)
+        throw compiler.source.diagnostic("the left side of an assignment must be a column, like $0.title", at: syntax)
       }
       let name = member.declName.baseName.text
-      let baseValue = try evaluate(base)
+      let baseValue = try compiler.evaluate(base)
       // `$0.fields.honestCount = 1`: a column inside a column group.
       if case .group(let group, let path) = baseValue,
         let column = group.model.columns.first(where: { $0.path == path + [name] })
@@ -231,23 +247,23 @@ extension Compiler {
         return (column, group.column(column))
       }
       guard case .columns(let columns) = baseValue else {
-        throw source.diagnostic("the left side of an assignment must be a column, like $0.title", at: syntax)
+        throw compiler.source.diagnostic("the left side of an assignment must be a column, like $0.title", at: syntax)
       }
       guard let column = columns.model.column(named: name) else {
-        throw source.diagnostic(
+        throw compiler.source.diagnostic(
           "table '\(columns.model.typeName)' has no column '\(name)'", at: member.declName,
           suggestion: closestMatch(to: name, in: columns.model.columns.map(\.name)))
       }
       return (column, columns.column(column))
     }
-    if let operation = try operation(expr) {
+    if let operation = try compiler.operation(expr) {
       guard case .syntax(let targetSyntax) = operation.left, operation.isAssignment else {
-        throw source.diagnostic(
+        throw compiler.source.diagnostic(
           "an update closure holds assignments like $0.title = \"…\" or $0.flag.toggle()", at: expr)
       }
       let (column, current) = try target(targetSyntax)
-      let value = try typedExpression(
-        try evaluateOperand(operation.right, expected: column.type), expected: column.type, at: operation.right.anchor)
+      let value = try compiler.typedExpression(
+        try compiler.evaluateOperand(operation.right, expected: column.type), expected: column.type, at: operation.right.anchor)
       if operation.op == "=" {
         return Assignment(column.sqlName, value.expression)
       }
@@ -263,7 +279,7 @@ extension Compiler {
       case "<<=": sqlOp = .shiftLeft
       case ">>=": sqlOp = .shiftRight
       default:
-        throw source.diagnostic(
+        throw compiler.source.diagnostic(
           "use = or a compound assignment (+=, -=, *=, /=, %=, &=, |=, <<=, >>=) to assign a column",
           at: operation.opNode)
       }
@@ -278,12 +294,12 @@ extension Compiler {
       case "negate": return Assignment(column.sqlName, current.expression.unary(.negate))
       case "append":
         guard let argument = call.arguments.first?.expression else { break }
-        let value = try typedExpression(try evaluate(argument, expected: .string), at: argument)
+        let value = try compiler.typedExpression(try compiler.evaluate(argument, expected: .string), at: argument)
         return Assignment(column.sqlName, current.expression.binary(.concatenate, value.expression))
       default: break
       }
     }
-    throw source.diagnostic("an update closure holds assignments like $0.title = \"…\" or $0.flag.toggle()", at: expr)
+    throw compiler.source.diagnostic("an update closure holds assignments like $0.title = \"…\" or $0.flag.toggle()", at: expr)
   }
 
   // MARK: Insert
@@ -299,11 +315,11 @@ extension Compiler {
 
     if let valuesClosure = valuesClosure ?? selectClosure, let first {
       // insert { columns } values: { rows } / select: { query }
-      let columnsValue = try evaluateProjection(first, on: Query(table))
-      let targets = try flattenExpressions(columnsValue, at: first)
+      let columnsValue = try compiler.evaluateProjection(first, on: Query(table))
+      let targets = try compiler.flattenExpressions(columnsValue, at: first)
       columns = try targets.map { target in
         guard case .column(_, let name) = target.expression.node else {
-          throw self.source.diagnostic("insert columns must be columns of '\(model.typeName)'", at: first)
+          throw compiler.source.diagnostic("insert columns must be columns of '\(model.typeName)'", at: first)
         }
         return name
       }
@@ -312,7 +328,7 @@ extension Compiler {
         source = .values(try evaluateRecords(valuesClosure, model: model))
         columns = model.columns.filter { !$0.isGenerated }.map(\.sqlName)
       } else if selectClosure != nil {
-        let statement = try statementValue(try evaluateClosureOrExpression(valuesClosure), at: valuesClosure)
+        let statement = try compiler.statementMethods.statementValue(try compiler.statementMethods.evaluateClosureOrExpression(valuesClosure), at: valuesClosure)
         source = .select(statement)
       } else {
         let singleJSONColumn = targets.count == 1
@@ -326,21 +342,21 @@ extension Compiler {
         }
         source = .values(try rows.map { row in
           guard row.count == columns.count else {
-            throw self.source.diagnostic("each row needs \(columns.count) value\(columns.count == 1 ? "" : "s"), one per column", at: valuesClosure)
+            throw compiler.source.diagnostic("each row needs \(columns.count) value\(columns.count == 1 ? "" : "s"), one per column", at: valuesClosure)
           }
           return try zip(row, targets).map { value, target in
-            try typedExpression(value, expected: target.type, at: valuesClosure).expression
+            try compiler.typedExpression(value, expected: target.type, at: valuesClosure).expression
           }
         })
       }
     } else if let first {
       // insert { Draft(…) … } or insert(\.title) { "value" }
-      if case .keyPath = try? evaluate(first), let rowsSyntax = arguments.list.dropFirst().first(where: { $0.label == nil })?.expression {
-        let targets = try flattenExpressions(try evaluateProjection(first, on: Query(table)), at: first)
+      if case .keyPath = try? compiler.evaluate(first), let rowsSyntax = arguments.list.dropFirst().first(where: { $0.label == nil })?.expression {
+        let targets = try compiler.flattenExpressions(try compiler.evaluateProjection(first, on: Query(table)), at: first)
         columns = targets.compactMap { if case .column(_, let name) = $0.expression.node { return name } else { return nil } }
         let rows = try evaluateRows(rowsSyntax)
         source = .values(try rows.map { row in
-          try zip(row, targets).map { try typedExpression($0, expected: $1.type, at: rowsSyntax).expression }
+          try zip(row, targets).map { try compiler.typedExpression($0, expected: $1.type, at: rowsSyntax).expression }
         })
       } else {
         let records = try evaluateRecords(first, model: model)
@@ -362,7 +378,7 @@ extension Compiler {
       insert.upsert = Insert.Upsert(target: target, action: updates.isEmpty ? .doNothing : .doUpdate(updates, where: []))
     }
     if let conflict = arguments.labelled("onConflict") {
-      let targets = try flattenExpressions(try evaluateProjection(conflict, on: Query(table)), at: conflict)
+      let targets = try compiler.flattenExpressions(try compiler.evaluateProjection(conflict, on: Query(table)), at: conflict)
       let names = targets.compactMap { if case .column(_, let name) = $0.expression.node { return name } else { return nil } }
       var targetWhere: [Expression] = []
       var updateWhere: [Expression] = []
@@ -370,7 +386,7 @@ extension Compiler {
       let doUpdateIndex = arguments.list.firstIndex { $0.label == "doUpdate" }
       for whereSyntax in wheres {
         let index = arguments.list.firstIndex { $0.expression.id == whereSyntax.id } ?? 0
-        guard let condition = try predicate(try evaluateProjection(whereSyntax, on: Query(table).withTables([table, excluded])), at: whereSyntax) else { continue }
+        guard let condition = try compiler.predicate(try compiler.evaluateProjection(whereSyntax, on: Query(table).withTables([table, excluded])), at: whereSyntax) else { continue }
         if let doUpdateIndex, index > doUpdateIndex { updateWhere.append(condition) } else { targetWhere.append(condition) }
       }
       var action: Insert.ConflictAction = .doNothing
@@ -386,18 +402,18 @@ extension Compiler {
       var updateWhere: [Expression] = []
       if let updateIndex = arguments.list.firstIndex(where: { $0.label == "onConflictDoUpdate" }) {
         for argument in arguments.list[(updateIndex + 1)...] where argument.label == "where" {
-          let value = try evaluateProjection(argument.expression, on: Query(table).withTables([table, excluded]))
-          if let condition = try predicate(value, at: argument.expression) { updateWhere.append(condition) }
+          let value = try compiler.evaluateProjection(argument.expression, on: Query(table).withTables([table, excluded]))
+          if let condition = try compiler.predicate(value, at: argument.expression) { updateWhere.append(condition) }
         }
       }
       let changes = try assignments(update, table: table, excluded: excluded)
       insert.upsert = Insert.Upsert(target: [], action: changes.isEmpty ? .doNothing : .doUpdate(changes, where: updateWhere))
     }
     if let resolution = arguments.labelled("or") {
-      guard case .implicitMember(let name) = try evaluate(resolution),
+      guard case .implicitMember(let name) = try compiler.evaluate(resolution),
         let value = ConflictResolution(rawValue: name.uppercased())
       else {
-        throw self.source.diagnostic("'or:' is one of .abort, .fail, .ignore, .replace, .rollback", at: resolution)
+        throw compiler.source.diagnostic("'or:' is one of .abort, .fail, .ignore, .replace, .rollback", at: resolution)
       }
       insert.conflictResolution = value
     }
@@ -436,9 +452,9 @@ extension Compiler {
   func evaluateRows(_ syntax: ExprSyntax, arraysAreValues: Bool = false) throws -> [[Value]] {
     let values: [Value]
     if let closure = syntax.as(ClosureExprSyntax.self) {
-      values = try invokeAll(closure, with: [])
+      values = try compiler.invokeAll(closure, with: [])
     } else {
-      values = [try evaluate(syntax)]
+      values = [try compiler.evaluate(syntax)]
     }
     var rows: [[Value]] = []
     for value in values {
@@ -466,18 +482,18 @@ extension Compiler {
       if let array = expr.as(ArrayExprSyntax.self) { for element in array.elements { try collect(element.expression) }; return }
       if let conditional = expr.as(IfExprSyntax.self) {
         // `if includeCar { Tag(title: "car") }`: the rows of the branch taken.
-        if let (branch, bindings) = try builderBranchBinding(conditional) { try withLocals(bindings) { try collectStatements(branch) } }
+        if let (branch, bindings) = try compiler.builderBranchBinding(conditional) { try compiler.withLocals(bindings) { try collectStatements(branch) } }
         return
       }
       // A record held in a name (`let draft = Reminder.Draft(…)` … `insert { draft }`), or a list of them.
-      let value = try evaluate(expr)
+      let value = try compiler.evaluate(expr)
       let records: [Value]
       if case .array(let elements) = value { records = elements } else { records = [value] }
       for record in records {
         guard case .query(let query) = record, query.select.from == nil,
           query.resultModel == model.typeName || query.resultModel == model.typeName + ".Draft"
         else {
-          throw source.diagnostic("expected a record like \(model.typeName)(…) or \(model.typeName).Draft(…)", at: expr)
+          throw compiler.source.diagnostic("expected a record like \(model.typeName)(…) or \(model.typeName).Draft(…)", at: expr)
         }
         rows.append(try recordRow(query, model: model, at: expr))
       }
@@ -492,18 +508,18 @@ extension Compiler {
           if let loop = stmt.as(ForStmtSyntax.self) {
             // `for title in titles { Tag.Draft(title: title) }`: a row per element.
             guard let name = loop.pattern.as(IdentifierPatternSyntax.self)?.identifier.text, loop.whereClause == nil,
-              case .array(let elements) = try evaluate(loop.sequence)
+              case .array(let elements) = try compiler.evaluate(loop.sequence)
             else {
-              throw source.diagnostic("a 'for' in an insert loops over an array known before the query runs: for name in [ … ]", at: loop.sequence)
+              throw compiler.source.diagnostic("a 'for' in an insert loops over an array known before the query runs: for name in [ … ]", at: loop.sequence)
             }
             for element in elements {
-              try withLocals([name: element]) { try collectStatements(loop.body.statements) }
+              try compiler.withLocals([name: element]) { try collectStatements(loop.body.statements) }
             }
             continue
           }
-          throw source.diagnostic("not supported in Quarry yet: this statement in an insert's rows", at: stmt)
+          throw compiler.source.diagnostic("not supported in Quarry yet: this statement in an insert's rows", at: stmt)
         default:
-          throw source.diagnostic("not supported in Quarry yet: a declaration in an insert's rows", at: item)
+          throw compiler.source.diagnostic("not supported in Quarry yet: a declaration in an insert's rows", at: item)
         }
       }
     }
@@ -523,12 +539,12 @@ extension Compiler {
       // `Post.note(…)` are record literals.
       guard !model.isEnumTable, let base = member.base else { return false }
       let root = base.as(DeclReferenceExprSyntax.self)?.baseName.text
-      let isType = root.map { $0 == model.typeName || $0 == "Self" || catalog.table(forType: $0) != nil } ?? base.is(MemberAccessExprSyntax.self)
+      let isType = root.map { $0 == model.typeName || $0 == "Self" || compiler.catalog.table(forType: $0) != nil } ?? base.is(MemberAccessExprSyntax.self)
       return !isType
     }
     guard !model.isEnumTable, let reference = call.calledExpression.as(DeclReferenceExprSyntax.self) else { return false }
     let name = reference.baseName.text
-    return name != model.typeName && name != "Self" && catalog.table(forType: name) == nil
+    return name != model.typeName && name != "Self" && compiler.catalog.table(forType: name) == nil
   }
 
   /// The row of a record value: its named columns, the rest from defaults as a draft's would be.
@@ -541,47 +557,47 @@ extension Compiler {
       if column.isPrimaryKey && isDraft { return .null }
       if let value = column.defaultValue { return value }
       if column.type.isOptional { return .null }
-      throw source.diagnostic("missing a value for '\(column.name)'", at: node)
+      throw compiler.source.diagnostic("missing a value for '\(column.name)'", at: node)
     }
   }
 
   /// The row a record literal writes: `Tag(title: "car")`, `Tag.Draft(title: "car")`.
   private func recordRow(_ call: FunctionCallExprSyntax, model: TableModel) throws -> [Expression] {
       if model.isEnumTable {
-        return try rowMethods.enumRow(model, call: ExprSyntax(call)).map(\.1)
+        return try compiler.rowMethods.enumRow(model, call: ExprSyntax(call)).map(\.1)
       }
       let isDraft = call.calledExpression.trimmedDescription.hasSuffix(".Draft")
       if isDraft, call.arguments.count == 1, let only = call.arguments.first, only.label == nil {
         // `Reminder.Draft(reminder)`: every field of the record, its id too.
-        guard case .query(let record) = try evaluate(only.expression), record.select.from == nil,
+        guard case .query(let record) = try compiler.evaluate(only.expression), record.select.from == nil,
           record.resultModel == model.typeName || record.resultModel == model.typeName + ".Draft"
         else {
-          throw source.diagnostic("'\(model.typeName).Draft(_:)' copies a '\(model.typeName)' record; give it one, or labelled values", at: only.expression)
+          throw compiler.source.diagnostic("'\(model.typeName).Draft(_:)' copies a '\(model.typeName)' record; give it one, or labelled values", at: only.expression)
         }
         return try recordRow(record, model: model, at: only.expression)
       }
       var provided: [String: Expression] = [:]
       for argument in call.arguments {
         guard let label = argument.label?.text else {
-          throw source.diagnostic("record fields need labels, like title: \"…\"", at: argument)
+          throw compiler.source.diagnostic("record fields need labels, like title: \"…\"", at: argument)
         }
         let group = model.columns.filter { $0.path.count > 1 && $0.path.first == label }
         if model.column(named: label) == nil, !group.isEmpty, group.allSatisfy({ $0.enumGroup == [label] }) {
           // `Attachment.Draft(kind: .note("x"))`: the case's columns, NULL for the other cases.
-          let (caseName, payload) = try rowMethods.enumCase(argument.expression)
-          let values = try rowMethods.caseValues(model, casePath: [label, caseName], payload: payload, at: argument.expression)
+          let (caseName, payload) = try compiler.rowMethods.enumCase(argument.expression)
+          let values = try compiler.rowMethods.caseValues(model, casePath: [label, caseName], payload: payload, at: argument.expression)
           for column in group { provided[column.sqlName] = values[column.sqlName] ?? .null }
           continue
         }
         if model.column(named: label) == nil, !group.isEmpty {
           // `Counter.Draft(counts: Counts(seen: 1))`: a column group given as a whole.
-          let value = try evaluate(argument.expression)
+          let value = try compiler.evaluate(argument.expression)
           if case .null = value {
             for column in group { provided[column.sqlName] = .null }
             continue
           }
           guard case .query(let record) = value else {
-            throw source.diagnostic("'\(label)' is a group of columns; give it a value like \(label): Group(…)", at: argument.expression)
+            throw compiler.source.diagnostic("'\(label)' is a group of columns; give it a value like \(label): Group(…)", at: argument.expression)
           }
           for column in group {
             let member = column.path.last ?? column.name
@@ -592,18 +608,18 @@ extension Compiler {
           continue
         }
         guard let column = model.column(named: label) else {
-          throw source.diagnostic(
+          throw compiler.source.diagnostic(
             "'\(model.typeName)' has no column '\(label)'", at: argument,
             suggestion: closestMatch(to: label, in: model.columns.map(\.name)))
         }
-        provided[column.sqlName] = try typedExpression(try evaluate(argument.expression, expected: column.type), expected: column.type, at: argument.expression).expression
+        provided[column.sqlName] = try compiler.typedExpression(try compiler.evaluate(argument.expression, expected: column.type), expected: column.type, at: argument.expression).expression
       }
       return try model.columns.filter { !$0.isGenerated }.map { column in
         if let value = provided[column.sqlName] { return value }
         if column.isPrimaryKey && isDraft { return .null }
         if let value = column.defaultValue { return value }
         if column.type.isOptional { return .null }
-        throw source.diagnostic("missing a value for '\(column.name)'", at: call)
+        throw compiler.source.diagnostic("missing a value for '\(column.name)'", at: call)
       }
   }
 

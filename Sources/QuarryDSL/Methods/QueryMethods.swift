@@ -1,43 +1,59 @@
 import QueryBuilder
 import SwiftSyntax
 
-/// Query methods: `where`, `select`, `join`, `group`, `having`, `order`, `limit`, and friends.
+/// What methods of a query do (`where`, `select`, `join`, `group`, `order`, `limit`, …): the handlers
+/// of the query vocabulary.
+///
+/// ```swift
+/// Reminder.where { !$0.isCompleted }.limit(2)
+/// // SELECT … FROM "reminders" WHERE (NOT ("reminders"."isCompleted")) LIMIT 2
+/// ```
+struct QueryMethods {
+  unowned let compiler: Compiler
+}
+
 extension Compiler {
+  /// Query methods, working in this compiler's context.
+  var queryMethods: QueryMethods { QueryMethods(compiler: self) }
+}
+
+/// Query methods: `where`, `select`, `join`, `group`, `having`, `order`, `limit`, and friends.
+extension QueryMethods {
   func queryMethod(_ name: String, on base: Query, arguments: Arguments) throws -> Value {
     var query = base
     let call = arguments.call
     switch name {
     case "where", "filter":
       guard let argument = arguments.first() else {
-        throw source.diagnostic("'where' needs a condition: .where { $0.… }", at: call)
+        throw compiler.source.diagnostic("'where' needs a condition: .where { $0.… }", at: call)
       }
       if let closure = argument.as(ClosureExprSyntax.self), let table = query.tables.first {
         try warnAboutSelfCorrelation(in: closure, reading: table)
       }
       // A closure may build several conditions (`for term in terms { … }`); each is ANDed.
-      for value in try evaluateConditions(argument, on: query) {
-        if let condition = try predicate(value, at: argument) { query.select.wheres.append(condition) }
+      for value in try compiler.evaluateConditions(argument, on: query) {
+        if let condition = try compiler.predicate(value, at: argument) { query.select.wheres.append(condition) }
       }
       return .query(query)
 
     case "not":
-      return .query(negated(query))
+      return .query(compiler.negated(query))
 
     case "and", "or":
       guard let argument = arguments.first() else {
-        throw source.diagnostic("'\(name)' needs another query: .\(name)(.where { … })", at: call)
+        throw compiler.source.diagnostic("'\(name)' needs another query: .\(name)(.where { … })", at: call)
       }
-      let other = try asQuery(try evaluateImplicit(argument, table: query.tables[0]), at: argument)
-      query.select.wheres = combine(query.combinedWhere, other.combinedWhere, name == "and" ? .and : .or)
+      let other = try compiler.asQuery(try compiler.evaluateImplicit(argument, table: query.tables[0]), at: argument)
+      query.select.wheres = compiler.combine(query.combinedWhere, other.combinedWhere, name == "and" ? .and : .or)
       return .query(query)
 
     case "select":
       guard !arguments.isEmpty else {
-        throw source.diagnostic("'select' needs columns: .select { $0.title } or .select(\\.title)", at: call)
+        throw compiler.source.diagnostic("'select' needs columns: .select { $0.title } or .select(\\.title)", at: call)
       }
       for argument in arguments.list {
-        let value = try evaluateProjection(argument.expression, on: query)
-        try appendColumns(value, to: &query, at: argument.expression)
+        let value = try compiler.evaluateProjection(argument.expression, on: query)
+        try compiler.appendColumns(value, to: &query, at: argument.expression)
         if case .tuple(let values) = value { query.selectedValues += values } else { query.selectedValues.append(value) }
       }
       return .query(query)
@@ -46,15 +62,15 @@ extension Compiler {
       // `.select(\.id).select(\.title).map { _, title in title }`: the closure is handed the
       // columns selected so far, and what it returns becomes the selection.
       guard let argument = arguments.first(), let closure = argument.as(ClosureExprSyntax.self) else {
-        throw source.diagnostic("'map' needs a closure over the selected columns: .map { id, title in … }", at: call)
+        throw compiler.source.diagnostic("'map' needs a closure over the selected columns: .map { id, title in … }", at: call)
       }
       guard !query.select.columns.isEmpty else {
-        throw source.diagnostic("'map' works on selected columns; select some first: .select { ($0.id, $0.title) }", at: call)
+        throw compiler.source.diagnostic("'map' works on selected columns; select some first: .select { ($0.id, $0.title) }", at: call)
       }
       let selected = query.selectedValues.isEmpty
         ? zip(query.select.columns, query.columnTypes).map { Value.expression(TypedExpression($0.expression, type: $1)) }
         : query.selectedValues
-      let mapped = try invoke(closure, with: selected)
+      let mapped = try compiler.invoke(closure, with: selected)
       query.select.columns = []
       query.columnTypes = []
       query.resultModel = nil
@@ -66,22 +82,22 @@ extension Compiler {
           query.columnTypes.append(expression.type)
         }
       } else {
-        try appendColumns(mapped, to: &query, at: closure)
+        try compiler.appendColumns(mapped, to: &query, at: closure)
         if case .tuple(let values) = mapped { query.selectedValues = values } else { query.selectedValues = [mapped] }
       }
       return .query(query)
 
     case "distinct":
-      query.select.distinct = try arguments.first().map { try booleanConstant($0, for: "distinct") } ?? true
+      query.select.distinct = try arguments.first().map { try compiler.booleanConstant($0, for: "distinct") } ?? true
       return .query(query)
 
     case "join", "leftJoin", "rightJoin", "fullJoin", "crossJoin":
       let kind: Join.Kind =
         ["join": .inner, "leftJoin": .left, "rightJoin": .right, "fullJoin": .full, "crossJoin": .cross][name]!
       guard let target = arguments.positional.first else {
-        throw source.diagnostic("'\(name)' needs a table to join: .\(name)(Other.all) { $0.id.eq($1.otherID) }", at: call)
+        throw compiler.source.diagnostic("'\(name)' needs a table to join: .\(name)(Other.all) { $0.id.eq($1.otherID) }", at: call)
       }
-      var other = try asQuery(try evaluate(target), at: target)
+      var other = try compiler.asQuery(try compiler.evaluate(target), at: target)
       var combined = query
       if kind == .left || kind == .full {
         for index in other.tables.indices { other.tables[index].isOptional = true }
@@ -93,38 +109,38 @@ extension Compiler {
       var condition: Expression?
       if kind != .cross {
         guard let on = arguments.labelled("on") ?? (arguments.positional.count > 1 ? arguments.positional.last : nil) else {
-          throw source.diagnostic("'\(name)' needs a join condition in a trailing closure: { $0.id.eq($1.otherID) }", at: call)
+          throw compiler.source.diagnostic("'\(name)' needs a join condition in a trailing closure: { $0.id.eq($1.otherID) }", at: call)
         }
-        condition = try predicate(try evaluateProjection(on, on: combined), at: on) ?? .value(.integer(1))
+        condition = try compiler.predicate(try compiler.evaluateProjection(on, on: combined), at: on) ?? .value(.integer(1))
       }
       combined.select.joins.append(Join(kind, other.tables[0].reference, on: condition))
       combined.select.joins += other.select.joins
-      absorbClauses(of: other, into: &combined)
+      compiler.absorbClauses(of: other, into: &combined)
       return .query(combined)
 
     case "group":
       guard let argument = arguments.labelled("by") ?? arguments.first() else {
-        throw source.diagnostic("'group' needs columns: .group(by: \\.id)", at: call)
+        throw compiler.source.diagnostic("'group' needs columns: .group(by: \\.id)", at: call)
       }
-      for expression in try flattenExpressions(try evaluateProjection(argument, on: query), at: argument) {
+      for expression in try compiler.flattenExpressions(try compiler.evaluateProjection(argument, on: query), at: argument) {
         query.select.groups.append(expression.expression)
       }
       return .query(query)
 
     case "having":
       guard let argument = arguments.first() else {
-        throw source.diagnostic("'having' needs a condition: .having { $0.id.count() > 1 }", at: call)
+        throw compiler.source.diagnostic("'having' needs a condition: .having { $0.id.count() > 1 }", at: call)
       }
-      for value in try evaluateConditions(argument, on: query) {
-        if let condition = try predicate(value, at: argument) { query.select.havings.append(condition) }
+      for value in try compiler.evaluateConditions(argument, on: query) {
+        if let condition = try compiler.predicate(value, at: argument) { query.select.havings.append(condition) }
       }
       return .query(query)
 
     case "order":
       guard let argument = arguments.labelled("by") ?? arguments.first() else {
-        throw source.diagnostic("'order' needs terms: .order(by: \\.title) or .order { $0.title.desc() }", at: call)
+        throw compiler.source.diagnostic("'order' needs terms: .order(by: \\.title) or .order { $0.title.desc() }", at: call)
       }
-      query.select.orders += try orderings(try evaluateProjection(argument, on: query), at: argument)
+      query.select.orders += try compiler.orderings(try compiler.evaluateProjection(argument, on: query), at: argument)
       return .query(query)
 
     case "limit":
@@ -147,7 +163,7 @@ extension Compiler {
       // `Reminder.count { !$0.isCompleted }`: count(*) FILTER (WHERE …).
       var filter: Expression?
       if let argument = arguments.labelled("filter") ?? arguments.first() {
-        filter = try predicate(try evaluateProjection(argument, on: query), at: argument)
+        filter = try compiler.predicate(try compiler.evaluateProjection(argument, on: query), at: argument)
       }
       query.select.columns = [ResultColumn(Expression(.aggregate(Aggregate(name: "count", arguments: [.star], filter: filter))))]
       query.columnTypes = [.int]
@@ -158,13 +174,13 @@ extension Compiler {
         return .query(try findComposite(argument, in: query))
       }
       guard let argument = arguments.first(), let key = query.tables[0].model.primaryKey else {
-        throw source.diagnostic("'find' needs a primary key value, and the table a primary key", at: call)
+        throw compiler.source.diagnostic("'find' needs a primary key value, and the table a primary key", at: call)
       }
       let column = query.tables[0].column(key)
-      let value = try evaluate(argument, expected: key.type)
+      let value = try compiler.evaluate(argument, expected: key.type)
       let values: [Value]
       if case .array(let elements) = value { values = elements } else { values = [value] }
-      let list = try values.map { try typedExpression($0, expected: key.type, at: argument).expression }
+      let list = try values.map { try compiler.typedExpression($0, expected: key.type, at: argument).expression }
       query.select.wheres.append(column.expression.binary(.in, Expression(.list(list))))
       return .query(query)
 
@@ -175,15 +191,15 @@ extension Compiler {
       // `Tag.select(\.id).contains($0.tagID)`: deprecated in StructuredQueries in favour of
       // `$0.tagID.in(…)`, and the same SQL.
       guard let argument = arguments.first() else {
-        throw source.diagnostic("'contains' needs an element: query.contains($0.id)", at: call)
+        throw compiler.source.diagnostic("'contains' needs an element: query.contains($0.id)", at: call)
       }
-      let element = try typedExpression(try evaluate(argument), at: argument)
-      return boolean(element.expression.binary(.in, Expression(.statement(.select(query.select)))))
+      let element = try compiler.typedExpression(try compiler.evaluate(argument), at: argument)
+      return compiler.boolean(element.expression.binary(.in, Expression(.statement(.select(query.select)))))
 
     case "as":
       // `Employee.all.as(Manager.self)`: the same table under an alias.
-      guard let argument = arguments.first(), case .aliasType(let alias) = try evaluate(argument) else {
-        throw source.diagnostic("'as' needs an alias type: .as(Manager.self)", at: call)
+      guard let argument = arguments.first(), case .aliasType(let alias) = try compiler.evaluate(argument) else {
+        throw compiler.source.diagnostic("'as' needs an alias type: .as(Manager.self)", at: call)
       }
       var table = query.tables[0]
       let oldQualifier = table.qualifier
@@ -205,12 +221,12 @@ extension Compiler {
         let wheres = Optional(query.select.wheres.compactMap { $0.requalified(from: oldQualifier, to: table.qualifier) }),
         wheres.count == query.select.wheres.count
       else {
-        throw source.diagnostic("apply .as(…) to the table before adding joins or selections: Table.as(Alias.self).where { … }", at: call)
+        throw compiler.source.diagnostic("apply .as(…) to the table before adding joins or selections: Table.as(Alias.self).where { … }", at: call)
       }
       moved.select.wheres = wheres
       for ordering in query.select.orders {
         guard let expression = ordering.expression.requalified(from: oldQualifier, to: table.qualifier) else {
-          throw source.diagnostic("apply .as(…) to the table before ordering by this: Table.as(Alias.self).order { … }", at: call)
+          throw compiler.source.diagnostic("apply .as(…) to the table before ordering by this: Table.as(Alias.self).order { … }", at: call)
         }
         var copy = ordering
         copy.expression = expression
@@ -220,13 +236,13 @@ extension Compiler {
 
     default:
       if let table = query.tables.first, let scope = table.model.scopes[name] {
-        let values = try arguments.list.map { try evaluate($0.expression) }
-        let scoped = try callScope(scope, on: TableInstance(model: table.model, alias: table.alias), arguments: values, at: call)
-        if case .query(let other) = scoped { return .query(merge(query, other)) }
+        let values = try arguments.list.map { try compiler.evaluate($0.expression) }
+        let scoped = try compiler.callScope(scope, on: TableInstance(model: table.model, alias: table.alias), arguments: values, at: call)
+        if case .query(let other) = scoped { return .query(compiler.merge(query, other)) }
         return scoped
       }
-      if let write = try writeMethod(name, on: query, arguments: arguments) { return write }
-      throw unknownMethod(
+      if let write = try compiler.writeMethods.writeMethod(name, on: query, arguments: arguments) { return write }
+      throw compiler.unknownMethod(
         name, on: .query, described: "a query of '\(query.tables.first?.model.typeName ?? "?")'",
         extra: query.tables.first.map { Array($0.model.scopes.keys) } ?? [],
         at: call.calledExpression.as(MemberAccessExprSyntax.self).map { Syntax($0.declName) } ?? Syntax(call.calledExpression))
@@ -234,13 +250,13 @@ extension Compiler {
   }
 
   func limitValue(_ expr: ExprSyntax, on query: Query) throws -> Expression? {
-    let value = try evaluateProjection(expr, on: query)
+    let value = try compiler.evaluateProjection(expr, on: query)
     if case .null = value { return nil }
-    return try typedExpression(value, expected: .int, at: expr).expression
+    return try compiler.typedExpression(value, expected: .int, at: expr).expression
   }
 }
 
-extension Compiler {
+extension QueryMethods {
   /// `Product.where { p in p.price > Product.where { $0.category.eq(p.category) }… }`: the outer
   /// row and the subquery read the same table under the same name, so in SQL `"products"."category"`
   /// is the subquery's own column and the condition compares a row with itself. StructuredQueries
@@ -252,18 +268,18 @@ extension Compiler {
       guard case .identifier(let name) = token.tokenKind, !warned.contains(name),
         let reference = token.parent?.as(DeclReferenceExprSyntax.self),
         reference.parent?.as(MemberAccessExprSyntax.self)?.base?.id == ExprSyntax(reference).id,
-        case .columns(let outer)? = lookupLocal(name), outer.alias == nil,
+        case .columns(let outer)? = compiler.lookupLocal(name), outer.alias == nil,
         outer.qualifier == table.qualifier
       else { continue }
       warned.insert(name)
-      try warn(
+      try compiler.warn(
         "'\(name)' is the outer row of '\(table.model.tableName)', but this query reads '\(table.model.tableName)' too, under the same name: in SQL its columns mean this query's own row, so the condition compares each row with itself; give one side an alias (enum Other: AliasName {} and \(table.model.typeName).as(Other.self))",
         at: reference)
     }
   }
 }
 
-extension Compiler {
+extension QueryMethods {
   /// `find` on a table whose primary key is a column group: its columns as a row value.
   ///
   /// ```swift
@@ -274,14 +290,14 @@ extension Compiler {
     var query = query
     let table = query.tables[0]
     let keys = table.model.primaryKeyColumns
-    let value = try evaluate(argument)
+    let value = try compiler.evaluate(argument)
     var records: [Value] = []
     if case .array(let elements) = value { records = elements } else { records = [value] }
     let keyName = keys.first?.path.first ?? "id"
     var rows: [SQLPart] = []
     for record in records {
       guard case .query(let row) = record, row.select.columns.count == keys.count else {
-        throw source.diagnostic(
+        throw compiler.source.diagnostic(
           "'find' on '\(table.model.typeName)' needs whole '\(keyName)' values, each with \(keys.map(\.name).joined(separator: " and "))",
           at: argument)
       }

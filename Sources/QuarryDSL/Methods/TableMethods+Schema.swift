@@ -2,15 +2,15 @@ import QueryBuilder
 import SwiftSyntax
 
 /// Views and triggers: `createTemporaryView(as:)`, `createTemporaryTrigger(…)`, `drop()`.
-extension Compiler {
+extension TableMethods {
   func schemaMethod(_ name: String, on table: TableInstance, arguments: Arguments) throws -> Value? {
     switch name {
     case "createTemporaryView":
       guard let syntax = arguments.labelled("as") else {
-        throw source.diagnostic("'createTemporaryView' needs a query: createTemporaryView(as: …)", at: arguments.call)
+        throw compiler.source.diagnostic("'createTemporaryView' needs a query: createTemporaryView(as: …)", at: arguments.call)
       }
-      let statement = try statementValue(try evaluate(syntax), at: syntax)
-      let ifNotExists = try arguments.labelled("ifNotExists").map { try booleanConstant($0, for: "ifNotExists") } ?? false
+      let statement = try compiler.statementMethods.statementValue(try compiler.evaluate(syntax), at: syntax)
+      let ifNotExists = try arguments.labelled("ifNotExists").map { try compiler.booleanConstant($0, for: "ifNotExists") } ?? false
       let view = CreateView(
         name: table.model.tableName, columns: table.model.columns.map(\.sqlName), statement: statement,
         ifNotExists: ifNotExists)
@@ -33,11 +33,11 @@ extension Compiler {
   private func touchTrigger(on table: TableInstance, label: String, touch syntax: ExprSyntax, arguments: Arguments) throws -> Value {
     let event: CreateTrigger.Event = label == "afterInsertTouch" ? .insert : .update(of: [])
     let update = try touchStatement(on: table, touch: syntax, date: arguments.labelled("date"), label: label)
-    let location = source.converter.location(for: arguments.call.positionAfterSkippingLeadingTrivia)
+    let location = compiler.source.converter.location(for: arguments.call.positionAfterSkippingLeadingTrivia)
     let name = "after_\(event.keyword.lowercased())_on_\(table.model.tableName)@quarry:\(location.line):\(location.column)"
     let trigger = CreateTrigger(
       name: name, timing: .after, event: event, table: table.model.tableName, condition: nil,
-      body: [update], ifNotExists: try arguments.labelled("ifNotExists").map { try booleanConstant($0, for: "ifNotExists") } ?? false)
+      body: [update], ifNotExists: try arguments.labelled("ifNotExists").map { try compiler.booleanConstant($0, for: "ifNotExists") } ?? false)
     return .statement(.createTrigger(trigger), returningTypes: [])
   }
 
@@ -51,21 +51,21 @@ extension Compiler {
   func touchStatement(on table: TableInstance, touch syntax: ExprSyntax, date: ExprSyntax?, label: String) throws -> Statement {
     var assignments: [Assignment] = []
     if let closure = syntax.as(ClosureExprSyntax.self) {
-      assignments = try self.assignments(closure, table: table)
+      assignments = try compiler.writeMethods.assignments(closure, table: table)
     } else {
-      guard case .expression(let column) = try evaluateProjection(syntax, on: Query(table)),
+      guard case .expression(let column) = try compiler.evaluateProjection(syntax, on: Query(table)),
         case .column(_, let name) = column.expression.node
       else {
-        throw source.diagnostic("touch a date column, like \(label): \\.updatedAt", at: syntax)
+        throw compiler.source.diagnostic("touch a date column, like \(label): \\.updatedAt", at: syntax)
       }
       var value: Expression
-      switch expressionMethods.dateStorage(column.type) {
+      switch compiler.expressionMethods.dateStorage(column.type) {
       case .unixTime: value = .function("unixepoch", [.literal("subsec")])
       case .julianDay: value = .function("julianday", [.literal("subsec")])
       default: value = .function("datetime", [.literal("subsec")])
       }
       if let date {
-        value = try typedExpression(try evaluate(date, expected: column.type), expected: column.type, at: date).expression
+        value = try compiler.typedExpression(try compiler.evaluate(date, expected: column.type), expected: column.type, at: date).expression
       }
       assignments = [Assignment(name, value)]
     }
@@ -101,7 +101,7 @@ extension Compiler {
       let eventCall = eventSyntax.as(FunctionCallExprSyntax.self),
       let eventMember = eventCall.calledExpression.as(MemberAccessExprSyntax.self)
     else {
-      throw source.diagnostic(
+      throw compiler.source.diagnostic(
         "a trigger needs a timing and an event: createTemporaryTrigger(after: .insert { new in … })", at: call)
     }
     let eventArguments = Arguments(eventCall)
@@ -127,10 +127,10 @@ extension Compiler {
         ofSyntax = first.expression
       }
       if let of = ofSyntax {
-        let targets = try flattenExpressions(try evaluateProjection(of, on: Query(table)), at: of)
+        let targets = try compiler.flattenExpressions(try compiler.evaluateProjection(of, on: Query(table)), at: of)
         columns = try targets.map { target in
           guard case .column(_, let name) = target.expression.node else {
-            throw source.diagnostic("'update(of:)' names columns of '\(table.model.typeName)', like { ($0.title, $0.notes) }", at: of)
+            throw compiler.source.diagnostic("'update(of:)' names columns of '\(table.model.typeName)', like { ($0.title, $0.notes) }", at: of)
           }
           return name
         }
@@ -138,7 +138,7 @@ extension Compiler {
       event = .update(of: columns)
       rows = [.columns(old), .columns(new)]
     default:
-      throw source.diagnostic(
+      throw compiler.source.diagnostic(
         "a trigger event is .insert, .update or .delete", at: eventMember.declName,
         suggestion: closestMatch(to: eventMember.declName.baseName.text, in: ["insert", "update", "delete"]))
     }
@@ -147,32 +147,32 @@ extension Compiler {
     if let touch = eventArguments.labelled("touch") ?? lone.flatMap({ Self.isAssignmentsOnly($0) ? ExprSyntax($0) : nil }) {
       // `.update(touch: \.updatedAt)`, `.insert(touch: { $0.position += 1 })`, `date:` too.
       guard eventMember.declName.baseName.text != "delete" else {
-        throw source.diagnostic("a delete trigger has no row to touch; use .delete { old in … }", at: touch)
+        throw compiler.source.diagnostic("a delete trigger has no row to touch; use .delete { old in … }", at: touch)
       }
       statements = [try touchStatement(on: table, touch: touch, date: eventArguments.labelled("date"), label: "touch")]
     } else {
       guard let body = eventArguments.list.last(where: { $0.label == nil || $0.label == "forEachRow" })?.expression.as(ClosureExprSyntax.self) else {
-        throw source.diagnostic("a trigger event needs a body: .insert { new in … }", at: eventCall)
+        throw compiler.source.diagnostic("a trigger event needs a body: .insert { new in … }", at: eventCall)
       }
-      statements = try invokeAll(body, with: rows).map { value in try statementValue(value, at: body) }
+      statements = try compiler.invokeAll(body, with: rows).map { value in try compiler.statementMethods.statementValue(value, at: body) }
     }
     var condition: Expression?
     if let when = eventArguments.labelled("when") ?? arguments.labelled("when") {
       if let closure = when.as(ClosureExprSyntax.self) {
-        condition = try predicate(try invoke(closure, with: rows), at: when)
+        condition = try compiler.predicate(try compiler.invoke(closure, with: rows), at: when)
       } else {
-        condition = try predicate(try evaluate(when), at: when)
+        condition = try compiler.predicate(try compiler.evaluate(when), at: when)
       }
     }
-    let location = source.converter.location(for: call.positionAfterSkippingLeadingTrivia)
+    let location = compiler.source.converter.location(for: call.positionAfterSkippingLeadingTrivia)
     var name = "\(timing == .before ? "before" : "after")_\(event.keyword.lowercased())_on_\(table.model.tableName)@quarry:\(location.line):\(location.column)"
     if let nameSyntax = arguments.labelled("name") ?? arguments.list.first(where: { $0.label == nil })?.expression,
-      case .expression(let e) = try evaluate(nameSyntax),
+      case .expression(let e) = try compiler.evaluate(nameSyntax),
       case .value(.text(let text)) = e.expression.node
     {
       name = text
     }
-    let ifNotExists = try arguments.labelled("ifNotExists").map { try booleanConstant($0, for: "ifNotExists") } ?? false
+    let ifNotExists = try arguments.labelled("ifNotExists").map { try compiler.booleanConstant($0, for: "ifNotExists") } ?? false
     let trigger = CreateTrigger(
       name: name, timing: timing, event: event, table: table.model.tableName, condition: condition,
       body: statements, ifNotExists: ifNotExists)
@@ -181,7 +181,7 @@ extension Compiler {
 
   /// `.drop()` on a created view or trigger.
   func dropStatement(_ statement: Statement, arguments: Arguments) throws -> Value? {
-    let ifExists = try arguments.labelled("ifExists").map { try booleanConstant($0, for: "ifExists") } ?? false
+    let ifExists = try arguments.labelled("ifExists").map { try compiler.booleanConstant($0, for: "ifExists") } ?? false
     switch statement {
     case .createView(let view): return .statement(.drop(DropObject(.view, name: view.name, ifExists: ifExists)), returningTypes: [])
     case .createTrigger(let trigger): return .statement(.drop(DropObject(.trigger, name: trigger.name, ifExists: ifExists)), returningTypes: [])

@@ -1,21 +1,37 @@
 import QueryBuilder
 import SwiftSyntax
 
-/// Methods of finished statements: compound selects and what they are ordered, limited or dropped by.
+/// What methods of a finished statement do (compound selects, `order`/`limit` of a compound, `drop`):
+/// the handlers of the statement vocabulary.
+///
+/// ```swift
+/// Tag.select(\.title).union(RemindersList.select(\.title))
+/// // SELECT "tags"."title" FROM "tags" UNION SELECT "remindersLists"."title" FROM "remindersLists"
+/// ```
+struct StatementMethods {
+  unowned let compiler: Compiler
+}
+
 extension Compiler {
+  /// Statement methods, working in this compiler's context.
+  var statementMethods: StatementMethods { StatementMethods(compiler: self) }
+}
+
+/// Methods of finished statements: compound selects and what they are ordered, limited or dropped by.
+extension StatementMethods {
   func evaluateClosureOrExpression(_ syntax: ExprSyntax) throws -> Value {
-    if let closure = syntax.as(ClosureExprSyntax.self) { return try invoke(closure, with: []) }
-    return try evaluate(syntax)
+    if let closure = syntax.as(ClosureExprSyntax.self) { return try compiler.invoke(closure, with: []) }
+    return try compiler.evaluate(syntax)
   }
 
   /// A value usable as a whole statement (a CTE body, an insert's select).
   func statementValue(_ value: Value, at node: some SyntaxProtocol) throws -> Statement {
     switch value {
     case .query(let query): return .select(query.select)
-    case .table(let table): return .select(try baseQuery(table).select)
+    case .table(let table): return .select(try compiler.baseQuery(table).select)
     case .statement(let statement, _): return statement
     case .write(let write): return write.statement
-    default: throw source.diagnostic("expected a query here, but this is \(describe(value))", at: node)
+    default: throw compiler.source.diagnostic("expected a query here, but this is \(compiler.describe(value))", at: node)
     }
   }
 
@@ -23,12 +39,12 @@ extension Compiler {
 
   func compound(_ name: String, lhs: Statement, lhsModel: String?, types: [SwiftType?], arguments: Arguments) throws -> Value {
     guard let argument = arguments.positional.first else {
-      throw source.diagnostic("'\(name)' needs another query", at: arguments.call)
+      throw compiler.source.diagnostic("'\(name)' needs another query", at: arguments.call)
     }
-    let all = try arguments.labelled("all").map { try booleanConstant($0, for: "all") } ?? false
+    let all = try arguments.labelled("all").map { try compiler.booleanConstant($0, for: "all") } ?? false
     let op: CompoundSelect.Operator =
       name == "union" ? (all ? .unionAll : .union) : name == "intersect" ? .intersect : .except
-    let rhs = try statementValue(try evaluate(argument), at: argument)
+    let rhs = try statementValue(try compiler.evaluate(argument), at: argument)
     var terms: [(CompoundSelect.Operator, Statement)] = []
     var first: Statement? = lhs
     if case .compound(let existing) = lhs {
@@ -54,7 +70,7 @@ extension Compiler {
     }
     let compound = CompoundSelect(
       first: head.1, rest: kept.dropFirst().map { CompoundSelect.Term($0.0, $0.1) })
-    compoundModels[compoundKey(compound)] = lhsModel
+    compiler.compoundModels[compoundKey(compound)] = lhsModel
     return .statement(.compound(compound), returningTypes: types)
   }
 
@@ -64,15 +80,15 @@ extension Compiler {
   /// its vocabulary entry's handler.
   func statementMethod(_ name: String, on statement: Statement, types: [SwiftType?], arguments: Arguments, at node: MemberAccessExprSyntax) throws -> Value {
     guard let handler = Vocabulary.methods(named: name, on: .statement).lazy.compactMap(\.handler).first else {
-      throw source.diagnostic("not supported in Quarry yet: '.\(name)' on this statement", at: arguments.call.calledExpression)
+      throw compiler.source.diagnostic("not supported in Quarry yet: '.\(name)' on this statement", at: arguments.call.calledExpression)
     }
-    return try handler.run(self, .statement(statement, returningTypes: types), arguments, node)
+    return try handler.run(compiler, .statement(statement, returningTypes: types), arguments, node)
   }
 
   /// `drop()` of the view or trigger a statement created.
   func dropCreated(_ statement: Statement, _ types: [SwiftType?], _ arguments: Arguments, _ node: MemberAccessExprSyntax) throws -> Value {
-    guard let drop = try dropStatement(statement, arguments: arguments) else {
-      throw source.diagnostic("not supported in Quarry yet: '.drop' on this statement", at: arguments.call.calledExpression)
+    guard let drop = try compiler.tableMethods.dropStatement(statement, arguments: arguments) else {
+      throw compiler.source.diagnostic("not supported in Quarry yet: '.drop' on this statement", at: arguments.call.calledExpression)
     }
     return drop
   }
@@ -80,7 +96,7 @@ extension Compiler {
   /// `union`, `intersect`, `except` on a statement already compound.
   func compoundOfStatement(_ statement: Statement, _ types: [SwiftType?], _ arguments: Arguments, _ node: MemberAccessExprSyntax) throws -> Value {
     var model: String?
-    if case .compound(let c) = statement { model = compoundModels[compoundKey(c)] }
+    if case .compound(let c) = statement { model = compiler.compoundModels[compoundKey(c)] }
     return try compound(node.declName.baseName.text, lhs: statement, lhsModel: model, types: types, arguments: arguments)
   }
 
@@ -88,24 +104,24 @@ extension Compiler {
   func orderOrLimitCompound(_ statement: Statement, _ types: [SwiftType?], _ arguments: Arguments, _ node: MemberAccessExprSyntax) throws -> Value {
     let name = node.declName.baseName.text
     guard case .compound(var compound) = statement else {
-      throw source.diagnostic("not supported in Quarry yet: '.\(name)' on this statement", at: arguments.call.calledExpression)
+      throw compiler.source.diagnostic("not supported in Quarry yet: '.\(name)' on this statement", at: arguments.call.calledExpression)
     }
-    let model = compoundModels[compoundKey(compound)]
+    let model = compiler.compoundModels[compoundKey(compound)]
     var query = Query(select: Select(from: nil), tables: [])
-    if let modelName = model, let tableModel = catalog.table(forType: modelName) {
+    if let modelName = model, let tableModel = compiler.catalog.table(forType: modelName) {
       query = Query(TableInstance(model: tableModel))
     }
-    guard !query.tables.isEmpty, case .query(let ordered) = try queryMethod(name, on: query, arguments: arguments) else {
-      throw source.diagnostic("'\(name)' on a compound select needs its rows selected into a @Table type", at: arguments.call)
+    guard !query.tables.isEmpty, case .query(let ordered) = try compiler.queryMethods.queryMethod(name, on: query, arguments: arguments) else {
+      throw compiler.source.diagnostic("'\(name)' on a compound select needs its rows selected into a @Table type", at: arguments.call)
     }
     compound.orders += ordered.select.orders.map { ordering in
       var o = ordering
-      o.expression = unqualified(o.expression)
+      o.expression = compiler.writeMethods.unqualified(o.expression)
       return o
     }
     compound.limit = ordered.select.limit ?? compound.limit
     compound.offset = ordered.select.offset ?? compound.offset
-    compoundModels[compoundKey(compound)] = model
+    compiler.compoundModels[compoundKey(compound)] = model
     return .statement(.compound(compound), returningTypes: types)
   }
 }
