@@ -67,8 +67,8 @@ extension FunctionMethods {
   /// `.when(condition, then: value)` and `.else(value)` on `Case(…)`.
   func caseMethod(_ name: String, on expression: CaseExpression, type: SwiftType?, baseType: SwiftType? = nil, arguments: Arguments, at node: MemberAccessExprSyntax) throws -> Value {
     let receiver = Value.caseBuilder(expression, type: type, baseType: baseType)
-    if let handler = Vocabulary.methods(named: name, on: .caseBuilder).lazy.compactMap(\.handler).first {
-      return try handler.run(compiler, receiver, arguments, node)
+    if let value = try compiler.dispatch(name, on: .caseBuilder, receiver: receiver, CallSite(arguments, member: node)) {
+      return value
     }
     // A finished CASE is an expression: its methods are an expression's.
     guard !expression.whens.isEmpty else {

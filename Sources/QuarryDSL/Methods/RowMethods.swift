@@ -63,10 +63,10 @@ extension RowMethods {
 
   /// A method of a column group, run by its vocabulary entry's handler.
   func groupMethod(_ name: String, on table: TableInstance, path: [String], arguments: Arguments, at node: MemberAccessExprSyntax) throws -> Value {
-    guard let handler = Vocabulary.methods(named: name, on: .columnGroup).lazy.compactMap(\.handler).first else {
+    guard let value = try compiler.dispatch(name, on: .columnGroup, receiver: .group(table, path: path), CallSite(arguments, member: node)) else {
       throw compiler.source.diagnostic("a column group has no method '\(name)'; select it, or compare it with is(\\.case)", at: arguments.call.calledExpression)
     }
-    return try handler.run(compiler, .group(table, path: path), arguments, node)
+    return value
   }
 
   /// `$0.status.eq(Status())`: the group's columns against a value's, as row values.
@@ -232,8 +232,8 @@ extension RowMethods {
   /// Methods on a whole table's columns (`$1.count()`, `$1.jsonGroupArray()`).
   /// A method of a whole row (`$0.` of a table), run by its vocabulary entry's handler.
   func columnsMethod(_ name: String, on table: TableInstance, arguments: Arguments, at node: MemberAccessExprSyntax) throws -> Value {
-    if let handler = Vocabulary.methods(named: name, on: .row).lazy.compactMap(\.handler).first {
-      return try handler.run(compiler, .columns(table), arguments, node)
+    if let value = try compiler.dispatch(name, on: .row, receiver: .columns(table), CallSite(arguments, member: node)) {
+      return value
     }
     let value = try compiler.columnMember(name, of: table, at: node)
     _ = value

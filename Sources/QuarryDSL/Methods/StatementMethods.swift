@@ -79,10 +79,10 @@ extension StatementMethods {
   /// A method of a finished statement (a compound select, a created view or trigger), run by
   /// its vocabulary entry's handler.
   func statementMethod(_ name: String, on statement: Statement, types: [SwiftType?], arguments: Arguments, at node: MemberAccessExprSyntax) throws -> Value {
-    guard let handler = Vocabulary.methods(named: name, on: .statement).lazy.compactMap(\.handler).first else {
+    guard let value = try compiler.dispatch(name, on: .statement, receiver: .statement(statement, returningTypes: types), CallSite(arguments, member: node)) else {
       throw compiler.source.diagnostic("not supported in Quarry yet: '.\(name)' on this statement", at: arguments.call.calledExpression)
     }
-    return try handler.run(compiler, .statement(statement, returningTypes: types), arguments, node)
+    return value
   }
 
   /// `drop()` of the view or trigger a statement created.

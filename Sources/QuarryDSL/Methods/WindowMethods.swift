@@ -113,10 +113,10 @@ extension WindowMethods {
 
   /// A method of the window inside `.over { … }`, run by its vocabulary entry's handler.
   func windowBuilderMethod(_ name: String, on window: WindowSpecification, arguments: Arguments, at node: MemberAccessExprSyntax) throws -> Value {
-    guard let handler = Vocabulary.methods(named: name, on: .window).lazy.compactMap(\.handler).first else {
+    guard let value = try compiler.dispatch(name, on: .window, receiver: .window(window), CallSite(arguments, member: node)) else {
       throw compiler.unknownMethod(name, on: .window, described: "a window", at: node.declName)
     }
-    return try handler.run(compiler, .window(window), arguments, node)
+    return value
   }
 
   /// `partition(by: r.departmentID)`: PARTITION BY.

@@ -148,14 +148,14 @@ extension Vocabulary {
     M("is(_ other: Self?) -> Bool", "Every column equal, NULL included", example: "Tag.where { $0.is(Tag(id: 1, title: \"errand\")) }", handler: .rowComparison("is", .is)),
     M("isNot(_ other: Self?) -> Bool", "Some column different, NULL included", example: "Tag.where { $0.isNot(Tag(id: 1, title: \"errand\")) }", handler: .rowComparison("isNot", .isNot)),
     M("count(distinct: Bool = false, filter: ((TableColumns) -> Bool)? = nil) -> Int", "The number of rows in each group (count(*))",
-      example: "Reminder.select { $0.count() }", handler: .row("count") { $0.rowMethods.countRows }),
+      example: "Reminder.select { $0.count() }", handler: .row("count") { $0.countRows }),
     M("match(_ pattern: String) -> Bool", "Full-text search of a whole FTS5 table (MATCH)",
-      example: "CREATE VIRTUAL TABLE notes USING fts5(body);\n@Table struct Note: FTS5 { let body: String }\nNote.where { $0.match(\"milk\") }", handler: .row("match") { $0.rowMethods.ftsRowMethod }),
+      example: "CREATE VIRTUAL TABLE notes USING fts5(body);\n@Table struct Note: FTS5 { let body: String }\nNote.where { $0.match(\"milk\") }", handler: .row("match") { $0.ftsRowMethod }),
     M("bm25(_ weights: [KeyPath: Double] = [:]) -> Double", "The FTS5 relevance of the match (lower is better), columns weighted",
-      example: "CREATE VIRTUAL TABLE notes USING fts5(body);\n@Table struct Note: FTS5 { let body: String }\nNote.where { $0.match(\"milk\") }.order { $0.bm25() }", handler: .row("bm25") { $0.rowMethods.ftsRowMethod }),
+      example: "CREATE VIRTUAL TABLE notes USING fts5(body);\n@Table struct Note: FTS5 { let body: String }\nNote.where { $0.match(\"milk\") }.order { $0.bm25() }", handler: .row("bm25") { $0.ftsRowMethod }),
     M("jsonGroupArray(distinct: Bool = false, filter: ((TableColumns) -> Bool)? = nil) -> String", "Each group's rows as a JSON array of objects",
-      example: "Tag.select { $0.jsonGroupArray() }", handler: .row("jsonGroupArray") { $0.rowMethods.rowJSON }),
-    M("jsonObject() -> String", "The row as a JSON object", example: "Tag.select { $0.jsonObject() }", handler: .row("jsonObject") { $0.rowMethods.rowJSON }),
+      example: "Tag.select { $0.jsonGroupArray() }", handler: .row("jsonGroupArray") { $0.rowJSON }),
+    M("jsonObject() -> String", "The row as a JSON object", example: "Tag.select { $0.jsonObject() }", handler: .row("jsonObject") { $0.rowJSON }),
   ]
 
   /// A group of columns (`@Selection` or a nested group).
@@ -166,18 +166,18 @@ extension Vocabulary {
     M("gt(_ other: Group) -> Bool", "After the value, column by column (row value >)", example: "CREATE TABLE things (id INTEGER PRIMARY KEY, a INTEGER, b INTEGER);\n@Selection struct Pair { var a = 0\n var b = 0 }\n@Table struct Thing { let id: Int\n var pair: Pair }\nThing.where { $0.pair.gt(Pair(a: 1, b: 2)) }", handler: .groupComparison("gt", .greaterThan)),
     M("lte(_ other: Group) -> Bool", "Before or equal, column by column (row value <=)", example: "CREATE TABLE things (id INTEGER PRIMARY KEY, a INTEGER, b INTEGER);\n@Selection struct Pair { var a = 0\n var b = 0 }\n@Table struct Thing { let id: Int\n var pair: Pair }\nThing.where { $0.pair.lte(Pair(a: 1, b: 2)) }", handler: .groupComparison("lte", .lessThanOrEqual)),
     M("gte(_ other: Group) -> Bool", "After or equal, column by column (row value >=)", example: "CREATE TABLE things (id INTEGER PRIMARY KEY, a INTEGER, b INTEGER);\n@Selection struct Pair { var a = 0\n var b = 0 }\n@Table struct Thing { let id: Int\n var pair: Pair }\nThing.where { $0.pair.gte(Pair(a: 1, b: 2)) }", handler: .groupComparison("gte", .greaterThanOrEqual)),
-    M("is(_ other: Group?) -> Bool", "Every column equal, NULL included", example: "@Selection struct Pair { var a = 0\n var b = 0 }\nCREATE TABLE things (id INTEGER PRIMARY KEY, a INTEGER, b INTEGER);\n@Table struct Thing { let id: Int\n var pair: Pair? }\nThing.where { $0.pair.is(nil) }", handler: .columnGroup("is") { $0.rowMethods.groupIs }),
-    M("isNot(_ other: Group?) -> Bool", "Some column different, NULL included", example: "@Selection struct Pair { var a = 0\n var b = 0 }\nCREATE TABLE things (id INTEGER PRIMARY KEY, a INTEGER, b INTEGER);\n@Table struct Thing { let id: Int\n var pair: Pair? }\nThing.where { $0.pair.isNot(nil) }", handler: .columnGroup("isNot") { $0.rowMethods.groupIs }),
+    M("is(_ other: Group?) -> Bool", "Every column equal, NULL included", example: "@Selection struct Pair { var a = 0\n var b = 0 }\nCREATE TABLE things (id INTEGER PRIMARY KEY, a INTEGER, b INTEGER);\n@Table struct Thing { let id: Int\n var pair: Pair? }\nThing.where { $0.pair.is(nil) }", handler: .columnGroup("is") { $0.groupIs }),
+    M("isNot(_ other: Group?) -> Bool", "Some column different, NULL included", example: "@Selection struct Pair { var a = 0\n var b = 0 }\nCREATE TABLE things (id INTEGER PRIMARY KEY, a INTEGER, b INTEGER);\n@Table struct Thing { let id: Int\n var pair: Pair? }\nThing.where { $0.pair.isNot(nil) }", handler: .columnGroup("isNot") { $0.groupIs }),
   ]
 
   /// `Case()` and `Case(value)`.
   static let caseEntries: [MethodSignature] = [
     M("when(_ condition: Value, then result: Value) -> Case", "A branch: when the condition (or value) matches, the result",
       example: "Reminder.select { Case().when($0.isFlagged, then: \"!\").else(\"\") }",
-      handler: .caseBuilder("when") { $0.functionMethods.caseWhen }),
+      handler: .caseBuilder("when") { $0.caseWhen }),
     M("else(_ result: Value) -> Value", "The result when no branch matches (ELSE)",
       example: "Reminder.select { Case($0.priority).when(Priority.high, then: \"high\").else(\"other\") }",
-      handler: .caseBuilder("else") { $0.functionMethods.caseElse }),
+      handler: .caseBuilder("else") { $0.caseElse }),
   ]
 
   /// Free functions, initialisers and macros.

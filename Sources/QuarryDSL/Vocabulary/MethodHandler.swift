@@ -1,0 +1,205 @@
+import QueryBuilder
+import SwiftSyntax
+
+/// Where a vocabulary entry is used: called with arguments (`.limit(3)`) or read as a property
+/// (`Reminder.all`), and the syntax a message about it points at.
+struct CallSite {
+  /// The call's arguments; nil for a property read (`Reminder.all`, `$0.title.count`).
+  var arguments: Arguments?
+  /// `base.name` as written; nil for a bare call (`group(by:)` inside a scope) or a free function.
+  var member: MemberAccessExprSyntax?
+  /// The name as written, where messages point.
+  var nameNode: Syntax
+
+  init(arguments: Arguments?, member: MemberAccessExprSyntax?, nameNode: Syntax) {
+    self.arguments = arguments
+    self.member = member
+    self.nameNode = nameNode
+  }
+
+  /// A method call: `base.name(…)`, or a bare `name(…)`.
+  init(_ arguments: Arguments, member: MemberAccessExprSyntax? = nil) {
+    self.arguments = arguments
+    self.member = member ?? arguments.call.calledExpression.as(MemberAccessExprSyntax.self)
+    nameNode = self.member.map { Syntax($0.declName) } ?? Syntax(arguments.call.calledExpression)
+  }
+
+  /// A property read: `base.name`.
+  init(property node: some SyntaxProtocol) {
+    arguments = nil
+    member = node.as(MemberAccessExprSyntax.self)
+    nameNode = member.map { Syntax($0.declName) } ?? Syntax(node)
+  }
+
+  /// The arguments of a method that must be called (`'limit' is a method; call it: .limit(…)`).
+  func call(of name: String, in compiler: Compiler) throws -> Arguments {
+    guard let arguments else {
+      throw compiler.source.diagnostic("'\(name)' is a method; call it: .\(name)(…)", at: nameNode)
+    }
+    return arguments
+  }
+}
+
+/// The code a vocabulary entry runs: called with the compiler, the receiver and where it is
+/// used. Entries compare by their declaration; the handler is identified by its name.
+///
+/// ```swift
+/// M("limit(_ maxLength: Int) -> Select", "…", example: "…", handler: .query("limit") { $0.limited })
+/// ```
+struct MethodHandler: Sendable, Hashable {
+  let name: String
+  let run: @Sendable (Compiler, Value, CallSite) throws -> Value
+
+  static func == (lhs: MethodHandler, rhs: MethodHandler) -> Bool { lhs.name == rhs.name }
+  func hash(into hasher: inout Hasher) { hasher.combine(name) }
+
+  /// A method of a query (a table's query methods get the query of its rows: its default scope).
+  static func query(
+    _ name: String, _ body: @escaping @Sendable (QueryMethods) -> (Query, Arguments) throws -> Value
+  ) -> MethodHandler {
+    MethodHandler(name: "query." + name) { compiler, receiver, site in
+      let arguments = try site.call(of: name, in: compiler)
+      return try body(compiler.queryMethods)(try compiler.asQuery(receiver, at: site.nameNode), arguments)
+    }
+  }
+
+  /// A member of a table type called as a method (`Tag.Draft(…)`, `Reminder.as(R.self)`).
+  static func table(
+    _ name: String, _ body: @escaping @Sendable (TableMethods) -> (TableInstance, Arguments) throws -> Value
+  ) -> MethodHandler {
+    MethodHandler(name: "table." + name) { compiler, receiver, site in
+      guard case .table(let table) = receiver else {
+        throw compiler.source.diagnostic("'\(name)' is a member of a table type", at: site.nameNode)
+      }
+      return try body(compiler.tableMethods)(table, try site.call(of: name, in: compiler))
+    }
+  }
+
+  /// A property of a table type (`Reminder.all`, `Reminder.tableName`).
+  static func tableProperty(
+    _ name: String, _ body: @escaping @Sendable (TableMethods) -> (TableInstance, CallSite) throws -> Value
+  ) -> MethodHandler {
+    MethodHandler(name: "table." + name) { compiler, receiver, site in
+      guard case .table(let table) = receiver else {
+        throw compiler.source.diagnostic("'\(name)' is a member of a table type", at: site.nameNode)
+      }
+      return try body(compiler.tableMethods)(table, site)
+    }
+  }
+
+  /// A method of an insert, update or delete.
+  static func write(
+    _ name: String, _ body: @escaping @Sendable (WriteMethods) -> (WriteQuery, Arguments) throws -> Value
+  ) -> MethodHandler {
+    MethodHandler(name: "write." + name) { compiler, receiver, site in
+      guard case .write(let write) = receiver else {
+        throw compiler.source.diagnostic("'\(name)' is a method of an insert, update or delete", at: site.nameNode)
+      }
+      return try body(compiler.writeMethods)(write, try site.call(of: name, in: compiler))
+    }
+  }
+
+  /// A method of an SQL expression (`$0.title.`).
+  static func expression(
+    _ name: String, _ body: @escaping @Sendable (ExpressionMethods) -> (TypedExpression, Arguments) throws -> Value
+  ) -> MethodHandler {
+    MethodHandler(name: "expression." + name) { compiler, receiver, site in
+      guard case .expression(let expression) = receiver else {
+        throw compiler.source.diagnostic("'\(name)' is a method of an expression", at: site.nameNode)
+      }
+      return try body(compiler.expressionMethods)(expression, try site.call(of: name, in: compiler))
+    }
+  }
+
+  /// A free function, initializer or macro (`Case(…)`, `Values(…)`, `#sql(…)`).
+  static func function(
+    _ name: String, _ body: @escaping @Sendable (FunctionMethods) -> (Arguments, CallSite) throws -> Value
+  ) -> MethodHandler {
+    MethodHandler(name: "function." + name) { compiler, _, site in
+      try body(compiler.functionMethods)(try site.call(of: name, in: compiler), site)
+    }
+  }
+
+  /// A method of the window inside `.over { … }`.
+  static func window(
+    _ name: String, _ body: @escaping @Sendable (WindowMethods) -> (WindowSpecification, Arguments, MemberAccessExprSyntax) throws -> WindowSpecification
+  ) -> MethodHandler {
+    MethodHandler(name: "window." + name) { compiler, receiver, site in
+      guard case .window(let window) = receiver, let member = site.member else {
+        throw compiler.source.diagnostic("'\(name)' is a method of the window inside .over { … }", at: site.nameNode)
+      }
+      return .window(try body(compiler.windowMethods)(window, try site.call(of: name, in: compiler), member))
+    }
+  }
+
+  /// A method of a column group (`$0.timestamps.`, `$0.kind.`).
+  static func columnGroup(
+    _ name: String,
+    _ body: @escaping @Sendable (RowMethods) -> (TableInstance, [String], Arguments, MemberAccessExprSyntax) throws -> Value
+  ) -> MethodHandler {
+    MethodHandler(name: "group." + name) { compiler, receiver, site in
+      guard case .group(let table, let path) = receiver, let member = site.member else {
+        throw compiler.source.diagnostic("'\(name)' is a method of a column group", at: site.nameNode)
+      }
+      return try body(compiler.rowMethods)(table, path, try site.call(of: name, in: compiler), member)
+    }
+  }
+
+  /// A comparison of a column group with a value of its type, as row values.
+  static func groupComparison(_ name: String, _ op: BinaryOperator) -> MethodHandler {
+    columnGroup(name) { methods in { try methods.compareGroupMethod(op, $0, $1, $2, $3) } }
+  }
+
+  /// A method of a whole row (`$0.` of a table).
+  static func row(
+    _ name: String,
+    _ body: @escaping @Sendable (RowMethods) -> (TableInstance, Arguments, MemberAccessExprSyntax) throws -> Value
+  ) -> MethodHandler {
+    MethodHandler(name: "row." + name) { compiler, receiver, site in
+      guard case .columns(let table) = receiver, let member = site.member else {
+        throw compiler.source.diagnostic("'\(name)' is a method of a whole row ($0)", at: site.nameNode)
+      }
+      return try body(compiler.rowMethods)(table, try site.call(of: name, in: compiler), member)
+    }
+  }
+
+  /// A comparison of a whole row with a row value.
+  static func rowComparison(_ name: String, _ op: BinaryOperator) -> MethodHandler {
+    row(name) { methods in { try methods.compareRowMethod(op, $0, $1, $2) } }
+  }
+
+  /// A method of a finished statement (a compound select, a created view or trigger).
+  static func statement(
+    _ name: String,
+    _ body: @escaping @Sendable (StatementMethods) -> (Statement, [SwiftType?], Arguments, MemberAccessExprSyntax) throws -> Value
+  ) -> MethodHandler {
+    MethodHandler(name: "statement." + name) { compiler, receiver, site in
+      guard case .statement(let statement, let types) = receiver, let member = site.member else {
+        throw compiler.source.diagnostic("'\(name)' is a method of a statement", at: site.nameNode)
+      }
+      return try body(compiler.statementMethods)(statement, types, try site.call(of: name, in: compiler), member)
+    }
+  }
+
+  /// A method of a `Case(…)` being built.
+  static func caseBuilder(
+    _ name: String,
+    _ body: @escaping @Sendable (FunctionMethods) -> (CaseExpression, SwiftType?, SwiftType?, Arguments) throws -> Value
+  ) -> MethodHandler {
+    MethodHandler(name: "case." + name) { compiler, receiver, site in
+      guard case .caseBuilder(let expression, let type, let baseType) = receiver else {
+        throw compiler.source.diagnostic("'\(name)' is a method of Case(…)", at: site.nameNode)
+      }
+      return try body(compiler.functionMethods)(expression, type, baseType, try site.call(of: name, in: compiler))
+    }
+  }
+}
+
+extension Compiler {
+  /// Runs the vocabulary entry `name` of `kind` on `receiver`: its handler, or nil when the
+  /// entry has none (names the vocabulary does not declare: scopes, a model's own members).
+  func dispatch(_ name: String, on kind: ReceiverKind, receiver: Value, _ site: CallSite) throws -> Value? {
+    guard let handler = Vocabulary.methods(named: name, on: kind).lazy.compactMap(\.handler).first else { return nil }
+    return try handler.run(self, receiver, site)
+  }
+}
