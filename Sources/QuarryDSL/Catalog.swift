@@ -41,7 +41,6 @@ public final class Catalog: @unchecked Sendable {
 
   /// Adds or replaces a table model (a declaration replaces an inferred model of the same table).
   public func register(_ model: TableModel) {
-    var model = model
     if let pending = pendingComputed.removeValue(forKey: model.typeName) {
       model.computedColumns.merge(pending) { _, new in new }
     }

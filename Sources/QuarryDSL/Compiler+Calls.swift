@@ -94,32 +94,6 @@ extension Compiler {
     if let computed = try swiftMemberOfSwiftValue(name, on: base, labels: CallLabels(arguments.call), whole: ExprSyntax(arguments.call)) {
       return computed
     }
-    // App code runs statements with `.fetchAll(db)`, `.execute(db)`, …: the statement is the
-    // query itself (`fetchCount` counts its rows).
-    if Self.databaseCalls.contains(name), arguments.list.allSatisfy({ $0.label == nil }), arguments.list.count <= 1 {
-      let statement: Value
-      if case .table(let table) = base { statement = .query(try baseQuery(table)) } else { statement = base }
-      if name == "fetchCount" { return try callMethod("count", on: statement, arguments: .none(for: arguments.call), at: node) }
-      // SQLiteData fetches one whole row with `LIMIT 1` (a selection of values runs as it is).
-      if name == "fetchOne", case .query(var query) = statement, query.select.columns.isEmpty {
-        query.select.limit = Expression(.value(.integer(1)))
-        query.select.offset = nil
-        return .query(query)
-      }
-      return statement
-    }
-    // SQLiteData's `Reminder.find(db, key: 1)` (and on a query): the row `find(1)` selects,
-    // with `LIMIT 1`, fetched at once.
-    if name == "find", arguments.list.count == 2, arguments.list[0].label == nil, arguments.list[1].label == "key" {
-      var key = arguments
-      key.list = [arguments.list[1]]
-      key.list[0].label = nil
-      let found = try callMethod("find", on: base, arguments: key, at: node)
-      guard case .query(var query) = found else { return found }
-      query.select.limit = Expression(.value(.integer(1)))
-      query.select.offset = nil
-      return .query(query)
-    }
     if let kind = receiverKind(of: base) {
       try checkArguments(of: name, on: kind, arguments)
       // The vocabulary is the gate: a method it does not declare is no method, whatever the
@@ -142,11 +116,12 @@ extension Compiler {
     }
     switch base {
     case .table(let table):
-      return try tableMethods.tableMethod(name, on: table, arguments: arguments)
+      return try tableMethods.tableMethod(name, on: table, arguments: arguments, member: node)
     case .query(let query):
       return try queryMethods.queryMethod(name, on: query, arguments: arguments)
     case .write(let write):
-      return try writeMethods.writeQueryMethod(name, on: write, arguments: arguments)
+      if let value = try dispatch(name, on: .write, receiver: base, CallSite(arguments, member: node)) { return value }
+      throw unknownMethod(name, on: .write, described: "a write statement", at: node.declName)
     case .group(let table, let path):
       return try rowMethods.groupMethod(name, on: table, path: path, arguments: arguments, at: node)
     case .caseBuilder(let expression, let type, let baseType):

@@ -17,13 +17,17 @@ extension ExpressionMethods {
     "jsonArrayInsert": "json_array_insert",
   ]
 
-  func jsonPathMethod(_ name: String, on receiver: TypedExpression, arguments: Arguments, at node: MemberAccessExprSyntax) throws -> Value? {
-    if name == "jsonEach" { return try jsonEach(receiver, at: node) }
-    guard name.utf8.first == UInt8(ascii: "j"), let function = Self.jsonPathFunctions[name] else { return nil }
+  /// `jsonExtract`, `jsonSet`, `jsonInsert`, `jsonReplace`, `jsonRemove`, `jsonAppend`,
+  /// `jsonArrayInsert` on a JSON-stored value: SQLite's JSON function at a key path.
+  func jsonPathMethod(_ name: String, _ receiver: TypedExpression, _ arguments: Arguments) throws -> Value {
+    let node = CallSite(arguments)
+    guard let function = Self.jsonPathFunctions[name] else {
+      throw compiler.unknownMethod(name, on: .expression, described: "an expression", at: node.nameNode)
+    }
     guard receiver.type?.representation?.contains("JSON") == true || receiver.type?.name.hasPrefix("[") == true else {
       throw compiler.source.diagnostic(
         "'\(name)' works on a JSON-stored value (a column declared with @Column(as: ….JSONRepresentation.self)), not on \(receiver.type.map { "a value of type \($0)" } ?? "this expression")",
-        at: node.declName)
+        at: node.nameNode)
     }
     var pathSyntax: ExprSyntax?
     var valueSyntax: ExprSyntax?
@@ -138,10 +142,11 @@ extension ExpressionMethods {
   /// Trip.select { ($0.title, $0.geofence.jsonEach().count()) }
   /// // SELECT "trips"."title", (SELECT count(*) FROM json_each("trips"."geofence")) FROM "trips"
   /// ```
-  func jsonEach(_ receiver: TypedExpression, at node: MemberAccessExprSyntax) throws -> Value {
+  func jsonEach(_ name: String, _ receiver: TypedExpression, _ arguments: Arguments) throws -> Value {
+    let node = CallSite(arguments)
     guard let type = receiver.type, type.representation?.contains("JSON") == true || type.name.hasPrefix("[") else {
       throw compiler.source.diagnostic(
-        "'jsonEach' works on a JSON-stored array (a column declared with @Column(as: [T].JSONRepresentation.self))", at: node.declName)
+        "'jsonEach' works on a JSON-stored array (a column declared with @Column(as: [T].JSONRepresentation.self))", at: node.nameNode)
     }
     // The element: `[Coordinate]` holds `Coordinate`s, themselves JSON inside the array.
     var elementName = type.name

@@ -51,163 +51,224 @@ extension ExpressionMethods {
     return (function, result)
   }
 
+  /// Runs method `name` of an expression: its vocabulary entry's handler (window functions,
+  /// JSON paths, comparisons, SQL functions, …).
   func expressionMethod(_ name: String, on receiver: TypedExpression, arguments: Arguments, at node: MemberAccessExprSyntax) throws -> Value {
-    if let window = try compiler.windowMethods.windowMethod(name, on: receiver, arguments: arguments, at: node) { return window }
+    if let value = try compiler.dispatch(name, on: .expression, receiver: .expression(receiver), CallSite(arguments, member: node)) {
+      return value
+    }
+    throw compiler.unknownMethod(name, on: .expression, described: "an expression", at: node.declName)
+  }
+
+  /// `eq`, `neq`, `lt`, `gt`, `lte`, `gte`, `is`, `isNot`: a comparison with a value of the same type
+  /// (`is`/`isNot` match NULL as a value).
+  func compare(_ name: String, _ receiver: TypedExpression, _ arguments: Arguments) throws -> Value {
     let call = arguments.call
     let lhs = receiver.expression
-    func argument(_ label: String? = nil, expected: SwiftType? = receiver.type?.wrapped) throws -> TypedExpression {
-      guard let syntax = arguments.first(label) else {
-        throw compiler.source.diagnostic("'\(name)' needs \(label.map { "a '\($0):' argument" } ?? "an argument")", at: call)
-      }
-      return try compiler.typedExpression(try compiler.evaluate(syntax, expected: expected), expected: expected, at: syntax)
-    }
-    func text(_ syntax: ExprSyntax) throws -> Expression {
-      try compiler.typedExpression(try compiler.evaluate(syntax, expected: .string), expected: .string, at: syntax).expression
-    }
+    let operators: [String: BinaryOperator] = [
+      "eq": .equal, "neq": .notEqual, "lt": .lessThan, "gt": .greaterThan, "lte": .lessThanOrEqual,
+      "gte": .greaterThanOrEqual, "is": .is, "isNot": .isNot,
+    ]
+    let op = operators[name] ?? .equal
+    guard let syntax = arguments.first() else { throw compiler.source.diagnostic("'\(name)' needs a value to compare with", at: call) }
+    let value = try compiler.evaluate(syntax, expected: receiver.type?.wrapped)
+    let rhs = try compiler.typedExpression(value, expected: receiver.type, at: syntax)
+    try compiler.checkComparable(receiver, rhs, at: syntax)
+    return compiler.boolean(lhs.binary(op, rhs.expression))
+  }
 
-    if let json = try jsonPathMethod(name, on: receiver, arguments: arguments, at: node) { return json }
-    switch name {
-    case "eq", "neq", "lt", "gt", "lte", "gte", "is", "isNot":
-      let operators: [String: BinaryOperator] = [
-        "eq": .equal, "neq": .notEqual, "lt": .lessThan, "gt": .greaterThan, "lte": .lessThanOrEqual,
-        "gte": .greaterThanOrEqual, "is": .is, "isNot": .isNot,
-      ]
-      let op = operators[name] ?? .equal
-      guard let syntax = arguments.first() else { throw compiler.source.diagnostic("'\(name)' needs a value to compare with", at: call) }
-      let value = try compiler.evaluate(syntax, expected: receiver.type?.wrapped)
-      let rhs = try compiler.typedExpression(value, expected: receiver.type, at: syntax)
-      try compiler.checkComparable(receiver, rhs, at: syntax)
-      return compiler.boolean(lhs.binary(op, rhs.expression))
-    case "and", "or":
-      return compiler.boolean(lhs.binary(name == "and" ? .and : .or, try argument(expected: .bool).expression))
-    case "not":
-      return compiler.boolean(lhs.not())
-    case "in", "notIn":
-      guard let syntax = arguments.first() else { throw compiler.source.diagnostic("'\(name)' needs a list or a subquery", at: call) }
-      let value = try compiler.evaluate(syntax, expected: receiver.type?.wrapped)
-      let op: BinaryOperator = name == "in" ? .in : .notIn
-      switch value {
-      case .array(let elements):
-        let list = try elements.map { try compiler.typedExpression($0, expected: receiver.type, at: syntax).expression }
-        return compiler.boolean(lhs.binary(op, Expression(.list(list))))
-      case .query(let query):
-        return compiler.boolean(lhs.binary(op, Expression(.statement(.select(query.select)))))
-      case .table(let table):
-        return compiler.boolean(lhs.binary(op, Expression(.statement(.select(Query(table).select)))))
-      case .statement(let statement, _):
-        return compiler.boolean(lhs.binary(op, Expression(.statement(statement))))
-      default:
-        throw compiler.source.diagnostic("'\(name)' needs an array literal or a query, but this is \(compiler.describe(value))", at: syntax)
-      }
-    case "between":
-      guard let lower = arguments.positional.first, let upper = arguments.labelled("and") else {
-        throw compiler.source.diagnostic("'between' needs two bounds: .between(a, and: b)", at: call)
-      }
-      let low = try compiler.typedExpression(try compiler.evaluate(lower, expected: receiver.type), expected: receiver.type, at: lower)
-      let high = try compiler.typedExpression(try compiler.evaluate(upper, expected: receiver.type), expected: receiver.type, at: upper)
-      return compiler.boolean(Expression(.between(lhs, lower: low.expression, upper: high.expression)))
-    case "like":
-      guard let pattern = arguments.positional.first else { throw compiler.source.diagnostic("'like' needs a pattern", at: call) }
-      let escape = try arguments.labelled("escape").map { try text($0) }
-      return compiler.boolean(Expression(.like(string: lhs, pattern: try text(pattern), escape: escape)))
-    case "glob":
-      guard let pattern = arguments.positional.first else { throw compiler.source.diagnostic("'glob' needs a pattern", at: call) }
-      return compiler.boolean(lhs.binary(.glob, try text(pattern)))
-    case "hasPrefix", "hasSuffix", "contains":
-      guard let syntax = arguments.positional.first else { throw compiler.source.diagnostic("'\(name)' needs a string", at: call) }
-      guard case .expression(let e) = try compiler.evaluate(syntax), case .value(.text(let fragment)) = e.expression.node else {
-        throw compiler.source.diagnostic("'\(name)' needs a string literal; use like(…) for patterns built from columns", at: syntax)
-      }
-      let pattern = name == "hasPrefix" ? fragment + "%" : name == "hasSuffix" ? "%" + fragment : "%" + fragment + "%"
-      return compiler.boolean(Expression(.like(string: lhs, pattern: .value(.text(pattern)), escape: nil)))
-    case "collate":
-      guard let syntax = arguments.first() else { throw compiler.source.diagnostic("'collate' needs a collation: .collate(.nocase)", at: call) }
-      let collation: String
-      if let custom = syntax.as(FunctionCallExprSyntax.self), let member = custom.calledExpression.as(MemberAccessExprSyntax.self),
-        member.base == nil, member.declName.baseName.text == "custom" || member.declName.baseName.text == "init",
-        let name = custom.arguments.first?.expression.as(StringLiteralExprSyntax.self)
-      {
-        // `.collate(.custom("french"))`: a collation the app registered, by name.
-        let text = try compiler.stringValue(name)
-        return .expression(TypedExpression(Expression(.collate(lhs, collation: quoteIdentifier(text))), type: receiver.type))
-      }
-      switch try compiler.evaluate(syntax) {
-      case .implicitMember(let member):
-        switch member {
-        // Quoted, as StructuredQueries renders every collation name: COLLATE "NOCASE".
-        case "nocase": collation = quoteIdentifier("NOCASE")
-        case "binary": collation = quoteIdentifier("BINARY")
-        case "rtrim": collation = quoteIdentifier("RTRIM")
-        default:
-          throw compiler.source.diagnostic("unknown collation '.\(member)'", at: syntax, suggestion: closestMatch(to: member, in: ["nocase", "binary", "rtrim"]))
-        }
-      case .expression(let e):
-        guard case .value(.text(let name)) = e.expression.node else { fallthrough }
-        collation = quoteIdentifier(name)
-      default:
-        throw compiler.source.diagnostic("'collate' needs a collation: .collate(.nocase)", at: syntax)
-      }
-      return .expression(TypedExpression(Expression(.collate(lhs, collation: collation)), type: receiver.type))
-    case "asc", "desc":
-      var nulls: Ordering.Nulls?
-      if let syntax = arguments.labelled("nulls") {
-        guard case .implicitMember(let member) = try compiler.evaluate(syntax), member == "first" || member == "last" else {
-          throw compiler.source.diagnostic("'nulls:' is .first or .last", at: syntax)
-        }
-        nulls = member == "first" ? .first : .last
-      }
-      return .ordering(Ordering(lhs, direction: name == "asc" ? .ascending : .descending, nulls: nulls))
-    case "cast":
-      var type = "NUMERIC"
-      if let syntax = arguments.labelled("as") ?? arguments.first() {
-        type = compiler.sqlType(forSwiftType: syntax.trimmedDescription.replacingOccurrences(".self", ""))
-      } else if let receiverType = receiver.type?.wrapped {
-        // No type given: Swift infers it from the context. The usual cases: an integer (or
-        // Bool) cast to compare or divide as a Double, a Double cast to truncate, text to a number.
-        switch receiverType.name {
-        case "Int", "Int64", "Int32", "Bool": type = "REAL"
-        case "Double", "Float": type = "INTEGER"
-        case "String": type = "NUMERIC"
-        default: type = "TEXT"
-        }
-      }
-      return .expression(TypedExpression(Expression(.cast(lhs, type: type)), type: nil))
-    case "match", "highlight", "snippet":
-      if let value = try ftsColumnMethod(name, on: receiver, arguments: arguments) { return value }
-    case "strftime" where receiver.type?.isDate == true:
-      guard let format = arguments.first() else { throw compiler.source.diagnostic("'strftime' needs a format", at: call) }
-      return .expression(TypedExpression(.function("strftime", [try text(format)] + timeArguments(receiver)), type: .string))
-    case "map", "flatMap":
-      // `$0.priority.map { $0 < Priority.high }`: the closure gets the unwrapped value. `map`
-      // keeps NULL as NULL around it; `flatMap`'s closure already answers for NULL.
-      guard let syntax = arguments.first() else {
-        throw compiler.source.diagnostic("'\(name)' needs a closure: .\(name) { $0 … }", at: call)
-      }
-      let unwrapped = TypedExpression(lhs, type: receiver.type?.wrapped)
-      let transformed: Value
-      if let closure = syntax.as(ClosureExprSyntax.self) {
-        transformed = try compiler.invoke(closure, with: [.expression(unwrapped)])
-      } else if case .keyPath(let names) = try compiler.evaluate(syntax) {
-        // `.map(\.year)`
-        var value = Value.expression(unwrapped)
-        for member in names { value = try compiler.member(member, of: value, at: syntax) }
-        transformed = value
-      } else {
-        throw compiler.source.diagnostic("'\(name)' needs a closure or a key path: .\(name) { $0 … }", at: syntax)
-      }
-      let result = try compiler.typedExpression(transformed, at: syntax)
-      if name == "flatMap" {
-        return .expression(TypedExpression(result.expression, type: result.type?.optional))
-      }
-      let isNull = lhs.binary(.is, .null)
-      let guarded = CaseExpression(base: isNull, whens: [.init(.value(.integer(1)), then: .null)], otherwise: result.expression)
-      return .expression(TypedExpression(Expression(.caseWhen(guarded)), type: result.type?.optional))
-    case "exists":
-      break
+  /// `and(_:)`, `or(_:)`: both or either condition.
+  func logical(_ name: String, _ receiver: TypedExpression, _ arguments: Arguments) throws -> Value {
+    let lhs = receiver.expression
+    return compiler.boolean(lhs.binary(name == "and" ? .and : .or, try argument(name, of: receiver, arguments, expected: .bool).expression))
+  }
+
+  /// `not()`: the opposite condition.
+  func negation(_ name: String, _ receiver: TypedExpression, _ arguments: Arguments) throws -> Value {
+    let lhs = receiver.expression
+    return compiler.boolean(lhs.not())
+  }
+
+  /// `in(_:)`, `notIn(_:)`: among (or not among) a list or a query's rows.
+  func membership(_ name: String, _ receiver: TypedExpression, _ arguments: Arguments) throws -> Value {
+    let call = arguments.call
+    let lhs = receiver.expression
+    guard let syntax = arguments.first() else { throw compiler.source.diagnostic("'\(name)' needs a list or a subquery", at: call) }
+    let value = try compiler.evaluate(syntax, expected: receiver.type?.wrapped)
+    let op: BinaryOperator = name == "in" ? .in : .notIn
+    switch value {
+    case .array(let elements):
+      let list = try elements.map { try compiler.typedExpression($0, expected: receiver.type, at: syntax).expression }
+      return compiler.boolean(lhs.binary(op, Expression(.list(list))))
+    case .query(let query):
+      return compiler.boolean(lhs.binary(op, Expression(.statement(.select(query.select)))))
+    case .table(let table):
+      return compiler.boolean(lhs.binary(op, Expression(.statement(.select(Query(table).select)))))
+    case .statement(let statement, _):
+      return compiler.boolean(lhs.binary(op, Expression(.statement(statement))))
     default:
-      break
+      throw compiler.source.diagnostic("'\(name)' needs an array literal or a query, but this is \(compiler.describe(value))", at: syntax)
     }
+  }
 
+  /// `between(_:and:)`: within a range, both ends included.
+  func between(_ name: String, _ receiver: TypedExpression, _ arguments: Arguments) throws -> Value {
+    let call = arguments.call
+    let lhs = receiver.expression
+    guard let lower = arguments.positional.first, let upper = arguments.labelled("and") else {
+      throw compiler.source.diagnostic("'between' needs two bounds: .between(a, and: b)", at: call)
+    }
+    let low = try compiler.typedExpression(try compiler.evaluate(lower, expected: receiver.type), expected: receiver.type, at: lower)
+    let high = try compiler.typedExpression(try compiler.evaluate(upper, expected: receiver.type), expected: receiver.type, at: upper)
+    return compiler.boolean(Expression(.between(lhs, lower: low.expression, upper: high.expression)))
+  }
+
+  /// `like(_:escape:)`: a LIKE pattern.
+  func like(_ name: String, _ receiver: TypedExpression, _ arguments: Arguments) throws -> Value {
+    let call = arguments.call
+    let lhs = receiver.expression
+    guard let pattern = arguments.positional.first else { throw compiler.source.diagnostic("'like' needs a pattern", at: call) }
+    let escape = try arguments.labelled("escape").map { try text($0) }
+    return compiler.boolean(Expression(.like(string: lhs, pattern: try text(pattern), escape: escape)))
+  }
+
+  /// `glob(_:)`: a case-sensitive GLOB pattern.
+  func glob(_ name: String, _ receiver: TypedExpression, _ arguments: Arguments) throws -> Value {
+    let call = arguments.call
+    let lhs = receiver.expression
+    guard let pattern = arguments.positional.first else { throw compiler.source.diagnostic("'glob' needs a pattern", at: call) }
+    return compiler.boolean(lhs.binary(.glob, try text(pattern)))
+  }
+
+  /// `hasPrefix`, `hasSuffix`, `contains` with a string literal: LIKE patterns StructuredQueries deprecates.
+  func substring(_ name: String, _ receiver: TypedExpression, _ arguments: Arguments) throws -> Value {
+    let call = arguments.call
+    let lhs = receiver.expression
+    guard let syntax = arguments.positional.first else { throw compiler.source.diagnostic("'\(name)' needs a string", at: call) }
+    guard case .expression(let e) = try compiler.evaluate(syntax), case .value(.text(let fragment)) = e.expression.node else {
+      throw compiler.source.diagnostic("'\(name)' needs a string literal; use like(…) for patterns built from columns", at: syntax)
+    }
+    let pattern = name == "hasPrefix" ? fragment + "%" : name == "hasSuffix" ? "%" + fragment : "%" + fragment + "%"
+    return compiler.boolean(Expression(.like(string: lhs, pattern: .value(.text(pattern)), escape: nil)))
+  }
+
+  /// `collate(.nocase)`, `collate(.custom("…"))`: the comparison's collation, quoted as the library quotes it.
+  func collate(_ name: String, _ receiver: TypedExpression, _ arguments: Arguments) throws -> Value {
+    let call = arguments.call
+    let lhs = receiver.expression
+    guard let syntax = arguments.first() else { throw compiler.source.diagnostic("'collate' needs a collation: .collate(.nocase)", at: call) }
+    let collation: String
+    if let custom = syntax.as(FunctionCallExprSyntax.self), let member = custom.calledExpression.as(MemberAccessExprSyntax.self),
+      member.base == nil, member.declName.baseName.text == "custom" || member.declName.baseName.text == "init",
+      let name = custom.arguments.first?.expression.as(StringLiteralExprSyntax.self)
+    {
+      // `.collate(.custom("french"))`: a collation the app registered, by name.
+      let text = try compiler.stringValue(name)
+      return .expression(TypedExpression(Expression(.collate(lhs, collation: quoteIdentifier(text))), type: receiver.type))
+    }
+    switch try compiler.evaluate(syntax) {
+    case .implicitMember(let member):
+      switch member {
+      // Quoted, as StructuredQueries renders every collation name: COLLATE "NOCASE".
+      case "nocase": collation = quoteIdentifier("NOCASE")
+      case "binary": collation = quoteIdentifier("BINARY")
+      case "rtrim": collation = quoteIdentifier("RTRIM")
+      default:
+        throw compiler.source.diagnostic("unknown collation '.\(member)'", at: syntax, suggestion: closestMatch(to: member, in: ["nocase", "binary", "rtrim"]))
+      }
+    case .expression(let e):
+      guard case .value(.text(let name)) = e.expression.node else { fallthrough }
+      collation = quoteIdentifier(name)
+    default:
+      throw compiler.source.diagnostic("'collate' needs a collation: .collate(.nocase)", at: syntax)
+    }
+    return .expression(TypedExpression(Expression(.collate(lhs, collation: collation)), type: receiver.type))
+  }
+
+  /// `asc(nulls:)`, `desc(nulls:)`: an ordering term.
+  func ordering(_ name: String, _ receiver: TypedExpression, _ arguments: Arguments) throws -> Value {
+    let lhs = receiver.expression
+    var nulls: Ordering.Nulls?
+    if let syntax = arguments.labelled("nulls") {
+      guard case .implicitMember(let member) = try compiler.evaluate(syntax), member == "first" || member == "last" else {
+        throw compiler.source.diagnostic("'nulls:' is .first or .last", at: syntax)
+      }
+      nulls = member == "first" ? .first : .last
+    }
+    return .ordering(Ordering(lhs, direction: name == "asc" ? .ascending : .descending, nulls: nulls))
+  }
+
+  /// `cast(as:)`: CAST to the SQLite type of a Swift type (or the type Swift infers without one).
+  func cast(_ name: String, _ receiver: TypedExpression, _ arguments: Arguments) throws -> Value {
+    let lhs = receiver.expression
+    var type = "NUMERIC"
+    if let syntax = arguments.labelled("as") ?? arguments.first() {
+      type = compiler.sqlType(forSwiftType: syntax.trimmedDescription.replacingOccurrences(".self", ""))
+    } else if let receiverType = receiver.type?.wrapped {
+      // No type given: Swift infers it from the context. The usual cases: an integer (or
+      // Bool) cast to compare or divide as a Double, a Double cast to truncate, text to a number.
+      switch receiverType.name {
+      case "Int", "Int64", "Int32", "Bool": type = "REAL"
+      case "Double", "Float": type = "INTEGER"
+      case "String": type = "NUMERIC"
+      default: type = "TEXT"
+      }
+    }
+    return .expression(TypedExpression(Expression(.cast(lhs, type: type)), type: nil))
+  }
+
+  /// `match`, `highlight`, `snippet` on a column of an FTS5 table.
+  func fullTextSearch(_ name: String, _ receiver: TypedExpression, _ arguments: Arguments) throws -> Value {
+    if let value = try ftsColumnMethod(name, on: receiver, arguments: arguments) { return value }
+    return try sqlFunctionCall(name, receiver, arguments)
+  }
+
+  /// `strftime(_:)` of a date, in the column's storage.
+  func strftime(_ name: String, _ receiver: TypedExpression, _ arguments: Arguments) throws -> Value {
+    let call = arguments.call
+    guard receiver.type?.isDate == true else { return try sqlFunctionCall(name, receiver, arguments) }
+    guard let format = arguments.first() else { throw compiler.source.diagnostic("'strftime' needs a format", at: call) }
+    return .expression(TypedExpression(.function("strftime", [try text(format)] + timeArguments(receiver)), type: .string))
+  }
+
+  /// `map { … }`, `flatMap { … }` on an optional: the closure gets the unwrapped value; `map` keeps NULL.
+  func mapped(_ name: String, _ receiver: TypedExpression, _ arguments: Arguments) throws -> Value {
+    let call = arguments.call
+    let lhs = receiver.expression
+    // `$0.priority.map { $0 < Priority.high }`: the closure gets the unwrapped value. `map`
+    // keeps NULL as NULL around it; `flatMap`'s closure already answers for NULL.
+    guard let syntax = arguments.first() else {
+      throw compiler.source.diagnostic("'\(name)' needs a closure: .\(name) { $0 … }", at: call)
+    }
+    let unwrapped = TypedExpression(lhs, type: receiver.type?.wrapped)
+    let transformed: Value
+    if let closure = syntax.as(ClosureExprSyntax.self) {
+      transformed = try compiler.invoke(closure, with: [.expression(unwrapped)])
+    } else if case .keyPath(let names) = try compiler.evaluate(syntax) {
+      // `.map(\.year)`
+      var value = Value.expression(unwrapped)
+      for member in names { value = try compiler.member(member, of: value, at: syntax) }
+      transformed = value
+    } else {
+      throw compiler.source.diagnostic("'\(name)' needs a closure or a key path: .\(name) { $0 … }", at: syntax)
+    }
+    let result = try compiler.typedExpression(transformed, at: syntax)
+    if name == "flatMap" {
+      return .expression(TypedExpression(result.expression, type: result.type?.optional))
+    }
+    let isNull = lhs.binary(.is, .null)
+    let guarded = CaseExpression(base: isNull, whens: [.init(.value(.integer(1)), then: .null)], otherwise: result.expression)
+    return .expression(TypedExpression(Expression(.caseWhen(guarded)), type: result.type?.optional))
+  }
+
+  /// A method that is one SQL function of its receiver, as its vocabulary entry declares it
+  /// (`length()`, `upper()`, aggregates with DISTINCT, ORDER BY and FILTER).
+  ///
+  /// ```swift
+  /// Reminder.select { $0.title.length() }  // SELECT length("reminders"."title") FROM "reminders"
+  /// ```
+  func sqlFunctionCall(_ name: String, _ receiver: TypedExpression, _ arguments: Arguments) throws -> Value {
+    let lhs = receiver.expression
     if let (function, result) = sqlFunction(name), case .aggregate(let sql) = function {
       var aggregateArguments = [lhs]
       if name == "groupConcat", let separator = arguments.positional.first {
@@ -252,8 +313,18 @@ extension ExpressionMethods {
       if name == "nullif" { type = receiver.type?.optional }
       return .expression(TypedExpression(.function(sql, functionArguments), type: type))
     }
+    throw compiler.unknownMethod(name, on: .expression, described: "an expression", at: CallSite(arguments).nameNode)
+  }
 
-    throw compiler.unknownMethod(name, on: .expression, described: "an expression", at: node.declName)
+  private func text(_ syntax: ExprSyntax) throws -> Expression {
+    try compiler.typedExpression(try compiler.evaluate(syntax, expected: .string), expected: .string, at: syntax).expression
+  }
+
+  private func argument(_ name: String, of receiver: TypedExpression, _ arguments: Arguments, label: String? = nil, expected: SwiftType?) throws -> TypedExpression {
+    guard let syntax = arguments.first(label) else {
+      throw compiler.source.diagnostic("'\(name)' needs \(label.map { "a '\($0):' argument" } ?? "an argument")", at: arguments.call)
+    }
+    return try compiler.typedExpression(try compiler.evaluate(syntax, expected: expected), expected: expected, at: syntax)
   }
 
 }

@@ -37,6 +37,13 @@ extension StatementMethods {
 
   // MARK: Compound selects
 
+  /// `union`, `intersect`, `except` on a query: a compound select of its rows and another query's.
+  /// A whole table's rows (`Tag.all.union(…)`) are rows of that table's type.
+  func compoundOfQuery(_ name: String, _ query: Query, _ arguments: Arguments) throws -> Value {
+    let model = query.resultModel ?? (query.select.columns.isEmpty && query.select.joins.isEmpty ? query.tables.first?.model.typeName : nil)
+    return try compound(name, lhs: .select(query.select), lhsModel: model, types: query.resultTypes, arguments: arguments)
+  }
+
   func compound(_ name: String, lhs: Statement, lhsModel: String?, types: [SwiftType?], arguments: Arguments) throws -> Value {
     guard let argument = arguments.positional.first else {
       throw compiler.source.diagnostic("'\(name)' needs another query", at: arguments.call)

@@ -3,23 +3,17 @@ import SwiftSyntax
 
 /// Views and triggers: `createTemporaryView(as:)`, `createTemporaryTrigger(…)`, `drop()`.
 extension TableMethods {
-  func schemaMethod(_ name: String, on table: TableInstance, arguments: Arguments) throws -> Value? {
-    switch name {
-    case "createTemporaryView":
-      guard let syntax = arguments.labelled("as") else {
-        throw compiler.source.diagnostic("'createTemporaryView' needs a query: createTemporaryView(as: …)", at: arguments.call)
-      }
-      let statement = try compiler.statementMethods.statementValue(try compiler.evaluate(syntax), at: syntax)
-      let ifNotExists = try arguments.labelled("ifNotExists").map { try compiler.booleanConstant($0, for: "ifNotExists") } ?? false
-      let view = CreateView(
-        name: table.model.tableName, columns: table.model.columns.map(\.sqlName), statement: statement,
-        ifNotExists: ifNotExists)
-      return .statement(.createView(view), returningTypes: [])
-    case "createTemporaryTrigger":
-      return try trigger(on: table, arguments: arguments)
-    default:
-      return nil
+  /// `createTemporaryView(as:)`: a temporary view of this @Table type, from a query.
+  func createView(_ table: TableInstance, _ arguments: Arguments) throws -> Value {
+    guard let syntax = arguments.labelled("as") else {
+      throw compiler.source.diagnostic("'createTemporaryView' needs a query: createTemporaryView(as: …)", at: arguments.call)
     }
+    let statement = try compiler.statementMethods.statementValue(try compiler.evaluate(syntax), at: syntax)
+    let ifNotExists = try arguments.labelled("ifNotExists").map { try compiler.booleanConstant($0, for: "ifNotExists") } ?? false
+    let view = CreateView(
+      name: table.model.tableName, columns: table.model.columns.map(\.sqlName), statement: statement,
+      ifNotExists: ifNotExists)
+    return .statement(.createView(view), returningTypes: [])
   }
 
   /// `createTemporaryTrigger(afterUpdateTouch: \.updatedAt)` / `afterUpdateTouch: { $0.version += 1 }`
@@ -82,7 +76,7 @@ extension TableMethods {
     }
   }
 
-  private func trigger(on table: TableInstance, arguments: Arguments) throws -> Value {
+  func trigger(on table: TableInstance, arguments: Arguments) throws -> Value {
     let call = arguments.call
     for label in ["afterInsertTouch", "afterUpdateTouch"] {
       if let touch = arguments.labelled(label) {

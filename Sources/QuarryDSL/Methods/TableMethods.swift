@@ -19,94 +19,131 @@ extension Compiler {
 
 /// Members and methods of a table type.
 extension TableMethods {
-  /// A method called on a table type (`Reminder.as(R.self)`, `Tag.Draft(…)`, a scope, or any
-  /// query method, since a table is the query of all its rows).
-  func tableMethod(_ name: String, on table: TableInstance, arguments: Arguments) throws -> Value {
-    switch name {
-    case "as":
-      guard let argument = arguments.first(), case .aliasType(let alias) = try compiler.evaluate(argument) else {
-        throw compiler.source.diagnostic("'as' needs an alias type: .as(R1.self) with enum R1: AliasName {}", at: arguments.call)
+  /// A method called on a table type: a member the model declares (an enum case, a scope, a
+  /// nested type) as Swift finds a type's own static members first, then the vocabulary's
+  /// table entries and query methods (a table is the query of all its rows).
+  func tableMethod(_ name: String, on table: TableInstance, arguments: Arguments, member: MemberAccessExprSyntax?) throws -> Value {
+    let model = table.model
+    if model.columns.contains(where: { $0.enumGroup == [] && $0.path.first == name }) {
+      return try compiler.rowMethods.enumCaseSelection(model, call: arguments.call)
+    }
+    if let scope = model.scopes[name] {
+      let values = try arguments.list.map { try compiler.evaluate($0.expression) }
+      return try compiler.callScope(scope, on: table, arguments: values, at: arguments.call)
+    }
+    if let nested = compiler.catalog.table(forType: model.typeName + "." + name) {
+      // `Reminder.Draft(…)` where the app declares its own `Draft`: that type's initializer.
+      return try compiler.initializer(of: nested, arguments: arguments)
+    }
+    if let value = try compiler.dispatch(name, on: .table, receiver: .table(table), CallSite(arguments, member: member)) {
+      return value
+    }
+    return try compiler.queryMethods.scopeOrUnknown(name, on: try compiler.baseQuery(table), arguments: arguments)
+  }
+
+  /// `as(_:)`: the table under an alias (`enum R1: AliasName {}`), for self-joins.
+  func aliased(_ table: TableInstance, _ arguments: Arguments) throws -> Value {
+    guard let argument = arguments.first(), case .aliasType(let alias) = try compiler.evaluate(argument) else {
+      throw compiler.source.diagnostic("'as' needs an alias type: .as(R1.self) with enum R1: AliasName {}", at: arguments.call)
+    }
+    var aliased = table
+    aliased.alias = alias.aliasName
+    return .table(aliased)
+  }
+
+  /// `Row.Columns(…)`: a row of a @Selection type built from named columns.
+  func columns(_ table: TableInstance, _ arguments: Arguments) throws -> Value {
+    try compiler.selection(for: table.model, arguments: arguments)
+  }
+
+  /// `Reminder.Draft(title: …)`: a record to insert later (no id yet); `Reminder.Draft(reminder)`:
+  /// a draft of a record, every field copied (its id too, so an upsert of the draft updates that
+  /// row), as the @Table macro's `init(_:)` does.
+  func draft(_ table: TableInstance, _ arguments: Arguments) throws -> Value {
+    let model = table.model
+    if arguments.list.count == 1, let only = arguments.list.first, only.label == nil {
+      guard case .query(var record) = try compiler.evaluate(only.expression), record.select.from == nil,
+        record.resultModel == model.typeName || record.resultModel == model.typeName + ".Draft"
+      else {
+        throw compiler.source.diagnostic("'\(model.typeName).Draft(_:)' copies a '\(model.typeName)' record; give it one, or labelled values", at: only.expression)
       }
-      var aliased = table
-      aliased.alias = alias.aliasName
-      return .table(aliased)
-    case "Columns":
-      return try compiler.selection(for: table.model, arguments: arguments)
-    case "Draft" where compiler.catalog.table(forType: table.model.typeName + ".Draft") == nil:
-      // `Reminder.Draft(reminder)`: a draft of a record, every field copied (its id too, so
-      // an upsert of the draft updates that row), as the @Table macro's `init(_:)` does.
-      if arguments.list.count == 1, let only = arguments.list.first, only.label == nil {
-        guard case .query(var record) = try compiler.evaluate(only.expression), record.select.from == nil,
-          record.resultModel == table.model.typeName || record.resultModel == table.model.typeName + ".Draft"
-        else {
-          throw compiler.source.diagnostic("'\(table.model.typeName).Draft(_:)' copies a '\(table.model.typeName)' record; give it one, or labelled values", at: only.expression)
-        }
-        record.resultModel = table.model.typeName + ".Draft"
-        return .query(record)
-      }
-      // `let draft = Reminder.Draft(title: "…")`: a record to insert later (no id yet).
-      guard case .query(var record) = try compiler.initializer(of: table.model, arguments: arguments) else {
-        throw compiler.source.diagnostic("'\(table.model.typeName).Draft(…)' needs labelled values", at: arguments.call)
-      }
-      record.resultModel = table.model.typeName + ".Draft"
+      record.resultModel = model.typeName + ".Draft"
       return .query(record)
-    case "ID" where table.model.scopes["ID"] == nil && compiler.catalog.table(forType: table.model.typeName + ".ID") == nil:
-      // `Reminder.ID(1)`, `Team.ID(rawValue: 1)`: a (Tagged) primary key is its value.
-      guard arguments.list.count == 1, let argument = arguments.list.first, argument.label == nil || argument.label == "rawValue" else {
-        throw compiler.source.diagnostic("'\(table.model.typeName).ID(…)' takes the key's value: \(table.model.typeName).ID(1)", at: arguments.call)
-      }
-      return try compiler.evaluate(argument.expression, expected: table.model.primaryKeyColumns.first?.type)
-    case _ where table.model.columns.contains(where: { $0.enumGroup == [] && $0.path.first == name }):
-      return try compiler.rowMethods.enumCaseSelection(table.model, call: arguments.call)
-    default:
-      if let scope = table.model.scopes[name] {
-        let values = try arguments.list.map { try compiler.evaluate($0.expression) }
-        return try compiler.callScope(scope, on: table, arguments: values, at: arguments.call)
-      }
-      if let write = try tableWriteMethod(name, on: table, arguments: arguments) { return write }
-      return try compiler.queryMethods.queryMethod(name, on: try compiler.baseQuery(table), arguments: arguments)
     }
+    guard case .query(var record) = try compiler.initializer(of: model, arguments: arguments) else {
+      throw compiler.source.diagnostic("'\(model.typeName).Draft(…)' needs labelled values", at: arguments.call)
+    }
+    record.resultModel = model.typeName + ".Draft"
+    return .query(record)
   }
 
+  /// `Reminder.ID(1)`, `Team.ID(rawValue: 1)`: a (Tagged) primary key is its value.
+  func id(_ table: TableInstance, _ arguments: Arguments) throws -> Value {
+    guard arguments.list.count == 1, let argument = arguments.list.first, argument.label == nil || argument.label == "rawValue" else {
+      throw compiler.source.diagnostic("'\(table.model.typeName).ID(…)' takes the key's value: \(table.model.typeName).ID(1)", at: arguments.call)
+    }
+    return try compiler.evaluate(argument.expression, expected: table.model.primaryKeyColumns.first?.type)
+  }
+
+  /// `insert { … }` and `upsert { … }`, which start from the table, not a query.
+  func insert(_ table: TableInstance, _ arguments: Arguments) throws -> Value {
+    try compiler.writeMethods.insert(into: table, upsert: false, arguments: arguments)
+  }
+
+  func upsert(_ table: TableInstance, _ arguments: Arguments) throws -> Value {
+    try compiler.writeMethods.insert(into: table, upsert: true, arguments: arguments)
+  }
+
+  /// A member of a table type read as a property: the type itself under another name (`Draft`,
+  /// `Selection` of an enum table), a vocabulary property (`all`, `none`, `tableName`), a scope,
+  /// a column (`Employee.id` in `#sql`), or a member of the query of all rows.
   func tableMember(_ name: String, of table: TableInstance, at node: some SyntaxProtocol) throws -> Value {
-    switch name {
-    case "Selection" where table.model.isEnumTable, "Columns" where table.model.isEnumTable:
+    let model = table.model
+    if name == "self" || name == "Draft" || (model.isEnumTable && (name == "Selection" || name == "Columns")) {
       return .table(table)
-    case "Draft", "self", "columns", "TableColumns":
-      if name == "columns" || name == "TableColumns" { return .columns(table) }
-      return .table(table)
-    case "all":
-      // `.all` is the default scope, even after `unscoped` (except inside that scope itself).
-      var scoped = table
-      if !compiler.evaluatingDefaultScope.contains(table.model.typeName) { scoped.unscoped = false }
-      return .query(try compiler.baseQuery(scoped))
-    case "unscoped":
-      var unscoped = table
-      unscoped.unscoped = true
-      return .table(unscoped)
-    case "none":
-      var query = Query(table)
-      query.select.isEmpty = true
-      return .query(query)
-    case "tableName":
-      return .expression(TypedExpression(.value(.text(table.model.tableName)), type: .string))
-    default:
-      if let scope = table.model.scopes[name] {
-        return try compiler.callScope(scope, on: table, arguments: [], at: node)
-      }
-      // `Employee.id` (as in `#sql("SELECT \(Employee.id) …")`): the column, like `$0.id`.
-      if !table.model.columns(under: [name]).isEmpty || table.model.computedColumns[name] != nil {
-        return try compiler.member(name, of: .columns(table), at: node)
-      }
-      return try compiler.queryMember(name, of: try compiler.baseQuery(table), at: node)
     }
+    if name == "TableColumns" { return .columns(table) }
+    if let value = try compiler.dispatch(name, on: .table, receiver: .table(table), CallSite(property: node)) {
+      return value
+    }
+    if let scope = model.scopes[name] {
+      return try compiler.callScope(scope, on: table, arguments: [], at: node)
+    }
+    // `Employee.id` (as in `#sql("SELECT \(Employee.id) …")`): the column, like `$0.id`.
+    if !model.columns(under: [name]).isEmpty || model.computedColumns[name] != nil {
+      return try compiler.member(name, of: .columns(table), at: node)
+    }
+    return try compiler.queryMember(name, of: try compiler.baseQuery(table), at: node)
   }
 
-  /// `T.insert { … }` and `T.upsert { … }`, which start from the table, not a query.
-  func tableWriteMethod(_ name: String, on table: TableInstance, arguments: Arguments) throws -> Value? {
-    switch name {
-    case "insert", "upsert": return try compiler.writeMethods.insert(into: table, upsert: name == "upsert", arguments: arguments)
-    default: return try schemaMethod(name, on: table, arguments: arguments)
-    }
+  /// `all`: the default scope, even after `unscoped` (except inside that scope itself).
+  func all(_ table: TableInstance, _ site: CallSite) throws -> Value {
+    var scoped = table
+    if !compiler.evaluatingDefaultScope.contains(table.model.typeName) { scoped.unscoped = false }
+    return .query(try compiler.baseQuery(scoped))
+  }
+
+  /// `unscoped`: every row, the default scope left out.
+  func unscoped(_ table: TableInstance, _ site: CallSite) throws -> Value {
+    var unscoped = table
+    unscoped.unscoped = true
+    return .table(unscoped)
+  }
+
+  /// `none`: a query that matches no row (and runs no SQL).
+  func none(_ table: TableInstance, _ site: CallSite) throws -> Value {
+    var query = Query(table)
+    query.select.isEmpty = true
+    return .query(query)
+  }
+
+  /// `tableName`: the table's name in SQL, as a String.
+  func tableName(_ table: TableInstance, _ site: CallSite) throws -> Value {
+    .expression(TypedExpression(.value(.text(table.model.tableName)), type: .string))
+  }
+
+  /// `columns`: the table's columns, as `$0` in a closure.
+  func columnsProperty(_ table: TableInstance, _ site: CallSite) throws -> Value {
+    .columns(table)
   }
 }

@@ -56,9 +56,12 @@ extension WindowMethods {
 
   /// `over`, `lag`, `lead`, `firstValue`, `lastValue`, `nthValue` on an expression; nil for
   /// any other method.
-  func windowMethod(_ name: String, on receiver: TypedExpression, arguments: Arguments, at node: MemberAccessExprSyntax) throws -> Value? {
-    if name == "over" { return try over(receiver, arguments: arguments, at: node) }
-    guard let sql = Self.valueWindowFunctions[name] else { return nil }
+  /// `lag`, `lead`, `firstValue`, `lastValue`, `nthValue` of an expression: a value window
+  /// function, waiting for its `.over { … }`.
+  func valueWindowFunction(_ name: String, _ receiver: TypedExpression, _ arguments: Arguments) throws -> Value {
+    guard let sql = Self.valueWindowFunctions[name] else {
+      throw compiler.unknownMethod(name, on: .expression, described: "an expression", at: CallSite(arguments).nameNode)
+    }
     var functionArguments = [receiver.expression]
     switch name {
     case "lag", "lead":
@@ -83,16 +86,18 @@ extension WindowMethods {
   }
 
   /// `.over()`, `.over(partitionBy:orderBy:)` or `.over { $0.partition(by: …).order(by: …) }`.
-  private func over(_ receiver: TypedExpression, arguments: Arguments, at node: MemberAccessExprSyntax) throws -> Value {
+  /// `over { … }`, `over(partitionBy:orderBy:)`: a window function's window.
+  func over(_ name: String, _ receiver: TypedExpression, _ arguments: Arguments) throws -> Value {
+    let node = CallSite(arguments)
     switch receiver.expression.node {
     case .aggregate: break
     case .function(let name, _) where Self.windowOnlySQLNames.contains(name): break
     case .window:
-      throw compiler.source.diagnostic("this is a window function already: give .over(…) once", at: node.declName)
+      throw compiler.source.diagnostic("this is a window function already: give .over(…) once", at: node.nameNode)
     default:
       throw compiler.source.diagnostic(
         "'over' applies to an aggregate (sum(), count(), avg()…) or a window function (rowNumber(), rank(), lag()…), not to a plain value",
-        at: node.declName)
+        at: node.nameNode)
     }
     var window = WindowSpecification()
     if let closure = arguments.first()?.as(ClosureExprSyntax.self) {

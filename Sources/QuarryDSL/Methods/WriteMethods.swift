@@ -19,37 +19,38 @@ extension Compiler {
 
 /// `delete()`, `update { … }`, `insert { … }`, `returning`, and compound selects.
 extension WriteMethods {
-  /// Methods of a query that turn it into another kind of statement; nil when `name` is none.
-  func writeMethod(_ name: String, on query: Query, arguments: Arguments) throws -> Value? {
+  /// `delete()`, `delete(record)`: a DELETE of the rows the query matches (or of the record's row).
+  ///
+  /// ```swift
+  /// Reminder.where(\.isCompleted).delete()
+  /// // DELETE FROM "reminders" WHERE "reminders"."isCompleted"
+  /// ```
+  func delete(_ query: Query, _ arguments: Arguments) throws -> Value {
     let table = query.tables[0]
-    switch name {
-    case "delete":
-      var delete = Delete(table: table.model.qualifiedName, alias: table.alias, wheres: query.select.wheres)
-      delete.isEmpty = query.select.isEmpty
-      // `Reminder.delete(reminder)`: the row with that record's primary key.
-      if let record = arguments.first() {
-        let (match, _) = try primaryKeyMatch(record, table: table, verb: "delete")
-        delete.wheres.append(match)
-      }
-      return .write(WriteQuery(table: table, statement: .delete(delete)))
-    case "update":
-      if let record = arguments.first(), !record.is(ClosureExprSyntax.self) {
-        return try updateRecord(record, table: table, query: query)
-      }
-      guard let closure = arguments.first()?.as(ClosureExprSyntax.self) else {
-        throw compiler.source.diagnostic("'update' needs a closure of assignments: .update { $0.title = \"…\" }", at: arguments.call)
-      }
-      var update = Update(table: table.model.qualifiedName, alias: table.alias, assignments: try assignments(closure, table: table))
-      update.wheres = query.select.wheres
-      update.isEmpty = query.select.isEmpty
-      return .write(WriteQuery(table: table, statement: .update(update)))
-    case "union", "intersect", "except":
-      // A whole table's rows (`Tag.all.union(…)`) are rows of that table's type.
-      let model = query.resultModel ?? (query.select.columns.isEmpty && query.select.joins.isEmpty ? query.tables.first?.model.typeName : nil)
-      return try compiler.statementMethods.compound(name, lhs: .select(query.select), lhsModel: model, types: query.resultTypes, arguments: arguments)
-    default:
-      return nil
+    var delete = Delete(table: table.model.qualifiedName, alias: table.alias, wheres: query.select.wheres)
+    delete.isEmpty = query.select.isEmpty
+    // `Reminder.delete(reminder)`: the row with that record's primary key.
+    if let record = arguments.first() {
+      let (match, _) = try primaryKeyMatch(record, table: table, verb: "delete")
+      delete.wheres.append(match)
     }
+    return .write(WriteQuery(table: table, statement: .delete(delete)))
+  }
+
+  /// `update { … }`, `update(record)`: an UPDATE of the rows the query matches, from a closure of
+  /// assignments (or of the record's row, every column).
+  func update(_ query: Query, _ arguments: Arguments) throws -> Value {
+    let table = query.tables[0]
+    if let record = arguments.first(), !record.is(ClosureExprSyntax.self) {
+      return try updateRecord(record, table: table, query: query)
+    }
+    guard let closure = arguments.first()?.as(ClosureExprSyntax.self) else {
+      throw compiler.source.diagnostic("'update' needs a closure of assignments: .update { $0.title = \"…\" }", at: arguments.call)
+    }
+    var update = Update(table: table.model.qualifiedName, alias: table.alias, assignments: try assignments(closure, table: table))
+    update.wheres = query.select.wheres
+    update.isEmpty = query.select.isEmpty
+    return .write(WriteQuery(table: table, statement: .update(update)))
   }
 
   /// `Reminder.update(reminder)`: every column set from a record, for the row with its primary key.
@@ -93,48 +94,47 @@ extension WriteMethods {
     return (match, assignments)
   }
 
-  func writeQueryMethod(_ name: String, on write: WriteQuery, arguments: Arguments) throws -> Value {
+  /// `where { … }`, `find(_:)` on an update or delete: its rows limited, as on a query.
+  func filtered(_ name: String, _ write: WriteQuery, _ arguments: Arguments) throws -> Value {
     var write = write
     let call = arguments.call
-    switch name {
-    case "where", "find":
-      let query = Query(write.table)
-      guard case .query(let filtered) = try compiler.queryMethods.queryMethod(name, on: query, arguments: arguments) else {
-        throw compiler.source.diagnostic("'\(name)' needs a condition", at: call)
-      }
-      switch write.statement {
-      case .delete(var delete):
-        delete.wheres += filtered.select.wheres
-        write.statement = .delete(delete)
-      case .update(var update):
-        update.wheres += filtered.select.wheres
-        write.statement = .update(update)
-      default:
-        throw compiler.source.diagnostic("'\(name)' does not apply to an insert", at: call)
-      }
-      return .write(write)
-    case "returning":
-      guard let argument = arguments.first() else {
-        throw compiler.source.diagnostic("'returning' needs columns: .returning(\\.id)", at: call)
-      }
-      var value = try compiler.evaluateProjection(argument, on: Query(write.table))
-      if case .keyPath(let names) = try? compiler.evaluate(argument), names == ["self"] || names.isEmpty {
-        value = .columns(write.table)
-      }
-      let expressions = try compiler.flattenExpressions(value, at: argument)
-      let returning = expressions.map { unqualified($0.expression) }
-      write.returningTypes = expressions.map(\.type)
-      switch write.statement {
-      case .delete(var delete): delete.returning = returning; write.statement = .delete(delete)
-      case .update(var update): update.returning = returning; write.statement = .update(update)
-      case .insert(var insert): insert.returning = returning; write.statement = .insert(insert)
-      default: break
-      }
-      return .write(write)
-    default:
-      throw compiler.unknownMethod(name, on: .write, described: "a write statement",
-                          at: call.calledExpression.as(MemberAccessExprSyntax.self).map { Syntax($0.declName) } ?? Syntax(call.calledExpression))
+    let query = Query(write.table)
+    guard case .query(let filtered) = try compiler.queryMethods.queryMethod(name, on: query, arguments: arguments) else {
+      throw compiler.source.diagnostic("'\(name)' needs a condition", at: call)
     }
+    switch write.statement {
+    case .delete(var delete):
+      delete.wheres += filtered.select.wheres
+      write.statement = .delete(delete)
+    case .update(var update):
+      update.wheres += filtered.select.wheres
+      write.statement = .update(update)
+    default:
+      throw compiler.source.diagnostic("'\(name)' does not apply to an insert", at: call)
+    }
+    return .write(write)
+  }
+
+  /// `returning(\.id)`: columns of the written rows (RETURNING), named without their table.
+  func returning(_ write: WriteQuery, _ arguments: Arguments) throws -> Value {
+    var write = write
+    guard let argument = arguments.first() else {
+      throw compiler.source.diagnostic("'returning' needs columns: .returning(\\.id)", at: arguments.call)
+    }
+    var value = try compiler.evaluateProjection(argument, on: Query(write.table))
+    if case .keyPath(let names) = try? compiler.evaluate(argument), names == ["self"] || names.isEmpty {
+      value = .columns(write.table)
+    }
+    let expressions = try compiler.flattenExpressions(value, at: argument)
+    let returning = expressions.map { unqualified($0.expression) }
+    write.returningTypes = expressions.map(\.type)
+    switch write.statement {
+    case .delete(var delete): delete.returning = returning; write.statement = .delete(delete)
+    case .update(var update): update.returning = returning; write.statement = .update(update)
+    case .insert(var insert): insert.returning = returning; write.statement = .insert(insert)
+    default: break
+    }
+    return .write(write)
   }
 
   /// Columns in RETURNING are named without their table: `RETURNING "id"`.

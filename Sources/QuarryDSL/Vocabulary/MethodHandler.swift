@@ -59,7 +59,17 @@ struct MethodHandler: Sendable, Hashable {
   ) -> MethodHandler {
     MethodHandler(name: "query." + name) { compiler, receiver, site in
       let arguments = try site.call(of: name, in: compiler)
-      return try body(compiler.queryMethods)(try compiler.asQuery(receiver, at: site.nameNode), arguments)
+      let query: Query
+      if case .table(let table) = receiver { query = try compiler.baseQuery(table) } else { query = try compiler.asQuery(receiver, at: site.nameNode) }
+      return try body(compiler.queryMethods)(query, arguments)
+    }
+  }
+
+  /// A statement run by app code (`fetchAll(db)`, `execute(db)`): any statement, the query of a
+  /// table's rows, or `#sql` text.
+  static func databaseCall(_ name: String) -> MethodHandler {
+    MethodHandler(name: "database." + name) { compiler, receiver, site in
+      try compiler.queryMethods.databaseCall(name, on: receiver, site)
     }
   }
 
@@ -101,13 +111,13 @@ struct MethodHandler: Sendable, Hashable {
 
   /// A method of an SQL expression (`$0.title.`).
   static func expression(
-    _ name: String, _ body: @escaping @Sendable (ExpressionMethods) -> (TypedExpression, Arguments) throws -> Value
+    _ name: String, _ body: @escaping @Sendable (ExpressionMethods) -> (String, TypedExpression, Arguments) throws -> Value
   ) -> MethodHandler {
     MethodHandler(name: "expression." + name) { compiler, receiver, site in
       guard case .expression(let expression) = receiver else {
         throw compiler.source.diagnostic("'\(name)' is a method of an expression", at: site.nameNode)
       }
-      return try body(compiler.expressionMethods)(expression, try site.call(of: name, in: compiler))
+      return try body(compiler.expressionMethods)(name, expression, try site.call(of: name, in: compiler))
     }
   }
 
@@ -198,8 +208,19 @@ struct MethodHandler: Sendable, Hashable {
 extension Compiler {
   /// Runs the vocabulary entry `name` of `kind` on `receiver`: its handler, or nil when the
   /// entry has none (names the vocabulary does not declare: scopes, a model's own members).
+  ///
+  /// Among overloads (`find(_:)` and `find(_:key:)`), the one whose labels the call fits runs;
+  /// a property read picks a property.
   func dispatch(_ name: String, on kind: ReceiverKind, receiver: Value, _ site: CallSite) throws -> Value? {
-    guard let handler = Vocabulary.methods(named: name, on: kind).lazy.compactMap(\.handler).first else { return nil }
-    return try handler.run(self, receiver, site)
+    let overloads = Vocabulary.methods(named: name, on: kind).filter { $0.handler != nil }
+    guard let first = overloads.first?.handler else { return nil }
+    let fitting: MethodHandler?
+    if let arguments = site.arguments {
+      let given = arguments.list.map { (label: $0.label, isTrailingClosure: $0.isTrailingClosure) }
+      fitting = overloads.first { $0.parameters != nil && $0.accepts(given) }?.handler
+    } else {
+      fitting = overloads.first { $0.parameters == nil }?.handler
+    }
+    return try (fitting ?? first).run(self, receiver, site)
   }
 }
