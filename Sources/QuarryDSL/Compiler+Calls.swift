@@ -256,74 +256,6 @@ extension Compiler {
     .expression(TypedExpression(.function("datetime", [.literal("now")]), type: .date))
   }
 
-  /// `Date()` (now), `Date(timeIntervalSince1970: 0)`, `Date(timeIntervalSinceReferenceDate: 0)`:
-  /// a fixed date is a value in StructuredQueries' default text form.
-  ///
-  /// ```swift
-  /// Date(timeIntervalSinceReferenceDate: 0)  // '2001-01-01 00:00:00.000'
-  /// ```
-  func dateInitializer(_ arguments: Arguments) throws -> Value? {
-    if arguments.list.isEmpty { return currentDate() }
-    guard arguments.list.count == 1, let argument = arguments.list.first,
-      let label = argument.label, ["timeIntervalSince1970", "timeIntervalSinceReferenceDate"].contains(label)
-    else { return nil }
-    let seconds: Double
-    if let value = DeclarationReader(catalog: catalog, source: source).numericValue(argument.expression) {
-      seconds = value
-    } else {
-      throw source.diagnostic("'Date(\(label):)' needs a number of seconds", at: argument.expression)
-    }
-    let since1970 = seconds + (label == "timeIntervalSinceReferenceDate" ? 978_307_200 : 0)
-    guard let text = DateFormatting.iso8601(secondsSince1970: since1970) else {
-      throw source.diagnostic("this date is outside the years 0000–9999 that SQLite's dates can hold", at: argument.expression)
-    }
-    return .expression(TypedExpression(.value(.text(text)), type: .date))
-  }
-
-  /// `UUID(1)` (StructuredQueries' test shorthand), `UUID(uuidString: "…")!`, `UUID()`: a UUID as
-  /// lowercase text.
-  ///
-  /// ```swift
-  /// UUID(1)  // '00000000-0000-0000-0000-000000000001'
-  /// ```
-  func uuidInitializer(_ arguments: Arguments) throws -> Value? {
-    func text(_ uuid: String) -> Value { .expression(TypedExpression(.value(.text(uuid.lowercased())), type: SwiftType("UUID"))) }
-    if arguments.list.isEmpty {
-      // A random (version 4) UUID, as `UUID()` makes one each time it runs.
-      var bytes = (0..<16).map { _ in UInt8.random(in: 0...255) }
-      bytes[6] = (bytes[6] & 0x0F) | 0x40
-      bytes[8] = (bytes[8] & 0x3F) | 0x80
-      let hex = bytes.map { String($0 >> 4, radix: 16) + String($0 & 0x0F, radix: 16) }.joined()
-      return text(Self.hyphenatedUUID(hex))
-    }
-    guard arguments.list.count == 1, let argument = arguments.list.first else { return nil }
-    if argument.label == nil, let number = integerValue(argument.expression), number >= 0 {
-      let hex = String(number, radix: 16)
-      return text(Self.hyphenatedUUID(String(repeating: "0", count: max(0, 32 - hex.count)) + hex))
-    }
-    if argument.label == "uuidString", let literal = argument.expression.as(StringLiteralExprSyntax.self) {
-      let given = literal.segments.trimmedDescription
-      let digits = given.filter { $0 != "-" }
-      guard given.count == 36, digits.count == 32, digits.allSatisfy(\.isHexDigit),
-        Self.hyphenatedUUID(digits).lowercased() == given.lowercased()
-      else {
-        throw source.diagnostic("not a UUID: \(literal.trimmedDescription)", at: literal)
-      }
-      return text(given)
-    }
-    return nil
-  }
-
-  /// 32 hex digits as 8-4-4-4-12.
-  static func hyphenatedUUID(_ digits: String) -> String {
-    var out = ""
-    for (index, character) in digits.suffix(32).enumerated() {
-      if [8, 12, 16, 20].contains(index) { out.append("-") }
-      out.append(character)
-    }
-    return out
-  }
-
   /// `.where { … }`, `.days(1)` and other leading-dot calls.
   func implicitCall(_ name: String, arguments: Arguments, expected: SwiftType?) throws -> Value {
     if name == "count", arguments.list.isEmpty {
@@ -352,7 +284,10 @@ extension Compiler {
       "cannot tell what '.\(name)(…)' refers to here; spell out its type", at: arguments.call)
   }
 
-  /// Free functions: `Case(…)`, `With { … } query: { … }`, table initialisers, and SQL functions.
+  /// Free functions: a `@DatabaseFunction` (`$name(…)`), Swift's own functions of Swift values,
+  /// the input's functions, the vocabulary's functions (`Case(…)`, `With { … } query: { … }`,
+  /// `Values(…)`, window functions, `Date(…)`), a query method inside a scope (`Self`'s), a
+  /// table's initializer.
   func callFunction(_ name: String, arguments: Arguments, at node: DeclReferenceExprSyntax) throws -> Value {
     if name.hasPrefix("$"), lookupLocal(name) == nil {
       guard let function = catalog.databaseFunctions[String(name.dropFirst())] else {
@@ -362,34 +297,10 @@ extension Compiler {
       }
       return try callDatabaseFunction(function, arguments: arguments, at: node)
     }
-    if lookupLocal(name) == nil, catalog.table(forType: name) == nil, catalog.functions[name] == nil {
-      try checkArguments(of: name, on: .function, arguments)
+    if let local = lookupLocal(name) {
+      throw source.diagnostic("\(describe(local)) cannot be called", at: node)
     }
-    if let computed = try swiftFunctionOfSwiftValues(name, arguments: arguments) { return computed }
-    if let special = try functionMethods.specialFunction(name, arguments: arguments, at: node) { return special }
-    if lookupLocal(name) == nil, catalog.functions[name] == nil, let ranking = try windowMethods.rankingFunction(name, arguments: arguments) { return ranking }
-    // Inside a scope, `group(by:)` and friends mean `Self.group(by:)`.
-    if let selfTable, lookupLocal(name) == nil, catalog.table(forType: name) == nil {
-      return try queryMethods.queryMethod(name, on: Query(selfTable), arguments: arguments)
-    }
-    if let model = catalog.table(forType: name) {
-      return try initializer(of: model, arguments: arguments)
-    }
-    // `print(try Reminder.all.fetchAll(db))` in pasted app code: what is printed is the query.
-    if ["print", "dump", "debugPrint"].contains(name), lookupLocal(name) == nil, arguments.list.count == 1,
-      let argument = arguments.first()
-    {
-      return try evaluate(argument)
-    }
-    // Pasted from a StructuredQueries test: `assertQuery(Reminder.all) { """…""" } results: …`
-    // and `assertInlineSnapshot(of: query, as: .sql) { … }` are the query they check.
-    if name == "assertQuery", lookupLocal(name) == nil, let query = arguments.first() {
-      return try evaluate(query)
-    }
-    if name == "assertInlineSnapshot", lookupLocal(name) == nil, let query = arguments.labelled("of") {
-      return try evaluate(query)
-    }
-    if lookupLocal(name) == nil, let function = catalog.functions[name] {
+    if let function = catalog.functions[name] {
       let values = try arguments.list.map { try evaluate($0.expression) }
       guard values.count == function.parameters.count else {
         throw source.diagnostic(
@@ -402,15 +313,15 @@ extension Compiler {
         }
       }
     }
-    if name == "Array" || name == "Set", lookupLocal(name) == nil, arguments.list.count == 1, let only = arguments.first(),
-      case .array(let elements) = try evaluate(only)
-    {
-      return .array(elements)
+    if let model = catalog.table(forType: name) {
+      return try initializer(of: model, arguments: arguments)
     }
-    if name == "Date", lookupLocal(name) == nil, let date = try dateInitializer(arguments) { return date }
-    if name == "UUID", lookupLocal(name) == nil, let uuid = try uuidInitializer(arguments) { return uuid }
-    if let local = lookupLocal(name) {
-      throw source.diagnostic("\(describe(local)) cannot be called", at: node)
+    try checkArguments(of: name, on: .function, arguments)
+    if let computed = try swiftFunctionOfSwiftValues(name, arguments: arguments) { return computed }
+    if let value = try dispatch(name, on: .function, receiver: .null, CallSite(arguments)) { return value }
+    // Inside a scope, `group(by:)` and friends mean `Self.group(by:)`.
+    if let selfTable {
+      return try queryMethods.queryMethod(name, on: Query(selfTable), arguments: arguments)
     }
     throw source.diagnostic(
       "unknown function '\(name)'", at: node,
@@ -712,112 +623,6 @@ extension Compiler {
       return .expression(TypedExpression(operand.expression.unary(sqlOperator), type: operand.type))
     default:
       throw source.diagnostic("not supported in Quarry yet: the prefix '\(op)' operator", at: prefix.operator)
-    }
-  }
-
-  // MARK: Macros
-
-  func evaluateMacro(_ macro: MacroExpansionExprSyntax, expected: SwiftType? = nil) throws -> Value {
-    let name = macro.macroName.text
-    // A label the macro does not have (`#sql("…", ass: Int.self)`): named, with the closest one.
-    let declared = Set(Vocabulary.methods(named: "#" + name, on: .function).flatMap { $0.parameters ?? [] }.compactMap(\.label))
-    if !declared.isEmpty {
-      for argument in macro.arguments {
-        guard let label = argument.label, !declared.contains(label.text) else { continue }
-        throw source.diagnostic("'#\(name)' has no argument '\(label.text)'", at: label, suggestion: closestMatch(to: label.text, in: declared))
-      }
-    }
-    switch name {
-    case "sql":
-      guard let first = macro.arguments.first,
-        let literal = first.expression.as(StringLiteralExprSyntax.self)
-      else {
-        throw source.diagnostic("#sql needs a string literal: #sql(\"…\")", at: macro)
-      }
-      var parts: [SQLPart] = []
-      for segment in literal.segments {
-        if let text = segment.as(StringSegmentSyntax.self) {
-          parts.append(.text(try unescape(text, in: literal)))
-        } else if let interpolation = segment.as(ExpressionSegmentSyntax.self),
-          let element = interpolation.expressions.first
-        {
-          var value = try evaluate(element.expression)
-          // `\(someDate - 604800)`, `\(limit * 2)`: Swift values computed in Swift, as the app
-          // computes them, then bound — never SQL arithmetic on the values.
-          if case .expression(let typed) = value, typed.expression.isComputationOfConstants {
-            value = try swiftValue(of: element.expression)
-          }
-          switch element.label?.text {
-          case "raw":
-            guard case .expression(let e) = value, case .value(let binding) = e.expression.node else {
-              throw source.diagnostic("\\(raw:) needs a plain value", at: element.expression)
-            }
-            switch binding {
-            case .text(let text): parts.append(.text(text))
-            default: parts.append(.text(binding.inlineSQL))
-            }
-          case "quote":
-            guard case .expression(let e) = value, case .value(.text(let text)) = e.expression.node else {
-              throw source.diagnostic("\\(quote:) needs a string", at: element.expression)
-            }
-            // `delimiter: .text` quotes a string literal ('it''s'); the default an identifier.
-            let delimiter = interpolation.expressions.dropFirst().first { $0.label?.text == "delimiter" }
-            switch delimiter?.expression.trimmedDescription {
-            case nil, ".identifier": parts.append(.text(quoteIdentifier(text)))
-            case ".text": parts.append(.text(quoteText(text)))
-            default:
-              throw source.diagnostic("'delimiter:' is .identifier or .text", at: delimiter?.expression ?? element.expression)
-            }
-          case "bind", nil:
-            switch value {
-            case .columns(let table):
-              parts.append(.text(table.allColumns.map { $0.expression.fragment.sql(inlining: true) }.joined(separator: ", ")))
-            case .table(let table):
-              parts.append(.text(quoteIdentifier(table.qualifier)))
-            case .query(let query):
-              // A query, or a record (`SELECT 1 AS "id", …`): its SELECT as written (the text
-              // supplies any parentheses).
-              parts.append(.expression(Expression(.statement(.select(query.select)))))
-            case .selection(let pairs, _):
-              // `Row.Columns(…)`: its expressions, comma-separated, as the text's own columns.
-              for (index, pair) in pairs.enumerated() {
-                if index > 0 { parts.append(.text(", ")) }
-                parts.append(.expression(pair.1.expression))
-              }
-            case .group(let table, let path):
-              // A column group: its columns, comma-separated (the text supplies any parentheses).
-              for (index, column) in rowMethods.groupColumns(table, path).enumerated() {
-                if index > 0 { parts.append(.text(", ")) }
-                parts.append(.expression(column.expression))
-              }
-            default:
-              parts.append(.expression(try typedExpression(value, at: element.expression).expression))
-            }
-          default:
-            throw source.diagnostic("not supported in Quarry yet: \\(\(element.label?.text ?? ""):) in #sql", at: element)
-          }
-        }
-      }
-      var type: SwiftType?
-      if let asArgument = macro.arguments.first(where: { $0.label?.text == "as" }) {
-        let name = asArgument.expression.trimmedDescription.replacingOccurrences(".self", "")
-        type = name.hasSuffix("?") ? SwiftType(String(name.dropLast()), optional: true) : SwiftType(name)
-      }
-      return .expression(TypedExpression(Expression(.sql(parts)), type: type))
-    case "bind":
-      guard let first = macro.arguments.first else {
-        throw source.diagnostic("#bind needs a value", at: macro)
-      }
-      // `#bind(xs, as: [Double].JSONRepresentation.self)`: the value in that representation.
-      if let asArgument = macro.arguments.first(where: { $0.label?.text == "as" }) {
-        let representation = asArgument.expression.trimmedDescription.replacingOccurrences(".self", "")
-        let name = representation.split(separator: ".").first.map(String.init) ?? representation
-        let type = SwiftType(name, representation: representation)
-        return .expression(try typedExpression(try evaluate(first.expression, expected: type), expected: type, at: first.expression))
-      }
-      return try evaluate(first.expression, expected: expected)
-    default:
-      throw source.diagnostic("not supported in Quarry yet: the #\(name) macro", at: macro.macroName)
     }
   }
 }

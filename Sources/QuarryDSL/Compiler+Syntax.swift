@@ -67,7 +67,7 @@ extension Compiler {
     case .genericSpecializationExpr:
       return try evaluateBase(expr)
     case .macroExpansionExpr(let macro):
-      return try evaluateMacro(macro, expected: expected)
+      return try functionMethods.evaluateMacro(macro, expected: expected)
     case .forceUnwrapExpr(let unwrap):
       let value = try evaluate(unwrap.expression, expected: expected)
       // `o!` of a Swift nil traps in the app; of a column it changes no SQL.

@@ -18,50 +18,103 @@ extension Compiler {
 
 /// Free-standing builders: `Case`, `With` (common table expressions) and `Values`.
 extension FunctionMethods {
-  /// `Case`, `With`, `Values`: nil when `name` is none of them.
-  func specialFunction(_ name: String, arguments: Arguments, at node: DeclReferenceExprSyntax) throws -> Value? {
-    switch name {
-    case "Optional", "Int", "Double", "String", "Bool", "Int64":
-      // `Optional(0)`, `Int(x)`: the value itself.
-      guard let syntax = arguments.first() else { return .null }
-      return try compiler.evaluate(syntax)
-    case "Case":
-      var base: TypedExpression?
-      if let syntax = arguments.first() {
-        base = try compiler.typedExpression(try compiler.evaluate(syntax), at: syntax)
-      }
-      return .caseBuilder(CaseExpression(base: base?.expression, whens: [], otherwise: nil), type: base?.type, baseType: base?.type)
-    case "With":
-      return try with(arguments, at: node)
-    case "URL":
-      // `URL(string: "…")!`, `URL(fileURLWithPath: "/tmp/x")`: stored as text.
-      guard let argument = arguments.list.first,
-        case .expression(let e) = try compiler.evaluate(argument.expression), case .value(.text(let text)) = e.expression.node
-      else { throw compiler.source.diagnostic("URL needs a string literal", at: arguments.call) }
-      let url = argument.label == "fileURLWithPath" ? "file://" + text : text
-      return .expression(TypedExpression(.value(.text(url)), type: SwiftType("URL")))
-    case "Values":
-      var select = Select(from: nil)
-      var types: [SwiftType?] = []
-      for argument in arguments.list {
-        let value = try compiler.evaluate(argument.expression)
-        if case .selection(let pairs, _) = value {
-          for (name, expression) in pairs {
-            select.columns.append(ResultColumn(expression.expression, as: name))
-            types.append(expression.type)
-          }
-          continue
-        }
-        let expression = try compiler.typedExpression(value, at: argument.expression)
-        select.columns.append(ResultColumn(expression.expression))
-        types.append(expression.type)
-      }
-      var query = Query(select: select, tables: [])
-      query.columnTypes = types
-      return .statement(.select(select), returningTypes: types)
-    default:
-      return nil
+  /// `Case()`, `Case(value)`: a CASE expression to build with `.when(…, then: …)`.
+  func caseStart(_ name: String, _ arguments: Arguments, _ site: CallSite) throws -> Value {
+    var base: TypedExpression?
+    if let syntax = arguments.first() {
+      base = try compiler.typedExpression(try compiler.evaluate(syntax), at: syntax)
     }
+    return .caseBuilder(CaseExpression(base: base?.expression, whens: [], otherwise: nil), type: base?.type, baseType: base?.type)
+  }
+
+  /// `Optional(x)`: the value itself, optional.
+  func optional(_ name: String, _ arguments: Arguments, _ site: CallSite) throws -> Value {
+    guard let syntax = arguments.first() else { return .null }
+    return try compiler.evaluate(syntax)
+  }
+
+  /// `Int(x)`, `String(x)`, … of something that is no Swift value (those Swift converts itself):
+  /// not a conversion the library offers on SQL values.
+  func conversion(_ name: String, _ arguments: Arguments, _ site: CallSite) throws -> Value {
+    // `Int64(7)`: an integer is the same value in every integer type.
+    if name == "Int64", arguments.list.count == 1, let only = arguments.first(),
+      case .expression(let typed) = try compiler.evaluate(only), case .value(.integer) = typed.expression.node
+    {
+      return .expression(TypedExpression(typed.expression, type: .int))
+    }
+    throw compiler.source.diagnostic(
+      "'\(name)(…)' converts Swift values; a column or SQL expression is converted in SQL with .cast(as: \(name).self)",
+      at: site.nameNode)
+  }
+
+  /// `URL(string: "…")!`, `URL(fileURLWithPath: "/tmp/x")`: stored as text.
+  func url(_ name: String, _ arguments: Arguments, _ site: CallSite) throws -> Value {
+    guard let argument = arguments.list.first,
+      case .expression(let e) = try compiler.evaluate(argument.expression), case .value(.text(let text)) = e.expression.node
+    else { throw compiler.source.diagnostic("URL needs a string literal", at: arguments.call) }
+    let url = argument.label == "fileURLWithPath" ? "file://" + text : text
+    return .expression(TypedExpression(.value(.text(url)), type: SwiftType("URL")))
+  }
+
+  /// `Values(1, "a")`: one row of literal values (`SELECT 1, 'a'`).
+  func values(_ name: String, _ arguments: Arguments, _ site: CallSite) throws -> Value {
+    var select = Select(from: nil)
+    var types: [SwiftType?] = []
+    for argument in arguments.list {
+      let value = try compiler.evaluate(argument.expression)
+      if case .selection(let pairs, _) = value {
+        for (name, expression) in pairs {
+          select.columns.append(ResultColumn(expression.expression, as: name))
+          types.append(expression.type)
+        }
+        continue
+      }
+      let expression = try compiler.typedExpression(value, at: argument.expression)
+      select.columns.append(ResultColumn(expression.expression))
+      types.append(expression.type)
+    }
+    return .statement(.select(select), returningTypes: types)
+  }
+
+  /// `Date()`, `Date(timeIntervalSince1970:)`, `Date(timeIntervalSinceReferenceDate:)`.
+  func date(_ name: String, _ arguments: Arguments, _ site: CallSite) throws -> Value {
+    guard let date = try dateInitializer(arguments) else {
+      throw compiler.source.diagnostic("'Date' is made here with Date(), Date(timeIntervalSince1970:) or Date(timeIntervalSinceReferenceDate:)", at: arguments.call)
+    }
+    return date
+  }
+
+  /// `UUID()`, `UUID(uuidString: "…")!`, `UUID(1)`.
+  func uuid(_ name: String, _ arguments: Arguments, _ site: CallSite) throws -> Value {
+    guard let uuid = try uuidInitializer(arguments) else {
+      throw compiler.source.diagnostic("'UUID' is made here with UUID(), UUID(uuidString: \"…\") or StructuredQueries' test shorthand UUID(1)", at: arguments.call)
+    }
+    return uuid
+  }
+
+  /// `print(query)`, `dump(query)` in pasted app code: what is printed is the query.
+  func printed(_ name: String, _ arguments: Arguments, _ site: CallSite) throws -> Value {
+    guard arguments.list.count == 1, let argument = arguments.first() else {
+      throw compiler.source.diagnostic("'\(name)' of one query shows that query; give it one", at: arguments.call)
+    }
+    return try compiler.evaluate(argument)
+  }
+
+  /// Pasted from a StructuredQueries test: `assertQuery(Reminder.all) { """…""" } results: …`
+  /// and `assertInlineSnapshot(of: query, as: .sql) { … }` are the query they check.
+  func assertion(_ name: String, _ arguments: Arguments, _ site: CallSite) throws -> Value {
+    guard let query = arguments.labelled("of") ?? arguments.first() else {
+      throw compiler.source.diagnostic("'\(name)' checks a query; give it one", at: arguments.call)
+    }
+    return try compiler.evaluate(query)
+  }
+
+  /// `Array(values)`, `Set(values)` of a list the query compiler holds: the list.
+  func collection(_ name: String, _ arguments: Arguments, _ site: CallSite) throws -> Value {
+    guard arguments.list.count == 1, let only = arguments.first(), case .array(let elements) = try compiler.evaluate(only) else {
+      throw compiler.source.diagnostic("'\(name)(…)' of this is not a list Quarry can follow", at: arguments.call)
+    }
+    return .array(elements)
   }
 
   /// `.when(condition, then: value)` and `.else(value)` on `Case(…)`.
@@ -122,7 +175,8 @@ extension FunctionMethods {
   }
 
   /// `With { cte… } query: { statement }`.
-  func with(_ arguments: Arguments, at node: DeclReferenceExprSyntax) throws -> Value {
+  func with(_ name: String, _ arguments: Arguments, _ site: CallSite) throws -> Value {
+    let node = site.nameNode
     guard let definitions = arguments.list.first(where: { $0.label == nil })?.expression.as(ClosureExprSyntax.self),
       let body = arguments.labelled("query")
     else {

@@ -40,8 +40,10 @@ extension WindowMethods {
   static let windowOnlySQLNames: Set<String> = Set(rankingFunctions.values.map(\.sql)).union(valueWindowFunctions.values)
 
   /// `rowNumber()`, `rank()`, `ntile(4)`…: nil when `name` is none of them.
-  func rankingFunction(_ name: String, arguments: Arguments) throws -> Value? {
-    guard let (sql, type) = Self.rankingFunctions[name] else { return nil }
+  func rankingFunction(_ name: String, _ arguments: Arguments, _ site: CallSite) throws -> Value {
+    guard let (sql, type) = Self.rankingFunctions[name] else {
+      throw compiler.source.diagnostic("'\(name)' is no window function", at: site.nameNode)
+    }
     var functionArguments: [Expression] = []
     if name == "ntile" {
       guard let syntax = arguments.first() else {

@@ -10,6 +10,10 @@ struct CallSite {
   var member: MemberAccessExprSyntax?
   /// The name as written, where messages point.
   var nameNode: Syntax
+  /// A macro's expansion (`#sql(…)`), which has no call syntax of its own.
+  var macro: MacroExpansionExprSyntax?
+  /// The type the context expects, where it decides the result (`#bind(x)` in a typed column).
+  var expected: SwiftType?
 
   init(arguments: Arguments?, member: MemberAccessExprSyntax?, nameNode: Syntax) {
     self.arguments = arguments
@@ -22,6 +26,15 @@ struct CallSite {
     self.arguments = arguments
     self.member = member ?? arguments.call.calledExpression.as(MemberAccessExprSyntax.self)
     nameNode = self.member.map { Syntax($0.declName) } ?? Syntax(arguments.call.calledExpression)
+  }
+
+  /// A macro expansion: `#sql(…)`.
+  init(macro: MacroExpansionExprSyntax, expected: SwiftType?) {
+    arguments = nil
+    member = nil
+    nameNode = Syntax(macro.macroName)
+    self.macro = macro
+    self.expected = expected
   }
 
   /// A property read: `base.name`.
@@ -123,10 +136,22 @@ struct MethodHandler: Sendable, Hashable {
 
   /// A free function, initializer or macro (`Case(…)`, `Values(…)`, `#sql(…)`).
   static func function(
-    _ name: String, _ body: @escaping @Sendable (FunctionMethods) -> (Arguments, CallSite) throws -> Value
+    _ name: String, _ body: @escaping @Sendable (FunctionMethods) -> (String, Arguments, CallSite) throws -> Value
   ) -> MethodHandler {
     MethodHandler(name: "function." + name) { compiler, _, site in
-      try body(compiler.functionMethods)(try site.call(of: name, in: compiler), site)
+      try body(compiler.functionMethods)(name, try site.call(of: name, in: compiler), site)
+    }
+  }
+
+  /// A macro (`#sql(…)`, `#bind(…)`), given its expansion and the type the context expects.
+  static func macro(
+    _ name: String, _ body: @escaping @Sendable (FunctionMethods) -> (MacroExpansionExprSyntax, SwiftType?) throws -> Value
+  ) -> MethodHandler {
+    MethodHandler(name: "macro." + name) { compiler, _, site in
+      guard let macro = site.macro else {
+        throw compiler.source.diagnostic("'\(name)' is a macro: write #\(name)(…)", at: site.nameNode)
+      }
+      return try body(compiler.functionMethods)(macro, site.expected)
     }
   }
 

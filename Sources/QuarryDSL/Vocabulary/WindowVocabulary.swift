@@ -32,17 +32,17 @@ extension Vocabulary {
   /// Ranking functions, written as free functions.
   static let windowFunctionEntries: [MethodSignature] = [
     M("rowNumber() -> Int", "The row's number in its partition, from 1 (row_number); needs .over",
-      example: "Reminder.select { ($0.title, rowNumber().over(orderBy: $0.title)) }"),
+      example: "Reminder.select { ($0.title, rowNumber().over(orderBy: $0.title)) }", handler: .function("rowNumber") { $0.compiler.windowMethods.rankingFunction }),
     M("rank() -> Int", "The row's rank, with gaps after ties (rank); needs .over",
-      example: "Reminder.select { ($0.title, rank().over(orderBy: $0.priority.desc())) }"),
+      example: "Reminder.select { ($0.title, rank().over(orderBy: $0.priority.desc())) }", handler: .function("rank") { $0.compiler.windowMethods.rankingFunction }),
     M("denseRank() -> Int", "The row's rank, without gaps after ties (dense_rank); needs .over",
-      example: "Reminder.select { ($0.title, denseRank().over(orderBy: $0.priority.desc())) }"),
+      example: "Reminder.select { ($0.title, denseRank().over(orderBy: $0.priority.desc())) }", handler: .function("denseRank") { $0.compiler.windowMethods.rankingFunction }),
     M("percentRank() -> Double", "(rank - 1) / (rows in the partition - 1) (percent_rank); needs .over",
-      example: "Reminder.select { ($0.title, percentRank().over(orderBy: $0.priority)) }"),
+      example: "Reminder.select { ($0.title, percentRank().over(orderBy: $0.priority)) }", handler: .function("percentRank") { $0.compiler.windowMethods.rankingFunction }),
     M("cumeDist() -> Double", "The fraction of the partition's rows up to this one's peers (cume_dist); needs .over",
-      example: "Reminder.select { ($0.title, cumeDist().over(orderBy: $0.priority)) }"),
+      example: "Reminder.select { ($0.title, cumeDist().over(orderBy: $0.priority)) }", handler: .function("cumeDist") { $0.compiler.windowMethods.rankingFunction }),
     M("ntile(_ buckets: Int) -> Int", "Which of buckets near-equal groups the row falls in (ntile); needs .over",
-      example: "Reminder.select { ($0.title, ntile(2).over(orderBy: $0.id)) }"),
+      example: "Reminder.select { ($0.title, ntile(2).over(orderBy: $0.id)) }", handler: .function("ntile") { $0.compiler.windowMethods.rankingFunction }),
   ]
 
   /// `$0` inside `.over { … }`: each entry owns what it does.
