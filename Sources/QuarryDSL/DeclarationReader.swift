@@ -208,42 +208,36 @@ struct DeclarationReader {
   /// column's path, so absurd nesting would cost quadratic memory).
   static let maximumGroupNesting = 32
 
+  /// Static properties a model may declare for the Table protocol instead of the macro.
+  enum TableRequirement: String {
+    case tableAlias, tableFragment, tableName, schemaName
+  }
+
   private func readStaticVariable(_ variable: VariableDeclSyntax, into model: inout TableModel) throws {
     for binding in variable.bindings {
       guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text else {
         continue
       }
-      switch name {
-      case "tableAlias":
-        if let literal = firstStringLiteral(in: binding.accessorBlock)
-          ?? binding.initializer?.value.as(StringLiteralExprSyntax.self)
-        {
-          model.aliasTemplate = template(literal)
+      // A requirement of the Table protocol, which the macro would otherwise generate.
+      if let requirement = TableRequirement(rawValue: name) {
+        let literal = firstStringLiteral(in: binding.accessorBlock) ?? binding.initializer?.value.as(StringLiteralExprSyntax.self)
+        switch requirement {
+        case .tableAlias: if let literal { model.aliasTemplate = template(literal) }
+        case .tableFragment: if let literal { model.sourceTemplate = template(literal) }
+        case .tableName: if let literal { model.tableName = literal.segments.trimmedDescription }
+        case .schemaName: break
         }
-      case "tableFragment":
-        if let literal = firstStringLiteral(in: binding.accessorBlock)
-          ?? binding.initializer?.value.as(StringLiteralExprSyntax.self)
-        {
-          model.sourceTemplate = template(literal)
-        }
-      case "tableName":
-        if let literal = firstStringLiteral(in: binding.accessorBlock)
-          ?? binding.initializer?.value.as(StringLiteralExprSyntax.self)
-        {
-          model.tableName = literal.segments.trimmedDescription
-        }
-      case "schemaName":
         continue
-      default:
-        if let value = binding.initializer?.value {
-          model.scopes[name] = Scope(
-            body: AnySyntaxBox(syntax: Syntax(value), source: source), parameters: [],
-            ownerType: model.typeName)
-        } else if let accessor = binding.accessorBlock {
-          model.scopes[name] = Scope(
-            body: AnySyntaxBox(syntax: Syntax(accessor), source: source), parameters: [],
-            ownerType: model.typeName)
-        }
+      }
+      // Any other static property is a scope: a query the table offers (`static let open = …`).
+      if let value = binding.initializer?.value {
+        model.scopes[name] = Scope(
+          body: AnySyntaxBox(syntax: Syntax(value), source: source), parameters: [],
+          ownerType: model.typeName)
+      } else if let accessor = binding.accessorBlock {
+        model.scopes[name] = Scope(
+          body: AnySyntaxBox(syntax: Syntax(accessor), source: source), parameters: [],
+          ownerType: model.typeName)
       }
     }
   }

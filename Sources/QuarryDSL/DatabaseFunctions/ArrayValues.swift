@@ -18,24 +18,26 @@ import SwiftSyntax
 /// // SET "position" = CASE "reminders"."id" WHEN 3 THEN 0 WHEN 1 THEN 1 WHEN 2 THEN 2 ELSE "reminders"."position" END
 /// ```
 extension Compiler {
+  /// The properties of an array of DSL values, each what it computes.
+  static let arrayProperties: [String: @Sendable ([Value]) -> Value] = [
+    "first": { $0.first ?? .null },
+    "last": { $0.last ?? .null },
+    "count": { .expression(TypedExpression(.value(.integer(Int64($0.count))), type: .int)) },
+    "isEmpty": { .expression(TypedExpression(.value(.integer($0.isEmpty ? 1 : 0)), type: .bool)) },
+  ]
+
+  /// The names of a pair's parts (`enumerated()` gives `offset` and `element`; a dictionary's
+  /// pairs `key` and `value`), by position.
+  static let pairPartNames: [String: Int] = ["offset": 0, "key": 0, "element": 1, "value": 1]
+
   /// A property of an array or tuple value: `first`, `last`, `count`, `isEmpty`; `offset` and
   /// `element` (or `0`, `1`) of an `enumerated()` pair.
   func collectionMember(_ name: String, of base: Value, at node: some SyntaxProtocol) throws -> Value? {
     switch base {
     case .array(let elements):
-      switch name {
-      case "first": return elements.first ?? .null
-      case "last": return elements.last ?? .null
-      case "count": return .expression(TypedExpression(.value(.integer(Int64(elements.count))), type: .int))
-      case "isEmpty": return .expression(TypedExpression(.value(.integer(elements.isEmpty ? 1 : 0)), type: .bool))
-      default: return nil
-      }
+      return Self.arrayProperties[name].map { $0(elements) }
     case .tuple(let parts):
-      let index: Int? = switch name {
-      case "offset", "key": parts.count == 2 ? 0 : nil
-      case "element", "value": parts.count == 2 ? 1 : nil
-      default: Int(name)
-      }
+      let index = parts.count == 2 ? Self.pairPartNames[name] ?? Int(name) : Int(name)
       guard let index, parts.indices.contains(index) else { return nil }
       return parts[index]
     default:
@@ -43,41 +45,51 @@ extension Compiler {
     }
   }
 
-  /// A method of an array of DSL values, computed structurally; closures run in the compiler.
-  func arrayMethod(_ name: String, on elements: [Value], arguments: Arguments) throws -> Value? {
-    let call = arguments.call
-    func count() throws -> Int {
-      guard let syntax = arguments.first() else { return 1 }
-      guard case .expression(let typed) = try evaluate(syntax), case .value(.integer(let number)) = typed.expression.node,
-        let small = Int(exactly: number), small >= 0
-      else { throw source.diagnostic("'\(name)' needs a count known before the query runs", at: syntax) }
-      return small
-    }
-    func closure() throws -> ClosureExprSyntax {
-      guard let closure = arguments.list.last?.expression.as(ClosureExprSyntax.self) else {
-        throw source.diagnostic("'\(name)' needs a closure here", at: call)
-      }
-      return closure
-    }
-    switch name {
-    case "enumerated":
-      return .array(elements.enumerated().map { .tuple([.expression(TypedExpression(.value(.integer(Int64($0.offset))), type: .int)), $0.element]) })
-    case "dropFirst": return .array(Array(elements.dropFirst(try count())))
-    case "dropLast": return .array(Array(elements.dropLast(try count())))
-    case "prefix": return .array(Array(elements.prefix(try count())))
-    case "suffix": return .array(Array(elements.suffix(try count())))
-    case "reversed": return .array(elements.reversed())
-    case "map":
-      let transform = try closure()
-      return .array(try elements.map { try invoke(transform, with: [$0]) })
-    case "reduce":
+  /// The methods of an array of DSL values, computed structurally (closures run in the query
+  /// compiler, since their values are query values): each with what it computes.
+  static let arrayMethods: [String: @Sendable (Compiler, [Value], Arguments) throws -> Value?] = [
+    "enumerated": { _, elements, _ in
+      .array(elements.enumerated().map { .tuple([.expression(TypedExpression(.value(.integer(Int64($0.offset))), type: .int)), $0.element]) })
+    },
+    "dropFirst": { compiler, elements, arguments in .array(Array(elements.dropFirst(try compiler.arrayCount(arguments)))) },
+    "dropLast": { compiler, elements, arguments in .array(Array(elements.dropLast(try compiler.arrayCount(arguments)))) },
+    "prefix": { compiler, elements, arguments in .array(Array(elements.prefix(try compiler.arrayCount(arguments)))) },
+    "suffix": { compiler, elements, arguments in .array(Array(elements.suffix(try compiler.arrayCount(arguments)))) },
+    "reversed": { _, elements, _ in .array(elements.reversed()) },
+    "map": { compiler, elements, arguments in
+      let transform = try compiler.arrayClosure(arguments)
+      return .array(try elements.map { try compiler.invoke(transform, with: [$0]) })
+    },
+    "reduce": { compiler, elements, arguments in
       guard let initial = arguments.first() else { return nil }
-      let combine = try closure()
-      var result = try evaluate(initial)
-      for element in elements { result = try invoke(combine, with: [result, element]) }
+      let combine = try compiler.arrayClosure(arguments)
+      var result = try compiler.evaluate(initial)
+      for element in elements { result = try compiler.invoke(combine, with: [result, element]) }
       return result
-    default:
-      return nil
+    },
+  ]
+
+  /// A method of an array of DSL values (nil: not one of `arrayMethods`).
+  func arrayMethod(_ name: String, on elements: [Value], arguments: Arguments) throws -> Value? {
+    guard let method = Self.arrayMethods[name] else { return nil }
+    return try method(self, elements, arguments)
+  }
+
+  /// The count argument of `dropFirst(_:)` and friends: a whole number known before the query
+  /// runs (1 when left out).
+  private func arrayCount(_ arguments: Arguments) throws -> Int {
+    guard let syntax = arguments.first() else { return 1 }
+    guard case .expression(let typed) = try evaluate(syntax), case .value(.integer(let number)) = typed.expression.node,
+      let small = Int(exactly: number), small >= 0
+    else { throw source.diagnostic("'\(CallSite(arguments).nameNode.trimmedDescription)' needs a count known before the query runs", at: syntax) }
+    return small
+  }
+
+  /// The closure argument of `map` and `reduce`.
+  private func arrayClosure(_ arguments: Arguments) throws -> ClosureExprSyntax {
+    guard let closure = arguments.list.last?.expression.as(ClosureExprSyntax.self) else {
+      throw source.diagnostic("'\(CallSite(arguments).nameNode.trimmedDescription)' needs a closure here", at: arguments.call)
     }
+    return closure
   }
 }

@@ -10,20 +10,35 @@ import SwiftSyntax
 /// // UPDATE "docs" SET "tags" = json_set("docs"."tags", '$[0]', 'z', '$[1]', 'y')
 /// ```
 extension ExpressionMethods {
-  /// The SQL function of each JSON path method; nil for a name that is not one.
-  static let jsonPathFunctions: [String: String] = [
-    "jsonExtract": "json_extract", "jsonSet": "json_set", "jsonInsert": "json_insert",
-    "jsonReplace": "json_replace", "jsonRemove": "json_remove", "jsonAppend": "json_insert",
-    "jsonArrayInsert": "json_array_insert",
+  /// What a JSON path method is: its SQL function, and the arguments it takes.
+  struct JSONPathFunction {
+    var sql: String
+    /// Whether a value to put at the path follows the path (not for `jsonExtract`, `jsonRemove`).
+    var takesValue = true
+    /// `jsonAppend`: the path is optional and means the end of that array (`$[#]`).
+    var appends = false
+    /// `jsonExtract`: the result is the member's value, not the JSON document.
+    var extracts = false
+  }
+
+  /// The JSON path methods, by name.
+  static let jsonPathFunctions: [String: JSONPathFunction] = [
+    "jsonExtract": JSONPathFunction(sql: "json_extract", takesValue: false, extracts: true),
+    "jsonSet": JSONPathFunction(sql: "json_set"), "jsonInsert": JSONPathFunction(sql: "json_insert"),
+    "jsonReplace": JSONPathFunction(sql: "json_replace"),
+    "jsonRemove": JSONPathFunction(sql: "json_remove", takesValue: false),
+    "jsonAppend": JSONPathFunction(sql: "json_insert", appends: true),
+    "jsonArrayInsert": JSONPathFunction(sql: "json_array_insert"),
   ]
 
   /// `jsonExtract`, `jsonSet`, `jsonInsert`, `jsonReplace`, `jsonRemove`, `jsonAppend`,
   /// `jsonArrayInsert` on a JSON-stored value: SQLite's JSON function at a key path.
   func jsonPathMethod(_ name: String, _ receiver: TypedExpression, _ arguments: Arguments) throws -> Value {
     let node = CallSite(arguments)
-    guard let function = Self.jsonPathFunctions[name] else {
+    guard let method = Self.jsonPathFunctions[name] else {
       throw compiler.unknownMethod(name, on: .expression, described: "an expression", at: node.nameNode)
     }
+    let function = method.sql
     guard receiver.type?.representation?.contains("JSON") == true || receiver.type?.name.hasPrefix("[") == true else {
       throw compiler.source.diagnostic(
         "'\(name)' works on a JSON-stored value (a column declared with @Column(as: ….JSONRepresentation.self)), not on \(receiver.type.map { "a value of type \($0)" } ?? "this expression")",
@@ -32,31 +47,30 @@ extension ExpressionMethods {
     var pathSyntax: ExprSyntax?
     var valueSyntax: ExprSyntax?
     let positional = arguments.positional
-    switch name {
-    case "jsonExtract", "jsonRemove":
+    if !method.takesValue {
       pathSyntax = positional.first
-    case "jsonAppend":
+    } else if positional.count >= 2 {
+      pathSyntax = positional[0]
+      valueSyntax = positional[1]
+    } else if method.appends {
       // `jsonAppend(value)` appends to the array itself; `jsonAppend(\.path, value)` to one inside.
-      if positional.count >= 2 { pathSyntax = positional[0]; valueSyntax = positional[1] } else { valueSyntax = positional.first }
-    default:
-      if positional.count >= 2 { pathSyntax = positional[0]; valueSyntax = positional[1] }
+      valueSyntax = positional.first
     }
-    let needsPath = name != "jsonAppend"
-    if needsPath && pathSyntax == nil {
-      throw compiler.source.diagnostic("'\(name)' needs a key path into the JSON value: .\(name)(\\.[0]\(name == "jsonExtract" || name == "jsonRemove" ? "" : ", value"))", at: arguments.call)
+    if !method.appends && pathSyntax == nil {
+      throw compiler.source.diagnostic("'\(name)' needs a key path into the JSON value: .\(name)(\\.[0]\(method.takesValue ? ", value" : ""))", at: arguments.call)
     }
     var path = "$"
     if let pathSyntax { path = try jsonPath(pathSyntax) }
-    if name == "jsonAppend" { path += "[#]" }
+    if method.appends { path += "[#]" }
     var newArguments: [Expression] = [.literal(path)]
-    if name != "jsonExtract" && name != "jsonRemove" {
+    if method.takesValue {
       guard let valueSyntax else {
         throw compiler.source.diagnostic("'\(name)' needs a value to put at the path", at: arguments.call)
       }
       let value = try compiler.typedExpression(try compiler.evaluate(valueSyntax), at: valueSyntax)
       newArguments.append(jsonEncoded(value))
     }
-    if name == "jsonExtract" {
+    if method.extracts {
       return .expression(TypedExpression(.function(function, [receiver.expression] + newArguments), type: nil))
     }
     // `.jsonSet(a).jsonSet(b)`: one call with both paths, as StructuredQueries chains them.

@@ -217,12 +217,6 @@ extension ExpressionMethods {
     return .expression(TypedExpression(Expression(.cast(lhs, type: type)), type: nil))
   }
 
-  /// `match`, `highlight`, `snippet` on a column of an FTS5 table.
-  func fullTextSearch(_ name: String, _ receiver: TypedExpression, _ arguments: Arguments) throws -> Value {
-    if let value = try ftsColumnMethod(name, on: receiver, arguments: arguments) { return value }
-    return try sqlFunctionCall(name, receiver, arguments)
-  }
-
   /// `strftime(_:)` of a date, in the column's storage.
   func strftime(_ name: String, _ receiver: TypedExpression, _ arguments: Arguments) throws -> Value {
     let call = arguments.call

@@ -259,11 +259,6 @@ extension RowMethods {
       Expression(.aggregate(Aggregate(name: "count", arguments: [key], distinct: distinct, filter: filter))), type: .int))
   }
 
-  /// `$0.match(…)`, `$0.bm25()` of an FTS5 table.
-  func ftsRowMethod(_ table: TableInstance, _ arguments: Arguments, _ node: MemberAccessExprSyntax) throws -> Value {
-    try compiler.expressionMethods.ftsTableMethod(node.declName.baseName.text, on: table, arguments: arguments)
-  }
-
   /// `$0.jsonObject()` and `$0.jsonGroupArray(…)`: the row as JSON.
   func rowJSON(_ table: TableInstance, _ arguments: Arguments, _ node: MemberAccessExprSyntax) throws -> Value {
     let name = node.declName.baseName.text

@@ -3,6 +3,11 @@ import SwiftSyntax
 
 /// Views and triggers: `createTemporaryView(as:)`, `createTemporaryTrigger(…)`, `drop()`.
 extension TableMethods {
+  /// What a trigger runs on: `.insert { new in … }`, `.update { old, new in … }`, `.delete { old in … }`.
+  enum TriggerEvent: String, CaseIterable {
+    case insert, update, delete
+  }
+
   /// `createTemporaryView(as:)`: a temporary view of this @Table type, from a query.
   func createView(_ table: TableInstance, _ arguments: Arguments) throws -> Value {
     guard let syntax = arguments.labelled("as") else {
@@ -103,14 +108,19 @@ extension TableMethods {
     let new = TableInstance(model: table.model, alias: "new")
     let event: CreateTrigger.Event
     var rows: [Value]
-    switch eventMember.declName.baseName.text {
-    case "insert":
+    guard let kind = TriggerEvent(rawValue: eventMember.declName.baseName.text) else {
+      throw compiler.source.diagnostic(
+        "a trigger event is .insert, .update or .delete", at: eventMember.declName,
+        suggestion: closestMatch(to: eventMember.declName.baseName.text, in: TriggerEvent.allCases.map(\.rawValue)))
+    }
+    switch kind {
+    case .insert:
       event = .insert
       rows = [.columns(new)]
-    case "delete":
+    case .delete:
       event = .delete
       rows = [.columns(old)]
-    case "update":
+    case .update:
       var columns: [String] = []
       // `update(of: { ($0.title, $0.notes) }, forEachRow: …)`, or the columns as the first
       // trailing closure: `update { ($0.title, $0.notes) } forEachRow: { old, new in … }`.
@@ -131,10 +141,6 @@ extension TableMethods {
       }
       event = .update(of: columns)
       rows = [.columns(old), .columns(new)]
-    default:
-      throw compiler.source.diagnostic(
-        "a trigger event is .insert, .update or .delete", at: eventMember.declName,
-        suggestion: closestMatch(to: eventMember.declName.baseName.text, in: ["insert", "update", "delete"]))
     }
     let statements: [Statement]
     let lone = eventArguments.list.count == 1 ? eventArguments.list.first?.expression.as(ClosureExprSyntax.self) : nil

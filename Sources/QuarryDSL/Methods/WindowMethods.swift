@@ -56,33 +56,38 @@ extension WindowMethods {
     return .expression(TypedExpression(.function(sql, functionArguments), type: type))
   }
 
-  /// `over`, `lag`, `lead`, `firstValue`, `lastValue`, `nthValue` on an expression; nil for
-  /// any other method.
-  /// `lag`, `lead`, `firstValue`, `lastValue`, `nthValue` of an expression: a value window
-  /// function, waiting for its `.over { … }`.
-  func valueWindowFunction(_ name: String, _ receiver: TypedExpression, _ arguments: Arguments) throws -> Value {
-    guard let sql = Self.valueWindowFunctions[name] else {
-      throw compiler.unknownMethod(name, on: .expression, described: "an expression", at: CallSite(arguments).nameNode)
-    }
+  /// `lag(offset:default:)`, `lead(offset:default:)`: the value on an earlier or later row of
+  /// the window, waiting for its `.over { … }`.
+  func lagOrLead(_ name: String, _ receiver: TypedExpression, _ arguments: Arguments) throws -> Value {
     var functionArguments = [receiver.expression]
-    switch name {
-    case "lag", "lead":
-      if let syntax = arguments.labelled("offset") {
-        functionArguments.append(try compiler.typedExpression(try compiler.evaluate(syntax, expected: .int), expected: .int, at: syntax).expression)
-      }
-      if let syntax = arguments.labelled("default") {
-        if functionArguments.count == 1 { functionArguments.append(Expression(.literal(.integer(1)))) }
-        let expected = receiver.type?.wrapped
-        functionArguments.append(try compiler.typedExpression(try compiler.evaluate(syntax, expected: expected), expected: expected, at: syntax).expression)
-      }
-    case "nthValue":
-      guard let syntax = arguments.first() else {
-        throw compiler.source.diagnostic("'nthValue' needs the row's position in the frame: nthValue(2)", at: arguments.call)
-      }
+    if let syntax = arguments.labelled("offset") {
       functionArguments.append(try compiler.typedExpression(try compiler.evaluate(syntax, expected: .int), expected: .int, at: syntax).expression)
-    default:
-      break
     }
+    if let syntax = arguments.labelled("default") {
+      if functionArguments.count == 1 { functionArguments.append(Expression(.literal(.integer(1)))) }
+      let expected = receiver.type?.wrapped
+      functionArguments.append(try compiler.typedExpression(try compiler.evaluate(syntax, expected: expected), expected: expected, at: syntax).expression)
+    }
+    return valueWindowFunction(name, receiver, functionArguments)
+  }
+
+  /// `nthValue(_:)`: the value on the frame's nth row.
+  func nthValue(_ name: String, _ receiver: TypedExpression, _ arguments: Arguments) throws -> Value {
+    guard let syntax = arguments.first() else {
+      throw compiler.source.diagnostic("'nthValue' needs the row's position in the frame: nthValue(2)", at: arguments.call)
+    }
+    let position = try compiler.typedExpression(try compiler.evaluate(syntax, expected: .int), expected: .int, at: syntax).expression
+    return valueWindowFunction(name, receiver, [receiver.expression, position])
+  }
+
+  /// `firstValue()`, `lastValue()`: the value on the frame's first or last row.
+  func frameEndValue(_ name: String, _ receiver: TypedExpression, _ arguments: Arguments) throws -> Value {
+    valueWindowFunction(name, receiver, [receiver.expression])
+  }
+
+  /// A value window function's SQL (`lag(…)`); its type is optional where the row may not exist.
+  private func valueWindowFunction(_ name: String, _ receiver: TypedExpression, _ functionArguments: [Expression]) -> Value {
+    let sql = Self.valueWindowFunctions[name] ?? name
     let type = name == "firstValue" || name == "lastValue" ? receiver.type : receiver.type?.optional
     return .expression(TypedExpression(.function(sql, functionArguments), type: type))
   }
@@ -159,16 +164,18 @@ extension WindowMethods {
     return window
   }
 
+  /// The frame bounds written as a case of their own (the others take a count: `.preceding(2)`).
+  static let namedFrameBounds: [String: WindowFrame.Bound] = [
+    "unboundedPreceding": .unboundedPreceding, "currentRow": .currentRow, "unboundedFollowing": .unboundedFollowing,
+  ]
+
   /// `.unboundedPreceding`, `.preceding(2)`, `.currentRow`, `.following(1)`, `.unboundedFollowing`.
   private func frameBound(_ syntax: ExprSyntax) throws -> WindowFrame.Bound {
     let help = "a frame bound is .unboundedPreceding, .preceding(n), .currentRow, .following(n) or .unboundedFollowing"
-    if let member = syntax.as(MemberAccessExprSyntax.self), member.base == nil {
-      switch member.declName.baseName.text {
-      case "unboundedPreceding": return .unboundedPreceding
-      case "currentRow": return .currentRow
-      case "unboundedFollowing": return .unboundedFollowing
-      default: break
-      }
+    if let member = syntax.as(MemberAccessExprSyntax.self), member.base == nil,
+      let bound = Self.namedFrameBounds[member.declName.baseName.text]
+    {
+      return bound
     }
     if let call = syntax.as(FunctionCallExprSyntax.self), let member = call.calledExpression.as(MemberAccessExprSyntax.self),
       member.base == nil, ["preceding", "following"].contains(member.declName.baseName.text)

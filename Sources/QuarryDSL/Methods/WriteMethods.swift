@@ -289,17 +289,26 @@ extension WriteMethods {
       let member = call.calledExpression.as(MemberAccessExprSyntax.self), let base = member.base
     {
       let (column, current) = try target(base)
-      switch member.declName.baseName.text {
-      case "toggle": return Assignment(column.sqlName, current.expression.not())
-      case "negate": return Assignment(column.sqlName, current.expression.unary(.negate))
-      case "append":
-        guard let argument = call.arguments.first?.expression else { break }
-        let value = try compiler.typedExpression(try compiler.evaluate(argument, expected: .string), at: argument)
-        return Assignment(column.sqlName, current.expression.binary(.concatenate, value.expression))
-      default: break
+      if let mutation = ColumnMutation(rawValue: member.declName.baseName.text) {
+        switch mutation {
+        case .toggle: return Assignment(column.sqlName, current.expression.not())
+        case .negate: return Assignment(column.sqlName, current.expression.unary(.negate))
+        case .append:
+          guard let argument = call.arguments.first?.expression else {
+            throw compiler.source.diagnostic("'append' needs the text to append", at: call)
+          }
+          let value = try compiler.typedExpression(try compiler.evaluate(argument, expected: .string), at: argument)
+          return Assignment(column.sqlName, current.expression.binary(.concatenate, value.expression))
+        }
       }
     }
     throw compiler.source.diagnostic("an update closure holds assignments like $0.title = \"…\" or $0.flag.toggle()", at: expr)
+  }
+
+  /// The mutating methods of a column inside `update { … }`: `$0.isFlagged.toggle()`,
+  /// `$0.score.negate()`, `$0.title.append("!")`.
+  enum ColumnMutation: String, CaseIterable {
+    case toggle, negate, append
   }
 
   // MARK: Insert

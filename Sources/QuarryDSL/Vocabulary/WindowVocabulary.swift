@@ -18,15 +18,15 @@ extension Vocabulary {
       "As a window function, the window built in the closure: $0.partition(by:), .order(by:), .rows(…) (beyond StructuredQueries)",
       example: "Reminder.select { r in (r.title, r.priority.sum().over { $0.order(by: r.id).rows(.preceding(1), .currentRow) }) }", handler: .expression("over") { $0.compiler.windowMethods.over }),
     M("lag(offset: Int = 1, default: Self? = nil) -> Self?", "The value offset rows before in the window (lag); needs .over",
-      example: "Reminder.select { ($0.title, $0.title.lag().over(orderBy: $0.id)) }", handler: .expression("lag") { $0.compiler.windowMethods.valueWindowFunction }),
+      example: "Reminder.select { ($0.title, $0.title.lag().over(orderBy: $0.id)) }", handler: .expression("lag") { $0.compiler.windowMethods.lagOrLead }),
     M("lead(offset: Int = 1, default: Self? = nil) -> Self?", "The value offset rows after in the window (lead); needs .over",
-      example: "Reminder.select { ($0.title, $0.title.lead().over(orderBy: $0.id)) }", handler: .expression("lead") { $0.compiler.windowMethods.valueWindowFunction }),
+      example: "Reminder.select { ($0.title, $0.title.lead().over(orderBy: $0.id)) }", handler: .expression("lead") { $0.compiler.windowMethods.lagOrLead }),
     M("firstValue() -> Self", "The value on the window frame's first row (first_value); needs .over",
-      example: "Reminder.select { ($0.title, $0.title.firstValue().over(partitionBy: $0.remindersListID, orderBy: $0.id)) }", handler: .expression("firstValue") { $0.compiler.windowMethods.valueWindowFunction }),
+      example: "Reminder.select { ($0.title, $0.title.firstValue().over(partitionBy: $0.remindersListID, orderBy: $0.id)) }", handler: .expression("firstValue") { $0.compiler.windowMethods.frameEndValue }),
     M("lastValue() -> Self", "The value on the window frame's last row (last_value); needs .over",
-      example: "Reminder.select { ($0.title, $0.title.lastValue().over(orderBy: $0.id)) }", handler: .expression("lastValue") { $0.compiler.windowMethods.valueWindowFunction }),
+      example: "Reminder.select { ($0.title, $0.title.lastValue().over(orderBy: $0.id)) }", handler: .expression("lastValue") { $0.compiler.windowMethods.frameEndValue }),
     M("nthValue(_ n: Int) -> Self?", "The value on the frame's nth row (nth_value); needs .over",
-      example: "Reminder.select { ($0.title, $0.title.nthValue(2).over(orderBy: $0.id)) }", handler: .expression("nthValue") { $0.compiler.windowMethods.valueWindowFunction }),
+      example: "Reminder.select { ($0.title, $0.title.nthValue(2).over(orderBy: $0.id)) }", handler: .expression("nthValue") { $0.compiler.windowMethods.nthValue }),
   ]
 
   /// Ranking functions, written as free functions.
