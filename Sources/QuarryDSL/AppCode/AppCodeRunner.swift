@@ -279,7 +279,7 @@ extension AppCodeRunner {
       ownerType: name)
     compiler.catalog.functions[name] = scope
     if function.attributes.contains(where: { $0.as(AttributeSyntax.self)?.attributeName.trimmedDescription == "DatabaseFunction" }) {
-      try compiler.declareDatabaseFunction(function)
+      try compiler.functionMethods.declareDatabaseFunction(function)
     }
     items.append(.declaration(name: name))
     if scope.parameters.isEmpty, Self.registersMigrations(body), !pendingSetUp.contains(name), !functionsRun.contains(name) {

@@ -33,7 +33,7 @@ extension TableMethods {
     }
     if let nested = compiler.catalog.table(forType: model.typeName + "." + name) {
       // `Reminder.Draft(…)` where the app declares its own `Draft`: that type's initializer.
-      return try compiler.initializer(of: nested, arguments: arguments)
+      return try compiler.tableMethods.initializer(of: nested, arguments: arguments)
     }
     if let value = try compiler.dispatch(name, on: .table, receiver: .table(table), CallSite(arguments, member: member)) {
       return value
@@ -53,7 +53,7 @@ extension TableMethods {
 
   /// `Row.Columns(…)`: a row of a @Selection type built from named columns.
   func columns(_ table: TableInstance, _ arguments: Arguments) throws -> Value {
-    try compiler.selection(for: table.model, arguments: arguments)
+    try compiler.tableMethods.selection(for: table.model, arguments: arguments)
   }
 
   /// `Reminder.Draft(title: …)`: a record to insert later (no id yet); `Reminder.Draft(reminder)`:
@@ -70,7 +70,7 @@ extension TableMethods {
       record.resultModel = model.typeName + ".Draft"
       return .query(record)
     }
-    guard case .query(var record) = try compiler.initializer(of: model, arguments: arguments) else {
+    guard case .query(var record) = try compiler.tableMethods.initializer(of: model, arguments: arguments) else {
       throw compiler.source.diagnostic("'\(model.typeName).Draft(…)' needs labelled values", at: arguments.call)
     }
     record.resultModel = model.typeName + ".Draft"

@@ -69,7 +69,7 @@ public struct MethodSignature: Sendable, Hashable {
   /// What a call of this entry does, where the entry owns it (dispatch reads it: no switch on
   /// the method's name beside the table).
   let handler: MethodHandler?
-  /// Whether the entry owns its handler (kinds still dispatched by a `switch` do not, yet).
+  /// Whether the entry owns its handler (every entry of the vocabulary does; the test suite checks).
   public var ownsItsHandler: Bool { handler != nil }
 
   public init(_ declaration: String, _ summary: String, example: String, function: SQLFunction? = nil,

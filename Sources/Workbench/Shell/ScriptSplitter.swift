@@ -129,12 +129,12 @@ public enum SQLDetector {
 public enum InputCompleteness {
   public static func isIncomplete(_ text: String) -> Bool {
     if SQLDetector.startsWithSQLKeyword(text) { return !SQLScript.isComplete(text) }
-    return Compiler.isIncomplete(text)
+    return SwiftInputCompleteness.isIncomplete(text)
   }
 
   /// The same for text a scanner has read already.
   public static func isIncomplete(_ text: String, scanned scanner: SourceScanner) -> Bool {
     if SQLDetector.startsWithSQLKeyword(text) { return !SQLScript.isComplete(text) }
-    return Compiler.isIncomplete(text, scanned: scanner)
+    return SwiftInputCompleteness.isIncomplete(text, scanned: scanner)
   }
 }

@@ -1,6 +1,17 @@
 import QueryBuilder
 import SwiftSyntax
 
+/// What members of a Swift array of query values do (`ids.enumerated()`, `rest.reduce(Case(…)) { … }`):
+/// computed structurally, since the values are SQL, not Swift.
+struct ArrayMethods {
+  unowned let compiler: Compiler
+}
+
+extension Compiler {
+  /// Array methods, working in this compiler's context.
+  var arrayMethods: ArrayMethods { ArrayMethods(compiler: self) }
+}
+
 /// Swift arrays and tuples of DSL values in app code: `ids.enumerated()`, `ids.first!`,
 /// `rest.reduce(Case($0.id).when(…)) { cases, id in cases.when(id.element, then: id.offset) }` —
 /// the reordering idiom of SQLiteData's example apps, whose accumulator is a query value, not
@@ -17,7 +28,7 @@ import SwiftSyntax
 /// }
 /// // SET "position" = CASE "reminders"."id" WHEN 3 THEN 0 WHEN 1 THEN 1 WHEN 2 THEN 2 ELSE "reminders"."position" END
 /// ```
-extension Compiler {
+extension ArrayMethods {
   /// The properties of an array of DSL values, each what it computes.
   static let arrayProperties: [String: @Sendable ([Value]) -> Value] = [
     "first": { $0.first ?? .null },
@@ -47,24 +58,24 @@ extension Compiler {
 
   /// The methods of an array of DSL values, computed structurally (closures run in the query
   /// compiler, since their values are query values): each with what it computes.
-  static let arrayMethods: [String: @Sendable (Compiler, [Value], Arguments) throws -> Value?] = [
+  static let arrayMethods: [String: @Sendable (ArrayMethods, [Value], Arguments) throws -> Value?] = [
     "enumerated": { _, elements, _ in
       .array(elements.enumerated().map { .tuple([.expression(TypedExpression(.value(.integer(Int64($0.offset))), type: .int)), $0.element]) })
     },
-    "dropFirst": { compiler, elements, arguments in .array(Array(elements.dropFirst(try compiler.arrayCount(arguments)))) },
-    "dropLast": { compiler, elements, arguments in .array(Array(elements.dropLast(try compiler.arrayCount(arguments)))) },
-    "prefix": { compiler, elements, arguments in .array(Array(elements.prefix(try compiler.arrayCount(arguments)))) },
-    "suffix": { compiler, elements, arguments in .array(Array(elements.suffix(try compiler.arrayCount(arguments)))) },
+    "dropFirst": { methods, elements, arguments in .array(Array(elements.dropFirst(try methods.arrayCount(arguments)))) },
+    "dropLast": { methods, elements, arguments in .array(Array(elements.dropLast(try methods.arrayCount(arguments)))) },
+    "prefix": { methods, elements, arguments in .array(Array(elements.prefix(try methods.arrayCount(arguments)))) },
+    "suffix": { methods, elements, arguments in .array(Array(elements.suffix(try methods.arrayCount(arguments)))) },
     "reversed": { _, elements, _ in .array(elements.reversed()) },
-    "map": { compiler, elements, arguments in
-      let transform = try compiler.arrayClosure(arguments)
-      return .array(try elements.map { try compiler.invoke(transform, with: [$0]) })
+    "map": { methods, elements, arguments in
+      let transform = try methods.arrayClosure(arguments)
+      return .array(try elements.map { try methods.compiler.invoke(transform, with: [$0]) })
     },
-    "reduce": { compiler, elements, arguments in
+    "reduce": { methods, elements, arguments in
       guard let initial = arguments.first() else { return nil }
-      let combine = try compiler.arrayClosure(arguments)
-      var result = try compiler.evaluate(initial)
-      for element in elements { result = try compiler.invoke(combine, with: [result, element]) }
+      let combine = try methods.arrayClosure(arguments)
+      var result = try methods.compiler.evaluate(initial)
+      for element in elements { result = try methods.compiler.invoke(combine, with: [result, element]) }
       return result
     },
   ]
@@ -79,16 +90,16 @@ extension Compiler {
   /// runs (1 when left out).
   private func arrayCount(_ arguments: Arguments) throws -> Int {
     guard let syntax = arguments.first() else { return 1 }
-    guard case .expression(let typed) = try evaluate(syntax), case .value(.integer(let number)) = typed.expression.node,
+    guard case .expression(let typed) = try compiler.evaluate(syntax), case .value(.integer(let number)) = typed.expression.node,
       let small = Int(exactly: number), small >= 0
-    else { throw source.diagnostic("'\(CallSite(arguments).nameNode.trimmedDescription)' needs a count known before the query runs", at: syntax) }
+    else { throw compiler.source.diagnostic("'\(CallSite(arguments).nameNode.trimmedDescription)' needs a count known before the query runs", at: syntax) }
     return small
   }
 
   /// The closure argument of `map` and `reduce`.
   private func arrayClosure(_ arguments: Arguments) throws -> ClosureExprSyntax {
     guard let closure = arguments.list.last?.expression.as(ClosureExprSyntax.self) else {
-      throw source.diagnostic("'\(CallSite(arguments).nameNode.trimmedDescription)' needs a closure here", at: arguments.call)
+      throw compiler.source.diagnostic("'\(CallSite(arguments).nameNode.trimmedDescription)' needs a closure here", at: arguments.call)
     }
     return closure
   }

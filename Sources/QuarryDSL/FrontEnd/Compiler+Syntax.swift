@@ -41,7 +41,7 @@ extension Compiler {
         return try implicitMember(name, expected: expected, at: member)
       }
       // `DefaultItem?.none`: a row of NULLs.
-      if name == "none", let model = optionalTableType(base) { return nullRecord(of: model) }
+      if name == "none", let model = tableMethods.optionalTableType(base) { return tableMethods.nullRecord(of: model) }
       let baseValue = try evaluate(base)
       return try self.member(name, of: baseValue, at: member)
     case .functionCallExpr(let call):
@@ -377,7 +377,7 @@ extension Compiler {
         // `ids.count` of known values: Swift's answer.
         return try swiftValue(of: ExprSyntax(syntax))
       }
-      if let value = try collectionMember(name, of: base, at: node) { return value }
+      if let value = try arrayMethods.collectionMember(name, of: base, at: node) { return value }
     default:
       break
     }

@@ -1,0 +1,147 @@
+import QueryBuilder
+import SwiftSyntax
+
+/// Values of a model type: rows of a @Selection type (`Row.Columns(…)`), records (`Tag(id: 1, title: "a")`) and
+/// a record of NULLs (`Tag?.none`).
+extension TableMethods {
+  /// `Row.Columns(a: x, b: y)`: named result columns of a selection type. A column group is
+  /// given whole (`status: Status.Columns(…)`, `item: $0`) or left out when optional (NULLs).
+  ///
+  /// ```swift
+  /// A.Columns(b: B.Columns(c: C.Columns(d: 42)))  // SELECT 42 AS "d"
+  /// ```
+  func selection(for model: TableModel, arguments: Arguments) throws -> Value {
+    // Each column with the position of its field in the declaration, so an optional group that
+    // is left out can be filled with NULLs in its place.
+    var pairs: [(position: Int, name: String, expression: TypedExpression)] = []
+    var givenGroups: Set<String> = []
+    for argument in arguments.list {
+      guard let label = argument.label else {
+        throw compiler.source.diagnostic("each column of '\(model.typeName).Columns' needs its label", at: argument.expression)
+      }
+      let group = model.columns.indices.filter { model.columns[$0].path.count > 1 && model.columns[$0].path.first == label }
+      if model.column(named: label) == nil, let position = group.first {
+        givenGroups.insert(label)
+        let value = try compiler.evaluate(argument.expression)
+        let members: [(String, TypedExpression)]
+        switch value {
+        case .null: members = group.map { (model.columns[$0].sqlName, TypedExpression(.null, type: model.columns[$0].type)) }
+        case .selection(let nested, _): members = nested
+        case .columns(let table): members = table.allColumns.map { (nestedName($0), $0) }
+        case .group(let table, let path): members = compiler.rowMethods.groupColumns(table, path).map { (nestedName($0), $0) }
+        case .query(let record) where record.select.from == nil:
+          members = zip(record.select.columns, record.columnTypes).map { ($0.alias ?? "value", TypedExpression($0.expression, type: $1)) }
+        default:
+          throw compiler.source.diagnostic("'\(label)' is a group of columns; give it as \(label): Type.Columns(…)", at: argument.expression)
+        }
+        for (name, expression) in members {
+          let column = group.first { model.columns[$0].sqlName == name || model.columns[$0].path.last == name }
+          pairs.append((position, column.map { model.columns[$0].sqlName } ?? name, expression))
+        }
+        continue
+      }
+      guard let column = model.column(named: label) else {
+        throw compiler.source.diagnostic(
+          "'\(model.typeName)' has no column '\(label)'", at: argument.expression,
+          suggestion: closestMatch(to: label, in: model.columns.map(\.name)))
+      }
+      let position = model.columns.firstIndex { $0.name == label && $0.path.count <= 1 } ?? model.columns.count
+      let value = try compiler.evaluate(argument.expression, expected: column.type)
+      switch value {
+      case .columns(let table):
+        for nested in table.allColumns { pairs.append((position, nestedName(nested), nested)) }
+      case .selection(let nested, _):
+        for (name, expression) in nested { pairs.append((position, name, expression)) }
+      default:
+        pairs.append((position, column.sqlName, try compiler.typedExpression(value, expected: column.type, at: argument.expression)))
+      }
+    }
+    // An optional column group left out is NULL.
+    for (index, column) in model.columns.enumerated() where column.path.count > 1 {
+      guard let label = column.path.first, !givenGroups.contains(label) else { continue }
+      let groupIsOptional = model.columns.contains { $0.path.first == label && $0.type.isOptional }
+      if groupIsOptional {
+        let position = model.columns.firstIndex { $0.path.first == label } ?? index
+        pairs.append((position, column.sqlName, TypedExpression(.null, type: column.type)))
+      }
+    }
+    // A @Selection field left out takes its declared default (`var note = "none"`), as the
+    // macro's Columns initializer does.
+    if model.isSelection {
+      for (index, column) in model.columns.enumerated() where column.path.count <= 1 && !pairs.contains(where: { $0.name == column.sqlName }) {
+        if let value = column.defaultValue {
+          pairs.append((index, column.sqlName, TypedExpression(value, type: column.type)))
+        } else if column.type.isOptional {
+          pairs.append((index, column.sqlName, TypedExpression(.null, type: column.type)))
+        }
+      }
+    }
+    let ordered = pairs.enumerated().sorted { ($0.element.position, $0.offset) < ($1.element.position, $1.offset) }
+    return .selection(ordered.map { ($0.element.name, $0.element.expression) }, model: model.typeName)
+  }
+
+  private func nestedName(_ expression: TypedExpression) -> String {
+    if case .column(_, let name) = expression.expression.node { return name }
+    return "value"
+  }
+
+  /// `Row(a: 1, b: 2)`: a single row of literal columns (`SELECT 1 AS "a", 2 AS "b"`).
+  func initializer(of model: TableModel, arguments: Arguments) throws -> Value {
+    // `Tag(id: 1, title: "car")`: one row of values, named by column (groups flattened).
+    guard case .selection(var pairs, _) = try selection(for: model, arguments: arguments) else {
+      throw compiler.source.diagnostic("'\(model.typeName)(…)' needs labelled values", at: arguments.call)
+    }
+    // Fields left out take their declared defaults (`Status()` is all defaults).
+    if pairs.count < model.columns.count, !model.columns.contains(where: { column in
+      !pairs.contains { $0.0 == column.sqlName } && column.defaultValue == nil && !column.type.isOptional && !column.isPrimaryKey
+    }) {
+      var remaining = pairs
+      pairs = model.columns.filter { !$0.isGenerated }.map { column in
+        if let index = remaining.firstIndex(where: { $0.0 == column.sqlName }) { return remaining.remove(at: index) }
+        return (column.sqlName, TypedExpression(column.defaultValue ?? .null, type: column.type))
+      } + remaining
+    }
+    var select = Select(from: nil)
+    select.columns = pairs.map { ResultColumn($0.1.expression, as: $0.0) }
+    var query = Query(select: select, tables: [TableInstance(model: model)])
+    query.columnTypes = pairs.map(\.1.type)
+    query.resultModel = model.typeName
+    return .query(query)
+  }
+
+  /// The table type `T` of `T?` or `Optional<T>` written as an expression.
+  func optionalTableType(_ expr: ExprSyntax) -> TableModel? {
+    if let chain = expr.as(OptionalChainingExprSyntax.self),
+      let reference = chain.expression.as(DeclReferenceExprSyntax.self)
+    {
+      return compiler.catalog.table(forType: reference.baseName.text)
+    }
+    if let generic = expr.as(GenericSpecializationExprSyntax.self),
+      generic.expression.trimmedDescription == "Optional",
+      let argument = generic.genericArgumentClause.arguments.first
+    {
+      return compiler.catalog.table(forType: argument.argument.trimmedDescription)
+    }
+    return nil
+  }
+
+  /// `T?.none` as a statement: one row with every column NULL.
+  ///
+  /// ```swift
+  /// Tag?.none
+  /// // SELECT NULL AS "id", NULL AS "title"
+  /// ```
+  func nullRecord(of model: TableModel) -> Value {
+    let columns = model.columns.filter { !$0.isGenerated }
+    var select = Select(from: nil)
+    select.columns = columns.map { ResultColumn(.null, as: $0.sqlName) }
+    var query = Query(select: select, tables: [TableInstance(model: model)])
+    query.columnTypes = columns.map { column in
+      var type = column.type
+      type.isOptional = true
+      return type
+    }
+    query.resultModel = model.typeName
+    return .query(query)
+  }
+}
