@@ -81,6 +81,28 @@ public final class Session {
     catalog = Catalog()
     compiler = Compiler(catalog: catalog)
     try refreshSchema()
+    compiler.rowReader = { [unowned self] statement, earlier in try self.previewRows(of: statement, after: earlier) }
+  }
+
+  /// The rows `statement` reads once the input's `earlier` changes have run: those run first in
+  /// a savepoint that is rolled back, so the database is as before (the input then runs for
+  /// real, in order). App code that fetches rows and uses them as Swift values reads them here.
+  func previewRows(of statement: Statement, after earlier: [Statement]) throws -> [[QueryBinding]] {
+    func run(_ statement: Statement) throws -> [[QueryBinding]] {
+      let fragment = statement.fragment
+      switch statement {
+      case .createView, .createTrigger: return try database.rows(fragment.sql(inlining: true))
+      default: return try database.rows(fragment.sql(inlining: false), bindings: fragment.bindings)
+      }
+    }
+    guard !earlier.isEmpty else { return try run(statement) }
+    try database.execute("SAVEPOINT quarry_preview")
+    defer {
+      try? database.execute("ROLLBACK TO quarry_preview")
+      try? database.execute("RELEASE quarry_preview")
+    }
+    for change in earlier { _ = try run(change) }
+    return try run(statement)
   }
 
   /// An in-memory copy of a fixture's schema, rows and models.

@@ -856,9 +856,7 @@ final class AdvancedSnapshotTests: SnapshotTestCase {
       ├──────────┤
       │ 2        │
       └──────────┘
-      error: 13:9: 'errands' holds the rows the app fetched (a Swift array); Quarry runs that fetch but does not keep its rows as values, so '.map(…)' on them cannot be computed here
-      errands.map(\.title)
-              ^~~
+      ["errand", "errands"] (a Swift value: no SQL)
       """#
     }
   }

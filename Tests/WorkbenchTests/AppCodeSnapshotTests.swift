@@ -26,6 +26,85 @@ final class AppCodeSnapshotTests: SnapshotTestCase {
     }
   }
 
+  /// Rows app code fetches are its Swift values: records indexed, counted and iterated, read
+  /// after the input's earlier changes (which then run for real, in order).
+  func testFetchedRowsAreSwiftValues() throws {
+    assertInlineSnapshot(of: try run(#"""
+      try database.write { db in
+        try Tag.insert { Tag.Draft(title: "chores") }.execute(db)
+        let tags = try Tag.order(by: \.id).fetchAll(db)
+        try Tag.where { $0.id.eq(tags[tags.count - 1].id) }.update { $0.title = tags[0].title + "!" }.execute(db)
+        for tag in tags.suffix(2) {
+          try Tag.where { $0.id.eq(tag.id) }.select(\.title).fetchOne(db)
+        }
+      }
+      """#), as: .lines) {
+      """
+      INSERT INTO "tags"
+      ("id", "title")
+      VALUES
+      (NULL, 'chores')
+      SELECT "tags"."id", "tags"."title"
+      FROM "tags"
+      ORDER BY "tags"."id"
+      ┌────┬───────────┐
+      │ id │ title     │
+      ├────┼───────────┤
+      │ 1  │ errand    │
+      │ 2  │ someday   │
+      │ 3  │ urgent    │
+      │ 4  │ outdoors  │
+      │ 5  │ paperwork │
+      │ 6  │ chores    │
+      └────┴───────────┘
+      UPDATE "tags"
+      SET "title" = 'errand!'
+      WHERE (("tags"."id") = (6))
+      SELECT "tags"."title"
+      FROM "tags"
+      WHERE (("tags"."id") = (5))
+      ┌───────────┐
+      │ title     │
+      ├───────────┤
+      │ paperwork │
+      └───────────┘
+      SELECT "tags"."title"
+      FROM "tags"
+      WHERE (("tags"."id") = (6))
+      ┌─────────┐
+      │ title   │
+      ├─────────┤
+      │ errand! │
+      └─────────┘
+      """
+    }
+  }
+
+  func testAnIndexOutsideFetchedRowsIsTheCrashTheAppWouldHave() throws {
+    assertInlineSnapshot(of: try run(#"""
+      try database.read { db in
+        let lists = try RemindersList.fetchAll(db)
+        try Reminder.where { $0.remindersListID.eq(lists[9].id) }.fetchAll(db)
+      }
+      """#), as: .lines) {
+      """
+      SELECT "remindersLists"."id", "remindersLists"."color", "remindersLists"."title", "remindersLists"."position"
+      FROM "remindersLists"
+      ┌────┬──────────┬────────┬──────────┐
+      │ id │ color    │ title  │ position │
+      ├────┼──────────┼────────┼──────────┤
+      │ 1  │ 4889071  │ Home   │ 0        │
+      │ 2  │ 15567157 │ Work   │ 1        │
+      │ 3  │ 11689427 │ Garden │ 2        │
+      │ 4  │ 3355443  │ Travel │ 3        │
+      └────┴──────────┴────────┴──────────┘
+      error: 3:52: index 9 is out of range for 4 elements (the app would crash here)
+        try Reminder.where { $0.remindersListID.eq(lists[9].id) }.fetchAll(db)
+                                                         ^
+      """
+    }
+  }
+
   func testAFunctionOfAppCodeRunsWhenCalled() throws {
     assertInlineSnapshot(of: try run(#"""
       func flag(_ id: Int) throws {

@@ -187,11 +187,17 @@ extension AppCodeRunner {
         value = result
       }
       if Self.isDatabaseCall(value) {
-        // `let rows = try Reminder.all.fetchAll(db)`: the app runs the fetch right there.
+        // `let rows = try Reminder.all.fetchAll(db)`: the app runs the fetch right there, and
+        // holds its rows.
         let query = try compiler.evaluate(value)
-        bind(name, to: query)
-        fetchedBindings.insert(name)
-        items.append(.statement(try compiler.statement(from: query, input: item.trimmedDescription, at: value)))
+        let statement = try compiler.statement(from: query, input: item.trimmedDescription, at: value)
+        if let rows = try fetchedValue(of: query, statement: statement, call: value, before: items) {
+          bind(name, to: rows)
+        } else {
+          bind(name, to: query)
+          fetchedBindings.insert(name)
+        }
+        items.append(.statement(statement))
         continue
       }
       if let (call, called) = Self.call(value), let function = compiler.catalog.functions[called], compiler.lookupLocal(called) == nil,
@@ -473,6 +479,11 @@ extension AppCodeRunner {
     } catch let diagnostic as Diagnostic {
       guard context == .prompt, isPlumbing(expr, failure: diagnostic) else { throw diagnostic }
       skip(expr)
+      return
+    }
+    // `titles.map { $0.uppercased() }` at the prompt: a Swift array, shown as Swift shows it.
+    if case .array = value, let swift = compiler.swiftValue(value), let shown = try? swift.describe() {
+      items.append(.note("\(shown) (a Swift value: no SQL)"))
       return
     }
     var compiled = try compiler.statement(from: value, input: wholeInput ?? item.trimmedDescription, at: expr)

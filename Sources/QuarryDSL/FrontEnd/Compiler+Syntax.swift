@@ -88,11 +88,35 @@ extension Compiler {
       return .expression(TypedExpression(.value(.text(try jsonObjectText(dictionary))), type: .string))
     case .switchExpr(let switchExpr):
       return try evaluateSwitch(switchExpr).last ?? .null
+    case .subscriptCallExpr(let subscriptCall):
+      return try evaluateSubscript(subscriptCall)
     default:
       break
     }
     throw source.diagnostic(
       "not supported in Quarry yet: \(kindName(expr))", at: expr)
+  }
+
+  /// `rows[0]`: an element of an array the compiler holds (rows app code fetched, a list of
+  /// values); an index outside it traps, as in Swift. Arrays of Swift values are Swift's.
+  func evaluateSubscript(_ subscriptCall: SubscriptCallExprSyntax) throws -> Value {
+    let base = try evaluate(subscriptCall.calledExpression)
+    guard case .array(let elements) = base, subscriptCall.arguments.count == 1,
+      let argument = subscriptCall.arguments.first, argument.label == nil
+    else {
+      if swiftValue(base) != nil { return try swiftValue(of: ExprSyntax(subscriptCall)) }
+      throw source.diagnostic("not supported in Quarry yet: subscripting \(describe(base))", at: subscriptCall)
+    }
+    if swiftValue(base) != nil { return try swiftValue(of: ExprSyntax(subscriptCall)) }
+    guard case .expression(let typed) = try evaluate(argument.expression, expected: .int),
+      case .value(.integer(let index)) = typed.expression.node
+    else {
+      throw source.diagnostic("an index known before the query runs is needed here", at: argument.expression)
+    }
+    guard index >= 0, index < elements.count else {
+      throw source.diagnostic("index \(index) is out of range for \(elements.count) element\(elements.count == 1 ? "" : "s") (the app would crash here)", at: argument.expression)
+    }
+    return elements[Int(index)]
   }
 
   /// An operator sequence grouped by precedence; a problem (`a == b == c`) is located.

@@ -70,6 +70,11 @@ public final class Compiler {
   var compoundModels: [Int: String] = [:]
   /// Tables whose default scope (`static let all`) is being compiled right now.
   var evaluatingDefaultScope: Set<String> = []
+  /// Reads the rows of a statement from the database, once the input's earlier changes (given)
+  /// have run, for app code that fetches rows and then uses them as Swift values
+  /// (`for list in try RemindersList.fetchAll(db) { … }`). Nil: no database to read (the fetch
+  /// is shown; its rows are not values).
+  public var rowReader: ((_ statement: Statement, _ earlierChanges: [Statement]) throws -> [[QueryBinding]])?
   /// The runner of app code in this input, and what that code has done.
   lazy var appCode = AppCodeRunner(compiler: self)
 

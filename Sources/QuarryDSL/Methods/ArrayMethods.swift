@@ -68,6 +68,12 @@ extension ArrayMethods {
     "suffix": { methods, elements, arguments in .array(Array(elements.suffix(try methods.arrayCount(arguments)))) },
     "reversed": { _, elements, _ in .array(elements.reversed()) },
     "map": { methods, elements, arguments in
+      // `rows.map(\.title)`: each element's member.
+      if let syntax = arguments.first(), case .keyPath(let names) = try methods.compiler.evaluate(syntax) {
+        return .array(try elements.map { element in
+          try names.reduce(element) { value, name in try methods.compiler.member(name, of: value, at: syntax) }
+        })
+      }
       let transform = try methods.arrayClosure(arguments)
       return .array(try elements.map { try methods.compiler.invoke(transform, with: [$0]) })
     },
