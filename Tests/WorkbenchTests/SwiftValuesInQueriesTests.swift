@@ -26,6 +26,44 @@ final class SwiftValuesInQueriesTests: SnapshotTestCase {
     }
   }
 
+  /// An app's own helpers on Swift's types (`someDate - .days(7)`, `date.dayBefore`) run as the
+  /// app runs them: in Swift, in the input that declared them, and the result is bound.
+  func testTheAppsOwnExtensionsOfStandardTypesAreSwift() throws {
+    // Declared in an earlier input, as at the prompt.
+    let helpers = #"""
+      extension TimeInterval {
+        static func days(_ n: Double) -> Self { n * 86_400 }
+        static let week: TimeInterval = .days(7)
+      }
+      extension Date {
+        var dayBefore: Date { addingTimeInterval(-.days(1)) }
+        func adding(days: Int) -> Date { self + .days(Double(days)) }
+      }
+      """#
+    assertInlineSnapshot(of: try run(#"""
+      let someDate = Date(timeIntervalSince1970: 1772928000)
+      Reminder.where { #sql("\($0.dueDate) < \(someDate - .days(7))") }.count()
+      Values(someDate.dayBefore, someDate.adding(days: 2), TimeInterval.week, -.days(0.5))
+      """#, setup: [helpers]), as: .lines) {
+      """
+      SELECT count(*)
+      FROM "reminders"
+      WHERE ("reminders"."dueDate" < '2026-03-01 00:00:00.000')
+      ┌──────────┐
+      │ count(*) │
+      ├──────────┤
+      │ 4        │
+      └──────────┘
+      SELECT '2026-03-07 00:00:00.000', '2026-03-10 00:00:00.000', 604800.0, -(43200.0)
+      ┌───────────────────────────┬───────────────────────────┬──────────┬────────────┐
+      │ '2026-03-07 00:00:00.000' │ '2026-03-10 00:00:00.000' │ 604800.0 │ -(43200.0) │
+      ├───────────────────────────┼───────────────────────────┼──────────┼────────────┤
+      │ 2026-03-07 00:00:00.000   │ 2026-03-10 00:00:00.000   │ 604800.0 │ -43200.0   │
+      └───────────────────────────┴───────────────────────────┴──────────┴────────────┘
+      """
+    }
+  }
+
   func testArithmeticOfSwiftValuesIsBoundOnce() throws {
     assertInlineSnapshot(of: try run(#"""
       let pageSize = 3

@@ -88,7 +88,7 @@ extension AppCodeRunner {
       // `extension DependencyValues { … }`, `extension Color { struct HexRepresentation … }`,
       // `extension TagsView { … }`: app code, not a model. Its functions can be called by name;
       // its views and fetch requests are read like top-level ones.
-      var ran = false
+      var ran = declareSwiftExtension(ext)
       for member in ext.memberBlock.activeMembers {
         if let function = member.decl.as(FunctionDeclSyntax.self) {
           try declareFunction(function, into: &items)
@@ -113,6 +113,18 @@ extension AppCodeRunner {
       try DeclarationReader(catalog: compiler.catalog, source: compiler.source, warn: { [unowned self] message, node in try compiler.warn(message, at: node) }).read(decl)
     }
     items.append(.declaration(name: compiler.declarationName(decl)))
+  }
+
+  /// `extension TimeInterval { static func days(_ n: Double) -> Self { … } }`: members of a
+  /// standard type, run by the Swift evaluator wherever the input (or a later one) uses them.
+  /// True when the extension declared any.
+  func declareSwiftExtension(_ ext: ExtensionDeclSyntax) -> Bool {
+    let members = SwiftExtensionMember.members(of: ext, source: compiler.source)
+    for member in members {
+      compiler.catalog.swiftExtensions[member.name, default: []].removeAll { $0.typeName == member.typeName && $0.isStatic == member.isStatic }
+      compiler.catalog.swiftExtensions[member.name, default: []].append(member)
+    }
+    return !members.isEmpty
   }
 
   /// Macros of app code with nothing for the database.
@@ -305,6 +317,7 @@ extension AppCodeRunner {
         if let function = decl.as(FunctionDeclSyntax.self), function.body != nil {
           try declareFunction(function, into: &ignored)
         } else if let ext = decl.as(ExtensionDeclSyntax.self), !isModelExtension(ext) {
+          _ = declareSwiftExtension(ext)
           for member in ext.memberBlock.activeMembers {
             if let function = member.decl.as(FunctionDeclSyntax.self), function.body != nil {
               try declareFunction(function, into: &ignored)

@@ -21,6 +21,7 @@ extension Compiler {
       names[name] = swift
     }
     let evaluator = SwiftEvaluator(source: source, enums: catalog.enums, budget: budget)
+    evaluator.extensions = catalog.swiftExtensions
     let computed: SwiftValue
     do {
       computed = try evaluator.value(of: expr, names: names)

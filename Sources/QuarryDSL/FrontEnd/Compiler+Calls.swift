@@ -23,6 +23,7 @@ extension Compiler {
           try evaluateOperand(range.right, expected: needle.type), expected: needle.type, at: range.right.anchor)
         return boolean(Expression(.between(needle.expression, lower: lower.expression, upper: upper.expression)))
       }
+      if isSwiftExtensionStatic(of: baseSyntax, name) { return try swiftValue(of: ExprSyntax(call)) }
       let base = try evaluateBase(baseSyntax)
       return try callMethod(name, on: base, arguments: arguments, at: member)
     }
@@ -177,6 +178,10 @@ extension Compiler {
 
   /// `.where { … }`, `.days(1)` and other leading-dot calls.
   func implicitCall(_ name: String, arguments: Arguments, expected: SwiftType?) throws -> Value {
+    // `.days(7)`, declared by the input in an extension of a standard type: Swift's value.
+    if catalog.swiftExtensions[name]?.contains(where: \.isStatic) == true {
+      return try swiftValue(of: ExprSyntax(arguments.call))
+    }
     if name == "count", arguments.list.isEmpty {
       // `.select { _ in .count() }`: count(*)
       return .expression(TypedExpression(Expression(.aggregate(Aggregate(name: "count", arguments: [.star]))), type: .int))
@@ -384,9 +389,27 @@ extension Compiler {
   /// is not one the evaluator runs.
   func swiftMemberOfSwiftValue(_ name: String, on base: Value, labels: CallLabels?, whole: ExprSyntax) throws -> Value? {
     guard case .expression(let typed) = base, case .value = typed.expression.node, let swift = swiftValue(base), swift != .none,
-      SwiftBuiltins.member(of: swift, name: name, labels: labels) != nil
+      SwiftBuiltins.member(of: swift, name: name, labels: labels) != nil || swiftExtensionInstanceMember(name, on: base)
     else { return nil }
     return try swiftValue(of: whole)
+  }
+
+  /// Whether `name` is an instance member the input declares in an extension of the type of
+  /// `base`, a Swift value (`someDate.dayBefore`).
+  func swiftExtensionInstanceMember(_ name: String, on base: Value) -> Bool {
+    guard let members = catalog.swiftExtensions[name], let swift = swiftValue(base), swift != .none,
+      let type = SwiftEvaluator.extensionType(of: swift)
+    else { return false }
+    return members.contains { !$0.isStatic && $0.typeName == type }
+  }
+
+  /// Whether `base.name` is a static member the input declares in an extension of a standard
+  /// type (`TimeInterval.week`, `TimeInterval.days(7)`).
+  func isSwiftExtensionStatic(of base: ExprSyntax, _ name: String) -> Bool {
+    guard let reference = base.as(DeclReferenceExprSyntax.self), lookupLocal(reference.baseName.text) == nil,
+      let type = SwiftExtensionMember.canonicalType(reference.baseName.text), let members = catalog.swiftExtensions[name]
+    else { return false }
+    return members.contains { $0.isStatic && $0.typeName == type }
   }
 
   /// Swift's own functions and initializers on Swift values (`Int("42")`, `String(5)`,
@@ -423,6 +446,7 @@ extension Compiler {
     }
     guard a != .null, b != .null else { return nil }
     let evaluator = SwiftEvaluator(source: source, enums: catalog.enums, budget: budget)
+    evaluator.extensions = catalog.swiftExtensions
     do {
       let result: SwiftValue
       switch op {

@@ -42,7 +42,9 @@ extension Compiler {
       }
       // `DefaultItem?.none`: a row of NULLs.
       if name == "none", let model = tableMethods.optionalTableType(base) { return tableMethods.nullRecord(of: model) }
+      if isSwiftExtensionStatic(of: base, name) { return try swiftValue(of: expr) }
       let baseValue = try evaluate(base)
+      if swiftExtensionInstanceMember(name, on: baseValue) { return try swiftValue(of: expr) }
       return try self.member(name, of: baseValue, at: member)
     case .functionCallExpr(let call):
       return try evaluateCall(call, expected: expected)
@@ -350,6 +352,10 @@ extension Compiler {
           suggestion: closestMatch(to: name, in: model.cases.map(\.name)))
       }
       return .expression(TypedExpression(.value(value), type: expected.wrapped))
+    }
+    // `.week`, declared by the input in an extension of a standard type: Swift's value.
+    if let expr = node.as(ExprSyntax.self), catalog.swiftExtensions[name]?.contains(where: \.isStatic) == true {
+      return try swiftValue(of: expr)
     }
     return .implicitMember(name)
   }

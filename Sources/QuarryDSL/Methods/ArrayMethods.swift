@@ -69,7 +69,7 @@ extension ArrayMethods {
     "reversed": { _, elements, _ in .array(elements.reversed()) },
     "map": { methods, elements, arguments in
       // `rows.map(\.title)`: each element's member.
-      if let syntax = arguments.first(), case .keyPath(let names) = try methods.compiler.evaluate(syntax) {
+      if let syntax = arguments.first(), syntax.is(KeyPathExprSyntax.self), case .keyPath(let names) = try methods.compiler.evaluate(syntax) {
         return .array(try elements.map { element in
           try names.reduce(element) { value, name in try methods.compiler.member(name, of: value, at: syntax) }
         })

@@ -22,6 +22,9 @@ public final class Catalog: @unchecked Sendable {
   var plumbingNames: Set<String> = []
   /// Top-level functions of the input (`func incomplete() -> some Statement { … }`).
   var functions: [String: Scope] = [:]
+  /// Members the input declares in extensions of Swift's own types, by name
+  /// (`extension TimeInterval { static func days(_ n: Double) -> Self { n * 86_400 } }`).
+  var swiftExtensions: [String: [SwiftExtensionMember]] = [:]
   /// `@DatabaseFunction`s, by SQL name: called as `$name(…)`, registered with SQLite.
   public internal(set) var databaseFunctions: [String: DatabaseFunction] = [:]
   /// `FetchKeyRequest` types of pasted app code, by name.

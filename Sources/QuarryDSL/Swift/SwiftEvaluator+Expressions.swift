@@ -61,6 +61,12 @@ extension SwiftEvaluator {
     case .declReferenceExpr(let reference):
       let name = reference.baseName.text
       if let variable = lookup(name) { return variable.value }
+      // Inside an extension member, a bare member name is `self`'s.
+      if let receiver = lookup("self")?.value, let type = Self.extensionType(of: receiver),
+        extensionMember(name, isStatic: false, of: type) != nil || SwiftBuiltins.member(of: receiver, name: name, labels: nil) != nil
+      {
+        return try property(name, of: receiver, at: reference)
+      }
       throw failure("uses '\(name)', which is not a parameter or a local value here", at: expr)
     case .memberAccessExpr(let member):
       return try memberValue(member, expected: expected)

@@ -2,7 +2,7 @@ import SwiftSyntax
 
 /// Members, calls, subscripts and closures, dispatched through ``SwiftBuiltins``.
 extension SwiftEvaluator {
-  static let standardTypes: Set<String> = ["Int", "Double", "String", "Bool", "Array", "Set", "Dictionary", "Character", "Float", "CGFloat", "Date"]
+  static let standardTypes: Set<String> = ["Int", "Double", "String", "Bool", "Array", "Set", "Dictionary", "Character", "Float", "CGFloat", "Date", "TimeInterval"]
 
   /// The enum a type expression names (`Priority`, `Reminder.Priority`), if the input declares it.
   func enumModel(named expr: ExprSyntax) -> EnumModel? {
@@ -17,7 +17,7 @@ extension SwiftEvaluator {
   func standardType(named expr: ExprSyntax) -> String? {
     guard let reference = expr.as(DeclReferenceExprSyntax.self), lookup(reference.baseName.text) == nil else { return nil }
     let name = reference.baseName.text
-    return Self.standardTypes.contains(name) ? (["Float", "CGFloat"].contains(name) ? "Double" : name) : nil
+    return Self.standardTypes.contains(name) ? (["Float", "CGFloat", "TimeInterval"].contains(name) ? "Double" : name) : nil
   }
 
   func enumCase(_ model: EnumModel, _ name: String, at node: some SyntaxProtocol) throws -> SwiftValue {
@@ -37,11 +37,15 @@ extension SwiftEvaluator {
         var call = BuiltinCall(evaluator: self, name: name, base: .none, arguments: [], parameters: [], node: Syntax(member))
         return try entry.handler(&call)
       }
+      if let declared = extensionMember(name, isStatic: true, of: expected?.wrapped.name) {
+        return try runExtension(declared, on: nil, at: member)
+      }
       throw failure("uses '.\(name)', whose type Quarry cannot tell here; write the type's name (Type.\(name))", at: member)
     }
     if let model = enumModel(named: baseExpr) { return try enumCase(model, name, at: member.declName) }
     if name == "none", baseExpr.is(OptionalChainingExprSyntax.self) || baseExpr.trimmedDescription.hasPrefix("Optional") { return .none }
     if let type = standardType(named: baseExpr) {
+      if let declared = extensionMember(name, isStatic: true, of: type) { return try runExtension(declared, on: nil, at: member) }
       guard let entry = SwiftBuiltins.global(type, name, labels: nil), entry.isStatic else {
         throw failure("uses '\(type).\(name)', which is outside the Swift Quarry runs", at: member)
       }
@@ -71,6 +75,9 @@ extension SwiftEvaluator {
         return try entry.handler(&call)
       }
       throw failure("'\(name)' of a \(base.typeName) depends on an order Swift does not fix; sort it first", at: node)
+    }
+    if let type = Self.extensionType(of: base), let declared = extensionMember(name, isStatic: false, of: type) {
+      return try runExtension(declared, on: base, at: node)
     }
     if base.isOptional {
       throw failure("value of optional type '\(base.typeName)' must be unwrapped to read '\(name)'; use '?.', 'if let' or '??'", at: node)
@@ -107,6 +114,10 @@ extension SwiftEvaluator {
         return .none
       }
       let typeName = ["Float", "CGFloat"].contains(name) ? "Double" : name
+      // Inside an extension member: `addingTimeInterval(…)` is `self.addingTimeInterval(…)`.
+      if SwiftBuiltins.global("", typeName, labels: labels) == nil, let receiver = lookup("self")?.value {
+        return try memberCall(name, on: receiver, arguments: arguments, labels: labels, call: call, nameNode: Syntax(reference))
+      }
       guard let entry = SwiftBuiltins.global("", typeName, labels: labels) else {
         let known = SwiftBuiltins.all.filter { $0.receiver.isEmpty && $0.name == typeName }.map(\.selector)
         let hint = known.isEmpty ? "" : " (Quarry runs \(known.joined(separator: ", ")))"
@@ -118,6 +129,9 @@ extension SwiftEvaluator {
     guard let member = callee.as(MemberAccessExprSyntax.self) else { throw unsupported(callee, "this kind of call") }
     let name = member.declName.baseName.text
     if let baseExpr = member.base, let type = standardType(named: baseExpr) {
+      if let declared = extensionMember(name, isStatic: true, of: type) {
+        return try runExtension(declared, on: nil, arguments: arguments, labels: labels, at: call)
+      }
       guard let entry = SwiftBuiltins.global(type, name, labels: labels), entry.isStatic else {
         throw failure("calls '\(type).\(name)(…)', which is outside the Swift Quarry runs", at: member)
       }
@@ -125,22 +139,36 @@ extension SwiftEvaluator {
       return try entry.handler(&builtin)
     }
     guard let baseExpr = member.base else {
+      if let declared = extensionMember(name, isStatic: true, of: expected?.wrapped.name) {
+        return try runExtension(declared, on: nil, arguments: arguments, labels: labels, at: call)
+      }
       throw failure("uses '.\(name)(…)', whose type Quarry cannot tell here; write the type's name", at: member)
     }
     let base = try evaluate(baseExpr)
+    return try memberCall(name, on: base, arguments: arguments, labels: labels, call: call, nameNode: Syntax(member.declName))
+  }
+
+  /// `base.name(…)`: a member of the standard library, or one the input declares in an
+  /// extension of the base's type.
+  func memberCall(
+    _ name: String, on base: SwiftValue, arguments: [ExprSyntax], labels: CallLabels, call: FunctionCallExprSyntax, nameNode: Syntax
+  ) throws -> SwiftValue {
     guard let entry = SwiftBuiltins.member(of: base, name: name, labels: labels) else {
+      if let type = Self.extensionType(of: base), let declared = extensionMember(name, isStatic: false, of: type) {
+        return try runExtension(declared, on: base, arguments: arguments, labels: labels, at: call)
+      }
       if SwiftBuiltins.mutating(on: base, name: name, labels: labels) != nil {
-        throw failure("'\(name)' changes its receiver; call it on a 'var' as a statement", at: member.declName)
+        throw failure("'\(name)' changes its receiver; call it on a 'var' as a statement", at: nameNode)
       }
       if base.isOptional {
-        throw failure("value of optional type '\(base.typeName)' must be unwrapped to call '\(name)'; use '?.', 'if let' or '??'", at: member.declName)
+        throw failure("value of optional type '\(base.typeName)' must be unwrapped to call '\(name)'; use '?.', 'if let' or '??'", at: nameNode)
       }
       let forms = SwiftBuiltins.forms(of: base, name: name)
       let hint = forms.isEmpty ? "" : " with these labels (Quarry runs \(forms.joined(separator: ", ")))"
-      throw failure("calls '.\(name)(…)' on \(base.typeName)\(hint), which is outside the Swift Quarry runs", at: member.declName)
+      throw failure("calls '.\(name)(…)' on \(base.typeName)\(hint), which is outside the Swift Quarry runs", at: nameNode)
     }
     if entry.needsOrder, entry.receiver == "Sequence", Self.isUnordered(base) {
-      throw failure("'\(name)' on a \(base.typeName) depends on an order Swift does not fix; sort it first", at: member.declName)
+      throw failure("'\(name)' on a \(base.typeName) depends on an order Swift does not fix; sort it first", at: nameNode)
     }
     var builtin = BuiltinCall(evaluator: self, name: name, base: base, arguments: arguments, parameters: entry.parameters, node: Syntax(call))
     let result = try entry.handler(&builtin)

@@ -43,6 +43,8 @@ final class SwiftEvaluator {
   var scopes: [Scope] = []
   /// Functions the input declares that code may call (by name).
   var functions: [String: FunctionDeclSyntax] = [:]
+  /// Members the input declares in extensions of standard types, by name.
+  var extensions: [String: [SwiftExtensionMember]] = [:]
   /// The return type of the function running (literals in `return` take it).
   var returnType: SwiftType?
   /// How deeply expressions and closures nest right now (a guard for the stack).

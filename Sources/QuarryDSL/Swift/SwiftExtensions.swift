@@ -1,0 +1,134 @@
+import SwiftSyntax
+
+/// A member an input declares in an extension of one of Swift's own types, which the one
+/// evaluator runs like the standard library's own: a static or instance function, a computed
+/// property, a static constant.
+///
+/// ```swift
+/// extension TimeInterval { static func days(_ n: Double) -> Self { n * 86_400 } }
+/// extension Date { var dayBefore: Date { addingTimeInterval(-.days(1)) } }
+/// #sql("\($0.dueDate) < \(someDate - .days(7))")  // the date computed in Swift, then bound
+/// ```
+struct SwiftExtensionMember {
+  /// The extended type, as the evaluator names it (`TimeInterval` and `CGFloat` are `Double`).
+  let typeName: String
+  let name: String
+  let isStatic: Bool
+  /// The `func` or `var` declaration, with the input it came from.
+  let declaration: AnySyntaxBox
+
+  /// The evaluator's name for a standard type (nil for any other type: a model, an app type).
+  static func canonicalType(_ written: String) -> String? {
+    switch written {
+    case "TimeInterval", "Double", "Float", "CGFloat": "Double"
+    case "Int", "Int64", "Int32": "Int"
+    case "Date", "String", "Bool", "Character": written
+    case "Array", "Collection", "Sequence": "Array"
+    default: nil
+    }
+  }
+
+  /// The members of `extension` when it extends a standard type (none otherwise).
+  static func members(of extensionDecl: ExtensionDeclSyntax, source: SourceUnit) -> [SwiftExtensionMember] {
+    guard let typeName = canonicalType(extensionDecl.extendedType.trimmedDescription) else { return [] }
+    var members: [SwiftExtensionMember] = []
+    for member in extensionDecl.memberBlock.activeMembers {
+      if let function = member.decl.as(FunctionDeclSyntax.self), function.body != nil {
+        let isStatic = function.modifiers.contains { $0.name.tokenKind == .keyword(.static) }
+        members.append(SwiftExtensionMember(
+          typeName: typeName, name: function.name.text, isStatic: isStatic,
+          declaration: AnySyntaxBox(syntax: Syntax(function), source: source)))
+      } else if let variable = member.decl.as(VariableDeclSyntax.self) {
+        let isStatic = variable.modifiers.contains { $0.name.tokenKind == .keyword(.static) }
+        for binding in variable.bindings {
+          guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text,
+            binding.initializer != nil || binding.accessorBlock != nil
+          else { continue }
+          members.append(SwiftExtensionMember(
+            typeName: typeName, name: name, isStatic: isStatic,
+            declaration: AnySyntaxBox(syntax: Syntax(binding), source: source)))
+        }
+      }
+    }
+    return members
+  }
+}
+
+extension SwiftEvaluator {
+  /// The extension member `name` a use means: of `type` when the context gives it, else the one
+  /// member of that name the input declares (two of them with no context to choose: nil).
+  func extensionMember(_ name: String, isStatic: Bool, of type: String?) -> SwiftExtensionMember? {
+    let candidates = (extensions[name] ?? []).filter { $0.isStatic == isStatic }
+    if let type, let canonical = SwiftExtensionMember.canonicalType(type),
+      let typed = candidates.first(where: { $0.typeName == canonical })
+    {
+      return typed
+    }
+    // An operand's context is the operator's (`date + .days(1)` wants a TimeInterval): the one
+    // member of that name is the one that type-checks.
+    return candidates.count == 1 ? candidates.first : nil
+  }
+
+  /// The evaluator's type name of a value, for finding its extension members.
+  static func extensionType(of value: SwiftValue) -> String? {
+    switch value {
+    case .array, .slice: "Array"
+    default: type(of: value).flatMap { SwiftExtensionMember.canonicalType($0.name) }
+    }
+  }
+
+  /// Runs an extension member: a function called with `arguments`, or a property read; `self`
+  /// is the receiver of an instance member. It runs in the input that declared it.
+  func runExtension(
+    _ member: SwiftExtensionMember, on receiver: SwiftValue?, arguments: [ExprSyntax] = [], labels: CallLabels? = nil,
+    at node: some SyntaxProtocol
+  ) throws -> SwiftValue {
+    let inner = SwiftEvaluator(source: member.declaration.source, enums: enums, budget: budget)
+    inner.extensions = extensions
+    inner.depth = depth + 10
+    guard inner.depth <= Self.maximumDepth else {
+      throw failure("calls functions more than \(Self.maximumDepth / 10) deep", at: node)
+    }
+    var names: [(name: String, value: SwiftValue, type: SwiftType?)] = []
+    if let receiver { names.append(("self", receiver, nil)) }
+    if let function = member.declaration.syntax.as(FunctionDeclSyntax.self), let body = function.body {
+      let labels = labels ?? CallLabels()
+      var index = 0
+      for parameter in function.signature.parameterClause.parameters {
+        let label = parameter.firstName.tokenKind == .wildcard ? nil : parameter.firstName.text
+        let name = (parameter.secondName ?? parameter.firstName).text
+        let type = Self.swiftType(parameter.type)
+        if index < arguments.count, labels.indices.contains(index), labels[index].label == label || labels[index].isTrailingClosure {
+          names.append((name, try coerce(evaluate(arguments[index], expected: type), to: type, at: arguments[index]), type))
+          index += 1
+        } else if let fallback = parameter.defaultValue?.value {
+          names.append((name, try inner.coerce(inner.value(of: fallback, names: [:], expected: type), to: type, at: fallback), type))
+        } else {
+          throw failure("missing argument for parameter '\(label ?? name)' of '\(member.name)'", at: node)
+        }
+      }
+      if index < arguments.count { throw failure("extra argument in the call of '\(member.name)'", at: arguments[index]) }
+      let returnType = function.signature.returnClause.map { Self.swiftType($0.type) }.map { $0.name == "Self" ? SwiftType(member.typeName) : $0 }
+      return try inner.run(body.statements, arguments: names, returnType: returnType)
+    }
+    guard let binding = member.declaration.syntax.as(PatternBindingSyntax.self) else {
+      throw failure("'\(member.name)' cannot be run here", at: node)
+    }
+    let type = binding.typeAnnotation.map { Self.swiftType($0.type) }.map { $0.name == "Self" ? SwiftType(member.typeName) : $0 }
+    if let initializer = binding.initializer {
+      return try inner.coerce(inner.value(of: initializer.value, names: Dictionary(names.map { ($0.name, $0.value) }, uniquingKeysWith: { $1 }), expected: type), to: type, at: initializer.value)
+    }
+    if let accessor = binding.accessorBlock {
+      switch accessor.accessors {
+      case .getter(let statements):
+        return try inner.run(statements, arguments: names, returnType: type)
+      case .accessors(let list):
+        guard let getter = list.first(where: { $0.accessorSpecifier.tokenKind == .keyword(.get) }), let body = getter.body else {
+          throw failure("'\(member.name)' has no getter to run", at: node)
+        }
+        return try inner.run(body.statements, arguments: names, returnType: type)
+      }
+    }
+    throw failure("'\(member.name)' has no value to read", at: node)
+  }
+}
