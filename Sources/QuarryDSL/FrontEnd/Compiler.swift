@@ -48,7 +48,9 @@ public enum CompiledItem: Sendable {
 }
 
 /// Compiles DSL input (Swift syntax) into query-builder statements, recording declarations in
-/// the catalog. It interprets the syntax tree; nothing is ever compiled or run as Swift.
+/// the catalog. It interprets the syntax tree (nothing is compiled with `swiftc`): expressions
+/// become DSL values here, a method call runs its vocabulary entry's handler (`Methods/`), app
+/// code runs in ``AppCodeRunner``, and Swift computations in the one ``SwiftEvaluator``.
 public final class Compiler {
   public let catalog: Catalog
   /// The input being compiled (an empty one until the first `compile`).

@@ -83,6 +83,21 @@ extension SwiftEvaluator {
     _ member: SwiftExtensionMember, on receiver: SwiftValue?, arguments: [ExprSyntax] = [], labels: CallLabels? = nil,
     at node: some SyntaxProtocol
   ) throws -> SwiftValue {
+    guard member.declaration.source !== source else {
+      return try runExtensionHere(member, on: receiver, arguments: arguments, labels: labels, at: node)
+    }
+    // Declared in an earlier input: a failure inside says where, and is located at this use.
+    do {
+      return try runExtensionHere(member, on: receiver, arguments: arguments, labels: labels, at: node)
+    } catch let inner as SwiftEvaluationError where inner.line != failure("", at: node).line || inner.column != failure("", at: node).column {
+      throw failure("uses '\(member.name)', which \(inner.text) (at \(inner.line):\(inner.column) of the input that declared it)", at: node)
+    }
+  }
+
+  private func runExtensionHere(
+    _ member: SwiftExtensionMember, on receiver: SwiftValue?, arguments: [ExprSyntax], labels: CallLabels?,
+    at node: some SyntaxProtocol
+  ) throws -> SwiftValue {
     let inner = SwiftEvaluator(source: member.declaration.source, enums: enums, budget: budget)
     inner.extensions = extensions
     inner.depth = depth + 10
