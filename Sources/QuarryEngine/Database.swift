@@ -45,7 +45,7 @@ public final class Database: @unchecked Sendable {
     handle = db
     self.path = path
     _ = quarry_sqlite_disable_extension_loading(db)
-    sqlite3_busy_timeout(db, 5_000)
+    sqlite3_busy_timeout(db, Int32(Self.defaultBusyTimeout))
     sqlite3_extended_result_codes(db, 1)
     registerFunctions()
     if Self.enforcesForeignKeys { sqlite3_exec(db, "PRAGMA foreign_keys = ON", nil, nil, nil) }
@@ -80,6 +80,16 @@ public final class Database: @unchecked Sendable {
 
   /// Rows changed by the last INSERT, UPDATE or DELETE.
   public var changes: Int { Int(sqlite3_changes(handle)) }
+
+  /// How long a statement waits for another connection to let go of the database before it
+  /// fails with "database is locked" (sqlite3's `.timeout`), in milliseconds.
+  public static let defaultBusyTimeout = 5_000
+  public private(set) var busyTimeout = Database.defaultBusyTimeout
+
+  public func setBusyTimeout(milliseconds: Int) {
+    busyTimeout = max(0, min(milliseconds, Int(Int32.max)))
+    sqlite3_busy_timeout(handle, Int32(busyTimeout))
+  }
 
   /// Rows changed by every INSERT, UPDATE and DELETE since the connection opened (a statement's
   /// own count is the difference before and after it: triggers' changes are not in `changes`).

@@ -210,7 +210,9 @@ public final class Session {
       if case .statement(let compiled) = item { return !compiled.statement.isRead }
       return false
     }
-    if writes { try? database.execute("SAVEPOINT quarry_whole_input") }
+    let transaction = writes && !inInputTransaction ? try? InputTransaction(database, name: "quarry_whole_input") : nil
+    if transaction != nil { inInputTransaction = true }
+    defer { if transaction != nil { inInputTransaction = false } }
     var succeeded = true
     var runFailed = false
     // Each item in order; a declaration or statement that did not compile is reported where it
@@ -234,11 +236,25 @@ public final class Session {
         }
       }
     }
-    if writes {
-      if runFailed { try? database.execute("ROLLBACK TO quarry_whole_input") }
-      try? database.execute("RELEASE quarry_whole_input")
+    if let transaction, !report(transaction.end(rollingBack: runFailed), of: transaction, input: input, sink: sink) {
+      succeeded = false
     }
     return succeeded
+  }
+
+  /// Whether an input's savepoint is open (a statement inside it runs in its own, quietly).
+  var inInputTransaction = false
+
+  /// Tells the user what ending an input's transaction did: an undo (how many rows), or a
+  /// commit that failed. False when the changes were not saved.
+  func report(_ outcome: InputTransaction.Outcome, of transaction: InputTransaction, input: String, sink: ResultSink) -> Bool {
+    guard let (text, isError) = transaction.message(for: outcome) else { return true }
+    if isError {
+      sink.failure(input: input, error: StatementError(message: text, line: 1, column: 1))
+      return false
+    }
+    sink.note(text)
+    return true
   }
 
   /// Registers each `@DatabaseFunction` declared since the last call (again when redeclared),
@@ -379,16 +395,21 @@ public final class Session {
   ) -> Bool {
     let script = SQLScript(sql, database: database)
     var remaining = bindings[...]
-    var savepoint = false
+    var transaction: InputTransaction?
     var userInCharge = false
     var changedSchema = false
     var index = 0
-    func undo() {
-      guard savepoint else { return }
-      try? database.execute("ROLLBACK TO quarry_input")
-      try? database.execute("RELEASE quarry_input")
-      savepoint = false
+    // Quarry's savepoint for this input, unless one is open around it already (then that one
+    // speaks for the whole input).
+    let reports = !inInputTransaction
+    func end(rollingBack: Bool) -> Bool {
+      guard let open = transaction else { return true }
+      transaction = nil
+      if reports { inInputTransaction = false }
+      let outcome = open.end(rollingBack: rollingBack)
+      return reports ? report(outcome, of: open, input: input, sink: sink) : true
     }
+    func undo() { _ = end(rollingBack: true) }
     func located(_ error: SQLiteError, at offset: Int) -> StatementError {
       let message = error.isInterrupt ? "interrupted (Ctrl-C): the statement stopped" : error.description + suggestion(for: error)
       let place = locate(error.offset ?? Self.offset(ofNameIn: error, in: sql, from: offset) ?? offset)
@@ -420,12 +441,11 @@ public final class Session {
       let keyword = leadingKeyword(of: text)
       do {
         if Self.transactionControl.contains(keyword) {
-          if savepoint { try database.execute("RELEASE quarry_input") }
-          savepoint = false
+          guard end(rollingBack: false) else { return false }
           userInCharge = true
-        } else if !statement.isReadOnly && !savepoint && !userInCharge && keyword != "PRAGMA" {
-          try database.execute("SAVEPOINT quarry_input")
-          savepoint = true
+        } else if !statement.isReadOnly && transaction == nil && !userInCharge && keyword != "PRAGMA" {
+          transaction = try InputTransaction(database, name: "quarry_input")
+          if reports { inInputTransaction = true }
         }
         if !statement.isReadOnly { changedSchema = changedSchema || ["CREATE", "DROP", "ALTER"].contains(keyword) }
         let count = statement.parameterCount
@@ -467,8 +487,7 @@ public final class Session {
       }
       index += 1
     }
-    if savepoint { try? database.execute("RELEASE quarry_input") }
-    return true
+    return end(rollingBack: false)
   }
 
   /// How compiled SQL compares with the SQL a pasted StructuredQueries test expects (white

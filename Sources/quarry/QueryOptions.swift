@@ -80,6 +80,7 @@ struct QueryOptions: Equatable, Sendable {
     session.compiler.strict = strict
     let shell = Shell(session: session, fixtureName: fixtureName, format: format, output: .standardOutput,
                       terminal: terminal)
+    shell.readOnly = readonly
     Tutor().install(in: shell)
     shell.terminalServices = QuarryTerminal()
     return shell

@@ -37,6 +37,14 @@ final class Repl {
 
   static var historyPath: String { Shell.stateDirectory + "/history" }
 
+  /// The history file, unless it is a symbolic link or anything but a regular file: Quarry never
+  /// follows a link to read, append to or chmod another file (nil: history is not kept).
+  static var usableHistoryPath: String? {
+    var info = stat()
+    guard lstat(historyPath, &info) == 0 else { return errno == ENOENT ? historyPath : nil }
+    return info.st_mode & S_IFMT == S_IFREG ? historyPath : nil
+  }
+
   /// Line editing and history: terminal work that needs no session. Call once, before `start()`.
   static func prepareTerminal() {
     quarry_editline_setup("quarry")
@@ -44,7 +52,11 @@ final class Repl {
     using_history()
     quarry_bind_keys()
     stifle_history(2000)
-    read_history(historyPath)
+    if let path = usableHistoryPath {
+      read_history(path)
+    } else {
+      FileHandle.standardError.write(Data("quarry: \(historyPath) is not a regular file (a symbolic link?); history is not kept this session\n".utf8))
+    }
   }
 
   /// The shell, once its session has loaded. A session that cannot load ends the program with
@@ -181,7 +193,7 @@ final class Repl {
       if !run(input) { break }
     }
     pasteMode(false)
-    chmod(Self.historyPath, 0o600)
+    if let path = Self.usableHistoryPath { chmod(path, 0o600) }
     (loadedShell?.output ?? output).write("\n")
     (loadedShell?.output ?? output).flush()
   }
@@ -205,7 +217,8 @@ final class Repl {
   /// Appends one input to the history file under a lock, so two sessions at once keep each
   /// other's entries.
   private func appendHistory(_ input: String) {
-    let descriptor = open(Self.historyPath, O_WRONLY | O_CREAT, 0o600)
+    guard let path = Self.usableHistoryPath else { return }
+    let descriptor = open(path, O_WRONLY | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0o600)
     guard descriptor >= 0 else { return }
     defer { close(descriptor) }
     flock(descriptor, LOCK_EX)

@@ -1,4 +1,5 @@
 import Foundation
+import Glibc
 import XCTest
 
 /// Nothing done at the prompt loses the session: a pager closed early, Ctrl-C during a large
@@ -17,6 +18,62 @@ final class SessionSafetyTests: XCTestCase {
     XCTAssertTrue(terminal.waitFor("quarry>"), terminal.screen())
     terminal.enter("Tag.count()")
     XCTAssertTrue(terminal.waitFor("│ 4        │"), terminal.screen())
+  }
+
+  /// `--readonly` covers every database the session opens: `.open` (a URI asking for `mode=rw`
+  /// included) cannot make it writable.
+  func testAReadOnlySessionStaysReadOnlyAfterOpen() throws {
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("quarry-ro-\(UUID())")
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    let first = directory.appendingPathComponent("first.db").path
+    let second = directory.appendingPathComponent("second.db").path
+    for path in [first, second] {
+      _ = try QuarryProcess.run([path], stdin: "CREATE TABLE t (x INTEGER);\nINSERT INTO t VALUES (1);\n")
+    }
+    let result = try QuarryProcess.run(
+      [first, "--readonly"], stdin: ".open \(second)\nDELETE FROM t;\n.open file:\(second)?mode=rw\nDELETE FROM t;\n")
+    XCTAssertTrue(result.stderr.contains("attempt to write a readonly database"), result.stderr)
+    XCTAssertTrue(result.stderr.contains("access mode not allowed"), result.stderr)
+    XCTAssertFalse(result.stdout.contains("row changed"), result.stdout)
+    let count = try QuarryProcess.run([second], stdin: "SELECT count(*) AS n FROM t;\n")
+    XCTAssertTrue(count.stdout.contains("│ 1 │"), count.stdout)
+  }
+
+  /// A write that fails (a full disk) is an error with a non-zero exit, and the file is written
+  /// through as sqlite3 writes it: `/dev/full` stays the device it is.
+  func testOutputThatCannotBeWrittenIsAnError() throws {
+    guard FileManager.default.fileExists(atPath: "/dev/full") else { throw XCTSkip("no /dev/full here") }
+    let result = try QuarryProcess.run([], stdin: ".output /dev/full\nSELECT 1;\n.output stdout\nSELECT 2 AS two;\n")
+    XCTAssertNotEqual(result.status, 0)
+    XCTAssertTrue(result.stderr.contains("cannot write to '/dev/full': No space left on device; output goes to the screen again"), result.stderr)
+    XCTAssertTrue(result.stdout.contains("│ two │"), result.stdout)
+    var info = stat()
+    XCTAssertEqual(lstat("/dev/full", &info), 0)
+    XCTAssertEqual(info.st_mode & S_IFMT, S_IFCHR, "/dev/full must stay a character device")
+    XCTAssertFalse(FileManager.default.fileExists(atPath: "stdout"))
+  }
+
+  /// A history file that is a symbolic link is never followed: its target is neither appended
+  /// to nor made private.
+  func testASymlinkedHistoryFileIsNotFollowed() throws {
+    let state = FileManager.default.temporaryDirectory.appendingPathComponent("quarry-history-\(UUID())")
+    try FileManager.default.createDirectory(at: state.appendingPathComponent("quarry"), withIntermediateDirectories: true)
+    let target = state.appendingPathComponent("elsewhere.txt").path
+    try "someone else's file\n".write(toFile: target, atomically: false, encoding: .utf8)
+    chmod(target, 0o644)
+    try FileManager.default.createSymbolicLink(atPath: state.appendingPathComponent("quarry/history").path, withDestinationPath: target)
+    do {
+      let terminal = try TerminalSession(stateDirectory: state)
+      XCTAssertTrue(terminal.waitFor("history is not kept"), terminal.screen())
+      terminal.enter("Tag.count()")
+      XCTAssertTrue(terminal.waitFor("│ 5"), terminal.screen())
+      terminal.press("C-d")
+      usleep(300_000)
+    }
+    XCTAssertEqual(try String(contentsOfFile: target, encoding: .utf8), "someone else's file\n")
+    var info = stat()
+    XCTAssertEqual(stat(target, &info), 0)
+    XCTAssertEqual(info.st_mode & 0o777, 0o644)
   }
 
   func testCtrlCStopsALargeResultAndThePromptComesBack() throws {

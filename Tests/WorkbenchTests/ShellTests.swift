@@ -74,6 +74,7 @@ final class ShellTests: SnapshotTestCase {
       .sql on|off         Show the SQL beside (or above) the results
       .binds              Show the bound parameters of the last statement
       .timer on|off       Show how long each input took
+      .timeout MS         Wait up to MS milliseconds for another connection to let go of the database
       .wrap on|off        Wrap long text in table cells instead of cutting it with …
       .nullvalue TEXT     Show NULL as TEXT in results (default: dim NULL, or ∅ without colour)
       .maxrows N|auto     Rows a result shows at the prompt (the first and last); 0 shows all

@@ -65,7 +65,7 @@ public struct Completer {
 
   /// Meta-commands that take an argument: completing one adds the space before it.
   static let commandsTakingArguments: Set<String> = [
-    ".schema", ".mode", ".headers", ".sql", ".timer", ".wrap", ".explain", ".open", ".fixture", ".read",
+    ".schema", ".mode", ".headers", ".sql", ".timer", ".timeout", ".wrap", ".explain", ".open", ".fixture", ".read",
     ".once", ".output", ".raw", ".save", ".backup", ".keep", ".run", ".maxrows", ".nullvalue", ".lesson", ".help", ".methods",
   ]
 

@@ -39,6 +39,7 @@ public final class Shell {
   public let standardOutput: OutputStream
   private var redirected: OutputStream?
   private var redirectedFile: FileHandle?
+  private var redirectedPath: String?
   private var onceOnly = false
   public private(set) var lastInput: String?
   /// Tables created at this prompt (their rows, inserted here, are set-up too).
@@ -61,6 +62,9 @@ public final class Shell {
   public var extensionHelp: [(String, String)] = []
 
   public enum Outcome { case proceed, quit }
+
+  /// `--readonly`: every database this shell opens is opened read-only.
+  public var readOnly = false
 
   public init(session: Session, fixtureName: String? = nil, format: OutputFormat = .box, output: OutputStream = .standardOutput, terminal: Terminal = Terminal()) {
     self.session = session
@@ -101,6 +105,7 @@ public final class Shell {
     (".sql on|off", "Show the SQL beside (or above) the results"),
     (".binds", "Show the bound parameters of the last statement"),
     (".timer on|off", "Show how long each input took"),
+    (".timeout MS", "Wait up to MS milliseconds for another connection to let go of the database"),
     (".wrap on|off", "Wrap long text in table cells instead of cutting it with …"),
     (".nullvalue TEXT", "Show NULL as TEXT in results (default: dim NULL, or ∅ without colour)"),
     (".maxrows N|auto", "Rows a result shows at the prompt (the first and last); 0 shows all"),
@@ -173,7 +178,15 @@ public final class Shell {
         output.write(String(format: "Run Time: %.4f s\n", seconds))
       }
       output.flush()
-      if onceOnly && !trimmed.hasPrefix(".once") { endRedirection() }
+      // A write that failed (a full disk, `/dev/full`, a closed pipe) is said, never dropped:
+      // the output goes to the screen again.
+      if let redirected, let problem = redirected.writeErrorDescription {
+        let path = redirectedPath ?? "the output file"
+        endRedirection()
+        fail("cannot write to '\(path)': \(problem); output goes to the screen again")
+      } else if onceOnly && !trimmed.hasPrefix(".once") {
+        endRedirection()
+      }
     }
     if isCommand {
       guard isMetaCommand(trimmed) else {
@@ -301,6 +314,14 @@ public final class Shell {
     case ".headers": setFlag(&showHeaders, argument, name)
     case ".sql": setFlag(&showSQL, argument, name)
     case ".timer": setFlag(&timer, argument, name)
+    case ".timeout":
+      if argument.isEmpty {
+        output.write("\(session.database.busyTimeout) ms\n")
+      } else if let milliseconds = Int(argument), milliseconds >= 0 {
+        session.database.setBusyTimeout(milliseconds: milliseconds)
+      } else {
+        fail(".timeout takes a number of milliseconds, like .timeout 2000")
+      }
     case ".wrap": setFlag(&wrap, argument, name)
     case ".nullvalue":
       nullValue = argument.isEmpty ? nil : argument
@@ -325,11 +346,13 @@ public final class Shell {
     case ".open":
       guard !argument.isEmpty else { fail("usage: .open FILE"); break }
       do {
-        let database = try Database(path: (argument as NSString).expandingTildeInPath)
+        // A read-only session stays read-only (`file:…?mode=rw` cannot widen it: SQLite refuses).
+        let database = try Database(
+          path: (argument as NSString).expandingTildeInPath, mode: readOnly ? .readOnly : .readWrite, create: !readOnly)
         try session.replaceDatabase(database)
         fixtureName = nil
         onDatabaseChange?(database)
-        output.write("opened \(argument)\n")
+        output.write("opened \(argument)\(readOnly ? " (read-only)" : "")\n")
       } catch { fail("\(error)") }
     case ".fixture":
       loadFixture(argument.isEmpty ? Fixture.defaultName : argument)
@@ -527,15 +550,20 @@ public final class Shell {
 
   private func redirect(_ path: String, once: Bool) {
     endRedirection()
-    guard !path.isEmpty else { return }
+    // `.output` alone or `.output stdout`: the screen again, as in sqlite3.
+    guard !path.isEmpty, path != "stdout" else { return }
     let expanded = (path as NSString).expandingTildeInPath
-    guard FileManager.default.createFile(atPath: expanded, contents: nil),
-      let handle = FileHandle(forWritingAtPath: expanded)
-    else {
-      fail("cannot write to '\(path)': " + fileProblem(path, writing: true))
+    // Opened as sqlite3 opens it (fopen "w"): through a symbolic link or a device, truncated,
+    // never replaced by a new file (FileManager's createFile writes a temporary file and renames
+    // it over the path, which would replace `/dev/full` itself).
+    let descriptor = open(expanded, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+    guard descriptor >= 0 else {
+      fail("cannot write to '\(path)': " + String(cString: strerror(errno)))
       return
     }
+    let handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
     redirectedFile = handle
+    redirectedPath = path
     redirected = OutputStream(descriptor: handle.fileDescriptor)
     onceOnly = once
   }
@@ -545,6 +573,7 @@ public final class Shell {
     try? redirectedFile?.close()
     redirected = nil
     redirectedFile = nil
+    redirectedPath = nil
     onceOnly = false
   }
 
