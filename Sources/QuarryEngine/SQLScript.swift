@@ -45,6 +45,21 @@ public final class SQLScript {
     return index < end
   }
 
+  /// The start of the text `next()` compiles next (comments and white space skipped): SQLite
+  /// applies some pragmas as it compiles them, so what they change is read before.
+  public func upcoming(_ length: Int = 256) -> String {
+    let end = bytes.count - 1
+    var index = offset
+    while index < end {
+      index = Self.skippingLeadingTrivia(bytes, from: index, to: end).lowerBound
+      guard index < end, bytes[index] == CChar(UInt8(ascii: ";")) else { break }
+      index += 1
+    }
+    let stop = min(end, index + length)
+    guard index < stop else { return "" }
+    return String(decoding: bytes[index..<stop].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+  }
+
   /// Compiles the next statement; nil when only white space and comments are left. An error's
   /// `offset` counts bytes from the start of the whole text.
   public func next() throws -> PreparedStatement? {

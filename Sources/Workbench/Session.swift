@@ -162,16 +162,38 @@ public final class Session {
       throw WorkbenchError("\(path):\(error.line):\(error.column): \(error.fullMessage)")
     }
     var messages = compiler.warnings.map { "warning: \(path):\($0.line):\($0.column): \($0.fullMessage)" }
+    // Each migration (and write block) runs in its own transaction, as GRDB runs it: one that
+    // fails is rolled back whole, and the migrator stops there (later migrations do not run).
+    var units = UnitTracker()
     for item in items {
       switch item {
+      case .unitStart(let unit):
+        if !units.enter(unit, database: database), case .migration = unit.kind, let stopped = units.failedMigration {
+          messages.append("note: \(path):\(unit.line):\(unit.column): \(unit.description) did not run: \(stopped.description) failed, and the migrator stops there")
+        }
+      case .unitEnd:
+        if let (unit, outcome, transaction) = units.leave() {
+          switch outcome {
+          case .undone(let rows):
+            messages.append("error: \(path):\(unit.line):\(unit.column): \(unit.description) was rolled back (\(rows) row\(rows == 1 ? "" : "s") undone); none of its changes stay")
+          case .notSaved:
+            if let (text, _) = transaction.message(for: outcome) { messages.append("error: \(path):\(unit.line):\(unit.column): \(text)") }
+          case .saved:
+            break
+          }
+        }
       case .failure(let error):
-        messages.append("warning: \(path):\(error.line):\(error.column): \(error.fullMessage)")
+        guard !units.isSkipping else { continue }
+        units.fail()
+        messages.append("\(units.isOpen ? "error" : "warning"): \(path):\(error.line):\(error.column): \(error.fullMessage)")
       case .note(let text):
         messages.append("note: \(path): \(text)")
       case .statement(let compiled):
+        guard !units.isSkipping else { continue }
         let sink = CollectingSink()
         if !execute(compiled, sink: sink), let error = sink.errors.first {
-          messages.append("warning: \(path):\(compiled.line):\(compiled.column): \(error.message)")
+          units.fail()
+          messages.append("error: \(path):\(compiled.line):\(compiled.column): \(error.message)")
         }
       case .declaration:
         break
@@ -189,6 +211,7 @@ public final class Session {
   @discardableResult
   public func run(_ input: String, sink: ResultSink) -> Bool {
     defer { sink.inputFinished(input: input) }
+    settingsChanged = []
     let items: [CompiledItem]
     do {
       items = try compiler.compile(input, recovering: true)
@@ -207,7 +230,7 @@ public final class Session {
     // An input that writes runs as one transaction: if any statement fails, none of its
     // changes stay, and the rest of the input does not run.
     let writes = items.contains { item in
-      if case .statement(let compiled) = item { return !compiled.statement.isRead }
+      if case .statement(let compiled) = item { return self.writes(compiled.statement) }
       return false
     }
     let transaction = writes && !inInputTransaction ? try? InputTransaction(database, name: "quarry_whole_input") : nil
@@ -218,8 +241,19 @@ public final class Session {
     // Each item in order; a declaration or statement that did not compile is reported where it
     // stands, and the others still run (a whole file pasted at once: each stands alone). A
     // statement that fails when it runs undoes the input's writes and stops the rest.
+    var unit: TransactionUnit?
+    func failUnit() {
+      guard let failed = unit else { return }
+      runFailed = true
+      sink.note("\(failed.description) at \(failed.line):\(failed.column) failed: it runs in one transaction, so none of its changes stay")
+      unit = nil
+    }
     for item in items {
       switch item {
+      case .unitStart(let started):
+        if unit == nil { unit = started }
+      case .unitEnd:
+        unit = nil
       case .declaration(let name):
         sink.declared(describeDeclaration(name))
       case .note(let text):
@@ -228,18 +262,53 @@ public final class Session {
         succeeded = false
         sink.failure(input: input, error: StatementError(
           message: error.fullMessage, line: error.line, column: error.column, excerpt: error.excerpt(in: input)))
+        failUnit()
       case .statement(let compiled):
         if runFailed, writes { continue }
         if !execute(compiled, sink: sink) {
           succeeded = false
           runFailed = true
+          failUnit()
         }
       }
     }
     if let transaction, !report(transaction.end(rollingBack: runFailed), of: transaction, input: input, sink: sink) {
       succeeded = false
     }
+    if runFailed { restoreSettings(sink: sink) }
     return succeeded
+  }
+
+  /// Whether a statement changes the database, as SQLite judges it (`sqlite3_stmt_readonly`) for
+  /// raw SQL: a WITH-led `#sql` INSERT writes. SQL that does not prepare yet (a table an earlier
+  /// statement of the input creates) is judged by its form.
+  func writes(_ statement: Statement) -> Bool {
+    guard case .raw(let fragment) = statement else { return !statement.isRead }
+    // Never compiled ahead: SQLite applies some pragmas as it compiles them.
+    if fragment.sql(inlining: false).uppercased().contains("PRAGMA") { return !statement.isRead }
+    let script = SQLScript(fragment.sql(inlining: false), database: database)
+    do {
+      while let prepared = try script.next() {
+        if !prepared.isReadOnly { return true }
+      }
+      return false
+    } catch {
+      return !statement.isRead
+    }
+  }
+
+  /// Connection settings the current input changed (`PRAGMA foreign_keys = OFF`), with their
+  /// values before it: set back when the input fails, so a failed input leaves nothing behind.
+  var settingsChanged: [ConnectionSetting] = []
+
+  /// Sets back what the failed input's `PRAGMA`s changed, and says so.
+  func restoreSettings(sink: ResultSink) {
+    guard !settingsChanged.isEmpty else { return }
+    let restored = settingsChanged.reversed().filter { $0.restore(in: database) }
+    settingsChanged = []
+    if !restored.isEmpty {
+      sink.note("set back: " + restored.reversed().map { "PRAGMA \($0.name) = \($0.before.inlineSQL)" }.joined(separator: ", "))
+    }
   }
 
   /// Whether an input's savepoint is open (a statement inside it runs in its own, quietly).
@@ -409,7 +478,10 @@ public final class Session {
       let outcome = open.end(rollingBack: rollingBack)
       return reports ? report(outcome, of: open, input: input, sink: sink) : true
     }
-    func undo() { _ = end(rollingBack: true) }
+    func undo() {
+      _ = end(rollingBack: true)
+      if reports { restoreSettings(sink: sink) }
+    }
     func located(_ error: SQLiteError, at offset: Int) -> StatementError {
       let message = error.isInterrupt ? "interrupted (Ctrl-C): the statement stopped" : error.description + suggestion(for: error)
       let place = locate(error.offset ?? Self.offset(ofNameIn: error, in: sql, from: offset) ?? offset)
@@ -418,11 +490,11 @@ public final class Session {
     defer { if changedSchema { try? refreshSchema() } }
     while true {
       let statement: PreparedStatement
+      let settingBefore = ConnectionSetting(assignedIn: script.upcoming(), database: database)
       do {
         guard let next = try script.next() else { break }
         statement = next
       } catch let error as SQLiteError {
-        undo()
         if reportsCompileErrorsWithSQL && index == 0 {
           // The SQL compiled from the DSL but SQLite refused it: show it with SQLite's message.
           sink.begin(input: input, sql: display(0, sql, true), bindings: bindings, columns: [], types: [])
@@ -430,10 +502,11 @@ public final class Session {
         } else {
           sink.failure(input: input, error: located(error, at: script.lastRange.upperBound))
         }
+        undo()
         return false
       } catch {
-        undo()
         sink.failure(input: input, error: StatementError(message: "\(error)", line: 1, column: 1))
+        undo()
         return false
       }
       let text = script.lastText
@@ -443,9 +516,14 @@ public final class Session {
         if Self.transactionControl.contains(keyword) {
           guard end(rollingBack: false) else { return false }
           userInCharge = true
-        } else if !statement.isReadOnly && transaction == nil && !userInCharge && keyword != "PRAGMA" {
+        } else if !statement.isReadOnly && transaction == nil && !userInCharge && !ConnectionSetting.runsOutsideTransactions(text) {
           transaction = try InputTransaction(database, name: "quarry_input")
           if reports { inInputTransaction = true }
+        }
+        // A pragma that writes the file (`user_version`) is undone with the transaction; one
+        // that only sets the connection is set back by hand if the input fails.
+        if let setting = settingBefore, statement.isReadOnly, !settingsChanged.contains(where: { $0.name == setting.name }) {
+          settingsChanged.append(setting)
         }
         if !statement.isReadOnly { changedSchema = changedSchema || ["CREATE", "DROP", "ALTER"].contains(keyword) }
         let count = statement.parameterCount
@@ -464,8 +542,8 @@ public final class Session {
         do {
           while try statement.step() { sink.row(statement) }
         } catch let error as SQLiteError {
-          undo()
           sink.end(error: located(error, at: start))
+          undo()
           return false
         }
         if !statement.isReadOnly, Self.dataChanging.contains(keyword) {
@@ -477,12 +555,12 @@ public final class Session {
         }
         sink.end(error: nil)
       } catch let error as SQLiteError {
-        undo()
         sink.failure(input: input, error: located(error, at: start))
+        undo()
         return false
       } catch {
-        undo()
         sink.failure(input: input, error: StatementError(message: "\(error)", line: 1, column: 1))
+        undo()
         return false
       }
       index += 1
@@ -520,6 +598,7 @@ public final class Session {
   /// characters, with a caret). `parameters` are bound to `$1`, `$2` … (`.run NAME ARGS`).
   @discardableResult
   public func runSQL(_ sql: String, sink: ResultSink, parameters: [QueryBinding] = []) -> Bool {
+    settingsChanged = []
     lastSQL = sql
     lastBindings = []
     if sqlOnly {

@@ -18,7 +18,7 @@ final class TransactionSafetyTests: XCTestCase {
   private func run(_ session: Session, _ input: String) -> (ok: Bool, text: String) {
     let output = OutputStream.capturing()
     let sink = OutputFormat.box.sink(output: output, session: session, errors: output)
-    let ok = input.hasPrefix("INSERT") ? session.runSQL(input, sink: sink) : session.run(input, sink: sink)
+    let ok = input.hasPrefix("INSERT") || input.hasPrefix("PRAGMA") ? session.runSQL(input, sink: sink) : session.run(input, sink: sink)
     return (ok, output.text)
   }
 
@@ -59,5 +59,71 @@ final class TransactionSafetyTests: XCTestCase {
     XCTAssertFalse(result.ok)
     XCTAssertTrue(result.text.contains("this input's changes were undone (1 row); the database is as it was before it"), result.text)
     XCTAssertEqual(try session.database.rows("SELECT count(*) FROM tags"), [[.integer(5)]])
+  }
+
+  // MARK: Migrations and write blocks
+
+  private static let migrations = """
+    var migrator = DatabaseMigrator()
+    migrator.registerMigration("Create") { db in
+      try #sql("CREATE TABLE projects (id INTEGER PRIMARY KEY, name TEXT NOT NULL UNIQUE)").execute(db)
+      try Project.insert { Project.Draft(name: "Seed") }.execute(db)
+    }
+    migrator.registerMigration("Seed") { db in
+      try Project.insert { Project.Draft(name: "A") }.execute(db)
+      try Project.insert { Project.Draft(name: "A") }.execute(db)
+    }
+    migrator.registerMigration("Later") { db in
+      try Project.insert { Project.Draft(name: "B") }.execute(db)
+    }
+    @Table struct Project { let id: Int; var name = "" }
+    """
+
+  /// Each migration of a models file runs in its own transaction, as GRDB runs it: the one that
+  /// fails is rolled back whole and named, the migrator stops there, and a model declared after
+  /// the migrations is known inside them.
+  func testAFailingMigrationIsRolledBackWholeAndTheMigratorStops() throws {
+    let session = try Session(database: try Database(path: ":memory:"))
+    let messages = try session.loadModels(Self.migrations, path: "Schema.swift")
+    XCTAssertEqual(messages, [
+      "error: Schema.swift:8:3: SQLite error 2067: UNIQUE constraint failed: projects.name",
+      "error: Schema.swift:6:1: migration 'Seed' was rolled back (1 row undone); none of its changes stay",
+      "note: Schema.swift:10:1: migration 'Later' did not run: migration 'Seed' failed, and the migrator stops there",
+    ])
+    XCTAssertEqual(try session.database.rows("SELECT name FROM projects ORDER BY id"), [[.text("Seed")]])
+  }
+
+  /// At the prompt the whole input is one transaction; the note names the unit that failed.
+  func testAWriteBlockOfWithLedRawWritesIsAtomic() throws {
+    let path = try temporaryDatabase()
+    let session = try Session(database: try Database(path: path))
+    let result = run(session, """
+      try database.write { db in
+        try #sql("WITH v(x) AS (SELECT 7) INSERT INTO t (x) SELECT x FROM v").execute(db)
+        try #sql("WITH v(x) AS (SELECT 1) INSERT INTO t (x) SELECT x FROM v").execute(db)
+      }
+      """)
+    XCTAssertFalse(result.ok)
+    XCTAssertTrue(result.text.contains("the write block at 1:5 failed: it runs in one transaction, so none of its changes stay"), result.text)
+    XCTAssertTrue(result.text.contains("this input's changes were undone (1 row)"), result.text)
+    XCTAssertEqual(try Database(path: path).rows("SELECT x FROM t"), [[.integer(1)]])
+  }
+
+  /// A pragma that writes the file is undone with the input; one that sets the connection is set
+  /// back, and the note says to what.
+  func testPragmasOfAFailedInputAreUndone() throws {
+    let session = try Session(database: try Database(path: try temporaryDatabase()))
+    XCTAssertFalse(run(session, "INSERT INTO t VALUES (9); PRAGMA user_version = 8; INSERT INTO t VALUES (1);").ok)
+    XCTAssertFalse(run(session, "PRAGMA user_version = 8; INSERT INTO t VALUES (1);").ok)
+    XCTAssertEqual(try session.database.rows("PRAGMA user_version"), [[.integer(0)]])
+    let result = run(session, "INSERT INTO t VALUES (1); PRAGMA recursive_triggers = ON;")
+    XCTAssertFalse(result.ok)
+    XCTAssertEqual(try session.database.rows("PRAGMA recursive_triggers"), [[.integer(0)]])
+    let fails = OutputStream.capturing()
+    XCTAssertFalse(session.runSQL("PRAGMA recursive_triggers = ON; SELECT nosuch;", sink: OutputFormat.box.sink(output: fails, session: session, errors: fails)))
+    XCTAssertTrue(fails.text.contains("set back: PRAGMA recursive_triggers = 0"), fails.text)
+    XCTAssertEqual(try session.database.rows("PRAGMA recursive_triggers"), [[.integer(0)]])
+    XCTAssertTrue(run(session, "PRAGMA recursive_triggers = ON; INSERT INTO t VALUES (2);").ok)
+    XCTAssertEqual(try session.database.rows("PRAGMA recursive_triggers"), [[.integer(1)]])
   }
 }

@@ -423,7 +423,19 @@ extension AppCodeRunner {
     _ expr: ExprSyntax, item: CodeBlockItemSyntax, into items: inout [CompiledItem], wholeInput: String?, context: CodeContext
   ) throws {
     if let block = Self.transparentBlock(expr) {
-      try compileBlock(block.statements, into: &items, typesRead: false)
+      guard let unit = transactionUnit(expr) else {
+        try compileBlock(block.statements, into: &items, typesRead: false)
+        return
+      }
+      // A migration or a write block runs in one transaction: its statements are marked, and
+      // one that does not compile fails the unit (the session undoes what it ran).
+      items.append(.unitStart(unit))
+      do {
+        try compileBlock(block.statements, into: &items, typesRead: false)
+      } catch let diagnostic as Diagnostic where recovering {
+        items.append(.failure(diagnostic))
+      }
+      items.append(.unitEnd)
       return
     }
     if let (call, name) = Self.call(expr), call.calledExpression.is(DeclReferenceExprSyntax.self), compiler.lookupLocal(name) == nil,

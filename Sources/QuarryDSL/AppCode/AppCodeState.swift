@@ -29,4 +29,6 @@ final class AppCodeRunner {
   /// Names app code bound to rows it fetched (`let rows = try ….fetchAll(db)`): Swift arrays
   /// in the app, whose values Quarry does not hold.
   var fetchedBindings: Set<String> = []
+  /// Whether the input is compiled piece by piece (a failure is an item, the rest goes on).
+  var recovering = false
 }

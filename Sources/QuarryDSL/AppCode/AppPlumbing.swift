@@ -33,6 +33,19 @@ extension AppCodeRunner {
     "prepareDependencies", "prepareDatabase", "withDependencies",
   ]
 
+  /// Transparent calls whose closure GRDB runs in one transaction.
+  static let transactionalCalls: Set<String> = ["write", "transaction", "inTransaction", "asyncWrite", "registerMigration"]
+
+  /// The transaction a transparent call runs its closure in: `registerMigration("Seed") { … }`
+  /// is migration 'Seed'; `database.write { … }` a write block (nil: none, as for `read`).
+  func transactionUnit(_ expr: ExprSyntax) -> TransactionUnit? {
+    guard let (call, name) = Self.call(expr), Self.transactionalCalls.contains(name) else { return nil }
+    let place = compiler.source.lineAndColumn(of: call.positionAfterSkippingLeadingTrivia)
+    guard name == "registerMigration" else { return TransactionUnit(kind: .write, line: place.line, column: place.column) }
+    let identifier = call.arguments.first?.expression.as(StringLiteralExprSyntax.self).flatMap { try? compiler.stringValue($0) } ?? call.arguments.first?.expression.trimmedDescription ?? "?"
+    return TransactionUnit(kind: .migration(identifier), line: place.line, column: place.column)
+  }
+
   static func transparentBlock(_ expr: ExprSyntax) -> ClosureExprSyntax? {
     guard let (call, name) = call(expr), transparentCalls.contains(name) else { return nil }
     return call.trailingClosure

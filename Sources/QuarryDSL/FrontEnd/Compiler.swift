@@ -45,6 +45,31 @@ public enum CompiledItem: Sendable {
   /// An item that failed on its own while the rest of the input compiled (a whole file pasted:
   /// each statement stands alone).
   case failure(Diagnostic)
+  /// The start of app code that runs in one transaction: a migration (GRDB runs each in its own)
+  /// or a `database.write { … }` block. Its statements follow, up to the matching `unitEnd`.
+  case unitStart(TransactionUnit)
+  case unitEnd
+}
+
+/// App code that runs as one transaction: all its statements stay, or none.
+public struct TransactionUnit: Sendable, Equatable {
+  public enum Kind: Sendable, Equatable {
+    /// `migrator.registerMigration("Seed") { db in … }`.
+    case migration(String)
+    /// `database.write { db in … }` (and `transaction`, `inTransaction`, `asyncWrite`).
+    case write
+  }
+  public var kind: Kind
+  public var line: Int
+  public var column: Int
+
+  /// How a message names it: `migration 'Seed'`, `the write block`.
+  public var description: String {
+    switch kind {
+    case .migration(let name): return "migration '\(name)'"
+    case .write: return "the write block"
+    }
+  }
 }
 
 /// Compiles DSL input (Swift syntax) into query-builder statements, recording declarations in
@@ -103,6 +128,7 @@ public final class Compiler {
     warnings = []
     appCode.skipped = []
     appCode.pendingSetUp = []
+    appCode.recovering = recovering
     budget = EvaluationBudget()
     do {
       return try compileThrowing(text, recovering: recovering)
@@ -151,7 +177,7 @@ public final class Compiler {
     // before any `@Fetch` uses them.
     appCode.declareFetchRequests(in: statements)
     var failed: Set<Int> = []
-    if typeDeclarations.count > 1 {
+    do {
       for position in DeclarationOrder.reading(typeDeclarations.map(\.1)) {
         do {
           try DeclarationReader(catalog: catalog, source: source, warn: { [unowned self] message, node in try self.warn(message, at: node) }).read(typeDeclarations[position].1)
@@ -171,7 +197,7 @@ public final class Compiler {
       }
       do {
         try appCode.compileItem(item, into: &items, wholeInput: topLevelCount == 1 ? text : nil,
-                        typesRead: typeDeclarations.count > 1)
+                        typesRead: true)
       } catch let diagnostic as Diagnostic where recovering {
         items.append(.failure(diagnostic))
       }
