@@ -279,6 +279,11 @@ public final class Session {
     return succeeded
   }
 
+  /// Whether the DSL knows `name`: a model, an enum, a binding or a function of the session.
+  public func knowsName(_ name: String) -> Bool {
+    catalog.knows(name)
+  }
+
   /// Whether a statement changes the database, as SQLite judges it (`sqlite3_stmt_readonly`) for
   /// raw SQL: a WITH-led `#sql` INSERT writes. SQL that does not prepare yet (a table an earlier
   /// statement of the input creates) is judged by its form.
@@ -295,6 +300,22 @@ public final class Session {
     } catch {
       return !statement.isRead
     }
+  }
+
+  /// `totalChanges` when the user's open transaction began (`BEGIN`).
+  private var changesBeforeTransaction = 0
+
+  /// Rows changed inside the transaction the user began and has not ended (nil: none is open).
+  public var changesInOpenTransaction: Int? {
+    database.isInTransaction ? max(0, database.totalChanges - changesBeforeTransaction) : nil
+  }
+
+  /// Rolls back the transaction the user left open; how many rows it had changed (nil: none was
+  /// open).
+  public func rollBackOpenTransaction() -> Int? {
+    guard let rows = changesInOpenTransaction else { return nil }
+    try? database.execute("ROLLBACK")
+    return rows
   }
 
   /// Connection settings the current input changed (`PRAGMA foreign_keys = OFF`), with their
@@ -539,6 +560,7 @@ public final class Session {
           input: input, sql: display(index, text, index == 0 && !script.hasMore), bindings: values,
           columns: columns(statement.columnNames), types: columnTypes)
         let insertsBefore = database.lastInsertRowID
+        if Self.transactionControl.contains(keyword), !database.isInTransaction { changesBeforeTransaction = database.totalChanges }
         do {
           while try statement.step() { sink.row(statement) }
         } catch let error as SQLiteError {

@@ -62,6 +62,8 @@ struct QueryOptions: Equatable, Sendable {
         shell.fail("standard input: \(error)")
       }
     }
+    // A transaction the script began and never ended is rolled back, as sqlite3 does, and said.
+    _ = shell.mayLeave(doing: "the end of the script")
     output.flush()
     if let problem = output.writeErrorDescription {
       FileHandle.standardError.write(Data("quarry: error: cannot write the results: \(problem)\n".utf8))

@@ -154,6 +154,11 @@ final class Repl {
           output.flush()
           continue
         }
+        if let shell = loadedShell {
+          output.write("\n")
+          output.flush()
+          if !shell.mayQuitAtEndOfInput() { continue }
+        }
         break
       }
       let line = String(cString: raw)

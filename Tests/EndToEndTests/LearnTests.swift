@@ -74,7 +74,7 @@ final class LearnTests: XCTestCase {
     terminal.enter("WITH RECURSIVE n(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM n) SELECT count(*) FROM n;")
     Thread.sleep(forTimeInterval: 0.5)
     terminal.press("C-c")
-    XCTAssertTrue(terminal.waitFor("interrupted"), terminal.screen())
+    XCTAssertTrue(terminal.waitFor("stopped after 0 rows (Ctrl-C)"), terminal.screen())
     terminal.enter(".check")
     Thread.sleep(forTimeInterval: 0.5)
     terminal.press("C-c")

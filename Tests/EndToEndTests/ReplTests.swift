@@ -66,8 +66,11 @@ final class ReplTests: XCTestCase {
     usleep(500_000)
     let start = Date()
     terminal.press("C-c")
-    XCTAssertTrue(terminal.waitFor("interrupted", timeout: 5), terminal.screen())
+    XCTAssertTrue(terminal.waitFor("stopped after 0 rows (Ctrl-C)", timeout: 5), terminal.screen())
     XCTAssertLessThan(Date().timeIntervalSince(start), 1.5)
+    // One message: no empty table, no error repeating it.
+    XCTAssertFalse(terminal.screen().contains("interrupted"), terminal.screen())
+    XCTAssertFalse(terminal.screen().contains("┌"), terminal.screen())
     terminal.enter("Tag.count()")
     XCTAssertTrue(terminal.waitFor("│ 5        │"), terminal.screen())
     // Ctrl-C at the prompt drops the input, not the session.
@@ -99,6 +102,41 @@ final class ReplTests: XCTestCase {
     XCTAssertFalse(terminal.screen().contains("eq(   ...>"), terminal.screen())
     terminal.enter("Tag.count()")
     XCTAssertTrue(terminal.waitFor("│ 6 "), terminal.screen())
+  }
+
+  /// Ctrl-D (or `.quit`, `.open`) with a transaction the user began still open warns first and
+  /// stays; the same key again rolls it back, says so, and leaves.
+  func testLeavingWithAnOpenTransactionWarnsFirst() throws {
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("quarry-leave-\(UUID())")
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let database = directory.appendingPathComponent("t.sqlite").path
+    XCTAssertEqual(try QuarryProcess.run([database, "-e", ".raw CREATE TABLE t (x INTEGER PRIMARY KEY)"]).status, 0)
+    let terminal = try TerminalSession(arguments: [database])
+    terminal.enter("BEGIN;")
+    XCTAssertTrue(terminal.waitFor("quarry*>"), terminal.screen())
+    terminal.enter("INSERT INTO t VALUES (1), (2);")
+    XCTAssertTrue(terminal.waitFor("2 rows changed"), terminal.screen())
+    terminal.press("C-d")
+    XCTAssertTrue(terminal.waitFor("a transaction is open (2 rows changed since BEGIN): COMMIT or ROLLBACK it, or Ctrl-D again to roll it back"), terminal.screen())
+    XCTAssertTrue(terminal.isRunning, terminal.screen())
+    terminal.enter(".quit")
+    XCTAssertTrue(terminal.waitFor(".quit again to roll it back"), terminal.screen())
+    terminal.enter("SELECT count(*) FROM t;")
+    XCTAssertTrue(terminal.waitFor("│ 2        │"), terminal.screen())
+    terminal.press("C-d")
+    terminal.press("C-d")
+    XCTAssertTrue(terminal.waitFor("the open transaction was rolled back: 2 rows changed since BEGIN were not saved"), terminal.screen())
+    XCTAssertEqual(try QuarryProcess.run([database, "-e", "SELECT count(*) FROM t", "--format", "csv"]).stdout, "count(*)\n0\n")
+  }
+
+  /// A misspelled first keyword is one located error, and nothing runs.
+  func testAMisspelledSQLKeywordIsOneError() throws {
+    let terminal = try TerminalSession()
+    terminal.enter("SELEC 1;")
+    XCTAssertTrue(terminal.waitFor("did you mean SELECT? (nothing ran)"), terminal.screen())
+    XCTAssertFalse(terminal.screen().contains("syntax error"), terminal.screen())
+    XCTAssertFalse(terminal.screen().contains("│ 1 │"), terminal.screen())
   }
 
   func testTheBannerSaysWhatIsOpen() throws {

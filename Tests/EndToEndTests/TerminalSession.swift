@@ -20,7 +20,8 @@ final class TerminalSession {
     let command = "env XDG_STATE_HOME='\(self.stateDirectory.path)' QUARRY_FIXTURES='\(fixtures)' NO_COLOR=1 PAGER=cat TERM=xterm "
       + environment.map { "\($0.key)='\($0.value)' " }.sorted().joined()
       + "'\(binary)' " + arguments.joined(separator: " ")
-    try tmux(["new-session", "-d", "-s", "t", "-x", "\(width)", "-y", "\(height)", command])
+    // The pane stays once the program ends, so its last words can be read.
+    try tmux(["new-session", "-d", "-s", "t", "-x", "\(width)", "-y", "\(height)", command, ";", "set-option", "-t", "t", "remain-on-exit", "on"])
     XCTAssertTrue(waitFor("quarry>"), "no prompt:\n\(screen())")
   }
 

@@ -69,7 +69,7 @@ public func closestMatch(to name: String, in candidates: some Sequence<String>) 
   return nil
 }
 
-func editDistance(_ a: String, _ b: String) -> Int {
+public func editDistance(_ a: String, _ b: String) -> Int {
   let a = Array(a.utf8), b = Array(b.utf8)
   if a.isEmpty { return b.count }
   if b.isEmpty { return a.count }

@@ -81,6 +81,11 @@ public final class Catalog: @unchecked Sendable {
 
   /// The model of a type, by its name; a nested type also by its qualified name
   /// (`Attachment.Video` is `Video`, declared inside `Attachment`).
+  /// Whether `name` means something to the DSL: a model, an enum, a binding or a function.
+  public func knows(_ name: String) -> Bool {
+    table(forType: name) != nil || enums[name] != nil || bindings[name] != nil || functions[name] != nil
+  }
+
   public func table(forType name: String) -> TableModel? {
     if let model = tables[name] { return model }
     guard let dot = name.lastIndex(of: ".") else { return nil }

@@ -33,20 +33,24 @@ final class ReplFormatter: TextTableFormatter {
     // The terminal echoed ^C where the results start: begin on a fresh line.
     let interrupted = error?.message.hasPrefix("interrupted") == true
     if interrupted { output.write("\n") }
-    var results = columns.isEmpty ? "" : render()
+    // Ctrl-C before the first row: no empty table, only the one line that says it stopped.
+    var results = columns.isEmpty || (interrupted && rowCount == 0) ? "" : render()
     if let summary = summary(interrupted: interrupted) { results += summary + "\n" }
     var text = showSQL ? Self.layout(sql: sql, results: results, terminal: terminal) : results
     if terminal.usesColor { text = text.replacingOccurrences(of: String(nullMarker) + "NULL", with: "\u{1B}[2mNULL\u{1B}[0m") }
     if let terminalServices { terminalServices.present(text, terminal: terminal, output: output) } else { output.write(text) }
     output.flush()
-    if let error { writeError(error, to: errors, color: terminal.usesColor) }
+    // The summary said it stopped: the interruption is not an error to print again.
+    if let error, !interrupted { writeError(error, to: errors, color: terminal.usesColor) }
   }
 
   /// The line under a result at the prompt: `3 rows`, `no rows`,
   /// `1,000,000 rows (40 shown) · .maxrows 0 to show all`, `2 rows changed (new row ids 13…14)`.
   func summary(interrupted: Bool) -> String? {
     var parts: [String] = []
-    if !columns.isEmpty {
+    if interrupted && columns.isEmpty {
+      parts.append("stopped (Ctrl-C)")
+    } else if !columns.isEmpty {
       let count = rowCount == 0 ? "no rows" : rowCount == 1 ? "1 row" : "\(Self.grouped(rowCount)) rows"
       if interrupted {
         parts.append("stopped after \(count == "no rows" ? "0 rows" : count) (Ctrl-C)")

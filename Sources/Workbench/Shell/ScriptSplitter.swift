@@ -106,6 +106,36 @@ public enum SQLDetector {
     return keywords.contains(letters.uppercased())
   }
 
+  /// Swift's own words, never taken for a misspelled SQL keyword (`let` is not `END`).
+  static let swiftKeywords: Set<String> = [
+    "let", "var", "func", "struct", "enum", "class", "extension", "import", "return", "try", "for", "if", "guard",
+    "while", "switch", "case", "do", "await", "some", "any", "self", "nil", "true", "false", "static", "actor",
+  ]
+
+  /// A first word that is one or two letters from an SQL keyword (`SELEC 1;`, `delet from t`)
+  /// and not followed by Swift (`.`, `(`, `=`): the keyword it was meant to be, and where the
+  /// word stands (a UTF-8 offset). Nil for anything else.
+  ///
+  /// ```swift
+  /// SQLDetector.misspelledKeyword(in: "SELEC 1;")  // ("SELEC", 0, "SELECT")
+  /// ```
+  public static func misspelledKeyword(in text: String) -> (word: String, offset: Int, keyword: String)? {
+    let trimmed = withoutLeadingSQLComments(text.drop { $0.isWhitespace })
+    let word = trimmed.prefix { $0.isLetter }
+    let after = trimmed.dropFirst(word.count)
+    guard word.count >= 3, word == word.uppercased() || word == word.lowercased(),
+      !keywords.contains(word.uppercased()), !swiftKeywords.contains(word.lowercased()),
+      after.first.map({ $0.isWhitespace || $0 == ";" || $0 == "*" }) ?? true,
+      !(after.drop { $0.isWhitespace }.first.map { ".(=:{[".contains($0) } ?? false)
+    else { return nil }
+    let limit = word.count >= 5 ? 2 : 1
+    let ranked = keywords.map { (keyword: $0, distance: editDistance(word.uppercased(), $0)) }
+      .filter { $0.distance <= limit }
+      .sorted { ($0.distance, $0.keyword) < ($1.distance, $1.keyword) }
+    guard let best = ranked.first else { return nil }
+    return (String(word), text.utf8.distance(from: text.startIndex, to: word.startIndex), best.keyword)
+  }
+
   /// Text after any leading SQL comments (`-- …` lines, `/* … */`) and the space around them:
   /// `-- titles\nSELECT …` is plain SQL. (The DSL's comments are Swift's `//`.)
   static func withoutLeadingSQLComments(_ text: Substring) -> Substring {

@@ -164,6 +164,7 @@ public final class Shell {
   /// Runs one complete input: a meta-command, plain SQL, or DSL.
   @discardableResult
   public func handle(_ input: String, line: Int = 1) -> Outcome {
+    inputsHandled += 1
     lineOffset = line - 1
     defer { lineOffset = 0 }
     let trimmed = input.trimmedWhitespace
@@ -228,6 +229,12 @@ public final class Shell {
     if SQLDetector.startsWithSQLKeyword(trimmed) {
       session.runSQL(trimmed, sink: sink())
       if SchemaSetUp.record(trimmed, createdTables: &createdTables) { declarationInputs.append(trimmed) }
+    } else if let miss = SQLDetector.misspelledKeyword(in: input), !session.knowsName(miss.word) {
+      // `SELEC 1;` is neither SQL nor Swift: one error, and nothing runs.
+      let place = SourceLocation(byteOffset: miss.offset, in: input)
+      sink().failure(input: input, error: StatementError(
+        message: "'\(miss.word)' is not an SQL keyword or a name Quarry knows; did you mean \(miss.keyword)? (nothing ran)",
+        line: place.line, column: place.column, excerpt: place.excerpt))
     } else {
       session.run(input, sink: sink())
       if session.lastInputDeclared { declarationInputs.append(input) }
@@ -282,7 +289,7 @@ public final class Shell {
     let argument = line.dropFirst(name.count).trimmingCharacters(in: .whitespaces)
     switch name {
     case ".quit", ".exit", ".q":
-      return .quit
+      return mayLeave(doing: name) ? .quit : .proceed
     case ".help":
       if argument.isEmpty {
         output.write(helpText)
@@ -345,6 +352,7 @@ public final class Shell {
       explain(argument)
     case ".open":
       guard !argument.isEmpty else { fail("usage: .open FILE"); break }
+      guard mayLeave(doing: ".open") else { break }
       do {
         // A read-only session stays read-only (`file:…?mode=rw` cannot widen it: SQLite refuses).
         let database = try Database(
@@ -355,6 +363,7 @@ public final class Shell {
         output.write("opened \(argument)\(readOnly ? " (read-only)" : "")\n")
       } catch { fail("\(error)") }
     case ".fixture":
+      guard mayLeave(doing: ".fixture") else { break }
       loadFixture(argument.isEmpty ? Fixture.defaultName : argument)
     case ".reset":
       guard let fixtureName else { fail("nothing to reset: this session did not start from a fixture"); break }
@@ -488,6 +497,46 @@ public final class Shell {
       let rows = try session.database.rows("EXPLAIN QUERY PLAN " + sql, bindings: bindings)
       output.write(QueryPlan.tree(rows))
     } catch { fail("\(error)") }
+  }
+
+  /// Inputs handled so far (a warning about leaving holds for the next one only).
+  private var inputsHandled = 0
+  private var leaveWarnedAt: (input: Int, action: String)?
+
+  /// Whether the session may leave its database (`.quit`, Ctrl-D, `.open`, `.fixture`) now. With
+  /// a transaction the user began still open, an interactive session warns once and stays (the
+  /// same command again leaves); a script leaves. Either way, what is rolled back is said.
+  ///
+  /// ```
+  /// quarry*> .quit
+  /// a transaction is open (2 rows changed since BEGIN): COMMIT or ROLLBACK it, or .quit again to roll it back
+  /// ```
+  public func mayLeave(doing action: String) -> Bool {
+    guard let rows = session.changesInOpenTransaction else { return true }
+    let count = "\(rows) row\(rows == 1 ? "" : "s")"
+    if terminal.isInteractive, leaveWarnedAt.map({ $0.input != inputsHandled - 1 || $0.action != action }) ?? true {
+      leaveWarnedAt = (inputsHandled, action)
+      output.write("a transaction is open (\(count) changed since BEGIN): COMMIT or ROLLBACK it, or \(action) again to roll it back\n")
+      output.flush()
+      return false
+    }
+    leaveWarnedAt = nil
+    _ = session.rollBackOpenTransaction()
+    let text = "the open transaction was rolled back: \(count) changed since BEGIN \(rows == 1 ? "was" : "were") not saved (COMMIT saves them)\n"
+    if terminal.isInteractive {
+      output.write(text)
+      output.flush()
+    } else {
+      (errorOutput ?? output).write("note: " + text)
+      (errorOutput ?? output).flush()
+    }
+    return true
+  }
+
+  /// Ctrl-D at an empty prompt: leave, unless a transaction is open (see ``mayLeave(doing:)``).
+  public func mayQuitAtEndOfInput() -> Bool {
+    inputsHandled += 1
+    return mayLeave(doing: "Ctrl-D")
   }
 
   private func loadFixture(_ name: String) {
