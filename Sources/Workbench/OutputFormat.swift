@@ -254,6 +254,12 @@ final class JSONFormatter: ResultSink {
     output.flush()
   }
 
+  /// A remark (an input's changes undone, a test's SQL compared) as an object of its own.
+  func note(_ text: String) {
+    output.write("{\"note\":" + Self.string(text) + "}\n")
+    output.flush()
+  }
+
   func failure(input: String, error: StatementError) {
     output.write("{\"input\":" + Self.string(input) + ",\"sql\":null,\"bindings\":[],\"columns\":[],\"rows\":[],\"error\":" + Self.error(error) + warningsField() + "}\n")
     output.flush()
@@ -268,7 +274,10 @@ final class JSONFormatter: ResultSink {
     case .null: return "null"
     case .integer(let number): return String(number)
     case .double(let number):
-      if number.isNaN || number.isInfinite { return "null" }
+      // JSON has no infinity: 1e999 is a valid JSON number that Python and JavaScript read as
+      // one, as sqlite3's `.mode json` writes it. SQLite turns NaN into NULL.
+      if number.isInfinite { return number < 0 ? "-1e999" : "1e999" }
+      if number.isNaN { return "null" }
       return "\(number)"
     case .text(let text): return string(text)
     case .blob(let bytes): return string(hex(bytes))

@@ -213,6 +213,36 @@ final class PlainSQLSafetyTests: XCTestCase {
     XCTAssertEqual(lines[1], #"{"command":null,"output":"","error":{"message":"unknown command '.frobnicate'; .help lists the commands","line":2,"column":1}}"#)
   }
 
+  /// With `--format json` every line stays one JSON object: `.timer` adds a `runTime` object,
+  /// `.mode csv` is refused, notes are objects, and an infinite REAL is a number, not NULL.
+  func testAJSONStreamStaysJSONWhateverTheCommands() throws {
+    let result = try quarry("""
+      .timer on
+      SELECT 1e999 AS big, -1e999 AS small, NULL AS absent;
+      .mode csv
+      .timer off
+      INSERT INTO tags (title) VALUES ('one'), ('errand');
+      SELECT 2;
+
+      """, ["--format", "json"])
+    let lines = result.stdout.split(separator: "\n").map(String.init)
+    XCTAssertEqual(lines.count, 7, result.stdout)
+    for line in lines {
+      // Foundation's reader refuses a number out of Double's range; Python's and JavaScript's
+      // read 1e999 as infinity. The line is JSON either way.
+      let readable = line.replacingOccurrences(of: "1e999", with: "1")
+      XCTAssertNotNil(try? JSONSerialization.jsonObject(with: Data(readable.utf8)) as? [String: Any], line)
+    }
+    XCTAssertTrue(lines[1].contains(#""rows":[[1e999,-1e999,null]]"#), lines[1])
+    XCTAssertTrue(lines[2].hasPrefix(#"{"input":"SELECT 1e999 AS big, -1e999 AS small, NULL AS absent;","runTime":"#), lines[2])
+    XCTAssertTrue(lines[3].contains("every line stays one JSON object, so .mode cannot change it"), lines[3])
+    XCTAssertEqual(lines[6], #"{"input":"SELECT 2;","sql":"SELECT 2;","bindings":[],"columns":["2"],"rows":[[2]],"error":null,"warnings":[]}"#)
+    // `.mode json` typed at a session that began in box format changes results, not replies.
+    let prompt = try quarry(".mode json\n.tables\nSELECT 3;\n")
+    XCTAssertTrue(prompt.stdout.hasPrefix("remindersLists  RemindersList\n"), prompt.stdout)
+    XCTAssertTrue(prompt.stdout.hasSuffix(#""rows":[[3]],"error":null,"warnings":[]}"# + "\n"), prompt.stdout)
+  }
+
   func testExitStatusAndDashLedSources() throws {
     XCTAssertEqual(try QuarryProcess.run(["--no-such-flag"]).status, 1)
     XCTAssertEqual(try QuarryProcess.run(["/nonexistent/dir/x.sqlite", "-e", "Tag.all"]).status, 1)

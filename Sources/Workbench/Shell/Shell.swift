@@ -70,6 +70,7 @@ public final class Shell {
     self.session = session
     self.fixtureName = fixtureName
     self.format = format
+    jsonStream = format == .json
     self.standardOutput = output
     self.terminal = terminal
     self.namedQueries = NamedQueries(path: Shell.stateDirectory + "/queries.json")
@@ -90,7 +91,12 @@ public final class Shell {
   private var commandError: String?
 
   /// Whether results are JSON lines (then so are meta-command output and errors).
-  private var speaksJSON: Bool { format == .json && !swiftMode }
+  private var speaksJSON: Bool { jsonStream && format == .json && !swiftMode }
+
+  /// Whether the session began as a stream of JSON lines (`--format json`): then every line it
+  /// prints stays one JSON object, whatever `.mode` or `.timer` say. `.mode json` typed at the
+  /// prompt changes results only; meta-commands still answer in plain text.
+  public let jsonStream: Bool
 
   /// Meta-commands that run inputs of their own: their statements print their own JSON lines.
   private static let commandsRunningInputs: Set<String> = [".read", ".run", ".raw", ".edit"]
@@ -176,7 +182,11 @@ public final class Shell {
     defer {
       if timer && !isCommand {
         let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
-        output.write(String(format: "Run Time: %.4f s\n", seconds))
+        if speaksJSON {
+          output.write("{\"input\":" + JSONFormatter.string(input) + String(format: ",\"runTime\":%.4f}\n", seconds))
+        } else {
+          output.write(String(format: "Run Time: %.4f s\n", seconds))
+        }
       }
       output.flush()
       // A write that failed (a full disk, `/dev/full`, a closed pipe) is said, never dropped:
@@ -310,7 +320,9 @@ public final class Shell {
     case ".schema":
       schema(argument)
     case ".mode":
-      if argument == "swift" {
+      if jsonStream, argument != "json" {
+        fail("this session prints JSON lines (--format json): every line stays one JSON object, so .mode cannot change it")
+      } else if argument == "swift" {
         swiftMode = true
       } else if let mode = OutputFormat(rawValue: argument) {
         format = mode
