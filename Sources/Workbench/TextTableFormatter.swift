@@ -28,7 +28,7 @@ class TextTableFormatter: ResultSink {
   var sql = ""
   /// At most this many rows are kept and drawn (the first and the last); nil draws them all.
   var maxRows: Int?
-  private var window = ResultWindow(limit: nil)
+  var window = ResultWindow(limit: nil)
   /// Every row the statement produced, drawn or not.
   var rowCount: Int { window.count }
   /// Rows left out of the drawing (`.maxrows`).
@@ -130,7 +130,7 @@ class TextTableFormatter: ResultSink {
     }
   }
 
-  private func cell(_ text: String) -> String {
+  func cell(_ text: String) -> String {
     TerminalWidth.truncate(Self.visible(text), to: maxCellWidth)
   }
 
@@ -155,12 +155,12 @@ class TextTableFormatter: ResultSink {
   /// colour, a dimmed `NULL` on one with colour.
   var nullText = "NULL"
 
-  private func display(_ value: DatabaseValue, column index: Int) -> String {
+  func display(_ value: DatabaseValue, column index: Int) -> String {
     if case .null = value { return nullText }
     return session.display(value, type: index < types.count ? types[index] : nil)
   }
 
-  private func widths(_ cells: [[String]]) -> [Int] {
+  func widths(_ cells: [[String]]) -> [Int] {
     var widths = columns.map { TerminalWidth.of(cell($0)) }
     for row in cells {
       for (index, value) in row.enumerated() where index < widths.count {
@@ -177,6 +177,47 @@ class TextTableFormatter: ResultSink {
   /// `.wrap on`: long text continues on more lines of its row instead of being cut with `…`.
   var wrapCells = false
 
+  /// Column widths that fit `maxTableWidth`: the widest columns shrink first, down to 4.
+  func fitted(_ widths: [Int]) -> [Int] {
+    guard let maxTableWidth, !widths.isEmpty else { return widths }
+    var widths = widths
+    let border = 3 * widths.count + 1
+    while widths.reduce(0, +) + border > maxTableWidth {
+      guard let widest = widths.indices.max(by: { widths[$0] < widths[$1] }), widths[widest] > 4 else { break }
+      widths[widest] -= 1
+    }
+    return widths
+  }
+
+  /// A horizontal rule of a grid: `left` `middle` `right` are its corners and joints.
+  static func rule(_ widths: [Int], ascii: Bool, _ left: String, _ middle: String, _ right: String) -> String {
+    left + widths.map { String(repeating: ascii ? "-" : "─", count: $0 + 2) }.joined(separator: middle) + right + "\n"
+  }
+
+  /// One line of a grid, each value padded to its column's width.
+  static func gridLine(_ values: [String], _ widths: [Int], ascii: Bool) -> String {
+    let v = ascii ? "|" : "│"
+    return v + zip(values, widths).map { " " + TerminalWidth.pad($0, to: $1) + " " }.joined(separator: v) + v + "\n"
+  }
+
+  /// The top of a grid: its rule, the column names and the rule under them.
+  func gridTop(_ widths: [Int], ascii: Bool) -> String {
+    let header = columns.enumerated().map { index, name in
+      index < widths.count ? TerminalWidth.truncate(cell(name), to: widths[index]) : cell(name)
+    }
+    var out = ascii ? Self.rule(widths, ascii: true, "+", "+", "+") : Self.rule(widths, ascii: false, "┌", "┬", "┐")
+    if showHeaders || !ascii {
+      out += Self.gridLine(header, widths, ascii: ascii)
+      out += ascii ? Self.rule(widths, ascii: true, "+", "+", "+") : Self.rule(widths, ascii: false, "├", "┼", "┤")
+    }
+    return out
+  }
+
+  /// The bottom rule of a grid.
+  static func gridBottom(_ widths: [Int], ascii: Bool) -> String {
+    ascii ? rule(widths, ascii: true, "+", "+", "+") : rule(widths, ascii: false, "└", "┴", "┘")
+  }
+
   func renderGrid(ascii: Bool) -> String {
     var cells = wrapCells ? rows : rows.map { $0.map(cell) }
     var widths = wrapCells
@@ -184,45 +225,27 @@ class TextTableFormatter: ResultSink {
         max(TerminalWidth.of(columns[index]), cells.map { index < $0.count ? Self.longestLine($0[index]) : 0 }.max() ?? 0)
       }
       : self.widths(cells)
-    if let maxTableWidth, !widths.isEmpty {
-      let border = 3 * widths.count + 1
-      while widths.reduce(0, +) + border > maxTableWidth {
-        guard let widest = widths.indices.max(by: { widths[$0] < widths[$1] }), widths[widest] > 4 else { break }
-        widths[widest] -= 1
-      }
+    if maxTableWidth != nil, !widths.isEmpty {
+      widths = fitted(widths)
       if !wrapCells {
         cells = cells.map { row in row.enumerated().map { index, value in
           index < widths.count ? TerminalWidth.truncate(value, to: widths[index]) : value
         } }
       }
     }
-    let header = columns.enumerated().map { index, name in
-      index < widths.count ? TerminalWidth.truncate(cell(name), to: widths[index]) : cell(name)
-    }
-    let (h, v) = ascii ? ("-", "|") : ("─", "│")
-    func rule(_ left: String, _ middle: String, _ right: String) -> String {
-      left + widths.map { String(repeating: h, count: $0 + 2) }.joined(separator: middle) + right + "\n"
-    }
-    func line(_ values: [String]) -> String {
-      v + zip(values, widths).map { " " + TerminalWidth.pad($0, to: $1) + " " }.joined(separator: v) + v + "\n"
-    }
-    var out = ascii ? rule("+", "+", "+") : rule("┌", "┬", "┐")
-    if showHeaders || !ascii {
-      out += line(header)
-      out += ascii ? rule("+", "+", "+") : rule("├", "┼", "┤")
-    }
+    var out = gridTop(widths, ascii: ascii)
     for row in cells {
       guard wrapCells else {
-        out += line(row)
+        out += Self.gridLine(row, widths, ascii: ascii)
         continue
       }
       let pieces = zip(row, widths).map { Self.wrap($0, width: $1) }
       let height = pieces.map(\.count).max() ?? 1
       for lineIndex in 0..<height {
-        out += line(pieces.map { lineIndex < $0.count ? $0[lineIndex] : "" })
+        out += Self.gridLine(pieces.map { lineIndex < $0.count ? $0[lineIndex] : "" }, widths, ascii: ascii)
       }
     }
-    out += ascii ? rule("+", "+", "+") : rule("└", "┴", "┘")
+    out += Self.gridBottom(widths, ascii: ascii)
     return out
   }
 

@@ -27,6 +27,14 @@ final class QuarryTerminal: TerminalServices {
     pclose(pipe)
   }
 
+  func currentTerminal() -> Terminal? { Terminal.current() }
+
+  /// `$PAGER` reading a result while it is produced; nil when there is no pager.
+  func openPager(terminal: Terminal) -> PagerOutput? {
+    guard terminal.isInteractive, let pager = Self.pagerCommand(), let pipe = popen(pager, "w") else { return nil }
+    return PipedPager(pipe: pipe)
+  }
+
   static func pagerCommand() -> String? {
     let environment = ProcessInfo.processInfo.environment
     if let pager = environment["PAGER"] { return pager.isEmpty || pager == "cat" ? nil : pager }
@@ -83,4 +91,26 @@ extension Terminal {
     let noColor = environmentValue("NO_COLOR") != nil
     return Terminal(width: width, height: height, isInteractive: interactive, usesColor: interactive && !noColor)
   }
+}
+
+/// A pager started with `popen`: writes go straight to its pipe (a closed pager makes them fail
+/// with EPIPE, SIGPIPE being ignored), and closing waits for the user to quit it.
+final class PipedPager: PagerOutput {
+  private let pipe: UnsafeMutablePointer<FILE>
+  let stream: Workbench.OutputStream
+  private var closed = false
+
+  init(pipe: UnsafeMutablePointer<FILE>) {
+    self.pipe = pipe
+    stream = Workbench.OutputStream(descriptor: fileno(pipe))
+  }
+
+  func close() {
+    guard !closed else { return }
+    closed = true
+    stream.flush()
+    pclose(pipe)
+  }
+
+  deinit { close() }
 }

@@ -139,6 +139,34 @@ final class ReplTests: XCTestCase {
     XCTAssertFalse(terminal.screen().contains("│ 1 │"), terminal.screen())
   }
 
+  /// A long result shows its first rows at once and counts the rest on one line; Ctrl-C stops it
+  /// with one line. With `.maxrows 0` every row is written as it comes (here without a pager).
+  func testLongResultsStreamAndCountAsTheyRun() throws {
+    let terminal = try TerminalSession(width: 100, height: 30)
+    terminal.enter("WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c WHERE x < 50000000) SELECT x, 'row ' || x AS label FROM c;")
+    XCTAssertTrue(terminal.waitFor("│ 11 │ row 11 │"), terminal.screen())
+    XCTAssertTrue(terminal.waitFor("rows so far · Ctrl-C stops"), terminal.screen())
+    terminal.press("C-c")
+    XCTAssertTrue(terminal.waitFor("(Ctrl-C)"), terminal.screen())
+    XCTAssertTrue(terminal.screen().contains("└"), terminal.screen())
+    XCTAssertFalse(terminal.screen().contains("rows so far"), terminal.screen())
+    XCTAssertFalse(terminal.screen().contains("error"), terminal.screen())
+    terminal.enter(".maxrows 0")
+    terminal.enter("WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c WHERE x < 20000) SELECT x, 'row ' || x AS label FROM c;")
+    XCTAssertTrue(terminal.waitFor("│ 20000 │ row 20000 │"), terminal.screen())
+    XCTAssertTrue(terminal.waitFor("20,000 rows\n"), terminal.screen())
+  }
+
+  /// A terminal resized while a query runs gets the result drawn for its new width.
+  func testAResizeDuringAQueryDrawsForTheNewWidth() throws {
+    let terminal = try TerminalSession(width: 160, height: 30)
+    terminal.enter("WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c WHERE x < 10000000) SELECT count(*) AS total FROM c;")
+    terminal.resize(width: 60, height: 30)
+    XCTAssertTrue(terminal.waitFor("│ 10000000 │", timeout: 60), terminal.screen())
+    // Stacked (the SQL above the result) at 60 columns, not side by side as at 160.
+    XCTAssertFalse(terminal.screen().contains("│ ┌"), terminal.screen())
+  }
+
   func testTheBannerSaysWhatIsOpen() throws {
     let fixture = try TerminalSession()
     XCTAssertTrue(fixture.screen().contains("Fixture 'reminders', in memory: changes are not saved (.reset reloads it)."), fixture.screen())

@@ -92,7 +92,8 @@ final class SessionSafetyTests: XCTestCase {
     terminal.enter("WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c WHERE x < 300000) SELECT x FROM c;")
     XCTAssertTrue(terminal.waitFor("300,000 rows (16 shown) · .maxrows 0 to show all"), terminal.screen())
     let screen = terminal.screen()
-    XCTAssertTrue(screen.contains("│ 8      │"), screen)
+    // Drawn whole, or (on a slow machine) its first rows shown early: both have these lines.
+    XCTAssertTrue(screen.contains("│ 8 "), screen)
     XCTAssertTrue(screen.contains("│ …      │"), screen)
     XCTAssertTrue(screen.contains("│ 300000 │"), screen)
     terminal.enter(".maxrows 4")

@@ -13,7 +13,7 @@ import QueryBuilder
 ///                        │ │ errand  │
 /// ```
 final class ReplFormatter: TextTableFormatter {
-  let terminal: Terminal
+  private(set) var terminal: Terminal
   /// The pager, where the executable supplies one.
   weak var terminalServices: TerminalServices?
 
@@ -27,8 +27,137 @@ final class ReplFormatter: TextTableFormatter {
   /// printed first and results stream as the plain formatter writes them.
   override var holdsSQL: Bool { terminal.isInteractive }
 
+  // MARK: Streaming
+
+  /// The table being written as its rows arrive, once the result proved long (nil: not yet).
+  private var streaming: StreamingResult?
+  private var beganAt: UInt64 = 0
+  /// Rows of a streamed result with every row shown (none of them kept).
+  private var streamedCount = 0
+
+  override func begin(input: String, sql: String, bindings: [QueryBinding], columns: [String], types: [SwiftType?]) {
+    super.begin(input: input, sql: sql, bindings: bindings, columns: columns, types: types)
+    streaming = nil
+    streamedCount = 0
+    beganAt = DispatchTime.now().uptimeNanoseconds
+  }
+
+  /// Grid results at the prompt stream once long; other styles are drawn whole.
+  private var mayStream: Bool {
+    terminal.isInteractive && (style == .box || style == .table) && !wrapCells && !columns.isEmpty
+  }
+
+  override func row(_ statement: PreparedStatement) {
+    guard mayStream else { return super.row(statement) }
+    if let streaming {
+      if streaming.readerGone {
+        // The pager quit: nobody reads the rest, so the statement stops.
+        session.database.interrupt()
+        return
+      }
+      if maxRows == nil {
+        streamedCount += 1
+        streaming.write(streamCells(statement.row()), dim: terminal.usesColor)
+      } else {
+        window.add(statement.row())
+        if window.count & 4095 == 0 { streaming.showCount(window.count) }
+      }
+      return
+    }
+    super.row(statement)
+    let count = window.count
+    guard count < 1024 || count & 255 == 0 else { return }
+    // Every row shown: past a screen of rows, the rest streams (memory stays flat). A capped
+    // result is drawn whole when it is quick; once it has made the user wait half a second, its
+    // first rows are shown and the rest counted.
+    let pastScreen = maxRows == nil && count > max(8, terminal.height)
+    let headKnown = maxRows.map { count >= ($0 + 1) / 2 } ?? true
+    if pastScreen || (headKnown && DispatchTime.now().uptimeNanoseconds - beganAt > 500_000_000) {
+      startStreaming()
+    }
+  }
+
+  /// Fixes the column widths from the rows known, writes the SQL and those rows, and goes on
+  /// row by row: into the pager when every row is shown.
+  /// Takes the terminal's size now: a resize while the query ran draws for the new width.
+  private func refreshTerminal() {
+    guard terminal.isInteractive, let now = terminalServices?.currentTerminal(), now.isInteractive else { return }
+    terminal.width = now.width
+    terminal.height = now.height
+  }
+
+  private func startStreaming() {
+    refreshTerminal()
+    maxTableWidth = terminal.width
+    let known = window.head.map(streamCells)
+    let widths = fitted(widths(known.map { $0.map(\.text) }))
+    let ascii = style == .table
+    let pager = maxRows == nil ? terminalServices?.openPager(terminal: terminal) : nil
+    let target = pager?.stream ?? output
+    output.flush()
+    if showSQL { target.write(Self.layout(sql: sql, results: "", terminal: terminal)) }
+    target.write(gridTop(widths, ascii: ascii))
+    let stream = StreamingResult(widths: widths, ascii: ascii, output: target, pager: pager)
+    for row in known { stream.write(row, dim: terminal.usesColor) }
+    target.flush()
+    streaming = stream
+    if maxRows == nil {
+      streamedCount = window.count
+      window = ResultWindow(limit: nil)
+    }
+  }
+
+  /// A row's cells as a streamed table writes them: numbers are never cut.
+  private func streamCells(_ row: [DatabaseValue]) -> [StreamingResult.Cell] {
+    row.enumerated().map { index, value in
+      switch value {
+      case .integer, .double: return StreamingResult.Cell(text: display(value, column: index), mayCut: false)
+      // Text is cut at the usual cell width only: a later row wider than the first ones pushes
+      // its border out rather than lose its text.
+      default: return StreamingResult.Cell(text: cell(display(value, column: index)), mayCut: false)
+      }
+    }
+  }
+
+  /// Ends a streamed table: the rows kept for its end (a capped result), the bottom rule and the
+  /// summary; then the error, unless the summary said it all.
+  private func finishStreaming(_ stream: StreamingResult, error: StatementError?) {
+    let interrupted = error?.message.hasPrefix("interrupted") == true
+    stream.clearCount()
+    if maxRows != nil {
+      let tail = window.tail.map(streamCells)
+      stream.widen(to: fitted(widths(tail.map { $0.map(\.text) })))
+      if window.omitted > 0 { stream.write(Array(repeating: StreamingResult.Cell(text: "…", mayCut: false), count: columns.count), dim: false) }
+      for row in tail { stream.write(row, dim: terminal.usesColor) }
+    }
+    let total = maxRows == nil ? streamedCount : window.count
+    let count = total == 1 ? "1 row" : "\(Self.grouped(total)) rows"
+    var summary: String
+    if stream.readerGone {
+      summary = "\(count) before the pager was closed"
+    } else if interrupted {
+      summary = "stopped after \(count) (Ctrl-C)"
+    } else if maxRows != nil, window.omitted > 0 {
+      summary = "\(count) (\(Self.grouped(total - window.omitted)) shown) · .maxrows 0 to show all"
+    } else {
+      summary = count
+    }
+    if let changeSummary { summary += " · " + changeSummary }
+    if stream.readerGone {
+      stream.finish(summary: nil)
+      output.write(summary + "\n")
+    } else {
+      stream.finish(summary: summary)
+    }
+    output.flush()
+    streaming = nil
+    if let error, !interrupted { writeError(error, to: errors, color: terminal.usesColor) }
+  }
+
   override func end(error: StatementError?) {
+    if let streaming { return finishStreaming(streaming, error: error) }
     guard holdsSQL else { return super.end(error: error) }
+    refreshTerminal()
     if terminal.isInteractive { maxTableWidth = terminal.width }
     // The terminal echoed ^C where the results start: begin on a fresh line.
     let interrupted = error?.message.hasPrefix("interrupted") == true

@@ -10,4 +10,21 @@ public protocol TerminalServices: AnyObject {
   func present(_ text: String, terminal: Terminal, output: OutputStream)
   /// Lets the user edit `text`; the edited text.
   func edit(_ text: String) throws -> String
+  /// A pager to stream a long result into, as its rows arrive (nil: none).
+  func openPager(terminal: Terminal) -> PagerOutput?
+  /// The terminal as it is now (resized during a query: its new width).
+  func currentTerminal() -> Terminal?
+}
+
+/// Output streamed into a pager while it is produced: rows go to `stream` as they come (the pager
+/// reads at its own pace, so memory stays flat), and `close` waits for the pager to quit.
+public protocol PagerOutput: AnyObject {
+  var stream: OutputStream { get }
+  func close()
+}
+
+extension TerminalServices {
+  /// A pager to stream long output into; nil where there is none (then output goes to the screen).
+  public func openPager(terminal: Terminal) -> PagerOutput? { nil }
+  public func currentTerminal() -> Terminal? { nil }
 }

@@ -1,0 +1,85 @@
+import Foundation
+import QuarryEngine
+
+/// A result at the prompt too long to wait for: once a screen of rows is known (or a moment has
+/// passed), its column widths are fixed from those rows and the table is written as rows arrive —
+/// into the pager when every row is shown (`.maxrows 0`), with flat memory; or, when only the
+/// first and last rows are shown, the first ones at once and a running count until the last.
+///
+/// ```
+/// quarry> .maxrows 0
+/// quarry> Item.all          -- the pager opens on the first screen; rows stream behind it
+/// ```
+final class StreamingResult {
+  /// The columns' widths: fixed from the first rows, widened for the last rows of a capped result.
+  private(set) var widths: [Int]
+  let ascii: Bool
+  /// Where rows go: the pager, or the terminal.
+  let output: OutputStream
+  private let pager: PagerOutput?
+  /// Rows written into the table so far.
+  private(set) var written = 0
+  /// Whether a running count is on the screen (erased before anything else is written).
+  private var countShown = false
+  private var lastCount = DispatchTime.now().uptimeNanoseconds
+
+  init(widths: [Int], ascii: Bool, output: OutputStream, pager: PagerOutput?) {
+    self.widths = widths
+    self.ascii = ascii
+    self.output = output
+    self.pager = pager
+  }
+
+  /// Whether the reader went away (the pager quit: the statement should stop).
+  var readerGone: Bool { output.writeError != nil }
+
+  /// One cell to write: its text, and whether it may be cut to the column's width with `…` (text
+  /// may; a number never is — a wider one pushes the row's border out instead).
+  struct Cell {
+    var text: String
+    var mayCut: Bool
+  }
+
+  /// Writes one row's cells, each padded (or cut) to its column's width.
+  func write(_ cells: [Cell], dim: Bool) {
+    let fitted = cells.enumerated().map { index, cell in
+      index < widths.count && cell.mayCut ? TerminalWidth.truncate(cell.text, to: widths[index]) : cell.text
+    }
+    var line = TextTableFormatter.gridLine(fitted, widths, ascii: ascii)
+    if dim { line = line.replacingOccurrences(of: String(nullMarker) + "NULL", with: "\u{1B}[2mNULL\u{1B}[0m") }
+    output.write(line)
+    written += 1
+  }
+
+  /// Widens the columns for the rows still to come (the kept last rows of a capped result), so
+  /// they are drawn whole and aligned among themselves.
+  func widen(to other: [Int]) {
+    widths = zip(widths, other).map { max($0, $1) }
+  }
+
+  /// `… 1,234,567 rows so far · Ctrl-C stops` on one line, redrawn at most four times a second.
+  func showCount(_ count: Int) {
+    let now = DispatchTime.now().uptimeNanoseconds
+    guard now - lastCount > 250_000_000 else { return }
+    lastCount = now
+    output.write("\r\u{1B}[2K… \(ReplFormatter.grouped(count)) rows so far · Ctrl-C stops")
+    output.flush()
+    countShown = true
+  }
+
+  /// Erases the running count, so the table goes on where it was.
+  func clearCount() {
+    guard countShown else { return }
+    output.write("\r\u{1B}[2K")
+    countShown = false
+  }
+
+  /// Ends the table: its bottom rule and the summary line; closes the pager (waiting for it).
+  func finish(summary: String?) {
+    clearCount()
+    output.write(TextTableFormatter.gridBottom(widths, ascii: ascii))
+    if let summary { output.write(summary + "\n") }
+    output.flush()
+    pager?.close()
+  }
+}
