@@ -206,6 +206,12 @@ public final class PreparedStatement {
     return index > 0 ? Int(index) : nil
   }
 
+  /// Makes the statement ready to run again, with no values bound.
+  public func reset() throws {
+    sqlite3_reset(statement)
+    sqlite3_clear_bindings(statement)
+  }
+
   /// Binds one value at a 1-based parameter index.
   public func bind(_ value: DatabaseValue, at index: Int) throws {
     try bind([value], startingAt: index)

@@ -173,6 +173,16 @@ final class Repl {
         let trimmed = line.drop { $0 == " " || $0 == "\t" }
         if Self.continuesQuery(trimmed, isMetaCommand: shell.isMetaCommand) {
           buffer = held + "\n" + line
+        } else if trimmed.hasPrefix("//") {
+          // A comment line between the steps of a pasted chain never ends it: it joins the held
+          // input, which waits for the next line if more are pasted.
+          let joined = held + "\n" + line
+          if quarry_input_pending() != 0 {
+            heldBack = joined
+          } else if !run(joined) {
+            break
+          }
+          continue
         } else {
           if !run(held) { break }
           if line.allSatisfy(\.isWhitespace) { continue }

@@ -32,6 +32,22 @@ final class PasteTests: XCTestCase {
     XCTAssertFalse(terminal.screen().contains("12 rows"), "Reminder alone must not run:\n" + terminal.screen())
   }
 
+  /// Comment lines between the steps of a chain pasted without markers never end it; the same
+  /// paste with markers gives the same result.
+  func testCommentLinesInsideAPastedChainKeepItWhole() throws {
+    let chain = "Reminder\r  // open ones only\r  .where { !$0.isCompleted }\r  // by title\r  .order(by: \\.title)\r  .select(\\.title)"
+    let plain = try TerminalSession()
+    plain.type(chain + "\r")
+    XCTAssertTrue(plain.waitFor("8 rows"), plain.screen())
+    XCTAssertFalse(plain.screen().contains("12 rows"), "Reminder alone must not run:\n" + plain.screen())
+    XCTAssertFalse(plain.screen().contains("error"), plain.screen())
+    let marked = try TerminalSession()
+    marked.type("\u{1B}[200~" + chain + "\u{1B}[201~")
+    marked.press("Enter")
+    XCTAssertTrue(marked.waitFor("8 rows"), marked.screen())
+    XCTAssertFalse(marked.screen().contains("error"), marked.screen())
+  }
+
   func testALeadingDotMethodTypedByHandSaysHowToContinue() throws {
     let terminal = try TerminalSession()
     terminal.enter("Tag.all")

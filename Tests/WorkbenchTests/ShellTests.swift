@@ -65,7 +65,7 @@ final class ShellTests: SnapshotTestCase {
   func testHelp() throws {
     assertInlineSnapshot(of: try shell(".help"), as: .lines) {
       """
-      .help [NAME]        Show this help, or what the DSL method NAME takes and does
+      .help [NAME]        Show this help, or what the command or DSL method NAME does (.help mode)
       .methods [KIND]     List the DSL's methods (KIND: table, query, write, expression, …)
       .tables             List tables and views with their Swift type names
       .schema [Type]      Show CREATE statements and the @Table models
@@ -92,6 +92,9 @@ final class ShellTests: SnapshotTestCase {
       .keep NAME [INPUT]  Keep INPUT (or the last input) as a named query; $1, $2… are parameters
       .run NAME [ARGS]    Run a named query with arguments
       .list               List named queries
+      .dump [TABLE…]      SQL text that recreates the database (or the named tables)
+      .import FILE TABLE  Import a CSV (or .tsv) file into TABLE, all rows or none
+      .indexes [TABLE]    List the indexes (of TABLE), with their columns
       .quit               Leave (Ctrl-D also does)
       """
     }

@@ -25,7 +25,38 @@ public struct SourceLocation: Sendable, Equatable {
     let lineText = String(decoding: bytes[lineStart..<lineEnd], as: UTF8.self)
     self.line = line
     self.column = before.count + 1
-    let indent = String(before.map { $0 == "\t" ? "\t" : " " })
-    self.excerpt = lineText + "\n" + indent + "^"
+    let clipped = ExcerptLine(lineText, column: column)
+    let indent = String(clipped.before.map { $0 == "\t" ? "\t" : " " })
+    self.excerpt = clipped.text + "\n" + indent + "^"
+  }
+}
+
+/// A source line as an excerpt shows it: whole when short; around the place when long (a
+/// 100 MB line is not echoed), cut with `…` on the sides.
+///
+/// ```swift
+/// ExcerptLine(String(repeating: "a", count: 1000) + " FRM t", column: 1002).text  // "…aaa…a FRM t"
+/// ```
+public struct ExcerptLine {
+  /// The text shown.
+  public var text: String
+  /// The part of `text` before the place (its width places the caret).
+  public var before: Substring
+
+  static let limit = 160
+
+  public init(_ line: String, column: Int) {
+    let characters = Array(line)
+    let place = min(max(0, column - 1), characters.count)
+    guard characters.count > Self.limit else {
+      text = line
+      before = Substring(String(characters[..<place]))
+      return
+    }
+    let start = max(0, min(place - Self.limit / 2, characters.count - Self.limit))
+    let end = min(characters.count, start + Self.limit)
+    let head = start > 0 ? "…" : ""
+    text = head + String(characters[start..<end]) + (end < characters.count ? "…" : "")
+    before = Substring(head + String(characters[start..<place]))
   }
 }

@@ -27,7 +27,7 @@ public final class Tutor {
 
   /// Adds the lesson commands to a shell, which keeps this tutor for as long as it lives.
   public func install(in shell: Shell) {
-    shell.extensionHelp = [
+    shell.extensionHelp += [
       (".lesson N", "Open lesson N (.lesson alone lists them)"),
       (".next / .prev", "Move between the steps of the lesson"),
       (".hint", "A hint for this exercise"),

@@ -12,7 +12,8 @@ import Foundation
 /// ```
 public enum SchemaSetUp {
   public static func record(_ sql: String, createdTables: inout Set<String>) -> Bool {
-    let words = sql.split(whereSeparator: { $0.isWhitespace || $0 == "(" }).prefix(8).map { $0.uppercased() }
+    // The first words are enough (a 100 MB INSERT is not read whole).
+    let words = sql.prefix(4096).split(whereSeparator: { $0.isWhitespace || $0 == "(" }).prefix(8).map { $0.uppercased() }
     guard let first = words.first else { return false }
     func name(after index: Int) -> String? {
       var index = index

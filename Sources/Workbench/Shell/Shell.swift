@@ -60,6 +60,8 @@ public final class Shell {
   /// Extra meta-commands provided by other parts of the workbench (lessons).
   public var extensions: [String: (Shell, String) -> Void] = [:]
   public var extensionHelp: [(String, String)] = []
+  /// What `.help NAME` says about a registered command, beyond its line.
+  var commandDetails: [String: String] = [:]
 
   public enum Outcome { case proceed, quit }
 
@@ -74,6 +76,7 @@ public final class Shell {
     self.standardOutput = output
     self.terminal = terminal
     self.namedQueries = NamedQueries(path: Shell.stateDirectory + "/queries.json")
+    for command in DataCommands.all { register(command) }
   }
 
   /// `$XDG_STATE_HOME/quarry` (default `~/.local/state/quarry`).
@@ -102,7 +105,7 @@ public final class Shell {
   private static let commandsRunningInputs: Set<String> = [".read", ".run", ".raw", ".edit"]
 
   public static let builtInCommands: [(String, String)] = [
-    (".help [NAME]", "Show this help, or what the DSL method NAME takes and does"),
+    (".help [NAME]", "Show this help, or what the command or DSL method NAME does (.help mode)"),
     (".methods [KIND]", "List the DSL's methods (KIND: table, query, write, expression, …)"),
     (".tables", "List tables and views with their Swift type names"),
     (".schema [Type]", "Show CREATE statements and the @Table models"),
@@ -303,6 +306,8 @@ public final class Shell {
     case ".help":
       if argument.isEmpty {
         output.write(helpText)
+      } else if let text = commandHelp(argument) {
+        output.write(text)
       } else if let text = methodHelp(argument) {
         output.write(text)
       } else {
