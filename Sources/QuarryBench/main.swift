@@ -10,6 +10,10 @@
 //   startup_ratio_vs_sqlite3       spawn → first prompt on a pseudo-terminal, vs `sqlite3` (medians)
 //   keystroke_echo_*_median_us     a typed character until the terminal shows it, at the prompt
 //   completion_median_us           Tab completion on the default fixture, in process
+//   prompt_1m_maxrows_*_peak_rss_kb  peak memory of a prompt session showing 1,000,000 rows, for
+//                                  .maxrows auto, 100 and 0 (every row streamed), beside an
+//                                  empty session's
+//   binary_size_mb                 the release binary's size
 import Foundation
 import QuarryDSL
 import SwiftParser
@@ -69,6 +73,7 @@ func measure(_ arguments: [String], stdin: String? = nil) -> Double {
 /// output, then, for each character of `keys` typed one at a time, the seconds until the
 /// terminal shows it (keystroke to redraw). Nil if it never prompts within 10 s.
 func promptTimings(_ arguments: [String], prompt: String, home: String, keys: String = "",
+                   setup: [String] = [], environment extra: [String] = [],
                    line: (text: String, until: String)? = nil, quitsAfterLine: Bool = false)
   -> (startup: Double, keystrokes: [Double], line: Double?)?
 {
@@ -83,7 +88,7 @@ func promptTimings(_ arguments: [String], prompt: String, home: String, keys: St
   posix_spawn_file_actions_addclose(&actions, master)
   posix_spawn_file_actions_addclose(&actions, slave)
   let environment = ["HOME=\(home)", "XDG_STATE_HOME=\(home)/state", "TERM=xterm", "PATH=/usr/bin:/bin",
-                     "QUARRY_FIXTURES=\(FileManager.default.currentDirectoryPath)/fixtures"]
+                     "QUARRY_FIXTURES=\(FileManager.default.currentDirectoryPath)/fixtures"] + extra
   let envp: [UnsafeMutablePointer<CChar>?] = environment.map { strdup($0) } + [nil]
   let argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
   defer { (argv + envp).forEach { free($0) } }
@@ -114,6 +119,9 @@ func promptTimings(_ arguments: [String], prompt: String, home: String, keys: St
       let count = read(master, &buffer, buffer.count)
       guard count > 0 else { return nil }
       seen += buffer[..<count]
+      // Only the new bytes (and the target's length before them) can complete a match; older
+      // output is dropped, so a long stream is read in linear time.
+      if seen.count > count + target.count { seen.removeFirst(seen.count - count - target.count) }
       if seen.count >= target.count,
         (0...(seen.count - target.count)).contains(where: { seen[$0..<($0 + target.count)].elementsEqual(target) })
       {
@@ -129,6 +137,11 @@ func promptTimings(_ arguments: [String], prompt: String, home: String, keys: St
     let sent = DispatchTime.now().uptimeNanoseconds
     guard write(master, typed, typed.count) == typed.count, let echoed = wait(for: String(key), since: sent) else { break }
     keystrokes.append(echoed)
+  }
+  // Settings typed first (`.maxrows 0`), each answered by a new prompt.
+  for command in setup {
+    let typed = Array((command + "\r").utf8)
+    guard write(master, typed, typed.count) == typed.count, wait(for: prompt, since: DispatchTime.now().uptimeNanoseconds) != nil else { return nil }
   }
   var lineTime: Double?
   if let line {
@@ -170,6 +183,29 @@ func promptTimings(_ arguments: [String], prompt: String, home: String, keys: St
   report("first_screen_1m_sqlite3_first_row_median_ms", median(sqliteTimes) * 1000, digits: 1)
   print("first_screen_1m_peak_rss_kb: quarry \(peak), empty session \(emptyPeak)")
   report("first_screen_1m_rss_ratio_vs_empty", Double(peak) / Double(max(1, emptyPeak)), digits: 2)
+}
+
+/// Peak memory of a session at the prompt that shows a 1,000,000-row result, for each
+/// `.maxrows` setting (every row streams through the terminal with `0`; `PAGER=cat`), next to an
+/// empty session's; and the seconds until the whole result was drawn.
+@MainActor func promptMemoryFigures() {
+  let home = directory.appendingPathComponent("home").path
+  let rssFile = directory.appendingPathComponent("rss-maxrows.txt").path
+  func peak() -> Int { Int((try? String(contentsOfFile: rssFile, encoding: .utf8))?.trimmingCharacters(in: .whitespacesAndNewlines) ?? "") ?? 0 }
+  let timed = ["/usr/bin/time", "-f", "%M", "-o", rssFile, quarry, database]
+  _ = promptTimings(timed, prompt: "quarry> ", home: home, line: (".tables", "items"), quitsAfterLine: true)
+  let empty = peak()
+  for setting in ["auto", "100", "0"] {
+    guard let run = promptTimings(timed, prompt: "quarry> ", home: home, setup: [".maxrows \(setting)"], environment: ["PAGER=cat"],
+                                  line: ("Item.all", "1,000,000 rows"), quitsAfterLine: true), let seconds = run.line
+    else {
+      print("prompt_1m_maxrows_\(setting)_peak_rss_kb: (no result)")
+      continue
+    }
+    print("prompt_1m_maxrows_\(setting)_peak_rss_kb: \(peak())")
+    report("prompt_1m_maxrows_\(setting)_seconds", seconds, digits: 2)
+  }
+  print("prompt_empty_session_peak_rss_kb: \(empty)")
 }
 
 func shell(_ command: String) {
@@ -344,6 +380,10 @@ report("csv_1m_sqlite3_median_s", median(sqliteCSV), digits: 3)
 print("csv_100k_peak_rss_kb: \(quarrySmallRSS)")
 let startup = startupFigures()
 firstScreenFigures()
+promptMemoryFigures()
+if let attributes = try? FileManager.default.attributesOfItem(atPath: quarry), let size = attributes[.size] as? Int {
+  report("binary_size_mb", Double(size) / 1_048_576, digits: 1)
+}
 report("completion_median_us", median(completionSamples), digits: 1)
 reportStartupRatios(startup)
 reportCompileFigures()

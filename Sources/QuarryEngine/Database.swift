@@ -70,6 +70,14 @@ public final class Database: @unchecked Sendable {
   /// and call from a signal handler or another thread (it only calls `sqlite3_interrupt`).
   public var interruptHandle: InterruptHandle { InterruptHandle(connection: handle) }
 
+  /// The most values one statement may bind (`SQLITE_LIMIT_VARIABLE_NUMBER`).
+  public var variableLimit: Int { Int(sqlite3_limit(handle, SQLITE_LIMIT_VARIABLE_NUMBER, -1)) }
+
+  /// Lowers (or raises, up to SQLite's build limit) how many values one statement may bind.
+  public func setVariableLimit(_ limit: Int) {
+    sqlite3_limit(handle, SQLITE_LIMIT_VARIABLE_NUMBER, Int32(clamping: limit))
+  }
+
   /// Cancels the statement running on this connection (safe from any thread or a signal source).
   public func interrupt() { sqlite3_interrupt(handle) }
 

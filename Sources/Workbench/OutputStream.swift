@@ -114,6 +114,9 @@ public struct InvalidUTF8: Error, CustomStringConvertible, Equatable {
 /// try decodeUTF8([0x61, 0xFF])  // throws InvalidUTF8(byteOffset: 1, line: 1)
 /// ```
 public func decodeUTF8(_ bytes: some Collection<UInt8>) throws(InvalidUTF8) -> String {
+  // Valid text (nearly always) is checked and copied at once; only invalid text is walked
+  // scalar by scalar, to find where it breaks.
+  if let text = String(validating: bytes, as: UTF8.self) { return text }
   var decoder = UTF8()
   var iterator = bytes.makeIterator()
   var scalars = String.UnicodeScalarView()

@@ -404,6 +404,13 @@ public final class Session {
       sink.end(error: nil)
       return true
     }
+    if bindings.count > database.variableLimit {
+      // Said before SQLite is asked (it would only say "too many SQL variables").
+      sink.failure(input: compiled.input, error: StatementError(
+        message: "this statement binds \(ReplFormatter.grouped(bindings.count)) values; SQLite takes at most \(ReplFormatter.grouped(database.variableLimit)) in one statement (an app's SQLite often 32,766): pass a long list as one JSON array (`#sql(\"\\($0.id) IN (SELECT value FROM json_each(\\(jsonText)))\")`), or put it in a table and join it",
+        line: compiled.line, column: compiled.column))
+      return false
+    }
     var isRaw = false
     if case .raw = compiled.statement { isRaw = true }
     let statement = compiled.statement

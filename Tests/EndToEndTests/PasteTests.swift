@@ -48,6 +48,26 @@ final class PasteTests: XCTestCase {
     XCTAssertFalse(marked.screen().contains("error"), marked.screen())
   }
 
+  /// What `.schema` prints (the CREATE statement, then the model) pastes back as one input.
+  func testSchemaOutputPastesBack() throws {
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("quarry-paste-\(UUID())")
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let schema = try QuarryProcess.run(["-e", ".schema Tag"]).stdout
+    let terminal = try TerminalSession(arguments: [directory.appendingPathComponent("new.sqlite").path])
+    terminal.type("\u{1B}[200~" + schema.replacingOccurrences(of: "\n", with: "\r") + "\u{1B}[201~")
+    terminal.press("Enter")
+    XCTAssertTrue(terminal.waitFor("declared table Tag (2 columns)"), terminal.screen())
+    terminal.enter("Tag.insert { Tag.Draft(title: \"pasted\") }")
+    XCTAssertTrue(terminal.waitFor("1 row changed"), terminal.screen())
+  }
+
+  /// In a script, too, a comment line inside a chain does not end it.
+  func testCommentLinesInsideAChainInAScript() throws {
+    let result = try QuarryProcess.run(["--format", "csv"], stdin: "Reminder\n  // open ones\n  .where { !$0.isCompleted }\n  // counted\n  .count()\n")
+    XCTAssertEqual(result.stdout, "count(*)\n8\n", result.stderr)
+  }
+
   func testALeadingDotMethodTypedByHandSaysHowToContinue() throws {
     let terminal = try TerminalSession()
     terminal.enter("Tag.all")

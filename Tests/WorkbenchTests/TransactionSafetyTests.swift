@@ -126,4 +126,16 @@ final class TransactionSafetyTests: XCTestCase {
     XCTAssertTrue(run(session, "PRAGMA recursive_triggers = ON; INSERT INTO t VALUES (2);").ok)
     XCTAssertEqual(try session.database.rows("PRAGMA recursive_triggers"), [[.integer(1)]])
   }
+
+  /// A list longer than SQLite binds is refused before SQLite is asked, with the numbers and a
+  /// way that works.
+  func testAListOfMoreValuesThanSQLiteBindsIsRefusedWithTheWayAround() throws {
+    let session = try Session.fixture("reminders")
+    session.database.setVariableLimit(100)
+    let ids = (1...150).map(String.init).joined(separator: ", ")
+    let result = run(session, "Reminder.where { $0.id.in([\(ids)]) }.count()")
+    XCTAssertFalse(result.ok)
+    XCTAssertTrue(result.text.contains("error: 1:1: this statement binds 150 values; SQLite takes at most 100 in one statement"), result.text)
+    XCTAssertTrue(result.text.contains("json_each"), result.text)
+  }
 }

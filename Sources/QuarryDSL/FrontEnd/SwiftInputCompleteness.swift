@@ -29,7 +29,9 @@ public enum SwiftInputCompleteness {
     guard scanner.problem == nil else { return false }
     if scanner.openCount > 0 { return true }
     // Everything closed: only the parser can tell a dangling operator or an attribute waiting
-    // for its declaration from a finished input.
+    // for its declaration from a finished input. A megabyte of input is pasted, not typed: it
+    // is taken as finished (compiling it says what is missing) rather than parsed twice.
+    guard text.utf8.count < 1 << 20 else { return false }
     let tree = Parser.parse(source: text)
     guard tree.hasError else { return false }
     let end = tree.endPositionBeforeTrailingTrivia

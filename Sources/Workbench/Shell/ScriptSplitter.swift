@@ -18,8 +18,14 @@ public enum ScriptSplitter {
 
   /// Whether a script is a Swift source file: its first line of code is an `import`.
   public static func isSwiftSourceFile(_ script: String) -> Bool {
-    for line in script.split(separator: "\n", omittingEmptySubsequences: true) {
-      let trimmed = line.drop { $0 == " " || $0 == "\t" }
+    // Line by line from the top, only as far as the first line of code (a 100 MB script is
+    // not split whole).
+    let bytes = script.utf8
+    var start = bytes.startIndex
+    while start < bytes.endIndex {
+      let end = bytes[start...].firstIndex(of: UInt8(ascii: "\n")) ?? bytes.endIndex
+      let trimmed = Substring(bytes[start..<end]).drop { $0 == " " || $0 == "\t" }
+      start = end < bytes.endIndex ? bytes.index(after: end) : end
       if trimmed.isEmpty || trimmed.hasPrefix("//") { continue }
       return trimmed.hasPrefix("import ") || trimmed.hasPrefix("@preconcurrency import ")
     }
@@ -36,6 +42,7 @@ public enum ScriptSplitter {
   /// ```
   public static func mixedParts(of input: String) -> [Input]? {
     // Splitting reads the input with the Swift scanner: only when some line starts like SQL.
+    guard input.utf8.contains(UInt8(ascii: "\n")) else { return nil }
     let lines = input.split(separator: "\n")
     guard lines.count > 1, lines.contains(where: { SQLDetector.startsWithSQLKeyword(String($0)) }) else { return nil }
     let parts = inputs(of: input, isMetaCommand: { _ in false })
@@ -62,7 +69,7 @@ public enum ScriptSplitter {
     }
     func isIncomplete() -> Bool { InputCompleteness.isIncomplete(current, scanned: scanner) }
     var lineNumber = 0
-    for line in script.split(separator: "\n", omittingEmptySubsequences: false).map(String.init) {
+    for line in script.utf8.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).map({ String(Substring($0)) }) {
       lineNumber += 1
       let trimmed = line.drop { $0 == " " || $0 == "\t" }
       let isSQL = SQLDetector.startsWithSQLKeyword(current)
@@ -73,14 +80,16 @@ public enum ScriptSplitter {
         inputs.append(Input(text: String(trimmed), line: lineNumber))
         continue
       }
-      let continues = trimmed.hasPrefix(".") && !current.isEmpty && !isSQL
+      // A `//` comment line never ends the DSL input it stands in (a chain goes on after it).
+      let continues = (trimmed.hasPrefix(".") || trimmed.hasPrefix("//")) && !current.isEmpty && !isSQL
       if !continues && !current.isEmpty && !isSQL && !isIncomplete() { flush() }
       if current.isEmpty && trimmed.isEmpty { continue }
       if current.isEmpty { currentLine = lineNumber }
       let added = (current.isEmpty ? "" : "\n") + line
       current += added
-      scanner.append(added)
-      if SQLDetector.startsWithSQLKeyword(current) && trimmed.contains(";") && SQLScript.isComplete(current) { flush() }
+      // Plain SQL is SQLite's to complete: the Swift scanner reads only the DSL.
+      if !SQLDetector.startsWithSQLKeyword(current) { scanner.append(added) }
+      if SQLDetector.startsWithSQLKeyword(current) && trimmed.utf8.contains(UInt8(ascii: ";")) && SQLScript.isComplete(current) { flush() }
     }
     flush()
     return inputs
@@ -158,7 +167,13 @@ public enum SQLDetector {
 /// brackets, an unterminated string or a trailing operator.
 public enum InputCompleteness {
   public static func isIncomplete(_ text: String) -> Bool {
-    if SQLDetector.startsWithSQLKeyword(text) { return !SQLScript.isComplete(text) }
+    if SQLDetector.startsWithSQLKeyword(text) {
+      // SQL then the DSL (`.schema` output pasted back): complete when its last part is.
+      if !SQLScript.isComplete(text), let last = ScriptSplitter.mixedParts(of: text)?.last {
+        return isIncomplete(last.text)
+      }
+      return !SQLScript.isComplete(text)
+    }
     return SwiftInputCompleteness.isIncomplete(text)
   }
 
