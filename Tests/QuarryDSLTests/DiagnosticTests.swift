@@ -4,6 +4,20 @@ import XCTest
 
 /// Each test marks where the diagnostic must point with 1️⃣ (swift-syntax's marker style).
 final class DiagnosticTests: XCTestCase {
+  /// A very long line (a pasted 5 MB statement) is not echoed whole under an error: a window of
+  /// it around the place, cut with … on the sides, the caret still under the place.
+  func testAnExcerptOfAVeryLongLineIsAWindowAroundThePlace() {
+    let line = "SELECT '" + String(repeating: "a", count: 5000) + "' FRM t"
+    let place = SourceLocation(byteOffset: line.utf8.count - 5, in: line)
+    XCTAssertEqual(place.column, 5011)
+    let lines = place.excerpt.split(separator: "\n", omittingEmptySubsequences: false)
+    XCTAssertEqual(lines.count, 2)
+    XCTAssertEqual(lines[0], "…" + String(repeating: "a", count: 233) + "' FRM t")
+    XCTAssertEqual(lines[1], String(repeating: " ", count: 236) + "^")
+    // A line of ordinary length is shown whole.
+    XCTAssertEqual(SourceLocation(byteOffset: 9, in: "SELECT 1 FRM t").excerpt, "SELECT 1 FRM t\n         ^")
+  }
+
   func assertDiagnostic(
     _ markedSource: String, _ message: String, file: StaticString = #filePath, line: UInt = #line
   ) throws {

@@ -35,7 +35,7 @@ public struct SourceLocation: Sendable, Equatable {
 /// 100 MB line is not echoed), cut with `…` on the sides.
 ///
 /// ```swift
-/// ExcerptLine(String(repeating: "a", count: 1000) + " FRM t", column: 1002).text  // "…aaa…a FRM t"
+/// ExcerptLine(String(repeating: "a", count: 5000) + " FRM t", column: 5002).text  // "…aaa…a FRM t"
 /// ```
 public struct ExcerptLine {
   /// The text shown.
@@ -43,18 +43,25 @@ public struct ExcerptLine {
   /// The part of `text` before the place (its width places the caret).
   public var before: Substring
 
-  static let limit = 160
+  /// Lines up to this many characters are shown whole; longer ones as a window this wide.
+  static let longest = 1000
+  static let window = 240
 
   public init(_ line: String, column: Int) {
+    guard line.utf8.count > Self.longest else {
+      text = line
+      before = line.prefix(max(0, column - 1))
+      return
+    }
     let characters = Array(line)
     let place = min(max(0, column - 1), characters.count)
-    guard characters.count > Self.limit else {
+    guard characters.count > Self.longest else {
       text = line
       before = Substring(String(characters[..<place]))
       return
     }
-    let start = max(0, min(place - Self.limit / 2, characters.count - Self.limit))
-    let end = min(characters.count, start + Self.limit)
+    let start = max(0, min(place - Self.window / 2, characters.count - Self.window))
+    let end = min(characters.count, start + Self.window)
     let head = start > 0 ? "…" : ""
     text = head + String(characters[start..<end]) + (end < characters.count ? "…" : "")
     before = Substring(head + String(characters[start..<place]))
