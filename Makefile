@@ -36,8 +36,8 @@ test: setup
 
 bench: setup
 	@command -v hyperfine >/dev/null 2>&1 || true
-	$(SWIFT) build -c release --static-swift-stdlib --product quarry
-	$(SWIFT) build -c release --static-swift-stdlib --product QuarryBench
+	$(SWIFT) build -c release --static-swift-stdlib -Xlinker -s --product quarry
+	$(SWIFT) build -c release --static-swift-stdlib -Xlinker -s --product QuarryBench
 	.build/release/QuarryBench --quarry .build/release/quarry
 
 # 200,000 seeded mutations through the binary: crashes, hangs (> 2 s) and unlocated errors.

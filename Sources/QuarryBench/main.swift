@@ -14,6 +14,8 @@
 //                                  .maxrows auto, 100 and 0 (every row streamed), beside an
 //                                  empty session's
 //   binary_size_mb                 the release binary's size
+//   huge_sql_line_25mb_*           a 25 MB SQL line as a script, quarry and sqlite3 (medians)
+//   huge_dsl_literal_12mb_*        a 12 MB DSL string literal as a script
 import Foundation
 import QuarryDSL
 import SwiftParser
@@ -74,7 +76,7 @@ func measure(_ arguments: [String], stdin: String? = nil) -> Double {
 /// terminal shows it (keystroke to redraw). Nil if it never prompts within 10 s.
 func promptTimings(_ arguments: [String], prompt: String, home: String, keys: String = "",
                    setup: [String] = [], environment extra: [String] = [],
-                   line: (text: String, until: String)? = nil, quitsAfterLine: Bool = false)
+                   line: (text: String, until: String)? = nil, quitsAfterLine: Bool = false, timeout: Double = 10)
   -> (startup: Double, keystrokes: [Double], line: Double?)?
 {
   var master: Int32 = -1, slave: Int32 = -1
@@ -113,7 +115,7 @@ func promptTimings(_ arguments: [String], prompt: String, home: String, keys: St
   func wait(for text: String, since: UInt64) -> Double? {
     var seen: [UInt8] = []
     let target = Array(text.utf8)
-    while DispatchTime.now().uptimeNanoseconds - since < 10_000_000_000 {
+    while DispatchTime.now().uptimeNanoseconds - since < UInt64(timeout * 1e9) {
       var poller = pollfd(fd: master, events: Int16(POLLIN), revents: 0)
       guard poll(&poller, 1, 100) > 0 else { continue }
       let count = read(master, &buffer, buffer.count)
@@ -197,7 +199,7 @@ func promptTimings(_ arguments: [String], prompt: String, home: String, keys: St
   let empty = peak()
   for setting in ["auto", "100", "0"] {
     guard let run = promptTimings(timed, prompt: "quarry> ", home: home, setup: [".maxrows \(setting)"], environment: ["PAGER=cat"],
-                                  line: ("Item.all", "1,000,000 rows"), quitsAfterLine: true), let seconds = run.line
+                                  line: ("Item.all", "1,000,000 rows"), quitsAfterLine: true, timeout: 180), let seconds = run.line
     else {
       print("prompt_1m_maxrows_\(setting)_peak_rss_kb: (no result)")
       continue
@@ -206,6 +208,29 @@ func promptTimings(_ arguments: [String], prompt: String, home: String, keys: St
     report("prompt_1m_maxrows_\(setting)_seconds", seconds, digits: 2)
   }
   print("prompt_empty_session_peak_rss_kb: \(empty)")
+  // The reference for every row at the prompt: sqlite3 drawing the same table in the same
+  // terminal, until its last row.
+  if let run = promptTimings(["sqlite3", "-box", database], prompt: "sqlite> ", home: home,
+                             line: ("SELECT * FROM items;", "item 1000000 "), timeout: 180), let seconds = run.line {
+    report("prompt_1m_all_rows_sqlite3_seconds", seconds, digits: 2)
+  }
+}
+
+/// Huge inputs as scripts: a 25 MB SQL line (one string literal) against sqlite3 on the same
+/// file, and a 12 MB DSL string literal; medians of three runs. Both must grow linearly.
+@MainActor func hugeInputFigures() {
+  let sqlFile = directory.appendingPathComponent("huge.sql").path
+  let dslFile = directory.appendingPathComponent("huge.swift").path
+  let text = String(repeating: "abcdefghij", count: 2_500_000)
+  try? "SELECT length('\(text)');\n".write(toFile: sqlFile, atomically: true, encoding: .utf8)
+  try? "Tag.where { $0.title.eq(\"\(text.prefix(12_000_000))\") }.count()\n".write(toFile: dslFile, atomically: true, encoding: .utf8)
+  let quarrySQL = median((0..<3).map { _ in measure([quarry, "--format", "csv"], stdin: sqlFile) })
+  let sqliteSQL = median((0..<3).map { _ in measure(["sqlite3", "-csv"], stdin: sqlFile) })
+  let quarryDSL = median((0..<3).map { _ in measure([quarry, "--format", "csv"], stdin: dslFile) })
+  report("huge_sql_line_25mb_quarry_seconds", quarrySQL, digits: 2)
+  report("huge_sql_line_25mb_sqlite3_seconds", sqliteSQL, digits: 2)
+  report("huge_sql_line_25mb_ratio_vs_sqlite3", quarrySQL / max(sqliteSQL, 1e-6), digits: 1)
+  report("huge_dsl_literal_12mb_quarry_seconds", quarryDSL, digits: 2)
 }
 
 func shell(_ command: String) {
@@ -381,6 +406,7 @@ print("csv_100k_peak_rss_kb: \(quarrySmallRSS)")
 let startup = startupFigures()
 firstScreenFigures()
 promptMemoryFigures()
+hugeInputFigures()
 if let attributes = try? FileManager.default.attributesOfItem(atPath: quarry), let size = attributes[.size] as? Int {
   report("binary_size_mb", Double(size) / 1_048_576, digits: 1)
 }

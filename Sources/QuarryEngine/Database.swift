@@ -104,7 +104,12 @@ public final class Database: @unchecked Sendable {
   public var totalChanges: Int { Int(sqlite3_total_changes(handle)) }
 
   /// The rowid of the last row inserted on this connection.
-  public var lastInsertRowID: Int64 { sqlite3_last_insert_rowid(handle) }
+  /// The rowid of the last row inserted; set to a mark before an INSERT, to tell whether it
+  /// inserted one (an id equal to the last one, after a delete, is still new).
+  public var lastInsertRowID: Int64 {
+    get { sqlite3_last_insert_rowid(handle) }
+    set { sqlite3_set_last_insert_rowid(handle, newValue) }
+  }
 
   /// Copies this whole database (the in-memory one too) into a file, as sqlite3's `.backup`
   /// and `.save` do, with SQLite's online backup API. An existing file is replaced.

@@ -566,7 +566,13 @@ public final class Session {
         sink.begin(
           input: input, sql: display(index, text, index == 0 && !script.hasMore), bindings: values,
           columns: columns(statement.columnNames), types: columnTypes)
-        let insertsBefore = database.lastInsertRowID
+        // A write may insert (WITH-led ones too): the last row id is set to a mark no insert
+        // leaves, so any other value after it is the new rows' (even an id equal to the last
+        // one, after a delete). Set back when nothing was inserted.
+        let writes = !statement.isReadOnly && Self.dataChanging.contains(keyword)
+        let rowIDBefore = database.lastInsertRowID
+        if writes { database.lastInsertRowID = Int64.min }
+        defer { if writes, database.lastInsertRowID == Int64.min { database.lastInsertRowID = rowIDBefore } }
         if Self.transactionControl.contains(keyword), !database.isInTransaction { changesBeforeTransaction = database.totalChanges }
         do {
           while try statement.step() { sink.row(statement) }
@@ -575,11 +581,10 @@ public final class Session {
           undo()
           return false
         }
-        if !statement.isReadOnly, Self.dataChanging.contains(keyword) {
+        if writes {
           let count = database.changes
           let last = database.lastInsertRowID
-          let inserted = (keyword == "INSERT" || keyword == "REPLACE") && count > 0 && last != insertsBefore
-            ? (last - Int64(count) + 1)...last : nil
+          let inserted = count > 0 && last != Int64.min ? (last - Int64(count) + 1)...last : nil
           sink.changed(rows: count, insertedIDs: inserted)
         }
         sink.end(error: nil)

@@ -101,7 +101,8 @@ final class Repl {
       SwiftEvaluation.stopAll()
     }
     let output = OutputStream.standardOutput
-    output.write("Quarry — the StructuredQueries DSL over SQLite. .help for commands, Ctrl-D to quit.\n")
+    // One line that fits 80 columns.
+    output.write("Quarry: the StructuredQueries DSL over SQLite. .help for commands, Ctrl-D quits.\n")
     if let opened { output.write(opened + "\n") }
     output.flush()
     var buffer = ""
@@ -239,12 +240,28 @@ final class Repl {
     flock(descriptor, LOCK_EX)
     defer { flock(descriptor, LOCK_UN) }
     var info = stat()
-    if fstat(descriptor, &info) == 0, info.st_size == 0 {
-      write_history(Self.historyPath)  // a new file starts with libedit's header
-    } else {
-      append_history(1, Self.historyPath)
+    // This input alone, as one line in libedit's format (a new file starts with its header).
+    // libedit's own append_history writes the entry before it again: two sessions, or one,
+    // would fill the file with repeats.
+    var line = fstat(descriptor, &info) == 0 && info.st_size == 0 ? Array("_HiStOrY_V2_\n".utf8) : []
+    line += Self.historyEncoded(input) + [UInt8(ascii: "\n")]
+    _ = lseek(descriptor, 0, SEEK_END)
+    _ = line.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
+    history_truncate_file(path, 2000)
+  }
+
+  /// An entry as libedit stores it: white space, control characters and `\` as octal escapes
+  /// (`\040`), everything else (UTF-8 included) as it is.
+  static func historyEncoded(_ input: String) -> [UInt8] {
+    var out: [UInt8] = []
+    for byte in input.utf8 {
+      if byte <= 0x20 || byte == 0x7F || byte == UInt8(ascii: "\\") {
+        out += Array(("\\" + String(byte, radix: 8).leftPadded(to: 3)).utf8)
+      } else {
+        out.append(byte)
+      }
     }
-    history_truncate_file(Self.historyPath, 2000)
+    return out
   }
 
   /// Whether the input so far is incomplete: open brackets or strings, a trailing operator, or
@@ -290,5 +307,12 @@ extension String {
   var trimmedForCommand: String {
     guard let first = firstIndex(where: { !$0.isWhitespace }), let last = lastIndex(where: { !$0.isWhitespace }) else { return "" }
     return String(self[first...last])
+  }
+}
+
+extension String {
+  /// The string with zeros before it, up to `width` characters (`"40"` → `"040"`).
+  fileprivate func leftPadded(to width: Int) -> String {
+    String(repeating: "0", count: max(0, width - count)) + self
   }
 }

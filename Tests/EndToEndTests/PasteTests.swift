@@ -94,16 +94,23 @@ final class PasteTests: XCTestCase {
     let state = FileManager.default.temporaryDirectory.appendingPathComponent("quarry-history-\(UUID())")
     let first = try TerminalSession(stateDirectory: state)
     let second = try TerminalSession(stateDirectory: state)
-    first.enter("Tag.count()")
-    XCTAssertTrue(first.waitFor("1 row"), first.screen())
-    second.enter("User.count()")
-    XCTAssertTrue(second.waitFor("1 row"), second.screen())
+    for round in 1...3 {
+      first.enter("Tag.count() // a\(round)")
+      XCTAssertTrue(first.waitFor("1 row", count: round), first.screen())
+      second.enter("User.count() // b\(round) é\\")
+      XCTAssertTrue(second.waitFor("1 row", count: round), second.screen())
+    }
     first.press("C-d")
     second.press("C-d")
     usleep(300_000)
     let history = try String(contentsOf: state.appendingPathComponent("quarry/history"), encoding: .utf8)
-    XCTAssertTrue(history.contains("Tag.count()"), history)
-    XCTAssertTrue(history.contains("User.count()"), history)
+    // Each input once, in the order typed, in libedit's encoding (a third session reads it).
+    XCTAssertEqual(history, "_HiStOrY_V2_\n" + (1...3).map {
+      "Tag.count()\\040//\\040a\($0)\nUser.count()\\040//\\040b\($0)\\040é\\134\n"
+    }.joined(), history)
+    let third = try TerminalSession(stateDirectory: state)
+    third.press("Up")
+    XCTAssertTrue(third.waitFor("quarry> User.count() // b3 é\\"), third.screen())
   }
 
   func testTabCompletesOnContinuationLinesAndMetaCommandArguments() throws {

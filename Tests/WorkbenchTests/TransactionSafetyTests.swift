@@ -138,4 +138,23 @@ final class TransactionSafetyTests: XCTestCase {
     XCTAssertTrue(result.text.contains("error: 1:1: this statement binds 150 values; SQLite takes at most 100 in one statement"), result.text)
     XCTAssertTrue(result.text.contains("json_each"), result.text)
   }
+
+  /// The new row id is shown for every insert: one equal to the last (after a delete), and one
+  /// made by a WITH-led insert; `last_insert_rowid()` is left as SQLite leaves it.
+  func testEveryInsertShowsItsNewRowID() throws {
+    let output = OutputStream.capturing()
+    let shell = Shell(session: try Session(database: try Database(path: try temporaryDatabase())), output: output,
+                      terminal: Terminal(width: 100, height: 30, isInteractive: true))
+    func said(_ input: String) -> String {
+      let before = output.text.count
+      shell.handle(input)
+      return String(output.text.dropFirst(before))
+    }
+    XCTAssertTrue(said("INSERT INTO t VALUES (2);").contains("1 row changed (new row id 2)"), output.text)
+    _ = said("DELETE FROM t WHERE x = 2;")
+    XCTAssertTrue(said("INSERT INTO t VALUES (2);").contains("1 row changed (new row id 2)"), output.text)
+    XCTAssertTrue(said("INSERT INTO t SELECT 7 WHERE 0;").contains("0 rows changed"), output.text)
+    XCTAssertTrue(said("SELECT last_insert_rowid() AS last;").contains("│ 2    │"), output.text)
+    XCTAssertTrue(said("WITH v(x) AS (SELECT 9) INSERT INTO t SELECT x FROM v;").contains("1 row changed (new row id 9)"), output.text)
+  }
 }
