@@ -175,7 +175,7 @@ static inline void quarry_search_draw(const char *query, const char *match, int 
   // The match on one line: line breaks drawn as ↵, cut to the terminal's width.
   for (const unsigned char *c = (const unsigned char *)(match ? match : ""); *c && length < (int)sizeof line - 8; c++) {
     if ((*c & 0xC0) != 0x80) {  // the first byte of a character
-      if (width >= columns - 2) {
+      if (width >= columns - 4) {  // room for "..." and the cursor: the line never wraps
         line[length++] = '.'; line[length++] = '.'; line[length++] = '.';
         break;
       }

@@ -421,7 +421,7 @@ public final class Session {
       columns: { names in Self.columnNames(names, of: statement) },
       types: compiled.columnTypes,
       // SQLite's offsets are into generated SQL, not the input: point at the statement.
-      locate: { _ in (compiled.line, compiled.column, nil) },
+      locate: { _ in (compiled.line, compiled.column, compiled.excerpt) },
       reportsCompileErrorsWithSQL: true)
   }
 

@@ -167,6 +167,20 @@ final class ReplTests: XCTestCase {
     XCTAssertFalse(terminal.screen().contains("│ ┌"), terminal.screen())
   }
 
+  /// Ctrl-R over a match wider than the terminal keeps one search line (no stale lines as it is
+  /// redrawn).
+  func testCtrlRStaysOnOneLine() throws {
+    let terminal = try TerminalSession(width: 60, height: 20)
+    terminal.enter("Tag.where { $0.title.eq(\"a very long title that does not fit this narrow terminal at all\") }.count()")
+    XCTAssertTrue(terminal.waitFor("│ 0        │"), terminal.screen())
+    terminal.press("C-r")
+    for character in "very long" { terminal.type(String(character)) }
+    XCTAssertTrue(terminal.waitFor("...", timeout: 3), terminal.screen())
+    let searchLines = terminal.screen().split(separator: "\n").filter { $0.contains("reverse-i-search") }
+    XCTAssertEqual(searchLines.count, 1, terminal.screen())
+    terminal.press("C-g")
+  }
+
   func testTheBannerSaysWhatIsOpen() throws {
     let fixture = try TerminalSession()
     XCTAssertTrue(fixture.screen().contains("Fixture 'reminders', in memory: changes are not saved (.reset reloads it)."), fixture.screen())

@@ -254,6 +254,8 @@ final class AdvancedSnapshotTests: SnapshotTestCase {
       VALUES
       (100, 'new'), (1, 'duplicate id')
       error: 1:1: SQLite error 1555: UNIQUE constraint failed: tags.id
+      Tag.insert { ($0.id, $0.title) } values: { (100, "new"); (1, "duplicate id") }
+      ^~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~
       """
     }
   }

@@ -463,6 +463,8 @@ final class AppCodeSnapshotTests: SnapshotTestCase {
       ├───────────────────────────────┤
       └───────────────────────────────┘
       error: 6:1: SQLite error 1: remote: 3:13: calls 'URL(…)', which is outside the Swift Quarry runs
+      Reminder.select { $remote($0.title) }.limit(1)
+      ^~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~
       """
     }
   }

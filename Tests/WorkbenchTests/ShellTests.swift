@@ -537,5 +537,16 @@ final class ShellTests: SnapshotTestCase {
     XCTAssertEqual(Completer.replacedText(line), "data.")
     XCTAssertEqual(completer.completions(for: ".read \(folder.path)/in"), ["inner/"])
     XCTAssertEqual(Completer.replacedText("Reminder.where { $0.ti"), "ti")
+    // `~/` is the home folder; `.import`'s first argument is a file.
+    let home = FileManager.default.temporaryDirectory.appendingPathComponent("quarry-home-\(UUID())")
+    try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: home) }
+    FileManager.default.createFile(atPath: home.appendingPathComponent("tags.csv").path, contents: nil)
+    let savedHome = ProcessInfo.processInfo.environment["HOME"]
+    setenv("HOME", home.path, 1)
+    defer { if let savedHome { setenv("HOME", savedHome, 1) } }
+    XCTAssertEqual(completer.completions(for: ".import ~/ta"), ["tags.csv"])
+    XCTAssertEqual(Completer.replacedText(".import ~/ta"), "ta")
+    XCTAssertEqual(completer.completions(for: ".open ~/"), ["tags.csv"])
   }
 }

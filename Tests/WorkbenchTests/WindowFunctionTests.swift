@@ -97,10 +97,14 @@ final class WindowFunctionTests: SnapshotTestCase {
       SELECT "employees"."name", dense_rank()
       FROM "employees"
       error: 4:1: SQLite error 1: misuse of window function dense_rank(); a window function needs its window: add .over(…), e.g. rank().over(orderBy: $0.salary.desc())
+      Employee.select { ($0.name, denseRank()) }
+      ^~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~
       SELECT "employees"."name"
       FROM "employees"
       WHERE ((rank() OVER (ORDER BY "employees"."salary" DESC)) <= (3))
       error: 5:1: SQLite error 1: misuse of window function rank(); a window function cannot be used in where, group or having (they run before windows are computed): compute it in a CTE (With { … }) and filter that
+      Employee.where { rank().over(orderBy: $0.salary.desc()) <= 3 }.select(\\.name)
+      ^~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~
       """
     }
   }

@@ -19,6 +19,9 @@ public struct CompiledStatement: Sendable {
   /// Where the statement starts in the input (1-based), for locating SQLite errors.
   public var line: Int
   public var column: Int
+  /// The source line there with a caret under the statement, for an error SQLite reports when
+  /// it runs (a foreign key, a missing table).
+  public var excerpt: String?
   /// The SQL a pasted StructuredQueries test expects for this statement (`assertQuery(…) { """…""" }`).
   public var expectedSQL: String?
 
@@ -240,10 +243,13 @@ public final class Compiler {
     -> CompiledStatement
   {
     let location = source.lineAndColumn(of: node.positionAfterSkippingLeadingTrivia)
+    let excerpt = source.excerpt(of: node, line: location.line, column: location.column)
     func make(_ statement: Statement, _ types: [SwiftType?]) -> CompiledStatement {
-      CompiledStatement(
+      var compiled = CompiledStatement(
         statement: statement, input: input, columnTypes: types, line: location.line,
         column: location.column)
+      compiled.excerpt = excerpt
+      return compiled
     }
     switch value {
     case .table(let table):

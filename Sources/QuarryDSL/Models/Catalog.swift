@@ -199,6 +199,25 @@ public final class SourceUnit: @unchecked Sendable {
     return (starts, ascii)
   }()
 
+  /// The text of a 1-based line (empty past the end).
+  func lineText(_ line: Int) -> String {
+    guard line >= 1, line <= lines.starts.count else { return "" }
+    let utf8 = text.utf8
+    let start = utf8.index(utf8.startIndex, offsetBy: lines.starts[line - 1])
+    let end = line < lines.starts.count ? utf8.index(utf8.startIndex, offsetBy: lines.starts[line] - 1) : utf8.endIndex
+    return String(decoding: utf8[start..<end], as: UTF8.self)
+  }
+
+  /// The line of a node with a caret under it and `~` along the rest of its first line, for an
+  /// error found when its statement runs.
+  func excerpt(of node: some SyntaxProtocol, line: Int, column: Int) -> String {
+    let clipped = ExcerptLine(lineText(line), column: column)
+    let length = node.trimmedDescription.prefix { $0 != "\n" }.count
+    let room = max(1, clipped.text.count - clipped.before.count)
+    return clipped.text + "\n" + String(repeating: " ", count: clipped.before.count) + "^"
+      + String(repeating: "~", count: max(0, min(length, room) - 1))
+  }
+
   /// 1-based line and column (in characters) of a position.
   func lineAndColumn(of position: AbsolutePosition) -> (line: Int, column: Int) {
     let bytes = byteLineAndColumn(of: position)

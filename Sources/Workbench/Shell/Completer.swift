@@ -84,9 +84,11 @@ public struct Completer {
   }
 
   static func pathArgument(_ line: Substring) -> String? {
-    for command in [".open ", ".read ", ".once ", ".output "] where line.hasPrefix(command) {
+    for command in [".open ", ".read ", ".once ", ".output ", ".save ", ".backup "] where line.hasPrefix(command) {
       return String(line.dropFirst(command.count))
     }
+    // `.import FILE TABLE`: the file is its first argument.
+    if line.hasPrefix(".import "), !line.dropFirst(8).contains(" ") { return String(line.dropFirst(8)) }
     return nil
   }
 
@@ -179,7 +181,8 @@ enum FileCompletion {
     let slash = partial.lastIndex(of: "/")
     let directory = slash.map { String(partial[...$0]) } ?? ""
     let prefix = slash.map { String(partial[partial.index(after: $0)...]) } ?? partial
-    let listing = directory.isEmpty ? "." : directory
+    // `~/` is the home folder, as the commands that open the file read it.
+    let listing = directory.isEmpty ? "." : (directory as NSString).expandingTildeInPath
     guard let names = try? FileManager.default.contentsOfDirectory(atPath: listing) else { return [] }
     // Folders end in `/`, so completion can go on into them.
     return names.filter { $0.hasPrefix(prefix) && !$0.hasPrefix(".") }.sorted().map { name in
