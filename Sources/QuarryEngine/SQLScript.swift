@@ -34,7 +34,10 @@ public final class SQLScript {
   }
 
   /// Whether anything but white space, comments and `;` is left after the last statement.
-  public var hasMore: Bool {
+  public var hasMore: Bool { nextStart < bytes.count - 1 }
+
+  /// Where the next statement's text starts: past white space, comments and `;`.
+  private var nextStart: Int {
     let end = bytes.count - 1
     var index = offset
     while index < end {
@@ -42,19 +45,14 @@ public final class SQLScript {
       guard index < end, bytes[index] == CChar(UInt8(ascii: ";")) else { break }
       index += 1
     }
-    return index < end
+    return index
   }
 
   /// The start of the text `next()` compiles next (comments and white space skipped): SQLite
   /// applies some pragmas as it compiles them, so what they change is read before.
   public func upcoming(_ length: Int = 256) -> String {
     let end = bytes.count - 1
-    var index = offset
-    while index < end {
-      index = Self.skippingLeadingTrivia(bytes, from: index, to: end).lowerBound
-      guard index < end, bytes[index] == CChar(UInt8(ascii: ";")) else { break }
-      index += 1
-    }
+    let index = nextStart
     let stop = min(end, index + length)
     guard index < stop else { return "" }
     return String(decoding: bytes[index..<stop].map { UInt8(bitPattern: $0) }, as: UTF8.self)

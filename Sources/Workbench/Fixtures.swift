@@ -83,6 +83,17 @@ func parentPath(_ path: String) -> String {
 
 /// An environment variable's value, if set and not empty (without copying the whole environment,
 /// as `ProcessInfo` does: this runs before the first prompt).
+/// A path with a leading `~/` (or `~` alone) in the home folder, `$HOME` first, as a shell reads it.
+///
+/// ```swift
+/// expandingTilde("~/data.sqlite")  // "/home/me/data.sqlite"
+/// ```
+public func expandingTilde(_ path: String) -> String {
+  guard path == "~" || path.hasPrefix("~/") else { return path }
+  let home = environmentValue("HOME") ?? NSHomeDirectory()
+  return home + path.dropFirst()
+}
+
 public func environmentValue(_ name: String) -> String? {
   guard let value = getenv(name), value.pointee != 0 else { return nil }
   return String(cString: value)

@@ -520,7 +520,14 @@ final class ShellTests: SnapshotTestCase {
     XCTAssertEqual(completer.completions(for: ".mo"), ["mode "])
     XCTAssertEqual(completer.completions(for: "Reminder"), ["Reminder", "ReminderTag", "RemindersList"])
     XCTAssertEqual(completer.completions(for: "SELECT ti"), ["title"])
-    XCTAssertEqual(completer.completions(for: "SELECT * FROM remindersL"), ["remindersListID", "remindersLists"])
+    // After FROM and JOIN: tables; after an alias's dot: that table's columns.
+    XCTAssertEqual(completer.completions(for: "SELECT * FROM remindersL"), ["remindersLists"])
+    XCTAssertEqual(completer.completions(for: "SELECT l.t"), [])
+    let joined = "SELECT * FROM reminders AS r JOIN remindersLists l ON l."
+    XCTAssertEqual(completer.completions(for: joined), ["color", "id", "position", "title"])
+    XCTAssertEqual(completer.completions(for: "SELECT * FROM reminders r JOIN remindersLists l ON r.remindersListID = l.i"), ["id"])
+    XCTAssertEqual(completer.completions(for: "SELECT * FROM reminders WHERE isF"), ["isFlagged"])
+    XCTAssertEqual(completer.completions(for: "SELECT * FROM tags WHERE ti"), ["title"])
   }
 
   func testFileCompletionReplacesTheNameAfterTheLastSlash() throws {

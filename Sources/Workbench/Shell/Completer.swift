@@ -47,8 +47,8 @@ public struct Completer {
       // `.mode b`, `.fixture s`, `.run n`: the command's own arguments.
       return source().filter { $0.hasPrefix(word) }.sorted()
     } else if SQLDetector.startsWithSQLKeyword(full) {
-      // Plain SQL: table and column names as SQL spells them.
-      candidates = catalog.tables.values.filter { !$0.isSelection }.flatMap { [$0.tableName] + $0.columns.map(\.sqlName) }
+      // Plain SQL: table and column names as SQL spells them, by where the cursor is.
+      candidates = SQLCompletion(tables: catalog.tables.values.filter { !$0.isSelection }).candidates(before: before)
     } else if before.hasSuffix("\\.") {
       // A key path (`order(by: \.title)`): the columns of the query's table.
       candidates = tablesInChain(before).first.flatMap { catalog.table(forType: $0) }.map(columnNames) ?? []
@@ -182,7 +182,7 @@ enum FileCompletion {
     let directory = slash.map { String(partial[...$0]) } ?? ""
     let prefix = slash.map { String(partial[partial.index(after: $0)...]) } ?? partial
     // `~/` is the home folder, as the commands that open the file read it.
-    let listing = directory.isEmpty ? "." : (directory as NSString).expandingTildeInPath
+    let listing = directory.isEmpty ? "." : expandingTilde(directory)
     guard let names = try? FileManager.default.contentsOfDirectory(atPath: listing) else { return [] }
     // Folders end in `/`, so completion can go on into them.
     return names.filter { $0.hasPrefix(prefix) && !$0.hasPrefix(".") }.sorted().map { name in

@@ -31,7 +31,7 @@ enum DataCommands {
     ) { shell, argument in
       let parts = argument.split(separator: " ", omittingEmptySubsequences: true).map(String.init)
       guard parts.count == 2 else { return shell.fail("usage: .import FILE TABLE") }
-      let path = (parts[0] as NSString).expandingTildeInPath
+      let path = expandingTilde(parts[0])
       guard let data = FileManager.default.contents(atPath: path) else {
         return shell.fail("cannot read '\(parts[0])': \(fileProblem(path))")
       }

@@ -373,7 +373,7 @@ public final class Shell {
       do {
         // A read-only session stays read-only (`file:…?mode=rw` cannot widen it: SQLite refuses).
         let database = try Database(
-          path: (argument as NSString).expandingTildeInPath, mode: readOnly ? .readOnly : .readWrite, create: !readOnly)
+          path: expandingTilde(argument), mode: readOnly ? .readOnly : .readWrite, create: !readOnly)
         try session.replaceDatabase(database)
         fixtureName = nil
         onDatabaseChange?(database)
@@ -397,7 +397,7 @@ public final class Shell {
       session.runSQL(argument, sink: sink())
     case ".save", ".backup":
       guard !argument.isEmpty else { fail("usage: \(name) FILE"); break }
-      let path = (argument as NSString).expandingTildeInPath
+      let path = expandingTilde(argument)
       do {
         try session.database.backup(to: path)
         output.write("saved the database to \(argument)\n")
@@ -570,7 +570,7 @@ public final class Shell {
 
   public func read(_ path: String) {
     guard !path.isEmpty else { fail("usage: .read FILE"); return }
-    let expanded = (path as NSString).expandingTildeInPath
+    let expanded = expandingTilde(path)
     guard let data = FileManager.default.contents(atPath: expanded) else {
       fail("cannot read '\(path)': " + fileProblem(expanded))
       return
@@ -618,7 +618,7 @@ public final class Shell {
     endRedirection()
     // `.output` alone or `.output stdout`: the screen again, as in sqlite3.
     guard !path.isEmpty, path != "stdout" else { return }
-    let expanded = (path as NSString).expandingTildeInPath
+    let expanded = expandingTilde(path)
     // Opened as sqlite3 opens it (fopen "w"): through a symbolic link or a device, truncated,
     // never replaced by a new file (FileManager's createFile writes a temporary file and renames
     // it over the path, which would replace `/dev/full` itself).
