@@ -112,14 +112,13 @@ final class ReplTests: XCTestCase {
     defer { try? FileManager.default.removeItem(at: directory) }
     let database = directory.appendingPathComponent("t.sqlite").path
     XCTAssertEqual(try QuarryProcess.run([database, "-e", ".raw CREATE TABLE t (x INTEGER PRIMARY KEY)"]).status, 0)
-    let terminal = try TerminalSession(arguments: [database])
+    let terminal = try TerminalSession(arguments: [database], lingers: true)
     terminal.enter("BEGIN;")
     XCTAssertTrue(terminal.waitFor("quarry*>"), terminal.screen())
     terminal.enter("INSERT INTO t VALUES (1), (2);")
     XCTAssertTrue(terminal.waitFor("2 rows changed"), terminal.screen())
     terminal.press("C-d")
     XCTAssertTrue(terminal.waitFor("a transaction is open (2 rows changed since BEGIN): COMMIT or ROLLBACK it, or Ctrl-D again to roll it back"), terminal.screen())
-    XCTAssertTrue(terminal.isRunning, terminal.screen())
     terminal.enter(".quit")
     XCTAssertTrue(terminal.waitFor(".quit again to roll it back"), terminal.screen())
     terminal.enter("SELECT count(*) FROM t;")

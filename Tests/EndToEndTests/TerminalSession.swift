@@ -8,8 +8,10 @@ final class TerminalSession {
   let socket = "quarry-test-\(UUID().uuidString.prefix(8))"
   let stateDirectory: URL
 
+  /// `lingers`: the shell waits a moment after the program ends, so its last words (written as
+  /// it exits) reach the screen before the pane closes.
   init(width: Int = 120, height: Int = 40, arguments: [String] = [], stateDirectory: URL? = nil,
-       environment: [String: String] = [:]) throws {
+       environment: [String: String] = [:], lingers: Bool = false) throws {
     guard FileManager.default.isExecutableFile(atPath: "/usr/bin/tmux") else {
       throw XCTSkip("tmux is not installed (make test installs it)")
     }
@@ -19,7 +21,7 @@ final class TerminalSession {
     let fixtures = QuarryProcess.packageRoot.appendingPathComponent("fixtures").path
     let command = "env XDG_STATE_HOME='\(self.stateDirectory.path)' QUARRY_FIXTURES='\(fixtures)' NO_COLOR=1 PAGER=cat TERM=xterm "
       + environment.map { "\($0.key)='\($0.value)' " }.sorted().joined()
-      + "'\(binary)' " + arguments.joined(separator: " ")
+      + "'\(binary)' " + arguments.joined(separator: " ") + (lingers ? "; sleep 3" : "")
     // The pane stays once the program ends, so its last words can be read.
     try tmux(["new-session", "-d", "-s", "t", "-x", "\(width)", "-y", "\(height)", command, ";", "set-option", "-t", "t", "remain-on-exit", "on"])
     XCTAssertTrue(waitFor("quarry>"), "no prompt:\n\(screen())")
