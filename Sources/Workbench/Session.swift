@@ -279,19 +279,15 @@ public final class Session {
     return succeeded
   }
 
-  /// Whether the DSL knows `name`: a model, an enum, a binding or a function of the session.
-  public func knowsName(_ name: String) -> Bool {
-    catalog.knows(name)
-  }
-
   /// Whether a statement changes the database, as SQLite judges it (`sqlite3_stmt_readonly`) for
   /// raw SQL: a WITH-led `#sql` INSERT writes. SQL that does not prepare yet (a table an earlier
   /// statement of the input creates) is judged by its form.
   func writes(_ statement: Statement) -> Bool {
     guard case .raw(let fragment) = statement else { return !statement.isRead }
+    let sql = fragment.sql(inlining: false)
     // Never compiled ahead: SQLite applies some pragmas as it compiles them.
-    if fragment.sql(inlining: false).uppercased().contains("PRAGMA") { return !statement.isRead }
-    let script = SQLScript(fragment.sql(inlining: false), database: database)
+    if sql.range(of: "PRAGMA", options: .caseInsensitive) != nil { return !statement.isRead }
+    let script = SQLScript(sql, database: database)
     do {
       while let prepared = try script.next() {
         if !prepared.isReadOnly { return true }
@@ -518,7 +514,8 @@ public final class Session {
     defer { if changedSchema { try? refreshSchema() } }
     while true {
       let statement: PreparedStatement
-      let settingBefore = ConnectionSetting(assignedIn: script.upcoming(), database: database)
+      let settingBefore = script.upcoming(6).uppercased() == "PRAGMA"
+        ? ConnectionSetting(assignedIn: script.upcoming(), database: database) : nil
       do {
         guard let next = try script.next() else { break }
         statement = next

@@ -33,10 +33,7 @@ public struct Diagnostic: Error, Sendable, Equatable, CustomStringConvertible {
   public func excerpt(in source: String) -> String {
     let lines = source.split(separator: "\n", omittingEmptySubsequences: false)
     guard line >= 1, line <= lines.count else { return "" }
-    let clipped = ExcerptLine(String(lines[line - 1]), column: column)
-    let prefix = String(repeating: " ", count: clipped.before.count)
-    let width = max(1, min(length, max(1, clipped.text.count - clipped.before.count)))
-    return clipped.text + "\n" + prefix + "^" + String(repeating: "~", count: width - 1)
+    return ExcerptLine(String(lines[line - 1]), column: column).underlined(length: length)
   }
 }
 

@@ -25,9 +25,7 @@ public struct SourceLocation: Sendable, Equatable {
     let lineText = String(decoding: bytes[lineStart..<lineEnd], as: UTF8.self)
     self.line = line
     self.column = before.count + 1
-    let clipped = ExcerptLine(lineText, column: column)
-    let indent = String(clipped.before.map { $0 == "\t" ? "\t" : " " })
-    self.excerpt = clipped.text + "\n" + indent + "^"
+    self.excerpt = ExcerptLine(lineText, column: column).underlined(length: 1, keepingTabs: true)
   }
 }
 
@@ -65,5 +63,13 @@ public struct ExcerptLine {
     let head = start > 0 ? "…" : ""
     text = head + String(characters[start..<end]) + (end < characters.count ? "…" : "")
     before = Substring(head + String(characters[start..<place]))
+  }
+
+  /// The line, and under it a caret at the place with `~` along `length` characters (at most to
+  /// the end of the line); with `keepingTabs`, a tab before the place stays a tab.
+  public func underlined(length: Int, keepingTabs: Bool = false) -> String {
+    let indent = String(before.map { keepingTabs && $0 == "\t" ? "\t" : " " })
+    let width = max(1, min(length, text.count - before.count))
+    return text + "\n" + indent + "^" + String(repeating: "~", count: width - 1)
   }
 }

@@ -211,11 +211,7 @@ public final class SourceUnit: @unchecked Sendable {
   /// The line of a node with a caret under it and `~` along the rest of its first line, for an
   /// error found when its statement runs.
   func excerpt(of node: some SyntaxProtocol, line: Int, column: Int) -> String {
-    let clipped = ExcerptLine(lineText(line), column: column)
-    let length = node.trimmedDescription.prefix { $0 != "\n" }.count
-    let room = max(1, clipped.text.count - clipped.before.count)
-    return clipped.text + "\n" + String(repeating: " ", count: clipped.before.count) + "^"
-      + String(repeating: "~", count: max(0, min(length, room) - 1))
+    ExcerptLine(lineText(line), column: column).underlined(length: node.trimmedDescription.prefix { $0 != "\n" }.count)
   }
 
   /// 1-based line and column (in characters) of a position.

@@ -130,22 +130,11 @@ final class ReplFormatter: TextTableFormatter {
       if window.omitted > 0 { stream.write(Array(repeating: StreamingResult.Cell(text: "…", mayCut: false), count: columns.count), dim: false) }
       for row in tail { stream.write(row, dim: terminal.usesColor) }
     }
-    let total = maxRows == nil ? streamedCount : window.count
-    let count = total == 1 ? "1 row" : "\(Self.grouped(total)) rows"
-    var summary: String
+    let summary = self.summary(interrupted: interrupted, pagerClosed: stream.readerGone)
     if stream.readerGone {
-      summary = "\(count) before the pager was closed"
-    } else if interrupted {
-      summary = "stopped after \(count) (Ctrl-C)"
-    } else if maxRows != nil, window.omitted > 0 {
-      summary = "\(count) (\(Self.grouped(total - window.omitted)) shown) · .maxrows 0 to show all"
-    } else {
-      summary = count
-    }
-    if let changeSummary { summary += " · " + changeSummary }
-    if stream.readerGone {
+      // The pager is gone: the summary goes to the terminal.
       stream.finish(summary: nil)
-      output.write(summary + "\n")
+      if let summary { output.write(summary + "\n") }
     } else {
       stream.finish(summary: summary)
     }
@@ -175,16 +164,21 @@ final class ReplFormatter: TextTableFormatter {
 
   /// The line under a result at the prompt: `3 rows`, `no rows`,
   /// `1,000,000 rows (40 shown) · .maxrows 0 to show all`, `2 rows changed (new row ids 13…14)`.
-  func summary(interrupted: Bool) -> String? {
+  func summary(interrupted: Bool, pagerClosed: Bool = false) -> String? {
     var parts: [String] = []
+    // A result streamed whole (`.maxrows 0`) counted its rows itself and left none out.
+    let total = streamedCount > 0 ? streamedCount : rowCount
+    let omitted = streamedCount > 0 ? 0 : omittedRows
     if interrupted && columns.isEmpty {
       parts.append("stopped (Ctrl-C)")
     } else if !columns.isEmpty {
-      let count = rowCount == 0 ? "no rows" : rowCount == 1 ? "1 row" : "\(Self.grouped(rowCount)) rows"
-      if interrupted {
+      let count = total == 0 ? "no rows" : total == 1 ? "1 row" : "\(Self.grouped(total)) rows"
+      if pagerClosed {
+        parts.append("\(count) before the pager was closed")
+      } else if interrupted {
         parts.append("stopped after \(count == "no rows" ? "0 rows" : count) (Ctrl-C)")
-      } else if omittedRows > 0 {
-        parts.append("\(count) (\(Self.grouped(rowCount - omittedRows)) shown) · .maxrows 0 to show all")
+      } else if omitted > 0 {
+        parts.append("\(count) (\(Self.grouped(total - omitted)) shown) · .maxrows 0 to show all")
       } else {
         parts.append(count)
       }

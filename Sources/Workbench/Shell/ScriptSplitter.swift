@@ -88,8 +88,11 @@ public enum ScriptSplitter {
       let added = (current.isEmpty ? "" : "\n") + line
       current += added
       // Plain SQL is SQLite's to complete: the Swift scanner reads only the DSL.
-      if !SQLDetector.startsWithSQLKeyword(current) { scanner.append(added) }
-      if SQLDetector.startsWithSQLKeyword(current) && trimmed.utf8.contains(UInt8(ascii: ";")) && SQLScript.isComplete(current) { flush() }
+      if !SQLDetector.startsWithSQLKeyword(current) {
+        scanner.append(added)
+      } else if trimmed.utf8.contains(UInt8(ascii: ";")) && SQLScript.isComplete(current) {
+        flush()
+      }
     }
     flush()
     return inputs

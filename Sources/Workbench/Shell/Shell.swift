@@ -242,7 +242,7 @@ public final class Shell {
     if SQLDetector.startsWithSQLKeyword(trimmed) {
       session.runSQL(trimmed, sink: sink())
       if SchemaSetUp.record(trimmed, createdTables: &createdTables) { declarationInputs.append(trimmed) }
-    } else if let miss = SQLDetector.misspelledKeyword(in: input), !session.knowsName(miss.word) {
+    } else if let miss = SQLDetector.misspelledKeyword(in: input), !session.catalog.knows(miss.word) {
       // `SELEC 1;` is neither SQL nor Swift: one error, and nothing runs.
       let place = SourceLocation(byteOffset: miss.offset, in: input)
       sink().failure(input: input, error: StatementError(

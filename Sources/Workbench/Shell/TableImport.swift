@@ -101,14 +101,18 @@ struct TableImport {
     var records = CSVRecords(text, separator: separator)
     let existing = try database.rows("SELECT name FROM pragma_table_xinfo(?) WHERE hidden = 0", bindings: [.text(table)])
       .compactMap { row -> String? in if case .text(let name)? = row.first { return name } else { return nil } }
+    func unclosed(_ quote: CSVRecords.UnclosedQuote) -> Failure {
+      Failure(description: "\(path):\(quote.line): a quoted field is never closed; nothing was imported")
+    }
     guard let first = records.next() else {
-      if let unclosed = records.unclosedQuote { throw Failure(description: "\(path):\(unclosed.line): a quoted field is never closed; nothing was imported") }
+      if let quote = records.unclosedQuote { throw unclosed(quote) }
       throw Failure(description: "\(path) is empty: nothing to import")
     }
     var columns = existing
     var skippedHeader = false
-    var pending: [CSVRecords.Record] = []
-    try database.execute("SAVEPOINT quarry_import")
+    var count = 0
+    // All rows or none: the import's own transaction, its commit checked.
+    let transaction = try InputTransaction(database, name: "quarry_import")
     do {
       if existing.isEmpty {
         // A new table: the first line names its columns (as sqlite3 makes it, every column TEXT).
@@ -120,13 +124,10 @@ struct TableImport {
         skippedHeader = true
       } else if first.fields.map({ $0.lowercased() }) == existing.map({ $0.lowercased() }) {
         skippedHeader = true
-      } else {
-        pending.append(first)
       }
       let insert = try database.prepare(
         "INSERT INTO \(quoteIdentifier(table)) (" + columns.map(quoteIdentifier).joined(separator: ", ") + ") VALUES ("
           + Array(repeating: "?", count: columns.count).joined(separator: ", ") + ")")
-      var count = 0
       func add(_ record: CSVRecords.Record) throws {
         guard record.fields.count == columns.count else {
           throw Failure(description: "\(path):\(record.line): \(record.fields.count) field\(record.fields.count == 1 ? "" : "s") where '\(table)' has \(columns.count) column\(columns.count == 1 ? "" : "s"); nothing was imported")
@@ -140,18 +141,17 @@ struct TableImport {
         }
         count += 1
       }
-      for record in pending { try add(record) }
+      if !skippedHeader { try add(first) }
       while let record = records.next() { try add(record) }
-      if let unclosed = records.unclosedQuote {
-        throw Failure(description: "\(path):\(unclosed.line): a quoted field is never closed; nothing was imported")
-      }
-      try database.execute("RELEASE quarry_import")
-      return "imported \(count) row\(count == 1 ? "" : "s") into \(table)"
-        + (existing.isEmpty ? " (a new table; its columns from the first line)" : skippedHeader ? " (the first line names the columns)" : "")
+      if let quote = records.unclosedQuote { throw unclosed(quote) }
     } catch {
-      try? database.execute("ROLLBACK TO quarry_import")
-      try? database.execute("RELEASE quarry_import")
+      _ = transaction.end(rollingBack: true)
       throw error
     }
+    if let (problem, _) = transaction.message(for: transaction.end(rollingBack: false)) {
+      throw Failure(description: "\(path): \(problem)")
+    }
+    return "imported \(count) row\(count == 1 ? "" : "s") into \(table)"
+      + (existing.isEmpty ? " (a new table; its columns from the first line)" : skippedHeader ? " (the first line names the columns)" : "")
   }
 }
