@@ -94,6 +94,12 @@ final class DataCommandsTests: SnapshotTestCase {
     XCTAssertTrue(output.text.contains("error: bad.csv:3: 1 field where 'tags' has 2 columns; nothing was imported")
       || output.text.contains("bad.csv:3: 1 field where 'tags' has 2 columns; nothing was imported"), output.text)
     XCTAssertEqual(try session.database.rows("SELECT count(*) FROM tags WHERE id >= 100"), [[.integer(0)]])
+    // A spreadsheet's "CSV UTF-8": a byte-order mark and CRLF line ends.
+    let spreadsheet = directory.appendingPathComponent("spreadsheet.csv").path
+    try "\u{FEFF}id,title\r\n300,\"from, a spreadsheet\"\r\n".write(toFile: spreadsheet, atomically: true, encoding: .utf8)
+    shell.handle(".import \(spreadsheet) tags")
+    XCTAssertTrue(output.text.contains("imported 1 row into tags (the first line names the columns)"), output.text)
+    XCTAssertEqual(try session.database.rows("SELECT title FROM tags WHERE id = 300"), [[.text("from, a spreadsheet")]])
     let duplicate = directory.appendingPathComponent("duplicate.csv").path
     try "200,new\n1,taken\n".write(toFile: duplicate, atomically: true, encoding: .utf8)
     shell.handle(".import \(duplicate) tags")

@@ -25,7 +25,8 @@ struct CSVRecords: Sequence, IteratorProtocol {
   private(set) var unclosedQuote: UnclosedQuote?
 
   init(_ text: String, separator: UInt8 = UInt8(ascii: ",")) {
-    bytes = Array(text.utf8)
+    // A byte-order mark (spreadsheets write one in "CSV UTF-8") is not part of the first field.
+    bytes = text.hasPrefix("\u{FEFF}") ? Array(text.dropFirst().utf8) : Array(text.utf8)
     self.separator = separator
   }
 
