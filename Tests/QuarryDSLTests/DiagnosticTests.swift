@@ -101,12 +101,28 @@ final class DiagnosticTests: XCTestCase {
       "'distinct:' needs true or false, known before the query runs")
   }
 
+  /// Mismatched types are refused where and as the compiler refuses them (swiftc against
+  /// StructuredQueries: the method's name or the operator, naming both types).
   func testMismatchedTypesNameBothTypes() throws {
-    try assertDiagnostic("Reminder.where { $0.title > 1️⃣3 }", "cannot compare String with Int")
-    try assertDiagnostic("Reminder.where { $0.id.eq(1️⃣\"1\") }", "cannot compare Int with String")
+    try assertDiagnostic("Reminder.where { $0.title 1️⃣> 3 }", "operator function '>' requires the types 'String' and 'Int' be equivalent")
+    try assertDiagnostic("Reminder.where { $0.id.1️⃣eq(\"1\") }", "instance method 'eq' requires the types 'Int' and 'String' be equivalent")
     try assertDiagnostic(
-      "Reminder.select { $0.priority ?? 1️⃣\"0\" }",
-      "'??' needs a Priority on the right (the left is Priority?), not a String")
+      "Reminder.select { $0.priority 1️⃣?? \"0\" }",
+      "operator function '??' requires the types 'Priority?' and 'String' be equivalent")
+    try assertDiagnostic(
+      "Reminder.select { $0.title.1️⃣sum() }",
+      "referencing instance method 'sum(distinct:filter:)' on 'QueryExpression' requires that 'String' conform to 'Numeric'")
+    try assertDiagnostic(
+      "Reminder.where { $0.priority.1️⃣gt(Priority.high) }",
+      "instance method 'gt' requires the types 'Priority?' and 'Priority' be equivalent (the column is optional: compare with an optional on both sides, e.g. #bind(value) or Optional(value))")
+    try assertDiagnostic("Reminder.where { $0.priority.eq(.1️⃣high) }", "type 'QueryExpression' has no member 'high' (write 'Priority.high')")
+    try assertDiagnostic("Reminder.where { $0.id.1️⃣eq($0.assignedUserID) }", "instance method 'eq' requires the types 'Int' and 'Int?' be equivalent")
+    try assertDiagnostic("let id: Int? = 1\nReminder.where { $0.id.eq(1️⃣id) }", "value of optional type 'Int?' must be unwrapped to a value of type 'Int'")
+    try assertDiagnostic("Reminder.where { 1️⃣!$0.title }", "referencing operator function '!' on 'QueryExpression' requires the types 'String' and 'Bool' be equivalent")
+    try assertDiagnostic("Reminder.select { $0.id 1️⃣+ 1.5 }", "operator function '+' requires the types 'Int' and 'Double' be equivalent")
+    try assertDiagnostic(
+      "Reminder.select { 1️⃣$0.isFlagged ? 1 : 0 }",
+      "cannot convert value of type 'some QueryExpression<Bool>' to expected condition type 'Bool' (a condition on columns is SQL: write Case().when(condition, then: …).else(…))")
   }
 
   func testOutOfRangeValuesAreLocatedErrorsNotCrashes() throws {
@@ -118,19 +134,21 @@ final class DiagnosticTests: XCTestCase {
       "'b' would be one more than Int.max; give it a raw value")
   }
 
-  func testUnavailableOperatorsRunWithTheLibrarysWarning() throws {
+  /// `==` and `!=` on a column are unavailable in StructuredQueries (an error, as the compiler
+  /// says); against nil they are deprecated (a warning, an error with --strict).
+  func testUnavailableOperatorsAreErrorsAndDeprecatedOnesWarn() throws {
+    try assertDiagnostic("Reminder.where { $0.title 1️⃣== \"x\" }", "'==' is unavailable: Use 'eq' (or 'is') instead.")
     let session = try Session.fixture("reminders")
     let compiler = Compiler(catalog: session.catalog)
-    _ = try compiler.compile("Reminder.where { $0.title == \"x\" || $0.dueDate != nil }")
+    _ = try compiler.compile("Reminder.where { $0.title.eq(\"x\") || $0.dueDate != nil }")
     XCTAssertEqual(compiler.warnings.map { "\($0.line):\($0.column): \($0.fullMessage)" }, [
-      "1:27: '==' is unavailable: Use 'eq' (or 'is') instead.",
-      "1:48: '!=' is deprecated: Use 'isNot' instead.",
+      "1:49: '!=' is deprecated: Use 'isNot' instead.",
     ])
     // Constants compared in Swift are not the library's operators.
     _ = try compiler.compile("Reminder.where { _ in 1 == 1 }")
     XCTAssertEqual(compiler.warnings, [])
     compiler.strict = true
-    try assertDiagnosticStrict(compiler, "Reminder.where { $0.id 1️⃣== 1 }", "'==' is unavailable: Use 'eq' (or 'is') instead.")
+    try assertDiagnosticStrict(compiler, "Reminder.where { $0.dueDate 1️⃣== nil }", "'==' is deprecated: Use 'is' instead.")
   }
 
   func assertDiagnosticStrict(_ compiler: Compiler, _ marked: String, _ message: String, line: UInt = #line) throws {
@@ -226,7 +244,7 @@ final class DiagnosticTests: XCTestCase {
   }
 
   func testComparingTextWithANumber() throws {
-    try assertDiagnostic("Reminder.where { $0.title.eq(1️⃣42) }", "cannot compare String with Int")
+    try assertDiagnostic("Reminder.where { $0.title.1️⃣eq(42) }", "instance method 'eq' requires the types 'String' and 'Int' be equivalent")
   }
 
   func testChainedComparisonsNeedParentheses() throws {

@@ -592,24 +592,18 @@ final class AdvancedSnapshotTests: SnapshotTestCase {
     }
   }
 
-  /// `==` on an optional left side is `IS`, as in StructuredQueries; every compound assignment
-  /// works in an update; a dictionary literal binds as JSON text.
+  /// `eq` on an optional column takes its wrapped type; every compound assignment works in an
+  /// update; a dictionary literal binds as JSON text.
   func testOptionalEqualityCompoundAssignmentsAndJSONObjects() throws {
     assertInlineSnapshot(of: try run(#"""
-      Reminder.where { $0.priority == Priority.high && $0.id != $0.assignedUserID }.select(\.title)
-      Reminder.find(1).update { $0.priority <<= 1; $0.priority |= 1; $0.priority %= 2 }.returning(\.priority)
+      Reminder.where { $0.priority.eq(Priority.high) && $0.assignedUserID.neq($0.id) }.select(\.title)
+      Reminder.find(1).update { $0.remindersListID <<= 1; $0.remindersListID |= 1; $0.remindersListID %= 2 }.returning(\.remindersListID)
       Values(#bind(["b": 2, "a": "x"]).jsonPatch(#bind(["c": true])))
       """#), as: .lines) {
-      #"""
-      warning: 1:30: '==' is unavailable: Use 'eq' (or 'is') instead.
-      Reminder.where { $0.priority == Priority.high && $0.id != $0.assignedUserID }.select(\.title)
-                                   ^~
-      warning: 1:56: '!=' is unavailable: Use 'neq' or 'isNot' instead.
-      Reminder.where { $0.priority == Priority.high && $0.id != $0.assignedUserID }.select(\.title)
-                                                             ^~
+      """
       SELECT "reminders"."title"
       FROM "reminders"
-      WHERE ((("reminders"."priority") IS (3)) AND (("reminders"."id") <> ("reminders"."assignedUserID")))
+      WHERE ((("reminders"."priority") = (3)) AND (("reminders"."assignedUserID") <> ("reminders"."id")))
       ┌──────────────────────────┐
       │ title                    │
       ├──────────────────────────┤
@@ -618,14 +612,14 @@ final class AdvancedSnapshotTests: SnapshotTestCase {
       │ Book train to Lyon       │
       └──────────────────────────┘
       UPDATE "reminders"
-      SET "priority" = ("reminders"."priority") << (1), "priority" = ("reminders"."priority") | (1), "priority" = ("reminders"."priority") % (2)
+      SET "remindersListID" = ("reminders"."remindersListID") << (1), "remindersListID" = ("reminders"."remindersListID") | (1), "remindersListID" = ("reminders"."remindersListID") % (2)
       WHERE (("reminders"."id") IN ((1)))
-      RETURNING "priority"
-      ┌──────────┐
-      │ priority │
-      ├──────────┤
-      │ 0        │
-      └──────────┘
+      RETURNING "remindersListID"
+      ┌─────────────────┐
+      │ remindersListID │
+      ├─────────────────┤
+      │ 1               │
+      └─────────────────┘
       SELECT json_patch('{
         "a" : "x",
         "b" : 2
@@ -637,7 +631,7 @@ final class AdvancedSnapshotTests: SnapshotTestCase {
       ├──────────────────────────────────────────────────────────────┤
       │ {"a":"x","b":2,"c":true}                                     │
       └──────────────────────────────────────────────────────────────┘
-      """#
+      """
     }
   }
 
@@ -692,26 +686,23 @@ final class AdvancedSnapshotTests: SnapshotTestCase {
   }
 
   /// Operators group by Swift's precedence: `*` before `+`, comparisons before `&&`, `&&`
-  /// before `||`, `??` to the right, the ternary last.
+  /// before `||`, `??` to the right.
   func testOperatorPrecedence() throws {
     assertInlineSnapshot(of: try run(#"""
-      Reminder.where { $0.id + $0.id * 2 > 10 - 1 - 2 || $0.isFlagged && !$0.isCompleted }.select { ($0.id, $0.assignedUserID ?? $0.remindersListID ?? 0, $0.id % 2 == 0 ? "even" : "odd") }.limit(3)
+      Reminder.where { $0.id + $0.id * 2 > 10 - 1 - 2 || $0.isFlagged && !$0.isCompleted }.select { ($0.id, $0.assignedUserID ?? $0.remindersListID, ($0.id % 2).eq(0)) }.limit(3)
       """#), as: .lines) {
       """
-      warning: 1:159: '==' is unavailable: Use 'eq' (or 'is') instead.
-      Reminder.where { $0.id + $0.id * 2 > 10 - 1 - 2 || $0.isFlagged && !$0.isCompleted }.select { ($0.id, $0.assignedUserID ?? $0.remindersListID ?? 0, $0.id % 2 == 0 ? "even" : "odd") }.limit(3)
-                                                                                                                                                                    ^~
-      SELECT "reminders"."id", coalesce("reminders"."assignedUserID", "reminders"."remindersListID", 0), CASE WHEN (("reminders"."id") % (2)) IS (0) THEN 'even' ELSE 'odd' END
+      SELECT "reminders"."id", coalesce("reminders"."assignedUserID", "reminders"."remindersListID"), (("reminders"."id") % (2)) = (0)
       FROM "reminders"
       WHERE (((("reminders"."id") + (("reminders"."id") * (2))) > (7)) OR (("reminders"."isFlagged") AND (NOT ("reminders"."isCompleted"))))
       LIMIT 3
-      ┌────┬──────────────────────────────────────────────────────────────┬──────────────────────────────────────────────────────────────┐
-      │ id │ coalesce("reminders"."assignedUserID", "reminders"."reminde… │ CASE WHEN (("reminders"."id") % (2)) IS (0) THEN 'even' ELS… │
-      ├────┼──────────────────────────────────────────────────────────────┼──────────────────────────────────────────────────────────────┤
-      │ 1  │ 1                                                            │ odd                                                          │
-      │ 3  │ 2                                                            │ odd                                                          │
-      │ 4  │ 2                                                            │ even                                                         │
-      └────┴──────────────────────────────────────────────────────────────┴──────────────────────────────────────────────────────────────┘
+      ┌────┬──────────────────────────────────────────────────────────────┬──────────────────────────────────┐
+      │ id │ coalesce("reminders"."assignedUserID", "reminders"."reminde… │ (("reminders"."id") % (2)) = (0) │
+      ├────┼──────────────────────────────────────────────────────────────┼──────────────────────────────────┤
+      │ 1  │ 1                                                            │ false                            │
+      │ 3  │ 2                                                            │ false                            │
+      │ 4  │ 2                                                            │ true                             │
+      └────┴──────────────────────────────────────────────────────────────┴──────────────────────────────────┘
       """
     }
   }

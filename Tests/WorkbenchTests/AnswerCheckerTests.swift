@@ -98,7 +98,7 @@ final class AnswerCheckerTests: XCTestCase {
       }.joined()
     }
     // Priorities are 1, 2, 3 or NULL: `> 2` and `>= 3` cannot be told apart, but `> 2` and `>= 2` can.
-    let sound = try lint(exercises("Reminder.where { $0.priority > 2 }.select(\\.title)"))
+    let sound = try lint(exercises("Reminder.where { $0.id > 2 }.select(\\.title)"))
     XCTAssertEqual(sound.problems, [])
     XCTAssertEqual(sound.report, LessonLinter.MutantReport(tried: 16, caught: 16, equivalent: 0))
 

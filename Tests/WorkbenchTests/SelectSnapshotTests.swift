@@ -318,7 +318,7 @@ final class SelectSnapshotTests: SnapshotTestCase {
   /// `Date()` and `Date.now` are the time the statement runs, as SQLite computes it.
   func testDateInitializerIsNow() throws {
     assertInlineSnapshot(of: try run(
-      "Reminder.where { $0.id.eq(1) && $0.dueDate < Date() && $0.updatedAt < Date.now }.count()"
+      "Reminder.where { $0.id.eq(1) && $0.dueDate < Optional(Date()) && $0.updatedAt < Date.now }.count()"
     ), as: .lines) {
       """
       SELECT count(*)

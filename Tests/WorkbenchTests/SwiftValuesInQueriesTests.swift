@@ -90,7 +90,7 @@ final class SwiftValuesInQueriesTests: SnapshotTestCase {
   func testDateMinusSecondsInAFilter() throws {
     assertInlineSnapshot(of: try run(#"""
       let cutoff = Date(timeIntervalSince1970: 1772928000)
-      Reminder.where { $0.dueDate < cutoff - 86400 * 10 }.select(\.title).order(by: \.title).limit(2)
+      Reminder.where { $0.dueDate < Optional(cutoff - 86400 * 10) }.select(\.title).order(by: \.title).limit(2)
       """#), as: .lines) {
       """
       SELECT "reminders"."title"

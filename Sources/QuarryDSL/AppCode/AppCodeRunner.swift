@@ -227,7 +227,7 @@ extension AppCodeRunner {
         continue
       }
       do {
-        bind(name, to: try compiler.evaluate(value))
+        bind(name, to: try compiler.evaluateBinding(value, annotation: value == initializer ? binding.typeAnnotation : nil))
       } catch let diagnostic as Diagnostic {
         guard context == .app || isPlumbing(value, failure: diagnostic, binding: true) else { throw diagnostic }
         skip(binding, as: "\(variable.bindingSpecifier.text) \(name)")

@@ -65,7 +65,12 @@ extension Compiler {
   func value(of swift: SwiftValue, at node: some SyntaxProtocol) throws -> Value {
     switch swift {
     case .none: return .null
-    case .some(let inner): return try value(of: inner, at: node)
+    case .some(let inner):
+      // An optional keeps its type: `Int?` is not `Int` to the library's generic parameters.
+      let wrapped = try value(of: inner, at: node)
+      guard case .expression(var typed) = wrapped else { return wrapped }
+      typed.type = typed.type?.optional
+      return .expression(typed)
     case .bool(let flag): return .expression(TypedExpression(.value(.integer(flag ? 1 : 0)), type: .bool))
     case .int(let number): return .expression(TypedExpression(.value(.integer(number)), type: .int))
     case .double(let number): return .expression(TypedExpression(.value(.double(number)), type: .double))

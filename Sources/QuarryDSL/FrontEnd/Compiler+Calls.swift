@@ -5,6 +5,25 @@ import SwiftSyntax
 extension Compiler {
   func evaluateCall(_ call: FunctionCallExprSyntax, expected: SwiftType?) throws -> Value {
     let arguments = Arguments(call)
+    // `Int?(1)`, `Date?.some(d)`, `Priority?.some(.low)`: an optional of the written type.
+    if call.arguments.count == 1, let only = call.arguments.first, only.label == nil {
+      var typeSyntax: ExprSyntax?
+      if let chain = call.calledExpression.as(OptionalChainingExprSyntax.self) { typeSyntax = chain.expression }
+      if let member = call.calledExpression.as(MemberAccessExprSyntax.self), member.declName.baseName.text == "some",
+        let chain = member.base?.as(OptionalChainingExprSyntax.self)
+      {
+        typeSyntax = chain.expression
+      }
+      if let typeSyntax, let name = typeSyntax.as(DeclReferenceExprSyntax.self)?.baseName.text,
+        name.first?.isUppercase == true
+      {
+        let wrapped = SwiftType(name)
+        let value = try evaluate(only.expression, expected: wrapped)
+        guard case .expression(var typed) = value else { return value }
+        typed.type = isKnown(wrapped) ? wrapped.optional : nil
+        return .expression(typed)
+      }
+    }
     if let member = call.calledExpression.as(MemberAccessExprSyntax.self) {
       let name = member.declName.baseName.text
       guard let baseSyntax = member.base else {
@@ -90,6 +109,17 @@ extension Compiler {
       throw source.diagnostic(
         "'\(reference.baseName.text)' holds the rows the app fetched (a Swift array); Quarry runs that fetch but does not keep its rows as values, so '.\(name)(…)' on them cannot be computed here",
         at: node.declName)
+    }
+    // `Date().addingTimeInterval(-86400)`: the current date, moved, when the query runs.
+    if name == "addingTimeInterval", case .expression(let typed) = base, case .function("datetime", let parts) = typed.expression.node,
+      parts.count == 1, let argument = arguments.first(), case .expression(let seconds) = try evaluate(argument, expected: .double),
+      case .value(let binding) = seconds.expression.node
+    {
+      let amount: Double? = switch binding { case .integer(let n): Double(n); case .double(let d): d; default: nil }
+      if let amount, amount.isFinite {
+        let text = (amount < 0 ? "-" : "+") + String(Swift.abs(amount)) + " seconds"
+        return .expression(TypedExpression(.function("datetime", parts + [.literal(text)]), type: .date))
+      }
     }
     // `s.dropFirst(2)`, `title.uppercased()` on a Swift value: the standard library's member.
     if let computed = try swiftMemberOfSwiftValue(name, on: base, labels: CallLabels(arguments.call), whole: ExprSyntax(arguments.call)) {
@@ -269,6 +299,12 @@ extension Compiler {
       if case .expression(let typed) = conditionValue, typed.type?.isBool == true, case .value(.integer(let flag)) = typed.expression.node {
         return flag != 0 ? try evaluate(middle, expected: expected) : try evaluateOperand(operation.right, expected: expected)
       }
+      // `?:` is Swift's: its condition is a Swift `Bool`, which a query expression is not.
+      if case .expression(let typed) = conditionValue, !typed.expression.isConstant {
+        throw source.diagnostic(
+          "cannot convert value of type 'some QueryExpression<Bool>' to expected condition type 'Bool' (a condition on columns is SQL: write Case().when(condition, then: …).else(…))",
+          at: operation.left.anchor)
+      }
       let condition = try predicate(conditionValue, at: operation.left.anchor)
       let first = try typedExpression(try evaluate(middle, expected: expected), at: middle)
       let second = try typedExpression(
@@ -285,7 +321,14 @@ extension Compiler {
       // `11 as Reminder.ID`, `$0.score as Int`: Swift's type coercion changes no SQL.
       let typeName = operation.right.anchor.trimmedDescription
       let basic = ["Int", "Int64", "Double", "String", "Bool", "Date", "UUID"].contains(typeName) ? SwiftType(typeName) : nil
-      return try evaluateOperand(operation.left, expected: basic ?? expected)
+      let value = try evaluateOperand(operation.left, expected: basic ?? expected)
+      // `1 as Int?`: the value has the written type.
+      if case .type(let written) = operation.right, case .expression(var typed) = value {
+        let type = SwiftEvaluator.swiftType(written)
+        if isKnown(type) { typed.type = type }
+        return .expression(typed)
+      }
+      return value
     }
     if operation.isCast {
       throw source.diagnostic("not supported in Quarry yet: '\(opToken)' casts; use .cast(as: T.self)", at: operation.opNode)
@@ -323,6 +366,15 @@ extension Compiler {
     }
     let left = try typedExpression(lhs, at: leftSyntax)
     let rightValue = try evaluateOperand(operation.right, expected: left.type)
+    if opToken == "==" || opToken == "!=", case .null = rightValue, !left.expression.isConstant, let type = left.type, !type.isOptional,
+      isKnown(type)
+    {
+      // `$0.id == nil` on a column that is never NULL is Swift's own `==` on an Optional: the
+      // compiler warns, and the answer is a constant.
+      let answer = opToken != "=="
+      try warn("comparing non-optional value of type '\(type)' to 'nil' always returns \(answer)", at: operation.opNode)
+      return .expression(TypedExpression(.value(.integer(answer ? 1 : 0)), type: .bool))
+    }
     if opToken == "==" || opToken == "!=", !left.expression.isConstant || !(rightValue.constantExpression ?? true) {
       // StructuredQueries 0.31 made these unavailable; older versions (and many docs) render
       // them, so they still run, with the library's own message.
@@ -330,7 +382,14 @@ extension Compiler {
       // Against nil the library deprecates them (IS / IS NOT); otherwise they are unavailable.
       let advice = opToken == "==" ? (isNil ? "Use 'is' instead." : "Use 'eq' (or 'is') instead.")
         : (isNil ? "Use 'isNot' instead." : "Use 'neq' or 'isNot' instead.")
-      try warn("'\(opToken)' is \(isNil ? "deprecated" : "unavailable"): \(advice)", at: operation.opNode)
+      let message = "'\(opToken)' is \(isNil ? "deprecated" : "unavailable"): \(advice)"
+      // Unavailable is the compiler's error in every mode; deprecated is its warning.
+      if isNil { try warn(message, at: operation.opNode) } else { throw source.diagnostic(message, at: operation.opNode) }
+    }
+    if opToken != "==" && opToken != "!=" {
+      let rightExpression: ExprSyntax? = if case .syntax(let syntax) = operation.right { syntax } else { nil }
+      try checkOperator(opToken, left: left, leftSyntax: leftSyntax, right: rightValue, rightSyntax: rightExpression,
+                        rightNode: rightSyntax, at: operation.opNode)
     }
     if case .null = rightValue, opToken == "==" || opToken == "!=" {
       return .expression(TypedExpression(left.expression.binary(opToken == "==" ? .is : .isNot, .null), type: .bool))
@@ -499,6 +558,7 @@ extension Compiler {
     if op == "!", operand.type?.isBool == true, case .value(.integer(let flag)) = operand.expression.node {
       return .expression(TypedExpression(.value(.integer(flag == 0 ? 1 : 0)), type: .bool))
     }
+    try checkPrefix(op, operand: operand, at: prefix.operator)
     switch op {
     case "!": return boolean(operand.expression.not())
     case "-", "+", "~":

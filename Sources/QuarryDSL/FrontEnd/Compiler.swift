@@ -216,15 +216,14 @@ public final class Compiler {
     return kindName(decl)
   }
 
-  func bindTopLevel(_ variable: VariableDeclSyntax) throws {
-    for binding in variable.bindings {
-      guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text,
-        let initializer = binding.initializer
-      else {
-        throw source.diagnostic("a top-level binding needs a name and a value", at: binding)
-      }
-      catalog.bindings[name] = try evaluate(initializer.value)
-    }
+  /// A binding's value with its annotation as its type (`let limit: Double = 5`, `let id: Int? =
+  /// 3`), as Swift reads it: the library's generic parameters tell `Int` from `Int?`.
+  func evaluateBinding(_ value: ExprSyntax, annotation: TypeAnnotationSyntax?) throws -> Value {
+    let annotated = annotation.map { SwiftEvaluator.swiftType($0.type) }
+    let result = try evaluate(value, expected: annotated?.wrapped)
+    guard let annotated, case .expression(var typed) = result else { return result }
+    typed.type = annotated
+    return .expression(typed)
   }
 
   /// Whether SQL text begins a statement of its own (`SELECT`, `INSERT`, `WITH`, …) rather than

@@ -45,8 +45,10 @@ struct TableInstance: Sendable {
     return out
   }
 
+  /// A column of this table; on the outer side of a join its value is optional, as the
+  /// library's `Optional.TableColumns` makes it (`$1.name ?? "nobody"`).
   func column(_ column: ColumnModel) -> TypedExpression {
-    TypedExpression(.column(qualifier, column.sqlName), type: column.type)
+    TypedExpression(.column(qualifier, column.sqlName), type: isOptional ? column.type.optional : column.type)
   }
 
   var allColumns: [TypedExpression] { model.columns.map(column) }

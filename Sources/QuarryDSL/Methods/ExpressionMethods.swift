@@ -25,6 +25,8 @@ extension ExpressionMethods {
     }
     if name == "count", expression.type?.isText == true || expression.type?.name == "[UInt8]" {
       // `$0.title.count`: StructuredQueries' deprecated spelling of length().
+      let name = Syntax(node).as(MemberAccessExprSyntax.self).map { Syntax($0.declName) } ?? Syntax(node)
+      try compiler.warn("'count' is deprecated: Use 'count()' for SQL's 'count' aggregate function, or 'length()'", at: name)
       return .expression(TypedExpression(.function("length", [expression.expression]), type: .int))
     }
     // `Theme.bubblegum.rawValue`: a QueryBindable enum's value is its raw value already.
@@ -43,6 +45,7 @@ extension ExpressionMethods {
     let result: SwiftType? = switch entry.result {
     case "Int": .int
     case "Double": .double
+    case "Double?": .double.optional
     case "String", "String?": .string
     case "[UInt8]": .bytes
     case "Bool": .bool
@@ -71,10 +74,52 @@ extension ExpressionMethods {
     ]
     let op = operators[name] ?? .equal
     guard let syntax = arguments.first() else { throw compiler.source.diagnostic("'\(name)' needs a value to compare with", at: call) }
+    if let type = receiver.type, case .implicitMember = compiler.argumentType(syntax, .null) {
+      // `.high` names nothing for a `some QueryExpression<…>` parameter: refused before it is looked up.
+      try checkComparison(name, of: type, with: syntax, .null, at: arguments)
+    }
     let value = try compiler.evaluate(syntax, expected: receiver.type?.wrapped)
+    if let type = receiver.type { try checkComparison(name, of: type, with: syntax, value, at: arguments) }
     let rhs = try compiler.typedExpression(value, expected: receiver.type, at: syntax)
     try compiler.checkComparable(receiver, rhs, at: syntax)
     return compiler.boolean(lhs.binary(op, rhs.expression))
+  }
+
+  /// The library's overloads of a comparison: `eq`/`neq` take the receiver's type (and, on an
+  /// optional, its wrapped type); `lt`… take exactly the receiver's type; `is` takes anything
+  /// with the same wrapped type, nil included; `isNot` takes nil, or an optional receiver's type.
+  func checkComparison(_ name: String, of type: SwiftType, with syntax: ExprSyntax, _ value: Value, at arguments: Arguments) throws {
+    let nameNode = CallSite(arguments).nameNode
+    let argument = compiler.argumentType(syntax, value)
+    let method = "instance method '\(name)'"
+    switch name {
+    case "is":
+      if case .literal(.null) = argument { return }
+      if case .typed(let given) = argument, given.wrapped == type.wrapped { return }
+      if compiler.fits(argument, type.wrapped) != false { return }
+      if case .implicitMember = argument { throw compiler.mismatch(argument, method: method, receiver: type, at: nameNode, argumentNode: syntax) }
+      throw compiler.source.diagnostic(
+        "\(method) requires the types '\(argument.typeName ?? "?")' and '\(type.wrapped)' be equivalent", at: nameNode)
+    case "isNot":
+      if case .literal(.null) = argument { return }
+      if type.isOptional {
+        try compiler.checkArgument(syntax, value, of: method, receiver: type, accepting: [type], at: nameNode)
+      } else if compiler.isKnown(type), !(compiler.argumentType(syntax, value).isUnknown) {
+        // An optional of the same type matches the generic overload but cannot fill its
+        // `Other`; anything else cannot be the `_Null` the non-optional overload takes.
+        if case .typed(let given) = argument, given.isOptional, given.wrapped == type {
+          throw compiler.source.diagnostic(
+            "generic parameter 'Other' could not be inferred ('\(type)' is not optional: isNot takes only nil here)", at: nameNode)
+        }
+        throw compiler.source.diagnostic(
+          "cannot convert value of type '\(argument.typeName ?? "?")' to expected argument type '_Null<\(type)>' ('\(type)' is not optional: isNot takes only nil here)",
+          at: compiler.pointOf(syntax))
+      }
+    case "eq", "neq":
+      try compiler.checkArgument(syntax, value, of: method, receiver: type, accepting: type.isOptional ? [type, type.wrapped] : [type], at: nameNode)
+    default:
+      try compiler.checkArgument(syntax, value, of: method, receiver: type, accepting: [type], at: nameNode)
+    }
   }
 
   /// `and(_:)`, `or(_:)`: both or either condition.
@@ -98,6 +143,12 @@ extension ExpressionMethods {
     let op: BinaryOperator = name == "in" ? .in : .notIn
     switch value {
     case .array(let elements):
+      if let type = receiver.type, let array = syntax.as(ArrayExprSyntax.self), array.elements.count == elements.count {
+        for (element, elementValue) in zip(array.elements, elements) {
+          try compiler.checkArgument(element.expression, elementValue, of: "instance method '\(name)'", receiver: type, accepting: [type],
+                                     at: CallSite(arguments).nameNode)
+        }
+      }
       let list = try elements.map { try compiler.typedExpression($0, expected: receiver.type, at: syntax).expression }
       return compiler.boolean(lhs.binary(op, Expression(.list(list))))
     case .query(let query):
@@ -118,8 +169,15 @@ extension ExpressionMethods {
     guard let lower = arguments.positional.first, let upper = arguments.labelled("and") else {
       throw compiler.source.diagnostic("'between' needs two bounds: .between(a, and: b)", at: call)
     }
-    let low = try compiler.typedExpression(try compiler.evaluate(lower, expected: receiver.type), expected: receiver.type, at: lower)
-    let high = try compiler.typedExpression(try compiler.evaluate(upper, expected: receiver.type), expected: receiver.type, at: upper)
+    let lowValue = try compiler.evaluate(lower, expected: receiver.type), highValue = try compiler.evaluate(upper, expected: receiver.type)
+    if let type = receiver.type {
+      for (syntax, value) in [(lower, lowValue), (upper, highValue)] {
+        try compiler.checkArgument(syntax, value, of: "instance method 'between(_:and:)'", receiver: type, accepting: [type],
+                                   at: CallSite(arguments).nameNode)
+      }
+    }
+    let low = try compiler.typedExpression(lowValue, expected: receiver.type, at: lower)
+    let high = try compiler.typedExpression(highValue, expected: receiver.type, at: upper)
     return compiler.boolean(Expression(.between(lhs, lower: low.expression, upper: high.expression)))
   }
 
@@ -202,8 +260,12 @@ extension ExpressionMethods {
   func cast(_ name: String, _ receiver: TypedExpression, _ arguments: Arguments) throws -> Value {
     let lhs = receiver.expression
     var type = "NUMERIC"
+    var result: SwiftType?
     if let syntax = arguments.labelled("as") ?? arguments.first() {
-      type = compiler.sqlType(forSwiftType: syntax.trimmedDescription.replacingOccurrences(".self", ""))
+      let name = syntax.trimmedDescription.replacingOccurrences(".self", "")
+      type = compiler.sqlType(forSwiftType: name)
+      // `cast(as: Double.self)` is a `some QueryExpression<Double>`.
+      if ["Int", "Int64", "Double", "String", "Bool", "[UInt8]"].contains(name) { result = SwiftType(name) }
     } else if let receiverType = receiver.type?.wrapped {
       // No type given: Swift infers it from the context. The usual cases: an integer (or
       // Bool) cast to compare or divide as a Double, a Double cast to truncate, text to a number.
@@ -214,7 +276,7 @@ extension ExpressionMethods {
       default: type = "TEXT"
       }
     }
-    return .expression(TypedExpression(Expression(.cast(lhs, type: type)), type: nil))
+    return .expression(TypedExpression(Expression(.cast(lhs, type: type)), type: result))
   }
 
   /// `strftime(_:)` of a date, in the column's storage.

@@ -30,7 +30,12 @@ extension FunctionMethods {
   /// `Optional(x)`: the value itself, optional.
   func optional(_ name: String, _ arguments: Arguments, _ site: CallSite) throws -> Value {
     guard let syntax = arguments.first() else { return .null }
-    return try compiler.evaluate(syntax)
+    let value = try compiler.evaluate(syntax)
+    guard case .expression(var typed) = value else { return value }
+    // `Optional(x)` has the optional of x's type; of a literal, whatever optional the context
+    // asks for (`Optional(1)` is a `Double?` beside a `Double?` column).
+    if case .literal = compiler.argumentType(syntax, value) { typed.type = nil } else { typed.type = typed.type?.optional }
+    return .expression(typed)
   }
 
   /// `Int(x)`, `String(x)`, … of something that is no Swift value (those Swift converts itself):

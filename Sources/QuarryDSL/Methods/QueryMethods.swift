@@ -145,6 +145,10 @@ extension QueryMethods {
     }
     var other = try compiler.asQuery(try compiler.evaluate(target), at: target)
     var combined = query
+    // The `on:` closure sees both tables as they are (the library passes `F.TableColumns`);
+    // only the joined query's later closures see the outer side as optional.
+    var onScope = query
+    onScope.tables += other.tables
     if kind == .left || kind == .full {
       for index in other.tables.indices { other.tables[index].isOptional = true }
     }
@@ -157,7 +161,7 @@ extension QueryMethods {
       guard let on = arguments.labelled("on") ?? (arguments.positional.count > 1 ? arguments.positional.last : nil) else {
         throw compiler.source.diagnostic("'\(name)' needs a join condition in a trailing closure: { $0.id.eq($1.otherID) }", at: call)
       }
-      condition = try compiler.predicate(try compiler.evaluateProjection(on, on: combined), at: on) ?? .value(.integer(1))
+      condition = try compiler.predicate(try compiler.evaluateProjection(on, on: onScope), at: on) ?? .value(.integer(1))
     }
     combined.select.joins.append(Join(kind, other.tables[0].reference, on: condition))
     combined.select.joins += other.select.joins

@@ -238,14 +238,33 @@ extension Compiler {
   /// a property read picks a property.
   func dispatch(_ name: String, on kind: ReceiverKind, receiver: Value, _ site: CallSite) throws -> Value? {
     let overloads = Vocabulary.methods(named: name, on: kind).filter { $0.handler != nil }
-    guard let first = overloads.first?.handler else { return nil }
-    let fitting: MethodHandler?
+    guard let first = overloads.first else { return nil }
+    let fitting: MethodSignature?
     if let arguments = site.arguments {
       let given = arguments.list.map { (label: $0.label, isTrailingClosure: $0.isTrailingClosure) }
-      fitting = overloads.first { $0.parameters != nil && $0.accepts(given) }?.handler
+      fitting = overloads.first { $0.parameters != nil && $0.accepts(given) }
     } else {
-      fitting = overloads.first { $0.parameters == nil }?.handler
+      fitting = overloads.first { $0.parameters == nil }
     }
-    return try (fitting ?? first).run(self, receiver, site)
+    let entry = fitting ?? first
+    if let requirement = entry.requirement, case .expression(let typed) = receiver, let type = typed.type {
+      try check(requirement, of: entry, on: type, at: site.nameNode)
+    }
+    guard let handler = entry.handler else { return nil }
+    return try handler.run(self, receiver, site)
+  }
+
+  /// Refuses a call whose receiver's value type does not meet the entry's `where` clause, in
+  /// the compiler's words.
+  func check(_ requirement: ValueRequirement, of entry: MethodSignature, on type: SwiftType, at node: Syntax) throws {
+    guard requirement.isSatisfied(by: type, isEnum: catalog.enums[type.name] != nil) == false else { return }
+    let method = "referencing instance method '\(entry.selector)' on 'QueryExpression'"
+    switch requirement.kind {
+    case .conforms(let name):
+      throw source.diagnostic("\(method) requires that '\(type)' conform to '\(name)'", at: node)
+    case .equals(let name):
+      let fix = type.isOptional && type.wrapped.name == name ? " (the column is optional: unwrap it with .ifnull(…) first)" : ""
+      throw source.diagnostic("\(method) requires the types '\(type)' and '\(name)' be equivalent\(fix)", at: node)
+    }
   }
 }

@@ -64,6 +64,9 @@ public struct MethodSignature: Sendable, Hashable {
   /// DSL that uses this entry; the test suite compiles every example.
   public let example: String
   public let availability: Availability
+  /// What the method asks of its receiver's value type (the declaration's `where` clause):
+  /// a call on a receiver that does not meet it is refused, as the compiler refuses it.
+  public let requirement: ValueRequirement?
   /// The signature as declared, for help.
   public let declaration: String
   /// What a call of this entry does, where the entry owns it (dispatch reads it: no switch on
@@ -86,7 +89,15 @@ public struct MethodSignature: Sendable, Hashable {
     self.example = example
     self.availability = availability
     // Parsed over UTF-8 bytes: every entry is read at start-up, so this must cost microseconds.
-    let bytes = Array(declaration.utf8)
+    var bytes = Array(declaration.utf8)
+    // The clause after the result (a parameter labelled `where` is not one).
+    let whereKeyword = Array(" where ".utf8)
+    if let start = Self.find(Array(" where QueryValue".utf8), in: bytes) {
+      requirement = ValueRequirement(clause: Self.text(bytes, start + whereKeyword.count, bytes.count))
+      bytes.removeSubrange(start...)
+    } else {
+      requirement = nil
+    }
     var end = bytes.count
     var result: String?
     if let arrow = Self.topLevelArrow(bytes) {
@@ -133,6 +144,12 @@ public struct MethodSignature: Sendable, Hashable {
       if !matched { return false }
     }
     return parameters[index...].allSatisfy { $0.hasDefault || $0.isVariadic }
+  }
+
+  /// Where `needle` first occurs in `bytes`.
+  static func find(_ needle: [UInt8], in bytes: [UInt8]) -> Int? {
+    guard bytes.count >= needle.count else { return nil }
+    return (0...(bytes.count - needle.count)).first { bytes[$0..<($0 + needle.count)].elementsEqual(needle) }
   }
 
   /// The text of `bytes[start..<end]` without surrounding spaces.

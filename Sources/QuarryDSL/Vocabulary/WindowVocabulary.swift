@@ -16,7 +16,7 @@ extension Vocabulary {
       example: "Reminder.select { ($0.title, $0.id.count().over(partitionBy: $0.remindersListID)) }", handler: .expression("over") { $0.compiler.windowMethods.over }),
     M("over(_ window: (Window) -> Window) -> Self",
       "As a window function, the window built in the closure: $0.partition(by:), .order(by:), .rows(…) (beyond StructuredQueries)",
-      example: "Reminder.select { r in (r.title, r.priority.sum().over { $0.order(by: r.id).rows(.preceding(1), .currentRow) }) }", handler: .expression("over") { $0.compiler.windowMethods.over }),
+      example: "Reminder.select { r in (r.title, r.id.sum().over { $0.order(by: r.id).rows(.preceding(1), .currentRow) }) }", handler: .expression("over") { $0.compiler.windowMethods.over }),
     M("lag(offset: Int = 1, default: Self? = nil) -> Self?", "The value offset rows before in the window (lag); needs .over",
       example: "Reminder.select { ($0.title, $0.title.lag().over(orderBy: $0.id)) }", handler: .expression("lag") { $0.compiler.windowMethods.lagOrLead }),
     M("lead(offset: Int = 1, default: Self? = nil) -> Self?", "The value offset rows after in the window (lead); needs .over",

@@ -1,0 +1,229 @@
+import QueryBuilder
+import SwiftSyntax
+
+/// What Swift knows of an argument's type where StructuredQueries asks for
+/// `some QueryExpression<T>`: a literal takes any type that can be written with it, a value
+/// or an expression has exactly its own type, and nothing is promoted to an optional.
+///
+/// ```swift
+/// $0.priority.gt(Priority.high)   // priority is `Priority?`
+/// // error: instance method 'gt' requires the types 'Priority?' and 'Priority' be equivalent
+/// ```
+enum ArgumentType {
+  enum Literal {
+    case integer, float, string, boolean, null
+
+    /// The type Swift gives the literal when nothing else decides it.
+    var defaultType: SwiftType {
+      switch self {
+      case .integer: .int
+      case .float: .double
+      case .string: .string
+      case .boolean: .bool
+      case .null: SwiftType("nil")
+      }
+    }
+  }
+
+  case literal(Literal)
+  /// `.high`: a member with no base, which a `some QueryExpression<T>` parameter cannot name.
+  case implicitMember(String, node: DeclReferenceExprSyntax)
+  /// A value or expression of a type Quarry knows.
+  case typed(SwiftType)
+  case unknown
+
+  var isUnknown: Bool { if case .unknown = self { true } else { false } }
+
+  /// The type named in messages ("the types 'Int' and 'Double'").
+  var typeName: String? {
+    switch self {
+    case .literal(let literal): literal.defaultType.description
+    case .typed(let type): type.description
+    case .implicitMember, .unknown: nil
+    }
+  }
+}
+
+extension Compiler {
+  /// The argument's type as Swift sees it: literals by their syntax, everything else by the
+  /// type its evaluation carries.
+  func argumentType(_ syntax: ExprSyntax?, _ value: Value) -> ArgumentType {
+    guard var inner = syntax else {
+      guard case .expression(let typed) = value, let type = typed.type, isKnown(type) else { return .unknown }
+      return .typed(type)
+    }
+    while let tuple = inner.as(TupleExprSyntax.self), tuple.elements.count == 1, let only = tuple.elements.first, only.label == nil {
+      inner = only.expression
+    }
+    if let prefix = inner.as(PrefixOperatorExprSyntax.self), prefix.operator.text == "-" { inner = prefix.expression }
+    switch inner.as(ExprSyntaxEnum.self) {
+    case .integerLiteralExpr: return .literal(.integer)
+    case .floatLiteralExpr: return .literal(.float)
+    case .stringLiteralExpr: return .literal(.string)
+    case .booleanLiteralExpr: return .literal(.boolean)
+    case .nilLiteralExpr: return .literal(.null)
+    case .memberAccessExpr(let member) where member.base == nil:
+      return .implicitMember(member.declName.baseName.text, node: member.declName)
+    case .macroExpansionExpr:
+      // `#bind(x)`, `#sql("…")`: generic over the value type the context asks for.
+      return .unknown
+    default: break
+    }
+    guard case .expression(let typed) = value, let type = typed.type, isKnown(type) else { return .unknown }
+    return .typed(type)
+  }
+
+  /// A type whose literals and conformances Quarry knows: a standard value type or an enum the
+  /// input declares.
+  func isKnown(_ type: SwiftType) -> Bool {
+    type.representation == nil && (type.hasKnownConformances || catalog.enums[type.name] != nil)
+  }
+
+  /// Static members StructuredQueries declares on `QueryExpression` (`where Self == …`), which a
+  /// leading dot finds, with the value types they have.
+  static let queryExpressionStaticMembers: [String: Set<String>] = ["now": ["Date"], "count": ["Int"]]
+
+  /// Where the compiler points at an expression: a member access at its last name.
+  func pointOf(_ expr: ExprSyntax) -> Syntax {
+    if let member = expr.as(MemberAccessExprSyntax.self) { return Syntax(member.declName) }
+    return Syntax(expr)
+  }
+
+  /// Whether the argument is a `some QueryExpression<target>`; nil when Quarry cannot tell.
+  func fits(_ argument: ArgumentType, _ target: SwiftType) -> Bool? {
+    guard isKnown(target) else { return nil }
+    switch argument {
+    case .literal(let literal):
+      // Literals never make an optional: `Int?` is not expressible by an integer literal.
+      if target.isOptional { return false }
+      switch literal {
+      case .integer: return target.isInteger || target.isReal
+      case .float: return target.isReal
+      case .string: return target.name == "String"
+      case .boolean: return target.isBool
+      case .null: return false
+      }
+    case .implicitMember(let name, _):
+      // The library's own static members of `QueryExpression` (`.now`, `.count()`) resolve.
+      return !target.isOptional && Self.queryExpressionStaticMembers[name]?.contains(target.name) == true
+    case .typed(let type): return type == target
+    case .unknown: return nil
+    }
+  }
+
+  /// Checks a `some QueryExpression<…>` argument of a comparison-like method against the types
+  /// it may have (the receiver's type; its wrapped type too where the library has that overload).
+  func checkArgument(
+    _ syntax: ExprSyntax?, _ value: Value, of method: String, receiver: SwiftType, accepting targets: [SwiftType],
+    at nameNode: some SyntaxProtocol
+  ) throws {
+    let argument = argumentType(syntax, value)
+    let verdicts = targets.map { fits(argument, $0) }
+    guard !verdicts.contains(where: { $0 != false }) else { return }
+    throw mismatch(argument, method: method, receiver: receiver, at: nameNode, argumentNode: syntax)
+  }
+
+  /// The compiler's message for an argument of the wrong type, with the spelling that compiles.
+  func mismatch(_ argument: ArgumentType, method: String, receiver: SwiftType, at nameNode: some SyntaxProtocol, argumentNode: ExprSyntax?) -> Diagnostic {
+    if case .implicitMember(let name, let node) = argument {
+      let fix = catalog.enums[receiver.name].map { " (write '\($0.name).\(name)')" } ?? ""
+      return source.diagnostic("type 'QueryExpression' has no member '\(name)'\(fix)", at: node)
+    }
+    if case .literal(.null) = argument {
+      return source.diagnostic(
+        "\(method) cannot take nil: generic parameter 'some QueryExpression' could not be inferred (use .is(nil) or .isNot(nil))",
+        at: nameNode)
+    }
+    let given = argument.typeName ?? "?"
+    if case .typed(let type) = argument, type.isOptional, !receiver.isOptional, type.wrapped == receiver,
+      argumentNode?.is(MemberAccessExprSyntax.self) != true
+    {
+      return source.diagnostic(
+        "value of optional type '\(type)' must be unwrapped to a value of type '\(receiver)'", at: argumentNode.map(pointOf) ?? Syntax(nameNode))
+    }
+    var fix = ""
+    if receiver.isOptional, case .typed(let type) = argument, type == receiver.wrapped {
+      fix = " (the column is optional: compare with an optional on both sides, e.g. #bind(value) or Optional(value))"
+    } else if receiver.isOptional, case .literal = argument, fits(argument, receiver.wrapped) == true {
+      fix = " (the column is optional: compare with an optional on both sides, e.g. #bind(value) or Optional(value))"
+    }
+    return source.diagnostic("\(method) requires the types '\(receiver)' and '\(given)' be equivalent\(fix)", at: nameNode)
+  }
+}
+
+extension Compiler {
+  /// The library's operators on a query expression (`$0.id < 3`, `$0.price * 2`, `$0.flag && …`,
+  /// `$0.dueDate ?? now`): the left side's type decides which operators exist, and the right
+  /// side must have exactly that type, as with the named methods.
+  func checkOperator(
+    _ op: String, left: TypedExpression, leftSyntax: Syntax, right: Value, rightSyntax: ExprSyntax?, rightNode: Syntax,
+    at opNode: some SyntaxProtocol
+  ) throws {
+    guard !left.expression.isConstant, let type = left.type, isKnown(type) else { return }
+    let function = "operator function '\(op)'"
+    // Where the compiler points when the left side has no such operator: its last name.
+    let leftNode = Syntax(leftSyntax.as(MemberAccessExprSyntax.self)?.declName) ?? Syntax(leftSyntax)
+    func require(_ requirement: String, conforms: Bool) throws {
+      let isEnum = catalog.enums[type.name] != nil
+      let satisfied = ValueRequirement(clause: requirement)?.isSatisfied(by: type, isEnum: isEnum)
+      guard satisfied == false else { return }
+      let wanted = requirement.split(separator: " ").last.map(String.init) ?? ""
+      // With a value on the right the compiler tries the standard library's operator and
+      // complains of the left side; with an expression there, of the operator.
+      let numberOnRight: Bool = switch argumentType(rightSyntax, right) {
+      case .literal(.integer), .literal(.float): true
+      case .typed(let given): given.isNumeric && right.constantExpression == true
+      default: false
+      }
+      throw source.diagnostic(
+        conforms
+          ? "referencing \(function) on 'QueryExpression' requires that '\(type)' conform to '\(wanted)'"
+          : "referencing \(function) on 'QueryExpression' requires the types '\(type)' and '\(wanted)' be equivalent",
+        at: conforms && numberOnRight ? leftNode : Syntax(opNode))
+    }
+    switch op {
+    case "<", ">", "<=", ">=":
+      try checkArgument(rightSyntax, right, of: function, receiver: type, accepting: [type], at: opNode)
+    case "+" where type.wrapped.name == "String":
+      try require("QueryValue == String", conforms: false)
+      try checkArgument(rightSyntax, right, of: function, receiver: type, accepting: [type], at: opNode)
+    case "+", "-", "*", "/":
+      try require("QueryValue: Numeric", conforms: true)
+      try checkArgument(rightSyntax, right, of: function, receiver: type, accepting: [type], at: opNode)
+    case "%", "&", "|", "<<", ">>":
+      try require("QueryValue: BinaryInteger", conforms: true)
+      try checkArgument(rightSyntax, right, of: function, receiver: type, accepting: [type], at: opNode)
+    case "&&", "||":
+      try require("QueryValue == Bool", conforms: false)
+      try checkArgument(rightSyntax, right, of: function, receiver: type, accepting: [.bool], at: opNode)
+    case "??":
+      guard type.isOptional else {
+        // The compiler tries the standard library's `??` for a type a literal can write (and
+        // complains of the right side), the library's for any other (and of the operator).
+        let literalType = type.isNumeric || type.name == "String" || type.isBool
+        throw source.diagnostic(
+          "'??' needs an optional on its left, but '\(type)' is not optional (the column can never be NULL)",
+          at: literalType ? rightNode : Syntax(opNode))
+      }
+      try checkArgument(rightSyntax, right, of: function, receiver: type, accepting: [type.wrapped, type], at: opNode)
+    default:
+      break
+    }
+  }
+
+  /// `!$0.isCompleted`, `-$0.balance`: the prefix operators the library declares.
+  func checkPrefix(_ op: String, operand: TypedExpression, at opNode: some SyntaxProtocol) throws {
+    guard !operand.expression.isConstant, let type = operand.type, isKnown(type) else { return }
+    let isEnum = catalog.enums[type.name] != nil
+    switch op {
+    case "!" where ValueRequirement(clause: "QueryValue == Bool")?.isSatisfied(by: type, isEnum: isEnum) == false:
+      throw source.diagnostic(
+        "referencing operator function '!' on 'QueryExpression' requires the types '\(type)' and 'Bool' be equivalent", at: opNode)
+    case "-" where ValueRequirement(clause: "QueryValue: Numeric")?.isSatisfied(by: type, isEnum: isEnum) == false:
+      throw source.diagnostic(
+        "referencing operator function '-' on 'QueryExpression' requires that '\(type)' conform to 'Numeric'", at: opNode)
+    default:
+      break
+    }
+  }
+}

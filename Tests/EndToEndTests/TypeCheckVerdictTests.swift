@@ -1,0 +1,107 @@
+import Foundation
+import XCTest
+
+/// Quarry's verdict beside the compiler's: `Tests/TypeCheck/verdicts.jsonl` holds DSL inputs over
+/// a model with a column of every common type (`Tests/TypeCheck/models.swift`) — every
+/// comparison, membership test, operator and SQL function against literals, Swift values,
+/// enum cases and other columns, and the spellings that fix a mismatch — each compiled with
+/// `swiftc` against StructuredQueries (the commit is in each line), with the compiler's verdict,
+/// its first error (column and message) and its first warning.
+///
+/// Every input runs through the real binary, by default and with `--strict` (warnings are
+/// errors, as `-warnings-as-errors`). Valid code is never refused; the agreement and the share
+/// of errors placed at the compiler's column may never drop below `baseline.txt`.
+final class TypeCheckVerdictTests: XCTestCase {
+  struct Case: Decodable {
+    var id: String
+    var `class`: String
+    var input: String
+    var verdict: String
+    var column: Int?
+    var warningColumn: Int?
+  }
+
+  struct Score {
+    var cases = 0, agree = 0, falseAccepts = 0, falseRejects = 0, bothReject = 0, sameColumn = 0
+    mutating func add(_ other: Score) {
+      cases += other.cases; agree += other.agree; falseAccepts += other.falseAccepts
+      falseRejects += other.falseRejects; bothReject += other.bothReject; sameColumn += other.sameColumn
+    }
+    var line: String {
+      "\(cases) cases, agree \(agree) (\(percent(agree, cases))), false accepts \(falseAccepts), false rejects \(falseRejects), column \(sameColumn)/\(bothReject) (\(percent(sameColumn, bothReject)))"
+    }
+    func percent(_ a: Int, _ b: Int) -> String { b == 0 ? "-" : String(format: "%.1f%%", 100 * Double(a) / Double(b)) }
+  }
+
+  static let root = QuarryProcess.packageRoot.appendingPathComponent("Tests/TypeCheck")
+
+  func score(strict: Bool) throws -> (byClass: [String: Score], failures: [String]) {
+    let text = try String(contentsOf: Self.root.appendingPathComponent("verdicts.jsonl"), encoding: .utf8)
+    let cases = try text.split(separator: "\n").map { try JSONDecoder().decode(Case.self, from: Data($0.utf8)) }
+    XCTAssertGreaterThanOrEqual(cases.count, 5000, "the verdict set shrank")
+    let database = FileManager.default.temporaryDirectory.appendingPathComponent("quarry-typecheck-\(UUID()).db")
+    defer { try? FileManager.default.removeItem(at: database) }
+    let schema = try String(contentsOf: Self.root.appendingPathComponent("schema.sql"), encoding: .utf8)
+    _ = try QuarryProcess.run([database.path, "--format", "json"], stdin: schema)
+    var byClass: [String: Score] = [:]
+    var failures: [String] = []
+    let batch = 400
+    for start in stride(from: 0, to: cases.count, by: batch) {
+      let slice = cases[start..<min(start + batch, cases.count)]
+      var arguments = [database.path, "--models", Self.root.appendingPathComponent("models.swift").path, "--sql-only", "--format", "json"]
+      if strict { arguments.append("--strict") }
+      for item in slice { arguments += ["-e", item.input] }
+      let result = try QuarryProcess.run(arguments)
+      let objects = result.stdout.split(separator: "\n").compactMap {
+        try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]
+      }.filter { $0["input"] != nil }
+      XCTAssertEqual(objects.count, slice.count, "one JSON object per input: \(result.stderr.prefix(300))")
+      guard objects.count == slice.count else { continue }
+      for (item, object) in zip(slice, objects) {
+        let error = object["error"] as? [String: Any]
+        let warned = !((object["warnings"] as? [Any]) ?? []).isEmpty
+        // With --strict a warning is an error; Quarry's own output then has the error.
+        let expectedReject = item.verdict == "reject" || (strict && item.warningColumn != nil)
+        let expectedColumn = item.verdict == "reject" ? item.column : item.warningColumn
+        var score = Score()
+        score.cases = 1
+        let rejected = error != nil
+        if rejected == expectedReject { score.agree = 1 } else if rejected { score.falseRejects = 1 } else { score.falseAccepts = 1 }
+        if rejected && expectedReject {
+          score.bothReject = 1
+          if (error?["column"] as? Int) == expectedColumn { score.sameColumn = 1 }
+        }
+        if rejected != expectedReject {
+          failures.append("\(item.id) \(rejected ? "refused" : "accepted") \(item.input) \(error?["message"] ?? (warned ? "(warned)" : ""))")
+        }
+        byClass[item.class, default: Score()].add(score)
+      }
+    }
+    return (byClass, failures)
+  }
+
+  func testQuarryAgreesWithTheCompilerOnEveryVerdict() throws {
+    let baseline = try String(contentsOf: Self.root.appendingPathComponent("baseline.txt"), encoding: .utf8)
+    var floor: [String: Double] = [:]
+    for line in baseline.split(separator: "\n") where !line.hasPrefix("#") {
+      let parts = line.split(separator: " ")
+      if parts.count == 2, let value = Double(parts[1]) { floor[String(parts[0])] = value }
+    }
+    for strict in [false, true] {
+      let (byClass, failures) = try score(strict: strict)
+      var total = Score()
+      for (name, score) in byClass.sorted(by: { $0.key < $1.key }) {
+        print("typecheck\(strict ? " --strict" : ""): \(name): \(score.line)")
+        total.add(score)
+      }
+      print("typecheck\(strict ? " --strict" : ""): all: \(total.line)")
+      for failure in failures.prefix(40) { print("  " + failure) }
+      let mode = strict ? "strict" : "default"
+      XCTAssertEqual(total.falseRejects, 0, "valid code refused (\(mode)): \(failures.filter { $0.contains(" refused ") }.prefix(5))")
+      let agreement = Double(total.agree) / Double(max(1, total.cases))
+      let columns = Double(total.sameColumn) / Double(max(1, total.bothReject))
+      XCTAssertGreaterThanOrEqual(agreement, floor["\(mode).agreement"] ?? 1, "agreement dropped (\(mode))")
+      XCTAssertGreaterThanOrEqual(columns, floor["\(mode).column"] ?? 1, "column agreement dropped (\(mode))")
+    }
+  }
+}
