@@ -28,7 +28,7 @@ final class CommandLineTests: XCTestCase {
   /// an object of their own for an input that only declares.
   func testJSONCarriesWarnings() throws {
     let result = try QuarryProcess.run([
-      "--format", "json", "-e", #"Tag.where { $0.title == "urgent" }"#,
+      "--format", "json", "-e", #"Tag.where { $0.title.hasPrefix("urgent") }"#,
       "-e", "@Table struct Old { let id: Int; @Columns var x = 0 }", "-e", "Tag.count()",
     ])
     XCTAssertEqual(result.status, 0, result.stderr)
@@ -36,7 +36,7 @@ final class CommandLineTests: XCTestCase {
     let lines = result.stdout.split(separator: "\n")
     XCTAssertEqual(lines.count, 3)
     let first = try XCTUnwrap((try json(lines[0]))["warnings"] as? [[String: Any]])
-    XCTAssertEqual(first.first?["message"] as? String, "'==' is unavailable: Use 'eq' (or 'is') instead.")
+    XCTAssertEqual(first.first?["message"] as? String, #"'hasPrefix(_:)' is deprecated: Prefer 'like("\(other)%")' instead"#)
     XCTAssertEqual(first.first?["line"] as? Int, 1)
     XCTAssertEqual(first.first?["column"] as? Int, 22)
     let second = try json(lines[1])
@@ -139,7 +139,7 @@ final class CommandLineTests: XCTestCase {
     XCTAssertTrue(missing.stderr.contains("no such database file"), missing.stderr)
     let fixture = try QuarryProcess.run(["--fixture", "remindrs", "-e", "Tag.all"])
     XCTAssertTrue(fixture.stderr.contains("no fixture named 'remindrs'; did you mean 'reminders'?"), fixture.stderr)
-    let sqlite = try QuarryProcess.run(["-e", #"Tag.where { #sql("nosuchfunction(1)") }"#])
+    let sqlite = try QuarryProcess.run(["-e", #"Tag.where { _ in #sql("nosuchfunction(1)") }"#])
     XCTAssertEqual(sqlite.status, 1)
     XCTAssertTrue(sqlite.stderr.contains("no such function: nosuchfunction"), sqlite.stderr)
     let models = try QuarryProcess.run(["--models", "/nonexistent/models.swift", "-e", "Tag.all"])

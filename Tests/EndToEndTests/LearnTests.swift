@@ -42,7 +42,7 @@ final class LearnTests: XCTestCase {
     XCTAssertTrue(terminal.waitFor("Exercise: Who reports to whom"), terminal.screen())
     terminal.enter(".hint")
     XCTAssertTrue(terminal.waitFor("Hint: Join"), terminal.screen())
-    terminal.enter("Employee.join(Employee.all.as(Manager.self)) { $0.managerID.eq($1.id) }.select { ($0.name, $0.title) }")
+    terminal.enter("Employee.join(Employee.all.as(Manager.self)) { $0.managerID.eq($1.id) }.select { employee, _ in (employee.name, employee.title) }")
     terminal.enter(".check")
     XCTAssertTrue(terminal.waitFor("✗ Not yet: row 1 (sorted), column 2"), terminal.screen())
     terminal.enter("Employee.join(Employee.all.as(Manager.self)) { $0.managerID.eq($1.id) }.select { ($0.name, $1.name) }")

@@ -66,7 +66,7 @@ final class DiagnosticTests: XCTestCase {
       "Reminder.where { $0.dueDate > Date(1️⃣timeIntervalSince197: 0) }",
       "'Date' has no argument 'timeIntervalSince197'; did you mean 'timeIntervalSince1970'?")
     try assertDiagnostic(
-      "Reminder.where { #sql(\"1\", 1️⃣ass: Bool.self) }",
+      "Reminder.where { _ in #sql(\"1\", 1️⃣ass: Bool.self) }",
       "'#sql' has no argument 'ass'; did you mean 'as'?")
     try assertDiagnostic(
       "With { Reminder.all } 1️⃣qery: { Reminder.all }",
@@ -290,7 +290,16 @@ final class DiagnosticTests: XCTestCase {
   func testClosureWithTooManyParameters() throws {
     try assertDiagnostic(
       "Reminder.where { 1️⃣a, b in a.isCompleted }",
-      "this closure takes 2 parameters, but the query has 1 table")
+      "contextual closure type '(Reminder.TableColumns) -> …' expects 1 argument, but 2 were used in closure body")
+    try assertDiagnostic(
+      "Reminder.join(RemindersList.all) { $0.remindersListID.eq($1.id) }.1️⃣select { $0.title }",
+      "contextual closure type '(Reminder.TableColumns, RemindersList.TableColumns) -> …' expects 2 arguments, but 1 was used in closure body (name every table: { _, _ in … }, or use $1)")
+    try assertDiagnostic(
+      "Reminder.join(RemindersList.all) { $0.1️⃣remindersListID }",
+      "value of tuple type '(Reminder.TableColumns, RemindersList.TableColumns)' has no member 'remindersListID'")
+    try assertDiagnostic(
+      "Reminder.select 1️⃣{ #sql(\"count(*)\", as: Int.self) }",
+      "contextual type for closure argument list expects 1 argument, which cannot be implicitly ignored (write '_ in')")
   }
 
   func testNonBooleanCondition() throws {

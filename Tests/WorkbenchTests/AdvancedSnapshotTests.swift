@@ -10,7 +10,7 @@ final class AdvancedSnapshotTests: SnapshotTestCase {
         .join(Employee.all.as(Manager.self)) { $0.managerID.eq($1.id) }
         .where { $1.title.hasPrefix("VP") }
         .select { ($0.name, $1.name) }
-        .order { $0.name }
+        .order { employee, _ in employee.name }
       """, fixture: "organisation"), as: .lines) {
       #"""
       warning: 3:21: 'hasPrefix(_:)' is deprecated: Prefer 'like("\(other)%")' instead
@@ -370,7 +370,7 @@ final class AdvancedSnapshotTests: SnapshotTestCase {
     assertInlineSnapshot(of: try run("""
       With {
         Employee.topLevel.select { Chain.Columns(id: $0.id, name: $0.name, depth: 0) }
-          .union(all: true, Employee.join(Chain.all) { $0.managerID.eq($1.id) }.select { ($0.id, $0.name) })
+          .union(all: true, Employee.join(Chain.all) { $0.managerID.eq($1.id) }.select { employee, _ in (employee.id, employee.name) })
       } query: { Chain.all }
       """, fixture: "organisation"), as: .lines) {
       """
@@ -431,7 +431,7 @@ final class AdvancedSnapshotTests: SnapshotTestCase {
       }
       #sql("CREATE TEMPORARY TABLE counters (id INTEGER PRIMARY KEY, seen INTEGER NOT NULL DEFAULT 0, missed INTEGER)")
       Counter.insert { Counter.Draft(counts: Counts(seen: 1, missed: nil)) }
-      Counter.update { $0.counts.seen += 1; $0.counts.seen *= 10; $0.counts.missed = 0 }.returning(\.self)
+      Counter.update { $0.counts.seen += 1; $0.counts.seen *= 10; $0.counts.missed = #bind(0) }.returning(\.self)
       Counter.update(Counter(id: 1, counts: Counts(seen: 5, missed: 2))).returning(\.self)
       """#), as: .lines) {
       """

@@ -63,7 +63,7 @@ final class AnswerCheckerTests: XCTestCase {
       try verdict("SELECT title FROM tags", ordered),
       .wrong("right rows, but this exercise asks for an order and your query has no `order` (ORDER BY): without it SQLite may return the rows in any order"))
     // group_concat lists compare as sets unless an order is asked for.
-    let lists = exercise(#"RemindersList.join(Reminder.all) { $0.id.eq($1.remindersListID) }.group { $0.id }.select { ($0.title, $1.title.groupConcat(",")) }"#)
+    let lists = exercise(#"RemindersList.join(Reminder.all) { $0.id.eq($1.remindersListID) }.group { list, _ in list.id }.select { ($0.title, $1.title.groupConcat(",")) }"#)
     XCTAssertEqual(
       try verdict(#"SELECT l.title, group_concat(r.title, ',') FROM remindersLists l JOIN (SELECT * FROM reminders ORDER BY title DESC) r ON r.remindersListID = l.id GROUP BY l.id"#, lists),
       .correct)

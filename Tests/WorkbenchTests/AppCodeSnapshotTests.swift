@@ -473,7 +473,7 @@ final class AppCodeSnapshotTests: SnapshotTestCase {
     assertInlineSnapshot(of: try run(#"""
       let ids = [4, 1, 2, 3]
       let columns = ["title", "notes"]
-      Reminder.where { $0.id.in(ids.dropFirst().map { $0 * 2 }) }.select { #sql("\(raw: columns.map { "\"\($0)\"" }.joined(separator: ", "))") }
+      Reminder.where { $0.id.in(ids.dropFirst().map { $0 * 2 }) }.select { _ in #sql("\(raw: columns.map { "\"\($0)\"" }.joined(separator: ", "))") }
       Reminder.where { $0.title.like(["B", "y"].reduce("") { $0 + $1 + "%" }) }.select(\.title)
       Reminder.select { ($0.title, Case($0.priority).when(.high, then: "urgent").when(.low, then: "later").else("-")) }.limit(3)
       """#), as: .lines) {

@@ -83,7 +83,7 @@ final class FidelitySnapshotTests: SnapshotTestCase {
 
   func testQuoteDelimitersAndCustomCollations() throws {
     assertInlineSnapshot(of: try run(#"""
-      Slot.select { #sql("\(quote: "it's", delimiter: .text) || \(quote: "label")") }.order { $0.label.collate(.custom("NOCASE")) }.limit(1)
+      Slot.select { _ in #sql("\(quote: "it's", delimiter: .text) || \(quote: "label")") }.order { $0.label.collate(.custom("NOCASE")) }.limit(1)
       """#, setup: Self.models), as: .lines) {
       """
       SELECT 'it''s' || "label"

@@ -62,7 +62,7 @@ final class SelectSnapshotTests: SnapshotTestCase {
   }
 
   func testLeftJoinWithCoalesce() throws {
-    assertInlineSnapshot(of: try run(#"Reminder.leftJoin(User.all) { $0.assignedUserID.eq($1.id) }.select { ($0.title, $1.name ?? "nobody") }.order { $0.id.desc() }.limit(3)"#), as: .lines) {
+    assertInlineSnapshot(of: try run(#"Reminder.leftJoin(User.all) { $0.assignedUserID.eq($1.id) }.select { ($0.title, $1.name ?? "nobody") }.order { reminder, _ in reminder.id.desc() }.limit(3)"#), as: .lines) {
       """
       SELECT "reminders"."title", coalesce("users"."name", 'nobody')
       FROM "reminders"
@@ -95,7 +95,7 @@ final class SelectSnapshotTests: SnapshotTestCase {
       └────┴──────┘
       """
     }
-    assertInlineSnapshot(of: try run("Reminder.all.fullJoin(User.all) { $0.assignedUserID.is($1.id) }.select { $1.name }.where { $0.id.is(nil) }"), as: .lines) {
+    assertInlineSnapshot(of: try run("Reminder.all.fullJoin(User.all) { $0.assignedUserID.is($1.id) }.select { $1.name }.where { reminder, _ in reminder.id.is(nil) }"), as: .lines) {
       """
       SELECT "users"."name"
       FROM "reminders"
@@ -244,7 +244,7 @@ final class SelectSnapshotTests: SnapshotTestCase {
     assertInlineSnapshot(of: try run("""
       enum Other: AliasName {}
       Reminder.join(Reminder.as(Other.self).all) { $0.remindersListID.eq($1.remindersListID) && $0.id.lt($1.id) }
-        .where { $0.remindersListID.eq(1) }
+        .where { reminder, _ in reminder.remindersListID.eq(1) }
         .select { ($0.title, $1.title) }
       """), as: .lines) {
       """

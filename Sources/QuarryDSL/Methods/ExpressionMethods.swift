@@ -152,6 +152,14 @@ extension ExpressionMethods {
       let list = try elements.map { try compiler.typedExpression($0, expected: receiver.type, at: syntax).expression }
       return compiler.boolean(lhs.binary(op, Expression(.list(list))))
     case .query(let query):
+      // `in(_ query: some Statement<QueryValue>)`: the subquery selects the receiver's type.
+      if let type = receiver.type, query.columnTypes.count == 1, let selected = query.columnTypes[0],
+        compiler.isKnown(type), compiler.isKnown(selected), selected != type
+      {
+        throw compiler.source.diagnostic(
+          "no exact matches in reference to instance method '\(name)' (the subquery selects '\(selected)', the column is '\(type)')",
+          at: CallSite(arguments).nameNode)
+      }
       return compiler.boolean(lhs.binary(op, Expression(.statement(.select(query.select)))))
     case .table(let table):
       return compiler.boolean(lhs.binary(op, Expression(.statement(.select(Query(table).select)))))
@@ -181,11 +189,25 @@ extension ExpressionMethods {
     return compiler.boolean(Expression(.between(lhs, lower: low.expression, upper: high.expression)))
   }
 
+  /// A pattern parameter (`some StringProtocol`): text, never a number or a Bool.
+  private func checkPattern(_ pattern: ExprSyntax, of method: String, _ arguments: Arguments) throws {
+    let type: String? = switch compiler.argumentType(pattern, (try? compiler.evaluate(pattern)) ?? .null) {
+    case .literal(.string): nil
+    case .literal(let literal): literal.defaultType.description
+    case .typed(let given) where given.name != "String": given.description
+    default: nil
+    }
+    if let type {
+      throw compiler.source.diagnostic("instance method '\(method)' requires that '\(type)' conform to 'StringProtocol'", at: CallSite(arguments).nameNode)
+    }
+  }
+
   /// `like(_:escape:)`: a LIKE pattern.
   func like(_ name: String, _ receiver: TypedExpression, _ arguments: Arguments) throws -> Value {
     let call = arguments.call
     let lhs = receiver.expression
     guard let pattern = arguments.positional.first else { throw compiler.source.diagnostic("'like' needs a pattern", at: call) }
+    try checkPattern(pattern, of: "like(_:escape:)", arguments)
     let escape = try arguments.labelled("escape").map { try text($0) }
     return compiler.boolean(Expression(.like(string: lhs, pattern: try text(pattern), escape: escape)))
   }
@@ -195,6 +217,7 @@ extension ExpressionMethods {
     let call = arguments.call
     let lhs = receiver.expression
     guard let pattern = arguments.positional.first else { throw compiler.source.diagnostic("'glob' needs a pattern", at: call) }
+    try checkPattern(pattern, of: "glob", arguments)
     return compiler.boolean(lhs.binary(.glob, try text(pattern)))
   }
 

@@ -87,6 +87,10 @@ extension TableMethods {
 
   /// `Row(a: 1, b: 2)`: a single row of literal columns (`SELECT 1 AS "a", 2 AS "b"`).
   func initializer(of model: TableModel, arguments: Arguments) throws -> Value {
+    if !model.isSelection {
+      let isDraft = arguments.call.calledExpression.trimmedDescription.hasSuffix(".Draft")
+      try compiler.checkMemberwiseArguments(of: model, arguments.call.arguments, isDraft: isDraft)
+    }
     // `Tag(id: 1, title: "car")`: one row of values, named by column (groups flattened).
     guard case .selection(var pairs, _) = try selection(for: model, arguments: arguments) else {
       throw compiler.source.diagnostic("'\(model.typeName)(…)' needs labelled values", at: arguments.call)

@@ -262,8 +262,13 @@ extension WriteMethods {
           "an update closure holds assignments like $0.title = \"…\" or $0.flag.toggle()", at: expr)
       }
       let (column, current) = try target(targetSyntax)
-      let value = try compiler.typedExpression(
-        try compiler.evaluateOperand(operation.right, expected: column.type), expected: column.type, at: operation.right.anchor)
+      let rightValue = try compiler.evaluateOperand(operation.right, expected: column.type)
+      if operation.op == "=" {
+        let valueSyntax: ExprSyntax? = if case .syntax(let syntax) = operation.right { syntax } else { nil }
+        try compiler.checkAssignment(to: current.type ?? column.type, target: targetSyntax, value: rightValue, valueSyntax: valueSyntax,
+                                     operator: operation.opNode)
+      }
+      let value = try compiler.typedExpression(rightValue, expected: column.type, at: operation.right.anchor)
       if operation.op == "=" {
         return Assignment(column.sqlName, value.expression)
       }
@@ -395,7 +400,10 @@ extension WriteMethods {
       let doUpdateIndex = arguments.list.firstIndex { $0.label == "doUpdate" }
       for whereSyntax in wheres {
         let index = arguments.list.firstIndex { $0.expression.id == whereSyntax.id } ?? 0
-        guard let condition = try compiler.predicate(try compiler.evaluateProjection(whereSyntax, on: Query(table).withTables([table, excluded])), at: whereSyntax) else { continue }
+        // The conflict target's filter sees the table; the update's filter, the table and `excluded`.
+        let isUpdateFilter = doUpdateIndex.map { index > $0 } ?? false
+        let tables = isUpdateFilter ? [table, excluded] : [table]
+        guard let condition = try compiler.predicate(try compiler.evaluateProjection(whereSyntax, on: Query(table).withTables(tables)), at: whereSyntax) else { continue }
         if let doUpdateIndex, index > doUpdateIndex { updateWhere.append(condition) } else { targetWhere.append(condition) }
       }
       var action: Insert.ConflictAction = .doNothing
@@ -585,6 +593,7 @@ extension WriteMethods {
         }
         return try recordRow(record, model: model, at: only.expression)
       }
+      try compiler.checkMemberwiseArguments(of: model, call.arguments, isDraft: isDraft)
       var provided: [String: Expression] = [:]
       for argument in call.arguments {
         guard let label = argument.label?.text else {
@@ -628,7 +637,14 @@ extension WriteMethods {
         if column.isPrimaryKey && isDraft { return .null }
         if let value = column.defaultValue { return value }
         if column.type.isOptional { return .null }
-        throw compiler.source.diagnostic("missing a value for '\(column.name)'", at: call)
+        // Where the argument belongs: before the first given field declared after it, or at `)`.
+        let position = model.columns.firstIndex { $0.name == column.name } ?? 0
+        let next = call.arguments.first { argument in
+          (argument.label.flatMap { label in model.columns.firstIndex { $0.path.first == label.text } } ?? -1) > position
+        }
+        throw compiler.source.diagnostic(
+          "missing argument for parameter '\(column.name)' in call",
+          at: next.map { Syntax($0) } ?? call.rightParen.map(Syntax.init) ?? Syntax(call))
       }
   }
 
