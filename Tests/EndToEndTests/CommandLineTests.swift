@@ -53,7 +53,7 @@ final class CommandLineTests: XCTestCase {
     let error = try XCTUnwrap(object["error"] as? [String: Any])
     XCTAssertEqual(error["message"] as? String, "table 'Tag' has no column 'titel'; did you mean 'title'?")
     XCTAssertEqual(error["line"] as? Int, 2)
-    XCTAssertEqual(error["column"] as? Int, 3)
+    XCTAssertEqual(error["column"] as? Int, 6)
   }
 
   func testCSVIsDataOnly() throws {

@@ -193,7 +193,7 @@ final class PlainSQLSafetyTests: XCTestCase {
 
       """)
     let dsl = try quarry("Tag.where { $0.title.eq(\"é😀\") && $0.titel }\n")
-    XCTAssertTrue(dsl.stderr.contains("error: 1:34: table 'Tag' has no column 'titel'"), dsl.stderr)
+    XCTAssertTrue(dsl.stderr.contains("error: 1:37: table 'Tag' has no column 'titel'"), dsl.stderr)
     let script = try quarry("SELECT 1;\n\n-- a comment\nSELECT nope;\n", ["--format", "csv"])
     XCTAssertTrue(script.stderr.hasPrefix("error: 4:8: SQLite error 1: no such column: nope"), script.stderr)
     let table = try quarry("SELECT *\n  FROM tgs;\n")

@@ -198,7 +198,7 @@ final class ReplTests: XCTestCase {
     let terminal = try TerminalSession()
     terminal.enter("Reminder.where { $0.titel.eq(\"x\") }")
     XCTAssertTrue(terminal.waitFor("did you mean 'title'?"), terminal.screen())
-    XCTAssertTrue(terminal.screen().contains("                 ^~~~~~~~"), terminal.screen())
+    XCTAssertTrue(terminal.screen().contains("                    ^~~~~"), terminal.screen())
     terminal.enter("Reminder.where { $0.title.eq(\"Mow the lawn\") }.select(\\.id)")
     XCTAssertTrue(terminal.waitFor("│ 8  │"), terminal.screen())
   }

@@ -164,7 +164,7 @@ final class DiagnosticTests: XCTestCase {
 
   func testUnknownColumnSuggestsTheClosestName() throws {
     try assertDiagnostic(
-      "Reminder.where { 1️⃣$0.titel.eq(\"x\") }",
+      "Reminder.where { $0.1️⃣titel.eq(\"x\") }",
       "table 'Reminder' has no column 'titel'; did you mean 'title'?")
   }
 
@@ -176,7 +176,7 @@ final class DiagnosticTests: XCTestCase {
 
   func testColumnsCountCharactersAfterNonASCIIText() throws {
     try assertDiagnostic(
-      "Tag.where { $0.title.eq(\"é😀\") && 1️⃣$0.titel }",
+      "Tag.where { $0.title.eq(\"é😀\") && $0.1️⃣titel }",
       "table 'Tag' has no column 'titel'; did you mean 'title'?")
   }
 
@@ -256,7 +256,7 @@ final class DiagnosticTests: XCTestCase {
 
   func testAnErrorInsideAnOperatorChainPointsAtItsOperand() throws {
     try assertDiagnostic(
-      "Reminder.where { $0.id > 1 && 1️⃣$0.titel == \"x\" || $0.isFlagged }",
+      "Reminder.where { $0.id > 1 && $0.1️⃣titel == \"x\" || $0.isFlagged }",
       "table 'Reminder' has no column 'titel'; did you mean 'title'?")
   }
 

@@ -410,9 +410,9 @@ final class AdvancedSnapshotTests: SnapshotTestCase {
       Reminder.where { $0.id.eq(1) }.update { $0.isDone = true }
       """), as: .lines) {
       """
-      error: 1:41: table 'Reminder' has no column 'isDone'
+      error: 1:44: table 'Reminder' has no column 'isDone'
       Reminder.where { $0.id.eq(1) }.update { $0.isDone = true }
-                                              ^~~~~~~~~
+                                                 ^~~~~~
       """
     }
   }

@@ -56,7 +56,7 @@ final class LessonTests: XCTestCase {
     XCTAssertEqual(
       try verdict(#"Values("errand")"#, exercise(#"Tag.where { $0.id.eq(1) }.select(\.title)"#)),
       .wrong("row 1 (sorted), column 1 ('title'): expected 'quick', got 'errand' (on the variant rows; it matched the fixture's rows, so it may be fitted to them)"))
-    XCTAssertEqual(try verdict("Tag.where { $0.titel.eq(1) }", unordered), .wrong("1:13: table 'Tag' has no column 'titel'; did you mean 'title'?"))
+    XCTAssertEqual(try verdict("Tag.where { $0.titel.eq(1) }", unordered), .wrong("1:16: table 'Tag' has no column 'titel'; did you mean 'title'?"))
   }
 
   func testWriteExercisesCompareTablesAfterwards() throws {

@@ -266,9 +266,9 @@ final class SelectSnapshotTests: SnapshotTestCase {
   func testErrorsAreShownWithALocationAndACaret() throws {
     assertInlineSnapshot(of: try run("Reminder.where { $0.isComplete }"), as: .lines) {
       """
-      error: 1:18: table 'Reminder' has no column 'isComplete'; did you mean 'isCompleted'?
+      error: 1:21: table 'Reminder' has no column 'isComplete'; did you mean 'isCompleted'?
       Reminder.where { $0.isComplete }
-                       ^~~~~~~~~~~~~
+                          ^~~~~~~~~~
       """
     }
   }

@@ -38,9 +38,9 @@ final class ShellTests: SnapshotTestCase {
       ("body")
       VALUES
       ('x')
-      error: 3:14: table 'Note' has no column 'bdy'; did you mean 'body'?
+      error: 3:17: table 'Note' has no column 'bdy'; did you mean 'body'?
       Note.where { $0.bdy.eq("x") }
-                   ^~~~~~
+                      ^~~
       SELECT count(*) FROM notes;
       ┌──────────┐
       │ count(*) │

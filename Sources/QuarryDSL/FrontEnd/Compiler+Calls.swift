@@ -169,6 +169,8 @@ extension Compiler {
     case .array(let elements):
       if name == "contains", let argument = arguments.first() {
         let needle = try typedExpression(try evaluate(argument), at: argument)
+        // `[1, 2].contains($0.id)` with a column: the library's deprecated spelling of `in`.
+        if !needle.expression.isConstant { try warn("'contains' is deprecated: Prefer 'element.in(self)' instead", at: node.declName) }
         let list = try elements.map { try typedExpression($0, expected: needle.type, at: argument).expression }
         return .expression(TypedExpression(needle.expression.binary(.in, Expression(.list(list))), type: .bool))
       }

@@ -442,7 +442,8 @@ extension Compiler {
     }
     // `$0.kind` on a table whose enum payload flattened into columns is not addressable yet.
     throw source.diagnostic(
-      "table '\(table.model.typeName)' has no column '\(name)'", at: node,
+      "table '\(table.model.typeName)' has no column '\(name)'",
+      at: Syntax(node).as(MemberAccessExprSyntax.self).map { Syntax($0.declName) } ?? Syntax(node),
       suggestion: closestMatch(
         to: name, in: Set(table.model.columns.compactMap(\.path.first)).union(table.model.computedColumns.keys)))
   }
