@@ -154,7 +154,7 @@ final class LessonTests: XCTestCase {
          └─ Hugo Martins
 
       """)
-    shell.handle(#"Employee.insert { ($0.name, $0.title, $0.salary, $0.hiredAt) } values: { ("New", "Intern", 1, "2026-01-01") }.returning { ($0.id, $0.managerID, $0.name) }"#)
+    shell.handle(#"Employee.insert { ($0.name, $0.title, $0.salary, $0.hiredAt) } values: { ("New", "Intern", 1, Date(timeIntervalSince1970: 1767225600)) }.returning { ($0.id, $0.managerID, $0.name) }"#)
     before = output.text.count
     shell.handle(".tree")
     XCTAssertEqual(String(output.text.dropFirst(before)), "New\n")

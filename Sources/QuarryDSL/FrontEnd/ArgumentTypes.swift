@@ -64,6 +64,14 @@ extension Compiler {
     case .nilLiteralExpr: return .literal(.null)
     case .memberAccessExpr(let member) where member.base == nil:
       return .implicitMember(member.declName.baseName.text, node: member.declName)
+    case .functionCallExpr(let call) where call.calledExpression.trimmedDescription == "Optional" && call.arguments.count == 1:
+      // `Optional(.high)`: the case has no type to be looked up in.
+      if let member = call.arguments.first?.expression.as(MemberAccessExprSyntax.self), member.base == nil,
+        let name = call.calledExpression.as(DeclReferenceExprSyntax.self)
+      {
+        // The compiler cannot infer `Wrapped` here, and says so at `Optional`.
+        return .implicitMember(member.declName.baseName.text, node: name)
+      }
     case .macroExpansionExpr(let macro):
       // `#sql("…", as: Int.self)` has the type it names; `#bind(x)` and `#sql("…")` are
       // generic over the value type the context asks for.

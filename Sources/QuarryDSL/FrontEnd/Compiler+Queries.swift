@@ -126,6 +126,12 @@ extension Compiler {
     if let closure = expr.as(ClosureExprSyntax.self) {
       return try invoke(closure, with: columnArguments(query))
     }
+    // `.order(by: "title")`: a column is named by a key path or a closure, never by its name in text.
+    if expr.is(StringLiteralExprSyntax.self), let table = query.tables.first {
+      throw source.diagnostic(
+        "cannot convert value of type 'String' to expected argument type '(\(table.model.typeName).TableColumns) -> …' (name a column with a key path, \\.title, or a closure, { $0.title })",
+        at: expr)
+    }
     let value = try evaluate(expr)
     if case .keyPath(let names) = value {
       return try keyPathValue(names, on: query.tables[0], at: expr)

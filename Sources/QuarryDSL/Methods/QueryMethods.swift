@@ -255,6 +255,13 @@ extension QueryMethods {
     let value = try compiler.evaluate(argument, expected: key.type)
     let values: [Value]
     if case .array(let elements) = value { values = elements } else { values = [value] }
+    // `find(_ primaryKey: some QueryExpression<PrimaryKey>)` (or a sequence of them).
+    if let type = column.type {
+      let syntaxes = argument.as(ArrayExprSyntax.self).map { $0.elements.map(\.expression) } ?? [argument]
+      for (syntax, element) in zip(syntaxes, values) where syntaxes.count == values.count {
+        try compiler.checkArgument(syntax, element, of: "static method 'find'", receiver: type, accepting: [type], at: CallSite(arguments).nameNode)
+      }
+    }
     let list = try values.map { try compiler.typedExpression($0, expected: key.type, at: argument).expression }
     query.select.wheres.append(column.expression.binary(.in, Expression(.list(list))))
     return .query(query)
@@ -362,6 +369,9 @@ extension QueryMethods {
   }
 
   func limitValue(_ expr: ExprSyntax, on query: Query) throws -> Expression? {
+    if !expr.is(ClosureExprSyntax.self), !expr.is(StringLiteralExprSyntax.self) {
+      try compiler.checkConcreteArgument(expr, parameter: SwiftType.int.optional)
+    }
     let value = try compiler.evaluateProjection(expr, on: query)
     if case .null = value { return nil }
     return try compiler.typedExpression(value, expected: .int, at: expr).expression

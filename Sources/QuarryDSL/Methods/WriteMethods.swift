@@ -347,6 +347,23 @@ extension WriteMethods {
       } else {
         let singleJSONColumn = targets.count == 1
           && (targets[0].type?.name.hasPrefix("[") == true || targets[0].type?.representation?.contains("JSON") == true)
+        // Each row's values convert to their columns' types (`values: { ("Milk", 1) }`).
+        if let closure = valuesClosure.as(ClosureExprSyntax.self), !singleJSONColumn {
+          for item in closure.statements {
+            guard let row = item.item.as(ExprSyntax.self) else { continue }
+            let values = row.as(TupleExprSyntax.self).map { $0.elements.map(\.expression) } ?? [row]
+            guard values.count == targets.count, targets.count > 1 || !row.is(TupleExprSyntax.self) else { continue }
+            do {
+              for (value, target) in zip(values, targets) {
+                if let type = target.type { try compiler.checkConcreteArgument(value, parameter: type) }
+              }
+            } catch let mismatch as Diagnostic where row.is(TupleExprSyntax.self) {
+              // A tuple is one argument of the values builder: the compiler names the builder.
+              throw compiler.source.diagnostic(
+                "no exact matches in call to static method 'buildExpression' (\(mismatch.message))", at: row)
+            }
+          }
+        }
         // A record for a column group (`Status(isOutOfStock: true, …)`) gives its columns.
         let rows = try evaluateRows(valuesClosure, arraysAreValues: singleJSONColumn).map { row in
           row.flatMap { value -> [Value] in
