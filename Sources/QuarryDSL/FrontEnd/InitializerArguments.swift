@@ -12,24 +12,40 @@ import SwiftSyntax
 /// ```
 extension Compiler {
   func checkMemberwiseArguments(of model: TableModel, _ arguments: LabeledExprListSyntax, isDraft: Bool) throws {
-    // Fields by their position in the declaration (a group's columns share their group's).
-    func position(_ label: String) -> Int? {
-      model.columns.firstIndex { $0.path.first == label }
-    }
-    var earlier: [(label: String, position: Int)] = []
-    for argument in arguments {
-      guard let label = argument.label?.text, let index = position(label) else { continue }
-      if let later = earlier.first(where: { $0.position > index }) {
-        throw source.diagnostic("argument '\(label)' must precede argument '\(later.label)'", at: argument.label ?? Syntax(argument).firstToken(viewMode: .sourceAccurate)!)
-      }
-      earlier.append((label, index))
-    }
+    try checkArgumentOrder(of: model, arguments)
     for argument in arguments {
       guard let label = argument.label?.text, let column = model.column(named: label), column.path.count <= 1 else { continue }
       var parameter = column.type
       if isDraft && column.isPrimaryKey { parameter = parameter.optional }
       try checkConcreteArgument(argument.expression, parameter: parameter)
     }
+  }
+
+  /// Labels in the order the fields are declared: "argument 'title' must precede argument 'id'".
+  func checkArgumentOrder(of model: TableModel, _ arguments: LabeledExprListSyntax) throws {
+    // Fields by their position in the declaration (a group's columns share their group's).
+    func position(_ label: String) -> Int? {
+      model.columns.firstIndex { $0.path.first == label }
+    }
+    var earlier: [(label: String, position: Int)] = []
+    for argument in arguments {
+      guard let labelToken = argument.label, let index = position(labelToken.text) else { continue }
+      if let later = earlier.first(where: { $0.position > index }) {
+        throw source.diagnostic("argument '\(labelToken.text)' must precede argument '\(later.label)'", at: labelToken)
+      }
+      earlier.append((labelToken.text, index))
+    }
+  }
+
+  /// `Row.Columns(title: $0.title, …)`: each field takes a `some QueryExpression` of exactly its
+  /// type (no optional promotion), and the compiler names the initializer.
+  func checkSelectionArgument(_ syntax: ExprSyntax, _ value: Value, field: SwiftType, model: TableModel, call: FunctionCallExprSyntax) throws {
+    let argument = argumentType(syntax, value)
+    guard fits(argument, field) == false else { return }
+    let labels = model.columns.filter { $0.path.count <= 1 }.map { $0.name + ":" }.joined()
+    throw source.diagnostic(
+      "initializer 'init(\(labels))' requires the types '\(argument.typeName ?? "?")' and '\(field)' be equivalent",
+      at: call.calledExpression)
   }
 
   /// A value given for a concrete parameter of type `parameter` (an initializer's field, an

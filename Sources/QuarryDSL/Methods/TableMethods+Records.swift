@@ -11,6 +11,7 @@ extension TableMethods {
   /// A.Columns(b: B.Columns(c: C.Columns(d: 42)))  // SELECT 42 AS "d"
   /// ```
   func selection(for model: TableModel, arguments: Arguments) throws -> Value {
+    try compiler.checkArgumentOrder(of: model, arguments.call.arguments)
     // Each column with the position of its field in the declaration, so an optional group that
     // is left out can be filled with NULLs in its place.
     var pairs: [(position: Int, name: String, expression: TypedExpression)] = []
@@ -53,6 +54,9 @@ extension TableMethods {
       case .selection(let nested, _):
         for (name, expression) in nested { pairs.append((position, name, expression)) }
       default:
+        if arguments.call.calledExpression.trimmedDescription.hasSuffix(".Columns") {
+          try compiler.checkSelectionArgument(argument.expression, value, field: column.type, model: model, call: arguments.call)
+        }
         pairs.append((position, column.sqlName, try compiler.typedExpression(value, expected: column.type, at: argument.expression)))
       }
     }
@@ -64,6 +68,17 @@ extension TableMethods {
         let position = model.columns.firstIndex { $0.path.first == label } ?? index
         pairs.append((position, column.sqlName, TypedExpression(.null, type: column.type)))
       }
+    }
+    // A field with no default and no optional type must be given to `Columns(…)`.
+    if arguments.call.calledExpression.trimmedDescription.hasSuffix(".Columns"),
+      let missing = model.columns.first(where: { column in
+        column.path.count <= 1 && column.defaultValue == nil && !column.type.isOptional
+          && !arguments.list.contains { $0.label == column.name }
+      })
+    {
+      throw compiler.source.diagnostic(
+        "missing argument for parameter '\(missing.name)' in call",
+        at: arguments.call.rightParen.map(Syntax.init) ?? Syntax(arguments.call))
     }
     // A @Selection field left out takes its declared default (`var note = "none"`), as the
     // macro's Columns initializer does.
