@@ -80,7 +80,17 @@ final class VocabularyTests: SnapshotTestCase {
     XCTAssertEqual(afterTable, Set(Vocabulary.names(for: .table) + ["Draft"]))
     let afterQuery = Set(completer.completions(for: "Reminder.where { $0.isFlagged }.")).subtracting(scopes)
     XCTAssertEqual(afterQuery, Set(Vocabulary.names(for: .query) + Vocabulary.names(for: .write) + Vocabulary.names(for: .statement)))
-    XCTAssertEqual(Set(completer.completions(for: "Reminder.where { $0.title.")), Set(Vocabulary.names(for: .expression)))
+    // After a column, the methods its type takes, read from the entries' `where` clauses.
+    let afterText = Set(completer.completions(for: "Reminder.where { $0.title."))
+    XCTAssertTrue(afterText.isSuperset(of: ["eq", "like", "lower", "length", "groupConcat", "count", "max"]), "\(afterText.sorted())")
+    XCTAssertTrue(afterText.isDisjoint(with: ["avg", "sum", "total", "round", "hex", "not", "and"]), "\(afterText.sorted())")
+    let afterNumber = Set(completer.completions(for: "Reminder.where { $0.id."))
+    XCTAssertTrue(afterNumber.isSuperset(of: ["eq", "sum", "avg", "abs", "count"]), "\(afterNumber.sorted())")
+    XCTAssertTrue(afterNumber.isDisjoint(with: ["like", "lower", "trim", "round", "not"]), "\(afterNumber.sorted())")
+    let afterOptionalText = Set(completer.completions(for: "Reminder.join(User.all) { $0.assignedUserID.eq($1.id) }.where { $0.notes."))
+    XCTAssertTrue(afterOptionalText.contains("like"), "\(afterOptionalText.sorted())")
+    let afterFlag = Set(completer.completions(for: "Reminder.where { $0.isFlagged."))
+    XCTAssertTrue(afterFlag.isSuperset(of: ["not", "and", "or", "eq"]) && afterFlag.isDisjoint(with: ["sum", "like"]), "\(afterFlag.sorted())")
   }
 
   func testHelpForAMethodShowsItsSignatureExampleAndSQL() throws {

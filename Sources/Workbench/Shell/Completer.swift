@@ -117,10 +117,35 @@ public struct Completer {
       return Self.queryMethods + scopes
     }
     if Self.insideClosure(text) {
-      // `$0.title.` → expression methods; `$0.kind.` → a group's members.
+      // `$0.title.` → the expression methods a String takes (no `avg`, no `hex`); `$0.kind.` → a
+      // group's members.
+      if let type = columnType(endingAt: text) { return expressionMethods(for: type) }
       return Self.expressionMethods
     }
     return Self.queryMethods
+  }
+
+  /// The type of `$N.column` when the text ends with one.
+  func columnType(endingAt text: String) -> SwiftType? {
+    let name = Self.currentWord(text)
+    guard !name.isEmpty else { return nil }
+    let before = text.dropLast(name.count)
+    guard before.last == "." else { return nil }
+    guard let dollar = Self.closureParameter(at: String(before.dropLast())) else { return nil }
+    let tables = tablesInChain(text)
+    guard dollar < tables.count, let model = catalog.table(forType: tables[dollar]) else { return nil }
+    return model.column(named: name)?.type
+  }
+
+  /// The expression methods whose `where` clause a value of `type` meets (every method when
+  /// Quarry cannot tell): the vocabulary's own constraints, as the checker reads them.
+  func expressionMethods(for type: SwiftType) -> [String] {
+    let isEnum = catalog.enums[type.name] != nil
+    return Self.expressionMethods.filter { name in
+      Vocabulary.methods(named: name, on: .expression).contains { entry in
+        entry.requirement.map { $0.isSatisfied(by: type, isEnum: isEnum) != false } ?? true
+      }
+    }
   }
 
   private func columnNames(_ model: TableModel) -> [String] {
