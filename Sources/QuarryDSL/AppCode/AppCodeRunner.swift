@@ -294,7 +294,7 @@ extension AppCodeRunner {
     let scope = Scope(
       body: AnySyntaxBox(syntax: Syntax(body), source: compiler.source),
       parameters: function.signature.parameterClause.parameters.map { ($0.secondName ?? $0.firstName).text },
-      ownerType: name)
+      ownerType: name, parameterTypes: DeclarationReader.parameterTypes(of: function))
     compiler.catalog.functions[name] = scope
     if function.attributes.contains(where: { $0.as(AttributeSyntax.self)?.attributeName.trimmedDescription == "DatabaseFunction" }) {
       try compiler.functionMethods.declareDatabaseFunction(function)
@@ -392,7 +392,7 @@ extension AppCodeRunner {
     }
     guard let statements = Self.bodyStatements(function.body.syntax) else { return }
     try compiler.withSource(function.body) {
-      try compiler.withLocals(Dictionary(zip(function.parameters, values), uniquingKeysWith: { $1 })) {
+      try compiler.withLocals(compiler.parameterBindings(of: function, values)) {
         try compileBlock(statements, into: &items, typesRead: false)
       }
     }

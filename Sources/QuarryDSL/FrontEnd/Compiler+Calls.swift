@@ -264,7 +264,7 @@ extension Compiler {
           at: node)
       }
       return try withSource(function.body) {
-        try withLocals(Dictionary(zip(function.parameters, values), uniquingKeysWith: { $1 })) {
+        try withLocals(parameterBindings(of: function, values)) {
           try evaluateBody(function.body.syntax)
         }
       }

@@ -62,13 +62,43 @@ extension Compiler {
         "'\(scope.ownerType)' scope takes \(scope.parameters.count) argument\(scope.parameters.count == 1 ? "" : "s"), not \(arguments.count)",
         at: node)
     }
-    var bindings: [String: Value] = [:]
-    for (name, value) in zip(scope.parameters, arguments) { bindings[name] = value }
+    let bindings = parameterBindings(of: scope, arguments)
     return try withSource(scope.body) {
       try withContext(selfTable: table, bareColumns: nil) {
         try withLocals(bindings) { try evaluateBody(scope.body.syntax) }
       }
     }
+  }
+
+  /// A call of a static function the input declares (`Reminder.assigned(to: 1)`): its labels as
+  /// declared, each argument converted to its parameter's type as Swift converts it.
+  func checkCall(of scope: Scope, _ arguments: Arguments) throws {
+    guard let labels = scope.parameterLabels, labels.count == arguments.list.count else { return }
+    for (argument, label) in zip(arguments.list, labels) where argument.label != label {
+      let message = label.map { argument.label == nil ? "missing argument label '\($0):' in call" : "incorrect argument label in call (have '\(argument.label ?? "_"):', expected '\($0):')" }
+        ?? "extraneous argument label '\(argument.label ?? ""):' in call"
+      throw source.diagnostic(message, at: argument.label == nil ? Syntax(argument.expression) : argument.labelNode)
+    }
+    for (argument, type) in zip(arguments.list, scope.parameterTypes) {
+      if let type { try checkConcreteArgument(argument.expression, parameter: type) }
+    }
+  }
+
+  /// A scope's or function's parameters bound to the values passed, each with its declared type
+  /// (`func atLeast(_ p: Int?)` called with `3`: inside, `p` is an `Int?`, as Swift has it).
+  func parameterBindings(of scope: Scope, _ values: [Value]) -> [String: Value] {
+    var bindings: [String: Value] = [:]
+    for (index, (name, value)) in zip(scope.parameters, values).enumerated() {
+      var bound = value
+      if index < scope.parameterTypes.count, let declared = scope.parameterTypes[index], isKnown(declared),
+        case .expression(var typed) = value, typed.expression.isConstant || typed.expression.isCurrentDate
+      {
+        typed.type = declared
+        bound = .expression(typed)
+      }
+      bindings[name] = bound
+    }
+    return bindings
   }
 
   /// Compiles with `Self` (and bare column names, inside a computed column) bound to a table.

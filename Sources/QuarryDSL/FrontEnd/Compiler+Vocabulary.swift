@@ -101,6 +101,12 @@ extension Expression {
     }
   }
 
+  /// Swift's `Date()` (`datetime('now')`, moved or not): a Swift value, though SQL computes it.
+  var isCurrentDate: Bool {
+    if case .function("datetime", let arguments) = node { return arguments.allSatisfy(\.isConstant) }
+    return false
+  }
+
   /// Arithmetic of constants only (`someDate - 604800` built as SQL): work Swift does before
   /// the query exists, not SQL's.
   var isComputationOfConstants: Bool {

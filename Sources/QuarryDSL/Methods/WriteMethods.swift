@@ -209,7 +209,7 @@ extension WriteMethods {
     compiler.bareColumnsTable = row
     defer { compiler.bareColumnsTable = saved }
     return try compiler.withSource(helper.body) {
-      try compiler.withLocals(Dictionary(zip(helper.parameters, values), uniquingKeysWith: { $1 })) {
+      try compiler.withLocals(compiler.parameterBindings(of: helper, values)) {
         var result: [Assignment] = []
         for item in body.statements {
           guard case .expr(let inner) = item.item else {

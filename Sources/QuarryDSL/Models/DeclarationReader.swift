@@ -106,7 +106,7 @@ struct DeclarationReader {
             body: AnySyntaxBox(syntax: Syntax(body), source: source),
             parameters: function.signature.parameterClause.parameters.map {
               ($0.secondName ?? $0.firstName).text
-            }, ownerType: name)
+            }, ownerType: name, parameterTypes: Self.parameterTypes(of: function), parameterLabels: Self.parameterLabels(of: function))
         }
         continue
       }
@@ -372,7 +372,7 @@ struct DeclarationReader {
           let scope = Scope(
             body: AnySyntaxBox(syntax: Syntax(body), source: source),
             parameters: function.signature.parameterClause.parameters.map { ($0.secondName ?? $0.firstName).text },
-            ownerType: table)
+            ownerType: table, parameterTypes: Self.parameterTypes(of: function), parameterLabels: Self.parameterLabels(of: function))
           if kind == "Updates" {
             catalog.updateHelpers[table, default: [:]][function.name.text] = scope
           } else {
@@ -420,7 +420,7 @@ struct DeclarationReader {
             body: AnySyntaxBox(syntax: Syntax(body), source: source),
             parameters: function.signature.parameterClause.parameters.map {
               ($0.secondName ?? $0.firstName).text
-            }, ownerType: extended), to: extended)
+            }, ownerType: extended, parameterTypes: Self.parameterTypes(of: function), parameterLabels: Self.parameterLabels(of: function)), to: extended)
       } else if let nested = member.decl.as(StructDeclSyntax.self) {
         try readStruct(nested, outer: extended)
       } else if let nested = member.decl.as(EnumDeclSyntax.self) {
@@ -430,6 +430,16 @@ struct DeclarationReader {
   }
 
   // MARK: Helpers
+
+  /// A function's argument labels, nil for `_` (`func assigned(to id: Int?)` → ["to"]).
+  static func parameterLabels(of function: FunctionDeclSyntax) -> [String?] {
+    function.signature.parameterClause.parameters.map { $0.firstName.text == "_" ? nil : $0.firstName.text }
+  }
+
+  /// The declared types of a function's parameters, as Swift reads them (`Int?`, `Date`).
+  static func parameterTypes(of function: FunctionDeclSyntax) -> [SwiftType?] {
+    function.signature.parameterClause.parameters.map { SwiftEvaluator.swiftType($0.type) }
+  }
 
   func swiftType(_ type: TypeSyntax) -> SwiftType {
     if let optional = type.as(OptionalTypeSyntax.self) {

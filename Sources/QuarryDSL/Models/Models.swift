@@ -156,6 +156,11 @@ public struct Scope: @unchecked Sendable {
   public var body: AnySyntaxBox
   public var parameters: [String]
   public var ownerType: String
+  /// Each parameter's declared type (`_ priority: Int?`): inside the body a parameter has it,
+  /// whatever the caller passed (nil where the declaration names no simple type).
+  public var parameterTypes: [SwiftType?] = []
+  /// Each parameter's argument label (nil for `_`), when the scope is a function.
+  public var parameterLabels: [String?]? = nil
 }
 
 /// An `enum X: Int|String, QueryBindable`.
