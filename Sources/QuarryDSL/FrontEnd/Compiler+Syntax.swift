@@ -424,9 +424,18 @@ extension Compiler {
       return .expression(table.column(column))
     }
     if let scope = table.model.computedColumns[name] {
-      return try withSource(scope.body) {
-        try withContext(selfTable: table, bareColumns: table) { try evaluateBody(scope.body.syntax) }
+      // The body is declared on the table's own columns; the outer side of a join lifts its result.
+      var plain = table
+      plain.isOptional = false
+      let value = try withSource(scope.body) {
+        try withContext(selfTable: plain, bareColumns: plain) { try evaluateBody(scope.body.syntax) }
       }
+      // On the outer side of a join a computed column is optional too (`$1.isHighPriority.ifnull(false)`).
+      if table.isOptional, case .expression(var typed) = value {
+        typed.type = typed.type?.optional
+        return .expression(typed)
+      }
+      return value
     }
     if let group = try rowMethods.groupMember(name, of: table, prefix: [], at: node) {
       return group

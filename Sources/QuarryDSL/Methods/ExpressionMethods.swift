@@ -195,6 +195,7 @@ extension ExpressionMethods {
     case .literal(.string): nil
     case .literal(let literal): literal.defaultType.description
     case .typed(let given) where given.name != "String": given.description
+    case .typed(let given) where (try? compiler.evaluate(pattern))?.constantExpression == false: "some QueryExpression<\(given)>"
     default: nil
     }
     if let type {
@@ -376,9 +377,17 @@ extension ExpressionMethods {
 
     if let (function, result) = sqlFunction(name), case .scalar(let sql) = function {
       var functionArguments = [lhs]
-      for syntax in arguments.list.map(\.expression) {
+      let parameters = Vocabulary.methods(named: name, on: .expression).first?.parameters ?? []
+      if name == "ifnull", let type = receiver.type, compiler.isKnown(type), !type.isOptional {
+        // `ifnull` is declared on optional expressions only.
+        throw compiler.source.diagnostic(
+          "no exact matches in reference to instance method 'ifnull' ('\(type)' is not optional)", at: CallSite(arguments).nameNode)
+      }
+      for (index, syntax) in arguments.list.map(\.expression).enumerated() {
         let expected: SwiftType? = ["substr", "round", "likelihood"].contains(name) ? nil : receiver.type?.wrapped
         let value = try compiler.evaluate(syntax, expected: expected)
+        try checkFunctionArgument(name, syntax, value, parameter: index < parameters.count ? parameters[index].type : nil,
+                                  receiver: receiver.type, at: arguments)
         let argument = try compiler.typedExpression(value, expected: expected, at: syntax).expression
         // SQLite wants likelihood's probability as a constant, not a bound parameter.
         if name == "likelihood", case .value(.double(let probability)) = argument.node, probability.isFinite {
@@ -393,6 +402,42 @@ extension ExpressionMethods {
       return .expression(TypedExpression(.function(sql, functionArguments), type: type))
     }
     throw compiler.unknownMethod(name, on: .expression, described: "an expression", at: CallSite(arguments).nameNode)
+  }
+
+  /// An argument of a scalar function, a `some QueryExpression<T>` of the type its entry declares
+  /// (`substr(_ offset: Int, …)`, `replace(_ pattern: String, …)`); `ifnull` takes the receiver's
+  /// wrapped type, `nullif` the receiver's type (both made optional).
+  private func checkFunctionArgument(
+    _ name: String, _ syntax: ExprSyntax, _ value: Value, parameter: String?, receiver: SwiftType?, at arguments: Arguments
+  ) throws {
+    let nameNode = CallSite(arguments).nameNode
+    let argument = compiler.argumentType(syntax, value)
+    switch parameter {
+    case "Wrapped":
+      guard let receiver, compiler.isKnown(receiver) else { return }
+      if case .typed(let given) = argument, given.wrapped == receiver.wrapped { return }
+      if compiler.fits(argument, receiver.wrapped) == false {
+        throw compiler.source.diagnostic("no exact matches in reference to instance method '\(name)'", at: nameNode)
+      }
+    case "Self":
+      guard let receiver, compiler.isKnown(receiver) else { return }
+      if case .typed(let given) = argument, given.wrapped == receiver.wrapped { return }
+      if compiler.fits(argument, receiver.wrapped) == false {
+        throw compiler.source.diagnostic(
+          "instance method '\(name)' requires the types '\(receiver.optional)' and '\(argument.typeName.map { $0.hasSuffix("?") ? $0 : $0 + "?" } ?? "?")' be equivalent",
+          at: nameNode)
+      }
+    case "Int", "Int?", "String", "String?", "Double", "Double?":
+      guard let parameter else { return }
+      let target = SwiftType(String(parameter.prefix { $0 != "?" }))
+      if case .literal(.null) = argument, parameter.hasSuffix("?") { return }
+      if compiler.fits(argument, target) == false {
+        throw compiler.source.diagnostic(
+          "instance method '\(name)' requires the types '\(argument.typeName ?? "?")' and '\(target)' be equivalent", at: nameNode)
+      }
+    default:
+      return
+    }
   }
 
   private func text(_ syntax: ExprSyntax) throws -> Expression {
