@@ -145,7 +145,9 @@ extension FunctionMethods {
     }
     let condition: Expression
     if expression.base != nil {
-      condition = try compiler.typedExpression(try compiler.evaluate(conditionSyntax, expected: baseType?.wrapped), expected: baseType?.wrapped, at: conditionSyntax).expression
+      let value = try compiler.evaluate(conditionSyntax, expected: baseType?.wrapped)
+      if let baseType { try checkCaseValue(conditionSyntax, value, against: baseType, method: "when(_:then:)", at: arguments) }
+      condition = try compiler.typedExpression(value, expected: baseType?.wrapped, at: conditionSyntax).expression
     } else {
       guard let predicate = try compiler.predicate(try compiler.evaluate(conditionSyntax), at: conditionSyntax) else {
         throw compiler.source.diagnostic("'when' needs a condition, not nil", at: conditionSyntax)
@@ -168,13 +170,32 @@ extension FunctionMethods {
     return .caseBuilder(expression, type: result.type?.optional, baseType: baseType)
   }
 
+  /// A `Case` value of another kind than the case's type (text where the results are numbers, a
+  /// number where they are Bools): Swift infers one `T` for the whole builder and refuses it.
+  private func checkCaseValue(_ syntax: ExprSyntax, _ value: Value, against type: SwiftType, method: String, at arguments: Arguments) throws {
+    guard compiler.isKnown(type) else { return }
+    func kind(_ type: SwiftType) -> String? {
+      type.isNumeric ? "number" : type.name == "String" ? "text" : type.isBool ? "bool" : nil
+    }
+    let given: SwiftType? = switch compiler.argumentType(syntax, value) {
+    case .literal(.null), .unknown, .implicitMember: nil
+    case .literal(let literal): literal.defaultType
+    case .typed(let typed): typed
+    }
+    guard let given, let expectedKind = kind(type.wrapped), let givenKind = kind(given.wrapped), expectedKind != givenKind else { return }
+    throw compiler.source.diagnostic(
+      "instance method '\(method)' requires the types '\(type.wrapped)' and '\(given.wrapped)' be equivalent", at: CallSite(arguments).nameNode)
+  }
+
   /// `.else(result)`: the CASE, finished.
   func caseElse(_ expression: CaseExpression, type: SwiftType?, baseType: SwiftType?, arguments: Arguments) throws -> Value {
     var expression = expression
     guard let syntax = arguments.first() else {
       throw compiler.source.diagnostic("'else' needs a value", at: arguments.call)
     }
-    let otherwise = try compiler.typedExpression(try compiler.evaluate(syntax, expected: type?.wrapped), expected: type, at: syntax)
+    let otherwiseValue = try compiler.evaluate(syntax, expected: type?.wrapped)
+    if let type { try checkCaseValue(syntax, otherwiseValue, against: type, method: "else", at: arguments) }
+    let otherwise = try compiler.typedExpression(otherwiseValue, expected: type, at: syntax)
     expression.otherwise = otherwise.expression
     return .expression(TypedExpression(Expression(.caseWhen(expression)), type: otherwise.type ?? type?.wrapped))
   }
