@@ -191,11 +191,12 @@ extension ExpressionMethods {
 
   /// A pattern parameter (`some StringProtocol`): text, never a number or a Bool.
   private func checkPattern(_ pattern: ExprSyntax, of method: String, _ arguments: Arguments) throws {
-    let type: String? = switch compiler.argumentType(pattern, (try? compiler.evaluate(pattern)) ?? .null) {
+    let value = (try? compiler.evaluate(pattern)) ?? .null
+    let type: String? = switch compiler.argumentType(pattern, value) {
     case .literal(.string): nil
     case .literal(let literal): literal.defaultType.description
     case .typed(let given) where given.name != "String": given.description
-    case .typed(let given) where (try? compiler.evaluate(pattern))?.constantExpression == false: "some QueryExpression<\(given)>"
+    case .typed(let given) where value.constantExpression == false: "some QueryExpression<\(given)>"
     default: nil
     }
     if let type {
