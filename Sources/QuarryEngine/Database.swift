@@ -239,7 +239,7 @@ public final class PreparedStatement {
       let index = Int32(offset + first)
       let code: Int32
       switch value {
-      case .null: code = sqlite3_bind_null(statement, index)
+      case .null, .parameter: code = sqlite3_bind_null(statement, index)
       case .integer(let v): code = sqlite3_bind_int64(statement, index, v)
       case .double(let v): code = sqlite3_bind_double(statement, index, v)
       case .text(let v):

@@ -130,7 +130,7 @@ private func readArguments(_ count: Int32, _ values: UnsafeMutablePointer<Opaque
 
 private func setResult(_ context: OpaquePointer, _ value: DatabaseValue) {
   switch value {
-  case .null: sqlite3_result_null(context)
+  case .null, .parameter: sqlite3_result_null(context)
   case .integer(let number): sqlite3_result_int64(context, number)
   case .double(let number): sqlite3_result_double(context, number)
   case .text(let text): sqlite3_result_text(context, text, -1, quarry_sqlite_transient())

@@ -13,10 +13,15 @@ public enum QueryBinding: Hashable, Sendable {
   case double(Double)
   case text(String)
   case blob([UInt8])
+  /// A value the app supplies when it runs, named by its Swift source (`listID`,
+  /// `reminder.id`): what `quarry scan` binds where a query uses a parameter or a property.
+  /// Shown as `?`; it binds NULL when the statement is prepared to read its plan.
+  case parameter(String)
 
   /// The literal SQL text for this value.
   public var inlineSQL: String {
     switch self {
+    case .parameter: return "?"
     case .null: return "NULL"
     case .integer(let value): return String(value)
     case .double(let value): return Self.format(value)

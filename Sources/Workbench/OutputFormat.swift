@@ -272,6 +272,7 @@ final class JSONFormatter: ResultSink {
   static func value(_ value: DatabaseValue) -> String {
     switch value {
     case .null: return "null"
+    case .parameter(let name): return string(name)
     case .integer(let number): return String(number)
     case .double(let number):
       // JSON has no infinity: 1e999 is a valid JSON number that Python and JavaScript read as

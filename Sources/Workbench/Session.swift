@@ -670,6 +670,7 @@ public final class Session {
     }
     switch value {
     case .null: return "NULL"
+    case .parameter(let name): return name
     case .integer(let number):
       if let type {
         if type.isBool, number == 0 || number == 1 { return number == 1 ? "true" : "false" }

@@ -10,7 +10,7 @@ struct Quarry: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "quarry",
     abstract: "Query SQLite with the StructuredQueries Swift DSL, and see the SQL it becomes.",
-    subcommands: [QuarryCommand.self, LessonsCommand.self, LearnCommand.self],
+    subcommands: [QuarryCommand.self, LessonsCommand.self, LearnCommand.self, ScanCommand.self],
     defaultSubcommand: QuarryCommand.self)
 }
 

@@ -149,7 +149,7 @@ struct QueryOptions: Equatable, Sendable {
 
 extension QueryOptions {
   /// The names that make ArgumentParser pick a subcommand (or print help) instead.
-  static let subcommandNames = ["query", "lessons", "learn", "help"]
+  static let subcommandNames = ["query", "lessons", "learn", "scan", "help"]
 
   /// Reads the default command's everyday argument shapes without ArgumentParser, whose
   /// reflection costs most of Quarry's start-up; returns nil for anything else (help, a

@@ -145,11 +145,11 @@ extension AppCodeRunner {
       value = try compiler.evaluate(query)
       anchor = Syntax(query)
     } else if wrapperName == "FetchAll", let element = annotation?.as(ArrayTypeSyntax.self)?.element,
-      let model = compiler.catalog.table(forType: element.trimmedDescription)
+      let model = compiler.catalog.table(forType: element.trimmedDescription), !model.isSelection
     {
       value = .query(try compiler.baseQuery(TableInstance(model: model)))
       anchor = Syntax(variable)
-    } else if wrapperName == "FetchOne", let type = annotation, let model = compiler.catalog.table(forType: type.trimmedDescription) {
+    } else if wrapperName == "FetchOne", let type = annotation, let model = compiler.catalog.table(forType: type.trimmedDescription), !model.isSelection {
       value = .query(try compiler.baseQuery(TableInstance(model: model)))
       anchor = Syntax(variable)
     } else {

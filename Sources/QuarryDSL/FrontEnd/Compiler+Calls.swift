@@ -103,6 +103,7 @@ extension Compiler {
   }
 
   func callMethod(_ name: String, on base: Value, arguments: Arguments, at node: MemberAccessExprSyntax) throws -> Value {
+    if let runTime = runTimeMember(name, of: base, whole: arguments.call, isCall: true) { return runTime }
     if let reference = node.base?.as(DeclReferenceExprSyntax.self), appCode.fetchedBindings.contains(reference.baseName.text),
       lookupLocal(reference.baseName.text) == nil, !Self.databaseCalls.contains(name)
     {

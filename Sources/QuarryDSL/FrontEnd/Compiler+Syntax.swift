@@ -25,7 +25,12 @@ extension Compiler {
     case .nilLiteralExpr:
       return .null
     case .stringLiteralExpr(let literal):
-      return .expression(TypedExpression(.value(.text(try stringValue(literal))), type: .string))
+      do {
+        return .expression(TypedExpression(.value(.text(try stringValue(literal))), type: .string))
+      } catch let runTime as RunTimeValue {
+        // `"%\(searchText)%"` in a scan: one string the app builds when it runs, bound as one value.
+        return .expression(TypedExpression(.value(.parameter(runTime.name)), type: .string))
+      }
     case .arrayExpr(let array):
       return .array(try array.elements.map { try evaluate($0.expression, expected: expected) })
     case .tupleExpr(let tuple):
@@ -182,6 +187,7 @@ extension Compiler {
       case .double(let number): text = "\(number)"
       case .text(let string): text = jsonStringLiteral(string, escapingSlashes: true)
       case .null, .blob: text = "null"
+      case .parameter(let name): throw RunTimeValue(name: name)
       }
       members.append((name, text))
     }
@@ -212,6 +218,7 @@ extension Compiler {
         case .double(let value): out += "\(value)"
         case .null: out += "nil"
         case .blob: out += "<blob>"
+        case .parameter: throw RunTimeValue(name: literal.trimmedDescription)
         }
       }
     }
@@ -315,6 +322,8 @@ extension Compiler {
     if let selfTable, selfTable.model.scopes[name] != nil {
       return try member(name, of: .table(selfTable), at: reference)
     }
+    // Names the code around a scanned query declares are nearer than the input's own bindings.
+    if let value = runTimeValues[name] { return value }
     if let value = catalog.bindings[name] { return value }
     if let model = catalog.table(forType: name) { return .table(TableInstance(model: model)) }
     if let model = catalog.enums[name] { return .enumType(model) }
@@ -363,6 +372,7 @@ extension Compiler {
   // MARK: Members
 
   func member(_ name: String, of base: Value, at node: some SyntaxProtocol) throws -> Value {
+    if let runTime = runTimeMember(name, of: base, whole: node, isCall: false) { return runTime }
     if let access = Syntax(node).as(MemberAccessExprSyntax.self),
       let computed = try swiftMemberOfSwiftValue(name, on: base, labels: nil, whole: ExprSyntax(access))
     {
@@ -556,6 +566,10 @@ extension Compiler {
       switch element.condition {
       case .expression(let condition):
         let value = try withLocals(bindings) { try typedExpression(try evaluate(condition, expected: .bool), expected: .bool, at: condition) }
+        if Self.runTimeName(in: value.expression) != nil {
+          // `if !showCompleted { … }` in a scan: which branch runs is up to the app.
+          throw RunTimeValue(name: condition.trimmedDescription)
+        }
         guard let holds = Self.constantBool(value.expression) else {
           throw source.diagnostic(
             "an 'if' in a query closure needs a condition known before the query runs (a Swift Bool); for a condition on columns use a predicate or Case",
@@ -567,6 +581,9 @@ extension Compiler {
           throw source.diagnostic("not supported in Quarry yet: this pattern in 'if let'", at: binding.pattern)
         }
         let value = try withLocals(bindings) { try binding.initializer.map { try evaluate($0.value) } ?? evaluate(ExprSyntax(DeclReferenceExprSyntax(baseName: .identifier(name)))) }
+        if case .expression(let typed) = value, Self.runTimeName(in: typed.expression) != nil {
+          throw RunTimeValue(name: name)
+        }
         switch value {
         case .null: taken = false
         case .expression(let typed) where typed.expression.isConstant:

@@ -105,12 +105,17 @@ public final class Compiler {
   /// (`for list in try RemindersList.fetchAll(db) { … }`). Nil: no database to read (the fetch
   /// is shown; its rows are not values).
   public var rowReader: ((_ statement: Statement, _ earlierChanges: [Statement]) throws -> [[QueryBinding]])?
+  /// Names the code around a scanned query declares (`quarry scan`): values the app supplies
+  /// when it runs, used where no other declaration gives the name a meaning.
+  var runTimeValues: [String: Value] = [:]
+  /// Compiling one query of a scanned app (`quarry scan`).
+  var scanning = false
   /// The runner of app code in this input, and what that code has done.
   lazy var appCode = AppCodeRunner(compiler: self)
 
   /// What the last `compile` warned about: spellings StructuredQueries deprecates or no longer
   /// offers. A warning never stops a query.
-  public private(set) var warnings: [Diagnostic] = []
+  public internal(set) var warnings: [Diagnostic] = []
   /// Warnings are errors (`--strict`, for checking app code).
   public var strict = false
 
@@ -163,6 +168,30 @@ public final class Compiler {
     var items: [CompiledItem] = []
     let statements = Array(parsed.statements)
     let topLevelCount = statements.count
+    let failed = try readDeclarationsAndRunSetUp(statements, into: &items, recovering: recovering)
+    for (index, item) in statements.enumerated() where !failed.contains(index) {
+      if recovering, item.hasError, let error = SyntaxErrorFinder.firstError(in: item) {
+        // A whole file with a syntax error in one place: that item fails, the others stand.
+        let location = source.lineAndColumn(of: error.position)
+        items.append(.failure(Diagnostic("syntax error: " + error.message, line: location.line, column: location.column, length: error.length)))
+        continue
+      }
+      do {
+        try appCode.compileItem(item, into: &items, wholeInput: topLevelCount == 1 ? text : nil,
+                        typesRead: true)
+      } catch let diagnostic as Diagnostic where recovering {
+        items.append(.failure(diagnostic))
+      }
+    }
+    try appCode.runPendingSetUp(into: &items, recovering: recovering)
+    if let note = appCode.skippedNote() { items.append(note) }
+    return items
+  }
+
+  /// Reads the input's type declarations (each after the types it uses, wherever it stands),
+  /// declares its functions and runs its set-up (migrations), as the app does at launch before
+  /// anything else. Returns the indices of top-level items whose declaration failed.
+  func readDeclarationsAndRunSetUp(_ statements: [CodeBlockItemSyntax], into items: inout [CompiledItem], recovering: Bool) throws -> Set<Int> {
     appCode.typesInInput = Set(statements.compactMap { item -> String? in
       guard case .decl(let decl) = item.item, !decl.is(ExtensionDeclSyntax.self) else { return nil }
       return decl.asProtocol(NamedDeclSyntax.self)?.name.text
@@ -191,23 +220,7 @@ public final class Compiler {
       }
     }
     try appCode.declareAheadAndRunSetUp(statements, into: &items, recovering: recovering)
-    for (index, item) in statements.enumerated() where !failed.contains(index) {
-      if recovering, item.hasError, let error = SyntaxErrorFinder.firstError(in: item) {
-        // A whole file with a syntax error in one place: that item fails, the others stand.
-        let location = source.lineAndColumn(of: error.position)
-        items.append(.failure(Diagnostic("syntax error: " + error.message, line: location.line, column: location.column, length: error.length)))
-        continue
-      }
-      do {
-        try appCode.compileItem(item, into: &items, wholeInput: topLevelCount == 1 ? text : nil,
-                        typesRead: true)
-      } catch let diagnostic as Diagnostic where recovering {
-        items.append(.failure(diagnostic))
-      }
-    }
-    try appCode.runPendingSetUp(into: &items, recovering: recovering)
-    if let note = appCode.skippedNote() { items.append(note) }
-    return items
+    return failed
   }
 
   func declarationName(_ decl: DeclSyntax) -> String {

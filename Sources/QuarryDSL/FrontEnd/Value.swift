@@ -144,3 +144,10 @@ struct WriteQuery: Sendable {
   var statement: Statement
   var returningTypes: [SwiftType?] = []
 }
+
+/// A Swift computation met a value the app supplies only when it runs (`quarry scan`: a
+/// function's parameter, a view's property): the computation's result is a run-time value too,
+/// named by its source.
+struct RunTimeValue: Error {
+  var name: String
+}

@@ -139,6 +139,7 @@ extension ExpressionMethods {
       case .integer(let number): text = type?.isBool == true ? (number == 0 ? "false" : "true") : String(number)
       case .double(let number): text = "\(number)"
       case .null, .blob: continue  // nil members are left out, as JSONEncoder does
+      case .parameter: return nil
       }
       members.append((column.alias ?? "value", text))
     }

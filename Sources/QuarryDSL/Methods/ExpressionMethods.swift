@@ -46,7 +46,8 @@ extension ExpressionMethods {
     case "Int": .int
     case "Double": .double
     case "Double?": .double.optional
-    case "String", "String?": .string
+    case "String": .string
+    case "String?": .string.optional
     case "[UInt8]": .bytes
     case "Bool": .bool
     default: nil
@@ -165,6 +166,10 @@ extension ExpressionMethods {
       return compiler.boolean(lhs.binary(op, Expression(.statement(.select(Query(table).select)))))
     case .statement(let statement, _):
       return compiler.boolean(lhs.binary(op, Expression(.statement(statement))))
+    case .expression(let typed) where Compiler.runTimeName(in: typed.expression) != nil:
+      // `$0.id.in(ids)` in a scan: the app binds one `?` per element of `ids`; shown as one.
+      let list = Compiler.runTimeName(in: typed.expression).map { Expression.value(.parameter($0 + "[…]")) } ?? typed.expression
+      return compiler.boolean(lhs.binary(op, Expression(.list([list]))))
     default:
       throw compiler.source.diagnostic("'\(name)' needs an array literal or a query, but this is \(compiler.describe(value))", at: syntax)
     }

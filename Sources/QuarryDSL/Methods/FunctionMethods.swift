@@ -116,7 +116,12 @@ extension FunctionMethods {
 
   /// `Array(values)`, `Set(values)` of a list the query compiler holds: the list.
   func collection(_ name: String, _ arguments: Arguments, _ site: CallSite) throws -> Value {
-    guard arguments.list.count == 1, let only = arguments.first(), case .array(let elements) = try compiler.evaluate(only) else {
+    let value = try arguments.first().map { try compiler.evaluate($0) }
+    if case .expression(let typed)? = value, Compiler.runTimeName(in: typed.expression) != nil {
+      // A list the app supplies when it runs (a scan): what is built from it depends on it.
+      throw RunTimeValue(name: arguments.call.trimmedDescription)
+    }
+    guard arguments.list.count == 1, case .array(let elements)? = value else {
       throw compiler.source.diagnostic("'\(name)(…)' of this is not a list Quarry can follow", at: arguments.call)
     }
     return .array(elements)

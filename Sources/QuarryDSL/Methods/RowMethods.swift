@@ -223,6 +223,7 @@ func prettyJSON(_ elements: [QueryBinding]) -> String {
     case .integer(let number): return String(number)
     case .double(let number): return "\(number)"
     case .null, .blob: return "null"
+    case .parameter(let name): return name
     }
   }
   return "[\n" + items.map { "  " + $0 }.joined(separator: ",\n") + "\n]"

@@ -108,7 +108,13 @@ extension TableMethods {
       return value
     }
     if let scope = model.scopes[name] {
-      return try compiler.callScope(scope, on: table, arguments: [], at: node)
+      do {
+        return try compiler.callScope(scope, on: table, arguments: [], at: node)
+      } catch is Diagnostic where compiler.scanning {
+        // `RemindersList.defaultColor` (a `Color`) in a scan: a value of the app's own, bound
+        // when the query runs.
+        return .expression(TypedExpression(.value(.parameter(model.typeName + "." + name)), type: nil))
+      }
     }
     // `Employee.id` (as in `#sql("SELECT \(Employee.id) …")`): the column, like `$0.id`.
     if !model.columns(under: [name]).isEmpty || model.computedColumns[name] != nil {

@@ -519,8 +519,28 @@ extension WriteMethods {
         if let (branch, bindings) = try compiler.builderBranchBinding(conditional) { try compiler.withLocals(bindings) { try collectStatements(branch) } }
         return
       }
+      // `insert { drafts.map { Tag.Draft(title: $0) } }` over an array the app supplies when
+      // it runs (a scan): one row of the closure's values, as the app binds one per element.
+      if let call = expr.as(FunctionCallExprSyntax.self), let access = call.calledExpression.as(MemberAccessExprSyntax.self),
+        access.declName.baseName.text == "map", let base = access.base,
+        let closure = call.trailingClosure ?? call.arguments.first?.expression.as(ClosureExprSyntax.self),
+        case .expression(let typed) = try compiler.evaluate(base), let name = Compiler.runTimeName(in: typed.expression)
+      {
+        var parameter = "$0"
+        if case .simpleInput(let list)? = closure.signature?.parameterClause, let first = list.first { parameter = first.name.text }
+        if case .parameterClause(let clause)? = closure.signature?.parameterClause, let first = clause.parameters.first {
+          parameter = (first.secondName ?? first.firstName).text
+        }
+        let element = Value.expression(TypedExpression(.value(.parameter(name + "[…]")), type: nil))
+        try compiler.withLocals([parameter: element]) { try collectStatements(closure.statements) }
+        return
+      }
       // A record held in a name (`let draft = Reminder.Draft(…)` … `insert { draft }`), or a list of them.
-      let value = try compiler.evaluate(expr)
+      var value = try compiler.evaluate(expr)
+      if case .expression(let typed) = value, case .value(.parameter(let name)) = typed.expression.node {
+        // A record the app supplies when it runs (a scan): every column a run-time value.
+        value = compiler.runTimeRecord(name, model: model, isDraft: false)
+      }
       let records: [Value]
       if case .array(let elements) = value { records = elements } else { records = [value] }
       for record in records {
@@ -541,8 +561,17 @@ extension WriteMethods {
           if let expression = stmt.as(ExpressionStmtSyntax.self) { try collect(expression.expression); continue }
           if let loop = stmt.as(ForStmtSyntax.self) {
             // `for title in titles { Tag.Draft(title: title) }`: a row per element.
+            let sequence = try compiler.evaluate(loop.sequence)
+            if let name = loop.pattern.as(IdentifierPatternSyntax.self)?.identifier.text, loop.whereClause == nil,
+              case .expression(let typed) = sequence, let list = Compiler.runTimeName(in: typed.expression)
+            {
+              // Over a list the app supplies when it runs (a scan): one row, as the app binds one per element.
+              let element = Value.expression(TypedExpression(.value(.parameter(list + "[…]")), type: nil))
+              try compiler.withLocals([name: element]) { try collectStatements(loop.body.statements) }
+              continue
+            }
             guard let name = loop.pattern.as(IdentifierPatternSyntax.self)?.identifier.text, loop.whereClause == nil,
-              case .array(let elements) = try compiler.evaluate(loop.sequence)
+              case .array(let elements) = sequence
             else {
               throw compiler.source.diagnostic("a 'for' in an insert loops over an array known before the query runs: for name in [ … ]", at: loop.sequence)
             }

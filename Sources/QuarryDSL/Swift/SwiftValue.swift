@@ -195,7 +195,7 @@ extension SwiftValue {
   init(_ binding: QueryBinding, as type: SwiftType? = nil) {
     var value: SwiftValue
     switch binding {
-    case .null:
+    case .null, .parameter:
       self = .none
       return
     case .integer(let number):

@@ -314,7 +314,7 @@ public struct AnswerChecker {
   /// `listsUnordered`, a JSON array or a comma-separated list by its elements, in any order.
   static func valueKey(_ value: DatabaseValue, listsUnordered: Bool = false) -> String {
     switch value {
-    case .null: return "n"
+    case .null, .parameter: return "n"
     case .integer(let v): return "i\(v)"
     case .double(let v): return v == v.rounded() && abs(v) < 1e15 ? "i\(Int64(v))" : "d\(v)"
     case .text(let v):
@@ -343,7 +343,7 @@ public struct AnswerChecker {
   static func compareValues(_ x: DatabaseValue, _ y: DatabaseValue) -> Int {
     func rank(_ value: DatabaseValue) -> Int {
       switch value {
-      case .null: 0
+      case .null, .parameter: 0
       case .integer, .double: 1
       case .text: 2
       case .blob: 3

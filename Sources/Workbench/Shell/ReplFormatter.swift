@@ -384,6 +384,7 @@ final class SwiftValueFormatter: ResultSink {
   static func swiftLiteral(_ value: DatabaseValue, type: SwiftType?, session: Session) -> String {
     switch value {
     case .null: return "nil"
+    case .parameter(let name): return name
     case .text(let text):
       if let type, session.catalog.enums[type.name] != nil { return session.display(value, type: type) }
       return JSONFormatter.string(text)

@@ -1,0 +1,258 @@
+import QueryBuilder
+import SwiftParser
+import SwiftSyntax
+
+/// A query found in an app's sources, compiled where it stands.
+///
+/// ```swift
+/// static func inList(_ id: RemindersList.ID) -> Where<Reminder> { Self.where { $0.remindersListID.eq(id) } }
+/// // SELECT … FROM "reminders" WHERE ("reminders"."remindersListID") = (?)   bindings: [id]
+/// ```
+public struct ScannedQuery: Sendable {
+  public enum Outcome: Sendable {
+    /// The statement the app prepares, with its bindings (values the code writes, or names of
+    /// values the app supplies when it runs).
+    case statement(CompiledStatement)
+    /// The query does not compile as Swift and StructuredQueries would have it.
+    case error(Diagnostic)
+    /// Quarry cannot follow the code that builds it (why, in one line).
+    case skipped(String)
+  }
+  public var line: Int
+  public var column: Int
+  /// The Swift source of the query (abridged by the reader).
+  public var source: String
+  /// How the app runs it there (`fetchAll`, `execute`, `FetchAll`), nil when the code only builds it.
+  public var executedBy: String?
+  public var outcome: Outcome
+  /// Deprecated spellings, and other warnings the compiler gives for it.
+  public var warnings: [Diagnostic]
+  /// Loops over fetched rows around it (N+1), as line and column.
+  public var loops: [(line: Int, column: Int)]
+  /// Where a skipped query's code stops Quarry (line and column), when that is known.
+  public var skippedAt: (line: Int, column: Int)?
+  /// `\(raw: value)` splices of values that are not literals, as line and column.
+  public var rawSplices: [(line: Int, column: Int, text: String)]
+}
+
+extension Compiler {
+  /// Reads an app's sources (all files as one input, see `ScanSources`): its declarations, and
+  /// its set-up run as at launch (migrations, triggers). The items are the set-up's statements.
+  public func scanSetUp(_ text: String) -> [CompiledItem] {
+    warnings = []
+    appCode.skipped = []
+    appCode.pendingSetUp = []
+    appCode.recovering = true
+    budget = EvaluationBudget()
+    let parsed = Parser.parse(source: text)
+    source = SourceUnit(text: text, tree: parsed)
+    var items: [CompiledItem] = []
+    do {
+      let statements = Array(parsed.statements)
+      _ = try readDeclarationsAndRunSetUp(statements, into: &items, recovering: true)
+      readNestedModels(in: parsed, into: &items)
+      try appCode.runPendingSetUp(into: &items, recovering: true)
+    } catch let diagnostic as Diagnostic {
+      items.append(.failure(diagnostic))
+    } catch {
+      items.append(.failure(Diagnostic("internal error: \(error)", line: 1, column: 1)))
+    }
+    return items
+  }
+
+  /// Models declared inside app types (`struct RemindersDetail { @Selection struct Row … }`).
+  private func readNestedModels(in tree: SourceFileSyntax, into items: inout [CompiledItem]) {
+    final class Finder: SyntaxVisitor {
+      var found: [DeclSyntax] = []
+      var depth = 0
+      func note(_ decl: DeclSyntax, _ attributes: AttributeListSyntax) -> SyntaxVisitorContinueKind {
+        if depth > 0, attributeNames(attributes).contains(where: { $0 == "Table" || $0 == "Selection" }) { found.append(decl) }
+        depth += 1
+        return .visitChildren
+      }
+      override func visit(_ node: StructDeclSyntax) -> SyntaxVisitorContinueKind { note(DeclSyntax(node), node.attributes) }
+      override func visitPost(_ node: StructDeclSyntax) { depth -= 1 }
+      override func visit(_ node: EnumDeclSyntax) -> SyntaxVisitorContinueKind { note(DeclSyntax(node), node.attributes) }
+      override func visitPost(_ node: EnumDeclSyntax) { depth -= 1 }
+      override func visit(_ node: ClassDeclSyntax) -> SyntaxVisitorContinueKind { note(DeclSyntax(node), node.attributes) }
+      override func visitPost(_ node: ClassDeclSyntax) { depth -= 1 }
+      override func visit(_ node: ExtensionDeclSyntax) -> SyntaxVisitorContinueKind { depth += 1; return .visitChildren }
+      override func visitPost(_ node: ExtensionDeclSyntax) { depth -= 1 }
+    }
+    let finder = Finder(viewMode: .sourceAccurate)
+    finder.walk(tree)
+    for position in DeclarationOrder.reading(finder.found) {
+      do {
+        try DeclarationReader(catalog: catalog, source: source, warn: { [unowned self] message, node in try self.warn(message, at: node) }).read(finder.found[position])
+      } catch let diagnostic as Diagnostic {
+        items.append(.failure(diagnostic))
+      } catch {}
+    }
+  }
+
+  /// Every query the app's code builds, in source order.
+  public func querySites() -> [QuerySite] {
+    let finder = QuerySiteFinder { [catalog] name in
+      catalog.table(forType: name).map { !$0.isSelection } ?? false
+    }
+    finder.walk(source.tree)
+    return finder.sites
+  }
+
+  /// Compiles one query where it stands: the names around it are values the app supplies when
+  /// it runs (bound parameters), `Self` is the type it is written in.
+  public func compile(_ site: QuerySite) -> ScannedQuery? {
+    warnings = []
+    budget = EvaluationBudget()
+    let location = source.lineAndColumn(of: site.position)
+    var result = ScannedQuery(
+      line: location.line, column: location.column, source: site.node.trimmedDescription,
+      executedBy: site.executedBy, outcome: .skipped(""), warnings: [],
+      loops: site.loops.map { source.lineAndColumn(of: $0) }.map { ($0.line, $0.column) },
+      rawSplices: rawSplices(in: site.node))
+    let savedSelf = selfTable
+    let savedLocals = locals
+    defer {
+      selfTable = savedSelf
+      locals = savedLocals
+      runTimeValues = [:]
+      scanning = false
+    }
+    scanning = true
+    selfTable = site.selfType.flatMap { catalog.table(forType: $0) }.flatMap { $0.isSelection ? nil : TableInstance(model: $0) }
+    locals = []
+    runTimeValues = runTimeBindings(site.runTimeNames)
+    do {
+      if let wrapper = site.wrapper, let variable = site.node.as(VariableDeclSyntax.self) {
+        // Each query stands alone: the property's value is not a name later queries see.
+        let bindings = catalog.bindings
+        defer { catalog.bindings = bindings }
+        let items = try appCode.fetchItems(variable, wrapper: wrapper)
+        guard case .statement(let compiled)? = items.first else {
+          let name = variable.bindings.first?.pattern.trimmedDescription ?? "…"
+          result.outcome = .skipped("@\(wrapper.attributeName.trimmedDescription) var \(name) has no query of its own: the app gives it one elsewhere")
+          return result
+        }
+        result.source = variable.trimmedDescription
+        result.outcome = .statement(compiled)
+      } else if let expr = site.node.as(ExprSyntax.self) {
+        let value: Value
+        do {
+          value = try evaluate(expr)
+        } catch where !site.callsQueryMethod {
+          // `Self.defaultColor`: a model's static member that is no query.
+          return nil
+        }
+        guard isQuery(value) else { return nil }
+        let compiled = try statement(from: value, input: expr.trimmedDescription, at: expr)
+        result.outcome = .statement(compiled)
+      }
+    } catch let runTime as RunTimeValue {
+      result.outcome = .skipped("its SQL depends on '\(runTime.name)', a value the app computes when it runs")
+    } catch let diagnostic as Diagnostic {
+      if Self.isGap(diagnostic) {
+        result.outcome = .skipped(diagnostic.fullMessage)
+        result.skippedAt = (diagnostic.line, diagnostic.column)
+      } else {
+        result.outcome = .error(diagnostic)
+      }
+    } catch {
+      result.outcome = .skipped("\(error)")
+    }
+    result.warnings = warnings
+    return result
+  }
+
+  /// Messages that say Quarry cannot follow the code, rather than that the query is wrong.
+  static func isGap(_ diagnostic: Diagnostic) -> Bool {
+    let gaps = ["unknown name", "unknown table or type", "which is not a parameter or a local value here", "not supported in Quarry yet", "comes from app code Quarry does not run", "a value the app", "cannot be computed here", "Quarry does not"]
+    return gaps.contains { diagnostic.message.contains($0) }
+  }
+
+  private func isQuery(_ value: Value) -> Bool {
+    switch value {
+    case .query(let query): return query.select.from != nil || query.resultModel == nil
+    case .statement, .write, .table: return true
+    case .expression(let typed):
+      if case .sql(let parts) = typed.expression.node, case .text(let text)? = parts.first { return Self.startsWithStatementKeyword(text) }
+      return false
+    default: return false
+    }
+  }
+
+  /// `\(raw: name)` in a `#sql` of the query: a value spliced into the SQL text.
+  private func rawSplices(in node: Syntax) -> [(line: Int, column: Int, text: String)] {
+    var out: [(line: Int, column: Int, text: String)] = []
+    for token in node.tokens(viewMode: .sourceAccurate) where token.tokenKind == .identifier("raw") {
+      guard let labeled = token.parent?.as(LabeledExprSyntax.self), labeled.label?.id == token.id,
+        labeled.parent?.parent?.is(ExpressionSegmentSyntax.self) == true
+      else { continue }
+      let value = labeled.expression
+      if value.is(StringLiteralExprSyntax.self) || value.is(IntegerLiteralExprSyntax.self) || value.is(FloatLiteralExprSyntax.self) { continue }
+      let location = source.lineAndColumn(of: labeled.positionAfterSkippingLeadingTrivia)
+      out.append((location.line, location.column, labeled.trimmedDescription))
+    }
+    return out
+  }
+
+  /// The names around a query as values: a record of a table type is a row of run-time
+  /// values (`reminder.title`), anything else one value of its declared type.
+  func runTimeBindings(_ names: [(name: String, type: TypeSyntax?)]) -> [String: Value] {
+    var bindings: [String: Value] = [:]
+    for (name, syntax) in names {
+      var type = syntax.map(SwiftEvaluator.swiftType)
+      if let declared = type, let model = catalog.table(forType: declared.name.replacingOccurrences(of: ".Draft", with: "")), !model.isSelection {
+        bindings[name] = runTimeRecord(name, model: model, isDraft: declared.name.hasSuffix(".Draft"))
+        continue
+      }
+      if let declared = type, declared.name.hasSuffix(".ID"), let model = catalog.table(forType: String(declared.name.dropLast(3))) {
+        // `RemindersList.ID`: the primary key's type.
+        type = model.primaryKeyColumns.first.map { declared.isOptional ? $0.type.optional : $0.type }
+      }
+      bindings[name] = .expression(TypedExpression(.value(.parameter(name)), type: type))
+    }
+    return bindings
+  }
+
+  /// A record the app holds (`reminder: Reminder`): each column a run-time value.
+  func runTimeRecord(_ name: String, model: TableModel, isDraft: Bool) -> Value {
+    var select = Select(from: nil)
+    let columns = model.columns.filter { !$0.isGenerated }
+    select.columns = columns.map { ResultColumn(.value(.parameter(name + "." + $0.name)), as: $0.sqlName) }
+    var query = Query(select: select, tables: [TableInstance(model: model)])
+    query.columnTypes = columns.map { isDraft && $0.isPrimaryKey ? $0.type.optional : $0.type }
+    query.resultModel = isDraft ? model.typeName + ".Draft" : model.typeName
+    return .query(query)
+  }
+
+  /// The first value in `expression` the app supplies when it runs (nil: none).
+  static func runTimeName(in expression: Expression) -> String? {
+    for binding in expression.fragment.bindings {
+      if case .parameter(let name) = binding { return name }
+    }
+    return nil
+  }
+
+  /// `list.id`, `searchText.lowercased()`: a member of a run-time value is one too (typed by
+  /// the model's column where the value is a record of a table). Nil when `base` is not one,
+  /// or the member is one of the library's methods (`listID.eq(…)`).
+  func runTimeMember(_ name: String, of base: Value, whole: some SyntaxProtocol, isCall: Bool) -> Value? {
+    guard case .expression(let typed) = base, case .value(.parameter) = typed.expression.node else { return nil }
+    if isCall, !Vocabulary.methods(named: name, on: .expression).isEmpty { return nil }
+    var type: SwiftType?
+    if !isCall, let baseType = typed.type, let model = catalog.table(forType: baseType.name), let column = model.column(named: name) {
+      type = baseType.isOptional ? column.type.optional : column.type
+    }
+    return .expression(TypedExpression(.value(.parameter(whole.trimmedDescription)), type: type))
+  }
+}
+
+extension Compiler {
+  /// Where the whole statement a query stands in starts and ends (line, column), for telling
+  /// a query the set-up already ran from a new one.
+  public func span(of site: QuerySite) -> (start: (line: Int, column: Int), end: (line: Int, column: Int)) {
+    let start = source.lineAndColumn(of: site.statement.positionAfterSkippingLeadingTrivia)
+    let end = source.lineAndColumn(of: site.statement.endPositionBeforeTrailingTrivia)
+    return ((start.line, start.column), (end.line, end.column))
+  }
+}

@@ -1,0 +1,342 @@
+import SwiftSyntax
+
+/// One place in an app's sources where a query is built: a chain rooted at a table type
+/// (`Reminder.where { … }`, `Self.order(by: \.title)` in a model's extension), a `#sql(…)`
+/// statement, a `With { … }`, or a fetch property wrapper with no query of its own.
+///
+/// ```swift
+/// func rows(in list: RemindersList) throws -> [Reminder] {
+///   try Reminder.where { $0.remindersListID.eq(list.id) }.fetchAll(db)
+///   // site: `Reminder.where { … }`, executed by fetchAll, `list` a run-time value
+/// }
+/// ```
+public struct QuerySite {
+  /// The expression that builds the query (a fetch or execute call cut off), or the variable
+  /// of a wrapper like `@FetchAll var reminders: [Reminder]`.
+  let node: Syntax
+  /// The whole statement the query stands in (with its `try`, its fetch call): a statement the
+  /// app's set-up ran is not reported twice.
+  let statement: Syntax
+  /// `fetchAll`, `execute`, …: how the app runs it there (nil: built and returned, or passed on).
+  public let executedBy: String?
+  /// The type whose member the query is written in (`Self` in a model's extension).
+  let selfType: String?
+  /// Names the code around the query declares (parameters, locals, properties), innermost
+  /// last, with their declared types where written: values the app supplies when it runs.
+  let runTimeNames: [(name: String, type: TypeSyntax?)]
+  /// The loops around the query whose elements come from another fetch (N+1), outermost first.
+  public let loops: [AbsolutePosition]
+  /// A fetch property wrapper with no query argument (`@FetchAll var rows: [Row]`).
+  let wrapper: AttributeSyntax?
+  /// Whether the chain calls one of the library's query methods (`where`, `insert`, `all`, …);
+  /// one that only names a model's static member (`Reminder.defaultColor`) may be no query.
+  let callsQueryMethod: Bool
+
+  public var position: AbsolutePosition { node.positionAfterSkippingLeadingTrivia }
+}
+
+/// Finds every query an app's code builds, with the names in scope where it is built.
+final class QuerySiteFinder: SyntaxVisitor {
+  private let isTable: (String) -> Bool
+  private(set) var sites: [QuerySite] = []
+  /// Scopes from the outside in: a type (its name and properties), a function or closure (its
+  /// parameters and locals).
+  private var frames: [(selfType: String?, names: [(String, TypeSyntax?)])] = []
+  private var fetchLoops: [AbsolutePosition] = []
+  /// Names bound to fetched rows (`let lists = try RemindersList.fetchAll(db)`, `@FetchAll var rows`).
+  private var fetchedNames: Set<String> = []
+
+  init(isTable: @escaping (String) -> Bool) {
+    self.isTable = isTable
+    super.init(viewMode: .sourceAccurate)
+  }
+
+  static let databaseCalls: Set<String> = ["fetchAll", "fetchOne", "fetchCursor", "fetchCount", "execute", "fetchSet"]
+  static let wrappers: Set<String> = ["FetchAll", "FetchOne", "Fetch"]
+  /// Members of a table type that name a type or a value, not a query.
+  static let nonQueryMembers: Set<String> = [
+    "Draft", "ID", "self", "Type", "Columns", "TableColumns", "columns", "tableName", "init", "Selection",
+    "schemaName", "tableAlias", "PrimaryKey", "QueryValue", "QueryOutput",
+  ]
+
+  // MARK: Scopes
+
+  private var selfType: String? { frames.last { $0.selfType != nil }?.selfType }
+
+  private func pushType(_ name: String, members: MemberBlockSyntax) {
+    var names: [(String, TypeSyntax?)] = [("self", nil)]
+    for member in members.members {
+      guard let variable = member.decl.as(VariableDeclSyntax.self) else { continue }
+      let isWrapped = variable.attributes.contains { $0.as(AttributeSyntax.self).map { Self.wrappers.contains($0.attributeName.trimmedDescription) } ?? false }
+      for binding in variable.bindings {
+        guard let identifier = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text else { continue }
+        names.append((identifier, binding.typeAnnotation?.type))
+        if isWrapped { fetchedNames.insert(identifier) }
+      }
+    }
+    frames.append((name, names))
+  }
+
+  override func visit(_ node: StructDeclSyntax) -> SyntaxVisitorContinueKind {
+    pushType(node.name.text, members: node.memberBlock)
+    return .visitChildren
+  }
+  override func visitPost(_ node: StructDeclSyntax) { frames.removeLast() }
+  override func visit(_ node: ClassDeclSyntax) -> SyntaxVisitorContinueKind {
+    pushType(node.name.text, members: node.memberBlock)
+    return .visitChildren
+  }
+  override func visitPost(_ node: ClassDeclSyntax) { frames.removeLast() }
+  override func visit(_ node: ActorDeclSyntax) -> SyntaxVisitorContinueKind {
+    pushType(node.name.text, members: node.memberBlock)
+    return .visitChildren
+  }
+  override func visitPost(_ node: ActorDeclSyntax) { frames.removeLast() }
+  override func visit(_ node: EnumDeclSyntax) -> SyntaxVisitorContinueKind {
+    pushType(node.name.text, members: node.memberBlock)
+    return .visitChildren
+  }
+  override func visitPost(_ node: EnumDeclSyntax) { frames.removeLast() }
+  override func visit(_ node: ExtensionDeclSyntax) -> SyntaxVisitorContinueKind {
+    pushType(node.extendedType.trimmedDescription, members: node.memberBlock)
+    return .visitChildren
+  }
+  override func visitPost(_ node: ExtensionDeclSyntax) { frames.removeLast() }
+
+  override func visit(_ node: FunctionDeclSyntax) -> SyntaxVisitorContinueKind {
+    var names = node.signature.parameterClause.parameters.map { (($0.secondName ?? $0.firstName).text, Optional($0.type)) }
+    if let body = node.body { names += Self.declaredNames(in: Syntax(body)) }
+    frames.append((nil, names))
+    return .visitChildren
+  }
+  override func visitPost(_ node: FunctionDeclSyntax) { frames.removeLast() }
+  override func visit(_ node: InitializerDeclSyntax) -> SyntaxVisitorContinueKind {
+    var names = node.signature.parameterClause.parameters.map { (($0.secondName ?? $0.firstName).text, Optional($0.type)) }
+    if let body = node.body { names += Self.declaredNames(in: Syntax(body)) }
+    frames.append((nil, names))
+    return .visitChildren
+  }
+  override func visitPost(_ node: InitializerDeclSyntax) { frames.removeLast() }
+  override func visit(_ node: AccessorBlockSyntax) -> SyntaxVisitorContinueKind {
+    frames.append((nil, Self.declaredNames(in: Syntax(node)) + [("newValue", nil), ("oldValue", nil)]))
+    return .visitChildren
+  }
+  override func visitPost(_ node: AccessorBlockSyntax) { frames.removeLast() }
+  override func visit(_ node: ClosureExprSyntax) -> SyntaxVisitorContinueKind {
+    var names: [(String, TypeSyntax?)] = []
+    switch node.signature?.parameterClause {
+    case .simpleInput(let list)?: names = list.map { ($0.name.text, nil) }
+    case .parameterClause(let clause)?: names = clause.parameters.map { (($0.secondName ?? $0.firstName).text, $0.type) }
+    case nil: names = (0..<4).map { ("$\($0)", nil) }
+    }
+    frames.append((nil, names + Self.declaredNames(in: Syntax(node.statements))))
+    // `rows.forEach { row in … }` over fetched rows: a loop.
+    let isLoop = Self.loopedSequence(of: node).map(isFetched) ?? false
+    if isLoop { fetchLoops.append(node.positionAfterSkippingLeadingTrivia) }
+    loopClosures.append(isLoop)
+    return .visitChildren
+  }
+  override func visitPost(_ node: ClosureExprSyntax) {
+    frames.removeLast()
+    if loopClosures.removeLast() { fetchLoops.removeLast() }
+  }
+  private var loopClosures: [Bool] = []
+
+  override func visit(_ node: ForStmtSyntax) -> SyntaxVisitorContinueKind {
+    let isLoop = isFetched(node.sequence)
+    if isLoop { fetchLoops.append(node.positionAfterSkippingLeadingTrivia) }
+    forLoops.append(isLoop)
+    return .visitChildren
+  }
+  override func visitPost(_ node: ForStmtSyntax) {
+    if forLoops.removeLast() { fetchLoops.removeLast() }
+  }
+  private var forLoops: [Bool] = []
+
+  /// `let lists = try RemindersList.fetchAll(db)`: the name holds fetched rows.
+  override func visit(_ node: PatternBindingSyntax) -> SyntaxVisitorContinueKind {
+    if let name = node.pattern.as(IdentifierPatternSyntax.self)?.identifier.text, let value = node.initializer?.value,
+      Self.containsDatabaseCall(value)
+    {
+      fetchedNames.insert(name)
+    }
+    return .visitChildren
+  }
+
+  /// Whether a loop's sequence is rows the app fetched: a fetch call, or a name bound to one.
+  private func isFetched(_ sequence: ExprSyntax) -> Bool {
+    if Self.containsDatabaseCall(sequence) { return true }
+    var root = Syntax(sequence)
+    while true {
+      if let access = root.as(MemberAccessExprSyntax.self), let base = access.base {
+        if let reference = base.as(DeclReferenceExprSyntax.self), reference.baseName.text == "self" {
+          root = Syntax(access.declName)
+        } else {
+          root = Syntax(base)
+        }
+      } else if let call = root.as(FunctionCallExprSyntax.self) {
+        root = Syntax(call.calledExpression)
+      } else { break }
+    }
+    if let reference = root.as(DeclReferenceExprSyntax.self) { return fetchedNames.contains(reference.baseName.text) }
+    return false
+  }
+
+  static func containsDatabaseCall(_ expr: some SyntaxProtocol) -> Bool {
+    expr.tokens(viewMode: .sourceAccurate).contains { token in
+      if case .identifier(let name) = token.tokenKind { return databaseCalls.contains(name) }
+      return false
+    }
+  }
+
+  /// `rows.forEach { … }`, `rows.map { … }`: the sequence a closure argument runs once per element of.
+  static func loopedSequence(of closure: ClosureExprSyntax) -> ExprSyntax? {
+    var node = Syntax(closure)
+    if let parent = node.parent, parent.is(LabeledExprSyntax.self) { node = parent.parent?.parent ?? parent }
+    else if let parent = node.parent { node = parent }
+    guard let call = node.as(FunctionCallExprSyntax.self), let access = call.calledExpression.as(MemberAccessExprSyntax.self),
+      ["forEach", "map", "compactMap", "flatMap"].contains(access.declName.baseName.text)
+    else { return nil }
+    return access.base
+  }
+
+  /// The names a body declares (`let`, `var`, `if let`, `for x in`, `catch`), not inside nested
+  /// functions or types.
+  static func declaredNames(in body: Syntax) -> [(String, TypeSyntax?)] {
+    final class Collector: SyntaxVisitor {
+      var names: [(String, TypeSyntax?)] = []
+      override func visit(_ node: PatternBindingSyntax) -> SyntaxVisitorContinueKind {
+        if let name = node.pattern.as(IdentifierPatternSyntax.self)?.identifier.text {
+          names.append((name, node.typeAnnotation?.type))
+        }
+        return .visitChildren
+      }
+      override func visit(_ node: IdentifierPatternSyntax) -> SyntaxVisitorContinueKind {
+        names.append((node.identifier.text, nil))
+        return .visitChildren
+      }
+      override func visit(_ node: OptionalBindingConditionSyntax) -> SyntaxVisitorContinueKind {
+        if let name = node.pattern.as(IdentifierPatternSyntax.self)?.identifier.text {
+          names.append((name, node.typeAnnotation?.type))
+        }
+        return .visitChildren
+      }
+      override func visit(_ node: FunctionDeclSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
+      override func visit(_ node: ClosureExprSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
+      override func visit(_ node: StructDeclSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
+      override func visit(_ node: ClassDeclSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
+    }
+    let collector = Collector(viewMode: .sourceAccurate)
+    collector.walk(body)
+    // A typed binding wins over the same name seen untyped as a pattern.
+    var seen: [String: Int] = [:]
+    var out: [(String, TypeSyntax?)] = []
+    for (name, type) in collector.names {
+      if let index = seen[name] {
+        if out[index].1 == nil { out[index].1 = type }
+      } else {
+        seen[name] = out.count
+        out.append((name, type))
+      }
+    }
+    out.append(("error", nil))
+    return out
+  }
+
+  // MARK: Sites
+
+  override func visit(_ node: VariableDeclSyntax) -> SyntaxVisitorContinueKind {
+    // `@FetchAll var reminders: [Reminder]`: SQLiteData's default query for the wrapper.
+    for element in node.attributes {
+      guard let attribute = element.as(AttributeSyntax.self), Self.wrappers.contains(attribute.attributeName.trimmedDescription) else { continue }
+      let hasQuery: Bool
+      if case .argumentList(let list)? = attribute.arguments { hasQuery = list.contains { $0.label == nil } } else { hasQuery = false }
+      if !hasQuery {
+        record(Syntax(node), statement: Syntax(node), executedBy: attribute.attributeName.trimmedDescription, wrapper: attribute, callsQueryMethod: true)
+      }
+    }
+    return .visitChildren
+  }
+
+  override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind { chain(ExprSyntax(node)) }
+  override func visit(_ node: MemberAccessExprSyntax) -> SyntaxVisitorContinueKind { chain(ExprSyntax(node)) }
+  override func visit(_ node: MacroExpansionExprSyntax) -> SyntaxVisitorContinueKind { chain(ExprSyntax(node)) }
+
+  /// The outermost expression of a chain rooted at a table type (or `#sql`, `With`) is a site.
+  private func chain(_ expr: ExprSyntax) -> SyntaxVisitorContinueKind {
+    if let parent = expr.parent, Self.continuesChain(parent, Syntax(expr)) { return .visitChildren }
+    var links: [ExprSyntax] = []
+    var node = expr
+    while true {
+      links.append(node)
+      if let call = node.as(FunctionCallExprSyntax.self) { node = call.calledExpression }
+      else if let access = node.as(MemberAccessExprSyntax.self), let base = access.base { node = base }
+      else if let subscriptCall = node.as(SubscriptCallExprSyntax.self) { node = subscriptCall.calledExpression }
+      else if let optional = node.as(OptionalChainingExprSyntax.self) { node = optional.expression }
+      else if let unwrap = node.as(ForceUnwrapExprSyntax.self) { node = unwrap.expression }
+      else if let generic = node.as(GenericSpecializationExprSyntax.self) { node = generic.expression }
+      else { break }
+    }
+    links.reverse()  // root first
+    guard let root = links.first else { return .visitChildren }
+    var isRoot = false
+    if let macro = root.as(MacroExpansionExprSyntax.self) {
+      // `#sql("SELECT …")` is a statement; `#sql("coalesce(…)")` a piece of one.
+      let text = macro.arguments.first?.expression.as(StringLiteralExprSyntax.self)?.segments.first?.as(StringSegmentSyntax.self)?.content.text ?? ""
+      isRoot = macro.macroName.text == "sql" && (Compiler.startsWithStatementKeyword(text) || links.count > 1)
+    } else if let reference = root.as(DeclReferenceExprSyntax.self) {
+      let name = reference.baseName.text
+      if name == "With" || name == "Values" {
+        isRoot = true
+      } else if isTable(name) || (name == "Self" && selfType.map(isTable) == true) {
+        // `Reminder.Draft(…)`, `Reminder.ID`, `Reminder(…)`: a type or a value, not a query.
+        let first = links.dropFirst().first?.as(MemberAccessExprSyntax.self)?.declName.baseName.text
+        isRoot = first.map { !Self.nonQueryMembers.contains($0) && $0.first?.isUppercase != true } ?? false
+      }
+    }
+    guard isRoot else { return .visitChildren }
+    // Cut at the call that runs it: `….fetchAll(db).map(\.id)` builds `…`.
+    var query = expr
+    var executedBy: String?
+    for (index, link) in links.enumerated() {
+      guard let access = link.as(MemberAccessExprSyntax.self), Self.databaseCalls.contains(access.declName.baseName.text),
+        let base = access.base
+      else { continue }
+      executedBy = access.declName.baseName.text
+      query = base
+      _ = index
+      break
+    }
+    var statement = Syntax(expr)
+    while let parent = statement.parent, parent.is(TryExprSyntax.self) || parent.is(AwaitExprSyntax.self) { statement = parent }
+    if executedBy == nil, let owner = statement.parent?.as(LabeledExprSyntax.self)?.parent?.parent {
+      // `@FetchAll(query)`, `_rows = FetchAll(query)`, `$rows.load(query)`: SQLiteData runs it.
+      if let attribute = owner.as(AttributeSyntax.self), Self.wrappers.contains(attribute.attributeName.trimmedDescription) {
+        executedBy = attribute.attributeName.trimmedDescription
+      } else if let call = owner.as(FunctionCallExprSyntax.self) {
+        let callee = call.calledExpression.as(MemberAccessExprSyntax.self)?.declName.baseName.text ?? call.calledExpression.trimmedDescription
+        if Self.wrappers.contains(callee) || callee == "load" { executedBy = callee }
+      }
+    }
+    let members = links.compactMap { $0.as(MemberAccessExprSyntax.self)?.declName.baseName.text }
+    let callsQueryMethod = root.is(MacroExpansionExprSyntax.self) || members.contains { member in
+      [ReceiverKind.table, .query, .write, .statement].contains { !Vocabulary.methods(named: member, on: $0).isEmpty }
+    }
+    record(Syntax(query), statement: statement, executedBy: executedBy, wrapper: nil, callsQueryMethod: callsQueryMethod)
+    return .skipChildren
+  }
+
+  static func continuesChain(_ parent: Syntax, _ child: Syntax) -> Bool {
+    if let call = parent.as(FunctionCallExprSyntax.self) { return call.calledExpression.id == child.id }
+    if let access = parent.as(MemberAccessExprSyntax.self) { return access.base?.id == child.id }
+    if let subscriptCall = parent.as(SubscriptCallExprSyntax.self) { return subscriptCall.calledExpression.id == child.id }
+    return parent.is(OptionalChainingExprSyntax.self) || parent.is(ForceUnwrapExprSyntax.self) || parent.is(GenericSpecializationExprSyntax.self)
+  }
+
+  private func record(_ node: Syntax, statement: Syntax, executedBy: String?, wrapper: AttributeSyntax?, callsQueryMethod: Bool) {
+    let names = frames.flatMap(\.names).map { (name: $0.0, type: $0.1) }
+    sites.append(QuerySite(
+      node: node, statement: statement, executedBy: executedBy, selfType: selfType, runTimeNames: names,
+      loops: executedBy != nil && wrapper == nil ? fetchLoops : [], wrapper: wrapper, callsQueryMethod: callsQueryMethod))
+  }
+}

@@ -1,0 +1,108 @@
+import Foundation
+import QuarryDSL
+import QuarryEngine
+import QueryBuilder
+
+/// `quarry scan`: every query of an app, from its own sources, with the SQL StructuredQueries
+/// renders for it, SQLite's plan for it, and what the plan and the code say about it.
+///
+/// ```swift
+/// let report = try AppScan(paths: ["Sources/App"]).run()
+/// report.entries.first?.sql  // SELECT … FROM "remindersLists" ORDER BY "remindersLists"."title"
+/// ```
+/// The schema is the app's: its migrations run in order on an in-memory database (or `--db`
+/// names a real one, opened read-only), and every query is prepared against it.
+public struct AppScan {
+  public var paths: [String]
+  public var databasePath: String?
+  /// Told how far the scan is (for a large tree): a line for standard error.
+  public var progress: ((String) -> Void)?
+
+  public init(paths: [String], databasePath: String? = nil) {
+    self.paths = paths
+    self.databasePath = databasePath
+  }
+
+  /// The `.swift` files under the paths, in a stable order.
+  public func swiftFiles() throws -> [String] {
+    var files: [String] = []
+    let manager = FileManager.default
+    for path in paths {
+      var isDirectory: ObjCBool = false
+      guard manager.fileExists(atPath: path, isDirectory: &isDirectory) else {
+        throw WorkbenchError("\(path): no such file or folder")
+      }
+      if !isDirectory.boolValue {
+        files.append(path)
+        continue
+      }
+      guard let walker = manager.enumerator(atPath: path) else { continue }
+      var found: [String] = []
+      while let relative = walker.nextObject() as? String {
+        let name = (relative as NSString).lastPathComponent
+        if name.hasPrefix(".") || name == "build" && (walker.fileAttributes?[.type] as? FileAttributeType) == .typeDirectory {
+          walker.skipDescendants()
+          continue
+        }
+        if relative.hasSuffix(".swift") { found.append((path as NSString).appendingPathComponent(relative)) }
+      }
+      files += found.sorted()
+    }
+    return files
+  }
+
+  public func run() throws -> ScanReport {
+    let started = Date()
+    let files = try swiftFiles()
+    progress?("scanning \(files.count) Swift file\(files.count == 1 ? "" : "s")…")
+    var inputs: [(path: String, bytes: [UInt8])] = []
+    var report = ScanReport()
+    for file in files {
+      guard let data = FileManager.default.contents(atPath: file) else {
+        report.problems.append(.init(path: file, line: 1, column: 1, message: "cannot read this file"))
+        continue
+      }
+      inputs.append((file, [UInt8](data)))
+    }
+    let sources = ScanSources(files: inputs)
+    report.problems += sources.problems
+    report.files = sources.files.count
+    report.lines = sources.lineCount
+
+    let database: Database
+    if let databasePath {
+      database = try Database(path: databasePath, mode: .readOnly, create: false)
+    } else {
+      database = try Database(path: ":memory:")
+    }
+    let session = try Session(database: database)
+    session.sqlOnly = databasePath != nil
+    let compiler = session.compiler
+    var scanner = EntryBuilder(sources: sources, session: session)
+
+    // The app's set-up, as at launch: its migrations, in order, each in a transaction.
+    let setUp = compiler.scanSetUp(sources.text)
+    session.installDatabaseFunctions()
+    var setUpLocations: [(line: Int, column: Int)] = []
+    scanner.runSetUp(setUp, into: &report, locations: &setUpLocations)
+    try? session.refreshSchema()
+    progress?("set-up ran: \(setUpLocations.count) statement\(setUpLocations.count == 1 ? "" : "s")")
+
+    let sites = compiler.querySites()
+    for (index, site) in sites.enumerated() {
+      if index > 0, index % 200 == 0 { progress?("\(index) of \(sites.count) queries…") }
+      let span = compiler.span(of: site)
+      let ranAtSetUp = setUpLocations.contains { location in
+        (location.line, location.column) >= (span.start.line, span.start.column)
+          && (location.line, location.column) <= (span.end.line, span.end.column)
+      }
+      if ranAtSetUp { continue }
+      guard let scanned = compiler.compile(site) else { continue }
+      report.entries.append(scanner.entry(for: scanned))
+    }
+    report.entries += scanner.foreignKeyFindings(in: report.entries)
+    report.entries.sort { ($0.fileOrder, $0.line, $0.column) < ($1.fileOrder, $1.line, $1.column) }
+    report.seconds = Date().timeIntervalSince(started)
+    return report
+  }
+}

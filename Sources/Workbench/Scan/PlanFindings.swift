@@ -1,0 +1,108 @@
+import Foundation
+import QuarryEngine
+import QueryBuilder
+
+/// What SQLite's own plan for a query (`EXPLAIN QUERY PLAN`) says is slow, with the index that
+/// answers it where there is one.
+///
+/// ```
+/// SCAN reminders                       → full-scan: CREATE INDEX "idx_reminders_remindersListID" …
+/// USE TEMP B-TREE FOR ORDER BY         → temp-b-tree
+/// CORRELATED SCALAR SUBQUERY 1         → correlated-subquery
+/// SEARCH t USING AUTOMATIC COVERING INDEX (tagID=?)  → automatic-index
+/// ```
+struct PlanFindings {
+  let sql: String
+  let details: [String]
+  let database: Database
+
+  var findings: [ScanReport.Finding] {
+    var out: [ScanReport.Finding] = []
+    let aliases = tableAliases()
+    for detail in details {
+      if let match = detail.firstMatch(of: /^SCAN (\S+)$/) {
+        // A whole table read row by row: a finding when the query filters or joins it on a
+        // column no index leads with.
+        let name = String(match.1)
+        let table = aliases[name] ?? name
+        let filtered = filteredColumns(of: name)
+        guard !filtered.isEmpty else { continue }
+        let indexed = Self.indexedLeadingColumns(of: table, in: database)
+        let missing = filtered.filter { !indexed.contains($0.lowercased()) }
+        guard let column = missing.first else { continue }
+        out.append(.init(
+          id: "full-scan",
+          message: "SQLite reads every row of \(quoteIdentifier(table)) to find those matching \(quoteIdentifier(column)) (\(detail)); an index on it lets SQLite go straight to them",
+          fix: "CREATE INDEX \(quoteIdentifier("idx_\(table)_\(column)")) ON \(quoteIdentifier(table))(\(quoteIdentifier(column)))"))
+      } else if detail.contains("AUTOMATIC"), let match = detail.firstMatch(of: /^SEARCH (\S+) USING AUTOMATIC .*INDEX \((\w+)/) {
+        // SQLite builds an index for this one query, every time it runs.
+        let name = String(match.1)
+        let table = aliases[name] ?? name
+        let column = String(match.2)
+        out.append(.init(
+          id: "automatic-index",
+          message: "SQLite builds a temporary index on \(quoteIdentifier(table)).\(quoteIdentifier(column)) each time this query runs (\(detail)): the table has none of its own",
+          fix: "CREATE INDEX \(quoteIdentifier("idx_\(table)_\(column)")) ON \(quoteIdentifier(table))(\(quoteIdentifier(column)))"))
+      } else if let match = detail.firstMatch(of: /^USE TEMP B-TREE FOR (.+)$/) {
+        out.append(.init(
+          id: "temp-b-tree",
+          message: "SQLite sorts the rows in a temporary B-tree for \(match.1) (\(detail)): fine for a few rows; for many, an index in that order avoids the sort"))
+      } else if detail.hasPrefix("CORRELATED ") {
+        out.append(.init(
+          id: "correlated-subquery",
+          message: "a subquery runs once for each row of the outer query (\(detail)): for many rows, a join or a grouped subquery runs once"))
+      }
+    }
+    return out
+  }
+
+  /// `FROM "reminders" AS "r"`: aliases to the tables they stand for.
+  private func tableAliases() -> [String: String] {
+    var out: [String: String] = [:]
+    for match in sql.matches(of: /(?i)(?:FROM|JOIN)\s+"([^"]+)"\s+AS\s+"([^"]+)"/) {
+      out[String(match.2)] = String(match.1)
+    }
+    return out
+  }
+
+  /// Columns of `name` (a table or its alias) the query compares with something: in WHERE,
+  /// ON, or a subquery's conditions.
+  private func filteredColumns(of name: String) -> [String] {
+    let escaped = NSRegularExpression.escapedPattern(for: name)
+    let column = "(?:\"\(escaped)\"|\\b\(escaped))\\.\"?(\\w+)\"?\\)?"
+    let comparison = "(?:=|==|!=|<>|<=|>=|<|>|\\bIN\\b|\\bIS\\b|\\bBETWEEN\\b|\\bLIKE\\b|\\bGLOB\\b)"
+    var found: [String] = []
+    for pattern in ["\(column)\\s*\(comparison)", "\(comparison)\\s*\\(?\(column)"] {
+      guard let regex = try? NSRegularExpression(pattern: pattern, options: [.caseInsensitive]) else { continue }
+      let range = NSRange(sql.startIndex..., in: sql)
+      for match in regex.matches(in: sql, range: range) {
+        guard let group = Range(match.range(at: 1), in: sql) else { continue }
+        let name = String(sql[group])
+        if !found.contains(name) { found.append(name) }
+      }
+    }
+    return found
+  }
+
+  /// Columns an index of `table` starts with (the rowid's alias included): a lookup by one of
+  /// them needs no scan.
+  static func indexedLeadingColumns(of table: String, in database: Database) -> Set<String> {
+    var out: Set<String> = ["rowid"]
+    if let columns = try? database.rows("SELECT name, type, pk FROM pragma_table_info(?)", bindings: [.text(table)]) {
+      let keys = columns.filter { if case .integer(let pk) = $0[2] { return pk > 0 } else { return false } }
+      if keys.count == 1, case .text(let name) = keys[0][0], case .text(let type) = keys[0][1], type.uppercased() == "INTEGER" {
+        out.insert(name.lowercased())
+      }
+    }
+    if let indexes = try? database.rows("SELECT name FROM pragma_index_list(?)", bindings: [.text(table)]) {
+      for index in indexes {
+        guard case .text(let name) = index[0],
+          let first = try? database.rows("SELECT name FROM pragma_index_info(?) WHERE seqno = 0", bindings: [.text(name)]),
+          case .text(let column)? = first.first?.first
+        else { continue }
+        out.insert(column.lowercased())
+      }
+    }
+    return out
+  }
+}

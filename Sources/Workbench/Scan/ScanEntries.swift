@@ -1,0 +1,248 @@
+import Foundation
+import QuarryDSL
+import QuarryEngine
+import QueryBuilder
+
+/// Turns what the front end compiled into report entries: runs the set-up, prepares each
+/// query against the app's schema, reads its plan, and collects findings.
+struct EntryBuilder {
+  let sources: ScanSources
+  let session: Session
+  /// Each file's lines, for `// quarry:ignore` comments.
+  private var fileLines: [String: [Substring]] = [:]
+  private var fileOrder: [String: Int] = [:]
+  /// Where each table was created (for findings about the table itself).
+  private var tableCreatedAt: [String: (path: String, line: Int, column: Int)] = [:]
+
+  init(sources: ScanSources, session: Session) {
+    self.sources = sources
+    self.session = session
+    for (index, file) in sources.files.enumerated() { fileOrder[file.path] = index }
+    var lines = sources.text.split(separator: "\n", omittingEmptySubsequences: false)[...]
+    for file in sources.files {
+      fileLines[file.path] = Array(lines.prefix(file.lines))
+      lines = lines.dropFirst(file.lines)
+    }
+  }
+
+  private func located(_ line: Int, _ column: Int) -> (path: String, line: Int, column: Int, order: Int) {
+    let place = sources.locate(line: line)
+    return (place.path, place.line, column, fileOrder[place.path] ?? 0)
+  }
+
+  private func newEntry(line: Int, column: Int, kind: String, source: String) -> ScanReport.Entry {
+    let place = located(line, column)
+    return ScanReport.Entry(
+      path: place.path, fileOrder: place.order, line: place.line, column: place.column, kind: kind,
+      source: Self.abridged(source))
+  }
+
+  /// The first lines of a query's source, at most 6, without their common indentation.
+  static func abridged(_ source: String) -> String {
+    let lines = source.split(separator: "\n", omittingEmptySubsequences: false)
+    let indent = lines.dropFirst().filter { !$0.allSatisfy(\.isWhitespace) }.map { $0.prefix { $0 == " " }.count }.min() ?? 0
+    var out = lines.prefix(6).enumerated().map { $0.offset == 0 ? String($0.element) : String($0.element.dropFirst(min(indent, $0.element.prefix { $0 == " " }.count))) }
+    if lines.count > 6 { out.append("…") }
+    return out.joined(separator: "\n")
+  }
+
+  // MARK: Set-up
+
+  /// Runs the set-up's statements in order (each migration in a transaction of its own, as
+  /// GRDB runs it) and records an entry for each; with `--db`, nothing runs.
+  mutating func runSetUp(_ items: [CompiledItem], into report: inout ScanReport, locations: inout [(line: Int, column: Int)]) {
+    let database = session.database
+    var unit: TransactionUnit?
+    var unitFailed = false
+    for item in items {
+      switch item {
+      case .unitStart(let started):
+        unit = started
+        unitFailed = false
+        if !session.sqlOnly { try? database.execute("SAVEPOINT quarry_scan_unit") }
+      case .unitEnd:
+        if !session.sqlOnly {
+          if unitFailed { try? database.execute("ROLLBACK TO quarry_scan_unit") }
+          try? database.execute("RELEASE quarry_scan_unit")
+        }
+        unit = nil
+      case .failure(let diagnostic):
+        var entry = newEntry(line: diagnostic.line, column: diagnostic.column, kind: "set-up", source: "")
+        entry.error = diagnostic.fullMessage
+        report.entries.append(entry)
+      case .statement(let compiled):
+        locations.append((compiled.line, compiled.column))
+        var kind = "set-up"
+        if case .migration(let name)? = unit?.kind { kind = "migration '\(name)'" }
+        var entry = newEntry(line: compiled.line, column: compiled.column, kind: kind, source: compiled.input)
+        entry.executedBy = "execute"
+        entry.sql = Self.sql(of: compiled.statement)
+        entry.bindings = Self.bindings(of: compiled.statement)
+        if unitFailed {
+          entry.skipped = "not run: an earlier statement of this migration failed, so GRDB rolls the migration back"
+        } else if !session.sqlOnly {
+          let sink = CollectingSink()
+          if !session.execute(compiled, sink: sink) || !sink.errors.isEmpty {
+            entry.error = sink.errors.first.map { "SQLite: " + $0.message } ?? "this statement failed"
+            if unit != nil { unitFailed = true }
+          }
+        }
+        if let table = Self.createdTable(compiled.statement) {
+          tableCreatedAt[table.lowercased()] = (entry.path, entry.line, entry.column)
+        }
+        report.entries.append(entry)
+      case .declaration, .note:
+        continue
+      }
+    }
+  }
+
+  /// `CREATE TABLE "reminders" (…)`: the table's name.
+  static func createdTable(_ statement: Statement) -> String? {
+    let sql = statement.fragment.sql(inlining: true)
+    guard let match = sql.firstMatch(of: /(?i)^\s*CREATE\s+(?:TEMP\s+|TEMPORARY\s+)?TABLE\s+(?:IF\s+NOT\s+EXISTS\s+)?"?([^"\s(]+)"?/) else { return nil }
+    return String(match.1)
+  }
+
+  // MARK: Queries
+
+  static func isSchemaObject(_ statement: Statement) -> Bool {
+    switch statement {
+    case .createView, .createTrigger: return true
+    default: return false
+    }
+  }
+
+  /// The SQL the app prepares: values as `?` (views and triggers hold literals).
+  static func sql(of statement: Statement) -> String {
+    statement.fragment.sql(inlining: isSchemaObject(statement))
+  }
+
+  /// Each `?`'s value: a literal the code writes, or the Swift name of a run-time value.
+  static func bindings(of statement: Statement) -> [String] {
+    guard !isSchemaObject(statement) else { return [] }
+    return statement.fragment.bindings.map { binding in
+      if case .parameter(let name) = binding { return name }
+      return binding.inlineSQL
+    }
+  }
+
+  func entry(for scanned: ScannedQuery) -> ScanReport.Entry {
+    var entry = newEntry(line: scanned.line, column: scanned.column, kind: "query", source: scanned.source)
+    entry.executedBy = scanned.executedBy
+    switch scanned.outcome {
+    case .error(let diagnostic):
+      let place = located(diagnostic.line, diagnostic.column)
+      entry.error = diagnostic.fullMessage + (place.line != entry.line || place.column != entry.column ? " (at \(place.line):\(place.column))" : "")
+    case .skipped(let reason):
+      entry.skipped = reason
+      if let at = scanned.skippedAt {
+        let place = located(at.line, at.column)
+        if place.line != entry.line || place.column != entry.column { entry.skipped = reason + " (at \(place.line):\(place.column))" }
+      }
+    case .statement(let compiled):
+      entry.sql = Self.sql(of: compiled.statement)
+      entry.bindings = Self.bindings(of: compiled.statement)
+      if let sql = entry.sql, !sql.isEmpty, !Self.isSchemaObject(compiled.statement), !Self.isDefinition(sql) {
+        plan(sql, into: &entry)
+      }
+    }
+    for loop in scanned.loops {
+      let place = located(loop.line, loop.column)
+      entry.findings.append(.init(
+        id: "query-in-loop",
+        message: "runs once for each row of the loop at \(place.line):\(place.column) (N+1 queries): fetch those rows together, with a join or `.where { $0.….in(ids) }`"))
+    }
+    for splice in scanned.rawSplices {
+      let place = located(splice.line, splice.column)
+      entry.findings.append(.init(
+        id: "raw-splice",
+        message: "`\\(\(splice.text))` at \(place.line):\(place.column) splices a value into the SQL text: bind it with `\\(value)` instead (a value with a quote breaks the SQL, or changes it)"))
+    }
+    for warning in scanned.warnings {
+      entry.findings.append(.init(id: "deprecated", message: warning.fullMessage))
+    }
+    silence(&entry)
+    return entry
+  }
+
+  static func isDefinition(_ sql: String) -> Bool {
+    let word = sql.drop { $0.isWhitespace }.prefix { $0.isLetter }.uppercased()
+    return ["CREATE", "DROP", "ALTER", "PRAGMA", "BEGIN", "COMMIT", "ROLLBACK", "SAVEPOINT", "RELEASE", "ATTACH", "DETACH", "VACUUM", "ANALYZE", "REINDEX"].contains(word)
+  }
+
+  /// Prepares the statement against the app's schema and reads SQLite's plan for it.
+  private func plan(_ sql: String, into entry: inout ScanReport.Entry) {
+    let database = session.database
+    do {
+      _ = try database.prepare(sql)
+    } catch let error as SQLiteError {
+      entry.error = "SQLite: " + error.message
+      return
+    } catch {
+      entry.error = "SQLite: \(error)"
+      return
+    }
+    guard let rows = try? database.rows("EXPLAIN QUERY PLAN " + sql) else { return }
+    var depth: [Int64: Int] = [:]
+    var details: [String] = []
+    for row in rows where row.count >= 4 {
+      guard case .integer(let id) = row[0], case .integer(let parent) = row[1], case .text(let detail) = row[3] else { continue }
+      let level = (depth[parent] ?? -1) + 1
+      depth[id] = level
+      entry.plan.append(String(repeating: "  ", count: level) + detail)
+      details.append(detail)
+    }
+    entry.findings += PlanFindings(sql: sql, details: details, database: database).findings
+  }
+
+  // MARK: Tables
+
+  /// A foreign key with no index on its column: deleting (or updating the key of) a parent row
+  /// scans the child table for children, once per parent row.
+  func foreignKeyFindings(in entries: [ScanReport.Entry]) -> [ScanReport.Entry] {
+    let database = session.database
+    guard let tables = try? database.rows("SELECT name FROM sqlite_schema WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND sql NOT LIKE 'CREATE VIRTUAL%' ORDER BY name") else { return [] }
+    var out: [ScanReport.Entry] = []
+    for row in tables {
+      guard case .text(let table)? = row.first else { continue }
+      let indexed = PlanFindings.indexedLeadingColumns(of: table, in: database)
+      guard let keys = try? database.rows("SELECT \"from\", \"table\" FROM pragma_foreign_key_list(?)", bindings: [.text(table)]) else { continue }
+      for key in keys {
+        guard case .text(let column) = key[0], case .text(let parent) = key[1], !indexed.contains(column.lowercased()) else { continue }
+        let place = tableCreatedAt[table.lowercased()] ?? (path: sources.files.first?.path ?? "", line: 1, column: 1)
+        var entry = ScanReport.Entry(
+          path: place.path, fileOrder: fileOrder[place.path] ?? 0, line: place.line, column: place.column, kind: "schema",
+          source: "table \(quoteIdentifier(table))")
+        entry.findings.append(.init(
+          id: "unindexed-foreign-key",
+          message: "\(quoteIdentifier(table)).\(quoteIdentifier(column)) references \(quoteIdentifier(parent)) and has no index: each delete of a \(quoteIdentifier(parent)) row scans \(quoteIdentifier(table)) for its children",
+          fix: "CREATE INDEX \(quoteIdentifier("idx_\(table)_\(column)")) ON \(quoteIdentifier(table))(\(quoteIdentifier(column)))"))
+        silence(&entry)
+        if !entry.findings.isEmpty || !entry.silenced.isEmpty { out.append(entry) }
+      }
+    }
+    _ = entries
+    return out
+  }
+
+  // MARK: Silencing
+
+  /// `// quarry:ignore full-scan` on the entry's line or the line above silences that finding;
+  /// `// quarry:ignore` alone, all of them.
+  private func silence(_ entry: inout ScanReport.Entry) {
+    guard !entry.findings.isEmpty, let lines = fileLines[entry.path] else { return }
+    var ignored: Set<String> = []
+    var all = false
+    for number in [entry.line - 1, entry.line] where number >= 1 && number <= lines.count {
+      let text = lines[number - 1]
+      guard let range = text.range(of: "quarry:ignore") else { continue }
+      let rest = text[range.upperBound...].split(whereSeparator: { $0 == "," || $0 == " " }).map(String.init).filter { !$0.isEmpty }
+      if rest.isEmpty { all = true } else { ignored.formUnion(rest) }
+    }
+    guard all || !ignored.isEmpty else { return }
+    let kept = entry.findings.filter { !all && !ignored.contains($0.id) }
+    entry.silenced = entry.findings.filter { all || ignored.contains($0.id) }.map(\.id)
+    entry.findings = kept
+  }
+}

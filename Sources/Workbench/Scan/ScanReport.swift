@@ -1,0 +1,60 @@
+import Foundation
+import QuarryDSL
+
+/// What `quarry scan` found: one entry per query (and per set-up statement), the files it could
+/// not read, and the counts of the summary line.
+public struct ScanReport {
+  /// Something the plan or the code says about a query, with an id a project can silence with
+  /// a `// quarry:ignore ID` comment on the query's line or the line above it.
+  public struct Finding: Equatable {
+    public var id: String
+    public var message: String
+    /// The change that answers it (`CREATE INDEX …`), when there is one.
+    public var fix: String?
+  }
+
+  public struct Entry {
+    public var path: String
+    /// The file's place in the scan (entries sort by file, then line).
+    public var fileOrder: Int
+    public var line: Int
+    public var column: Int
+    /// `query`, `migration 'Create tables'`, `set-up`.
+    public var kind: String
+    public var source: String
+    public var executedBy: String?
+    public var sql: String?
+    public var bindings: [String] = []
+    public var plan: [String] = []
+    public var findings: [Finding] = []
+    public var silenced: [String] = []
+    public var error: String?
+    public var skipped: String?
+  }
+
+  public var entries: [Entry] = []
+  public var problems: [ScanSources.Problem] = []
+  public var files = 0
+  public var lines = 0
+  public var seconds = 0.0
+
+  public var queries: [Entry] { entries.filter { $0.kind != "schema" } }
+  public var rendered: Int { queries.filter { $0.sql != nil && $0.error == nil }.count }
+  public var errors: Int { queries.filter { $0.error != nil }.count + problems.count }
+  public var skipped: Int { queries.filter { $0.skipped != nil }.count }
+  public var findingCounts: [(id: String, count: Int)] {
+    var counts: [String: Int] = [:]
+    for entry in entries { for finding in entry.findings { counts[finding.id, default: 0] += 1 } }
+    return counts.sorted { ($0.value, $1.key) > ($1.value, $0.key) }.map { ($0.key, $0.value) }
+  }
+  public var findingTotal: Int { entries.reduce(0) { $0 + $1.findings.count } }
+
+  /// `scan: 14 files, 2,732 lines · 61 queries, 58 rendered, 1 error, 2 skipped · findings: 3 full-scan, 1 query-in-loop`
+  public var summary: String {
+    var parts = ["scan: \(files) file\(files == 1 ? "" : "s"), \(ReplFormatter.grouped(lines)) lines"]
+    parts.append("\(queries.count) quer\(queries.count == 1 ? "y" : "ies"), \(rendered) rendered, \(errors) error\(errors == 1 ? "" : "s"), \(skipped) skipped")
+    let counts = findingCounts
+    parts.append(counts.isEmpty ? "no findings" : "findings: " + counts.map { "\($0.count) \($0.id)" }.joined(separator: ", "))
+    return parts.joined(separator: " · ")
+  }
+}

@@ -1,0 +1,55 @@
+import ArgumentParser
+import Foundation
+import Workbench
+
+/// `quarry scan PATH… [--db FILE] [--format text|json|markdown] [--fail-on error|finding]`
+struct ScanCommand: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "scan",
+    abstract: "List every query of an app's Swift sources, with its SQL, its query plan and findings.",
+    discussion: """
+      Reads the .swift files under each PATH together, as the compiler reads a module: models,
+      extensions and migrations may live in any file. The app's migrations run in order on an
+      in-memory database (or --db opens a real one, read-only, and nothing runs), and every query
+      is prepared against that schema and explained (EXPLAIN QUERY PLAN).
+
+      Findings: full-scan, automatic-index, temp-b-tree, correlated-subquery,
+      unindexed-foreign-key, query-in-loop (N+1), raw-splice, deprecated. Silence one with a
+      `// quarry:ignore ID` comment on the query's line or the line above it.
+
+      Exit status: 0, or 1 when --fail-on is met (error: a query that does not compile or
+      prepare, or a file that cannot be read; finding: that, or any finding).
+      """)
+
+  @Argument(help: "Swift files or folders of them.")
+  var paths: [String]
+
+  @Option(name: .customLong("db"), help: "Use this database's schema (opened read-only; the app's migrations do not run).")
+  var database: String?
+
+  @Option(help: "Output format: text, json (one object per line), markdown.")
+  var format: ScanReport.Format = .text
+
+  @Option(name: .customLong("fail-on"), help: "Exit 1 on: error, finding.")
+  var failOn: FailOn?
+
+  enum FailOn: String, ExpressibleByArgument, CaseIterable { case error, finding }
+
+  mutating func run() throws {
+    var scan = AppScan(paths: paths, databasePath: database)
+    if isatty(2) == 1 {
+      scan.progress = { line in FileHandle.standardError.write(Data("\u{1B}[2K\rquarry scan: \(line)".utf8)) }
+    }
+    let report = try scan.run()
+    if isatty(2) == 1 { FileHandle.standardError.write(Data("\u{1B}[2K\r".utf8)) }
+    let color = format == .text && isatty(1) == 1 && ProcessInfo.processInfo.environment["NO_COLOR"] == nil
+    FileHandle.standardOutput.write(Data(report.rendered(as: format, color: color).utf8))
+    switch failOn {
+    case .error? where report.errors > 0: throw ExitCode(1)
+    case .finding? where report.errors > 0 || report.findingTotal > 0: throw ExitCode(1)
+    default: break
+    }
+  }
+}
+
+extension ScanReport.Format: ExpressibleByArgument {}
