@@ -47,6 +47,9 @@ extension FunctionMethods {
           }
           switch binding {
           case .text(let text): parts.append(.text(text))
+          case .parameter(let name):
+            // A scan: SQL text the app splices in when it runs; the statement is not known here.
+            throw RunTimeValue(name: name)
           default: parts.append(.text(binding.inlineSQL))
           }
         case "quote":

@@ -42,7 +42,8 @@ final class QuerySiteFinder: SyntaxVisitor {
   /// Scopes from the outside in: a type (its name and properties), a function or closure (its
   /// parameters and locals).
   private var frames: [(selfType: String?, names: [(String, TypeSyntax?)])] = []
-  private var fetchLoops: [AbsolutePosition] = []
+  /// Loops over fetched rows being visited: where each starts, and the body it repeats.
+  private var fetchLoops: [(start: AbsolutePosition, body: Range<AbsolutePosition>)] = []
   /// Names bound to fetched rows (`let lists = try RemindersList.fetchAll(db)`, `@FetchAll var rows`).
   private var fetchedNames: Set<String> = []
 
@@ -132,7 +133,7 @@ final class QuerySiteFinder: SyntaxVisitor {
     frames.append((nil, names + Self.declaredNames(in: Syntax(node.statements))))
     // `rows.forEach { row in … }` over fetched rows: a loop.
     let isLoop = Self.loopedSequence(of: node).map(isFetched) ?? false
-    if isLoop { fetchLoops.append(node.positionAfterSkippingLeadingTrivia) }
+    if isLoop { fetchLoops.append((node.positionAfterSkippingLeadingTrivia, node.statements.position..<node.statements.endPosition)) }
     loopClosures.append(isLoop)
     return .visitChildren
   }
@@ -144,7 +145,7 @@ final class QuerySiteFinder: SyntaxVisitor {
 
   override func visit(_ node: ForStmtSyntax) -> SyntaxVisitorContinueKind {
     let isLoop = isFetched(node.sequence)
-    if isLoop { fetchLoops.append(node.positionAfterSkippingLeadingTrivia) }
+    if isLoop { fetchLoops.append((node.positionAfterSkippingLeadingTrivia, node.body.position..<node.body.endPosition)) }
     forLoops.append(isLoop)
     return .visitChildren
   }
@@ -337,6 +338,8 @@ final class QuerySiteFinder: SyntaxVisitor {
     let names = frames.flatMap(\.names).map { (name: $0.0, type: $0.1) }
     sites.append(QuerySite(
       node: node, statement: statement, executedBy: executedBy, selfType: selfType, runTimeNames: names,
-      loops: executedBy != nil && wrapper == nil ? fetchLoops : [], wrapper: wrapper, callsQueryMethod: callsQueryMethod))
+      // `for tag in try Tag.fetchAll(db) { … }`: the loop's own fetch runs once, its body's per row.
+      loops: executedBy != nil && wrapper == nil ? fetchLoops.filter { $0.body.contains(node.position) }.map(\.start) : [],
+      wrapper: wrapper, callsQueryMethod: callsQueryMethod))
   }
 }

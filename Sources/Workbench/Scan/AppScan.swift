@@ -101,7 +101,10 @@ public struct AppScan {
       report.entries.append(scanner.entry(for: scanned))
     }
     report.entries += scanner.foreignKeyFindings(in: report.entries)
-    report.entries.sort { ($0.fileOrder, $0.line, $0.column) < ($1.fileOrder, $1.line, $1.column) }
+    // In file order, then by place; entries at one place keep the order they were found in.
+    report.entries = report.entries.enumerated().sorted {
+      ($0.element.fileOrder, $0.element.line, $0.element.column, $0.offset) < ($1.element.fileOrder, $1.element.line, $1.element.column, $1.offset)
+    }.map(\.element)
     report.seconds = Date().timeIntervalSince(started)
     return report
   }

@@ -83,8 +83,11 @@ struct EntryBuilder {
         } else if !session.sqlOnly {
           let sink = CollectingSink()
           if !session.execute(compiled, sink: sink) || !sink.errors.isEmpty {
-            entry.error = sink.errors.first.map { "SQLite: " + $0.message } ?? "this statement failed"
-            if unit != nil { unitFailed = true }
+            entry.error = sink.errors.first?.message ?? "this statement failed"
+            if let unit {
+              unitFailed = true
+              entry.error = (entry.error ?? "") + " (GRDB rolls back \(unit.description) whole; the scan goes on with the schema before it)"
+            }
           }
         }
         if let table = Self.createdTable(compiled.statement) {
@@ -207,7 +210,7 @@ struct EntryBuilder {
     for row in tables {
       guard case .text(let table)? = row.first else { continue }
       let indexed = PlanFindings.indexedLeadingColumns(of: table, in: database)
-      guard let keys = try? database.rows("SELECT \"from\", \"table\" FROM pragma_foreign_key_list(?)", bindings: [.text(table)]) else { continue }
+      guard let keys = try? database.rows("SELECT \"from\", \"table\" FROM pragma_foreign_key_list(?) ORDER BY \"id\" DESC, \"seq\"", bindings: [.text(table)]) else { continue }
       for key in keys {
         guard case .text(let column) = key[0], case .text(let parent) = key[1], !indexed.contains(column.lowercased()) else { continue }
         let place = tableCreatedAt[table.lowercased()] ?? (path: sources.files.first?.path ?? "", line: 1, column: 1)

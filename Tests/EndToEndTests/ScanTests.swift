@@ -1,0 +1,287 @@
+import Foundation
+import XCTest
+
+/// `quarry scan` on a small app of our own (Tests/ScanApp: models, migrations with and without
+/// indexes, a failing seed, a view model with `@FetchAll`, an N+1 loop, a raw splice, a
+/// silenced finding), through the real binary.
+final class ScanTests: XCTestCase {
+  static let app = QuarryProcess.packageRoot.appendingPathComponent("Tests/ScanApp").path
+
+  /// The report without its timing (the last number of the summary line).
+  func report(_ arguments: [String]) throws -> (status: Int32, text: String) {
+    let result = try QuarryProcess.run(["scan"] + arguments)
+    let text = result.stdout.replacingOccurrences(of: #" · [0-9.]+ s\n"#, with: "\n", options: .regularExpression)
+    return (result.status, text.replacingOccurrences(of: QuarryProcess.packageRoot.path + "/", with: ""))
+  }
+
+  func testReportOfTheFixtureApp() throws {
+    let result = try report([Self.app])
+    XCTAssertEqual(result.status, 0)
+    XCTAssertEqual(result.text, Self.expected + "\n")
+  }
+
+  /// Malformed Swift and a file that is not UTF-8: each a located error; the rest is scanned.
+  func testBrokenFilesAreLocatedAndTheRestGoesOn() throws {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("quarry-scan-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    for name in ["Models.swift", "Schema.swift", "ListsModel.swift"] {
+      try FileManager.default.copyItem(atPath: Self.app + "/" + name, toPath: folder.appendingPathComponent(name).path)
+    }
+    try Data("""
+      extension Reminder {
+        static let flagged = Self.where { $0.priority.eq(3) }
+      }
+
+      func broken( {
+        Reminder.all
+      """.utf8).write(to: folder.appendingPathComponent("Broken.swift"))
+    try Data([0x2F, 0x2F, 0x20, 0x63, 0x61, 0x66, 0xE9, 0x0A] + Array("let x = Tag.all\n".utf8))
+      .write(to: folder.appendingPathComponent("Latin1.swift"))
+    let result = try QuarryProcess.run(["scan", folder.path, "--format", "json"])
+    XCTAssertEqual(result.status, 0, result.stderr)
+    let objects = try result.stdout.split(separator: "\n").map { line in
+      try XCTUnwrap(JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+    }
+    func located(_ object: [String: Any]) -> String {
+      let file = (object["file"] as? String).map { URL(fileURLWithPath: $0).lastPathComponent } ?? "?"
+      return "\(file):\(object["line"] ?? "?"):\(object["column"] ?? "?")"
+    }
+    let errors = objects.filter { $0["error"] is String }.map { located($0) + " " + ($0["error"] as? String ?? "") }
+    XCTAssertEqual(errors, [
+      "Broken.swift:5:14 syntax error: expected ')' to end function parameter clause; the '(' at 5:12 is not closed (this declaration is left out of the scan)",
+      "Latin1.swift:1:7 this file is not UTF-8 (byte 0xE9 at offset 6); Swift sources are UTF-8: convert it (iconv -t UTF-8), the rest of the scan goes on without it",
+      "Schema.swift:57:5 SQLite error 787: FOREIGN KEY constraint failed (GRDB rolls back migration 'Seed' whole; the scan goes on with the schema before it)",
+    ])
+    // The good part of the broken file is scanned, with every field a tool reads.
+    let flagged = try XCTUnwrap(objects.first { ($0["source"] as? String)?.contains("priority.eq(3)") == true })
+    XCTAssertEqual(located(flagged), "Broken.swift:2:24")
+    XCTAssertEqual(flagged["sql"] as? String, """
+      SELECT "reminders"."id", "reminders"."title", "reminders"."isCompleted", "reminders"."priority", "reminders"."remindersListID"
+      FROM "reminders"
+      WHERE (("reminders"."priority") = (?))
+      """)
+    XCTAssertEqual(flagged["bindings"] as? [String], ["3"])
+    XCTAssertEqual(flagged["plan"] as? [String], ["SCAN reminders"])
+    XCTAssertEqual((flagged["findings"] as? [[String: Any]])?.compactMap { $0["fix"] as? String }, [
+      #"CREATE INDEX "idx_reminders_priority" ON "reminders"("priority")"#,
+    ])
+    let summary = try XCTUnwrap(objects.last?["summary"] as? [String: Any])
+    XCTAssertEqual(summary["files"] as? Int, 4)
+    XCTAssertEqual(summary["errors"] as? Int, 3)
+  }
+
+  /// `--fail-on` for CI: 1 when met, 0 otherwise; a silenced finding does not count.
+  func testFailOn() throws {
+    XCTAssertEqual(try QuarryProcess.run(["scan", Self.app, "--fail-on", "error"]).status, 1)
+    XCTAssertEqual(try QuarryProcess.run(["scan", Self.app]).status, 0)
+    // Models alone: no migration creates their tables, so each query is an error of its own.
+    let models = Self.app + "/Models.swift"
+    let alone = try QuarryProcess.run(["scan", models, "--fail-on", "error", "--format", "json"])
+    XCTAssertEqual(alone.status, 1)
+    XCTAssertTrue(alone.stdout.contains(#""error":"SQLite: no such table: reminders""#), alone.stdout)
+    // With a schema that has every index, no finding is left.
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("quarry-scan-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    try FileManager.default.copyItem(atPath: models, toPath: folder.appendingPathComponent("Models.swift").path)
+    try Data(#"""
+      func appDatabase() throws -> any DatabaseWriter {
+        var migrator = DatabaseMigrator()
+        migrator.registerMigration("v1") { db in
+          try #sql("CREATE TABLE reminders (id INTEGER PRIMARY KEY, title TEXT NOT NULL, isCompleted INTEGER NOT NULL, priority INTEGER, remindersListID INTEGER NOT NULL)").execute(db)
+          try #sql("CREATE INDEX reminders_by_list ON reminders(remindersListID)").execute(db)
+        }
+        try migrator.migrate(database)
+        return database
+      }
+      """#.utf8).write(to: folder.appendingPathComponent("Schema.swift"))
+    XCTAssertEqual(try QuarryProcess.run(["scan", folder.path, "--fail-on", "error"]).status, 0)
+    // `inList` uses the index; `incomplete` reads every row, as a filter on a flag must.
+    XCTAssertEqual(try QuarryProcess.run(["scan", folder.path, "--fail-on", "finding"]).status, 0)
+    try Data("extension Reminder { static let urgent = Self.where { $0.title.eq(\"urgent\") } }\n".utf8)
+      .write(to: folder.appendingPathComponent("Urgent.swift"))
+    XCTAssertEqual(try QuarryProcess.run(["scan", folder.path, "--fail-on", "error"]).status, 0)
+    XCTAssertEqual(try QuarryProcess.run(["scan", folder.path, "--fail-on", "finding"]).status, 1)
+    XCTAssertEqual(try QuarryProcess.run(["scan", Self.app + "/nope", "--fail-on", "finding"]).status, 1)
+    let markdown = try QuarryProcess.run(["scan", Self.app, "--format", "markdown"])
+    XCTAssertTrue(markdown.stdout.contains("| `"), markdown.stdout)
+    XCTAssertTrue(markdown.stdout.hasPrefix("## Quarry scan\n\nscan: 3 files, 145 lines"), markdown.stdout)
+  }
+
+  static let expected = #"""
+── Tests/ScanApp/ListsModel.swift
+Tests/ScanApp/ListsModel.swift:6:33  query · FetchAll
+  │ RemindersList.order(by: \.title)
+    SELECT "remindersLists"."id", "remindersLists"."title"
+    FROM "remindersLists"
+    ORDER BY "remindersLists"."title"
+    plan: SCAN remindersLists · USE TEMP B-TREE FOR ORDER BY
+  [temp-b-tree] SQLite sorts the rows in a temporary B-tree for ORDER BY (USE TEMP B-TREE FOR ORDER BY): fine for a few rows; for many, an index in that order avoids the sort
+
+Tests/ScanApp/ListsModel.swift:7:3  query · FetchAll
+  │ @ObservationIgnored @FetchAll var tags: [Tag]
+    SELECT "tags"."id", "tags"."title"
+    FROM "tags"
+    plan: SCAN tags
+
+Tests/ScanApp/ListsModel.swift:12:11  query · fetchAll
+  │ Reminder.inList(list.id).order(by: \.title)
+    SELECT "reminders"."id", "reminders"."title", "reminders"."isCompleted", "reminders"."priority", "reminders"."remindersListID"
+    FROM "reminders"
+    WHERE (("reminders"."remindersListID") = (?))
+    ORDER BY "reminders"."title"
+    -- ?1 = list.id
+    plan: SEARCH reminders USING INDEX idx_reminders_remindersListID (remindersListID=?) · USE TEMP B-TREE FOR ORDER BY
+  [temp-b-tree] SQLite sorts the rows in a temporary B-tree for ORDER BY (USE TEMP B-TREE FOR ORDER BY): fine for a few rows; for many, an index in that order avoids the sort
+
+Tests/ScanApp/ListsModel.swift:19:22  query · fetchAll
+  │ Tag
+    SELECT "tags"."id", "tags"."title"
+    FROM "tags"
+    plan: SCAN tags
+
+Tests/ScanApp/ListsModel.swift:20:27  query · fetchCount
+  │ ReminderTag.where { $0.tagID.eq(tag.id) }
+    SELECT "remindersTags"."reminderID", "remindersTags"."tagID"
+    FROM "remindersTags"
+    WHERE (("remindersTags"."tagID") = (?))
+    -- ?1 = tag.id
+    plan: SCAN remindersTags
+  [full-scan] SQLite reads every row of "remindersTags" to find those matching "tagID" (SCAN remindersTags); an index on it lets SQLite go straight to them
+    fix: CREATE INDEX "idx_remindersTags_tagID" ON "remindersTags"("tagID");
+  [query-in-loop] runs once for each row of the loop at 19:7 (N+1 queries): fetch those rows together, with a join or `.where { $0.….in(ids) }`
+
+Tests/ScanApp/ListsModel.swift:28:11  query · fetchAll
+  │ #sql("SELECT * FROM reminders WHERE title LIKE \(text) ORDER BY \(raw: column)", as: Reminder.self)
+  skipped: its SQL depends on 'column', a value the app computes when it runs
+  [raw-splice] `\(raw: column)` at 28:77 splices a value into the SQL text: bind it with `\(value)` instead (a value with a quote breaks the SQL, or changes it)
+
+Tests/ScanApp/ListsModel.swift:36:11  query · execute
+  │ Reminder.where { $0.priority.eq(priority) }.update { $0.isCompleted = true }
+    UPDATE "reminders"
+    SET "isCompleted" = ?
+    WHERE (("reminders"."priority") = (?))
+    -- ?1 = 1, ?2 = priority
+    plan: SCAN reminders
+  silenced: full-scan
+
+Tests/ScanApp/ListsModel.swift:41:5  query
+  │ Reminder.where {
+  │   if !showAll {
+  │     !$0.isCompleted
+  │   }
+  │ }
+  skipped: its SQL depends on '!showAll', a value the app computes when it runs
+
+── Tests/ScanApp/Models.swift
+Tests/ScanApp/Models.swift:32:27  query
+  │ Self.where { !$0.isCompleted }
+    SELECT "reminders"."id", "reminders"."title", "reminders"."isCompleted", "reminders"."priority", "reminders"."remindersListID"
+    FROM "reminders"
+    WHERE (NOT ("reminders"."isCompleted"))
+    plan: SCAN reminders
+
+Tests/ScanApp/Models.swift:35:5  query
+  │ Self.where { $0.remindersListID.eq(id) }
+    SELECT "reminders"."id", "reminders"."title", "reminders"."isCompleted", "reminders"."priority", "reminders"."remindersListID"
+    FROM "reminders"
+    WHERE (("reminders"."remindersListID") = (?))
+    -- ?1 = id
+    plan: SEARCH reminders USING INDEX idx_reminders_remindersListID (remindersListID=?)
+
+── Tests/ScanApp/Schema.swift
+Tests/ScanApp/Schema.swift:7:5  migration 'Create lists and reminders' · execute
+  │ try #sql(
+  │   """
+  │   CREATE TABLE "remindersLists" (
+  │     "id" INTEGER PRIMARY KEY,
+  │     "title" TEXT NOT NULL DEFAULT ''
+  │   ) STRICT
+  │ …
+    CREATE TABLE "remindersLists" (
+      "id" INTEGER PRIMARY KEY,
+      "title" TEXT NOT NULL DEFAULT ''
+    ) STRICT
+
+Tests/ScanApp/Schema.swift:16:5  migration 'Create lists and reminders' · execute
+  │ try #sql(
+  │   """
+  │   CREATE TABLE "reminders" (
+  │     "id" INTEGER PRIMARY KEY,
+  │     "title" TEXT NOT NULL DEFAULT '',
+  │     "isCompleted" INTEGER NOT NULL DEFAULT 0,
+  │ …
+    CREATE TABLE "reminders" (
+      "id" INTEGER PRIMARY KEY,
+      "title" TEXT NOT NULL DEFAULT '',
+      "isCompleted" INTEGER NOT NULL DEFAULT 0,
+      "priority" INTEGER,
+      "remindersListID" INTEGER NOT NULL REFERENCES "remindersLists"("id") ON DELETE CASCADE
+    ) STRICT
+
+Tests/ScanApp/Schema.swift:28:5  migration 'Create lists and reminders' · execute
+  │ try #sql(
+  │   """
+  │   CREATE INDEX "idx_reminders_remindersListID" ON "reminders"("remindersListID")
+  │   """
+  │ )
+  │ .execute(db)
+    CREATE INDEX "idx_reminders_remindersListID" ON "reminders"("remindersListID")
+
+Tests/ScanApp/Schema.swift:36:5  migration 'Create tags' · execute
+  │ try #sql(
+  │   """
+  │   CREATE TABLE "tags" (
+  │     "id" INTEGER PRIMARY KEY,
+  │     "title" TEXT NOT NULL DEFAULT ''
+  │   ) STRICT
+  │ …
+    CREATE TABLE "tags" (
+      "id" INTEGER PRIMARY KEY,
+      "title" TEXT NOT NULL DEFAULT ''
+    ) STRICT
+
+Tests/ScanApp/Schema.swift:45:5  migration 'Create tags' · execute
+  │ try #sql(
+  │   """
+  │   CREATE TABLE "remindersTags" (
+  │     "reminderID" INTEGER NOT NULL REFERENCES "reminders"("id") ON DELETE CASCADE,
+  │     "tagID" INTEGER NOT NULL REFERENCES "tags"("id") ON DELETE CASCADE
+  │   ) STRICT
+  │ …
+    CREATE TABLE "remindersTags" (
+      "reminderID" INTEGER NOT NULL REFERENCES "reminders"("id") ON DELETE CASCADE,
+      "tagID" INTEGER NOT NULL REFERENCES "tags"("id") ON DELETE CASCADE
+    ) STRICT
+
+Tests/ScanApp/Schema.swift:45:5  schema
+  │ table "remindersTags"
+  [unindexed-foreign-key] "remindersTags"."reminderID" references "reminders" and has no index: each delete of a "reminders" row scans "remindersTags" for its children
+    fix: CREATE INDEX "idx_remindersTags_reminderID" ON "remindersTags"("reminderID");
+
+Tests/ScanApp/Schema.swift:45:5  schema
+  │ table "remindersTags"
+  [unindexed-foreign-key] "remindersTags"."tagID" references "tags" and has no index: each delete of a "tags" row scans "remindersTags" for its children
+    fix: CREATE INDEX "idx_remindersTags_tagID" ON "remindersTags"("tagID");
+
+Tests/ScanApp/Schema.swift:56:5  migration 'Seed' · execute
+  │ try RemindersList.insert { RemindersList.Draft(title: "Home") }.execute(db)
+    INSERT INTO "remindersLists"
+    ("id", "title")
+    VALUES
+    (?, ?)
+    -- ?1 = NULL, ?2 = 'Home'
+
+Tests/ScanApp/Schema.swift:57:5  migration 'Seed' · execute
+  │ try Reminder.insert { Reminder.Draft(title: "Groceries", remindersListID: 7) }.execute(db)
+    INSERT INTO "reminders"
+    ("id", "title", "isCompleted", "priority", "remindersListID")
+    VALUES
+    (?, ?, ?, ?, ?)
+    -- ?1 = NULL, ?2 = 'Groceries', ?3 = 0, ?4 = NULL, ?5 = 7
+  error: SQLite error 787: FOREIGN KEY constraint failed (GRDB rolls back migration 'Seed' whole; the scan goes on with the schema before it)
+
+scan: 3 files, 145 lines · 17 queries, 14 rendered, 1 error, 2 skipped · findings: 2 temp-b-tree, 2 unindexed-foreign-key, 1 full-scan, 1 query-in-loop, 1 raw-splice
+"""#
+}

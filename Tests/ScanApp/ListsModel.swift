@@ -1,0 +1,47 @@
+import SQLiteData
+import SwiftUI
+
+@Observable
+final class ListsModel {
+  @ObservationIgnored @FetchAll(RemindersList.order(by: \.title)) var lists
+  @ObservationIgnored @FetchAll var tags: [Tag]
+  @ObservationIgnored @Dependency(\.defaultDatabase) var database
+
+  func reminders(in list: RemindersList) throws -> [Reminder] {
+    try database.read { db in
+      try Reminder.inList(list.id).order(by: \.title).fetchAll(db)
+    }
+  }
+
+  func tagCounts() throws -> [Int] {
+    try database.read { db in
+      var counts: [Int] = []
+      for tag in try Tag.fetchAll(db) {
+        counts.append(try ReminderTag.where { $0.tagID.eq(tag.id) }.fetchCount(db))
+      }
+      return counts
+    }
+  }
+
+  func search(_ text: String, sortedBy column: String) throws -> [Reminder] {
+    try database.read { db in
+      try #sql("SELECT * FROM reminders WHERE title LIKE \(text) ORDER BY \(raw: column)", as: Reminder.self)
+        .fetchAll(db)
+    }
+  }
+
+  func complete(priority: Int) throws {
+    try database.write { db in
+      // quarry:ignore full-scan
+      try Reminder.where { $0.priority.eq(priority) }.update { $0.isCompleted = true }.execute(db)
+    }
+  }
+
+  func pending(showAll: Bool) -> some Statement<Reminder> {
+    Reminder.where {
+      if !showAll {
+        !$0.isCompleted
+      }
+    }
+  }
+}
