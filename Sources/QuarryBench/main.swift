@@ -16,6 +16,8 @@
 //   binary_size_mb                 the release binary's size
 //   huge_sql_line_25mb_*           a 25 MB SQL line as a script, quarry and sqlite3 (medians)
 //   huge_dsl_literal_12mb_*        a 12 MB DSL string literal as a script
+//   scan_20k_lines_median_s        `quarry scan` of a generated 20,000-line app, beside sqlite3
+//                                  explaining the SQL it found (scan_20k_sqlite3_explain_median_s)
 import Foundation
 import QuarryDSL
 import SwiftParser
@@ -249,6 +251,10 @@ while let argument = arguments.popFirst() {
   if argument == "--quarry", let path = arguments.popFirst() { quarry = path }
   if argument == "--startup-only" { startupOnly = true }
   if argument == "--compile-only" { compileOnly = true }
+  if argument == "--scan-only" {
+    scanFigures(quarry: quarry)
+    exit(0)
+  }
 }
 
 // Generated databases: 1,000,000 rows and 100,000 rows.
@@ -420,3 +426,4 @@ print("csv_1m_peak_rss_kb: quarry \(quarryRSS), sqlite3 \(sqliteRSS)")
 let lineRSS = peakRSS([quarry, database, "-e", "Item.all", "--format", "line"]) ?? 0
 let sqliteLineRSS = peakRSS(["sqlite3", "-line", database, allSQL]) ?? 0
 print("line_1m_peak_rss_kb: quarry \(lineRSS), sqlite3 \(sqliteLineRSS)")
+scanFigures(quarry: quarry)

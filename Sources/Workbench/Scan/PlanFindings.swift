@@ -20,10 +20,10 @@ struct PlanFindings {
     var out: [ScanReport.Finding] = []
     let aliases = tableAliases()
     for detail in details {
-      if let match = detail.firstMatch(of: /^SCAN (\S+)$/) {
+      if detail.hasPrefix("SCAN "), !detail.dropFirst(5).contains(" ") {
         // A whole table read row by row: a finding when the query filters or joins it on a
         // column no index leads with.
-        let name = String(match.1)
+        let name = String(detail.dropFirst(5))
         let table = aliases[name] ?? name
         let filtered = filteredColumns(of: name)
         guard !filtered.isEmpty else { continue }
@@ -34,19 +34,19 @@ struct PlanFindings {
           id: "full-scan",
           message: "SQLite reads every row of \(quoteIdentifier(table)) to find those matching \(quoteIdentifier(column)) (\(detail)); an index on it lets SQLite go straight to them",
           fix: "CREATE INDEX \(quoteIdentifier("idx_\(table)_\(column)")) ON \(quoteIdentifier(table))(\(quoteIdentifier(column)))"))
-      } else if detail.contains("AUTOMATIC"), let match = detail.firstMatch(of: /^SEARCH (\S+) USING AUTOMATIC .*INDEX \((\w+)/) {
+      } else if detail.hasPrefix("SEARCH "), detail.contains(" USING AUTOMATIC "), let open = detail.firstIndex(of: "(") {
         // SQLite builds an index for this one query, every time it runs.
-        let name = String(match.1)
+        let name = String(detail.dropFirst(7).prefix { $0 != " " })
         let table = aliases[name] ?? name
-        let column = String(match.2)
+        let column = String(detail[detail.index(after: open)...].prefix { $0.isLetter || $0.isNumber || $0 == "_" })
         out.append(.init(
           id: "automatic-index",
           message: "SQLite builds a temporary index on \(quoteIdentifier(table)).\(quoteIdentifier(column)) each time this query runs (\(detail)): the table has none of its own",
           fix: "CREATE INDEX \(quoteIdentifier("idx_\(table)_\(column)")) ON \(quoteIdentifier(table))(\(quoteIdentifier(column)))"))
-      } else if let match = detail.firstMatch(of: /^USE TEMP B-TREE FOR (.+)$/) {
+      } else if detail.hasPrefix("USE TEMP B-TREE FOR ") {
         out.append(.init(
           id: "temp-b-tree",
-          message: "SQLite sorts the rows in a temporary B-tree for \(match.1) (\(detail)): fine for a few rows; for many, an index in that order avoids the sort"))
+          message: "SQLite sorts the rows in a temporary B-tree for \(detail.dropFirst(20)) (\(detail)): fine for a few rows; for many, an index in that order avoids the sort"))
       } else if detail.hasPrefix("CORRELATED ") {
         out.append(.init(
           id: "correlated-subquery",
@@ -56,11 +56,15 @@ struct PlanFindings {
     return out
   }
 
+  static let aliasPattern = try? NSRegularExpression(pattern: #"(?:FROM|JOIN)\s+"([^"]+)"\s+AS\s+"([^"]+)""#, options: [.caseInsensitive])
+
   /// `FROM "reminders" AS "r"`: aliases to the tables they stand for.
   private func tableAliases() -> [String: String] {
     var out: [String: String] = [:]
-    for match in sql.matches(of: /(?i)(?:FROM|JOIN)\s+"([^"]+)"\s+AS\s+"([^"]+)"/) {
-      out[String(match.2)] = String(match.1)
+    guard sql.contains(" AS ") || sql.contains(" as "), let regex = Self.aliasPattern else { return out }
+    for match in regex.matches(in: sql, range: NSRange(sql.startIndex..., in: sql)) {
+      guard let table = Range(match.range(at: 1), in: sql), let alias = Range(match.range(at: 2), in: sql) else { continue }
+      out[String(sql[alias])] = String(sql[table])
     }
     return out
   }
