@@ -64,7 +64,7 @@ final class QuerySiteFinder: SyntaxVisitor {
 
   private var selfType: String? { frames.last { $0.selfType != nil }?.selfType }
 
-  private func pushType(_ name: String, members: MemberBlockSyntax) {
+  private func pushType(_ name: String, members: MemberBlockSyntax) -> SyntaxVisitorContinueKind {
     var names: [(String, TypeSyntax?)] = [("self", nil)]
     for member in members.members {
       guard let variable = member.decl.as(VariableDeclSyntax.self) else { continue }
@@ -76,48 +76,37 @@ final class QuerySiteFinder: SyntaxVisitor {
       }
     }
     frames.append((name, names))
+    return .visitChildren
   }
 
-  override func visit(_ node: StructDeclSyntax) -> SyntaxVisitorContinueKind {
-    pushType(node.name.text, members: node.memberBlock)
-    return .visitChildren
-  }
-  override func visitPost(_ node: StructDeclSyntax) { frames.removeLast() }
-  override func visit(_ node: ClassDeclSyntax) -> SyntaxVisitorContinueKind {
-    pushType(node.name.text, members: node.memberBlock)
-    return .visitChildren
-  }
-  override func visitPost(_ node: ClassDeclSyntax) { frames.removeLast() }
-  override func visit(_ node: ActorDeclSyntax) -> SyntaxVisitorContinueKind {
-    pushType(node.name.text, members: node.memberBlock)
-    return .visitChildren
-  }
-  override func visitPost(_ node: ActorDeclSyntax) { frames.removeLast() }
-  override func visit(_ node: EnumDeclSyntax) -> SyntaxVisitorContinueKind {
-    pushType(node.name.text, members: node.memberBlock)
-    return .visitChildren
-  }
-  override func visitPost(_ node: EnumDeclSyntax) { frames.removeLast() }
+  // A type's members see its properties; a function's body its parameters and locals.
+  override func visit(_ node: StructDeclSyntax) -> SyntaxVisitorContinueKind { pushType(node.name.text, members: node.memberBlock) }
+  override func visit(_ node: ClassDeclSyntax) -> SyntaxVisitorContinueKind { pushType(node.name.text, members: node.memberBlock) }
+  override func visit(_ node: ActorDeclSyntax) -> SyntaxVisitorContinueKind { pushType(node.name.text, members: node.memberBlock) }
+  override func visit(_ node: EnumDeclSyntax) -> SyntaxVisitorContinueKind { pushType(node.name.text, members: node.memberBlock) }
   override func visit(_ node: ExtensionDeclSyntax) -> SyntaxVisitorContinueKind {
     pushType(node.extendedType.trimmedDescription, members: node.memberBlock)
-    return .visitChildren
   }
-  override func visitPost(_ node: ExtensionDeclSyntax) { frames.removeLast() }
-
   override func visit(_ node: FunctionDeclSyntax) -> SyntaxVisitorContinueKind {
-    var names = node.signature.parameterClause.parameters.map { (($0.secondName ?? $0.firstName).text, Optional($0.type)) }
-    if let body = node.body { names += Self.declaredNames(in: Syntax(body)) }
-    frames.append((nil, names))
-    return .visitChildren
+    pushFunction(node.signature.parameterClause.parameters, body: node.body)
   }
-  override func visitPost(_ node: FunctionDeclSyntax) { frames.removeLast() }
   override func visit(_ node: InitializerDeclSyntax) -> SyntaxVisitorContinueKind {
-    var names = node.signature.parameterClause.parameters.map { (($0.secondName ?? $0.firstName).text, Optional($0.type)) }
-    if let body = node.body { names += Self.declaredNames(in: Syntax(body)) }
+    pushFunction(node.signature.parameterClause.parameters, body: node.body)
+  }
+  override func visitPost(_ node: StructDeclSyntax) { frames.removeLast() }
+  override func visitPost(_ node: ClassDeclSyntax) { frames.removeLast() }
+  override func visitPost(_ node: ActorDeclSyntax) { frames.removeLast() }
+  override func visitPost(_ node: EnumDeclSyntax) { frames.removeLast() }
+  override func visitPost(_ node: ExtensionDeclSyntax) { frames.removeLast() }
+  override func visitPost(_ node: FunctionDeclSyntax) { frames.removeLast() }
+  override func visitPost(_ node: InitializerDeclSyntax) { frames.removeLast() }
+
+  private func pushFunction(_ parameters: FunctionParameterListSyntax, body: CodeBlockSyntax?) -> SyntaxVisitorContinueKind {
+    var names = parameters.map { (($0.secondName ?? $0.firstName).text, Optional($0.type)) }
+    if let body { names += Self.declaredNames(in: Syntax(body)) }
     frames.append((nil, names))
     return .visitChildren
   }
-  override func visitPost(_ node: InitializerDeclSyntax) { frames.removeLast() }
   override func visit(_ node: AccessorBlockSyntax) -> SyntaxVisitorContinueKind {
     frames.append((nil, Self.declaredNames(in: Syntax(node)) + [("newValue", nil), ("oldValue", nil)]))
     return .visitChildren
