@@ -73,7 +73,7 @@ func featureFile(_ index: Int) -> String {
           try database.read { db in
             try RemindersList
               .join(Reminder.all) { $0.id.eq($1.remindersListID) }
-              .group(by: { $0.0.id })
+              .group { list, _ in list.id }
               .select { $1.id.count() }
               .fetchAll(db)
           }

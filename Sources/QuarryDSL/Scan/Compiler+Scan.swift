@@ -38,14 +38,14 @@ public struct ScannedQuery: Sendable {
 extension Compiler {
   /// Reads an app's sources (all files as one input, see `ScanSources`): its declarations, and
   /// its set-up run as at launch (migrations, triggers). The items are the set-up's statements.
-  public func scanSetUp(_ text: String) -> [CompiledItem] {
+  public func scanSetUp(_ sources: ScanSources) -> [CompiledItem] {
     warnings = []
     appCode.skipped = []
     appCode.pendingSetUp = []
     appCode.recovering = true
     budget = EvaluationBudget()
-    let parsed = Parser.parse(source: text)
-    source = SourceUnit(text: text, tree: parsed)
+    let parsed = sources.tree
+    source = SourceUnit(text: sources.text, tree: parsed)
     var items: [CompiledItem] = []
     do {
       let statements = Array(parsed.statements)
@@ -106,7 +106,7 @@ extension Compiler {
     budget = EvaluationBudget()
     let location = source.lineAndColumn(of: site.position)
     var result = ScannedQuery(
-      line: location.line, column: location.column, source: site.node.trimmedDescription,
+      line: location.line, column: location.column, source: text(of: site.node),
       executedBy: site.executedBy, outcome: .skipped(""), warnings: [],
       loops: site.loops.map { source.lineAndColumn(of: $0) }.map { ($0.line, $0.column) },
       rawSplices: rawSplices(in: site.node))
@@ -133,7 +133,7 @@ extension Compiler {
           result.outcome = .skipped("@\(wrapper.attributeName.trimmedDescription) var \(name) has no query of its own: the app gives it one elsewhere")
           return result
         }
-        result.source = variable.trimmedDescription
+        result.source = text(of: site.node)
         result.outcome = .statement(compiled)
       } else if let expr = site.node.as(ExprSyntax.self) {
         let value: Value
@@ -144,7 +144,7 @@ extension Compiler {
           return nil
         }
         guard isQuery(value) else { return nil }
-        let compiled = try statement(from: value, input: expr.trimmedDescription, at: expr)
+        let compiled = try statement(from: value, input: text(of: site.node), at: expr)
         result.outcome = .statement(compiled)
       }
     } catch let runTime as RunTimeValue {
@@ -161,6 +161,16 @@ extension Compiler {
     }
     result.warnings = warnings
     return result
+  }
+
+  /// A node's source text, sliced from the input (cheaper than rebuilding a trimmed tree).
+  func text(of node: some SyntaxProtocol) -> String {
+    let utf8 = source.text.utf8
+    let start = node.positionAfterSkippingLeadingTrivia.utf8Offset
+    let end = node.endPositionBeforeTrailingTrivia.utf8Offset
+    guard start >= 0, start <= end, end <= utf8.count else { return node.trimmedDescription }
+    let from = utf8.index(utf8.startIndex, offsetBy: start)
+    return String(decoding: utf8[from..<utf8.index(from, offsetBy: end - start)], as: UTF8.self)
   }
 
   /// Messages that say Quarry cannot follow the code, rather than that the query is wrong.

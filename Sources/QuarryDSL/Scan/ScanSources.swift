@@ -10,7 +10,7 @@ import SwiftSyntax
 /// ```
 /// A file that is not UTF-8 is left out with a located problem; a top-level item with a syntax
 /// error is left out (its lines kept blank, so every other location stays true) and reported.
-public struct ScanSources: Sendable {
+public struct ScanSources: @unchecked Sendable {
   public struct Problem: Sendable, Equatable {
     public var path: String
     public var line: Int
@@ -29,8 +29,11 @@ public struct ScanSources: Sendable {
   public private(set) var files: [(path: String, firstLine: Int, lines: Int)] = []
   public private(set) var lineCount = 0
 
+  /// The combined text, parsed once.
+  public private(set) var tree: SourceFileSyntax
+
   public init(files input: [(path: String, bytes: [UInt8])]) {
-    var nextLine = 1
+    var texts: [(path: String, text: String)] = []
     for (path, bytes) in input {
       if let bad = Self.firstInvalidUTF8(bytes) {
         problems.append(Problem(
@@ -40,27 +43,56 @@ public struct ScanSources: Sendable {
       }
       var fileText = String(decoding: bytes, as: UTF8.self)
       if fileText.hasPrefix("\u{FEFF}") { fileText.removeFirst() }
-      let tree = Parser.parse(source: fileText)
-      if tree.hasError {
-        fileText = blankingErrors(in: tree, path: path)
-      }
       if !fileText.isEmpty, !fileText.hasSuffix("\n") { fileText += "\n" }
+      texts.append((path, fileText))
+    }
+    tree = Parser.parse(source: "")
+    combine(texts)
+    guard tree.hasError else { return }
+    // Only the files an item with a syntax error touches are parsed on their own: each such
+    // item is reported and blanked there (an unclosed brace would swallow the next files).
+    var broken: Set<Int> = []
+    let converter = SourceLocationConverter(fileName: "", tree: tree)
+    for item in tree.statements where item.hasError {
+      let first = fileIndex(line: converter.location(for: item.positionAfterSkippingLeadingTrivia).line)
+      let last = fileIndex(line: converter.location(for: item.endPositionBeforeTrailingTrivia).line)
+      broken.formUnion(first...max(first, last))
+    }
+    for index in broken.sorted() where texts.indices.contains(index) {
+      let fileTree = Parser.parse(source: texts[index].text)
+      if fileTree.hasError { texts[index].text = blankingErrors(in: fileTree, path: texts[index].path) }
+    }
+    combine(texts)
+    problems.sort { ($0.path, $0.line, $0.column) < ($1.path, $1.line, $1.column) }
+  }
+
+  private mutating func combine(_ texts: [(path: String, text: String)]) {
+    var nextLine = 1
+    text = ""
+    files = []
+    for (path, fileText) in texts {
       let lines = fileText.utf8.reduce(0) { $1 == UInt8(ascii: "\n") ? $0 + 1 : $0 }
       files.append((path, nextLine, lines))
       text += fileText
       nextLine += lines
     }
     lineCount = nextLine - 1
+    tree = Parser.parse(source: text)
   }
 
-  /// The file and its own line for a line of the combined text.
-  public func locate(line: Int) -> (path: String, line: Int) {
+  private func fileIndex(line: Int) -> Int {
     var low = 0
     var high = files.count - 1
     while low < high {
       let middle = (low + high + 1) / 2
       if files[middle].firstLine <= line { low = middle } else { high = middle - 1 }
     }
+    return low
+  }
+
+  /// The file and its own line for a line of the combined text.
+  public func locate(line: Int) -> (path: String, line: Int) {
+    let low = fileIndex(line: line)
     guard files.indices.contains(low) else { return ("", line) }
     return (files[low].path, line - files[low].firstLine + 1)
   }

@@ -81,7 +81,7 @@ public struct AppScan {
     var scanner = EntryBuilder(sources: sources, session: session)
 
     // The app's set-up, as at launch: its migrations, in order, each in a transaction.
-    let setUp = compiler.scanSetUp(sources.text)
+    let setUp = compiler.scanSetUp(sources)
     session.installDatabaseFunctions()
     var setUpLocations: [(line: Int, column: Int)] = []
     scanner.runSetUp(setUp, into: &report, locations: &setUpLocations)
