@@ -106,7 +106,7 @@ final class ScanTests: XCTestCase {
     XCTAssertEqual(try QuarryProcess.run(["scan", Self.app + "/nope", "--fail-on", "finding"]).status, 1)
     let markdown = try QuarryProcess.run(["scan", Self.app, "--format", "markdown"])
     XCTAssertTrue(markdown.stdout.contains("| `"), markdown.stdout)
-    XCTAssertTrue(markdown.stdout.hasPrefix("## Quarry scan\n\nscan: 3 files, 145 lines"), markdown.stdout)
+    XCTAssertTrue(markdown.stdout.hasPrefix("## Quarry scan\n\nscan: 3 files, 156 lines"), markdown.stdout)
   }
 
   static let expected = #"""
@@ -166,13 +166,52 @@ Tests/ScanApp/ListsModel.swift:36:11  query · execute
     plan: SCAN reminders
   silenced: full-scan
 
-Tests/ScanApp/ListsModel.swift:41:5  query
+Tests/ScanApp/ListsModel.swift:41:5  query · when showAll is true
   │ Reminder.where {
   │   if !showAll {
   │     !$0.isCompleted
   │   }
   │ }
-  skipped: its SQL depends on '!showAll', a value the app computes when it runs
+    SELECT "reminders"."id", "reminders"."title", "reminders"."isCompleted", "reminders"."priority", "reminders"."remindersListID"
+    FROM "reminders"
+    plan: SCAN reminders
+
+Tests/ScanApp/ListsModel.swift:41:5  query · when showAll is false
+  │ Reminder.where {
+  │   if !showAll {
+  │     !$0.isCompleted
+  │   }
+  │ }
+    SELECT "reminders"."id", "reminders"."title", "reminders"."isCompleted", "reminders"."priority", "reminders"."remindersListID"
+    FROM "reminders"
+    WHERE (NOT ("reminders"."isCompleted"))
+    plan: SCAN reminders
+
+Tests/ScanApp/ListsModel.swift:51:5  query · when sort is .title
+  │ Reminder.order {
+  │   switch sort {
+  │   case .title: $0.title
+  │   case .priority: $0.priority.desc()
+  │   }
+  │ }
+    SELECT "reminders"."id", "reminders"."title", "reminders"."isCompleted", "reminders"."priority", "reminders"."remindersListID"
+    FROM "reminders"
+    ORDER BY "reminders"."title"
+    plan: SCAN reminders · USE TEMP B-TREE FOR ORDER BY
+  [temp-b-tree] SQLite sorts the rows in a temporary B-tree for ORDER BY (USE TEMP B-TREE FOR ORDER BY): fine for a few rows; for many, an index in that order avoids the sort
+
+Tests/ScanApp/ListsModel.swift:51:5  query · when sort is .priority
+  │ Reminder.order {
+  │   switch sort {
+  │   case .title: $0.title
+  │   case .priority: $0.priority.desc()
+  │   }
+  │ }
+    SELECT "reminders"."id", "reminders"."title", "reminders"."isCompleted", "reminders"."priority", "reminders"."remindersListID"
+    FROM "reminders"
+    ORDER BY "reminders"."priority" DESC
+    plan: SCAN reminders · USE TEMP B-TREE FOR ORDER BY
+  [temp-b-tree] SQLite sorts the rows in a temporary B-tree for ORDER BY (USE TEMP B-TREE FOR ORDER BY): fine for a few rows; for many, an index in that order avoids the sort
 
 ── Tests/ScanApp/Models.swift
 Tests/ScanApp/Models.swift:32:27  query
@@ -282,6 +321,6 @@ Tests/ScanApp/Schema.swift:57:5  migration 'Seed' · execute
     -- ?1 = NULL, ?2 = 'Groceries', ?3 = 0, ?4 = NULL, ?5 = 7
   error: SQLite error 787: FOREIGN KEY constraint failed (GRDB rolls back migration 'Seed' whole; the scan goes on with the schema before it)
 
-scan: 3 files, 145 lines · 17 queries, 14 rendered, 1 error, 2 skipped · findings: 2 temp-b-tree, 2 unindexed-foreign-key, 1 full-scan, 1 query-in-loop, 1 raw-splice
+scan: 3 files, 156 lines · 20 queries, 18 rendered, 1 error, 1 skipped · findings: 4 temp-b-tree, 2 unindexed-foreign-key, 1 full-scan, 1 query-in-loop, 1 raw-splice
 """#
 }

@@ -44,4 +44,15 @@ final class ListsModel {
       }
     }
   }
+
+  enum Sort { case title, priority }
+
+  func sorted(by sort: Sort) -> some Statement<Reminder> {
+    Reminder.order {
+      switch sort {
+      case .title: $0.title
+      case .priority: $0.priority.desc()
+      }
+    }
+  }
 }

@@ -302,6 +302,11 @@ extension Compiler {
       if case .expression(let typed) = conditionValue, typed.type?.isBool == true, case .value(.integer(let flag)) = typed.expression.node {
         return flag != 0 ? try evaluate(middle, expected: expected) : try evaluateOperand(operation.right, expected: expected)
       }
+      if case .expression(let typed) = conditionValue, Self.runTimeName(in: typed.expression) != nil {
+        // `ascending ? a : b` in a scan: a Swift Bool the app has when it runs; each choice is a variant.
+        return try runTimeCondition(operation.left.anchor)
+          ? try evaluate(middle, expected: expected) : try evaluateOperand(operation.right, expected: expected)
+      }
       // `?:` is Swift's: its condition is a Swift `Bool`, which a query expression is not.
       if case .expression(let typed) = conditionValue, !typed.expression.isConstant {
         throw source.diagnostic(

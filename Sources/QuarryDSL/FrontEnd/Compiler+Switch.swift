@@ -22,6 +22,21 @@ extension Compiler {
   /// The statements of the matching case, with its `let` patterns bound (nil: no case matched).
   func switchBranch(_ switchExpr: SwitchExprSyntax) throws -> (CodeBlockItemListSyntax, [String: Value])? {
     let subject = try evaluate(switchExpr.subject)
+    if case .expression(let typed) = subject, Self.runTimeName(in: typed.expression) != nil {
+      // `switch detailType { … }` in a scan: each case is a variant of the query.
+      let cases = switchExpr.cases.activeCases
+      let key = text(of: switchExpr.subject)
+      let choice = runTimeChoice(key, alternatives: cases.map { text(of: $0.label).replacingOccurrences(of: "case ", with: "").trimmingCharacters(in: [":"]) })
+      guard cases.indices.contains(choice) else { return nil }
+      // `case .remindersList(let list)`: what the pattern binds is a run-time value too.
+      var bindings: [String: Value] = [:]
+      for token in cases[choice].label.tokens(viewMode: .sourceAccurate) {
+        if case .identifier(let name) = token.tokenKind, token.parent?.is(IdentifierPatternSyntax.self) == true {
+          bindings[name] = .expression(TypedExpression(.value(.parameter(name)), type: nil))
+        }
+      }
+      return (cases[choice].statements, bindings)
+    }
     guard let known = constantKey(subject) else {
       throw source.diagnostic(
         "a 'switch' here needs a value known before the query runs; to choose by a column's value use Case(…).when(…, then: …)",

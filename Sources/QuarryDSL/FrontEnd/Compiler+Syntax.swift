@@ -325,6 +325,10 @@ extension Compiler {
     // Names the code around a scanned query declares are nearer than the input's own bindings.
     if let value = runTimeValues[name] { return value }
     if let value = catalog.bindings[name] { return value }
+    if let outer = enclosingType, let model = catalog.nestedTypes[outer + "." + name] {
+      // `Row` inside `RemindersDetailModel`: its own nested type, not another view's `Row`.
+      return .table(TableInstance(model: model))
+    }
     if let model = catalog.table(forType: name) { return .table(TableInstance(model: model)) }
     if let model = catalog.enums[name] { return .enumType(model) }
     if let alias = catalog.aliases[name] { return .aliasType(alias) }
@@ -567,8 +571,10 @@ extension Compiler {
       case .expression(let condition):
         let value = try withLocals(bindings) { try typedExpression(try evaluate(condition, expected: .bool), expected: .bool, at: condition) }
         if Self.runTimeName(in: value.expression) != nil {
-          // `if !showCompleted { … }` in a scan: which branch runs is up to the app.
-          throw RunTimeValue(name: condition.trimmedDescription)
+          // `if !showCompleted { … }` in a scan: which branch runs is up to the app; each
+          // choice is a variant of the query (`compile(_ site:)` asks for both).
+          taken = try runTimeCondition(condition)
+          continue
         }
         guard let holds = Self.constantBool(value.expression) else {
           throw source.diagnostic(
@@ -581,8 +587,12 @@ extension Compiler {
           throw source.diagnostic("not supported in Quarry yet: this pattern in 'if let'", at: binding.pattern)
         }
         let value = try withLocals(bindings) { try binding.initializer.map { try evaluate($0.value) } ?? evaluate(ExprSyntax(DeclReferenceExprSyntax(baseName: .identifier(name)))) }
-        if case .expression(let typed) = value, Self.runTimeName(in: typed.expression) != nil {
-          throw RunTimeValue(name: name)
+        if case .expression(var typed) = value, Self.runTimeName(in: typed.expression) != nil {
+          let key = text(of: binding.initializer?.value ?? ExprSyntax(DeclReferenceExprSyntax(baseName: binding.pattern.as(IdentifierPatternSyntax.self)?.identifier ?? .identifier(name))))
+          let choice = runTimeChoice(key, alternatives: ["not nil", "nil"])
+          typed.type = typed.type?.wrapped
+          if choice == 0 { bindings[name] = .expression(typed) } else { taken = false }
+          continue
         }
         switch value {
         case .null: taken = false
@@ -615,7 +625,14 @@ extension Compiler {
     else {
       throw source.diagnostic("not supported in Quarry yet: this kind of 'for' loop; write 'for name in array { … }'", at: loop.pattern)
     }
-    guard case .array(let elements) = try evaluate(loop.sequence) else {
+    var sequence = try evaluate(loop.sequence)
+    if case .expression(let typed) = sequence, let list = Self.runTimeName(in: typed.expression) {
+      // A scan: one condition per element of a list the app has when it runs; the variants
+      // show it empty and with one element (each further element repeats that condition).
+      let count = runTimeChoice(text(of: loop.sequence), alternatives: ["empty", "one element"])
+      sequence = .array(count == 0 ? [] : [.expression(TypedExpression(.value(.parameter(list + "[…]")), type: nil))])
+    }
+    guard case .array(let elements) = sequence else {
       throw source.diagnostic("a 'for' in a query closure loops over an array known before the query runs", at: loop.sequence)
     }
     var values: [Value] = []

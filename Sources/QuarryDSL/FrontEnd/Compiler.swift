@@ -110,6 +110,13 @@ public final class Compiler {
   var runTimeValues: [String: Value] = [:]
   /// Compiling one query of a scanned app (`quarry scan`).
   var scanning = false
+  /// The type a scanned query is written in, whose nested types its names mean first.
+  var enclosingType: String?
+  /// The branch each run-time choice takes in the variant of a query being compiled (its index
+  /// among `RunTimeValue.alternatives`; for a condition, 0 is true).
+  var runTimeChoices: [String: Int] = [:]
+  /// The run-time choices the variant being compiled met, in order, with the branch it took.
+  var runTimeTaken: [(key: String, alternatives: [String], index: Int)] = []
   /// The runner of app code in this input, and what that code has done.
   lazy var appCode = AppCodeRunner(compiler: self)
 

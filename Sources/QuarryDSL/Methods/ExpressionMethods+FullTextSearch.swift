@@ -66,9 +66,18 @@ extension ExpressionMethods {
   /// column filter (`title:"milk"`).
   func columnMatch(_ name: String, _ receiver: TypedExpression, _ arguments: Arguments) throws -> Value {
     guard let (tableName, column) = ftsColumn(receiver) else { return try sqlFunctionCall(name, receiver, arguments) }
-    guard let syntax = arguments.first(), case .expression(let e) = try compiler.evaluate(syntax),
-      case .value(.text(let text)) = e.expression.node
-    else { throw compiler.source.diagnostic("'match' on a column needs a string literal", at: arguments.call) }
+    guard let syntax = arguments.first(), case .expression(let e) = try compiler.evaluate(syntax) else {
+      throw compiler.source.diagnostic("'match' on a column needs a string literal", at: arguments.call)
+    }
+    if case .value(.parameter(let runTime)) = e.expression.node {
+      // A scan: the pattern the app builds from a value it has when it runs, bound as one.
+      return compiler.boolean(Expression(.sql([
+        .text("(" + quoteIdentifier(tableName) + " MATCH "), .expression(.value(.parameter(column + ":\"" + runTime + "\""))), .text(")"),
+      ])))
+    }
+    guard case .value(.text(let text)) = e.expression.node else {
+      throw compiler.source.diagnostic("'match' on a column needs a string literal", at: arguments.call)
+    }
     let pattern = column + ":\"" + text.replacingOccurrences("\"", "\"\"") + "\""
     return compiler.boolean(Expression(.sql([
       .text("(" + quoteIdentifier(tableName) + " MATCH "), .expression(.value(.text(pattern))), .text(")"),

@@ -40,6 +40,10 @@ public final class Catalog: @unchecked Sendable {
   /// `extension DateTimeModifier { static let endOfMonth = … }` and similar: named syntax.
   var staticExtensions: [String: [String: Scope]] = [:]
 
+  /// Models declared inside app types, by their qualified name (`RemindersDetailModel.Row`):
+  /// two views may each nest a `Row` of their own.
+  var nestedTypes: [String: TableModel] = [:]
+
   public init() {}
 
   /// Adds or replaces a table model (a declaration replaces an inferred model of the same table).

@@ -29,6 +29,9 @@ public struct ScannedQuery: Sendable {
   public var warnings: [Diagnostic]
   /// Loops over fetched rows around it (N+1), as line and column.
   public var loops: [(line: Int, column: Int)]
+  /// For a query with run-time conditions: the branches this variant takes
+  /// (`!showAll` is true), one entry per variant.
+  public var variant: String?
   /// Where a skipped query's code stops Quarry (line and column), when that is known.
   public var skippedAt: (line: Int, column: Int)?
   /// `\(raw: value)` splices of values that are not literals, as line and column.
@@ -64,26 +67,38 @@ extension Compiler {
   private func readNestedModels(in tree: SourceFileSyntax, into items: inout [CompiledItem]) {
     final class Finder: SyntaxVisitor {
       var found: [DeclSyntax] = []
-      var depth = 0
-      func note(_ decl: DeclSyntax, _ attributes: AttributeListSyntax) -> SyntaxVisitorContinueKind {
-        if depth > 0, attributeNames(attributes).contains(where: { $0 == "Table" || $0 == "Selection" }) { found.append(decl) }
-        depth += 1
+      /// The type each found declaration is nested in.
+      var outer: [String] = []
+      var path: [String] = []
+      func note(_ decl: DeclSyntax, _ name: String, _ attributes: AttributeListSyntax) -> SyntaxVisitorContinueKind {
+        if let parent = path.last, attributeNames(attributes).contains(where: { $0 == "Table" || $0 == "Selection" }) {
+          found.append(decl)
+          outer.append(parent)
+        }
+        path.append(name)
         return .visitChildren
       }
-      override func visit(_ node: StructDeclSyntax) -> SyntaxVisitorContinueKind { note(DeclSyntax(node), node.attributes) }
-      override func visitPost(_ node: StructDeclSyntax) { depth -= 1 }
-      override func visit(_ node: EnumDeclSyntax) -> SyntaxVisitorContinueKind { note(DeclSyntax(node), node.attributes) }
-      override func visitPost(_ node: EnumDeclSyntax) { depth -= 1 }
-      override func visit(_ node: ClassDeclSyntax) -> SyntaxVisitorContinueKind { note(DeclSyntax(node), node.attributes) }
-      override func visitPost(_ node: ClassDeclSyntax) { depth -= 1 }
-      override func visit(_ node: ExtensionDeclSyntax) -> SyntaxVisitorContinueKind { depth += 1; return .visitChildren }
-      override func visitPost(_ node: ExtensionDeclSyntax) { depth -= 1 }
+      override func visit(_ node: StructDeclSyntax) -> SyntaxVisitorContinueKind { note(DeclSyntax(node), node.name.text, node.attributes) }
+      override func visitPost(_ node: StructDeclSyntax) { path.removeLast() }
+      override func visit(_ node: EnumDeclSyntax) -> SyntaxVisitorContinueKind { note(DeclSyntax(node), node.name.text, node.attributes) }
+      override func visitPost(_ node: EnumDeclSyntax) { path.removeLast() }
+      override func visit(_ node: ClassDeclSyntax) -> SyntaxVisitorContinueKind { note(DeclSyntax(node), node.name.text, node.attributes) }
+      override func visitPost(_ node: ClassDeclSyntax) { path.removeLast() }
+      override func visit(_ node: ExtensionDeclSyntax) -> SyntaxVisitorContinueKind {
+        path.append(node.extendedType.trimmedDescription)
+        return .visitChildren
+      }
+      override func visitPost(_ node: ExtensionDeclSyntax) { path.removeLast() }
     }
     let finder = Finder(viewMode: .sourceAccurate)
     finder.walk(tree)
     for position in DeclarationOrder.reading(finder.found) {
       do {
-        try DeclarationReader(catalog: catalog, source: source, warn: { [unowned self] message, node in try self.warn(message, at: node) }).read(finder.found[position])
+        let decl = finder.found[position]
+        try DeclarationReader(catalog: catalog, source: source, warn: { [unowned self] message, node in try self.warn(message, at: node) }).read(decl)
+        if let name = decl.asProtocol(NamedDeclSyntax.self)?.name.text, let model = catalog.table(forType: name) {
+          catalog.nestedTypes[finder.outer[position] + "." + name] = model
+        }
       } catch let diagnostic as Diagnostic {
         items.append(.failure(diagnostic))
       } catch {}
@@ -101,7 +116,58 @@ extension Compiler {
 
   /// Compiles one query where it stands: the names around it are values the app supplies when
   /// it runs (bound parameters), `Self` is the type it is written in.
-  public func compile(_ site: QuerySite) -> ScannedQuery? {
+  public func compile(_ site: QuerySite) -> [ScannedQuery] {
+    // Each run-time choice the query meets (an `if`, a ternary, a `switch` on a value the app
+    // has when it runs) takes its first branch, then each other branch once, the rest as in the
+    // variant it was found in: every branch's SQL is shown, in 1 + Σ(branches − 1) variants.
+    var queue: [[String: Int]] = [[:]]
+    var known: Set<String> = []
+    var out: [ScannedQuery] = []
+    while !queue.isEmpty, out.count < 32 {
+      let choices = queue.removeFirst()
+      runTimeChoices = choices
+      runTimeTaken = []
+      defer { runTimeChoices = [:] }
+      guard var result = compileVariant(site) else { return [] }
+      for choice in runTimeTaken where !known.contains(choice.key) {
+        known.insert(choice.key)
+        for index in choice.alternatives.indices where index != choice.index {
+          queue.append(choices.merging([choice.key: index]) { $1 })
+        }
+      }
+      if !runTimeTaken.isEmpty {
+        result.variant = runTimeTaken.map { "\($0.key) is \($0.alternatives[$0.index])" }.joined(separator: ", ")
+      }
+      out.append(result)
+    }
+    return out
+  }
+
+  /// The branch a run-time choice takes in this variant (the first, unless the variant says).
+  func runTimeChoice(_ key: String, alternatives: [String]) -> Int {
+    let index = runTimeChoices[key] ?? 0
+    if !runTimeTaken.contains(where: { $0.key == key }) { runTimeTaken.append((key, alternatives, index)) }
+    return index
+  }
+
+  /// A Swift `Bool` the app has when it runs, deciding a branch: the variant's choice for it
+  /// (`!showAll` is the choice for `showAll`, negated).
+  func runTimeCondition(_ condition: some SyntaxProtocol) throws -> Bool {
+    var node = Syntax(condition)
+    var negated = false
+    while true {
+      if let prefix = node.as(PrefixOperatorExprSyntax.self), prefix.operator.text == "!" {
+        negated.toggle()
+        node = Syntax(prefix.expression)
+      } else if let tuple = node.as(TupleExprSyntax.self), tuple.elements.count == 1, let only = tuple.elements.first {
+        node = Syntax(only.expression)
+      } else { break }
+    }
+    return (runTimeChoice(text(of: node), alternatives: ["true", "false"]) == 0) != negated
+  }
+
+  /// One variant of a query, with the run-time choices `runTimeChoices` makes.
+  private func compileVariant(_ site: QuerySite) -> ScannedQuery? {
     warnings = []
     budget = EvaluationBudget()
     let location = source.lineAndColumn(of: site.position)
@@ -117,8 +183,10 @@ extension Compiler {
       locals = savedLocals
       runTimeValues = [:]
       scanning = false
+      enclosingType = nil
     }
     scanning = true
+    enclosingType = site.selfType
     selfTable = site.selfType.flatMap { catalog.table(forType: $0) }.flatMap { $0.isSelection ? nil : TableInstance(model: $0) }
     locals = []
     runTimeValues = runTimeBindings(site.runTimeNames)
@@ -247,13 +315,15 @@ extension Compiler {
   /// the model's column where the value is a record of a table). Nil when `base` is not one,
   /// or the member is one of the library's methods (`listID.eq(…)`).
   func runTimeMember(_ name: String, of base: Value, whole: some SyntaxProtocol, isCall: Bool) -> Value? {
-    guard case .expression(let typed) = base, case .value(.parameter) = typed.expression.node else { return nil }
+    guard case .expression(let typed) = base, case .value(.parameter(let baseName)) = typed.expression.node else { return nil }
     if isCall, !Vocabulary.methods(named: name, on: .expression).isEmpty { return nil }
     var type: SwiftType?
     if !isCall, let baseType = typed.type, let model = catalog.table(forType: baseType.name), let column = model.column(named: name) {
       type = baseType.isOptional ? column.type.optional : column.type
     }
-    return .expression(TypedExpression(.value(.parameter(whole.trimmedDescription)), type: type))
+    // `attendees[…].name`: a property is named from its base, so an element keeps its list's name.
+    let name = isCall ? text(of: whole) : baseName + "." + name
+    return .expression(TypedExpression(.value(.parameter(name)), type: type))
   }
 }
 

@@ -97,8 +97,9 @@ public struct AppScan {
           && (location.line, location.column) <= (span.end.line, span.end.column)
       }
       if ranAtSetUp { continue }
-      guard let scanned = compiler.compile(site) else { continue }
-      report.entries.append(scanner.entry(for: scanned))
+      for scanned in compiler.compile(site) {
+        report.entries.append(scanner.entry(for: scanned))
+      }
     }
     report.entries += scanner.foreignKeyFindings(in: report.entries)
     // In file order, then by place; entries at one place keep the order they were found in.

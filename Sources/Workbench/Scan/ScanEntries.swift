@@ -132,6 +132,7 @@ struct EntryBuilder {
 
   func entry(for scanned: ScannedQuery) -> ScanReport.Entry {
     var entry = newEntry(line: scanned.line, column: scanned.column, kind: "query", source: scanned.source)
+    entry.variant = scanned.variant
     entry.executedBy = scanned.executedBy
     switch scanned.outcome {
     case .error(let diagnostic):

@@ -23,6 +23,8 @@ public struct ScanReport {
     public var kind: String
     public var source: String
     public var executedBy: String?
+    /// The branches of run-time conditions this variant of the query takes (`!showAll is true`).
+    public var variant: String?
     public var sql: String?
     public var bindings: [String] = []
     public var plan: [String] = []
