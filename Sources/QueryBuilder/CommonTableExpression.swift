@@ -14,9 +14,9 @@ public struct CommonTableExpression: Sendable, Hashable {
     self.statement = statement
   }
   public var fragment: QueryFragment {
-    var out = QueryFragment(quoteIdentifier(name) + " AS (\n  ")
+    var out = QueryFragment(quoteIdentifier(name) + " AS (" + QueryLayout.openBlock)
     out.append(statement.fragment.indented())
-    out.append("\n)")
+    out.append(QueryLayout.closeBlock + ")")
     return out
   }
 }
@@ -37,7 +37,7 @@ public struct With: Sendable, Hashable {
     guard !body.isEmpty, !expressions.isEmpty else { return QueryFragment() }
     var out: QueryFragment = "WITH "
     out.append(expressions.map(\.fragment).joined(separator: ", "))
-    out.append("\n")
+    out.append(QueryLayout.newlineOrSpace)
     out.append(body)
     return out
   }

@@ -33,15 +33,15 @@ public struct CompoundSelect: Sendable, Hashable {
   public var fragment: QueryFragment {
     var out = first.fragment
     for term in rest {
-      out.append("\n  " + term.op.rawValue + "\n")
+      out.append(QueryLayout.current == .pretty ? "\n  " + term.op.rawValue + "\n" : " " + term.op.rawValue + " ")
       out.append(term.statement.fragment)
     }
     if !orders.isEmpty {
-      out.append("\nORDER BY ")
+      out.append(QueryLayout.newlineOrSpace + "ORDER BY ")
       out.append(orders.map(\.fragment).joined(separator: ", "))
     }
     if limit != nil || offset != nil {
-      out.append("\nLIMIT ")
+      out.append(QueryLayout.newlineOrSpace + "LIMIT ")
       out.append((limit ?? .value(.integer(-1))).fragment)
       if let offset {
         out.append(" OFFSET ")

@@ -21,6 +21,9 @@ extension Expression {
       } else {
         out.append(quoteIdentifier(name))
       }
+    case .value(.null):
+      // As StructuredQueries writes a nil value: the keyword, not a bound NULL.
+      out.append("NULL")
     case .value(let binding):
       out.append(binding)
     case .raw(let sql):
@@ -85,15 +88,15 @@ extension Expression {
       renderList(elements, into: &out)
       out.append(")")
     case .subquery(let statement):
-      out.append("(\n  ")
+      out.append("(" + QueryLayout.openBlock)
       out.append(statement.fragment.indented())
-      out.append("\n)")
+      out.append(QueryLayout.closeBlock + ")")
     case .statement(let statement):
       out.append(statement.fragment)
     case .exists(let statement):
-      out.append("EXISTS (\n  ")
+      out.append("EXISTS (" + QueryLayout.openBlock)
       out.append(statement.fragment.indented())
-      out.append("\n)")
+      out.append(QueryLayout.closeBlock + ")")
     case .sql(let parts):
       for part in parts {
         switch part {

@@ -59,6 +59,7 @@ public struct QueryFragment: Sendable, Hashable, ExpressibleByStringLiteral {
 
   /// Each line after the first indented by two spaces (for nested statements).
   public func indented() -> QueryFragment {
+    guard QueryLayout.current == .pretty else { return self }
     var out = QueryFragment()
     for segment in segments {
       switch segment {

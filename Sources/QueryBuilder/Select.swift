@@ -42,31 +42,31 @@ public struct Select: Sendable, Hashable {
     var out: QueryFragment = distinct ? "SELECT DISTINCT " : "SELECT "
     out.append(resultColumns.map(\.fragment).joined(separator: ", "))
     if let from {
-      out.append("\nFROM ")
+      out.append(QueryLayout.newlineOrSpace + "FROM ")
       out.append(from.fragment)
     }
     for join in joins {
-      out.append("\n")
+      out.append(QueryLayout.newlineOrSpace)
       out.append(join.fragment)
     }
     if !wheres.isEmpty {
-      out.append("\nWHERE ")
+      out.append(QueryLayout.newlineOrSpace + "WHERE ")
       out.append(Self.conjunction(wheres))
     }
     if !groups.isEmpty {
-      out.append("\nGROUP BY ")
+      out.append(QueryLayout.newlineOrSpace + "GROUP BY ")
       out.append(groups.map(\.fragment).joined(separator: ", "))
     }
     if !havings.isEmpty {
-      out.append("\nHAVING ")
+      out.append(QueryLayout.newlineOrSpace + "HAVING ")
       out.append(Self.conjunction(havings))
     }
     if !orders.isEmpty {
-      out.append("\nORDER BY ")
+      out.append(QueryLayout.newlineOrSpace + "ORDER BY ")
       out.append(orders.map(\.fragment).joined(separator: ", "))
     }
     if limit != nil || offset != nil {
-      out.append("\nLIMIT ")
+      out.append(QueryLayout.newlineOrSpace + "LIMIT ")
       out.append((limit ?? .value(.integer(-1))).fragment)
       if let offset {
         out.append(" OFFSET ")

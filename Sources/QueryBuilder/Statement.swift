@@ -24,7 +24,7 @@ public indirect enum Statement: Sendable, Hashable {
     case .select(let select): return select.fragment
     case .compound(let compound): return compound.fragment
     case .values(let rows):
-      var out: QueryFragment = "VALUES\n"
+      var out = QueryFragment("VALUES" + QueryLayout.newlineOrSpace)
       out.append(rows.map { Expression(.row($0)).fragment }.joined(separator: ", "))
       return out
     case .with(let with): return with.fragment

@@ -84,21 +84,23 @@ public struct Insert: Sendable, Hashable {
     case .defaultValues:
       out.append(" DEFAULT VALUES")
     case .values(let rows):
-      out.append("\n(" + columns.map(quoteIdentifier).joined(separator: ", ") + ")\nVALUES\n")
+      let line = QueryLayout.newlineOrSpace
+      out.append(line + "(" + columns.map(quoteIdentifier).joined(separator: ", ") + ")" + line + "VALUES" + line)
       out.append(rows.map { Expression(.row($0)).fragment }.joined(separator: ", "))
     case .select(let statement):
-      out.append("\n(" + columns.map(quoteIdentifier).joined(separator: ", ") + ")\n")
+      let line = QueryLayout.newlineOrSpace
+      out.append(line + "(" + columns.map(quoteIdentifier).joined(separator: ", ") + ")" + line)
       out.append(statement.fragment)
     }
     if let upsert {
-      out.append("\nON CONFLICT")
+      out.append(QueryLayout.newlineOrSpace + "ON CONFLICT")
       if !upsert.target.isEmpty {
         out.append(" (" + upsert.target.map(quoteIdentifier).joined(separator: ", ") + ")")
         if !upsert.targetWhere.isEmpty {
-          out.append("\nWHERE ")
+          out.append(QueryLayout.newlineOrSpace + "WHERE ")
           out.append(upsert.targetWhere.map(\.fragment).joined(separator: " AND "))
         }
-        out.append("\n")
+        out.append(QueryLayout.newlineOrSpace)
       } else {
         out.append(" ")
       }
@@ -109,7 +111,7 @@ public struct Insert: Sendable, Hashable {
         out.append("DO UPDATE SET ")
         out.append(assignments.map(\.fragment).joined(separator: ", "))
         if !wheres.isEmpty {
-          out.append("\nWHERE ")
+          out.append(QueryLayout.newlineOrSpace + "WHERE ")
           out.append(wheres.map(\.fragment).joined(separator: " AND "))
         }
       }
@@ -147,10 +149,10 @@ public struct Update: Sendable, Hashable {
     if let conflictResolution { out.append(" OR " + conflictResolution.rawValue) }
     out.append(" " + quoteQualified(table))
     if let alias { out.append(" AS " + quoteIdentifier(alias)) }
-    out.append("\nSET ")
+    out.append(QueryLayout.newlineOrSpace + "SET ")
     out.append(assignments.map(\.fragment).joined(separator: ", "))
     if !wheres.isEmpty {
-      out.append("\nWHERE ")
+      out.append(QueryLayout.newlineOrSpace + "WHERE ")
       out.append(Select.conjunction(wheres))
     }
     appendReturning(returning, to: &out)
@@ -183,7 +185,7 @@ public struct Delete: Sendable, Hashable {
     var out = QueryFragment("DELETE FROM " + quoteQualified(table))
     if let alias { out.append(" AS " + quoteIdentifier(alias)) }
     if !wheres.isEmpty {
-      out.append("\nWHERE ")
+      out.append(QueryLayout.newlineOrSpace + "WHERE ")
       out.append(Select.conjunction(wheres))
     }
     appendReturning(returning, to: &out)
@@ -193,6 +195,6 @@ public struct Delete: Sendable, Hashable {
 
 private func appendReturning(_ returning: [Expression], to out: inout QueryFragment) {
   guard !returning.isEmpty else { return }
-  out.append("\nRETURNING ")
+  out.append(QueryLayout.newlineOrSpace + "RETURNING ")
   out.append(returning.map(\.fragment).joined(separator: ", "))
 }

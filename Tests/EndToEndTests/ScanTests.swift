@@ -56,7 +56,12 @@ final class ScanTests: XCTestCase {
     // The good part of the broken file is scanned, with every field a tool reads.
     let flagged = try XCTUnwrap(objects.first { ($0["source"] as? String)?.contains("priority.eq(3)") == true })
     XCTAssertEqual(located(flagged), "Broken.swift:2:24")
+    // The SQL the app prepares is on one line (StructuredQueries breaks lines only in its tests).
     XCTAssertEqual(flagged["sql"] as? String, """
+      SELECT "reminders"."id", "reminders"."title", "reminders"."isCompleted", "reminders"."priority", "reminders"."remindersListID" \
+      FROM "reminders" WHERE (("reminders"."priority") = (?))
+      """)
+    XCTAssertEqual(flagged["prettySQL"] as? String, """
       SELECT "reminders"."id", "reminders"."title", "reminders"."isCompleted", "reminders"."priority", "reminders"."remindersListID"
       FROM "reminders"
       WHERE (("reminders"."priority") = (?))
@@ -309,16 +314,16 @@ Tests/ScanApp/Schema.swift:56:5  migration 'Seed' · execute
     INSERT INTO "remindersLists"
     ("id", "title")
     VALUES
-    (?, ?)
-    -- ?1 = NULL, ?2 = 'Home'
+    (NULL, ?)
+    -- ?1 = 'Home'
 
 Tests/ScanApp/Schema.swift:57:5  migration 'Seed' · execute
   │ try Reminder.insert { Reminder.Draft(title: "Groceries", remindersListID: 7) }.execute(db)
     INSERT INTO "reminders"
     ("id", "title", "isCompleted", "priority", "remindersListID")
     VALUES
-    (?, ?, ?, ?, ?)
-    -- ?1 = NULL, ?2 = 'Groceries', ?3 = 0, ?4 = NULL, ?5 = 7
+    (NULL, ?, ?, NULL, ?)
+    -- ?1 = 'Groceries', ?2 = 0, ?3 = 7
   error: SQLite error 787: FOREIGN KEY constraint failed (GRDB rolls back migration 'Seed' whole; the scan goes on with the schema before it)
 
 scan: 3 files, 156 lines · 20 queries, 18 rendered, 1 error, 1 skipped · findings: 4 temp-b-tree, 2 unindexed-foreign-key, 1 full-scan, 1 query-in-loop, 1 raw-splice

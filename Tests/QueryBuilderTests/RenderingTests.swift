@@ -24,6 +24,26 @@ final class RenderingTests: XCTestCase {
     XCTAssertTrue(fragment.sql(inlining: false).hasSuffix("LIMIT ? OFFSET ?"))
   }
 
+  /// Outside its tests StructuredQueries writes a statement on one line: no breaks, no indents
+  /// around a subquery; a nil value is the keyword NULL, never a bound parameter.
+  func testCompactLayoutIsTheSQLAnAppPrepares() {
+    var inner = Select(from: reminders)
+    inner.columns = [ResultColumn(.column("reminders", "id"))]
+    inner.wheres = [Expression.column("reminders", "title").binary(.equal, .value(.text("x")))]
+    var outer = Select(from: reminders)
+    outer.wheres = [Expression.column("reminders", "id").binary(.in, Expression(.statement(.select(inner))))]
+    outer.wheres.append(Expression(.exists(.select(inner))))
+    outer.orders = [Ordering(.column("reminders", "title"))]
+    let compact = QueryLayout.$current.withValue(.compact) { Statement.select(outer).fragment.sql(inlining: false) }
+    XCTAssertEqual(compact, """
+      SELECT "reminders"."id", "reminders"."title", "reminders"."isCompleted" FROM "reminders" \
+      WHERE (("reminders"."id") IN (SELECT "reminders"."id" FROM "reminders" WHERE (("reminders"."title") = (?)))) \
+      AND (EXISTS (SELECT "reminders"."id" FROM "reminders" WHERE (("reminders"."title") = (?)))) \
+      ORDER BY "reminders"."title"
+      """)
+    XCTAssertEqual(Expression.column("reminders", "title").binary(.equal, .null).fragment.sql(inlining: false), #"("reminders"."title") = (NULL)"#)
+  }
+
   func testValuesAreBoundNotSplicedWhenExecuted() {
     let predicate = Expression.column("reminders", "title").binary(.equal, .value(.text("it's'; DROP TABLE x; --")))
     XCTAssertEqual(predicate.fragment.sql(inlining: false), #"("reminders"."title") = (?)"#)

@@ -77,6 +77,7 @@ struct EntryBuilder {
         var entry = newEntry(line: compiled.line, column: compiled.column, kind: kind, source: compiled.input)
         entry.executedBy = "execute"
         entry.sql = Self.sql(of: compiled.statement)
+        entry.prettySQL = Self.sql(of: compiled.statement, layout: .pretty)
         entry.bindings = Self.bindings(of: compiled.statement)
         if unitFailed {
           entry.skipped = "not run: an earlier statement of this migration failed, so GRDB rolls the migration back"
@@ -116,9 +117,10 @@ struct EntryBuilder {
     }
   }
 
-  /// The SQL the app prepares: values as `?` (views and triggers hold literals).
-  static func sql(of statement: Statement) -> String {
-    statement.fragment.sql(inlining: isSchemaObject(statement))
+  /// The SQL the app prepares: values as `?` (views and triggers hold literals), on one line
+  /// as StructuredQueries renders it outside its tests (or `.pretty`, a clause per line).
+  static func sql(of statement: Statement, layout: QueryLayout = .compact) -> String {
+    QueryLayout.$current.withValue(layout) { statement.fragment.sql(inlining: isSchemaObject(statement)) }
   }
 
   /// Each `?`'s value: a literal the code writes, or the Swift name of a run-time value.
@@ -146,6 +148,7 @@ struct EntryBuilder {
       }
     case .statement(let compiled):
       entry.sql = Self.sql(of: compiled.statement)
+      entry.prettySQL = Self.sql(of: compiled.statement, layout: .pretty)
       entry.bindings = Self.bindings(of: compiled.statement)
       if let sql = entry.sql, !sql.isEmpty, !Self.isSchemaObject(compiled.statement), !Self.isDefinition(sql) {
         plan(sql, into: &entry)

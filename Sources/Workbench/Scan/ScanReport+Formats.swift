@@ -35,7 +35,7 @@ extension ScanReport {
       if !entry.source.isEmpty {
         out += entry.source.split(separator: "\n", omittingEmptySubsequences: false).map { "  │ " + $0 }.joined(separator: "\n") + "\n"
       }
-      if let sql = entry.sql {
+      if let sql = entry.prettySQL ?? entry.sql {
         let shown = sql.isEmpty ? "(no SQL: the query selects no rows and never runs)" : sql
         out += shown.split(separator: "\n", omittingEmptySubsequences: false)
           .map { "    " + (color ? SQLHighlighter.highlight(String($0)) : String($0)) }.joined(separator: "\n") + "\n"
@@ -76,7 +76,7 @@ extension ScanReport {
       }.joined(separator: ",") + "]"
       lines.append(
         "{\"file\":\(string(entry.path)),\"line\":\(entry.line),\"column\":\(entry.column),\"kind\":\(string(entry.kind)),"
-          + "\"executedBy\":\(string(entry.executedBy)),\"variant\":\(string(entry.variant)),\"source\":\(string(entry.source)),\"sql\":\(string(entry.sql)),"
+          + "\"executedBy\":\(string(entry.executedBy)),\"variant\":\(string(entry.variant)),\"source\":\(string(entry.source)),\"sql\":\(string(entry.sql)),\"prettySQL\":\(string(entry.prettySQL)),"
           + "\"bindings\":\(strings(entry.bindings)),\"plan\":\(strings(entry.plan.map { $0.trimmingCharacters(in: .whitespaces) })),"
           + "\"findings\":\(findings),\"silenced\":\(strings(entry.silenced)),\"error\":\(string(entry.error)),\"skipped\":\(string(entry.skipped))}")
     }
@@ -114,7 +114,7 @@ extension ScanReport {
     for entry in entries where entry.kind != "schema" {
       out += "#### `\(entry.path):\(entry.line):\(entry.column)` \(entry.kind)\(entry.executedBy.map { " · \($0)" } ?? "")\(entry.variant.map { " · when \($0)" } ?? "")\n\n"
       out += "```swift\n\(entry.source)\n```\n\n"
-      if let sql = entry.sql, !sql.isEmpty { out += "```sql\n\(sql)\n```\n\n" }
+      if let sql = entry.prettySQL ?? entry.sql, !sql.isEmpty { out += "```sql\n\(sql)\n```\n\n" }
       if let skipped = entry.skipped { out += "Skipped: \(skipped)\n\n" }
     }
     out += "</details>\n"

@@ -25,7 +25,10 @@ public struct ScanReport {
     public var executedBy: String?
     /// The branches of run-time conditions this variant of the query takes (`!showAll is true`).
     public var variant: String?
+    /// The SQL the app prepares (on one line, as StructuredQueries renders it outside tests).
     public var sql: String?
+    /// The same, a clause per line (as StructuredQueries' tests and Quarry show it).
+    public var prettySQL: String?
     public var bindings: [String] = []
     public var plan: [String] = []
     public var findings: [Finding] = []
