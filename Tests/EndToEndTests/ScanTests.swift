@@ -148,7 +148,7 @@ Tests/ScanApp/ListsModel.swift:19:22  query · fetchAll
 
 Tests/ScanApp/ListsModel.swift:20:27  query · fetchCount
   │ ReminderTag.where { $0.tagID.eq(tag.id) }
-    SELECT "remindersTags"."reminderID", "remindersTags"."tagID"
+    SELECT count(*)
     FROM "remindersTags"
     WHERE (("remindersTags"."tagID") = (?))
     -- ?1 = tag.id

@@ -203,16 +203,33 @@ extension Compiler {
         }
         result.source = text(of: site.node)
         result.outcome = .statement(compiled)
+      } else if let scope = site.scopeName, let table = selfTable {
+        // `static let withTags = group(by: \.id)…`: the scope, as `Self.withTags`.
+        let value = try member(scope, of: .table(table), at: site.node)
+        guard isQuery(value) else { return nil }
+        result.outcome = .statement(try statement(from: value, input: text(of: site.node), at: site.node))
       } else if let expr = site.node.as(ExprSyntax.self) {
         let value: Value
         do {
-          value = try evaluate(expr)
+          // `baseQuery.where { … }` after `let baseQuery = baseQuery(searchText: …)`: the local
+          // holds the query its initializer builds.
+          var start: [String: Value] = [:]
+          if let root = Self.rootName(of: expr), let initializer = site.localInitializers[root] {
+            start[root] = try evaluate(initializer)
+          }
+          value = try withLocals(start) { try evaluate(expr) }
         } catch where !site.callsQueryMethod {
           // `Self.defaultColor`: a model's static member that is no query.
           return nil
         }
-        guard isQuery(value) else { return nil }
-        let compiled = try statement(from: value, input: text(of: site.node), at: expr)
+        guard isQuery(value) else {
+          if let root = Self.rootName(of: expr), root.first?.isLowercase == true {
+            result.outcome = .skipped("this query starts from '\(root)', which Quarry cannot follow here (it follows queries that start at a table type, a model's scope, or a local or function that builds one)")
+            return result
+          }
+          return nil
+        }
+        let compiled = try statement(from: try executed(value, by: site.executedBy), input: text(of: site.node), at: expr)
         result.outcome = .statement(compiled)
       }
     } catch let runTime as RunTimeValue {
@@ -229,6 +246,39 @@ extension Compiler {
     }
     result.warnings = warnings
     return result
+  }
+
+  /// The statement SQLiteData runs for a fetch: `fetchOne` of rows of a table (no `select`)
+  /// adds `LIMIT 1`, `fetchCount` counts them (`SELECT count(*) …`); the rest run as built.
+  func executed(_ value: Value, by call: String?) throws -> Value {
+    guard call == "fetchOne" || call == "fetchCount" else { return value }
+    var query: Query
+    switch value {
+    case .table(let table): query = try baseQuery(table)
+    case .query(let built) where built.select.columns.isEmpty && built.select.from != nil: query = built
+    default: return value
+    }
+    if call == "fetchOne" {
+      query.select.limit = .value(.integer(1))
+      query.select.offset = nil
+    } else {
+      query.select.columns = [ResultColumn(Expression(.aggregate(Aggregate(name: "count", arguments: [.star]))))]
+      query.columnTypes = [.int]
+    }
+    return .query(query)
+  }
+
+  /// The name a chain starts from (`baseQuery` in `baseQuery.where { … }.order(by: \.title)`).
+  static func rootName(of expr: ExprSyntax) -> String? {
+    var node = expr
+    while true {
+      if let call = node.as(FunctionCallExprSyntax.self) { node = call.calledExpression }
+      else if let access = node.as(MemberAccessExprSyntax.self), let base = access.base { node = base }
+      else if let unwrap = node.as(ForceUnwrapExprSyntax.self) { node = unwrap.expression }
+      else if let optional = node.as(OptionalChainingExprSyntax.self) { node = optional.expression }
+      else { break }
+    }
+    return node.as(DeclReferenceExprSyntax.self)?.baseName.text
   }
 
   /// A node's source text, sliced from the input (cheaper than rebuilding a trimmed tree).

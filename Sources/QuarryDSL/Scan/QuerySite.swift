@@ -24,6 +24,9 @@ public struct QuerySite {
   /// Names the code around the query declares (parameters, locals, properties), innermost
   /// last, with their declared types where written: values the app supplies when it runs.
   let runTimeNames: [(name: String, type: TypeSyntax?)]
+  /// What the locals around the query were given (`let baseQuery = baseQuery(…)`): a query
+  /// built from one starts there.
+  let localInitializers: [String: ExprSyntax]
   /// The loops around the query whose elements come from another fetch (N+1), outermost first.
   public let loops: [AbsolutePosition]
   /// A fetch property wrapper with no query argument (`@FetchAll var rows: [Row]`).
@@ -31,6 +34,8 @@ public struct QuerySite {
   /// Whether the chain calls one of the library's query methods (`where`, `insert`, `all`, …);
   /// one that only names a model's static member (`Reminder.defaultColor`) may be no query.
   let callsQueryMethod: Bool
+  /// A model's scope written with `Self` implied (`static let withTags = group(by: \.id)…`).
+  let scopeName: String?
 
   public var position: AbsolutePosition { node.positionAfterSkippingLeadingTrivia }
 }
@@ -42,6 +47,8 @@ final class QuerySiteFinder: SyntaxVisitor {
   /// Scopes from the outside in: a type (its name and properties), a function or closure (its
   /// parameters and locals).
   private var frames: [(selfType: String?, names: [(String, TypeSyntax?)])] = []
+  /// The locals' initializers, frame by frame (parallel to `frames`).
+  private var initializerFrames: [[String: ExprSyntax]] = []
   /// Loops over fetched rows being visited: where each starts, and the body it repeats.
   private var fetchLoops: [(start: AbsolutePosition, body: Range<AbsolutePosition>)] = []
   /// Names bound to fetched rows (`let lists = try RemindersList.fetchAll(db)`, `@FetchAll var rows`).
@@ -76,6 +83,7 @@ final class QuerySiteFinder: SyntaxVisitor {
       }
     }
     frames.append((name, names))
+    initializerFrames.append([:])
     return .visitChildren
   }
 
@@ -93,25 +101,27 @@ final class QuerySiteFinder: SyntaxVisitor {
   override func visit(_ node: InitializerDeclSyntax) -> SyntaxVisitorContinueKind {
     pushFunction(node.signature.parameterClause.parameters, body: node.body)
   }
-  override func visitPost(_ node: StructDeclSyntax) { frames.removeLast() }
-  override func visitPost(_ node: ClassDeclSyntax) { frames.removeLast() }
-  override func visitPost(_ node: ActorDeclSyntax) { frames.removeLast() }
-  override func visitPost(_ node: EnumDeclSyntax) { frames.removeLast() }
-  override func visitPost(_ node: ExtensionDeclSyntax) { frames.removeLast() }
-  override func visitPost(_ node: FunctionDeclSyntax) { frames.removeLast() }
-  override func visitPost(_ node: InitializerDeclSyntax) { frames.removeLast() }
+  override func visitPost(_ node: StructDeclSyntax) { frames.removeLast(); initializerFrames.removeLast() }
+  override func visitPost(_ node: ClassDeclSyntax) { frames.removeLast(); initializerFrames.removeLast() }
+  override func visitPost(_ node: ActorDeclSyntax) { frames.removeLast(); initializerFrames.removeLast() }
+  override func visitPost(_ node: EnumDeclSyntax) { frames.removeLast(); initializerFrames.removeLast() }
+  override func visitPost(_ node: ExtensionDeclSyntax) { frames.removeLast(); initializerFrames.removeLast() }
+  override func visitPost(_ node: FunctionDeclSyntax) { frames.removeLast(); initializerFrames.removeLast() }
+  override func visitPost(_ node: InitializerDeclSyntax) { frames.removeLast(); initializerFrames.removeLast() }
 
   private func pushFunction(_ parameters: FunctionParameterListSyntax, body: CodeBlockSyntax?) -> SyntaxVisitorContinueKind {
     var names = parameters.map { (($0.secondName ?? $0.firstName).text, Optional($0.type)) }
     if let body { names += Self.declaredNames(in: Syntax(body)) }
     frames.append((nil, names))
+    initializerFrames.append(body.map { Self.localInitializers(in: Syntax($0)) } ?? [:])
     return .visitChildren
   }
   override func visit(_ node: AccessorBlockSyntax) -> SyntaxVisitorContinueKind {
     frames.append((nil, Self.declaredNames(in: Syntax(node)) + [("newValue", nil), ("oldValue", nil)]))
+    initializerFrames.append(Self.localInitializers(in: Syntax(node)))
     return .visitChildren
   }
-  override func visitPost(_ node: AccessorBlockSyntax) { frames.removeLast() }
+  override func visitPost(_ node: AccessorBlockSyntax) { frames.removeLast(); initializerFrames.removeLast() }
   override func visit(_ node: ClosureExprSyntax) -> SyntaxVisitorContinueKind {
     var names: [(String, TypeSyntax?)] = []
     switch node.signature?.parameterClause {
@@ -120,6 +130,7 @@ final class QuerySiteFinder: SyntaxVisitor {
     case nil: names = (0..<4).map { ("$\($0)", nil) }
     }
     frames.append((nil, names + Self.declaredNames(in: Syntax(node.statements))))
+    initializerFrames.append(Self.localInitializers(in: Syntax(node.statements)))
     // `rows.forEach { row in … }` over fetched rows: a loop.
     let isLoop = Self.loopedSequence(of: node).map(isFetched) ?? false
     if isLoop { fetchLoops.append((node.positionAfterSkippingLeadingTrivia, node.statements.position..<node.statements.endPosition)) }
@@ -128,6 +139,7 @@ final class QuerySiteFinder: SyntaxVisitor {
   }
   override func visitPost(_ node: ClosureExprSyntax) {
     frames.removeLast()
+    initializerFrames.removeLast()
     if loopClosures.removeLast() { fetchLoops.removeLast() }
   }
   private var loopClosures: [Bool] = []
@@ -188,6 +200,24 @@ final class QuerySiteFinder: SyntaxVisitor {
       ["forEach", "map", "compactMap", "flatMap"].contains(access.declName.baseName.text)
     else { return nil }
     return access.base
+  }
+
+  /// `let name = value` in a body (not inside nested functions or closures): each name's value.
+  static func localInitializers(in body: Syntax) -> [String: ExprSyntax] {
+    final class Collector: SyntaxVisitor {
+      var found: [String: ExprSyntax] = [:]
+      override func visit(_ node: PatternBindingSyntax) -> SyntaxVisitorContinueKind {
+        if let name = node.pattern.as(IdentifierPatternSyntax.self)?.identifier.text, let value = node.initializer?.value {
+          found[name] = value
+        }
+        return .visitChildren
+      }
+      override func visit(_ node: FunctionDeclSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
+      override func visit(_ node: ClosureExprSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
+    }
+    let collector = Collector(viewMode: .sourceAccurate)
+    collector.walk(body)
+    return collector.found
   }
 
   /// The names a body declares (`let`, `var`, `if let`, `for x in`, `catch`), not inside nested
@@ -251,6 +281,9 @@ final class QuerySiteFinder: SyntaxVisitor {
   override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind { chain(ExprSyntax(node)) }
   override func visit(_ node: MemberAccessExprSyntax) -> SyntaxVisitorContinueKind { chain(ExprSyntax(node)) }
   override func visit(_ node: MacroExpansionExprSyntax) -> SyntaxVisitorContinueKind { chain(ExprSyntax(node)) }
+  override func visit(_ node: ForceUnwrapExprSyntax) -> SyntaxVisitorContinueKind { chain(ExprSyntax(node)) }
+  override func visit(_ node: OptionalChainingExprSyntax) -> SyntaxVisitorContinueKind { chain(ExprSyntax(node)) }
+  override func visit(_ node: SubscriptCallExprSyntax) -> SyntaxVisitorContinueKind { chain(ExprSyntax(node)) }
 
   /// The outermost expression of a chain rooted at a table type (or `#sql`, `With`) is a site.
   private func chain(_ expr: ExprSyntax) -> SyntaxVisitorContinueKind {
@@ -270,6 +303,11 @@ final class QuerySiteFinder: SyntaxVisitor {
     links.reverse()  // root first
     guard let root = links.first else { return .visitChildren }
     var isRoot = false
+    var scopeName: String?
+    let members = links.compactMap { $0.as(MemberAccessExprSyntax.self)?.declName.baseName.text }
+    let callsQueryMethod = root.is(MacroExpansionExprSyntax.self) || members.contains { member in
+      [ReceiverKind.table, .query, .write, .statement].contains { !Vocabulary.methods(named: member, on: $0).isEmpty }
+    }
     if let macro = root.as(MacroExpansionExprSyntax.self) {
       // `#sql("SELECT …")` is a statement; `#sql("coalesce(…)")` a piece of one.
       let text = macro.arguments.first?.expression.as(StringLiteralExprSyntax.self)?.segments.first?.as(StringSegmentSyntax.self)?.content.text ?? ""
@@ -282,6 +320,18 @@ final class QuerySiteFinder: SyntaxVisitor {
         // `Reminder.Draft(…)`, `Reminder.ID`, `Reminder(…)`: a type or a value, not a query.
         let first = links.dropFirst().first?.as(MemberAccessExprSyntax.self)?.declName.baseName.text
         isRoot = first.map { !Self.nonQueryMembers.contains($0) && $0.first?.isUppercase != true } ?? false
+      } else if let type = selfType, isTable(type), !Vocabulary.methods(named: name, on: .table).isEmpty,
+        let binding = expr.parent?.as(InitializerClauseSyntax.self)?.parent?.as(PatternBindingSyntax.self),
+        let scope = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text
+      {
+        // `static let withTags = group(by: \.id).leftJoin(…)` in a model: a scope, `Self` implied.
+        isRoot = true
+        scopeName = scope
+      } else if name.first?.isLowercase == true, callsQueryMethod,
+        members.contains(where: Self.databaseCalls.contains) || Self.isFetchArgument(expr)
+      {
+        // `baseQuery.where { … }.fetchAll(db)`: a query built from a local or a function's result.
+        isRoot = true
       }
     }
     guard isRoot else { return .visitChildren }
@@ -308,12 +358,24 @@ final class QuerySiteFinder: SyntaxVisitor {
         if Self.wrappers.contains(callee) || callee == "load" { executedBy = callee }
       }
     }
-    let members = links.compactMap { $0.as(MemberAccessExprSyntax.self)?.declName.baseName.text }
-    let callsQueryMethod = root.is(MacroExpansionExprSyntax.self) || members.contains { member in
-      [ReceiverKind.table, .query, .write, .statement].contains { !Vocabulary.methods(named: member, on: $0).isEmpty }
+    if executedBy == nil, let owner = statement.parent?.as(LabeledExprSyntax.self)?.parent?.parent?.as(FunctionCallExprSyntax.self),
+      let method = owner.calledExpression.as(MemberAccessExprSyntax.self)?.declName.baseName.text,
+      ReceiverKind.allCases.contains(where: { !Vocabulary.methods(named: method, on: $0).isEmpty })
+    {
+      // `.join(Tag.all) { … }`, `$0.id.in(Tag.select(\.id))`: a piece of a bigger query.
+      return .skipChildren
     }
-    record(Syntax(query), statement: statement, executedBy: executedBy, wrapper: nil, callsQueryMethod: callsQueryMethod)
+    record(Syntax(query), statement: statement, executedBy: executedBy, wrapper: nil, callsQueryMethod: callsQueryMethod, scopeName: scopeName)
     return .skipChildren
+  }
+
+  /// Whether an expression is the query a fetch wrapper or `load` is given.
+  static func isFetchArgument(_ expr: ExprSyntax) -> Bool {
+    guard let owner = expr.parent?.as(LabeledExprSyntax.self)?.parent?.parent else { return false }
+    if let attribute = owner.as(AttributeSyntax.self) { return wrappers.contains(attribute.attributeName.trimmedDescription) }
+    guard let call = owner.as(FunctionCallExprSyntax.self) else { return false }
+    let callee = call.calledExpression.as(MemberAccessExprSyntax.self)?.declName.baseName.text ?? call.calledExpression.trimmedDescription
+    return wrappers.contains(callee) || callee == "load"
   }
 
   static func continuesChain(_ parent: Syntax, _ child: Syntax) -> Bool {
@@ -323,12 +385,13 @@ final class QuerySiteFinder: SyntaxVisitor {
     return parent.is(OptionalChainingExprSyntax.self) || parent.is(ForceUnwrapExprSyntax.self) || parent.is(GenericSpecializationExprSyntax.self)
   }
 
-  private func record(_ node: Syntax, statement: Syntax, executedBy: String?, wrapper: AttributeSyntax?, callsQueryMethod: Bool) {
+  private func record(_ node: Syntax, statement: Syntax, executedBy: String?, wrapper: AttributeSyntax?, callsQueryMethod: Bool, scopeName: String? = nil) {
     let names = frames.flatMap(\.names).map { (name: $0.0, type: $0.1) }
     sites.append(QuerySite(
       node: node, statement: statement, executedBy: executedBy, selfType: selfType, runTimeNames: names,
+      localInitializers: initializerFrames.reduce(into: [:]) { $0.merge($1) { _, inner in inner } },
       // `for tag in try Tag.fetchAll(db) { … }`: the loop's own fetch runs once, its body's per row.
       loops: executedBy != nil && wrapper == nil ? fetchLoops.filter { $0.body.contains(node.position) }.map(\.start) : [],
-      wrapper: wrapper, callsQueryMethod: callsQueryMethod))
+      wrapper: wrapper, callsQueryMethod: callsQueryMethod, scopeName: scopeName))
   }
 }
