@@ -532,7 +532,9 @@ extension Compiler {
           // `@Dependency(\.date.now) var now`: the moment the query is built, as the app's
           // live dependency gives it; other dependencies have no value in a query.
           if dependency == "date.now" || dependency == "date", let name = variable.bindings.first?.pattern.trimmedDescription {
-            locals[locals.count - 1][name] = currentDate()
+            // In a scan it is what the app binds then: a Date the app has when it runs.
+            locals[locals.count - 1][name] = scanning
+              ? .expression(TypedExpression(.value(.parameter(name)), type: .date)) : currentDate()
           }
           continue
         }
@@ -588,7 +590,7 @@ extension Compiler {
         }
         let value = try withLocals(bindings) { try binding.initializer.map { try evaluate($0.value) } ?? evaluate(ExprSyntax(DeclReferenceExprSyntax(baseName: .identifier(name)))) }
         if case .expression(var typed) = value, Self.runTimeName(in: typed.expression) != nil {
-          let key = text(of: binding.initializer?.value ?? ExprSyntax(DeclReferenceExprSyntax(baseName: binding.pattern.as(IdentifierPatternSyntax.self)?.identifier ?? .identifier(name))))
+          let key = binding.initializer.map { text(of: $0.value) } ?? name
           let choice = runTimeChoice(key, alternatives: ["not nil", "nil"])
           typed.type = typed.type?.wrapped
           if choice == 0 { bindings[name] = .expression(typed) } else { taken = false }

@@ -89,11 +89,17 @@ extension ExpressionMethods {
   func columnAuxiliary(_ name: String, _ receiver: TypedExpression, _ arguments: Arguments) throws -> Value {
     guard let (tableName, column) = ftsColumn(receiver) else { return try sqlFunctionCall(name, receiver, arguments) }
     let columnIndex = "(SELECT \"cid\" FROM pragma_table_info(\(quoteText(tableName))) WHERE \"name\" = \(quoteText(column)))"
-    var parts: [SQLPart] = [.text(name + "(" + quoteIdentifier(tableName) + ", " + columnIndex)]
-    for argument in arguments.list {
+    // As the library writes it: the column's index, a line break, then each argument quoted
+    // into the SQL text (never bound): `highlight("t", (SELECT …),\n'**', '**')`.
+    var parts: [SQLPart] = [.text(name + "(" + quoteIdentifier(tableName) + ", " + columnIndex + ",\n")]
+    for (index, argument) in arguments.list.enumerated() {
       let value = try compiler.typedExpression(try compiler.evaluate(argument.expression), at: argument.expression)
-      parts.append(.text(", "))
-      parts.append(.expression(value.expression))
+      if index > 0 { parts.append(.text(", ")) }
+      switch value.expression.node {
+      case .value(.parameter(let runTime)): throw RunTimeValue(name: runTime)
+      case .value(let binding): parts.append(.text(binding.inlineSQL))
+      default: parts.append(.expression(value.expression))
+      }
     }
     parts.append(.text(")"))
     return .expression(TypedExpression(Expression(.sql(parts)), type: .string))
