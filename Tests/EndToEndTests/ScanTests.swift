@@ -114,6 +114,44 @@ final class ScanTests: XCTestCase {
     XCTAssertTrue(markdown.stdout.hasPrefix("## Quarry scan\n\nscan: 3 files, 156 lines"), markdown.stdout)
   }
 
+  /// `--db FILE`: the schema of a real database, opened read-only (the app's migrations do not
+  /// run, the file is not changed), and plans read against its indexes.
+  func testDatabaseFileGivesTheSchema() throws {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("quarry-scan-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let sources = folder.appendingPathComponent("App")
+    try FileManager.default.createDirectory(at: sources, withIntermediateDirectories: true)
+    for name in ["Models.swift", "Schema.swift", "ListsModel.swift"] {
+      try FileManager.default.copyItem(atPath: Self.app + "/" + name, toPath: sources.appendingPathComponent(name).path)
+    }
+    let database = folder.appendingPathComponent("app.sqlite").path
+    let create = Process()
+    create.executableURL = URL(fileURLWithPath: "/usr/bin/sqlite3")
+    create.arguments = [database, """
+      CREATE TABLE remindersLists (id INTEGER PRIMARY KEY, title TEXT NOT NULL DEFAULT '');
+      CREATE TABLE reminders (id INTEGER PRIMARY KEY, title TEXT NOT NULL DEFAULT '', isCompleted INTEGER NOT NULL DEFAULT 0,
+        priority INTEGER, remindersListID INTEGER NOT NULL REFERENCES remindersLists(id));
+      CREATE TABLE tags (id INTEGER PRIMARY KEY, title TEXT NOT NULL DEFAULT '');
+      CREATE TABLE remindersTags (reminderID INTEGER NOT NULL REFERENCES reminders(id), tagID INTEGER NOT NULL REFERENCES tags(id));
+      CREATE INDEX remindersTags_tagID ON remindersTags(tagID);
+      """]
+    try create.run()
+    create.waitUntilExit()
+    let before = try Data(contentsOf: URL(fileURLWithPath: database))
+    let result = try QuarryProcess.run(["scan", sources.path, "--db", database, "--format", "json"])
+    XCTAssertEqual(result.status, 0, result.stderr)
+    let objects = try result.stdout.split(separator: "\n").map { line in
+      try XCTUnwrap(JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+    }
+    // The migrations are listed, not run: the seed's foreign key failure never happens.
+    XCTAssertFalse(objects.contains { ($0["error"] as? String)?.contains("FOREIGN KEY") == true }, result.stdout)
+    let count = try XCTUnwrap(objects.first { $0["executedBy"] as? String == "fetchCount" })
+    XCTAssertEqual(count["plan"] as? [String], ["SEARCH remindersTags USING COVERING INDEX remindersTags_tagID (tagID=?)"])
+    XCTAssertEqual((count["findings"] as? [[String: Any]])?.compactMap { $0["id"] as? String }, ["query-in-loop"])
+    XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: database)), before)
+  }
+
   static let expected = #"""
 ── Tests/ScanApp/ListsModel.swift
 Tests/ScanApp/ListsModel.swift:6:33  query · FetchAll
