@@ -17,7 +17,16 @@ extension Compiler {
     var names: [String: SwiftValue] = [:]
     for token in expr.tokens(viewMode: .sourceAccurate) {
       guard case .identifier(let name) = token.tokenKind, names[name] == nil else { continue }
-      guard let value = lookupLocal(name) ?? catalog.bindings[name], let swift = swiftValue(value) else { continue }
+      let known = lookupLocal(name) ?? catalog.bindings[name]
+      if scanning, case .expression(let typed)? = known ?? runTimeValues[name], Self.runTimeName(in: typed.expression) != nil,
+        token.parent?.is(DeclReferenceExprSyntax.self) == true, token.parent?.parent?.is(MemberAccessExprSyntax.self) != true
+          || token.parent?.parent?.as(MemberAccessExprSyntax.self)?.base?.id == token.parent?.id
+      {
+        // `facts.wrappedValue[indexPath.row]` in a scan: computed from a value the app has when
+        // it runs, so the result is one too, bound as the app binds it.
+        return .expression(TypedExpression(.value(.parameter(text(of: expr))), type: nil))
+      }
+      guard let value = known, let swift = swiftValue(value) else { continue }
       names[name] = swift
     }
     let evaluator = SwiftEvaluator(source: source, enums: catalog.enums, budget: budget)
@@ -37,6 +46,7 @@ extension Compiler {
     case .null: return .none
     case .expression(let typed):
       guard case .value(let binding) = typed.expression.node else { return nil }
+      if case .parameter = binding { return nil }  // a value the app has only when it runs
       if let type = typed.type, let model = catalog.enums[type.name] {
         guard let match = model.cases.first(where: { $0.value == binding }) else { return nil }
         return .enumCase(type: model.name, name: match.name, raw: SwiftValue(binding, as: model.rawType))

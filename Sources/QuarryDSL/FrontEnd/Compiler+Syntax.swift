@@ -108,6 +108,10 @@ extension Compiler {
   /// values); an index outside it traps, as in Swift. Arrays of Swift values are Swift's.
   func evaluateSubscript(_ subscriptCall: SubscriptCallExprSyntax) throws -> Value {
     let base = try evaluate(subscriptCall.calledExpression)
+    if case .expression(let typed) = base, case .value(.parameter(let name)) = typed.expression.node {
+      // `rows[index]` in a scan: an element of a list the app has when it runs.
+      return .expression(TypedExpression(.value(.parameter(name + "[" + text(of: subscriptCall.arguments) + "]")), type: nil))
+    }
     guard case .array(let elements) = base, subscriptCall.arguments.count == 1,
       let argument = subscriptCall.arguments.first, argument.label == nil
     else {

@@ -74,7 +74,9 @@ struct PlanFindings {
   private func filteredColumns(of name: String) -> [String] {
     let escaped = NSRegularExpression.escapedPattern(for: name)
     let column = "(?:\"\(escaped)\"|\\b\(escaped))\\.\"?(\\w+)\"?\\)?"
-    let comparison = "(?:=|==|!=|<>|<=|>=|<|>|\\bIN\\b|\\bIS\\b|\\bBETWEEN\\b|\\bLIKE\\b|\\bGLOB\\b)"
+    // Comparisons an index on the column answers (not `LIKE`, `GLOB` or `<>`, which it cannot in
+    // general: a pattern may start with a wildcard).
+    let comparison = "(?:=|==|<=|>=|<|>|\\bIN\\b|\\bIS\\b|\\bBETWEEN\\b)(?!=)"
     var found: [String] = []
     for pattern in ["\(column)\\s*\(comparison)", "\(comparison)\\s*\\(?\(column)"] {
       guard let regex = try? NSRegularExpression(pattern: pattern, options: [.caseInsensitive]) else { continue }

@@ -54,17 +54,31 @@ struct EntryBuilder {
     let database = session.database
     var unit: TransactionUnit?
     var unitFailed = false
+    // GRDB records each migration it applies by name; a migrator that registers a name the
+    // database already has skips it (several set-ups of one database, as in a demo app).
+    var applied: [String: (path: String, line: Int)] = [:]
+    var alreadyApplied: (path: String, line: Int)?
     for item in items {
       switch item {
       case .unitStart(let started):
         unit = started
         unitFailed = false
-        if !session.sqlOnly { try? database.execute("SAVEPOINT quarry_scan_unit") }
+        alreadyApplied = nil
+        if case .migration(let name) = started.kind, let earlier = applied[name] {
+          alreadyApplied = earlier
+        } else if !session.sqlOnly {
+          try? database.execute("SAVEPOINT quarry_scan_unit")
+        }
       case .unitEnd:
-        if !session.sqlOnly {
+        if !session.sqlOnly, alreadyApplied == nil {
           if unitFailed { try? database.execute("ROLLBACK TO quarry_scan_unit") }
           try? database.execute("RELEASE quarry_scan_unit")
         }
+        if case .migration(let name)? = unit?.kind, !unitFailed, alreadyApplied == nil {
+          let place = located(unit?.line ?? 1, unit?.column ?? 1)
+          applied[name] = (place.path, place.line)
+        }
+        alreadyApplied = nil
         unit = nil
       case .failure(let diagnostic):
         var entry = newEntry(line: diagnostic.line, column: diagnostic.column, kind: "set-up", source: "")
@@ -79,7 +93,9 @@ struct EntryBuilder {
         entry.sql = Self.sql(of: compiled.statement)
         entry.prettySQL = Self.sql(of: compiled.statement, layout: .pretty)
         entry.bindings = Self.bindings(of: compiled.statement)
-        if unitFailed {
+        if let earlier = alreadyApplied {
+          entry.skipped = "not run: GRDB has already applied a migration named this to the database (\(earlier.path):\(earlier.line)), so it skips this one"
+        } else if unitFailed {
           entry.skipped = "not run: an earlier statement of this migration failed, so GRDB rolls the migration back"
         } else if !session.sqlOnly {
           let sink = CollectingSink()

@@ -44,7 +44,7 @@ public struct ScanReport {
   public var seconds = 0.0
 
   public var queries: [Entry] { entries.filter { $0.kind != "schema" } }
-  public var rendered: Int { queries.filter { $0.sql != nil && $0.error == nil }.count }
+  public var rendered: Int { queries.filter { $0.sql != nil && $0.error == nil && $0.skipped == nil }.count }
   public var errors: Int { queries.filter { $0.error != nil }.count + problems.count }
   public var skipped: Int { queries.filter { $0.skipped != nil }.count }
   public var findingCounts: [(id: String, count: Int)] {
