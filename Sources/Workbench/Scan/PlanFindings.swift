@@ -39,9 +39,12 @@ struct PlanFindings {
         let name = String(detail.dropFirst(7).prefix { $0 != " " })
         let table = aliases[name] ?? name
         let column = String(detail[detail.index(after: open)...].prefix { $0.isLetter || $0.isNumber || $0 == "_" })
+        let why = Self.indexedLeadingColumns(of: table, in: database).contains(column.lowercased())
+          ? "its index on that column cannot serve this comparison (the other side has another collation or type affinity)"
+          : "the table has no index on that column"
         out.append(.init(
           id: "automatic-index",
-          message: "SQLite builds a temporary index on \(quoteIdentifier(table)).\(quoteIdentifier(column)) each time this query runs (\(detail)): the table has none of its own",
+          message: "SQLite builds a temporary index on \(quoteIdentifier(table)).\(quoteIdentifier(column)) each time this query runs (\(detail)): \(why)",
           fix: "CREATE INDEX \(quoteIdentifier("idx_\(table)_\(column)")) ON \(quoteIdentifier(table))(\(quoteIdentifier(column)))"))
       } else if detail.hasPrefix("USE TEMP B-TREE FOR ") {
         out.append(.init(
