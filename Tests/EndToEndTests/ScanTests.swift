@@ -111,7 +111,7 @@ final class ScanTests: XCTestCase {
     XCTAssertEqual(try QuarryProcess.run(["scan", Self.app + "/nope", "--fail-on", "finding"]).status, 1)
     let markdown = try QuarryProcess.run(["scan", Self.app, "--format", "markdown"])
     XCTAssertTrue(markdown.stdout.contains("| `"), markdown.stdout)
-    XCTAssertTrue(markdown.stdout.hasPrefix("## Quarry scan\n\nscan: 3 files, 156 lines"), markdown.stdout)
+    XCTAssertTrue(markdown.stdout.hasPrefix("## Quarry scan\n\nscan: 3 files, 162 lines"), markdown.stdout)
   }
 
   /// `--db FILE`: the schema of a real database, opened read-only (the app's migrations do not
@@ -256,6 +256,11 @@ Tests/ScanApp/ListsModel.swift:51:5  query · when sort is .priority
     plan: SCAN reminders · USE TEMP B-TREE FOR ORDER BY
   [temp-b-tree] SQLite sorts the rows in a temporary B-tree for ORDER BY (USE TEMP B-TREE FOR ORDER BY): fine for a few rows; for many, an index in that order avoids the sort
 
+Tests/ScanApp/ListsModel.swift:61:27  query · execute
+  │ "DELETE FROM reminders WHERE isCompleted = 1"
+    DELETE FROM reminders WHERE isCompleted = 1
+    plan: SCAN reminders · SCAN remindersTags
+
 ── Tests/ScanApp/Models.swift
 Tests/ScanApp/Models.swift:32:27  query
   │ Self.where { !$0.isCompleted }
@@ -364,6 +369,6 @@ Tests/ScanApp/Schema.swift:57:5  migration 'Seed' · execute
     -- ?1 = 'Groceries', ?2 = 0, ?3 = 7
   error: SQLite error 787: FOREIGN KEY constraint failed (GRDB rolls back migration 'Seed' whole; the scan goes on with the schema before it)
 
-scan: 3 files, 156 lines · 20 queries, 18 rendered, 1 error, 1 skipped · findings: 4 temp-b-tree, 2 unindexed-foreign-key, 1 full-scan, 1 query-in-loop, 1 raw-splice
+scan: 3 files, 162 lines · 21 queries, 19 rendered, 1 error, 1 skipped · findings: 4 temp-b-tree, 2 unindexed-foreign-key, 1 full-scan, 1 query-in-loop, 1 raw-splice
 """#
 }

@@ -55,4 +55,10 @@ final class ListsModel {
       }
     }
   }
+
+  func purgeCompleted() throws {
+    try database.write { db in
+      try db.execute(sql: "DELETE FROM reminders WHERE isCompleted = 1")
+    }
+  }
 }

@@ -203,6 +203,14 @@ extension Compiler {
         }
         result.source = text(of: site.node)
         result.outcome = .statement(compiled)
+      } else if site.isRawSQL, let expr = site.node.as(ExprSyntax.self) {
+        // GRDB's raw SQL: the text as written (its `?` bound from `arguments:`).
+        guard let literal = expr.as(StringLiteralExprSyntax.self) else {
+          result.outcome = .skipped("its SQL is the text in '\(text(of: expr))', a value the app has when it runs")
+          return result
+        }
+        let sql = try stringValue(literal)
+        result.outcome = .statement(try statement(from: .statement(.raw(QueryFragment(sql)), returningTypes: []), input: text(of: site.node), at: expr))
       } else if let scope = site.scopeName, let table = selfTable {
         // `static let withTags = group(by: \.id)…`: the scope, as `Self.withTags`.
         let value = try member(scope, of: .table(table), at: site.node)

@@ -36,6 +36,8 @@ public struct QuerySite {
   let callsQueryMethod: Bool
   /// A model's scope written with `Self` implied (`static let withTags = group(by: \.id)…`).
   let scopeName: String?
+  /// GRDB's raw SQL: `db.execute(sql: "…")`, `Row.fetchAll(db, sql: "…")`; `node` is the text.
+  let isRawSQL: Bool
 
   public var position: AbsolutePosition { node.positionAfterSkippingLeadingTrivia }
 }
@@ -302,6 +304,16 @@ final class QuerySiteFinder: SyntaxVisitor {
     }
     links.reverse()  // root first
     guard let root = links.first else { return .visitChildren }
+    if let call = expr.as(FunctionCallExprSyntax.self),
+      let method = call.calledExpression.as(MemberAccessExprSyntax.self)?.declName.baseName.text,
+      Self.databaseCalls.contains(method), let sql = call.arguments.first(where: { $0.label?.text == "sql" })
+    {
+      // GRDB's `try db.execute(sql: "UPDATE …")`, `try Row.fetchAll(db, sql: "SELECT …")`.
+      var statement = Syntax(expr)
+      while let parent = statement.parent, parent.is(TryExprSyntax.self) || parent.is(AwaitExprSyntax.self) { statement = parent }
+      record(Syntax(sql.expression), statement: statement, executedBy: method, wrapper: nil, callsQueryMethod: true, isRawSQL: true)
+      return .skipChildren
+    }
     var isRoot = false
     var scopeName: String?
     let members = links.compactMap { $0.as(MemberAccessExprSyntax.self)?.declName.baseName.text }
@@ -385,13 +397,16 @@ final class QuerySiteFinder: SyntaxVisitor {
     return parent.is(OptionalChainingExprSyntax.self) || parent.is(ForceUnwrapExprSyntax.self) || parent.is(GenericSpecializationExprSyntax.self)
   }
 
-  private func record(_ node: Syntax, statement: Syntax, executedBy: String?, wrapper: AttributeSyntax?, callsQueryMethod: Bool, scopeName: String? = nil) {
+  private func record(
+    _ node: Syntax, statement: Syntax, executedBy: String?, wrapper: AttributeSyntax?, callsQueryMethod: Bool,
+    scopeName: String? = nil, isRawSQL: Bool = false
+  ) {
     let names = frames.flatMap(\.names).map { (name: $0.0, type: $0.1) }
     sites.append(QuerySite(
       node: node, statement: statement, executedBy: executedBy, selfType: selfType, runTimeNames: names,
       localInitializers: initializerFrames.reduce(into: [:]) { $0.merge($1) { _, inner in inner } },
       // `for tag in try Tag.fetchAll(db) { … }`: the loop's own fetch runs once, its body's per row.
       loops: executedBy != nil && wrapper == nil ? fetchLoops.filter { $0.body.contains(node.position) }.map(\.start) : [],
-      wrapper: wrapper, callsQueryMethod: callsQueryMethod, scopeName: scopeName))
+      wrapper: wrapper, callsQueryMethod: callsQueryMethod, scopeName: scopeName, isRawSQL: isRawSQL))
   }
 }
