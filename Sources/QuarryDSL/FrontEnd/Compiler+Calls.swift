@@ -206,7 +206,9 @@ extension Compiler {
   /// // … WHERE (("reminders"."dueDate") < (datetime('now')))
   /// ```
   func currentDate() -> Value {
-    .expression(TypedExpression(.function("datetime", [.literal("now")]), type: .date))
+    // In a scan, `Date()` is the Date the app has when it runs, bound as StructuredQueries binds it.
+    if scanning { return .expression(TypedExpression(.value(.parameter("Date.now")), type: .date)) }
+    return .expression(TypedExpression(.function("datetime", [.literal("now")]), type: .date))
   }
 
   /// `.where { … }`, `.days(1)` and other leading-dot calls.

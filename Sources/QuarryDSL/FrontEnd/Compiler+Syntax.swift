@@ -329,6 +329,10 @@ extension Compiler {
     // Names the code around a scanned query declares are nearer than the input's own bindings.
     if let value = runTimeValues[name] { return value }
     if let value = catalog.bindings[name] { return value }
+    if let file = currentFile, let model = catalog.nestedTypes["#\(file)." + name] {
+      // A `private` model of the query's own file.
+      return .table(TableInstance(model: model))
+    }
     if let outer = enclosingType, let model = catalog.nestedTypes[outer + "." + name] {
       // `Row` inside `RemindersDetailModel`: its own nested type, not another view's `Row`.
       return .table(TableInstance(model: model))

@@ -52,6 +52,9 @@ extension Compiler {
     var items: [CompiledItem] = []
     do {
       let statements = Array(parsed.statements)
+      scanFileStarts = sources.files.map(\.firstLine)
+      // Each file's `private` models first: a file's migrations use its own.
+      readFilePrivateModels(statements, into: &items)
       _ = try readDeclarationsAndRunSetUp(statements, into: &items, recovering: true)
       readNestedModels(in: parsed, into: &items)
       try appCode.runPendingSetUp(into: &items, recovering: true)
@@ -103,6 +106,32 @@ extension Compiler {
         items.append(.failure(diagnostic))
       } catch {}
     }
+  }
+
+  /// `private struct Fact` at the top of a file: that file's own model, read again and kept
+  /// under its file (the catalog's plain name holds whichever was read last).
+  private func readFilePrivateModels(_ statements: [CodeBlockItemSyntax], into items: inout [CompiledItem]) {
+    for item in statements {
+      guard case .decl(let decl) = item.item, let named = decl.asProtocol(NamedDeclSyntax.self),
+        let modifiers = decl.asProtocol(WithModifiersSyntax.self)?.modifiers,
+        modifiers.contains(where: { $0.name.text == "private" || $0.name.text == "fileprivate" }),
+        let attributes = decl.asProtocol(WithAttributesSyntax.self)?.attributes,
+        attributeNames(attributes).contains(where: { $0 == "Table" || $0 == "Selection" }),
+        let file = fileIndex(of: decl.positionAfterSkippingLeadingTrivia)
+      else { continue }
+      do {
+        try DeclarationReader(catalog: catalog, source: source, warn: { [unowned self] message, node in try self.warn(message, at: node) }).read(decl)
+        if let model = catalog.table(forType: named.name.text) { catalog.nestedTypes["#\(file)." + named.name.text] = model }
+      } catch let diagnostic as Diagnostic {
+        items.append(.failure(diagnostic))
+      } catch {}
+    }
+  }
+
+  /// The scanned file a position is in.
+  func fileIndex(of position: AbsolutePosition) -> Int? {
+    let line = source.lineAndColumn(of: position).line
+    return scanFileStarts.lastIndex { $0 <= line }
   }
 
   /// Every query the app's code builds, in source order.
@@ -184,9 +213,11 @@ extension Compiler {
       runTimeValues = [:]
       scanning = false
       enclosingType = nil
+      currentFile = nil
     }
     scanning = true
     enclosingType = site.selfType
+    currentFile = fileIndex(of: site.position)
     selfTable = site.selfType.flatMap { catalog.table(forType: $0) }.flatMap { $0.isSelection ? nil : TableInstance(model: $0) }
     locals = []
     runTimeValues = runTimeBindings(site.runTimeNames)
