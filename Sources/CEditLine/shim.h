@@ -21,8 +21,11 @@ static inline FILE *quarry_stderr(void) { return stderr; }
 /// paste, a newline is handed to libedit as ^V (quoted insert) and the newline, a tab as ^V and
 /// the tab — literal text in the edit buffer, never Enter or Tab completion. The whole paste is
 /// then one input, run when Enter is pressed (as IPython does).
+#define QUARRY_PENDING_MAX 1024
+/// The key Ctrl-W reaches libedit as (Ctrl-]), bound to Quarry's word deletion.
+#define QUARRY_DELETE_WORD_KEY 0x1D
 struct quarry_key_state {
-  int pending[8];  // keys to hand libedit before reading more
+  int pending[QUARRY_PENDING_MAX];  // keys to hand libedit before reading more
   int pending_count;
   int in_paste;
   int last_was_return;
@@ -130,12 +133,17 @@ static inline int quarry_getc(FILE *stream) {
         continue;
       }
       // An ordinary escape sequence (an arrow key): handed on unchanged.
-      for (int i = 0; i < count && quarry_pending_count < 8; i++) quarry_pending[quarry_pending_count++] = unmatched[i];
+      for (int i = 0; i < count && quarry_pending_count < QUARRY_PENDING_MAX; i++) quarry_pending[quarry_pending_count++] = unmatched[i];
       return byte;
     }
     int after_return = quarry_last_was_return;
     quarry_last_was_return = byte == '\r';
     if (quarry_in_paste && byte == '\n' && after_return) continue;  // CR LF is one line break
+    if (byte == 0x17 && !quarry_in_paste) {
+      // Ctrl-W: libedit binds the terminal's word-erase key itself each time it sets the terminal
+      // up, over any binding of ours; it reaches Quarry's own word deletion under another key.
+      return QUARRY_DELETE_WORD_KEY;
+    }
     int typing_prefill = *quarry_prefill() != NULL;
     if ((quarry_in_paste || typing_prefill) && (byte == '\r' || byte == '\n' || byte == '\t')) {
       quarry_pending[quarry_pending_count++] = byte == '\t' ? '\t' : '\n';
@@ -259,8 +267,40 @@ static inline int quarry_reverse_search(int count, int key) {
   // libedit does not read rl_point back: Ctrl-E puts its cursor at the end of the text.
   quarry_pending[quarry_pending_count++] = 0x05;
   if (accept == 2 && entry) quarry_pending[quarry_pending_count++] = '\r';
-  if (passed_key >= 0 && quarry_pending_count < 8) quarry_pending[quarry_pending_count++] = passed_key;
+  if (passed_key >= 0 && quarry_pending_count < QUARRY_PENDING_MAX) quarry_pending[quarry_pending_count++] = passed_key;
   if (ended) quarry_pending[quarry_pending_count++] = -1;  // libedit sees it as the prompt would
+  return 0;
+}
+
+/// Ctrl-W: deletes the shell word before the cursor, as a shell does: back to the whitespace
+/// before it that is outside quotes (`$0.title.eq("a b")` is one word), trailing whitespace
+/// first. Done as that many Backspaces, which libedit draws as it always does.
+static inline int quarry_delete_shell_word(int count, int key) {
+  (void)count; (void)key;
+  const char *line = rl_line_buffer ? rl_line_buffer : "";
+  int end = rl_point;
+  int length = (int)strlen(line);
+  if (end > length) end = length;
+  int stop = end;
+  while (stop > 0 && (line[stop - 1] == ' ' || line[stop - 1] == '\t')) stop--;
+  int start = 0;
+  char quote = 0;
+  for (int i = 0; i < stop; i++) {
+    char c = line[i];
+    if (quote) {
+      if (c == '\\' && quote == '"') { i++; continue; }
+      if (c == quote) quote = 0;
+    } else if (c == '"' || c == '\'') {
+      quote = c;
+    } else if (c == ' ' || c == '\t') {
+      start = i + 1;
+    }
+  }
+  int characters = 0;
+  for (int i = start; i < end; i++) {
+    if (((unsigned char)line[i] & 0xC0) != 0x80) characters++;
+  }
+  for (int i = 0; i < characters && quarry_pending_count < QUARRY_PENDING_MAX; i++) quarry_pending[quarry_pending_count++] = 0x7F;
   return 0;
 }
 
@@ -279,6 +319,7 @@ static inline void quarry_bind_keys(void) {
   rl_parse_and_bind("bind ^[OA ed-search-prev-history");
   rl_parse_and_bind("bind ^[OB ed-search-next-history");
   rl_add_defun("quarry-reverse-search", quarry_reverse_search, 0x12);
+  rl_add_defun("quarry-delete-shell-word", quarry_delete_shell_word, QUARRY_DELETE_WORD_KEY);
 }
 
 /// Whether more input is already waiting (lines arriving faster than typing: a paste).

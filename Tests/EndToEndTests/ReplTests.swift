@@ -180,6 +180,21 @@ final class ReplTests: XCTestCase {
     terminal.press("C-g")
   }
 
+  /// Ctrl-W deletes the shell word before the cursor: back to whitespace outside quotes, so a
+  /// quoted string with spaces goes as one word (libedit's own binding stops inside it).
+  func testCtrlWDeletesAShellWord() throws {
+    let terminal = try TerminalSession(width: 100, height: 20)
+    terminal.type(#"Tag.where { $0.title.eq("a b") }"#)
+    XCTAssertTrue(terminal.waitFor(#"eq("a b") }"#), terminal.screen())
+    terminal.press("C-w")
+    terminal.press("C-w")
+    usleep(300_000)
+    // What is left is `Tag.where { `: the rest typed after it makes a query of its own.
+    terminal.enter("$0.id.eq(1) }.count()")
+    XCTAssertTrue(terminal.waitFor("│ 1        │"), terminal.screen())
+    XCTAssertFalse(terminal.screen().contains("error"), terminal.screen())
+  }
+
   func testTheBannerSaysWhatIsOpen() throws {
     let fixture = try TerminalSession()
     XCTAssertTrue(fixture.screen().contains("Fixture 'reminders', in memory: changes are not saved (.reset reloads it)."), fixture.screen())
