@@ -77,6 +77,19 @@ final class LessonCheckTests: XCTestCase {
     let commented = try QuarryProcess.run(["lessons", "--check", "1.1", "--", "-- every title\n/* all lists */ select title from remindersLists;"])
     XCTAssertEqual(commented.status, 0, commented.stdout + commented.stderr)
   }
+
+  /// `.explain QUERY`, which lesson 23 teaches beside `EXPLAIN QUERY PLAN`, is an answer too, with
+  /// a DSL or an SQL query, on a line of its own after other statements.
+  func testExplainIsAnAnswerWhereThePlanIsAsked() throws {
+    for query in [#"SELECT title FROM reminders WHERE dueDate < '2026-03-01'"#, #"Reminder.where { $0.dueDate.lt(#sql("'2026-03-01'")) }.select(\.title)"#] {
+      let answer = "CREATE INDEX reminders_dueDate ON reminders(dueDate);\n.explain " + query
+      let result = try QuarryProcess.run(["lessons", "--check", "23.2", answer])
+      XCTAssertEqual(result.status, 0, result.stdout + result.stderr)
+    }
+    // Without the index the plan is another: refused.
+    let noIndex = try QuarryProcess.run(["lessons", "--check", "23.2", #".explain SELECT title FROM reminders WHERE dueDate < '2026-03-01'"#])
+    XCTAssertEqual(noIndex.status, 1, noIndex.stdout)
+  }
 }
 
 /// Records the SQL of each statement a session runs (in `sqlOnly` mode, nothing runs).

@@ -161,6 +161,34 @@ public struct AnswerChecker {
   /// Runs an answer as the prompt would: plain SQL (`SELECT …`, or `.raw …`) or the DSL.
   static func execute(_ input: String, in session: Session, sink: ResultSink) {
     let trimmed = input.trimmingCharacters(in: .whitespacesAndNewlines)
+    let lines = input.split(separator: "\n", omittingEmptySubsequences: false)
+    if lines.count > 1, let index = lines.firstIndex(where: { $0.trimmingCharacters(in: .whitespaces).hasPrefix(".explain ") }) {
+      // `.explain QUERY` on a line of its own, as the prompt takes it, between other statements.
+      let before = lines[..<index].joined(separator: "\n"), after = lines[(index + 1)...].joined(separator: "\n")
+      if !before.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty { execute(before, in: session, sink: sink) }
+      execute(String(lines[index]), in: session, sink: sink)
+      if !after.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty { execute(after, in: session, sink: sink) }
+      return
+    }
+    if trimmed.hasPrefix(".explain ") {
+      // The plan of a query, DSL or SQL: what `EXPLAIN QUERY PLAN` of its SQL gives.
+      let query = String(trimmed.dropFirst(9)).trimmingCharacters(in: .whitespaces)
+      if SQLDetector.startsWithSQLKeyword(query) {
+        session.runSQL("EXPLAIN QUERY PLAN " + query, sink: sink)
+        return
+      }
+      do {
+        let items = try Compiler(catalog: session.catalog).compile(query)
+        guard case .statement(let compiled)? = items.last else {
+          sink.failure(input: input, error: StatementError(message: ".explain needs a query: .explain Reminder.all", line: 1, column: 1))
+          return
+        }
+        session.runSQL("EXPLAIN QUERY PLAN " + compiled.displaySQL, sink: sink)
+      } catch {
+        sink.failure(input: input, error: StatementError(message: error.fullMessage, line: error.line, column: error.column))
+      }
+      return
+    }
     if trimmed.hasPrefix(".raw ") {
       session.runSQL(String(trimmed.dropFirst(5)), sink: sink)
     } else if let parts = ScriptSplitter.mixedParts(of: input) {
