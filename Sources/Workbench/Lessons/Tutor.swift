@@ -163,8 +163,9 @@ public final class Tutor {
   }
 }
 
-/// Lesson text for the terminal: headings and code set off, Markdown marks removed, and prose
-/// re-flowed to the terminal's width (at most 100 columns; tables and code as written).
+/// Lesson text for the terminal: headings and code set off, Markdown marks removed, prose
+/// re-flowed to the terminal's width (at most 100 columns), tables drawn as boxes when they fit
+/// and as one block per row when they do not (never cut mid-word); code as written.
 ///
 /// ```swift
 /// TerminalMarkdown.render("A `NULL` means\n*unknown*.", color: false, width: 12)
@@ -191,7 +192,19 @@ enum TerminalMarkdown {
       if !line.isEmpty { out += line + "\n" }
       paragraph = []
     }
+    var table: [Substring] = []
+    func flushTable() {
+      guard !table.isEmpty else { return }
+      out += renderTable(table, width: measure)
+      table = []
+    }
     for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+      if !inCode, line.hasPrefix("|") {
+        flush()
+        table.append(line)
+        continue
+      }
+      flushTable()
       if line.hasPrefix("```") { flush(); inCode.toggle(); continue }
       if inCode {
         out += (color ? "\u{1B}[36m    " : "    ") + line + (color ? "\u{1B}[0m" : "") + "\n"
@@ -199,7 +212,7 @@ enum TerminalMarkdown {
         flush()
         let title = line.drop { $0 == "#" || $0 == " " }
         out += (color ? "\u{1B}[1m" : "") + title + (color ? "\u{1B}[0m" : "") + "\n"
-      } else if line.allSatisfy(\.isWhitespace) || line.hasPrefix("|") || line.hasPrefix("    ") {
+      } else if line.allSatisfy(\.isWhitespace) || line.hasPrefix("    ") {
         flush()
         out += plain(line) + "\n"
       } else {
@@ -208,7 +221,69 @@ enum TerminalMarkdown {
       }
     }
     flush()
+    flushTable()
     while out.hasSuffix("\n\n") { out.removeLast() }
+    return out
+  }
+
+  /// A Markdown table: boxed when it fits `width`; otherwise each row as `header: value` lines,
+  /// values wrapped at spaces under their header.
+  ///
+  /// ```
+  /// | DSL | SQL |        ┌──────────────┬──────────┐
+  /// | --- | --- |   →    │ DSL          │ SQL      │
+  /// | `$0.count()` | `count(id)` |   ├──────────────┼──────────┤ …
+  /// ```
+  static func renderTable(_ lines: [Substring], width: Int) -> String {
+    var rows: [[String]] = []
+    for line in lines {
+      var cells: [String] = []
+      var current = ""
+      var escaped = false
+      for character in line.dropFirst() {
+        if escaped { current.append(character); escaped = false; continue }
+        if character == "\\" { escaped = true; continue }
+        if character == "|" { cells.append(plain(current.trimmingCharacters(in: .whitespaces))); current = ""; continue }
+        current.append(character)
+      }
+      if !current.trimmingCharacters(in: .whitespaces).isEmpty { cells.append(plain(current.trimmingCharacters(in: .whitespaces))) }
+      // The `| --- | :-: |` line under the header.
+      if !cells.isEmpty, cells.allSatisfy({ !$0.isEmpty && $0.allSatisfy { "-: ".contains($0) } }) { continue }
+      rows.append(cells)
+    }
+    guard let header = rows.first else { return "" }
+    let columns = rows.map(\.count).max() ?? 0
+    rows = rows.map { $0 + Array(repeating: "", count: columns - $0.count) }
+    let widths = (0..<columns).map { column in rows.map { TerminalWidth.of($0[column]) }.max() ?? 0 }
+    if widths.reduce(0, +) + 3 * columns + 1 <= width {
+      func rule(_ left: String, _ middle: String, _ right: String) -> String {
+        left + widths.map { String(repeating: "─", count: $0 + 2) }.joined(separator: middle) + right + "\n"
+      }
+      var out = rule("┌", "┬", "┐")
+      for (index, row) in rows.enumerated() {
+        out += "│ " + zip(row, widths).map { TerminalWidth.pad($0, to: $1) }.joined(separator: " │ ") + " │\n"
+        if index == 0 { out += rule("├", "┼", "┤") }
+      }
+      return out + rule("└", "┴", "┘")
+    }
+    // Too wide: a block per row, each value under its header, wrapped at spaces.
+    var out = ""
+    for (index, row) in rows.dropFirst().enumerated() {
+      if index > 0 { out += "\n" }
+      for (name, value) in zip(header + Array(repeating: "", count: columns - header.count), row) where !value.isEmpty {
+        let label = name.isEmpty ? "" : name + ": "
+        var line = label
+        let indent = String(repeating: " ", count: min(TerminalWidth.of(label), width / 3))
+        for word in value.split(separator: " ") {
+          if TerminalWidth.of(line) > TerminalWidth.of(label), TerminalWidth.of(line) + 1 + TerminalWidth.of(String(word)) > width {
+            out += line + "\n"
+            line = indent
+          }
+          line += (line.hasSuffix(" ") || line.isEmpty ? "" : " ") + word
+        }
+        out += line + "\n"
+      }
+    }
     return out
   }
 

@@ -1,0 +1,55 @@
+@testable import Workbench
+import XCTest
+
+/// Lesson text at the prompt: Markdown tables drawn to fit the terminal, never cut mid-word.
+final class LessonTextTests: XCTestCase {
+  let table = """
+    Some prose before.
+
+    | DSL | SQL | With a NULL |
+    | --- | --- | --- |
+    | `$0.email.is(nil)` | `email IS NULL` | true |
+    | `$0.count()` | `count(id)` | every row counted (the library counts the primary key, never NULL) |
+
+    After.
+    """
+
+  func testATableThatFitsIsBoxed() {
+    let small = """
+      | DSL | SQL |
+      | :-- | --: |
+      | `$0.count()` | `count(id)` |
+      | `$0.title + "!"` | `"title" \\|\\| '!'` |
+      """
+    XCTAssertEqual(TerminalMarkdown.render(small, color: false, width: 80), """
+      ┌────────────────┬────────────────┐
+      │ DSL            │ SQL            │
+      ├────────────────┼────────────────┤
+      │ $0.count()     │ count(id)      │
+      │ $0.title + "!" │ "title" || '!' │
+      └────────────────┴────────────────┘
+
+      """)
+  }
+
+  func testATableTooWideIsABlockPerRowWrappedAtSpaces() {
+    let rendered = TerminalMarkdown.render(table, color: false, width: 40)
+    XCTAssertEqual(rendered, """
+      Some prose before.
+
+      DSL: $0.email.is(nil)
+      SQL: email IS NULL
+      With a NULL: true
+
+      DSL: $0.count()
+      SQL: count(id)
+      With a NULL: every row counted (the
+                   library counts the primary
+                   key, never NULL)
+
+      After.
+
+      """)
+    for line in rendered.split(separator: "\n") { XCTAssertLessThanOrEqual(TerminalWidth.of(String(line)), 40, String(line)) }
+  }
+}
