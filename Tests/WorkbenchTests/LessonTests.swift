@@ -86,6 +86,14 @@ final class LessonTests: XCTestCase {
     XCTAssertTrue(text.contains("Show the solution? Type .solution again"), text)
     XCTAssertTrue(text.hasSuffix("RemindersList.select(\\.title)\n"), text)
     XCTAssertTrue(tutor.listing().contains(" 1. Basics — select, where, order, limit  (1/5)"), tutor.listing())
+
+    // Opened again, the lesson starts at its first unsolved exercise (step 3), not at step 1.
+    let again = OutputStream.capturing()
+    let later = Shell(session: try Session.fixture("reminders"), fixtureName: "reminders", output: again)
+    Tutor(lessons: Lesson.all(in: Self.lessonsDirectory), progress: Progress(path: state.appendingPathComponent("progress.json").path)).install(in: later)
+    later.handle(".lesson 1")
+    XCTAssertTrue(again.text.contains("(1 of 5 exercises solved: reopened at the first unsolved one; .prev goes back)"), again.text)
+    XCTAssertTrue(again.text.contains("── Basics — select, where, order, limit · step 3/6: Exercise: "), again.text)
   }
 
   /// A shell on the organisation fixture with the lesson commands, and what it writes.

@@ -52,4 +52,20 @@ final class LessonTextTests: XCTestCase {
       """)
     for line in rendered.split(separator: "\n") { XCTAssertLessThanOrEqual(TerminalWidth.of(String(line)), 40, String(line)) }
   }
+
+  /// Lists a solution builds compare as sets of their elements, split on the separator the
+  /// solution uses (a comma by default), or as JSON arrays.
+  func testListsCompareAsSetsOnTheSolutionsSeparator() {
+    XCTAssertEqual(AnswerChecker.listSeparator(in: #"Tag.select { $0.title.groupConcat(" | ") }"#), " | ")
+    XCTAssertEqual(AnswerChecker.listSeparator(in: "SELECT group_concat(title, '; ') FROM tags"), "; ")
+    XCTAssertEqual(AnswerChecker.listSeparator(in: "SELECT group_concat(upper(title), '-') FROM tags"), "-")
+    XCTAssertEqual(AnswerChecker.listSeparator(in: "Tag.select { $0.title.groupConcat() }"), ",")
+    XCTAssertEqual(AnswerChecker.listSeparator(in: "Tag.select { $0.title.jsonGroupArray() }"), ",")
+    XCTAssertNil(AnswerChecker.listSeparator(in: "Tag.select(\\.title)"))
+    let key = { (text: String, separator: String?) in AnswerChecker.valueKey(.text(text), listSeparator: separator) }
+    XCTAssertEqual(key("car | kids", " | "), key("kids|car", " | "))
+    XCTAssertNotEqual(key("car | kids", " | "), key("car | kid", " | "))
+    XCTAssertEqual(key(#"["a","b"]"#, ","), key(#"["b","a"]"#, ","))
+    XCTAssertNotEqual(key("a,b", nil), key("b,a", nil))
+  }
 }

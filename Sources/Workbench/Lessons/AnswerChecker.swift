@@ -213,7 +213,7 @@ public struct AnswerChecker {
       for (want, got) in zip(expected.tables, actual.tables) where want.rows.map(Self.key) != got.rows.map(Self.key) {
         let difference = compareRows(
           expected: Outcome(columns: want.columns, rows: want.rows), actual: Outcome(columns: got.columns, rows: got.rows),
-          ordered: false, listsUnordered: false) ?? "different rows"
+          ordered: false, listSeparator: nil) ?? "different rows"
         return "after your answer, table '\(want.name)' differs: \(difference)"
       }
       if !exercise.checkedTables.isEmpty { return nil }
@@ -221,7 +221,7 @@ public struct AnswerChecker {
     }
     if let difference = compareRows(
       expected: expected, actual: actual, ordered: exercise.ordered,
-      listsUnordered: !exercise.ordered && (exercise.solution.contains("groupConcat") || exercise.solution.lowercased().contains("group_concat")))
+      listSeparator: exercise.ordered ? nil : Self.listSeparator(in: exercise.solution))
     {
       return difference
     }
@@ -264,7 +264,7 @@ public struct AnswerChecker {
   }
 
   /// The first difference between two results, explained; nil when they match.
-  func compareRows(expected: Outcome, actual: Outcome, ordered: Bool, listsUnordered: Bool) -> String? {
+  func compareRows(expected: Outcome, actual: Outcome, ordered: Bool, listSeparator: String?) -> String? {
     let expectedWidth = expected.rows.first?.count ?? expected.columns.count
     let actualWidth = actual.rows.first?.count ?? actual.columns.count
     if actualWidth > expectedWidth {
@@ -276,7 +276,7 @@ public struct AnswerChecker {
     if expected.rows.count != actual.rows.count {
       return "expected \(expected.rows.count) row\(expected.rows.count == 1 ? "" : "s"), got \(actual.rows.count)"
     }
-    let normalize: ([DatabaseValue]) -> [String] = { row in row.map { Self.valueKey($0, listsUnordered: listsUnordered) } }
+    let normalize: ([DatabaseValue]) -> [String] = { row in row.map { Self.valueKey($0, listSeparator: listSeparator) } }
     let lexical: ([String], [String]) -> Bool = { $0.lexicographicallyPrecedes($1) }
     let wantKeys = expected.rows.map(normalize), gotKeys = actual.rows.map(normalize)
     let wantSorted = wantKeys.sorted(by: lexical)
@@ -307,7 +307,7 @@ public struct AnswerChecker {
     let (left, right) = ordered ? (expected.rows, actual.rows) : (sortedExpected, sortedActual)
     for (index, (want, got)) in zip(left, right).enumerated() where normalize(want) != normalize(got) {
       let column = zip(want, got).enumerated().first {
-        Self.valueKey($0.element.0, listsUnordered: listsUnordered) != Self.valueKey($0.element.1, listsUnordered: listsUnordered)
+        Self.valueKey($0.element.0, listSeparator: listSeparator) != Self.valueKey($0.element.1, listSeparator: listSeparator)
       }?.offset ?? 0
       let name = column < expected.columns.count ? " ('\(expected.columns[column])')" : ""
       return "row \(index + 1)\(ordered ? "" : " (sorted)"), column \(column + 1)\(name): expected \(display(want[column])), got \(display(got[column]))"
@@ -338,21 +338,43 @@ public struct AnswerChecker {
     return message
   }
 
-  /// A value's identity for comparing: numbers by value (3 and 3.0 alike), text as text; with
-  /// `listsUnordered`, a JSON array or a comma-separated list by its elements, in any order.
-  static func valueKey(_ value: DatabaseValue, listsUnordered: Bool = false) -> String {
+  /// How the lists a solution builds are separated, when it builds any: `groupConcat(" | ")`,
+  /// `group_concat(title, '; ')` (a comma when none is given), or a JSON array (`jsonGroupArray`).
+  /// Nil: the solution builds no list, and text compares as text.
+  static func listSeparator(in solution: String) -> String? {
+    let lowered = solution.lowercased()
+    guard lowered.contains("groupconcat") || lowered.contains("group_concat") || lowered.contains("jsongrouparray") || lowered.contains("json_group_array") else {
+      return nil
+    }
+    for pattern in [#"groupConcat\(\s*"((?:[^"\\]|\\.)*)""#, #"(?i)group_concat\([^,()]*(?:\([^()]*\))?[^,()]*,\s*'((?:[^']|'')*)'"#] {
+      if let regex = try? NSRegularExpression(pattern: pattern),
+        let match = regex.firstMatch(in: solution, range: NSRange(solution.startIndex..., in: solution)),
+        let range = Range(match.range(at: 1), in: solution)
+      {
+        let separator = String(solution[range]).replacingOccurrences(of: "''", with: "'").replacingOccurrences(of: "\\n", with: "\n")
+        return separator.isEmpty ? "," : separator
+      }
+    }
+    return ","
+  }
+
+  /// A value's identity for comparing: numbers by value (3 and 3.0 alike), text as text; with a
+  /// `listSeparator`, a JSON array or a list joined by it is its elements, in any order.
+  static func valueKey(_ value: DatabaseValue, listSeparator: String? = nil) -> String {
     switch value {
     case .null, .parameter: return "n"
     case .integer(let v): return "i\(v)"
     case .double(let v): return v == v.rounded() && abs(v) < 1e15 ? "i\(Int64(v))" : "d\(v)"
     case .text(let v):
-      guard listsUnordered else { return "t" + v }
+      guard let separator = listSeparator else { return "t" + v }
       if v.hasPrefix("["), let data = v.data(using: .utf8),
         let array = try? JSONSerialization.jsonObject(with: data) as? [Any]
       {
         return "j" + array.map { "\($0)" }.sorted().joined(separator: "\u{1}")
       }
-      return "l" + v.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.sorted().joined(separator: "\u{1}")
+      let trimmed = separator.trimmingCharacters(in: .whitespaces)
+      let parts = trimmed.isEmpty ? v.components(separatedBy: separator) : v.components(separatedBy: trimmed)
+      return "l" + parts.map { $0.trimmingCharacters(in: .whitespaces) }.sorted().joined(separator: "\u{1}")
     case .blob(let v): return "b" + hex(v)
     }
   }

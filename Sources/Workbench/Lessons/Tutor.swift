@@ -73,7 +73,17 @@ public final class Tutor {
       let lesson = try Lesson.load(path: lessons[number - 1])
       self.lesson = lesson
       stepIndex = 0
+      // A lesson begun before reopens at its first unsolved exercise.
+      let solved = progress.solvedCount(in: lesson)
+      if solved > 0, solved < lesson.exercises.count,
+        let first = lesson.steps.firstIndex(where: { $0.exercise.map { !progress.isSolved($0, in: lesson) } ?? false })
+      {
+        stepIndex = first
+      }
       shell.handle(".fixture \(lesson.fixture)")
+      if stepIndex > 0 {
+        shell.output.write("(\(solved) of \(lesson.exercises.count) exercises solved: reopened at the first unsolved one; .prev goes back)\n")
+      }
       show(shell: shell)
     } catch { shell.fail("\(error)") }
   }
