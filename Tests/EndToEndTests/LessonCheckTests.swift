@@ -60,7 +60,7 @@ final class LessonCheckTests: XCTestCase {
 
     let wrong = try QuarryProcess.run(["lessons", "--check", "1.1", ".raw SELECT title FROM tags"])
     XCTAssertEqual(wrong.status, 1)
-    XCTAssertEqual(wrong.stdout, "✗ 1.1 All list titles: expected 4 rows, got 5\n")
+    XCTAssertEqual(wrong.stdout, "✗ 1.1 All list titles: expected 4 rows, got 5; missing the rows ('Garden'), ('Home') and 2 more, and not expected the rows ('errand'), ('outdoors') and 3 more\n")
 
     let noLesson = try QuarryProcess.run(["lessons", "--check", "99.1", "SELECT 1"])
     XCTAssertEqual(noLesson.status, 2)

@@ -21,7 +21,13 @@ final class AnswerCheckerTests: XCTestCase {
     XCTAssertEqual(try verdict("select \"title\" from \"remindersLists\"", titles), .correct)
     XCTAssertEqual(try verdict(".raw SELECT title FROM remindersLists", titles), .correct)
     XCTAssertEqual(try verdict("WITH t AS (SELECT title FROM remindersLists) SELECT * FROM t", titles), .correct)
-    XCTAssertEqual(try verdict("SELECT title FROM tags", titles), .wrong("expected 4 rows, got 5"))
+    XCTAssertEqual(try verdict("SELECT title FROM tags", titles), .wrong("expected 4 rows, got 5; missing the rows ('Garden'), ('Home') and 2 more, and not expected the rows ('errand'), ('outdoors') and 3 more"))
+    // The known traps are named after the difference they make.
+    let untitled = exercise("Reminder.where { $0.priority.is(nil) }.select(\\.title)")
+    guard case .wrong(let nullComparison) = try verdict("SELECT title FROM reminders WHERE priority = NULL", untitled) else {
+      return XCTFail("expected a wrong answer")
+    }
+    XCTAssertTrue(nullComparison.hasSuffix(" — a comparison with NULL (= NULL, <> NULL) is never true, so those rows drop out: use IS NULL / IS NOT NULL (is(nil), isNot(nil))"), nullComparison)
   }
 
   func testDeclarationsMadeAtThePromptAreTheContext() throws {

@@ -223,7 +223,7 @@ public struct AnswerChecker {
       expected: expected, actual: actual, ordered: exercise.ordered,
       listSeparator: exercise.ordered ? nil : Self.listSeparator(in: exercise.solution))
     {
-      return difference
+      return difference + Self.trap(in: actual.sql, expected: expected, actual: actual)
     }
     if exercise.ordered, !actual.sql.isEmpty, !Self.hasOrderBy(actual.sql) {
       return "right rows, but this exercise asks for an order and your query has no `order` (ORDER BY): without it SQLite may return the rows in any order"
@@ -274,7 +274,24 @@ public struct AnswerChecker {
       return "missing column: expected \(expectedWidth) column\(expectedWidth == 1 ? "" : "s"), got \(actualWidth)"
     }
     if expected.rows.count != actual.rows.count {
-      return "expected \(expected.rows.count) row\(expected.rows.count == 1 ? "" : "s"), got \(actual.rows.count)"
+      // Name the rows that differ: those the answer is missing, and those it has too many of.
+      var remaining: [[String]: Int] = [:]
+      for row in actual.rows { remaining[row.map { Self.valueKey($0, listSeparator: listSeparator) }, default: 0] += 1 }
+      var missing: [[DatabaseValue]] = []
+      for row in expected.rows.sorted(by: Self.rowOrder) {
+        let key = row.map { Self.valueKey($0, listSeparator: listSeparator) }
+        if let count = remaining[key], count > 0 { remaining[key] = count - 1 } else { missing.append(row) }
+      }
+      let extra = actual.rows.sorted(by: Self.rowOrder).filter { row in
+        let key = row.map { Self.valueKey($0, listSeparator: listSeparator) }
+        guard let count = remaining[key], count > 0 else { return false }
+        remaining[key] = count - 1
+        return true
+      }
+      var message = "expected \(expected.rows.count) row\(expected.rows.count == 1 ? "" : "s"), got \(actual.rows.count)"
+      if !missing.isEmpty { message += "; missing " + describe(missing) }
+      if !extra.isEmpty { message += (missing.isEmpty ? "; " : ", and ") + "not expected " + describe(extra) }
+      return message
     }
     let normalize: ([DatabaseValue]) -> [String] = { row in row.map { Self.valueKey($0, listSeparator: listSeparator) } }
     let lexical: ([String], [String]) -> Bool = { $0.lexicographicallyPrecedes($1) }
@@ -313,6 +330,28 @@ public struct AnswerChecker {
       return "row \(index + 1)\(ordered ? "" : " (sorted)"), column \(column + 1)\(name): expected \(display(want[column])), got \(display(got[column]))"
     }
     return nil
+  }
+
+  /// Up to two rows as the learner would write them: `('Groceries', 2)`, and how many more.
+  func describe(_ rows: [[DatabaseValue]]) -> String {
+    let shown = rows.prefix(2).map { row -> String in
+      let text = "(" + row.map(display).joined(separator: ", ") + ")"
+      return text.count > 70 ? String(text.prefix(69)) + "…)" : text
+    }
+    let more = rows.count > 2 ? " and \(rows.count - 2) more" : ""
+    return (rows.count == 1 ? "the row " : "the rows ") + shown.joined(separator: ", ") + more
+  }
+
+  /// The known trap an answer's SQL falls into, said after the difference it makes.
+  static func trap(in sql: String, expected: Outcome, actual: Outcome) -> String {
+    let upper = sql.uppercased()
+    if upper.range(of: #"(=|<>|!=)\s*\(?\s*NULL\b"#, options: .regularExpression) != nil {
+      return " — a comparison with NULL (= NULL, <> NULL) is never true, so those rows drop out: use IS NULL / IS NOT NULL (is(nil), isNot(nil))"
+    }
+    if actual.rows.isEmpty, !expected.rows.isEmpty, upper.contains("NOT IN") {
+      return " — NOT IN is never true when its list or subquery holds a NULL: leave the NULLs out of the subquery (where { $0.x.isNot(nil) }), or use NOT EXISTS"
+    }
+    return ""
   }
 
   static func names(_ i: Int, _ j: Int, in columns: [String]) -> String {
