@@ -78,6 +78,21 @@ final class LessonCheckTests: XCTestCase {
     XCTAssertEqual(commented.status, 0, commented.stdout + commented.stderr)
   }
 
+  /// An exercise that defines a table checks the table, as SQLite describes it: a bare DELETE
+  /// with the same rows does not pass, nor a table without the NOT NULL or the cascade asked for.
+  func testDefinitionsAreCheckedFromTheSchema() throws {
+    func check(_ answer: String) throws -> QuarryProcess.Result { try QuarryProcess.run(["lessons", "--check", "19.5", answer]) }
+    let rest = "\nINSERT INTO notes (reminderID, body) VALUES (1, 'Call first');\nDELETE FROM reminders WHERE id = 1;"
+    XCTAssertEqual(try check("DELETE FROM reminders WHERE id = 1").stdout,
+      "✗ 19.5 A table of your own: this exercise creates the table 'notes', and after your answer there is none\n")
+    XCTAssertEqual(try check("CREATE TABLE notes (id INTEGER PRIMARY KEY, reminderID INTEGER REFERENCES reminders(id) ON DELETE CASCADE, body TEXT NOT NULL);" + rest).stdout,
+      "✗ 19.5 A table of your own: the table 'notes' differs: it should have column reminderID INTEGER NOT NULL, not column reminderID INTEGER\n")
+    let noCascade = try check("CREATE TABLE notes (id INTEGER PRIMARY KEY, reminderID INTEGER NOT NULL REFERENCES reminders(id), body TEXT NOT NULL);\nINSERT INTO notes (reminderID, body) VALUES (1, 'Call first');")
+    XCTAssertEqual(noCascade.status, 1, noCascade.stdout)
+    XCTAssertTrue(noCascade.stdout.contains("on delete CASCADE"), noCascade.stdout)
+    XCTAssertEqual(try check("CREATE TABLE notes (id INTEGER PRIMARY KEY, reminderID INTEGER NOT NULL REFERENCES reminders(id) ON DELETE CASCADE, body TEXT NOT NULL);" + rest).status, 0)
+  }
+
   /// `.explain QUERY`, which lesson 23 teaches beside `EXPLAIN QUERY PLAN`, is an answer too, with
   /// a DSL or an SQL query, on a line of its own after other statements.
   func testExplainIsAnAnswerWhereThePlanIsAsked() throws {

@@ -26,6 +26,10 @@ public struct AnswerChecker {
     /// The SQL of the statement whose rows these are.
     var sql = ""
     var tables: [(name: String, columns: [String], rows: [[DatabaseValue]])] = []
+    /// The schema objects the input created or changed (tables, views, indexes, triggers).
+    var created: [SchemaObjects.Object] = []
+    /// The whole schema after the input.
+    var schema = SchemaObjects()
   }
 
   /// How long one run of an answer may take before it is stopped (an endless recursive CTE).
@@ -118,6 +122,7 @@ public struct AnswerChecker {
     // FTS index, a table of its own) are set-up, not effects.
     let baseline = exercise.checkedTables.isEmpty ? try Self.userTables(of: session) : exercise.checkedTables
     let rowsBefore = try baseline.map { try Self.contents(of: $0, in: session).rows }
+    let schemaBefore = SchemaObjects.read(session.database)
     let collector = ResultCollector()
     let limit = session.database.limitWork(seconds: timeLimit)
     Self.execute(input, in: session, sink: collector)
@@ -132,6 +137,8 @@ public struct AnswerChecker {
     if let error = collector.error { throw CheckFailure(message: error) }
     guard collector.statements > 0 else { throw CheckFailure(message: "there is no query to check") }
     var outcome = Outcome(columns: collector.columns, rows: collector.rows, changed: false, sql: collector.sql)
+    outcome.schema = SchemaObjects.read(session.database)
+    outcome.created = schemaBefore.changes(to: outcome.schema)
     for (table, before) in zip(baseline, rowsBefore) {
       // A table the input dropped reads as empty.
       let after = (try? Self.contents(of: table, in: session)) ?? (columns: [], rows: [])
@@ -202,6 +209,10 @@ public struct AnswerChecker {
 
   /// The first difference between what the solution and the answer did, explained.
   func compare(expected: Outcome, actual: Outcome, exercise: Exercise) -> String? {
+    // What the solution defines must be there, as it defines it (read from SQLite, not text).
+    if let difference = SchemaObjects.difference(expected: expected.created, actual: actual.schema) {
+      return difference
+    }
     if !exercise.checkedTables.isEmpty || expected.changed || actual.changed {
       // A write exercise: the tables afterwards decide (the rows it returns too, if any).
       if expected.changed, !actual.changed, exercise.checkedTables.isEmpty {

@@ -1,0 +1,86 @@
+import QuarryEngine
+
+/// The schema objects an input creates or changes, read from SQLite (`sqlite_schema` and the
+/// pragmas), not from the text: what an exercise that defines something is checked by.
+///
+/// ```
+/// CREATE TABLE notes (id INTEGER PRIMARY KEY, listID INTEGER REFERENCES lists(id) ON DELETE CASCADE)
+/// // table notes: id INTEGER pk; listID INTEGER; → lists(id) on delete CASCADE
+/// ```
+struct SchemaObjects: Equatable {
+  struct Object: Equatable {
+    var type: String
+    var name: String
+    /// Each fact about it, one line each: columns (type, NOT NULL, default, key), foreign keys
+    /// with their actions, an index's table and columns, a trigger's table.
+    var facts: [String]
+  }
+
+  var objects: [String: Object] = [:]
+
+  /// Every object of the main schema but SQLite's own and FTS5's shadow tables.
+  static func read(_ database: Database) -> SchemaObjects {
+    var out = SchemaObjects()
+    guard let rows = try? database.rows(
+      "SELECT type, name, tbl_name, sql FROM sqlite_schema WHERE name NOT LIKE 'sqlite_%' ORDER BY name")
+    else { return out }
+    let shadows = Set(((try? database.rows("SELECT name FROM pragma_table_list WHERE type = 'shadow'")) ?? []).compactMap { $0.first?.textValue })
+    for row in rows {
+      guard row.count == 4, case .text(let type) = row[0], case .text(let name) = row[1], !shadows.contains(name) else { continue }
+      let table = row[2].textValue ?? name
+      var facts: [String] = []
+      switch type {
+      case "table", "view":
+        for column in (try? database.rows("SELECT name, type, \"notnull\", dflt_value, pk FROM pragma_table_info(?)", bindings: [.text(name)])) ?? [] {
+          let columnName = column[0].textValue ?? "?"
+          var fact = "column \(columnName) \(column[1].textValue?.uppercased() ?? "")"
+          if case .integer(1) = column[2] { fact += " NOT NULL" }
+          if let value = column[3].textValue { fact += " DEFAULT \(value)" }
+          if case .integer(let key) = column[4], key > 0 { fact += " PRIMARY KEY" }
+          facts.append(fact)
+        }
+        for key in (try? database.rows("SELECT \"from\", \"table\", \"to\", on_delete, on_update FROM pragma_foreign_key_list(?)", bindings: [.text(name)])) ?? [] {
+          let values = key.map { $0.textValue ?? "" }
+          facts.append("foreign key \(values[0]) → \(values[1])(\(values[2].isEmpty ? "its key" : values[2])) on delete \(values[3]) on update \(values[4])")
+        }
+      case "index":
+        let columns = ((try? database.rows("SELECT name FROM pragma_index_info(?) ORDER BY seqno", bindings: [.text(name)])) ?? []).map { $0.first?.textValue ?? "expression" }
+        let unique = ((try? database.rows("SELECT \"unique\" FROM pragma_index_list(?) WHERE name = ?", bindings: [.text(table), .text(name)])) ?? []).first?.first
+        facts.append("on \(table)(\(columns.joined(separator: ", ")))" + (unique == .integer(1) ? " UNIQUE" : ""))
+      case "trigger":
+        facts.append("on \(table)")
+      default:
+        break
+      }
+      out.objects[name.lowercased()] = Object(type: type, name: name, facts: facts)
+    }
+    return out
+  }
+
+  /// The objects that are new or different in `after`.
+  func changes(to after: SchemaObjects) -> [Object] {
+    after.objects.keys.sorted().compactMap { key in
+      guard let object = after.objects[key], objects[key] != object else { return nil }
+      return object
+    }
+  }
+
+  /// How an answer's schema falls short of the solution's: a missing object, another kind, or
+  /// the first fact that differs. Nil when every object the solution made is there as made.
+  static func difference(expected: [Object], actual: SchemaObjects) -> String? {
+    for want in expected {
+      guard let got = actual.objects[want.name.lowercased()] else {
+        return "this exercise creates the \(want.type) '\(want.name)', and after your answer there is none"
+      }
+      if got.type != want.type { return "'\(want.name)' is a \(got.type) after your answer; this exercise makes it a \(want.type)" }
+      if let missing = want.facts.first(where: { !got.facts.contains($0) }) {
+        let extra = got.facts.first { !want.facts.contains($0) }
+        return "the \(want.type) '\(want.name)' differs: it should have \(missing)" + (extra.map { ", not \($0)" } ?? "")
+      }
+      if let extra = got.facts.first(where: { !want.facts.contains($0) }) {
+        return "the \(want.type) '\(want.name)' differs: it has \(extra), which this exercise does not make"
+      }
+    }
+    return nil
+  }
+}
