@@ -75,12 +75,14 @@ final class LessonTests: XCTestCase {
     let shell = Shell(session: try Session.fixture("reminders"), fixtureName: "reminders", output: output)
     let tutor = Tutor(lessons: Lesson.all(in: Self.lessonsDirectory), progress: Progress(path: state.appendingPathComponent("progress.json").path))
     tutor.install(in: shell)
-    for input in [".lesson 1", ".next", ".hint", ".sql off", "RemindersList.all", ".check", "RemindersList.select(\\.title)", ".check", ".solution", ".solution"] {
+    for input in [".lesson 1", ".next", ".hint", ".hint", ".hint", ".sql off", "RemindersList.all", ".check", "RemindersList.select(\\.title)", ".check", ".solution", ".solution"] {
       shell.handle(input)
     }
     let text = output.text
     XCTAssertTrue(text.contains("── Basics — select, where, order, limit · step 2/6: Exercise: All list titles ──"), text)
     XCTAssertTrue(text.contains("Hint: Start from the `RemindersList` table"), text)
+    // After the written hint, a more specific one: the solution's outline; then no more.
+    XCTAssertTrue(text.contains("Hint: the solution's outline (fill in the …): RemindersList · select(…)\nNo more hints: .solution shows the solution.\n"), text)
     XCTAssertTrue(text.contains("✗ Not yet: extra column: expected 1 column, got 4"), text)
     XCTAssertTrue(text.contains("✓ Correct"), text)
     XCTAssertTrue(text.contains("Show the solution? Type .solution again"), text)

@@ -68,4 +68,21 @@ final class LessonTextTests: XCTestCase {
     XCTAssertEqual(key(#"["a","b"]"#, ","), key(#"["b","a"]"#, ","))
     XCTAssertNotEqual(key("a,b", nil), key("b,a", nil))
   }
+
+  /// After the written hints, `.hint` gives the solution's outline: its calls or clauses, with
+  /// what goes inside left out.
+  func testTheOutlineHintShowsTheShapeNotTheAnswer() {
+    XCTAssertEqual(
+      Tutor.outline(of: #"Employee.join(Employee.all.as(Manager.self)) { $0.managerID.eq($1.id) }.select { ($0.name, $1.name) }"#),
+      "Employee · join(…) { … } · select { … }")
+    XCTAssertEqual(
+      Tutor.outline(of: "Reminder\n  .where { !$0.isCompleted }\n  .order(by: \\.title)"),
+      "Reminder · where { … } · order(…)")
+    XCTAssertEqual(
+      Tutor.outline(of: "SELECT name, count(*) FROM employees WHERE salary > 100 GROUP BY departmentID;"),
+      "SELECT … FROM … WHERE … GROUP BY …")
+    XCTAssertEqual(
+      Tutor.outline(of: "CREATE INDEX reminders_dueDate ON reminders(dueDate);\nEXPLAIN QUERY PLAN SELECT title FROM reminders WHERE dueDate < '2026-03-01';"),
+      "CREATE INDEX … ON …; EXPLAIN QUERY PLAN SELECT … FROM … WHERE …")
+  }
 }

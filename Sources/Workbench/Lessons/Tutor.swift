@@ -126,10 +126,92 @@ public final class Tutor {
 
   func hint(shell: Shell) {
     guard let exercise = currentExercise(shell: shell) else { return }
-    guard !exercise.hints.isEmpty else { shell.output.write("No hint for this one.\n"); return }
-    let index = min(hintsShown, exercise.hints.count - 1)
-    shell.output.write("Hint: \(exercise.hints[index])\n")
-    hintsShown += 1
+    defer { hintsShown += 1 }
+    if hintsShown < exercise.hints.count {
+      shell.output.write("Hint: \(exercise.hints[hintsShown])\n")
+    } else if hintsShown == exercise.hints.count, let outline = Self.outline(of: exercise.solution) {
+      // More specific than the written hints, short of the solution: its shape, arguments left out.
+      shell.output.write("Hint: the solution's outline (fill in the …): \(outline)\n")
+    } else {
+      shell.output.write("No more hints: .solution shows the solution.\n")
+    }
+  }
+
+  /// A solution's shape with what goes inside left out: the calls of a DSL chain
+  /// (`Tag · join(…) { … } · where { … } · select(…)`), or an SQL statement's clauses
+  /// (`SELECT … FROM … WHERE …`). Nil when it has no shape to show.
+  static func outline(of solution: String) -> String? {
+    let parts = ScriptSplitter.inputs(of: solution, isMetaCommand: { _ in false }).map(\.text)
+    let outlines = parts.compactMap { part -> String? in
+      let text = part.trimmingCharacters(in: .whitespacesAndNewlines)
+      if text.hasPrefix("@") || ["struct ", "enum ", "extension ", "let ", "var ", "func "].contains(where: text.hasPrefix) { return nil }
+      return SQLDetector.startsWithSQLKeyword(text) ? outline(sql: text) : outline(chain: text)
+    }
+    return outlines.isEmpty ? nil : outlines.joined(separator: "; ")
+  }
+
+  private static let sqlKeywords: Set<String> = [
+    "SELECT", "DISTINCT", "FROM", "JOIN", "LEFT", "INNER", "CROSS", "ON", "WHERE", "GROUP", "BY", "HAVING", "ORDER", "LIMIT", "OFFSET",
+    "UNION", "ALL", "INTERSECT", "EXCEPT", "WITH", "RECURSIVE", "AS", "INSERT", "INTO", "VALUES", "UPDATE", "SET", "DELETE", "CREATE",
+    "TABLE", "VIEW", "INDEX", "TRIGGER", "BEGIN", "END", "COMMIT", "ROLLBACK", "EXPLAIN", "QUERY", "PLAN", "CASE", "WHEN", "THEN",
+    "ELSE", "OVER", "PARTITION", "INSTEAD", "OF", "AFTER", "BEFORE", "FOR", "EACH", "ROW",
+  ]
+
+  /// `SELECT … FROM … WHERE …`: the keywords outside parentheses and strings.
+  private static func outline(sql: String) -> String {
+    var out: [String] = []
+    var depth = 0, quote: Character?, word = ""
+    func flush() {
+      defer { word = "" }
+      guard !word.isEmpty, depth == 0 else { return }
+      if sqlKeywords.contains(word.uppercased()) { out.append(word.uppercased()) } else if out.last != "…" { out.append("…") }
+    }
+    for character in sql {
+      if let open = quote { if character == open { quote = nil }; continue }
+      if character == "'" || character == "\"" { flush(); quote = character; if depth == 0, out.last != "…" { out.append("…") }; continue }
+      if character == "(" { flush(); if depth == 0, out.last != "…" { out.append("…") }; depth += 1; continue }
+      if character == ")" { flush(); depth = max(0, depth - 1); continue }
+      if character.isLetter || character.isNumber || character == "_" { word.append(character) } else { flush() }
+    }
+    flush()
+    return out.joined(separator: " ")
+  }
+
+  /// `Tag · join(…) { … } · where { … }`: a chain's calls, their arguments and closures left out.
+  private static func outline(chain: String) -> String {
+    var out = ""
+    var depth = 0, quote: Character?, word = ""
+    func flush() {
+      defer { word = "" }
+      guard !word.isEmpty, depth == 0 else { return }
+      if word.hasPrefix(".") { out += " · " + word.dropFirst() } else if out.isEmpty { out = word }
+    }
+    for character in chain {
+      if let open = quote { if character == open { quote = nil }; continue }
+      switch character {
+      case "\"":
+        flush()
+        quote = character
+      case "(", "{", "[":
+        flush()
+        if depth == 0 { out += character == "{" ? " { … }" : character == "(" ? "(…)" : "[…]" }
+        depth += 1
+      case ")", "}", "]":
+        flush()
+        depth = max(0, depth - 1)
+      case ".":
+        flush()
+        word = "."
+      default:
+        if character.isLetter || character.isNumber || character == "_" || character == "$" || character == "\\" {
+          word.append(character)
+        } else {
+          flush()
+        }
+      }
+    }
+    flush()
+    return out
   }
 
   func check(shell: Shell) {
