@@ -106,16 +106,46 @@ public final class Session {
   }
 
   /// An in-memory copy of a fixture's schema, rows and models.
-  public static func fixture(_ name: String, variant: Bool = false) throws -> Session {
+  public static func fixture(_ name: String, variant: Bool = false, shiftingIDs shift: Int64 = 0) throws -> Session {
     let fixture = try Fixture.named(name)
     let database = try Database(path: ":memory:")
     try database.execute(try fixture.schemaSQL)
     if variant {
       try database.execute(try String(contentsOf: fixture.variantURL, encoding: .utf8))
     }
+    if shift != 0 { try shiftIDs(in: database, by: shift) }
     let session = try Session(database: database)
     if let models = fixture.modelsSource { try session.loadModels(models, path: fixture.modelsURL.path) }
     return session
+  }
+
+  /// Every integer primary key moved by `shift`, and every foreign key that refers to one with
+  /// it: the same rows under other ids, so an answer that writes an id read off the fixture
+  /// (`find(4)`) no longer matches.
+  static func shiftIDs(in database: Database, by shift: Int64) throws {
+    try database.execute("PRAGMA foreign_keys = OFF")
+    defer { try? database.execute("PRAGMA foreign_keys = \(Database.enforcesForeignKeys ? "ON" : "OFF")") }
+    let tables = try database.rows("SELECT name FROM sqlite_schema WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND sql NOT LIKE 'CREATE VIRTUAL%'")
+      .compactMap { $0.first?.textValue }
+    var keys: [String: String] = [:]  // table → its INTEGER PRIMARY KEY column
+    for table in tables {
+      let columns = try database.rows("SELECT name, type, pk FROM pragma_table_info(?)", bindings: [.text(table)])
+      let primary = columns.filter { if case .integer(let pk) = $0[2] { return pk > 0 } else { return false } }
+      if primary.count == 1, primary[0][1].textValue?.uppercased() == "INTEGER", let name = primary[0][0].textValue { keys[table] = name }
+    }
+    // Temporary triggers and views are not there yet; the fixture's own triggers must not fire.
+    try database.execute("PRAGMA recursive_triggers = OFF")
+    for (table, key) in keys {
+      try database.execute("UPDATE \(quoteIdentifier(table)) SET \(quoteIdentifier(key)) = \(quoteIdentifier(key)) + \(shift)")
+    }
+    for table in tables {
+      for foreignKey in try database.rows("SELECT \"from\", \"table\", \"to\" FROM pragma_foreign_key_list(?)", bindings: [.text(table)]) {
+        guard let column = foreignKey[0].textValue, let parent = foreignKey[1].textValue, let parentKey = keys[parent],
+          (foreignKey[2].textValue ?? parentKey) == parentKey
+        else { continue }
+        try database.execute("UPDATE \(quoteIdentifier(table)) SET \(quoteIdentifier(column)) = \(quoteIdentifier(column)) + \(shift) WHERE \(quoteIdentifier(column)) IS NOT NULL")
+      }
+    }
   }
 
   /// Models inferred from the database for tables no declaration covers.

@@ -93,6 +93,16 @@ final class LessonCheckTests: XCTestCase {
     XCTAssertEqual(try check("CREATE TABLE notes (id INTEGER PRIMARY KEY, reminderID INTEGER NOT NULL REFERENCES reminders(id) ON DELETE CASCADE, body TEXT NOT NULL);" + rest).status, 0)
   }
 
+  /// A third dataset moves every integer id: an answer that writes an id read off the fixture
+  /// (`find(4)`, the same in the fixture and its variant) is refused, and says why.
+  func testAnIdReadOffTheFixtureDoesNotPass() throws {
+    let hardCoded = try QuarryProcess.run(["lessons", "--check", "19.3", "RemindersList.find(4).delete()"])
+    XCTAssertEqual(hardCoded.status, 1, hardCoded.stdout)
+    XCTAssertTrue(hardCoded.stdout.hasSuffix("(on the variant rows under other ids: it matched them under the fixture's ids, so it depends on an id written in it)\n"), hardCoded.stdout)
+    let general = try QuarryProcess.run(["lessons", "--check", "19.3", "RemindersList.where { $0.position.eq(RemindersList.select { $0.position.max() }) }.delete()"])
+    XCTAssertEqual(general.status, 0, general.stdout)
+  }
+
   /// `.explain QUERY`, which lesson 23 teaches beside `EXPLAIN QUERY PLAN`, is an answer too, with
   /// a DSL or an SQL query, on a line of its own after other statements.
   func testExplainIsAnAnswerWhereThePlanIsAsked() throws {
