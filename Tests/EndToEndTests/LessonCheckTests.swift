@@ -103,6 +103,19 @@ final class LessonCheckTests: XCTestCase {
     XCTAssertEqual(general.status, 0, general.stdout)
   }
 
+  /// A subquery on the outer query's own table that compares a column with itself (no alias) is
+  /// named as the trap it is, in SQL and in the DSL.
+  func testASameTableSubqueryWithoutAnAliasIsExplained() throws {
+    for answer in [
+      "SELECT name FROM products WHERE price > (SELECT avg(price) FROM products WHERE category = category)",
+      #"Product.where { p in p.price > Product.where { $0.category.eq(p.category) }.select { $0.price.avg() } }.select(\.name)"#,
+    ] {
+      let result = try QuarryProcess.run(["lessons", "--check", "6.6", answer])
+      XCTAssertEqual(result.status, 1, result.stdout)
+      XCTAssertTrue(result.stdout.contains("— inside the subquery, category = category compares its own row with itself"), result.stdout)
+    }
+  }
+
   /// `.explain QUERY`, which lesson 23 teaches beside `EXPLAIN QUERY PLAN`, is an answer too, with
   /// a DSL or an SQL query, on a line of its own after other statements.
   func testExplainIsAnAnswerWhereThePlanIsAsked() throws {

@@ -375,6 +375,25 @@ public struct AnswerChecker {
     if upper.range(of: #"(=|<>|!=)\s*\(?\s*NULL\b"#, options: .regularExpression) != nil {
       return " — a comparison with NULL (= NULL, <> NULL) is never true, so those rows drop out: use IS NULL / IS NOT NULL (is(nil), isNot(nil))"
     }
+    if upper.contains("(SELECT") || upper.contains("( SELECT") || upper.contains("(\n"),
+      let match = [#"(?<![.\w"])"?(\w+)"?\s*=\s*"?\1"?(?![.\w"(])"#, #""\w+"\."(\w+)"\)?\s*=\s*\(?("\w+"\."\1")"#]
+        .lazy.compactMap({ pattern -> NSTextCheckingResult? in
+          guard let regex = try? NSRegularExpression(pattern: pattern),
+            let found = regex.firstMatch(in: sql, range: NSRange(sql.startIndex..., in: sql))
+          else { return nil }
+          // The qualified form: the same table on both sides.
+          if found.numberOfRanges > 2, let whole = Range(found.range, in: sql), let right = Range(found.range(at: 2), in: sql),
+            !sql[whole].hasPrefix(sql[right])
+          { return nil }
+          return found
+        }).first,
+      let range = Range(match.range(at: 1), in: sql)
+    {
+      // `WHERE category = category` inside a subquery on the outer query's table: both names mean
+      // the subquery's own row, so the condition is always true.
+      let column = sql[range]
+      return " — inside the subquery, \(column) = \(column) compares its own row with itself (both names mean the subquery's table): give one of the two an alias (FROM products AS p, or Product.as(Other.self)) and compare with the outer row's \(column)"
+    }
     if actual.rows.isEmpty, !expected.rows.isEmpty, upper.contains("NOT IN") {
       return " — NOT IN is never true when its list or subquery holds a NULL: leave the NULLs out of the subquery (where { $0.x.isNot(nil) }), or use NOT EXISTS"
     }
