@@ -148,6 +148,15 @@ public final class Session {
     }
   }
 
+  /// The SQL `.explain QUERY` shows the plan of: SQL as written, a DSL query compiled (values
+  /// written as literals); nil when the DSL input is no query.
+  public func explainedSQL(of query: String) throws(Diagnostic) -> String? {
+    let text = query.trimmingCharacters(in: .whitespaces)
+    if SQLDetector.startsWithSQLKeyword(text) { return text }
+    guard case .statement(let compiled)? = try Compiler(catalog: catalog).compile(text).last else { return nil }
+    return compiled.displaySQL
+  }
+
   /// Models inferred from the database for tables no declaration covers.
   public func refreshSchema() throws {
     for table in try database.schema().tables {

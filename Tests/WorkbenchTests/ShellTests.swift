@@ -238,6 +238,13 @@ final class ShellTests: SnapshotTestCase {
       `--USE TEMP B-TREE FOR ORDER BY
       """
     }
+    // Plain SQL too, as lesson 23 teaches it.
+    assertInlineSnapshot(of: try shell(".explain SELECT title FROM reminders WHERE remindersListID = 1"), as: .lines) {
+      """
+      QUERY PLAN
+      `--SEARCH reminders USING INDEX index_reminders_on_remindersListID (remindersListID=?)
+      """
+    }
   }
 
   /// Pasted Swift keeps its attributes with their declarations: `@Table` on a line of its own,

@@ -393,7 +393,7 @@ extension AppCodeRunner {
     guard let statements = Self.bodyStatements(function.body.syntax) else { return }
     // A scanned app's set-up sees the `private` models of its own file.
     let savedFile = compiler.currentFile
-    if !compiler.scanFileStarts.isEmpty { compiler.currentFile = compiler.fileIndex(of: function.body.syntax.position) }
+    if compiler.scanSources != nil { compiler.currentFile = compiler.fileIndex(of: function.body.syntax.position) }
     defer { compiler.currentFile = savedFile }
     try compiler.withSource(function.body) {
       try compiler.withLocals(compiler.parameterBindings(of: function, values)) {

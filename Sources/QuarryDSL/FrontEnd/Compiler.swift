@@ -112,9 +112,9 @@ public final class Compiler {
   var scanning = false
   /// The type a scanned query is written in, whose nested types its names mean first.
   var enclosingType: String?
-  /// A scanned app's files, by the line of the input each starts on: a `private` model is its
-  /// file's own (two files may each declare a `private struct Fact`).
-  var scanFileStarts: [Int] = []
+  /// A scanned app's files: a `private` model is its file's own (two files may each declare a
+  /// `private struct Fact`).
+  var scanSources: ScanSources?
   /// The file of the scanned query being compiled (an index into `scanFileStarts`).
   var currentFile: Int?
   /// The branch each run-time choice takes in the variant of a query being compiled (its index

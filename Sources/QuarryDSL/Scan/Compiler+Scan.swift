@@ -52,7 +52,7 @@ extension Compiler {
     var items: [CompiledItem] = []
     do {
       let statements = Array(parsed.statements)
-      scanFileStarts = sources.files.map(\.firstLine)
+      scanSources = sources
       // Each file's `private` models first: a file's migrations use its own.
       readFilePrivateModels(statements, into: &items)
       _ = try readDeclarationsAndRunSetUp(statements, into: &items, recovering: true)
@@ -130,8 +130,7 @@ extension Compiler {
 
   /// The scanned file a position is in.
   func fileIndex(of position: AbsolutePosition) -> Int? {
-    let line = source.lineAndColumn(of: position).line
-    return scanFileStarts.lastIndex { $0 <= line }
+    scanSources?.fileIndex(line: source.lineAndColumn(of: position).line)
   }
 
   /// Every query the app's code builds, in source order.

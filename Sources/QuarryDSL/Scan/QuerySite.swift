@@ -61,7 +61,7 @@ final class QuerySiteFinder: SyntaxVisitor {
     super.init(viewMode: .sourceAccurate)
   }
 
-  static let databaseCalls: Set<String> = ["fetchAll", "fetchOne", "fetchCursor", "fetchCount", "execute", "fetchSet"]
+  static var databaseCalls: Set<String> { Compiler.databaseCalls }
   static let wrappers: Set<String> = ["FetchAll", "FetchOne", "Fetch"]
   /// Members of a table type that name a type or a value, not a query.
   static let nonQueryMembers: Set<String> = [

@@ -80,7 +80,8 @@ public struct ScanSources: @unchecked Sendable {
     tree = Parser.parse(source: text)
   }
 
-  private func fileIndex(line: Int) -> Int {
+  /// The index of the file a line of the combined text is in.
+  public func fileIndex(line: Int) -> Int {
     var low = 0
     var high = files.count - 1
     while low < high {

@@ -195,18 +195,12 @@ public struct AnswerChecker {
     }
     if trimmed.hasPrefix(".explain ") {
       // The plan of a query, DSL or SQL: what `EXPLAIN QUERY PLAN` of its SQL gives.
-      let query = String(trimmed.dropFirst(9)).trimmingCharacters(in: .whitespaces)
-      if SQLDetector.startsWithSQLKeyword(query) {
-        session.runSQL("EXPLAIN QUERY PLAN " + query, sink: sink)
-        return
-      }
       do {
-        let items = try Compiler(catalog: session.catalog).compile(query)
-        guard case .statement(let compiled)? = items.last else {
+        guard let sql = try session.explainedSQL(of: String(trimmed.dropFirst(9))) else {
           sink.failure(input: input, error: StatementError(message: ".explain needs a query: .explain Reminder.all", line: 1, column: 1))
           return
         }
-        session.runSQL("EXPLAIN QUERY PLAN " + compiled.displaySQL, sink: sink)
+        session.runSQL("EXPLAIN QUERY PLAN " + sql, sink: sink)
       } catch {
         sink.failure(input: input, error: StatementError(message: error.fullMessage, line: error.line, column: error.column))
       }

@@ -101,7 +101,7 @@ public struct AppScan {
         report.entries.append(scanner.entry(for: scanned))
       }
     }
-    report.entries += scanner.foreignKeyFindings(in: report.entries)
+    report.entries += scanner.foreignKeyFindings()
     // In file order, then by place; entries at one place keep the order they were found in.
     report.entries = report.entries.enumerated().sorted {
       ($0.element.fileOrder, $0.element.line, $0.element.column, $0.offset) < ($1.element.fileOrder, $1.element.line, $1.element.column, $1.offset)

@@ -14,7 +14,7 @@ import QueryBuilder
 struct PlanFindings {
   let sql: String
   let details: [String]
-  let database: Database
+  let indexes: IndexedColumns
 
   var findings: [ScanReport.Finding] {
     var out: [ScanReport.Finding] = []
@@ -27,7 +27,7 @@ struct PlanFindings {
         let table = aliases[name] ?? name
         let filtered = filteredColumns(of: name)
         guard !filtered.isEmpty else { continue }
-        let indexed = Self.indexedLeadingColumns(of: table, in: database)
+        let indexed = indexes.leading(table)
         let missing = filtered.filter { !indexed.contains($0.lowercased()) }
         guard let column = missing.first else { continue }
         out.append(.init(
@@ -39,7 +39,7 @@ struct PlanFindings {
         let name = String(detail.dropFirst(7).prefix { $0 != " " })
         let table = aliases[name] ?? name
         let column = String(detail[detail.index(after: open)...].prefix { $0.isLetter || $0.isNumber || $0 == "_" })
-        let why = Self.indexedLeadingColumns(of: table, in: database).contains(column.lowercased())
+        let why = indexes.leading(table).contains(column.lowercased())
           ? "its index on that column cannot serve this comparison (the other side has another collation or type affinity)"
           : "the table has no index on that column"
         out.append(.init(
@@ -113,5 +113,21 @@ struct PlanFindings {
       }
     }
     return out
+  }
+}
+
+/// The columns each table's indexes start with, read once per table for a whole scan (the
+/// schema does not change once the set-up has run).
+final class IndexedColumns {
+  private let database: Database
+  private var tables: [String: Set<String>] = [:]
+
+  init(_ database: Database) { self.database = database }
+
+  func leading(_ table: String) -> Set<String> {
+    if let known = tables[table] { return known }
+    let columns = PlanFindings.indexedLeadingColumns(of: table, in: database)
+    tables[table] = columns
+    return columns
   }
 }

@@ -11,12 +11,15 @@ struct EntryBuilder {
   /// Each file's lines, for `// quarry:ignore` comments.
   private var fileLines: [String: [Substring]] = [:]
   private var fileOrder: [String: Int] = [:]
+  /// The columns the tables' indexes start with, read once per table.
+  private let indexes: IndexedColumns
   /// Where each table was created (for findings about the table itself).
   private var tableCreatedAt: [String: (path: String, line: Int, column: Int)] = [:]
 
   init(sources: ScanSources, session: Session) {
     self.sources = sources
     self.session = session
+    indexes = IndexedColumns(session.database)
     for (index, file) in sources.files.enumerated() { fileOrder[file.path] = index }
     var lines = sources.text.split(separator: "\n", omittingEmptySubsequences: false)[...]
     for file in sources.files {
@@ -216,20 +219,20 @@ struct EntryBuilder {
       entry.plan.append(String(repeating: "  ", count: level) + detail)
       details.append(detail)
     }
-    entry.findings += PlanFindings(sql: sql, details: details, database: database).findings
+    entry.findings += PlanFindings(sql: sql, details: details, indexes: indexes).findings
   }
 
   // MARK: Tables
 
   /// A foreign key with no index on its column: deleting (or updating the key of) a parent row
   /// scans the child table for children, once per parent row.
-  func foreignKeyFindings(in entries: [ScanReport.Entry]) -> [ScanReport.Entry] {
+  func foreignKeyFindings() -> [ScanReport.Entry] {
     let database = session.database
     guard let tables = try? database.rows("SELECT name FROM sqlite_schema WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND sql NOT LIKE 'CREATE VIRTUAL%' ORDER BY name") else { return [] }
     var out: [ScanReport.Entry] = []
     for row in tables {
       guard case .text(let table)? = row.first else { continue }
-      let indexed = PlanFindings.indexedLeadingColumns(of: table, in: database)
+      let indexed = indexes.leading(table)
       guard let keys = try? database.rows("SELECT \"from\", \"table\" FROM pragma_foreign_key_list(?) ORDER BY \"id\" DESC, \"seq\"", bindings: [.text(table)]) else { continue }
       for key in keys {
         guard case .text(let column) = key[0], case .text(let parent) = key[1], !indexed.contains(column.lowercased()) else { continue }
@@ -245,7 +248,6 @@ struct EntryBuilder {
         if !entry.findings.isEmpty || !entry.silenced.isEmpty { out.append(entry) }
       }
     }
-    _ = entries
     return out
   }
 

@@ -501,9 +501,8 @@ public final class Shell {
       bindings = []
     } else {
       do {
-        let items = try Compiler(catalog: session.catalog).compile(argument)
-        guard case .statement(let compiled)? = items.last else { fail("nothing to explain"); return }
-        sql = compiled.displaySQL
+        guard let explained = try session.explainedSQL(of: argument) else { fail("nothing to explain"); return }
+        sql = explained
         bindings = []
       } catch {
         output.write("error: \(error.line):\(error.column): \(error.fullMessage)\n\(error.excerpt(in: argument))\n")
