@@ -19,6 +19,8 @@ public final class Database: @unchecked Sendable {
   public let path: String
   /// The limit the progress handler reads (kept alive here; see `limitWork(seconds:)`).
   var workLimit: WorkLimit?
+  /// The log the authorizer writes to (kept alive here; see `recordAccess()`).
+  var accessLog: AccessLog?
 
   /// Whether new connections enforce foreign keys, as SQLiteData and GRDB connections do
   /// (`quarry --no-foreign-keys` turns it off for the whole process).

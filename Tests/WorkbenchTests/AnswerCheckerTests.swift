@@ -96,9 +96,9 @@ final class AnswerCheckerTests: XCTestCase {
       let problems = linter.lint(path: path).map { String($0.description.dropFirst(path.count + 1)) }
       return (problems, linter.lastMutants)
     }
-    func exercises(_ solution: String, equivalent: String = "") -> String {
+    func exercises(_ solution: String, equivalent: String = "", teaches: String? = "none") -> String {
       (1...4).map { number in
-        "## Exercise: E\(number)\nPrompt.\n```hint\nh\n```\n```solution\n\(solution)\n```\n"
+        "## Exercise: E\(number)\nPrompt.\n```hint\nh\n```\n```solution\(teaches.map { " teaches=" + $0 } ?? "")\n\(solution)\n```\n"
           + (equivalent.isEmpty ? "" : "```equivalent\n\(equivalent)\n```\n")
           + "```wrong\nTag.all\n```\n"
       }.joined()
@@ -107,6 +107,13 @@ final class AnswerCheckerTests: XCTestCase {
     let sound = try lint(exercises("Reminder.where { $0.id > 2 }.select(\\.title)"))
     XCTAssertEqual(sound.problems, [])
     XCTAssertEqual(sound.report, LessonLinter.MutantReport(tried: 16, caught: 16, equivalent: 0))
+
+    // Every exercise says what it teaches, by a name the checker knows.
+    let undeclaredTechnique = try lint(exercises("Reminder.where { $0.id > 2 }.select(\\.title)", teaches: nil))
+    XCTAssertEqual(undeclaredTechnique.problems.count, 4)
+    XCTAssertTrue(undeclaredTechnique.problems[0].hasPrefix("11: 'Exercise: E1': declare what it teaches on the solution line, teaches=… (none, view, "), undeclaredTechnique.problems[0])
+    let unknownTechnique = try lint(exercises("Reminder.where { $0.id > 2 }.select(\\.title)", teaches: "magic"))
+    XCTAssertTrue(unknownTechnique.problems[0].hasPrefix("11: 'Exercise: E1': no technique 'magic' (known: none, view, "), unknownTechnique.problems[0])
 
     // Every reminder has a list, so this join's kind cannot matter: a declared equivalence.
     let join = "Reminder.join(RemindersList.all) { $0.remindersListID.eq($1.id) }.select { ($0.title, $1.title) }"

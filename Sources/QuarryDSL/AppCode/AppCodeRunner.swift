@@ -433,6 +433,10 @@ extension AppCodeRunner {
       }
       // A migration or a write block runs in one transaction: its statements are marked, and
       // one that does not compile fails the unit (the session undoes what it ran).
+      switch unit.kind {
+      case .migration(let name): compiler.features.insert(.migration(name))
+      case .write: compiler.features.insert(.writeBlock)
+      }
       items.append(.unitStart(unit))
       do {
         try compileBlock(block.statements, into: &items, typesRead: false)

@@ -131,6 +131,7 @@ extension AppCodeRunner {
   func fetchItems(_ variable: VariableDeclSyntax, wrapper: AttributeSyntax) throws -> [CompiledItem] {
     let name = variable.bindings.first?.pattern.as(IdentifierPatternSyntax.self)?.identifier.text
     let wrapperName = wrapper.attributeName.trimmedDescription
+    compiler.features.insert(.fetchWrapper(wrapperName))
     var value: Value
     let anchor: Syntax
     var annotation = variable.bindings.first?.typeAnnotation?.type

@@ -63,6 +63,7 @@ extension Compiler {
         at: node)
     }
     let bindings = parameterBindings(of: scope, arguments)
+    features.insert(.scope(scope.ownerType))
     return try withSource(scope.body) {
       try withContext(selfTable: table, bareColumns: nil) {
         try withLocals(bindings) { try evaluateBody(scope.body.syntax) }

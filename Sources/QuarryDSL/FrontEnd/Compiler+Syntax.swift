@@ -446,6 +446,7 @@ extension Compiler {
       return .expression(table.column(column))
     }
     if let scope = table.model.computedColumns[name] {
+      features.insert(.computedColumn(name))
       // The body is declared on the table's own columns; the outer side of a join lifts its result.
       var plain = table
       plain.isOptional = false

@@ -130,6 +130,9 @@ public final class Compiler {
   public internal(set) var warnings: [Diagnostic] = []
   /// Warnings are errors (`--strict`, for checking app code).
   public var strict = false
+  /// The Swift-side features inputs used, as they were compiled (a lesson checks that an answer
+  /// used the one its exercise teaches); the caller empties it.
+  public var features: Set<LanguageFeature> = []
 
   public init(catalog: Catalog) {
     self.catalog = catalog

@@ -51,6 +51,7 @@ extension FunctionMethods {
   /// $concat(first: "a")   // "concat"('a', '')   (second: defaults to "")
   /// ```
   func callDatabaseFunction(_ function: DatabaseFunction, arguments: Arguments, at node: some SyntaxProtocol) throws -> Value {
+    compiler.features.insert(.databaseFunction(function.name))
     var given = arguments.list[...]
     var values: [QueryBuilder.Expression] = []
     for parameter in function.parameters {

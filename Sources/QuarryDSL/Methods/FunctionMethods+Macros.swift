@@ -42,6 +42,7 @@ extension FunctionMethods {
         }
         switch element.label?.text {
         case "raw":
+          compiler.features.insert(.rawSplice)
           guard case .expression(let e) = value, case .value(let binding) = e.expression.node else {
             throw compiler.source.diagnostic("\\(raw:) needs a plain value", at: element.expression)
           }
@@ -65,6 +66,7 @@ extension FunctionMethods {
             throw compiler.source.diagnostic("'delimiter:' is .identifier or .text", at: delimiter?.expression ?? element.expression)
           }
         case "bind", nil:
+          if case .expression(let typed) = value, case .value = typed.expression.node { compiler.features.insert(.boundInterpolation) }
           switch value {
           case .columns(let table):
             parts.append(.text(table.allColumns.map { $0.expression.fragment.sql(inlining: true) }.joined(separator: ", ")))

@@ -29,6 +29,7 @@ extension RowMethods {
   func groupMember(_ name: String, of table: TableInstance, prefix: [String], at node: some SyntaxProtocol) throws -> Value? {
     let path = prefix + [name]
     if let column = table.model.columns.first(where: { $0.path == path }) {
+      if column.enumGroup != nil { compiler.features.insert(.enumCase(path.joined(separator: "."))) }
       return .expression(table.column(column))
     }
     if table.model.columns.contains(where: { $0.path.starts(with: path) }) {

@@ -11,6 +11,7 @@ extension TableMethods {
   /// A.Columns(b: B.Columns(c: C.Columns(d: 42)))  // SELECT 42 AS "d"
   /// ```
   func selection(for model: TableModel, arguments: Arguments) throws -> Value {
+    compiler.features.insert(.selection(model.typeName))
     try compiler.checkArgumentOrder(of: model, arguments.call.arguments)
     // Each column with the position of its field in the declaration, so an optional group that
     // is left out can be filled with NULLs in its place.

@@ -30,6 +30,11 @@ public struct AnswerChecker {
     var created: [SchemaObjects.Object] = []
     /// The whole schema after the input.
     var schema = SchemaObjects()
+    /// What the input did besides its rows (statements, plans, features): techniques are
+    /// checked on it.
+    var evidence = AnswerEvidence()
+    /// How the tables the input created behave: the rows they refuse.
+    var probes = ConstraintProbes()
   }
 
   /// How long one run of an answer may take before it is stopped (an endless recursive CTE).
@@ -58,6 +63,7 @@ public struct AnswerChecker {
 
   /// Checks `answer` against outcomes `expectedOutcomes(of:fixture:)` gave.
   func check(_ answer: String, against exercise: Exercise, fixture: String, context: [String] = [], expected outcomes: [Outcome]) throws -> Verdict {
+    var evidence: AnswerEvidence?
     for (dataset, expected) in zip(Self.datasets(for: exercise), outcomes) {
       let variant = dataset.variant
       let actual: Outcome
@@ -75,6 +81,11 @@ public struct AnswerChecker {
           : " (on the variant rows; it matched the fixture's rows, but these have a case it gets wrong: a tie, a NULL, a value on a boundary)"
         return .wrong(difference + place)
       }
+      evidence = evidence ?? actual.evidence
+    }
+    // Right on every dataset: then what the exercise teaches must be there.
+    if let evidence, let shortfall = Technique.shortfall(of: evidence, declared: exercise.techniques) {
+      return .wrong(shortfall)
     }
     return .correct
   }
@@ -133,16 +144,21 @@ public struct AnswerChecker {
 
   func run(_ input: String, exercise: Exercise, fixture: String, dataset: (variant: Bool, idShift: Int64), context: [String] = []) throws -> Outcome {
     let session = try Session.fixture(fixture, variant: dataset.variant, shiftingIDs: dataset.idShift)
+    let functionsBefore = AnswerEvidence.userFunctions(in: session.database)
     for earlier in context { Self.execute(earlier, in: session, sink: ResultCollector()) }
     // The fixture's own tables decide whether an input wrote: tables it creates for itself (an
     // FTS index, a table of its own) are set-up, not effects.
     let baseline = exercise.checkedTables.isEmpty ? try Self.userTables(of: session) : exercise.checkedTables
     let rowsBefore = try baseline.map { try Self.contents(of: $0, in: session).rows }
     let schemaBefore = SchemaObjects.read(session.database)
-    let collector = ResultCollector()
+    let indexesBefore = AnswerEvidence.names(ofType: "index", in: session.database)
+    let collector = ResultCollector(recordingIn: session.database)
+    session.compiler.features = []
+    let log = session.database.recordAccess()
     let limit = session.database.limitWork(seconds: timeLimit)
     Self.execute(input, in: session, sink: collector)
     session.database.removeWorkLimit()
+    session.database.stopRecordingAccess()
     switch limit.reason {
     case .timeLimit?:
       throw CheckFailure(message: "stopped after \(Self.seconds(timeLimit)): the query did not finish (a recursive CTE needs a `where` in its recursive part that ends it)")
@@ -155,6 +171,17 @@ public struct AnswerChecker {
     var outcome = Outcome(columns: collector.columns, rows: collector.rows, changed: false, sql: collector.sql)
     outcome.schema = SchemaObjects.read(session.database)
     outcome.created = schemaBefore.changes(to: outcome.schema)
+    var evidence = AnswerEvidence()
+    evidence.statements = collector.facts
+    evidence.accesses = log.accesses
+    evidence.features = session.compiler.features
+    evidence.views = AnswerEvidence.names(ofType: "view", in: session.database)
+    evidence.triggers = AnswerEvidence.names(ofType: "trigger", in: session.database)
+    evidence.createdIndexes = AnswerEvidence.names(ofType: "index", in: session.database).subtracting(indexesBefore)
+    evidence.userFunctions = AnswerEvidence.userFunctions(in: session.database).subtracting(functionsBefore)
+    outcome.probes = ConstraintProbes.run(on: outcome.created.filter { $0.type == "table" }.map(\.name), in: session.database)
+    evidence.refusesByCheck = outcome.probes.refusesByCheck
+    outcome.evidence = evidence
     for (table, before) in zip(baseline, rowsBefore) {
       // A table the input dropped reads as empty.
       let after = (try? Self.contents(of: table, in: session)) ?? (columns: [], rows: [])
@@ -223,6 +250,16 @@ public struct AnswerChecker {
     if let difference = SchemaObjects.difference(expected: expected.created, actual: actual.schema) {
       return difference
     }
+    if let difference = compareResults(expected: expected, actual: actual, exercise: exercise) {
+      return difference
+    }
+    // … and behave as it does: refuse the rows it refuses (CHECK, NOT NULL, UNIQUE, foreign keys).
+    return ConstraintProbes.difference(expected: expected.probes, actual: actual.probes)
+  }
+
+  /// The first difference between the rows (and, for a write, the tables) the solution and the
+  /// answer left.
+  func compareResults(expected: Outcome, actual: Outcome, exercise: Exercise) -> String? {
     if !exercise.checkedTables.isEmpty || expected.changed || actual.changed {
       // A write exercise: the tables afterwards decide (the rows it returns too, if any).
       if expected.changed, !actual.changed, exercise.checkedTables.isEmpty {
@@ -365,6 +402,9 @@ public struct AnswerChecker {
 
   /// The known trap an answer's SQL falls into, said after the difference it makes.
   static func trap(in sql: String, expected: Outcome, actual: Outcome) -> String {
+    if actual.evidence.rowsReadBeforeRollback, !expected.evidence.rowsReadBeforeRollback {
+      return " — your rows were read inside the transaction, before ROLLBACK undid its changes: read them after the ROLLBACK to see what it restored"
+    }
     let upper = sql.uppercased()
     if upper.range(of: #"(=|<>|!=)\s*\(?\s*NULL\b"#, options: .regularExpression) != nil {
       return " — a comparison with NULL (= NULL, <> NULL) is never true, so those rows drop out: use IS NULL / IS NOT NULL (is(nil), isNot(nil))"
@@ -490,8 +530,14 @@ public struct AnswerChecker {
   }
 }
 
-/// Collects every row of the statements of one input, and the first error.
+/// Collects every row of the statements of one input, and the first error; with a database,
+/// each statement's facts (plan, program, keywords) as it is about to run.
 final class ResultCollector: ResultSink {
+  let database: Database?
+  var facts: [AnswerEvidence.StatementFacts] = []
+
+  init(recordingIn database: Database? = nil) { self.database = database }
+
   var columns: [String] = []
   var rows: [[DatabaseValue]] = []
   var error: String?
@@ -501,10 +547,17 @@ final class ResultCollector: ResultSink {
 
   func begin(input: String, sql: String, bindings: [QueryBinding], columns: [String], types: [SwiftType?]) {
     statements += 1
+    if let database, facts.count < 1_000 {
+      facts.append(AnswerEvidence.facts(of: sql, bindings: bindings, returnsRows: !columns.isEmpty, in: database))
+    }
+    // BEGIN, COMMIT, ROLLBACK … return nothing: the rows shown are still the last query's.
+    if columns.isEmpty, let first = AnswerEvidence.keywords(of: sql).first, Self.transactionControl.contains(first) { return }
     self.sql = sql
     self.columns = columns
     rows = []
   }
+  static let transactionControl: Set<String> = ["BEGIN", "COMMIT", "END", "ROLLBACK", "RELEASE", "SAVEPOINT"]
+
   func row(_ statement: PreparedStatement) { rows.append(statement.row()) }
   func end(error: StatementError?) {
     if let error, self.error == nil { self.error = "\(error.line):\(error.column): \(error.message)" }

@@ -61,6 +61,9 @@ public struct Exercise: Sendable {
   public var isStatic: Bool
   /// For write exercises: the tables compared after running the answer.
   public var checkedTables: [String]
+  /// What the exercise teaches (``Technique`` names, `teaches=view,window`), checked on every
+  /// answer whose result is right; `["none"]` when the rows alone decide, empty when undeclared.
+  public var techniques: [String] = []
   /// Plausible wrong answers, each with (part of) the explanation it must get.
   public var wrongAnswers: [(code: String, expectation: String, line: Int)]
   /// Mutants of the solution the author shows cannot change its meaning on any data the schema
@@ -149,6 +152,7 @@ extension Lesson {
       if let solution = solutions.first {
         let options = solution.info.split(separator: " ").map(String.init)
         let checks = options.first { $0.hasPrefix("checks=") }.map { String($0.dropFirst(7)).split(separator: ",").map(String.init) } ?? []
+        let teaches = options.first { $0.hasPrefix("teaches=") }.map { String($0.dropFirst(8)).split(separator: ",").map(String.init) } ?? []
         current.exercise = Exercise(
           title: current.title, prompt: current.text.trimmingCharacters(in: .whitespacesAndNewlines),
           hints: blocks.filter { $0.kind == "hint" }.map(\.code), solution: solution.code,
@@ -156,6 +160,7 @@ extension Lesson {
           wrongAnswers: blocks.filter { $0.kind == "wrong" }.map { ($0.code, $0.info, $0.line) },
           equivalentMutants: Self.equivalences(blocks.filter { $0.kind == "equivalent" }.map(\.code)),
           isStatic: options.contains("static"), line: current.line, solutionLine: solution.line)
+        current.exercise?.techniques = teaches
       } else if blocks.contains(where: { $0.kind == "hint" || $0.kind == "wrong" || $0.kind == "equivalent" }) {
         throw LessonProblem(path: path, line: current.line, message: "'\(current.title)' has hints but no solution block")
       }

@@ -64,6 +64,13 @@ public final class LessonLinter {
       for hint in exercise.hints where compact(hint).contains(compact(exercise.solution)) {
         problem(exercise.line, "'\(exercise.title)': a hint gives the whole solution; leave the learner a step to take")
       }
+      // What it teaches, declared (or `none`), and known.
+      if exercise.techniques.isEmpty {
+        problem(exercise.solutionLine, "'\(exercise.title)': declare what it teaches on the solution line, teaches=… (\(Technique.all.map(\.name).joined(separator: ", "))), or teaches=none when its rows alone decide")
+      }
+      for declared in exercise.techniques where Technique.parse(declared) == nil {
+        problem(exercise.solutionLine, "'\(exercise.title)': no technique '\(declared)' (known: \(Technique.all.map(\.name).joined(separator: ", ")); function:NAME names an SQL function)")
+      }
       // The solution's outcomes on both datasets, run once: every answer below is checked against them.
       let expected: [AnswerChecker.Outcome]
       do {
@@ -95,6 +102,9 @@ public final class LessonLinter {
       var mutants = SolutionMutants.of(exercise.solution, ordered: exercise.ordered)
       if exercise.checkedTables.isEmpty, let rows = expected.first, !rows.changed, let constant = SolutionMutants.constant(rows: rows.rows) {
         mutants.append(constant)
+      }
+      if exercise.techniques.contains(where: { Technique.parse($0)?.technique.swiftSide == true }), let onFixture = expected.first, let plain = SolutionMutants.plainSQL(of: onFixture, solution: exercise.solution) {
+        mutants.append(plain)
       }
       var passingKinds: Set<String> = []
       for mutant in mutants {

@@ -58,6 +58,14 @@ enum SolutionMutants {
     return mutants
   }
 
+  /// The technique skipped: the SQL of the solution's last statement, its values written in,
+  /// alone — the same rows without the view, scope, @Selection or bound value the exercise is
+  /// about (for a solution that uses more than plain SQL).
+  static func plainSQL(of outcome: AnswerChecker.Outcome, solution: String) -> Mutant? {
+    guard let last = outcome.evidence.statements.last(where: \.returnsRows), last.sql.trimmingCharacters(in: .whitespacesAndNewlines) != solution.trimmingCharacters(in: .whitespacesAndNewlines) else { return nil }
+    return Mutant(kind: "the technique skipped (plain SQL)", code: ".raw " + last.inlinedSQL)
+  }
+
   /// A constant answer: the solution's rows on the fixture, written as `VALUES (…), (…)`.
   static func constant(rows: [[DatabaseValue]]) -> Mutant? {
     guard !rows.isEmpty, let width = rows.first?.count, width > 0 else { return nil }

@@ -1,0 +1,180 @@
+import QuarryDSL
+import QuarryEngine
+import QueryBuilder
+
+/// What an answer did besides its rows, as the lesson checker sees it: each statement as SQLite
+/// compiled it (its program, plan and keywords), what SQLite's authorizer saw while preparing
+/// them (tables read through views and triggers, functions, transactions), the Swift features
+/// the DSL compiler resolved, and the schema afterwards. A technique is checked on these, never
+/// by searching the answer's text.
+///
+/// ```swift
+/// // CREATE VIEW big AS SELECT * FROM orders WHERE total > 100; SELECT id FROM big
+/// evidence.accesses.contains { $0.action == .read && $0.context == "big" }  // read through the view
+/// ```
+struct AnswerEvidence {
+  /// One statement the answer ran, as compiled.
+  struct StatementFacts {
+    var sql: String
+    var bindings: Int
+    /// The SQL with its bound values written in as literals.
+    var inlinedSQL: String
+    var returnsRows: Bool
+    /// `EXPLAIN QUERY PLAN` lines (of the query itself for an `EXPLAIN QUERY PLAN …` statement).
+    var plan: [String] = []
+    /// The opcodes of its program (`EXPLAIN`): `AggValue` computes a window function.
+    var opcodes: Set<String> = []
+    /// Each table its cursors open, with how many cursors: two for a table joined to itself.
+    var openedTables: [String: Int] = [:]
+    /// Its SQL's keywords, upper-cased, in order (strings, quoted names and comments left out).
+    var keywords: [String] = []
+  }
+
+  var statements: [StatementFacts] = []
+  var accesses: [AccessLog.Access] = []
+  var features: Set<LanguageFeature> = []
+  /// Views and triggers after the answer (main and temp schema), lower-cased.
+  var views: Set<String> = []
+  var triggers: Set<String> = []
+  /// Indexes the answer created, lower-cased.
+  var createdIndexes: Set<String> = []
+  /// Functions the connection has that SQLite does not build in (`@DatabaseFunction`s), lower-cased.
+  var userFunctions: Set<String> = []
+  /// Whether a table the answer created refused a row by a CHECK constraint (``ConstraintProbes``).
+  var refusesByCheck = false
+
+  /// The facts of one statement, read from the connection it is about to run on.
+  static func facts(of sql: String, bindings: [QueryBinding], returnsRows: Bool, in database: Database) -> StatementFacts {
+    var facts = StatementFacts(sql: sql, bindings: bindings.count, inlinedSQL: inlining(bindings, into: sql), returnsRows: returnsRows)
+    facts.keywords = keywords(of: sql)
+    let explained = facts.keywords.starts(with: ["EXPLAIN", "QUERY", "PLAN"]) ? planTarget(of: sql) : facts.keywords.first == "EXPLAIN" ? nil : sql
+    guard let query = explained else { return facts }
+    facts.plan = ((try? database.rows("EXPLAIN QUERY PLAN " + query)) ?? []).compactMap { $0.last?.textValue }
+    if let program = database.program(of: query) {
+      facts.opcodes = program.opcodes
+      facts.openedTables = program.openedTables
+    }
+    return facts
+  }
+
+  /// SQL with each `?` outside strings and quoted names replaced by its value, in order.
+  static func inlining(_ bindings: [QueryBinding], into sql: String) -> String {
+    guard !bindings.isEmpty else { return sql }
+    var out = ""
+    var next = bindings[...]
+    var quote: Character?
+    for character in sql {
+      if let open = quote {
+        if character == open { quote = nil }
+      } else if "'\"`".contains(character) {
+        quote = character
+      } else if character == "?", let value = next.popFirst() {
+        out += value.inlineSQL
+        continue
+      }
+      out.append(character)
+    }
+    return out
+  }
+
+  /// The query after `EXPLAIN QUERY PLAN` (its three words, in any case and spacing).
+  static func planTarget(of sql: String) -> String? {
+    var rest = Substring(sql)
+    for word in ["EXPLAIN", "QUERY", "PLAN"] {
+      rest = rest.drop { $0.isWhitespace }
+      guard rest.prefix(word.count).uppercased() == word else { return nil }
+      rest = rest.dropFirst(word.count)
+    }
+    return String(rest)
+  }
+
+  /// The upper-cased words of SQL outside strings, quoted names and comments, and `(` as a word
+  /// of its own (so `( SELECT` shows a subquery).
+  static func keywords(of sql: String) -> [String] {
+    var words: [String] = []
+    var word = ""
+    var index = sql.startIndex
+    func flush() {
+      if !word.isEmpty { words.append(word.uppercased()) }
+      word = ""
+    }
+    while index < sql.endIndex {
+      let character = sql[index]
+      if character.isLetter || character == "_" || (!word.isEmpty && character.isNumber) {
+        word.append(character)
+        index = sql.index(after: index)
+        continue
+      }
+      flush()
+      switch character {
+      case "'", "\"", "`", "[":
+        let close: Character = character == "[" ? "]" : character
+        index = sql[sql.index(after: index)...].firstIndex(of: close).map { sql.index(after: $0) } ?? sql.endIndex
+        continue
+      case "-" where sql[index...].hasPrefix("--"):
+        index = sql[index...].firstIndex(of: "\n") ?? sql.endIndex
+        continue
+      case "/" where sql[index...].hasPrefix("/*"):
+        index = sql[index...].range(of: "*/")?.upperBound ?? sql.endIndex
+        continue
+      case "(":
+        words.append("(")
+      default:
+        break
+      }
+      index = sql.index(after: index)
+    }
+    flush()
+    return words
+  }
+
+  /// Whether two words follow each other in some statement (`DO UPDATE`, `LEFT JOIN`).
+  func hasKeywords(_ sequence: [String]) -> Bool {
+    statements.contains { statement in
+      let words = statement.keywords
+      guard words.count >= sequence.count else { return false }
+      return (0...(words.count - sequence.count)).contains { Array(words[$0..<($0 + sequence.count)]) == sequence }
+    }
+  }
+
+  func hasKeyword(_ word: String) -> Bool { statements.contains { $0.keywords.contains(word) } }
+
+  /// Functions the answer's statements call, lower-cased.
+  var functions: Set<String> {
+    Set(accesses.filter { $0.action == .function }.compactMap { $0.object?.lowercased() })
+  }
+
+  /// Whether the answer opened a transaction or a savepoint of its own (not Quarry's, which are
+  /// named `quarry_…`), or wrote a `database.write { … }` block.
+  var opensTransaction: Bool {
+    features.contains(.writeBlock) || accesses.contains { access in
+      (access.action == .transaction && access.object == "BEGIN")
+        || (access.action == .savepoint && access.object == "BEGIN" && !(access.detail ?? "").lowercased().hasPrefix("quarry_"))
+    }
+  }
+
+  var rollsBack: Bool {
+    accesses.contains { access in
+      (access.action == .transaction && access.object == "ROLLBACK")
+        || (access.action == .savepoint && access.object == "ROLLBACK" && !(access.detail ?? "").lowercased().hasPrefix("quarry_"))
+    }
+  }
+
+  /// Whether the rows the answer shows were read before a later ROLLBACK undid what they count.
+  var rowsReadBeforeRollback: Bool {
+    guard let last = statements.lastIndex(where: \.returnsRows) else { return false }
+    return statements[(last + 1)...].contains { $0.keywords.first == "ROLLBACK" }
+  }
+
+  /// The names of schema objects of a type, main and temp, lower-cased.
+  static func names(ofType type: String, in database: Database) -> Set<String> {
+    let rows = (try? database.rows(
+      "SELECT name FROM sqlite_schema WHERE type = ?1 UNION ALL SELECT name FROM sqlite_temp_schema WHERE type = ?1", bindings: [.text(type)])) ?? []
+    return Set(rows.compactMap { $0.first?.textValue?.lowercased() })
+  }
+
+  static func userFunctions(in database: Database) -> Set<String> {
+    let rows = (try? database.rows("SELECT name FROM pragma_function_list WHERE builtin = 0")) ?? []
+    return Set(rows.compactMap { $0.first?.textValue?.lowercased() })
+  }
+}
