@@ -107,6 +107,11 @@ public final class Session {
 
   /// An in-memory copy of a fixture's schema, rows and models.
   public static func fixture(_ name: String, variant: Bool = false, shiftingIDs shift: Int64 = 0) throws -> Session {
+    try fixture(name, variant: variant, shiftingIDs: shift) { _ in }
+  }
+
+  /// A fixture whose rows `prepare` changes before any model is loaded (generated rows).
+  static func fixture(_ name: String, variant: Bool, shiftingIDs shift: Int64, prepare: (Database) throws -> Void) throws -> Session {
     let fixture = try Fixture.named(name)
     let database = try Database(path: ":memory:")
     try database.execute(try fixture.schemaSQL)
@@ -114,6 +119,7 @@ public final class Session {
       try database.execute(try String(contentsOf: fixture.variantURL, encoding: .utf8))
     }
     if shift != 0 { try shiftIDs(in: database, by: shift) }
+    try prepare(database)
     let session = try Session(database: database)
     if let models = fixture.modelsSource { try session.loadModels(models, path: fixture.modelsURL.path) }
     return session

@@ -73,12 +73,18 @@ public struct AnswerChecker {
         return .wrong(Self.explain(error.message))
       }
       if let difference = compare(expected: expected, actual: actual, exercise: exercise) {
-        let place = dataset.idShift != 0
-          ? " (on the variant rows under other ids: it matched them under the fixture's ids, so it depends on an id written in it)"
-          : !variant ? ""
-          : Self.looksFitted(answer, solution: exercise.solution)
-          ? " (on the variant rows; it matched the fixture's rows, so it may be fitted to them)"
-          : " (on the variant rows; it matched the fixture's rows, but these have a case it gets wrong: a tie, a NULL, a value on a boundary)"
+        let place: String
+        if dataset.idShift != 0 {
+          place = " (on the variant rows under other ids: it matched them under the fixture's ids, so it depends on an id written in it)"
+        } else if let recipe = dataset.generated {
+          place = " (on \(recipe.description)\(dataset.permutesIDs ? ", ids permuted" : ""): it matched the fixture's and the variant's rows, but these have a case they do not — a duplicate, a tie, a date in another year, rows in another order)"
+        } else if !variant {
+          place = ""
+        } else if Self.looksFitted(answer, solution: exercise.solution) {
+          place = " (on the variant rows; it matched the fixture's rows, so it may be fitted to them)"
+        } else {
+          place = " (on the variant rows; it matched the fixture's rows, but these have a case it gets wrong: a tie, a NULL, a value on a boundary)"
+        }
         return .wrong(difference + place)
       }
       evidence = evidence ?? actual.evidence
@@ -133,17 +139,39 @@ public struct AnswerChecker {
   /// every integer id moved (an id read off the fixture then names no row, or another).
   /// An exercise whose solution writes a number (`reminder 1`, `limit(3)`) may name an id the
   /// task gives: it runs on the first two only.
-  static func datasets(for exercise: Exercise) -> [(variant: Bool, idShift: Int64)] {
-    let namesNumbers = literals(in: exercise.solution).contains { $0.hasPrefix("n") }
-    return namesNumbers ? [(false, 0), (true, 0)] : [(false, 0), (true, 0), (true, 1000)]
+  ///
+  /// Then three generated datasets (``GeneratedRows``, seeds 1–3) made from the variant rows:
+  /// rows copied, dates moved to other years, ids permuted (kept where the solution writes a
+  /// number). Rows holding a string the solution writes (a name the task gives) are not copied.
+  static func datasets(for exercise: Exercise) -> [Dataset] {
+    let literals = literals(in: exercise.solution)
+    let namesNumbers = literals.contains { $0.hasPrefix("n") }
+    let given = Set(literals.filter { $0.hasPrefix("s") }.map { String($0.dropFirst()) })
+    var datasets = [Dataset(variant: false), Dataset(variant: true)]
+    if !namesNumbers { datasets.append(Dataset(variant: true, idShift: 1000)) }
+    for seed in 1...3 {
+      datasets.append(Dataset(variant: true, generated: GeneratedRows(seed: UInt64(seed), copiesRows: !exercise.ordered), permutesIDs: !namesNumbers, keeping: given))
+    }
+    return datasets
+  }
+
+  /// Rows an answer runs on.
+  struct Dataset {
+    var variant: Bool
+    var idShift: Int64 = 0
+    var generated: GeneratedRows? = nil
+    var permutesIDs = false
+    var keeping: Set<String> = []
   }
 
   func run(_ input: String, exercise: Exercise, fixture: String, variant: Bool, context: [String] = []) throws -> Outcome {
-    try run(input, exercise: exercise, fixture: fixture, dataset: (variant, 0), context: context)
+    try run(input, exercise: exercise, fixture: fixture, dataset: Dataset(variant: variant), context: context)
   }
 
-  func run(_ input: String, exercise: Exercise, fixture: String, dataset: (variant: Bool, idShift: Int64), context: [String] = []) throws -> Outcome {
-    let session = try Session.fixture(fixture, variant: dataset.variant, shiftingIDs: dataset.idShift)
+  func run(_ input: String, exercise: Exercise, fixture: String, dataset: Dataset, context: [String] = []) throws -> Outcome {
+    let session = try Session.fixture(fixture, variant: dataset.variant, shiftingIDs: dataset.idShift) { database in
+      try dataset.generated?.apply(to: database, permutingIDs: dataset.permutesIDs, keeping: dataset.keeping)
+    }
     let functionsBefore = AnswerEvidence.userFunctions(in: session.database)
     for earlier in context { Self.execute(earlier, in: session, sink: ResultCollector()) }
     // The fixture's own tables decide whether an input wrote: tables it creates for itself (an

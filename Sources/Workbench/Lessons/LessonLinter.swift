@@ -86,7 +86,8 @@ public final class LessonLinter {
         continue
       }
       // Data that discriminates: the solution's result is non-empty on both datasets, and they differ.
-      if let onFixture = expected.first, let onVariant = expected.last {
+      if expected.count > 1, let onFixture = expected.first {
+        let onVariant = expected[1]
         let writes = onFixture.changed || !exercise.checkedTables.isEmpty
         if writes {
           if !onFixture.changed || !onVariant.changed {
@@ -102,6 +103,17 @@ public final class LessonLinter {
       var mutants = SolutionMutants.of(exercise.solution, ordered: exercise.ordered)
       if exercise.checkedTables.isEmpty, let rows = expected.first, !rows.changed, let constant = SolutionMutants.constant(rows: rows.rows) {
         mutants.append(constant)
+      }
+      if let onFixture = expected.first, let ignoring = SolutionMutants.ignoringTheYear(onFixture) {
+        mutants.append(ignoring)
+      }
+      if let onFixture = expected.first, onFixture.changed, let session = try? Session.fixture(lesson.fixture) {
+        let before = onFixture.tables.compactMap { table in
+          (try? AnswerChecker.contents(of: table.name, in: session)).map { (name: table.name, columns: $0.columns, rows: $0.rows) }
+        }
+        if before.count == onFixture.tables.count, let hardCoded = SolutionMutants.hardCodedWrite(before: before, after: onFixture) {
+          mutants.append(hardCoded)
+        }
       }
       if exercise.techniques.contains(where: { Technique.parse($0)?.technique.swiftSide == true }), let onFixture = expected.first, let plain = SolutionMutants.plainSQL(of: onFixture, solution: exercise.solution) {
         mutants.append(plain)

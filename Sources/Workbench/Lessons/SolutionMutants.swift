@@ -66,6 +66,63 @@ enum SolutionMutants {
     return Mutant(kind: "the technique skipped (plain SQL)", code: ".raw " + last.inlinedSQL)
   }
 
+  /// The year ignored: the solution's statements as plain SQL, each comparison of a column with
+  /// a date compared on month and day only.
+  ///
+  /// ```
+  /// … WHERE ("reminders"."dueDate") < ('2026-03-06')  →  … WHERE strftime('%m-%d', "reminders"."dueDate") < '03-06'
+  /// ```
+  static func ignoringTheYear(_ outcome: AnswerChecker.Outcome) -> Mutant? {
+    guard let regex = try? NSRegularExpression(
+      pattern: #"\(?("[^"]+"(?:\."[^"]+")?|\b[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)?)\)?\s*(<=|>=|<>|!=|<|>|=)\s*\(?'(\d{4})-(\d{2}-\d{2})[^']*'\)?"#)
+    else { return nil }
+    var changed = false
+    let statements = outcome.evidence.statements.map { statement -> String in
+      let sql = statement.inlinedSQL
+      let range = NSRange(sql.startIndex..., in: sql)
+      guard regex.firstMatch(in: sql, range: range) != nil else { return sql }
+      changed = true
+      return regex.stringByReplacingMatches(in: sql, range: range, withTemplate: "strftime('%m-%d', $1) $2 '$4'")
+    }
+    guard changed else { return nil }
+    return Mutant(kind: "the year ignored", code: statements.joined(separator: ";\n") + ";")
+  }
+
+  /// A write hard-coded: the rows the solution removed, added and changed on the fixture, each
+  /// named by its id, as a learner who read them off the fixture writes them.
+  static func hardCodedWrite(before: [(name: String, columns: [String], rows: [[DatabaseValue]])], after outcome: AnswerChecker.Outcome) -> Mutant? {
+    var statements: [String] = []
+    for (table, after) in zip(before, outcome.tables) where table.name == after.name {
+      guard let key = table.columns.first, after.columns == table.columns else { continue }
+      func byID(_ rows: [[DatabaseValue]]) -> [Int64: [DatabaseValue]]? {
+        var out: [Int64: [DatabaseValue]] = [:]
+        for row in rows {
+          guard case .integer(let id)? = row.first, out[id] == nil else { return nil }
+          out[id] = row
+        }
+        return out
+      }
+      guard let old = byID(table.rows), let new = byID(after.rows) else { continue }
+      let name = quoteIdentifier(table.name), keyName = quoteIdentifier(key)
+      let removed = old.keys.filter { new[$0] == nil }.sorted()
+      if !removed.isEmpty {
+        statements.append("DELETE FROM \(name) WHERE \(keyName) IN (\(removed.map(String.init).joined(separator: ", ")))")
+      }
+      for id in new.keys.sorted() {
+        guard let row = new[id] else { continue }
+        if let was = old[id] {
+          let sets = zip(table.columns, zip(was, row)).filter { AnswerChecker.valueKey($0.1.0) != AnswerChecker.valueKey($0.1.1) }
+            .map { "\(quoteIdentifier($0.0)) = \($0.1.1.inlineSQL)" }
+          if !sets.isEmpty { statements.append("UPDATE \(name) SET \(sets.joined(separator: ", ")) WHERE \(keyName) = \(id)") }
+        } else {
+          statements.append("INSERT INTO \(name) (\(table.columns.map(quoteIdentifier).joined(separator: ", "))) VALUES (\(row.map(\.inlineSQL).joined(separator: ", ")))")
+        }
+      }
+    }
+    guard !statements.isEmpty else { return nil }
+    return Mutant(kind: "a hard-coded write", code: statements.joined(separator: ";\n") + ";")
+  }
+
   /// A constant answer: the solution's rows on the fixture, written as `VALUES (…), (…)`.
   static func constant(rows: [[DatabaseValue]]) -> Mutant? {
     guard !rows.isEmpty, let width = rows.first?.count, width > 0 else { return nil }

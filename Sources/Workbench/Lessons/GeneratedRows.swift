@@ -1,0 +1,160 @@
+import QuarryEngine
+import QueryBuilder
+
+/// Rows made from a fixture's variant rows by a seeded, reproducible recipe, so an answer fitted
+/// to the rows it was tried on meets rows it was not: some rows copied under new ids (duplicate
+/// names and titles, ties, duplicates a DISTINCT must remove, parents with no children), some
+/// rows' dates moved to other years, and every integer id permuted (foreign keys with them, so
+/// the rows also sit in another physical order).
+///
+/// ```swift
+/// try GeneratedRows(seed: 2).apply(to: database, permutingIDs: true, keeping: ["Rui Matos"])
+/// // employees: two rows copied under new ids (never Rui Matos's); every other row's hiredAt a
+/// // year earlier ('2013-05-20' → '2012-05-20'); ids 1, 2, 3… → 302…341, shuffled (managerID follows)
+/// ```
+struct GeneratedRows: Sendable, Equatable {
+  var seed: UInt64
+  /// Whether rows are copied. Not for an exercise that asks for an order: a copy ties with its
+  /// original on every sort key, and tied rows may come in either order.
+  var copiesRows = true
+
+  /// What the recipe does, for a message: "generated rows (seed 2: …)".
+  var description: String {
+    "generated rows, seed \(seed): \(copiesRows ? "some rows copied under new ids, " : "")some dates moved \(yearShift > 0 ? "+" : "")\(yearShift) year\(abs(yearShift) == 1 ? "" : "s")"
+  }
+
+  /// Years the chosen rows' dates move by: −1, +1, −2 … by seed.
+  var yearShift: Int { (seed % 2 == 0 ? -1 : 1) * Int((seed + 1) / 2) }
+
+  /// Applies the recipe. Rows holding a value in `keeping` (a name or title the exercise gives,
+  /// compared without case) are never copied: the task names exactly one of them. With
+  /// `permutingIDs` false (the exercise names an id), ids stay.
+  func apply(to database: Database, permutingIDs: Bool, keeping: Set<String>) throws {
+    var random = SplitMix64(seed: seed)
+    let kept = Set(keeping.map { $0.lowercased() })
+    try database.execute("PRAGMA foreign_keys = OFF")
+    defer { try? database.execute("PRAGMA foreign_keys = \(Database.enforcesForeignKeys ? "ON" : "OFF")") }
+    let tables = try database.rows(
+      "SELECT name FROM pragma_table_list WHERE schema = 'main' AND type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name"
+    ).compactMap { $0.first?.textValue }
+    var keys: [String: String] = [:]  // table → its INTEGER PRIMARY KEY column
+    for table in tables {
+      let columns = try database.rows("SELECT name, type, pk FROM pragma_table_info(?)", bindings: [.text(table)])
+      let primary = columns.filter { if case .integer(let pk) = $0[2] { return pk > 0 } else { return false } }
+      if primary.count == 1, primary[0][1].textValue?.uppercased() == "INTEGER", let name = primary[0][0].textValue { keys[table] = name }
+    }
+    for table in tables {
+      guard let key = keys[table] else { continue }
+      if copiesRows { try copyRows(of: table, key: key, keeping: kept, random: &random, in: database) }
+      try moveDates(of: table, in: database)
+    }
+    if permutingIDs { try permuteIDs(of: tables, keys: keys, random: &random, in: database) }
+  }
+
+  /// Two rows (chosen by the seed) copied under new ids: `INSERT OR IGNORE`, so a UNIQUE column
+  /// keeps the copy out rather than failing.
+  private func copyRows(of table: String, key: String, keeping kept: Set<String>, random: inout SplitMix64, in database: Database) throws {
+    let quoted = quoteIdentifier(table)
+    let rows = try database.rows("SELECT * FROM \(quoted) ORDER BY \(quoteIdentifier(key))")
+    let candidates = rows.filter { row in !row.contains { $0.textValue.map { kept.contains($0.lowercased()) } ?? false } }
+    guard !candidates.isEmpty else { return }
+    let columns = try database.rows("SELECT name FROM pragma_table_info(?) ORDER BY cid", bindings: [.text(table)]).compactMap { $0.first?.textValue }
+    let others = columns.filter { $0 != key }
+    for _ in 0..<min(2, candidates.count) {
+      let row = candidates[Int(random.next() % UInt64(candidates.count))]
+      guard let index = columns.firstIndex(of: key), case .integer(let id) = row[index] else { continue }
+      let list = others.map(quoteIdentifier).joined(separator: ", ")
+      try database.execute(
+        "INSERT OR IGNORE INTO \(quoted) (\(list)) SELECT \(list) FROM \(quoted) WHERE \(quoteIdentifier(key)) = \(id)")
+    }
+  }
+
+  /// Half the rows (which half, by the seed) get every date in them (`YYYY-MM-DD…` text) moved by
+  /// `yearShift` years, together, so a row's own dates keep their order.
+  private func moveDates(of table: String, in database: Database) throws {
+    let quoted = quoteIdentifier(table)
+    let columns = try database.rows("SELECT name FROM pragma_table_info(?) ORDER BY cid", bindings: [.text(table)]).compactMap { $0.first?.textValue }
+    let pattern = "'[0-9][0-9][0-9][0-9]-[0-1][0-9]-[0-3][0-9]*'"
+    let dated = try columns.filter { column in
+      try !database.rows("SELECT 1 FROM \(quoted) WHERE typeof(\(quoteIdentifier(column))) = 'text' AND \(quoteIdentifier(column)) GLOB \(pattern) LIMIT 1").isEmpty
+    }
+    guard !dated.isEmpty else { return }
+    let rowids = try database.rows("SELECT rowid FROM \(quoted) ORDER BY rowid").compactMap { row -> Int64? in
+      if case .integer(let id)? = row.first { return id } else { return nil }
+    }
+    // Every other row, the other half for the next seed: over two seeds every row's dates move.
+    let chosen = rowids.enumerated().filter { (index, _) in (index + Int(seed % 2)) % 2 == 0 }.map(\.element)
+    guard !chosen.isEmpty else { return }
+    let assignments = dated.map { column in
+      let name = quoteIdentifier(column)
+      // Not a 29 February: the same day exists in every year.
+      return "\(name) = CASE WHEN typeof(\(name)) = 'text' AND \(name) GLOB \(pattern) AND substr(\(name), 6, 5) <> '02-29' THEN printf('%04d', CAST(substr(\(name), 1, 4) AS INTEGER) + \(yearShift)) || substr(\(name), 5) ELSE \(name) END"
+    }
+    try database.execute(
+      "UPDATE \(quoted) SET \(assignments.joined(separator: ", ")) WHERE rowid IN (\(chosen.map(String.init).joined(separator: ", ")))")
+  }
+
+  /// Every integer primary key mapped to a shuffled, sparse set of new ids, and every foreign
+  /// key that refers to one mapped with it.
+  private func permuteIDs(of tables: [String], keys: [String: String], random: inout SplitMix64, in database: Database) throws {
+    var maps: [String: [Int64: Int64]] = [:]
+    for table in tables {
+      guard let key = keys[table] else { continue }
+      let ids = try database.rows("SELECT \(quoteIdentifier(key)) FROM \(quoteIdentifier(table)) ORDER BY 1").compactMap { row -> Int64? in
+        if case .integer(let id)? = row.first { return id } else { return nil }
+      }
+      var targets = (0..<ids.count).map { Int64(300 + 3 * $0) + Int64(seed) }
+      random.shuffle(&targets)
+      maps[table] = Dictionary(uniqueKeysWithValues: zip(ids, targets))
+    }
+    try database.execute("CREATE TEMP TABLE quarry_idmap (tableName TEXT, old INTEGER, new INTEGER, PRIMARY KEY (tableName, old))")
+    defer { try? database.execute("DROP TABLE temp.quarry_idmap") }
+    for (table, map) in maps {
+      for (old, new) in map {
+        _ = try database.rows("INSERT INTO temp.quarry_idmap VALUES (?, ?, ?)", bindings: [.text(table), .integer(old), .integer(new)])
+      }
+    }
+    for table in tables {
+      guard let key = keys[table] else { continue }
+      let name = quoteIdentifier(key)
+      // Through negative ids, so no new id meets an old one on the way.
+      try database.execute("""
+        UPDATE \(quoteIdentifier(table)) SET \(name) = -(SELECT new FROM temp.quarry_idmap WHERE tableName = \(quoteText(table)) AND old = \(name));
+        UPDATE \(quoteIdentifier(table)) SET \(name) = -\(name);
+        """)
+    }
+    for table in tables {
+      for foreignKey in try database.rows("SELECT \"from\", \"table\", \"to\" FROM pragma_foreign_key_list(?)", bindings: [.text(table)]) {
+        guard let column = foreignKey[0].textValue, let parent = foreignKey[1].textValue, let parentKey = keys[parent],
+          (foreignKey[2].textValue ?? parentKey) == parentKey
+        else { continue }
+        let name = quoteIdentifier(column)
+        try database.execute("""
+          UPDATE \(quoteIdentifier(table)) SET \(name) = coalesce((SELECT new FROM temp.quarry_idmap WHERE tableName = \(quoteText(parent)) AND old = \(name)), \(name)) WHERE \(name) IS NOT NULL
+          """)
+      }
+    }
+  }
+}
+
+/// A small, fast generator with a fixed sequence per seed (SplitMix64), so a dataset made from
+/// a seed is the same on every machine and every run.
+struct SplitMix64 {
+  private var state: UInt64
+  init(seed: UInt64) { state = seed &* 0x9E37_79B9_7F4A_7C15 &+ 0x2545_F491_4F6C_DD1D }
+
+  mutating func next() -> UInt64 {
+    state &+= 0x9E37_79B9_7F4A_7C15
+    var z = state
+    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+    return z ^ (z >> 31)
+  }
+
+  mutating func shuffle<T>(_ values: inout [T]) {
+    guard values.count > 1 else { return }
+    for index in stride(from: values.count - 1, to: 0, by: -1) {
+      values.swapAt(index, Int(next() % UInt64(index + 1)))
+    }
+  }
+}
