@@ -65,7 +65,7 @@ final class LessonCheckTests: XCTestCase {
   func testExitStatusesAndMessages() throws {
     let accepted = try QuarryProcess.run(["lessons", "--check", "1.1", "SELECT title FROM remindersLists"])
     XCTAssertEqual(accepted.status, 0, accepted.stderr)
-    XCTAssertEqual(accepted.stdout, "✓ 1.1 All list titles: correct on the fixture's rows and on the variant rows\n")
+    XCTAssertEqual(accepted.stdout, "✓ 1.1 All list titles: correct on the fixture's rows, the variant rows and generated rows (seeds 1–3)\n")
 
     let wrong = try QuarryProcess.run(["lessons", "--check", "1.1", ".raw SELECT title FROM tags"])
     XCTAssertEqual(wrong.status, 1)

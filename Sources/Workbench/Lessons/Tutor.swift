@@ -223,7 +223,7 @@ public final class Tutor {
       switch try AnswerChecker().check(answer, against: exercise, fixture: lesson.fixture, context: context) {
       case .correct:
         progress.markSolved(exercise, in: lesson)
-        shell.output.write("✓ Correct — on the fixture and on the variant rows. .next to go on.\n")
+        shell.output.write("✓ Correct — on the fixture, the variant rows and generated rows. .next to go on.\n")
       case .wrong(let why):
         shell.output.write("✗ Not yet: \(why)\n")
       }
