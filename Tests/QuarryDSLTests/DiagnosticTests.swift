@@ -61,6 +61,16 @@ final class DiagnosticTests: XCTestCase {
       "'count' does not take these arguments; it is written 'count(distinct:filter:)'")
   }
 
+  func testAnonymousArgumentsInsideAClosureWithNamedOnesAreRefused() throws {
+    // swiftc: `$0` is not the outer closure's row once the inner closure names its parameter.
+    try assertDiagnostic(
+      "RemindersList.select { ($0.title, Reminder.where { r in r.remindersListID.eq(1️⃣$0.id) }.count()) }",
+      "anonymous closure arguments cannot be used inside a closure that has explicit arguments; did you mean 'r'?")
+    try assertDiagnostic(
+      "Reminder.join(RemindersList.all) { _, _ in 1️⃣$1.id.eq(1) }.select { $0.title }",
+      "anonymous closure arguments cannot be used inside a closure that has explicit arguments")
+  }
+
   func testFreeFunctionsAndMacrosCheckTheirLabels() throws {
     try assertDiagnostic(
       "Reminder.where { $0.dueDate > Date(1️⃣timeIntervalSince197: 0) }",

@@ -72,6 +72,8 @@ extension Compiler {
 /// name, outside closures nested in it.
 final class AnonymousParameterUses: SyntaxVisitor {
   var highest: Int?
+  /// The first `$N` in the body.
+  var first: TokenSyntax?
   var members: [MemberAccessExprSyntax] = []
 
   override func visit(_ node: ClosureExprSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
@@ -79,6 +81,7 @@ final class AnonymousParameterUses: SyntaxVisitor {
   override func visit(_ token: TokenSyntax) -> SyntaxVisitorContinueKind {
     if case .dollarIdentifier(let text) = token.tokenKind, let index = Int(text.dropFirst()) {
       highest = max(highest ?? index, index)
+      if first == nil { first = token }
     }
     return .visitChildren
   }

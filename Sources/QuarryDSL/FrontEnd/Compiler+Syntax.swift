@@ -678,7 +678,24 @@ extension Compiler {
   func invokeAll(_ closure: ClosureExprSyntax, with arguments: [Value]) throws -> [Value] {
     try checkArity(of: closure, tables: arguments)
     var bindings: [String: Value] = [:]
-    for (index, argument) in arguments.enumerated() { bindings["$\(index)"] = argument }
+    if let parameterClause = closure.signature?.parameterClause {
+      // `{ r in … $0 … }` is not Swift: `$0` is not the outer closure's row.
+      let uses = AnonymousParameterUses(viewMode: .sourceAccurate)
+      uses.walk(closure.statements)
+      if let dollar = uses.first {
+        // As swiftc says it: naming the parameter in `$N`'s place, when there is one.
+        let names: [String]
+        switch parameterClause {
+        case .simpleInput(let list): names = list.map(\.name.text)
+        case .parameterClause(let clause): names = clause.parameters.map { ($0.secondName ?? $0.firstName).text }
+        }
+        let index = Int(dollar.text.dropFirst()) ?? 0
+        let hint = index < names.count && names[index] != "_" ? "; did you mean '\(names[index])'?" : ""
+        throw source.diagnostic("anonymous closure arguments cannot be used inside a closure that has explicit arguments" + hint, at: dollar)
+      }
+    } else {
+      for (index, argument) in arguments.enumerated() { bindings["$\(index)"] = argument }
+    }
     if let signature = closure.signature, let parameterClause = signature.parameterClause {
       var names: [String] = []
       switch parameterClause {
