@@ -227,6 +227,10 @@ public final class Session {
             break
           }
         }
+      case .unitThrew(let thrown):
+        guard !units.isSkipping else { continue }
+        units.fail()
+        messages.append("error: \(path):\(thrown.line):\(thrown.column): \(thrown.message) thrown: the transaction is rolled back")
       case .failure(let error):
         guard !units.isSkipping else { continue }
         units.fail()
@@ -287,6 +291,9 @@ public final class Session {
     // stands, and the others still run (a whole file pasted at once: each stands alone). A
     // statement that fails when it runs undoes the input's writes and stops the rest.
     var unit: TransactionUnit?
+    // Each outermost unit in a savepoint of its own, so a unit whose code throws is rolled back
+    // alone (the input's other changes stay, as GRDB rolls back only that transaction).
+    var unitSavepoint = false
     func failUnit() {
       guard let failed = unit else { return }
       runFailed = true
@@ -296,8 +303,20 @@ public final class Session {
     for item in items {
       switch item {
       case .unitStart(let started):
-        if unit == nil { unit = started }
+        if unit == nil {
+          unit = started
+          unitSavepoint = !sqlOnly && (try? database.execute("SAVEPOINT quarry_unit")) != nil
+        }
+      case .unitThrew(let thrown):
+        if unitSavepoint { _ = try? database.execute("ROLLBACK TO quarry_unit; RELEASE quarry_unit") }
+        unitSavepoint = false
+        if let started = unit {
+          sink.note("\(started.description) at \(started.line):\(started.column) threw \(thrown.message) at \(thrown.line):\(thrown.column): its transaction is rolled back, so none of its changes stay")
+        }
+        unit = nil
       case .unitEnd:
+        if unitSavepoint, unit != nil { _ = try? database.execute("RELEASE quarry_unit") }
+        if unit != nil { unitSavepoint = false }
         unit = nil
       case .declaration(let name):
         sink.declared(describeDeclaration(name))

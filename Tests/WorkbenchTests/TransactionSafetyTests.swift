@@ -109,6 +109,41 @@ final class TransactionSafetyTests: XCTestCase {
     XCTAssertEqual(try Database(path: path).rows("SELECT x FROM t"), [[.integer(1)]])
   }
 
+  /// A `throw` in a write block rolls back that block alone, as GRDB does; a `do … catch`
+  /// around it goes on with its `catch`, and an uncaught one stops the rest of the input.
+  func testAWriteBlockThatThrowsIsRolledBackAlone() throws {
+    let path = try temporaryDatabase()
+    let session = try Session(database: try Database(path: path))
+    let caught = run(session, """
+      try database.write { db in try #sql("INSERT INTO t (x) VALUES (5)").execute(db) }
+      do {
+        try database.write { db in
+          try #sql("INSERT INTO t (x) VALUES (6)").execute(db)
+          throw CancellationError()
+          try #sql("INSERT INTO t (x) VALUES (7)").execute(db)
+        }
+      } catch {
+        try database.write { db in try #sql("INSERT INTO t (x) VALUES (8)").execute(db) }
+      }
+      """)
+    XCTAssertTrue(caught.ok, caught.text)
+    XCTAssertTrue(caught.text.contains("the write block at 3:7 threw CancellationError() at 5:5: its transaction is rolled back, so none of its changes stay"), caught.text)
+    XCTAssertEqual(try Database(path: path).rows("SELECT x FROM t ORDER BY x"), [[.integer(1)], [.integer(5)], [.integer(8)]])
+
+    let uncaught = run(session, """
+      try database.write { db in
+        try #sql("INSERT INTO t (x) VALUES (9)").execute(db)
+        throw CancellationError()
+      }
+      try database.write { db in try #sql("INSERT INTO t (x) VALUES (10)").execute(db) }
+      """)
+    XCTAssertFalse(uncaught.ok)
+    XCTAssertTrue(uncaught.text.contains("error: 3:3: uncaught error: CancellationError() thrown here; the rest of the input does not run"), uncaught.text)
+    XCTAssertEqual(try Database(path: path).rows("SELECT x FROM t ORDER BY x"), [[.integer(1)], [.integer(5)], [.integer(8)]])
+    XCTAssertEqual(try session.database.rows("SELECT count(*) FROM t"), [[.integer(3)]], "no transaction left open")
+    XCTAssertFalse(session.database.isInTransaction)
+  }
+
   /// A pragma that writes the file is undone with the input; one that sets the connection is set
   /// back, and the note says to what.
   func testPragmasOfAFailedInputAreUndone() throws {

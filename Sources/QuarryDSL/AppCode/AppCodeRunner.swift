@@ -442,6 +442,12 @@ extension AppCodeRunner {
         try compileBlock(block.statements, into: &items, typesRead: false)
       } catch let diagnostic as Diagnostic where recovering {
         items.append(.failure(diagnostic))
+      } catch let thrown as ThrownInApp {
+        // GRDB rolls the transaction back, then the error goes on to the caller.
+        compiler.features.insert(.thrownInTransaction)
+        items.append(.unitThrew(thrown.diagnostic))
+        items.append(.unitEnd)
+        throw thrown
       }
       items.append(.unitEnd)
       return
@@ -569,11 +575,23 @@ extension AppCodeRunner {
       return
     }
     if let doStmt = stmt.as(DoStmtSyntax.self) {
-      // `do { try … } catch { … }`: the `do` body is what runs.
-      for inner in doStmt.body.statements {
-        try compileItem(inner, into: &items, wholeInput: nil, typesRead: typesRead, context: context)
+      // `do { try … } catch { … }`: the `do` body is what runs; an error it throws leaves it for
+      // the first `catch`, whose body runs then.
+      do {
+        for inner in doStmt.body.statements {
+          try compileItem(inner, into: &items, wholeInput: nil, typesRead: typesRead, context: context)
+        }
+      } catch let thrown as ThrownInApp {
+        guard let handler = doStmt.catchClauses.first else { throw thrown }
+        for inner in handler.body.statements {
+          try compileItem(inner, into: &items, wholeInput: nil, typesRead: typesRead, context: context)
+        }
       }
       return
+    }
+    if let thrown = stmt.as(ThrowStmtSyntax.self) {
+      let place = compiler.source.lineAndColumn(of: thrown.positionAfterSkippingLeadingTrivia)
+      throw ThrownInApp(diagnostic: Diagnostic(thrown.expression.trimmedDescription, line: place.line, column: place.column))
     }
     if let returned = stmt.as(ReturnStmtSyntax.self) {
       // `return try ….fetchAll(db)` in a block runs; `return database` is plumbing.

@@ -51,7 +51,16 @@ public enum CompiledItem: Sendable {
   /// The start of app code that runs in one transaction: a migration (GRDB runs each in its own)
   /// or a `database.write { … }` block. Its statements follow, up to the matching `unitEnd`.
   case unitStart(TransactionUnit)
+  /// The unit's code threw (`throw CancellationError()` in a `database.write { … }`): GRDB rolls
+  /// its transaction back. Its `unitEnd` follows.
+  case unitThrew(Diagnostic)
   case unitEnd
+}
+
+/// A Swift `throw` reached in app code: it leaves the blocks around it up to a `do … catch`, a
+/// transaction unit (rolled back), or the input (the rest does not run).
+struct ThrownInApp: Error {
+  var diagnostic: Diagnostic
 }
 
 /// App code that runs as one transaction: all its statements stay, or none.
@@ -196,6 +205,12 @@ public final class Compiler {
                         typesRead: true)
       } catch let diagnostic as Diagnostic where recovering {
         items.append(.failure(diagnostic))
+      } catch let thrown as ThrownInApp {
+        // Uncaught at the top level: as in a Swift program, nothing after it runs.
+        var uncaught = thrown.diagnostic
+        uncaught.message = "uncaught error: " + uncaught.message + " thrown here; the rest of the input does not run"
+        items.append(.failure(uncaught))
+        break
       }
     }
     try appCode.runPendingSetUp(into: &items, recovering: recovering)

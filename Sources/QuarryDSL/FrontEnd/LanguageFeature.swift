@@ -27,4 +27,6 @@ public enum LanguageFeature: Hashable, Sendable {
   case migration(String)
   /// A `database.write { … }` (or `transaction`) block: one transaction.
   case writeBlock
+  /// A transaction unit whose code threw, so that it was rolled back.
+  case thrownInTransaction
 }

@@ -154,7 +154,7 @@ struct AnswerEvidence {
   }
 
   var rollsBack: Bool {
-    accesses.contains { access in
+    features.contains(.thrownInTransaction) || accesses.contains { access in
       (access.action == .transaction && access.object == "ROLLBACK")
         || (access.action == .savepoint && access.object == "ROLLBACK" && !(access.detail ?? "").lowercased().hasPrefix("quarry_"))
     }

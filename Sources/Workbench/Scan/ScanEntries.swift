@@ -83,6 +83,11 @@ struct EntryBuilder {
         }
         alreadyApplied = nil
         unit = nil
+      case .unitThrew(let diagnostic):
+        unitFailed = true
+        var entry = newEntry(line: diagnostic.line, column: diagnostic.column, kind: "set-up", source: "")
+        entry.error = diagnostic.fullMessage + " thrown: the transaction is rolled back"
+        report.entries.append(entry)
       case .failure(let diagnostic):
         var entry = newEntry(line: diagnostic.line, column: diagnostic.column, kind: "set-up", source: "")
         entry.error = diagnostic.fullMessage
