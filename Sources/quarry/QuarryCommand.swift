@@ -102,7 +102,10 @@ struct LessonsCommand: ParsableCommand {
       total.tried += mutants.tried
       total.caught += mutants.caught
       total.equivalent += mutants.equivalent
-      let counts = "mutants: \(mutants.caught)/\(mutants.tried) caught" + (mutants.equivalent > 0 ? ", \(mutants.equivalent) declared equivalent" : "")
+      // A mutant declared equivalent (no data the schema allows tells it apart) is not a wrong
+      // answer: it is left out of the rate.
+      let counts = "mutants: \(mutants.caught) of \(mutants.tried - mutants.equivalent) caught, \(Self.percent(mutants.caught, of: mutants.tried - mutants.equivalent))"
+        + (mutants.equivalent > 0 ? "; \(mutants.equivalent) equivalent to the solution, declared" : "")
       if problems.isEmpty {
         print("ok   \(path) (\(counts))")
       } else {
@@ -112,9 +115,16 @@ struct LessonsCommand: ParsableCommand {
       }
     }
     if paths.count > 1 {
-      print("mutants: \(total.caught)/\(total.tried) caught, \(total.equivalent) declared equivalent, \(total.tried - total.caught - total.equivalent) surviving")
+      print("mutants: \(total.caught) of \(total.tried - total.equivalent) caught, \(Self.percent(total.caught, of: total.tried - total.equivalent)); \(total.equivalent) equivalent to their solution, declared; \(total.tried - total.caught - total.equivalent) surviving")
     }
     if failed { throw ExitCode(1) }
+  }
+
+  /// `97.5%`, or `100%`; a lesson without mutants has caught all of them.
+  static func percent(_ part: Int, of whole: Int) -> String {
+    guard whole > 0, part < whole else { return "100%" }
+    let tenths = (part * 1000) / whole
+    return "\(tenths / 10).\(tenths % 10)%"
   }
 }
 
