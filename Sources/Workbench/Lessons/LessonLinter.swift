@@ -42,6 +42,18 @@ public final class LessonLinter {
     }
     if lesson.exercises.count < 4 { problem(1, "a lesson needs at least 4 exercises; this one has \(lesson.exercises.count)") }
     let checker = AnswerChecker(timeLimit: 2)
+    // The fixture's views and their SELECTs, for the mutant that reads a view's rows without it.
+    var fixtureViews: [String: String] = [:]
+    if let session = try? Session.fixture(lesson.fixture),
+      let rows = try? session.database.rows("SELECT name, sql FROM sqlite_schema WHERE type = 'view'")
+    {
+      for row in rows {
+        guard let name = row.first?.textValue, let sql = row.last?.textValue,
+          let select = Self.viewSelect(sql)
+        else { continue }
+        fixtureViews[name] = select
+      }
+    }
     var report = MutantReport()
     defer { lastMutants = report }
     // Examples run in order in one session, as a learner types them at the prompt (a later
@@ -107,6 +119,15 @@ public final class LessonLinter {
       if let onFixture = expected.first, let ignoring = SolutionMutants.ignoringTheYear(onFixture) {
         mutants.append(ignoring)
       }
+      // The same rows without the technique the exercise teaches (elsewhere these are correct
+      // answers written differently).
+      let teaches = Set(exercise.techniques.flatMap { $0.split(separator: "/").map(String.init) })
+      if teaches.contains("view"), let onFixture = expected.first, let inlined = SolutionMutants.viewInlined(onFixture, views: fixtureViews) {
+        mutants.append(inlined)
+      }
+      if teaches.contains("distinct"), let onFixture = expected.first, let grouping = SolutionMutants.distinctAsGrouping(onFixture) {
+        mutants.append(grouping)
+      }
       if let onFixture = expected.first, onFixture.changed, let session = try? Session.fixture(lesson.fixture) {
         let before = onFixture.tables.compactMap { table in
           (try? AnswerChecker.contents(of: table.name, in: session)).map { (name: table.name, columns: $0.columns, rows: $0.rows) }
@@ -148,6 +169,13 @@ public final class LessonLinter {
       }
     }
     return problems
+  }
+
+  /// The SELECT of `CREATE VIEW name AS SELECT …`: what follows the first top-level AS.
+  static func viewSelect(_ sql: String) -> String? {
+    let words = AnswerEvidence.keywords(of: sql)
+    guard words.starts(with: ["CREATE"]), let range = sql.range(of: #"(?i)\bAS\s+(SELECT|WITH|VALUES)\b"#, options: .regularExpression) else { return nil }
+    return String(sql[range.lowerBound...].dropFirst(2)).trimmingCharacters(in: .whitespacesAndNewlines)
   }
 
   /// An example's first error on a fresh copy of the fixture, if any.

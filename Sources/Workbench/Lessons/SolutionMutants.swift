@@ -123,6 +123,44 @@ enum SolutionMutants {
     return Mutant(kind: "a hard-coded write", code: statements.joined(separator: ";\n") + ";")
   }
 
+  /// The view skipped: the solution's query with each view of the fixture it reads written out
+  /// as a subquery of the view's own SELECT — the same rows, no view.
+  ///
+  /// ```
+  /// SELECT "product" FROM "orderLines" WHERE …  →  SELECT "product" FROM (SELECT … FROM "orderItems" JOIN …) AS "orderLines" WHERE …
+  /// ```
+  static func viewInlined(_ outcome: AnswerChecker.Outcome, views: [String: String]) -> Mutant? {
+    guard let last = outcome.evidence.statements.last(where: \.returnsRows) else { return nil }
+    let read = Set(outcome.evidence.accesses.compactMap { $0.action == .read ? $0.context?.lowercased() : nil })
+    var sql = last.inlinedSQL
+    var changed = false
+    for (name, select) in views where read.contains(name.lowercased()) {
+      let pattern = #"(?i)\b(FROM|JOIN)\s+"?"# + NSRegularExpression.escapedPattern(for: name) + #""?(?=[\s),;]|$)"#
+      guard let regex = try? NSRegularExpression(pattern: pattern) else { continue }
+      let range = NSRange(sql.startIndex..., in: sql)
+      guard regex.firstMatch(in: sql, range: range) != nil else { continue }
+      sql = regex.stringByReplacingMatches(
+        in: sql, range: range, withTemplate: "$1 (" + NSRegularExpression.escapedTemplate(for: select) + ") AS " + NSRegularExpression.escapedTemplate(for: quoteIdentifier(name)))
+      changed = true
+    }
+    return changed ? Mutant(kind: "the view skipped", code: ".raw " + sql) : nil
+  }
+
+  /// DISTINCT skipped: `SELECT DISTINCT a, b FROM …` as `SELECT a, b FROM … GROUP BY 1, 2` — the
+  /// same rows by grouping (for a query with no ORDER BY, LIMIT or GROUP BY of its own).
+  static func distinctAsGrouping(_ outcome: AnswerChecker.Outcome) -> Mutant? {
+    guard let last = outcome.evidence.statements.last(where: \.returnsRows), last.keywords.starts(with: ["SELECT", "DISTINCT"]),
+      !last.keywords.contains("ORDER"), !last.keywords.contains("LIMIT"), !last.keywords.contains("GROUP"),
+      let range = last.inlinedSQL.range(of: "DISTINCT", options: .caseInsensitive)
+    else { return nil }
+    let width = outcome.columns.count
+    guard width > 0 else { return nil }
+    var sql = last.inlinedSQL
+    sql.replaceSubrange(range, with: "")
+    sql = sql.trimmingCharacters(in: CharacterSet(charactersIn: "; \n")) + " GROUP BY " + (1...width).map(String.init).joined(separator: ", ")
+    return Mutant(kind: "DISTINCT as GROUP BY", code: ".raw " + sql)
+  }
+
   /// A constant answer: the solution's rows on the fixture, written as `VALUES (…), (…)`.
   static func constant(rows: [[DatabaseValue]]) -> Mutant? {
     guard !rows.isEmpty, let width = rows.first?.count, width > 0 else { return nil }
