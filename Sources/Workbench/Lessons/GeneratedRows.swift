@@ -138,12 +138,15 @@ struct GeneratedRows: Sendable, Equatable {
 }
 
 /// A small, fast generator with a fixed sequence per seed (SplitMix64), so a dataset made from
-/// a seed is the same on every machine and every run.
-struct SplitMix64 {
+/// a seed is the same on every machine and every run (and a fuzz test's failure reproduces).
+public struct SplitMix64: RandomNumberGenerator {
   private var state: UInt64
+  /// Starts from `state` as given.
+  public init(state: UInt64) { self.state = state }
+  /// Starts from a state mixed from `seed`, so small seeds (1, 2, 3) start far apart.
   init(seed: UInt64) { state = seed &* 0x9E37_79B9_7F4A_7C15 &+ 0x2545_F491_4F6C_DD1D }
 
-  mutating func next() -> UInt64 {
+  public mutating func next() -> UInt64 {
     state &+= 0x9E37_79B9_7F4A_7C15
     var z = state
     z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
@@ -151,6 +154,8 @@ struct SplitMix64 {
     return z ^ (z >> 31)
   }
 
+  /// Fisher–Yates with this generator's own draws (the standard library's shuffle may change
+  /// between Swift versions; a dataset must not).
   mutating func shuffle<T>(_ values: inout [T]) {
     guard values.count > 1 else { return }
     for index in stride(from: values.count - 1, to: 0, by: -1) {
