@@ -138,7 +138,7 @@ final class LessonTechniqueTests: XCTestCase {
     (
       "19.1",
       "UPDATE remindersLists SET color = 255 WHERE title = 'Work'",
-      "✗ 19.1 Add a list or recolour it: after your answer, table 'remindersLists' differs: expected 5 rows, got 4; missing the row (5, 255, 'Work', 0) (on the variant rows; it matched the fixture's rows, but these have a case it gets wrong: a tie, a NULL, a value on a boundary)"
+      "✗ 19.1 Add a list or recolour it: after your answer, table 'remindersLists' differs: expected 5 rows, got 4; missing the row (5, 255, 'Work', 0) (on the variant rows; it matched the fixture's rows, but these have a case it gets wrong: a tie, a NULL, a value on a boundary, a word inside another)"
     ),
     (
       "20.2",
