@@ -41,6 +41,33 @@ final class AnswerCheckerTests: XCTestCase {
     XCTAssertTrue(why.contains("Boss"), why)
   }
 
+  /// Set-up typed at the prompt before `.check` is part of the answer: a migration run there,
+  /// a table created there (probed for the rows it refuses), as if typed with the query.
+  func testSetUpAtThePromptCountsForTheTechniqueAndTheTable() throws {
+    let lessons = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+      .appendingPathComponent("lessons").path
+    let lesson = try Lesson.load(path: lessons + "/23-transactions-indexes-migrations.md")
+    let migration = try XCTUnwrap(lesson.exercises.first { $0.techniques == ["migration"] })
+    let migrate = """
+      var migrator = DatabaseMigrator()
+      migrator.registerMigration("Create notes") { db in
+        try #sql("CREATE TABLE notes (id INTEGER PRIMARY KEY, reminderID INTEGER NOT NULL REFERENCES reminders(id) ON DELETE CASCADE, body TEXT NOT NULL)").execute(db)
+      }
+      try migrator.migrate(database)
+      """
+    let query = "INSERT INTO notes (reminderID, body) SELECT id, 'Call first' FROM reminders WHERE isFlagged; SELECT reminderID, body FROM notes;"
+    XCTAssertEqual(try verdict(query, migration, context: [migrate]), .correct)
+    let created = "CREATE TABLE notes (id INTEGER PRIMARY KEY, reminderID INTEGER NOT NULL REFERENCES reminders(id) ON DELETE CASCADE, body TEXT NOT NULL)"
+    XCTAssertEqual(try verdict(query, migration, context: [created]), .wrong(
+      "right result, but this exercise is about a migration: no migration of yours ran (migrator.registerMigration(…) { db in … }, then migrator.migrate(database))"))
+
+    let ratings = try XCTUnwrap(lesson.exercises.first { $0.techniques == ["check-constraint"] })
+    let fill = "INSERT OR IGNORE INTO ratings SELECT id, priority FROM reminders WHERE priority BETWEEN 1 AND 3; SELECT * FROM ratings;"
+    XCTAssertEqual(try verdict(fill, ratings, context: ["CREATE TABLE ratings (reminderID INTEGER, stars INTEGER NOT NULL)"]), .wrong(
+      "your table 'ratings' accepts a row with stars = 0, which this exercise's table refuses (CHECK constraint failed)"))
+    XCTAssertEqual(try verdict(fill, ratings, context: ["CREATE TABLE ratings (reminderID INTEGER, stars INTEGER NOT NULL CHECK (stars IN (1, 2, 3)))"]), .correct)
+  }
+
   func testWriteExercisesCompareEffects() throws {
     let delete = exercise("Reminder.where(\\.isCompleted).delete()")
     XCTAssertEqual(try verdict("DELETE FROM reminders WHERE isCompleted", delete), .correct)

@@ -174,16 +174,18 @@ public struct AnswerChecker {
       try dataset.generated?.apply(to: database, permutingIDs: dataset.permutesIDs, keeping: dataset.keeping)
     }
     let functionsBefore = AnswerEvidence.userFunctions(in: session.database)
-    for earlier in context { Self.execute(earlier, in: session, sink: ResultCollector()) }
-    // The fixture's own tables decide whether an input wrote: tables it creates for itself (an
-    // FTS index, a table of its own) are set-up, not effects.
-    let baseline = exercise.checkedTables.isEmpty ? try Self.userTables(of: session) : exercise.checkedTables
-    let rowsBefore = try baseline.map { try Self.contents(of: $0, in: session).rows }
+    // What the answer creates and uses counts from the fixture on: set-up typed at the prompt
+    // before `.check` (a table, a view, a migration) is part of the answer.
     let schemaBefore = SchemaObjects.read(session.database)
     let indexesBefore = AnswerEvidence.names(ofType: "index", in: session.database)
-    let collector = ResultCollector(recordingIn: session.database)
     session.compiler.features = []
     let log = session.database.recordAccess()
+    // The fixture's own tables decide whether an input wrote: tables it creates for itself (an
+    // FTS index, a table of its own), at the prompt or in the answer, are set-up, not effects.
+    let baseline = exercise.checkedTables.isEmpty ? try Self.userTables(of: session) : exercise.checkedTables
+    for earlier in context { Self.execute(earlier, in: session, sink: ResultCollector()) }
+    let rowsBefore = try baseline.map { try Self.contents(of: $0, in: session).rows }
+    let collector = ResultCollector(recordingIn: session.database)
     let limit = session.database.limitWork(seconds: timeLimit)
     Self.execute(input, in: session, sink: collector)
     session.database.removeWorkLimit()
