@@ -219,6 +219,11 @@ final class LessonTechniqueTests: XCTestCase {
       "Reminder.where { !$0.isCompleted }.count()",
       "✗ 24.4 One number for a badge: right result, but this exercise is about a fetch property wrapper (@FetchAll, @FetchOne): your answer declares none"
     ),
+    (
+      "7.5",
+      "WITH t AS (SELECT orderID, sum(quantity * price) AS v FROM orderItems JOIN products ON products.id = productID GROUP BY orderID) SELECT orderID FROM t ORDER BY v DESC LIMIT 1",
+      "✗ 7.5 The biggest order: row 1 (sorted), column 1 ('name'): expected '2', got 2 — the same value, but this column is text: cast it (CAST(… AS TEXT), or .cast(as: String.self))"
+    ),
   ]
 
   func testAnswersAreCheckedForWhatTheExerciseTeaches() throws {

@@ -417,8 +417,23 @@ public struct AnswerChecker {
       }?.offset ?? 0
       let name = column < expected.columns.count ? " ('\(expected.columns[column])')" : ""
       return "row \(index + 1)\(ordered ? "" : " (sorted)"), column \(column + 1)\(name): expected \(display(want[column])), got \(display(got[column]))"
+        + Self.typeHint(expected: want[column], actual: got[column])
     }
     return nil
+  }
+
+  /// When two values differ only in type — the text '2' and the number 2 — how to make them agree.
+  static func typeHint(expected: DatabaseValue, actual: DatabaseValue) -> String {
+    switch (expected, actual) {
+    case (.text(let text), .integer), (.text(let text), .double):
+      guard let number = actual.doubleValue, Double(text) == number else { return "" }
+      return " — the same value, but this column is text: cast it (CAST(… AS TEXT), or .cast(as: String.self))"
+    case (.integer, .text(let text)), (.double, .text(let text)):
+      guard let number = expected.doubleValue, Double(text) == number else { return "" }
+      return " — the same value, but this column is a number: cast it (CAST(… AS INTEGER) or AS REAL, or .cast(as: Int.self))"
+    default:
+      return ""
+    }
   }
 
   /// Up to two rows as the learner would write them: `('Groceries', 2)`, and how many more.
