@@ -192,7 +192,7 @@ final class LessonTechniqueTests: XCTestCase {
     (
       "23.2",
       "CREATE INDEX byDue ON reminders(dueDate); EXPLAIN QUERY PLAN SELECT title FROM reminders WHERE dueDate < '2026-03-01';",
-      "✗ 23.2 An index that is used: row 1 (sorted), column 4 ('detail'): expected 'SEARCH reminders USING INDEX reminders_dueDate (dueDate<?)', got 'SEARCH reminders USING INDEX byDue (dueDate<?)'"
+      "✗ 23.2 An index that is used: in the row whose 'id' is 3, column 4 ('detail'): expected 'SEARCH reminders USING INDEX reminders_dueDate (dueDate<?)', got 'SEARCH reminders USING INDEX byDue (dueDate<?)'"
     ),
     (
       "23.3",

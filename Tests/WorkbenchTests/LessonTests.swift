@@ -65,7 +65,7 @@ final class LessonTests: XCTestCase {
     guard case .wrong(let why) = try verdict(#"Tag.insert { $0.title } values: { "New" }"#, insert) else {
       return XCTFail("expected a wrong answer")
     }
-    XCTAssertEqual(why, "after your answer, table 'tags' differs: row 6 (sorted), column 2 ('title'): expected 'new', got 'New'")
+    XCTAssertEqual(why, "after your answer, table 'tags' differs: in the row whose 'id' is 6, column 2 ('title'): expected 'new', got 'New'")
   }
 
   func testTutorWalksALessonAndRecordsProgress() throws {

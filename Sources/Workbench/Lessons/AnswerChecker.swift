@@ -410,6 +410,25 @@ public struct AnswerChecker {
         }
       }
     }
+    // Rows named by their key: when the first column tells the rows apart in both results and
+    // holds the same values, the row that differs is the one with that value.
+    if !ordered, expectedWidth >= 2 {
+      let key: ([DatabaseValue]) -> String = { Self.valueKey($0[0], listSeparator: listSeparator) }
+      let wanted = Dictionary(expected.rows.map { (key($0), $0) }, uniquingKeysWith: { first, _ in first })
+      let given = Dictionary(actual.rows.map { (key($0), $0) }, uniquingKeysWith: { first, _ in first })
+      if wanted.count == expected.rows.count, given.count == actual.rows.count, Set(wanted.keys) == Set(given.keys) {
+        for want in sortedExpected {
+          guard let got = given[key(want)], normalize(want) != normalize(got) else { continue }
+          let column = zip(want, got).enumerated().first {
+            Self.valueKey($0.element.0, listSeparator: listSeparator) != Self.valueKey($0.element.1, listSeparator: listSeparator)
+          }?.offset ?? 1
+          let keyName = expected.columns.first.map { "'\($0)'" } ?? "column 1"
+          let name = column < expected.columns.count ? " ('\(expected.columns[column])')" : ""
+          return "in the row whose \(keyName) is \(display(want[0])), column \(column + 1)\(name): expected \(display(want[column])), got \(display(got[column]))"
+            + Self.typeHint(expected: want[column], actual: got[column])
+        }
+      }
+    }
     let (left, right) = ordered ? (expected.rows, actual.rows) : (sortedExpected, sortedActual)
     for (index, (want, got)) in zip(left, right).enumerated() where normalize(want) != normalize(got) {
       let column = zip(want, got).enumerated().first {
