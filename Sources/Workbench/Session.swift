@@ -129,29 +129,7 @@ public final class Session {
   /// it: the same rows under other ids, so an answer that writes an id read off the fixture
   /// (`find(4)`) no longer matches.
   static func shiftIDs(in database: Database, by shift: Int64) throws {
-    try database.execute("PRAGMA foreign_keys = OFF")
-    defer { try? database.execute("PRAGMA foreign_keys = \(Database.enforcesForeignKeys ? "ON" : "OFF")") }
-    let tables = try database.rows("SELECT name FROM sqlite_schema WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND sql NOT LIKE 'CREATE VIRTUAL%'")
-      .compactMap { $0.first?.textValue }
-    var keys: [String: String] = [:]  // table → its INTEGER PRIMARY KEY column
-    for table in tables {
-      let columns = try database.rows("SELECT name, type, pk FROM pragma_table_info(?)", bindings: [.text(table)])
-      let primary = columns.filter { if case .integer(let pk) = $0[2] { return pk > 0 } else { return false } }
-      if primary.count == 1, primary[0][1].textValue?.uppercased() == "INTEGER", let name = primary[0][0].textValue { keys[table] = name }
-    }
-    // Temporary triggers and views are not there yet; the fixture's own triggers must not fire.
-    try database.execute("PRAGMA recursive_triggers = OFF")
-    for (table, key) in keys {
-      try database.execute("UPDATE \(quoteIdentifier(table)) SET \(quoteIdentifier(key)) = \(quoteIdentifier(key)) + \(shift)")
-    }
-    for table in tables {
-      for foreignKey in try database.rows("SELECT \"from\", \"table\", \"to\" FROM pragma_foreign_key_list(?)", bindings: [.text(table)]) {
-        guard let column = foreignKey[0].textValue, let parent = foreignKey[1].textValue, let parentKey = keys[parent],
-          (foreignKey[2].textValue ?? parentKey) == parentKey
-        else { continue }
-        try database.execute("UPDATE \(quoteIdentifier(table)) SET \(quoteIdentifier(column)) = \(quoteIdentifier(column)) + \(shift) WHERE \(quoteIdentifier(column)) IS NOT NULL")
-      }
-    }
+    try IntegerKeys(database).remap(in: database) { _, id in id + shift }
   }
 
   /// The SQL `.explain QUERY` shows the plan of: SQL as written, a DSL query compiled (values
@@ -293,7 +271,7 @@ public final class Session {
     var unit: TransactionUnit?
     // Each outermost unit in a savepoint of its own, so a unit whose code throws is rolled back
     // alone (the input's other changes stay, as GRDB rolls back only that transaction).
-    var unitSavepoint = false
+    var unitTransaction: InputTransaction?
     func failUnit() {
       guard let failed = unit else { return }
       runFailed = true
@@ -305,18 +283,19 @@ public final class Session {
       case .unitStart(let started):
         if unit == nil {
           unit = started
-          unitSavepoint = !sqlOnly && (try? database.execute("SAVEPOINT quarry_unit")) != nil
+          unitTransaction = sqlOnly ? nil : try? InputTransaction(database, name: "quarry_unit")
         }
       case .unitThrew(let thrown):
-        if unitSavepoint { _ = try? database.execute("ROLLBACK TO quarry_unit; RELEASE quarry_unit") }
-        unitSavepoint = false
+        _ = unitTransaction?.end(rollingBack: true)
+        unitTransaction = nil
         if let started = unit {
           sink.note("\(started.description) at \(started.line):\(started.column) threw \(thrown.message) at \(thrown.line):\(thrown.column): its transaction is rolled back, so none of its changes stay")
         }
         unit = nil
       case .unitEnd:
-        if unitSavepoint, unit != nil { _ = try? database.execute("RELEASE quarry_unit") }
-        if unit != nil { unitSavepoint = false }
+        // A unit that failed fails the input, which is undone whole.
+        _ = unitTransaction?.end(rollingBack: runFailed)
+        unitTransaction = nil
         unit = nil
       case .declaration(let name):
         sink.declared(describeDeclaration(name))

@@ -678,39 +678,31 @@ extension Compiler {
   func invokeAll(_ closure: ClosureExprSyntax, with arguments: [Value]) throws -> [Value] {
     try checkArity(of: closure, tables: arguments)
     var bindings: [String: Value] = [:]
-    if let parameterClause = closure.signature?.parameterClause {
-      // `{ r in … $0 … }` is not Swift: `$0` is not the outer closure's row.
-      let uses = AnonymousParameterUses(viewMode: .sourceAccurate)
-      uses.walk(closure.statements)
-      if let dollar = uses.first {
-        // As swiftc says it: naming the parameter in `$N`'s place, when there is one.
-        let names: [String]
-        switch parameterClause {
-        case .simpleInput(let list): names = list.map(\.name.text)
-        case .parameterClause(let clause): names = clause.parameters.map { ($0.secondName ?? $0.firstName).text }
-        }
-        let index = Int(dollar.text.dropFirst()) ?? 0
-        let hint = index < names.count && names[index] != "_" ? "; did you mean '\(names[index])'?" : ""
-        throw source.diagnostic("anonymous closure arguments cannot be used inside a closure that has explicit arguments" + hint, at: dollar)
-      }
-    } else {
+    guard let parameterClause = closure.signature?.parameterClause else {
       for (index, argument) in arguments.enumerated() { bindings["$\(index)"] = argument }
+      return try withLocals(bindings) { try evaluateStatementList(closure.statements) }
     }
-    if let signature = closure.signature, let parameterClause = signature.parameterClause {
-      var names: [String] = []
-      switch parameterClause {
-      case .simpleInput(let list): names = list.map(\.name.text)
-      case .parameterClause(let clause):
-        names = clause.parameters.map { ($0.secondName ?? $0.firstName).text }
-      }
-      if names.count > arguments.count {
-        throw source.diagnostic(
-          "this closure takes \(names.count) parameters, but the query has \(arguments.count) table\(arguments.count == 1 ? "" : "s")",
-          at: parameterClause)
-      }
-      for (index, name) in names.enumerated() where name != "_" {
-        bindings[name] = arguments[index]
-      }
+    let names: [String]
+    switch parameterClause {
+    case .simpleInput(let list): names = list.map(\.name.text)
+    case .parameterClause(let clause): names = clause.parameters.map { ($0.secondName ?? $0.firstName).text }
+    }
+    // `{ r in … $0 … }` is not Swift: `$0` is not the outer closure's row. As swiftc says it,
+    // naming the parameter in `$N`'s place when there is one.
+    let uses = AnonymousParameterUses(viewMode: .sourceAccurate)
+    uses.walk(closure.statements)
+    if let dollar = uses.first {
+      let index = Int(dollar.text.dropFirst()) ?? 0
+      let hint = index < names.count && names[index] != "_" ? "; did you mean '\(names[index])'?" : ""
+      throw source.diagnostic("anonymous closure arguments cannot be used inside a closure that has explicit arguments" + hint, at: dollar)
+    }
+    if names.count > arguments.count {
+      throw source.diagnostic(
+        "this closure takes \(names.count) parameters, but the query has \(arguments.count) table\(arguments.count == 1 ? "" : "s")",
+        at: parameterClause)
+    }
+    for (index, name) in names.enumerated() where name != "_" {
+      bindings[name] = arguments[index]
     }
     return try withLocals(bindings) { try evaluateStatementList(closure.statements) }
   }

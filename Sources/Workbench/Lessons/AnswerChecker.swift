@@ -185,7 +185,8 @@ public struct AnswerChecker {
     let baseline = exercise.checkedTables.isEmpty ? try Self.userTables(of: session) : exercise.checkedTables
     for earlier in context { Self.execute(earlier, in: session, sink: ResultCollector()) }
     let rowsBefore = try baseline.map { try Self.contents(of: $0, in: session).rows }
-    let collector = ResultCollector(recordingIn: session.database)
+    // Techniques are read from the run on the fixture's rows; the other runs compare rows.
+    let collector = ResultCollector(recordingIn: session.database, explaining: !dataset.variant)
     let limit = session.database.limitWork(seconds: timeLimit)
     Self.execute(input, in: session, sink: collector)
     session.database.removeWorkLimit()
@@ -323,31 +324,16 @@ public struct AnswerChecker {
   /// Whether SQL sorts its result: an ORDER BY of the outermost statement (outside parentheses,
   /// strings and quoted names; an ORDER BY inside a subquery does not order the result).
   static func hasOrderBy(_ sql: String) -> Bool {
-    var previous = "", word = ""
-    var quote: Character?
     var depth = 0
-    for character in sql + " " {
-      if let open = quote {
-        if character == open { quote = nil }
-        continue
-      }
-      if character.isLetter {
-        word.append(character)
-        continue
-      }
-      if !word.isEmpty {
-        let upper = word.uppercased()
-        if depth == 0, previous == "ORDER", upper == "BY" { return true }
-        previous = depth == 0 ? upper : ""
-        word = ""
-      }
-      switch character {
-      case "'", "\"", "`": quote = character
-      case "[": quote = "]"
+    var previous = ""
+    for word in AnswerEvidence.keywords(of: sql) {
+      switch word {
       case "(": depth += 1
       case ")": depth -= 1
+      case "BY" where depth == 0 && previous == "ORDER": return true
       default: break
       }
+      previous = word
     }
     return false
   }
@@ -601,7 +587,13 @@ final class ResultCollector: ResultSink {
   let database: Database?
   var facts: [AnswerEvidence.StatementFacts] = []
 
-  init(recordingIn database: Database? = nil) { self.database = database }
+  /// Whether each statement's plan and program are read too (`AnswerEvidence.facts`).
+  let explaining: Bool
+
+  init(recordingIn database: Database? = nil, explaining: Bool = false) {
+    self.database = database
+    self.explaining = explaining
+  }
 
   var columns: [String] = []
   var rows: [[DatabaseValue]] = []
@@ -613,7 +605,7 @@ final class ResultCollector: ResultSink {
   func begin(input: String, sql: String, bindings: [QueryBinding], columns: [String], types: [SwiftType?]) {
     statements += 1
     if let database, facts.count < 1_000 {
-      facts.append(AnswerEvidence.facts(of: sql, bindings: bindings, returnsRows: !columns.isEmpty, in: database))
+      facts.append(AnswerEvidence.facts(of: sql, bindings: bindings, returnsRows: !columns.isEmpty, explaining: explaining, in: database))
     }
     // BEGIN, COMMIT, ROLLBACK … return nothing: the rows shown are still the last query's.
     if columns.isEmpty, let first = AnswerEvidence.keywords(of: sql).first, Self.transactionControl.contains(first) { return }

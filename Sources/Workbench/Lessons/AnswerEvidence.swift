@@ -43,12 +43,13 @@ struct AnswerEvidence {
   /// Whether a table the answer created refused a row by a CHECK constraint (``ConstraintProbes``).
   var refusesByCheck = false
 
-  /// The facts of one statement, read from the connection it is about to run on.
-  static func facts(of sql: String, bindings: [QueryBinding], returnsRows: Bool, in database: Database) -> StatementFacts {
+  /// The facts of one statement, read from the connection it is about to run on; its plan and
+  /// program only when `explaining` (they are the same on every dataset: one run reads them).
+  static func facts(of sql: String, bindings: [QueryBinding], returnsRows: Bool, explaining: Bool, in database: Database) -> StatementFacts {
     var facts = StatementFacts(sql: sql, bindings: bindings.count, inlinedSQL: inlining(bindings, into: sql), returnsRows: returnsRows)
     facts.keywords = keywords(of: sql)
     let explained = facts.keywords.starts(with: ["EXPLAIN", "QUERY", "PLAN"]) ? planTarget(of: sql) : facts.keywords.first == "EXPLAIN" ? nil : sql
-    guard let query = explained else { return facts }
+    guard explaining, let query = explained else { return facts }
     facts.plan = ((try? database.rows("EXPLAIN QUERY PLAN " + query)) ?? []).compactMap { $0.last?.textValue }
     if let program = database.program(of: query) {
       facts.opcodes = program.opcodes
@@ -88,8 +89,8 @@ struct AnswerEvidence {
     return String(rest)
   }
 
-  /// The upper-cased words of SQL outside strings, quoted names and comments, and `(` as a word
-  /// of its own (so `( SELECT` shows a subquery).
+  /// The upper-cased words of SQL outside strings, quoted names and comments, and `(` and `)` as
+  /// words of their own (so `( SELECT` shows a subquery, and nesting can be followed).
   static func keywords(of sql: String) -> [String] {
     var words: [String] = []
     var word = ""
@@ -117,8 +118,8 @@ struct AnswerEvidence {
       case "/" where sql[index...].hasPrefix("/*"):
         index = sql[index...].range(of: "*/")?.upperBound ?? sql.endIndex
         continue
-      case "(":
-        words.append("(")
+      case "(", ")":
+        words.append(String(character))
       default:
         break
       }

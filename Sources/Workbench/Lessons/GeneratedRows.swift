@@ -32,23 +32,13 @@ struct GeneratedRows: Sendable, Equatable {
   func apply(to database: Database, permutingIDs: Bool, keeping: Set<String>) throws {
     var random = SplitMix64(seed: seed)
     let kept = Set(keeping.map { $0.lowercased() })
-    try database.execute("PRAGMA foreign_keys = OFF")
-    defer { try? database.execute("PRAGMA foreign_keys = \(Database.enforcesForeignKeys ? "ON" : "OFF")") }
-    let tables = try database.rows(
-      "SELECT name FROM pragma_table_list WHERE schema = 'main' AND type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name"
-    ).compactMap { $0.first?.textValue }
-    var keys: [String: String] = [:]  // table → its INTEGER PRIMARY KEY column
-    for table in tables {
-      let columns = try database.rows("SELECT name, type, pk FROM pragma_table_info(?)", bindings: [.text(table)])
-      let primary = columns.filter { if case .integer(let pk) = $0[2] { return pk > 0 } else { return false } }
-      if primary.count == 1, primary[0][1].textValue?.uppercased() == "INTEGER", let name = primary[0][0].textValue { keys[table] = name }
-    }
-    for table in tables {
-      guard let key = keys[table] else { continue }
+    let integerKeys = try IntegerKeys(database)
+    for table in integerKeys.tables {
+      guard let key = integerKeys.keys[table] else { continue }
       if copiesRows { try copyRows(of: table, key: key, keeping: kept, random: &random, in: database) }
       try moveDates(of: table, in: database)
     }
-    if permutingIDs { try permuteIDs(of: tables, keys: keys, random: &random, in: database) }
+    if permutingIDs { try permuteIDs(integerKeys, random: &random, in: database) }
   }
 
   /// Two rows (chosen by the seed) copied under new ids: `INSERT OR IGNORE`, so a UNIQUE column
@@ -96,44 +86,15 @@ struct GeneratedRows: Sendable, Equatable {
 
   /// Every integer primary key mapped to a shuffled, sparse set of new ids, and every foreign
   /// key that refers to one mapped with it.
-  private func permuteIDs(of tables: [String], keys: [String: String], random: inout SplitMix64, in database: Database) throws {
+  private func permuteIDs(_ integerKeys: IntegerKeys, random: inout SplitMix64, in database: Database) throws {
     var maps: [String: [Int64: Int64]] = [:]
-    for table in tables {
-      guard let key = keys[table] else { continue }
-      let ids = try database.rows("SELECT \(quoteIdentifier(key)) FROM \(quoteIdentifier(table)) ORDER BY 1").compactMap { row -> Int64? in
-        if case .integer(let id)? = row.first { return id } else { return nil }
-      }
+    for table in integerKeys.tables where integerKeys.keys[table] != nil {
+      let ids = try integerKeys.ids(of: table, in: database)
       var targets = (0..<ids.count).map { Int64(300 + 3 * $0) + Int64(seed) }
       random.shuffle(&targets)
       maps[table] = Dictionary(uniqueKeysWithValues: zip(ids, targets))
     }
-    try database.execute("CREATE TEMP TABLE quarry_idmap (tableName TEXT, old INTEGER, new INTEGER, PRIMARY KEY (tableName, old))")
-    defer { try? database.execute("DROP TABLE temp.quarry_idmap") }
-    for (table, map) in maps {
-      for (old, new) in map {
-        _ = try database.rows("INSERT INTO temp.quarry_idmap VALUES (?, ?, ?)", bindings: [.text(table), .integer(old), .integer(new)])
-      }
-    }
-    for table in tables {
-      guard let key = keys[table] else { continue }
-      let name = quoteIdentifier(key)
-      // Through negative ids, so no new id meets an old one on the way.
-      try database.execute("""
-        UPDATE \(quoteIdentifier(table)) SET \(name) = -(SELECT new FROM temp.quarry_idmap WHERE tableName = \(quoteText(table)) AND old = \(name));
-        UPDATE \(quoteIdentifier(table)) SET \(name) = -\(name);
-        """)
-    }
-    for table in tables {
-      for foreignKey in try database.rows("SELECT \"from\", \"table\", \"to\" FROM pragma_foreign_key_list(?)", bindings: [.text(table)]) {
-        guard let column = foreignKey[0].textValue, let parent = foreignKey[1].textValue, let parentKey = keys[parent],
-          (foreignKey[2].textValue ?? parentKey) == parentKey
-        else { continue }
-        let name = quoteIdentifier(column)
-        try database.execute("""
-          UPDATE \(quoteIdentifier(table)) SET \(name) = coalesce((SELECT new FROM temp.quarry_idmap WHERE tableName = \(quoteText(parent)) AND old = \(name)), \(name)) WHERE \(name) IS NOT NULL
-          """)
-      }
-    }
+    try integerKeys.remap(in: database) { table, id in maps[table]?[id] ?? id }
   }
 }
 

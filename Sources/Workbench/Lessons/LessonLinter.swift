@@ -80,7 +80,7 @@ public final class LessonLinter {
       if exercise.techniques.isEmpty {
         problem(exercise.solutionLine, "'\(exercise.title)': declare what it teaches on the solution line, teaches=… (\(Technique.all.map(\.name).joined(separator: ", "))), or teaches=none when its rows alone decide")
       }
-      for declared in exercise.techniques where Technique.parse(declared) == nil {
+      for declared in exercise.techniques where Technique.alternatives(declared) == nil {
         problem(exercise.solutionLine, "'\(exercise.title)': no technique '\(declared)' (known: \(Technique.all.map(\.name).joined(separator: ", ")); function:NAME names an SQL function)")
       }
       // The solution's outcomes on both datasets, run once: every answer below is checked against them.
@@ -121,7 +121,7 @@ public final class LessonLinter {
       }
       // The same rows without the technique the exercise teaches (elsewhere these are correct
       // answers written differently).
-      let teaches = Set(exercise.techniques.flatMap { $0.split(separator: "/").map(String.init) })
+      let teaches = Set(exercise.taught.map(\.name))
       if teaches.contains("view"), let onFixture = expected.first, let inlined = SolutionMutants.viewInlined(onFixture, views: fixtureViews) {
         mutants.append(inlined)
       }
@@ -136,7 +136,7 @@ public final class LessonLinter {
           mutants.append(hardCoded)
         }
       }
-      if exercise.techniques.contains(where: { Technique.parse($0)?.technique.swiftSide == true }), let onFixture = expected.first, let plain = SolutionMutants.plainSQL(of: onFixture, solution: exercise.solution) {
+      if exercise.teachesSwiftSide, let onFixture = expected.first, let plain = SolutionMutants.plainSQL(of: onFixture, solution: exercise.solution) {
         mutants.append(plain)
       }
       var passingKinds: Set<String> = []

@@ -135,26 +135,27 @@ struct Technique: Sendable {
 
   static let byName: [String: Technique] = Dictionary(all.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
 
-  /// A declaration (`function:group_concat|string_agg`) split into the technique and its argument.
-  static func parse(_ declaration: String) -> (technique: Technique, argument: String?)? {
-    if declaration.contains("/") {
-      let alternatives = declaration.split(separator: "/").map { parse(String($0)) }
-      return alternatives.contains { $0 == nil } ? nil : alternatives.first ?? nil
+  /// A declaration split into its alternatives (`exists/outer-join`: either one), each a
+  /// technique and its argument (`function:group_concat|string_agg`); nil when a name is unknown.
+  static func alternatives(_ declaration: String) -> [(technique: Technique, argument: String?)]? {
+    var out: [(technique: Technique, argument: String?)] = []
+    for alternative in declaration.split(separator: "/") {
+      let parts = alternative.split(separator: ":", maxSplits: 1).map(String.init)
+      guard let name = parts.first, let technique = byName[name] else { return nil }
+      let argument = parts.count > 1 ? parts[1] : nil
+      if name == "function", argument == nil { return nil }
+      out.append((technique, argument))
     }
-    let parts = declaration.split(separator: ":", maxSplits: 1).map(String.init)
-    guard let name = parts.first, let technique = byName[name] else { return nil }
-    let argument = parts.count > 1 ? parts[1] : nil
-    if name == "function", argument == nil { return nil }
-    return (technique, argument)
+    return out.isEmpty ? nil : out
   }
 
   /// Why an answer whose rows are right does not pass, or nil when it uses what the exercise
   /// teaches: "right rows, but this exercise is about a view: no query read its rows through a view".
   static func shortfall(of evidence: AnswerEvidence, declared: [String]) -> String? {
     for declaration in declared {
-      // `exists/outer-join`: either one.
-      let alternatives = declaration.split(separator: "/").compactMap { parse(String($0)) }
-      guard let (technique, argument) = alternatives.first, !alternatives.contains(where: { $0.technique.isUsed(evidence, $0.argument) }) else { continue }
+      guard let alternatives = alternatives(declaration), let (technique, argument) = alternatives.first,
+        !alternatives.contains(where: { $0.technique.isUsed(evidence, $0.argument) })
+      else { continue }
       let about = technique.name == "function" ? "the SQL function \((argument ?? "").replacingOccurrences(of: "|", with: " or "))" : technique.about
       return "right result, but this exercise is about \(about): \(technique.missing)"
     }
@@ -166,6 +167,11 @@ extension Exercise {
   /// Whether what the exercise teaches is seen on the Swift side only (a scope, a @Selection, a
   /// bound `#sql` value): its answer in plain SQL then gets the right rows without it.
   public var teachesSwiftSide: Bool {
-    techniques.contains { Technique.parse($0)?.technique.swiftSide == true }
+    taught.contains { $0.swiftSide }
+  }
+
+  /// Every technique the exercise names, alternatives included.
+  var taught: [Technique] {
+    techniques.flatMap { Technique.alternatives($0)?.map(\.technique) ?? [] }
   }
 }
