@@ -43,10 +43,12 @@ struct IntegerKeys {
     defer { try? database.execute("PRAGMA foreign_keys = \(Database.enforcesForeignKeys ? "ON" : "OFF")") }
     try database.execute("CREATE TEMP TABLE quarry_idmap (tableName TEXT, old INTEGER, new INTEGER, PRIMARY KEY (tableName, old))")
     defer { try? database.execute("DROP TABLE temp.quarry_idmap") }
+    // One statement per table: the map as a JSON array of [old, new] pairs.
     for table in tables where keys[table] != nil {
-      for id in try ids(of: table, in: database) {
-        _ = try database.rows("INSERT INTO temp.quarry_idmap VALUES (?, ?, ?)", bindings: [.text(table), .integer(id), .integer(newID(table, id))])
-      }
+      let pairs = try ids(of: table, in: database).map { "[\($0),\(newID(table, $0))]" }.joined(separator: ",")
+      _ = try database.rows(
+        "INSERT INTO temp.quarry_idmap SELECT ?, json_extract(value, '$[0]'), json_extract(value, '$[1]') FROM json_each(?)",
+        bindings: [.text(table), .text("[" + pairs + "]")])
     }
     for table in tables {
       guard let key = keys[table] else { continue }
