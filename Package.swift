@@ -43,7 +43,7 @@ let package = Package(
     .executableTarget(
       name: "quarry",
       dependencies: [
-        "Workbench", "QuarryEngine", "QuarryDSL", "CEditLine",
+        "Workbench", "QuarryEngine", "QuarryDSL", "QueryBuilder", "CEditLine",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ],
       linkerSettings: [

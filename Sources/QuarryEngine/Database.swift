@@ -1,5 +1,5 @@
 import CSQLite
-import Foundation
+import FoundationEssentials
 import QueryBuilder
 
 /// A value read from or bound to SQLite: the same five storage classes as a query binding.

@@ -1,5 +1,5 @@
 import CSQLite
-import Foundation
+import FoundationEssentials
 import QueryBuilder
 
 /// An error a Swift-defined SQL function reports: SQLite fails the statement with its message.

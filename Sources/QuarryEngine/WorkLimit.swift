@@ -1,5 +1,6 @@
 import CSQLite
-import Foundation
+import Dispatch
+import FoundationEssentials
 import Synchronization
 
 /// A bound on the work statements may do on one connection: a time limit, and a process-wide

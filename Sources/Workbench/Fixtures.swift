@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// The datasets in `fixtures/`: each a folder with `schema.sql` (schema and rows), `models.swift`
 /// (the matching Swift models) and optionally `variant.sql` (other rows, for checking answers).
@@ -90,7 +91,7 @@ func parentPath(_ path: String) -> String {
 /// ```
 public func expandingTilde(_ path: String) -> String {
   guard path == "~" || path.hasPrefix("~/") else { return path }
-  let home = environmentValue("HOME") ?? NSHomeDirectory()
+  let home = homeDirectory()
   return home + path.dropFirst()
 }
 

@@ -193,7 +193,7 @@ final class CSVFormatter: ResultSink {
 
   static func quoted(_ text: String) -> String {
     if text.utf8.contains(where: { $0 == 0x2C || $0 == 0x22 || $0 == 0x0A || $0 == 0x0D }) {
-      return "\"" + text.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+      return "\"" + text.replacing("\"", with: "\"\"") + "\""
     }
     return text
   }

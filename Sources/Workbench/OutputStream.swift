@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// Buffered output to a file descriptor (stdout by default): large results are written in big
 /// chunks rather than line by line.
@@ -65,7 +66,7 @@ public final class OutputStream: @unchecked Sendable {
       buffer.withUnsafeBytes { raw in
         guard let base = raw.baseAddress else { return }
         while offset < raw.count {
-          let written = Foundation.write(descriptor, base + offset, raw.count - offset)
+          let written = Glibc.write(descriptor, base + offset, raw.count - offset)
           if written < 0 && errno == EINTR { continue }
           if written <= 0 {
             writeError = written < 0 ? errno : EIO
@@ -87,14 +88,13 @@ public final class OutputStream: @unchecked Sendable {
 
 /// Why a file cannot be used, in a few words: `no such file`, `it is a folder`, ….
 public func fileProblem(_ path: String, writing: Bool = false) -> String {
-  var isDirectory: ObjCBool = false
   let manager = FileManager.default
-  if manager.fileExists(atPath: path, isDirectory: &isDirectory) {
-    if isDirectory.boolValue { return "it is a folder" }
+  if let kind = FileKind(path: path) {
+    if kind == .folder { return "it is a folder" }
     if writing ? !manager.isWritableFile(atPath: path) : !manager.isReadableFile(atPath: path) { return "permission denied" }
     return writing ? "it cannot be opened for writing" : "it is not UTF-8 text"
   }
-  let folder = (path as NSString).deletingLastPathComponent
+  let folder = PathText.parent(path)
   if writing, !folder.isEmpty, !manager.fileExists(atPath: folder) { return "no folder '\(folder)'" }
   return writing ? "permission denied" : "no such file"
 }

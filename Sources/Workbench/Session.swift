@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import QuarryDSL
 import QuarryEngine
 import QueryBuilder
@@ -135,7 +135,7 @@ public final class Session {
   /// The SQL `.explain QUERY` shows the plan of: SQL as written, a DSL query compiled (values
   /// written as literals); nil when the DSL input is no query.
   public func explainedSQL(of query: String) throws(Diagnostic) -> String? {
-    let text = query.trimmingCharacters(in: .whitespaces)
+    let text = query.trimmingScalars(in: .whitespaces)
     if SQLDetector.startsWithSQLKeyword(text) { return text }
     guard case .statement(let compiled)? = try Compiler(catalog: catalog).compile(text).last else { return nil }
     return compiled.displaySQL
@@ -329,7 +329,7 @@ public final class Session {
     guard case .raw(let fragment) = statement else { return !statement.isRead }
     let sql = fragment.sql(inlining: false)
     // Never compiled ahead: SQLite applies some pragmas as it compiles them.
-    if sql.range(of: "PRAGMA", options: .caseInsensitive) != nil { return !statement.isRead }
+    if sql.uppercased().contains("PRAGMA") { return !statement.isRead }
     let script = SQLScript(sql, database: database)
     do {
       while let prepared = try script.next() {
@@ -469,7 +469,7 @@ public final class Session {
   /// Where the name an error is about (`no such table: tgs`) stands in the SQL, for errors
   /// SQLite gives no offset for: a byte offset at or after `start`.
   static func offset(ofNameIn error: SQLiteError, in sql: String, from start: Int) -> Int? {
-    guard let colon = error.message.range(of: ": ", options: .backwards) else { return nil }
+    guard let colon = error.message.ranges(of: ": ").last else { return nil }
     let name = String(error.message[colon.upperBound...])
     guard !name.isEmpty, !name.contains(" "), start <= sql.utf8.count else { return nil }
     let bytes = Array(sql.utf8)
@@ -652,7 +652,7 @@ public final class Session {
     let lines = expected.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
     let indent = lines.filter { !$0.allSatisfy(\.isWhitespace) }.map { $0.prefix { $0 == " " }.count }.min() ?? 0
     let shown = lines.map { String($0.dropFirst(min(indent, $0.prefix { $0 == " " }.count))) }
-      .joined(separator: "\n").trimmingCharacters(in: .newlines)
+      .joined(separator: "\n").trimmingScalars(in: .newlines)
     return "✗ the test expects other SQL:\n" + shown
   }
 

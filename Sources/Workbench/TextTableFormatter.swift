@@ -282,7 +282,7 @@ class TextTableFormatter: ResultSink {
   }
 
   private func renderMarkdown() -> String {
-    let cells = rows.map { $0.map { cell($0).replacingOccurrences(of: "|", with: "\\|") } }
+    let cells = rows.map { $0.map { cell($0).replacing("|", with: "\\|") } }
     let widths = self.widths(cells).map { max($0, 3) }
     func line(_ values: [String]) -> String {
       "|" + zip(values, widths).map { " " + TerminalWidth.pad($0, to: $1) + " " }.joined(separator: "|") + "|\n"

@@ -1,5 +1,6 @@
 import ArgumentParser
-import Foundation
+import FoundationEssentials
+import Glibc
 import Workbench
 
 /// The entry point: the everyday `quarry [DATABASE] [options]` shapes start at once; anything
@@ -15,7 +16,7 @@ enum Main {
       guard let pointer = CommandLine.unsafeArgv[index], String(validatingCString: pointer) == nil else { continue }
       let bytes = UnsafeBufferPointer(start: UnsafeRawPointer(pointer).assumingMemoryBound(to: UInt8.self), count: strlen(pointer))
       do { _ = try decodeUTF8(bytes) } catch {
-        FileHandle.standardError.write(Data("quarry: error: argument \(index): \(error)\n".utf8))
+        StandardStreams.error("quarry: error: argument \(index): \(error)\n")
         exit(1)
       }
     }
@@ -39,7 +40,7 @@ enum Main {
     // message already printed.
     if let code = error as? ExitCode { exit(code.rawValue) }
     let message = Quarry.fullMessage(for: error)
-    if !message.isEmpty { FileHandle.standardError.write(Data((message + "\n").utf8)) }
+    if !message.isEmpty { StandardStreams.error((message + "\n")) }
     exit(1)
   }
 }

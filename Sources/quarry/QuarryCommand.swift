@@ -1,5 +1,7 @@
+import QueryBuilder
 import ArgumentParser
-import Foundation
+import FoundationEssentials
+import Glibc
 import QuarryDSL
 import QuarryEngine
 import Workbench
@@ -110,7 +112,7 @@ struct LessonsCommand: ParsableCommand {
         print("ok   \(path) (\(counts))")
       } else {
         failed = true
-        for problem in problems { FileHandle.standardError.write(Data("\(problem)\n".utf8)) }
+        for problem in problems { StandardStreams.error("\(problem)\n") }
         print("FAIL \(path) (\(problems.count) problem\(problems.count == 1 ? "" : "s"); \(counts))")
       }
     }
@@ -132,7 +134,7 @@ extension LessonsCommand {
   /// `quarry lessons --check N.K 'ANSWER'`: one answer, checked without a terminal.
   func checkAnswer(_ position: String) throws {
     func refuse(_ message: String) throws -> Never {
-      FileHandle.standardError.write(Data("quarry: error: \(message)\n".utf8))
+      StandardStreams.error("quarry: error: \(message)\n")
       throw ExitCode(2)
     }
     let parts = position.split(separator: ".")
@@ -149,10 +151,10 @@ extension LessonsCommand {
     }
     let exercise = lesson.exercises[exerciseNumber - 1]
     var answer = files.joined(separator: " ")
-    if answer.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
-      answer = String(decoding: FileHandle.standardInput.readDataToEndOfFile(), as: UTF8.self)
+    if answer.trimmingScalars(in: .whitespacesAndNewlines).isEmpty {
+      answer = String(decoding: StandardStreams.readInput(), as: UTF8.self)
     }
-    guard !answer.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else { try refuse("no answer to check") }
+    guard !answer.trimmingScalars(in: .whitespacesAndNewlines).isEmpty else { try refuse("no answer to check") }
     let name = "\(lessonNumber).\(exerciseNumber) " + (exercise.title.hasPrefix("Exercise: ") ? String(exercise.title.dropFirst(10)) : exercise.title)
     switch try AnswerChecker().check(answer, against: exercise, fixture: lesson.fixture) {
     case .correct:

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import Workbench
 
 /// The real terminal's services for the shell: `$PAGER` for long output and `$VISUAL`/`$EDITOR`
@@ -45,13 +46,14 @@ final class QuarryTerminal: TerminalServices {
   /// or write, created exclusively (mkstemps): a file another user planted under a predictable
   /// name is never opened. The file is removed afterwards.
   func edit(_ text: String) throws -> String {
-    var template = Array((NSTemporaryDirectory() + "quarry-edit-XXXXXX.swift").utf8CString)
+    let folder = ProcessInfo.processInfo.environment["TMPDIR"].flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
+    var template = Array((folder + (folder.hasSuffix("/") ? "" : "/") + "quarry-edit-XXXXXX.swift").utf8CString)
     let descriptor = template.withUnsafeMutableBufferPointer { buffer -> Int32 in
       guard let base = buffer.baseAddress else { return -1 }
       return mkstemps(base, 6)
     }
     guard descriptor >= 0 else {
-      throw WorkbenchError("cannot create a file to edit in \(NSTemporaryDirectory()): \(String(cString: strerror(errno)))")
+      throw WorkbenchError("cannot create a file to edit in \(folder): \(String(cString: strerror(errno)))")
     }
     let path = String(cString: template)
     fchmod(descriptor, 0o600)
@@ -62,13 +64,7 @@ final class QuarryTerminal: TerminalServices {
     defer { unlink(path) }
     let environment = ProcessInfo.processInfo.environment
     let editor = environment["VISUAL"] ?? environment["EDITOR"] ?? "vi"
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/bin/sh")
-    process.arguments = ["-c", editor + " \"$0\"", path]
-    do {
-      try process.run()
-      process.waitUntilExit()
-    } catch {
+    guard runShellCommand(editor + " \"$0\"", argument: path) != nil else {
       throw WorkbenchError("cannot start the editor '\(editor)'")
     }
     guard let data = FileManager.default.contents(atPath: path) else { return "" }

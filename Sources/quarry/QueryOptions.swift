@@ -1,5 +1,7 @@
+import Dispatch
 import ArgumentParser
-import Foundation
+import FoundationEssentials
+import Glibc
 import QuarryEngine
 import Workbench
 
@@ -40,7 +42,7 @@ struct QueryOptions: Equatable, Sendable {
     } catch let exit as ExitCode {
       throw exit
     } catch {
-      FileHandle.standardError.write(Data("quarry: error: \(error)\n".utf8))
+      StandardStreams.error("quarry: error: \(error)\n")
       throw ExitCode(1)
     }
   }
@@ -57,7 +59,7 @@ struct QueryOptions: Equatable, Sendable {
       for source in sources where shell.handle(source) != .proceed || output.writeError != nil { break }
     } else {
       do {
-        shell.runScript(try decodeUTF8(FileHandle.standardInput.readDataToEndOfFile()))
+        shell.runScript(try decodeUTF8(StandardStreams.readInput()))
       } catch {
         shell.fail("standard input: \(error)")
       }
@@ -66,7 +68,7 @@ struct QueryOptions: Equatable, Sendable {
     _ = shell.mayLeave(doing: "the end of the script")
     output.flush()
     if let problem = output.writeErrorDescription {
-      FileHandle.standardError.write(Data("quarry: error: cannot write the results: \(problem)\n".utf8))
+      StandardStreams.error("quarry: error: cannot write the results: \(problem)\n")
       throw ExitCode(1)
     }
     if tracker.failed { throw ExitCode(1) }
@@ -140,7 +142,7 @@ struct QueryOptions: Equatable, Sendable {
         throw WorkbenchError("cannot read models file '\(path)': \(error)")
       }
       for message in try session.loadModels(text, path: path) {
-        FileHandle.standardError.write(Data("quarry: \(message)\n".utf8))
+        StandardStreams.error("quarry: \(message)\n")
       }
     }
     return session
@@ -235,7 +237,7 @@ final class BackgroundTask<Value>: @unchecked Sendable {
   }
 
   init(_ work: @escaping @Sendable () throws -> Value) {
-    Thread.detachNewThread { [self] in
+    DispatchQueue.global(qos: .userInitiated).async { [self] in
       result = Result { try work() }
       finished.signal()
     }

@@ -1,5 +1,7 @@
+import QueryBuilder
 import CEditLine
-import Foundation
+import FoundationEssentials
+import Glibc
 import QuarryDSL
 import QuarryEngine
 import Workbench
@@ -55,7 +57,7 @@ final class Repl {
     if let path = usableHistoryPath {
       read_history(path)
     } else {
-      FileHandle.standardError.write(Data("quarry: \(historyPath) is not a regular file (a symbolic link?); history is not kept this session\n".utf8))
+      StandardStreams.error("quarry: \(historyPath) is not a regular file (a symbolic link?); history is not kept this session\n")
     }
   }
 
@@ -69,7 +71,7 @@ final class Repl {
       attach(shell)
       return shell
     } catch {
-      FileHandle.standardError.write(Data("\nquarry: error: \(error)\n".utf8))
+      StandardStreams.error("\nquarry: error: \(error)\n")
       exit(1)
     }
   }
@@ -267,7 +269,7 @@ final class Repl {
   /// Whether the input so far is incomplete: open brackets or strings, a trailing operator, or
   /// plain SQL without its `;`.
   func needsMore(_ text: String) -> Bool {
-    let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
+    let trimmed = text.trimmingScalars(in: .whitespacesAndNewlines)
     if trimmed.hasPrefix(".") && shell.isMetaCommand(trimmed) { return false }
     return InputCompleteness.isIncomplete(text)
   }

@@ -1,5 +1,6 @@
 import ArgumentParser
-import Foundation
+import FoundationEssentials
+import Glibc
 import Workbench
 
 /// `quarry scan PATH… [--db FILE] [--format text|json|markdown] [--fail-on error|finding]`
@@ -38,12 +39,12 @@ struct ScanCommand: ParsableCommand {
   mutating func run() throws {
     var scan = AppScan(paths: paths, databasePath: database)
     if isatty(2) == 1 {
-      scan.progress = { line in FileHandle.standardError.write(Data("\u{1B}[2K\rquarry scan: \(line)".utf8)) }
+      scan.progress = { line in StandardStreams.error("\u{1B}[2K\rquarry scan: \(line)") }
     }
     let report = try scan.run()
-    if isatty(2) == 1 { FileHandle.standardError.write(Data("\u{1B}[2K\r".utf8)) }
+    if isatty(2) == 1 { StandardStreams.error("\u{1B}[2K\r") }
     let color = format == .text && isatty(1) == 1 && ProcessInfo.processInfo.environment["NO_COLOR"] == nil
-    FileHandle.standardOutput.write(Data(report.rendered(as: format, color: color).utf8))
+    StandardStreams.output(report.rendered(as: format, color: color))
     switch failOn {
     case .error? where report.errors > 0: throw ExitCode(1)
     case .finding? where report.errors > 0 || report.findingTotal > 0: throw ExitCode(1)

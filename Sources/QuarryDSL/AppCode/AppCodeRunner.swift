@@ -64,7 +64,7 @@ extension AppCodeRunner {
     }
     if decl.is(ProtocolDeclSyntax.self) || decl.is(ActorDeclSyntax.self) && Self.appTypeMembers(of: decl) == nil {
       // `protocol CaseStudy { … }`: app code's own abstractions.
-      skip(decl, as: "\(kindName(decl).replacingOccurrences(of: " declaration", with: "")) \(decl.asProtocol(NamedDeclSyntax.self)?.name.text ?? "")")
+      skip(decl, as: "\(kindName(decl).replacing(" declaration", with: "")) \(decl.asProtocol(NamedDeclSyntax.self)?.name.text ?? "")")
       return
     }
     if let macro = decl.as(MacroExpansionDeclSyntax.self), macro.macroName.text != "sql" {

@@ -121,7 +121,7 @@ extension AppCodeRunner {
         }
       }
     }
-    if !ranAny { skip(decl, as: "\(kindName(decl).replacingOccurrences(of: " declaration", with: "")) \(name)") }
+    if !ranAny { skip(decl, as: "\(kindName(decl).replacing(" declaration", with: "")) \(name)") }
   }
 
   /// What a fetch property wrapper runs: its query argument (`@FetchOne` of whole rows adds

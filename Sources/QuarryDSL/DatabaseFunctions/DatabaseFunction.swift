@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import QueryBuilder
 import SwiftSyntax
 
@@ -82,8 +82,8 @@ public final class DatabaseFunction: @unchecked Sendable {
     let name = type.name
     guard name.hasPrefix("("), name.hasSuffix(")") else { return [] }
     return name.dropFirst().dropLast().split(separator: ",").map { part in
-      var text = part.trimmingCharacters(in: .whitespaces)
-      if let colon = text.firstIndex(of: ":") { text = text[text.index(after: colon)...].trimmingCharacters(in: .whitespaces) }
+      var text = part.trimmingScalars(in: .whitespaces)
+      if let colon = text.firstIndex(of: ":") { text = text[text.index(after: colon)...].trimmingScalars(in: .whitespaces) }
       return SwiftEvaluator.parse(text)
     }
   }

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import QueryBuilder
 import SwiftSyntax
 
@@ -37,7 +37,7 @@ extension FunctionMethods {
         deterministic = argument.expression.trimmedDescription == "true"
       }
     }
-    let name = function.name.text.trimmingCharacters(in: CharacterSet(charactersIn: "`"))
+    let name = function.name.text.trimmingScalars(in: ["`"])
     compiler.catalog.databaseFunctions[name] = DatabaseFunction(
       name: name, parameters: parameters, returnType: returnType, isAggregate: isAggregate, isDeterministic: deterministic,
       body: body.statements, source: compiler.source, enums: compiler.catalog.enums,
@@ -69,7 +69,7 @@ extension FunctionMethods {
     if let extra = given.first {
       throw compiler.source.diagnostic("'$\(function.name)' has no argument '\(extra.label ?? "_")' here", at: extra.labelNode)
     }
-    let quoted = "\"" + function.name.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+    let quoted = "\"" + function.name.replacing("\"", with: "\"\"") + "\""
     return .expression(TypedExpression(.function(quoted, values), type: function.returnType ?? SwiftType("Void", optional: true)))
   }
 }

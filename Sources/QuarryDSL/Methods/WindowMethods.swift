@@ -181,7 +181,7 @@ extension WindowMethods {
       member.base == nil, ["preceding", "following"].contains(member.declName.baseName.text)
     {
       guard let argument = call.arguments.first?.expression.as(IntegerLiteralExprSyntax.self),
-        let count = Int(argument.literal.text.replacingOccurrences(of: "_", with: "")), count >= 0
+        let count = Int(argument.literal.text.replacing("_", with: "")), count >= 0
       else { throw compiler.source.diagnostic("'\(member.declName.baseName.text)' needs a whole number of rows, like .\(member.declName.baseName.text)(2)", at: call) }
       return member.declName.baseName.text == "preceding" ? .preceding(count) : .following(count)
     }

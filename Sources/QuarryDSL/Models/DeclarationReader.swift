@@ -1,4 +1,4 @@
-import struct Foundation.UUID
+import struct FoundationEssentials.UUID
 import QueryBuilder
 import SwiftSyntax
 
@@ -602,7 +602,7 @@ struct DeclarationReader {
     if let call = expr.as(FunctionCallExprSyntax.self), call.arguments.isEmpty, call.trailingClosure == nil {
       // `[String]()`: an empty array; `UUID()`: a new random identifier, as the app makes one.
       if call.calledExpression.is(ArrayExprSyntax.self) { return .value(.text("[]")) }
-      if call.calledExpression.trimmedDescription == "UUID" { return .value(.text(Foundation.UUID().uuidString)) }
+      if call.calledExpression.trimmedDescription == "UUID" { return .value(.text(UUID().uuidString)) }
     }
     if let array = expr.as(ArrayExprSyntax.self) {
       // `var notes: [String] = []` on a JSON-represented column: its JSON text.

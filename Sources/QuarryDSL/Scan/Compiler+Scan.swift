@@ -367,7 +367,7 @@ extension Compiler {
     var bindings: [String: Value] = [:]
     for (name, syntax) in names {
       var type = syntax.map(SwiftEvaluator.swiftType)
-      if let declared = type, let model = catalog.table(forType: declared.name.replacingOccurrences(of: ".Draft", with: "")), !model.isSelection {
+      if let declared = type, let model = catalog.table(forType: declared.name.replacing(".Draft", with: "")), !model.isSelection {
         bindings[name] = runTimeRecord(name, model: model, isDraft: declared.name.hasSuffix(".Draft"))
         continue
       }

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import SwiftSyntax
 
 /// Free functions and initializers: `String(…)`, `Int(…)`, `Double(…)`, `abs`, `min`, `max`,
@@ -97,12 +98,12 @@ extension SwiftBuiltins {
     SwiftBuiltin("", "stride(from start: Int, through end: Int, by stride: Int) -> StrideThrough<Int>", example: "Array(stride(from: 10, through: 0, by: -5))") { call in
       try strideValues(&call, through: true)
     },
-    SwiftBuiltin("", "floor(_ x: Double) -> Double", example: "floor(-2.5)") { .double(Foundation.floor(try $0.double(0))) },
-    SwiftBuiltin("", "ceil(_ x: Double) -> Double", example: "ceil(2.1)") { .double(Foundation.ceil(try $0.double(0))) },
-    SwiftBuiltin("", "round(_ x: Double) -> Double", example: "round(2.5)") { .double(Foundation.round(try $0.double(0))) },
-    SwiftBuiltin("", "sqrt(_ x: Double) -> Double", example: "sqrt(2.0)") { .double(Foundation.sqrt(try $0.double(0))) },
+    SwiftBuiltin("", "floor(_ x: Double) -> Double", example: "floor(-2.5)") { .double(Glibc.floor(try $0.double(0))) },
+    SwiftBuiltin("", "ceil(_ x: Double) -> Double", example: "ceil(2.1)") { .double(Glibc.ceil(try $0.double(0))) },
+    SwiftBuiltin("", "round(_ x: Double) -> Double", example: "round(2.5)") { .double(Glibc.round(try $0.double(0))) },
+    SwiftBuiltin("", "sqrt(_ x: Double) -> Double", example: "sqrt(2.0)") { .double(Glibc.sqrt(try $0.double(0))) },
     SwiftBuiltin("", "pow(_ x: Double, _ y: Double) -> Double", example: "pow(2.0, 10.0)") { call in
-      .double(Foundation.pow(try call.double(0), try call.double(1)))
+      .double(Glibc.pow(try call.double(0), try call.double(1)))
     },
   ]
 

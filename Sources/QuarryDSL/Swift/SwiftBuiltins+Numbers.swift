@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Int, Double and Bool members, and their static members.
 extension SwiftBuiltins {

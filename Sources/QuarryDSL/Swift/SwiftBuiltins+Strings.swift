@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import QueryBuilder
 import SwiftSyntax
 
 /// String (and Character) members.
@@ -51,7 +52,7 @@ extension SwiftBuiltins {
       return .string(result)
     },
     SwiftBuiltin("String", "trimmingCharacters(in set: CharacterSet) -> String", example: #"" \n hi \t".trimmingCharacters(in: .whitespacesAndNewlines)"#) { call in
-      let set: CharacterSet
+      let set: ScalarSet
       switch call.arguments.first?.trimmedDescription {
       case ".whitespaces", "CharacterSet.whitespaces": set = .whitespaces
       case ".whitespacesAndNewlines", "CharacterSet.whitespacesAndNewlines": set = .whitespacesAndNewlines
@@ -59,7 +60,7 @@ extension SwiftBuiltins {
       case ".punctuationCharacters", "CharacterSet.punctuationCharacters": set = .punctuationCharacters
       default: throw call.evaluator.unsupported(call.arguments.first.map(Syntax.init) ?? call.node, "a character set other than whitespace, newlines or punctuation")
       }
-      return .string(try call.baseString().trimmingCharacters(in: set))
+      return .string(try call.baseString().trimmingScalars(in: set))
     },
     SwiftBuiltin("String", "split(separator: Character, omittingEmptySubsequences: Bool = true) -> [Substring]", example: #""a,b,,c".split(separator: ",")"#) { call in
       let separator = try call.string(0)

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import QuarryEngine
 import QueryBuilder
 import QuarryDSL
@@ -102,7 +102,7 @@ public struct AnswerChecker {
   /// (`VALUES`, `Values(…)`), or a literal the solution does not use (an id, a name, a total
   /// read off the fixture).
   static func looksFitted(_ answer: String, solution: String) -> Bool {
-    let trimmed = answer.trimmingCharacters(in: .whitespacesAndNewlines)
+    let trimmed = answer.trimmingScalars(in: .whitespacesAndNewlines)
     if trimmed.uppercased().hasPrefix("VALUES") || trimmed.contains("Values(") { return true }
     // A pattern made of the solution's own words ('%ask%' for "ask") is not read off the rows.
     let bare = { (literals: Set<String>) in Set(literals.map { $0.filter { $0 != "%" && $0 != "*" } }) }
@@ -242,14 +242,14 @@ public struct AnswerChecker {
 
   /// Runs an answer as the prompt would: plain SQL (`SELECT …`, or `.raw …`) or the DSL.
   static func execute(_ input: String, in session: Session, sink: ResultSink) {
-    let trimmed = input.trimmingCharacters(in: .whitespacesAndNewlines)
+    let trimmed = input.trimmingScalars(in: .whitespacesAndNewlines)
     let lines = input.split(separator: "\n", omittingEmptySubsequences: false)
-    if lines.count > 1, let index = lines.firstIndex(where: { $0.trimmingCharacters(in: .whitespaces).hasPrefix(".explain ") }) {
+    if lines.count > 1, let index = lines.firstIndex(where: { $0.trimmingScalars(in: .whitespaces).hasPrefix(".explain ") }) {
       // `.explain QUERY` on a line of its own, as the prompt takes it, between other statements.
       let before = lines[..<index].joined(separator: "\n"), after = lines[(index + 1)...].joined(separator: "\n")
-      if !before.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty { execute(before, in: session, sink: sink) }
+      if !before.trimmingScalars(in: .whitespacesAndNewlines).isEmpty { execute(before, in: session, sink: sink) }
       execute(String(lines[index]), in: session, sink: sink)
-      if !after.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty { execute(after, in: session, sink: sink) }
+      if !after.trimmingScalars(in: .whitespacesAndNewlines).isEmpty { execute(after, in: session, sink: sink) }
       return
     }
     if trimmed.hasPrefix(".explain ") {
@@ -457,26 +457,27 @@ public struct AnswerChecker {
       return " — your rows were read inside the transaction, before ROLLBACK undid its changes: read them after the ROLLBACK to see what it restored"
     }
     let upper = sql.uppercased()
-    if upper.range(of: #"(=|<>|!=)\s*\(?\s*NULL\b"#, options: .regularExpression) != nil {
+    if TextPattern(#"(=|<>|!=)\s*\(?\s*NULL\b"#)?.contains(in: upper) == true {
       return " — a comparison with NULL (= NULL, <> NULL) is never true, so those rows drop out: use IS NULL / IS NOT NULL (is(nil), isNot(nil))"
     }
     if upper.contains("(SELECT") || upper.contains("( SELECT") || upper.contains("(\n"),
-      let match = [#"(?<![.\w"])"?(\w+)"?\s*=\s*"?\1"?(?![.\w"(])"#, #""\w+"\."(\w+)"\)?\s*=\s*\(?("\w+"\."\1")"#]
-        .lazy.compactMap({ pattern -> NSTextCheckingResult? in
-          guard let regex = try? NSRegularExpression(pattern: pattern),
-            let found = regex.firstMatch(in: sql, range: NSRange(sql.startIndex..., in: sql))
-          else { return nil }
-          // The qualified form: the same table on both sides.
-          if found.numberOfRanges > 2, let whole = Range(found.range, in: sql), let right = Range(found.range(at: 2), in: sql),
-            !sql[whole].hasPrefix(sql[right])
-          { return nil }
-          return found
+      let match = [#""?(\w+)"?\s*=\s*"?\1"?(?![.\w"(])"#, #""\w+"\."(\w+)"\)?\s*=\s*\(?("\w+"\."\1")"#]
+        .lazy.compactMap({ pattern -> TextPattern.Match? in
+          TextPattern(pattern)?.firstMatch(in: sql) { found in
+            // The bare form starts where no name does (a lookbehind for `[.\w"]`).
+            if found.ranges.count == 2 {
+              let before = sql.unicodeScalars[..<found.range.lowerBound].last
+              return !(before.map { $0 == "." || $0 == "\"" || $0 == "_" || $0.properties.isAlphabetic || $0.properties.numericType != nil } ?? false)
+            }
+            // The qualified form: the same table on both sides.
+            guard let right = found[2] else { return false }
+            return sql[found.range].hasPrefix(right)
+          }
         }).first,
-      let range = Range(match.range(at: 1), in: sql)
+      let column = match[1]
     {
       // `WHERE category = category` inside a subquery on the outer query's table: both names mean
       // the subquery's own row, so the condition is always true.
-      let column = sql[range]
       return " — inside the subquery, \(column) = \(column) compares its own row with itself (both names mean the subquery's table): give one of the two an alias (FROM products AS p, or Product.as(Other.self)) and compare with the outer row's \(column)"
     }
     if actual.rows.isEmpty, !expected.rows.isEmpty, upper.contains("NOT IN") {
@@ -517,11 +518,8 @@ public struct AnswerChecker {
       return nil
     }
     for pattern in [#"groupConcat\(\s*"((?:[^"\\]|\\.)*)""#, #"(?i)group_concat\([^,()]*(?:\([^()]*\))?[^,()]*,\s*'((?:[^']|'')*)'"#] {
-      if let regex = try? NSRegularExpression(pattern: pattern),
-        let match = regex.firstMatch(in: solution, range: NSRange(solution.startIndex..., in: solution)),
-        let range = Range(match.range(at: 1), in: solution)
-      {
-        let separator = String(solution[range]).replacingOccurrences(of: "''", with: "'").replacingOccurrences(of: "\\n", with: "\n")
+      if let found = TextPattern(pattern)?.firstMatch(in: solution)?[1] {
+        let separator = String(found).replacing("''", with: "'").replacing("\\n", with: "\n")
         return separator.isEmpty ? "," : separator
       }
     }
@@ -537,14 +535,12 @@ public struct AnswerChecker {
     case .double(let v): return v == v.rounded() && abs(v) < 1e15 ? "i\(Int64(v))" : "d\(v)"
     case .text(let v):
       guard let separator = listSeparator else { return "t" + v }
-      if v.hasPrefix("["), let data = v.data(using: .utf8),
-        let array = try? JSONSerialization.jsonObject(with: data) as? [Any]
-      {
-        return "j" + array.map { "\($0)" }.sorted().joined(separator: "\u{1}")
+      if v.hasPrefix("["), let array = try? JSONDecoder().decode([JSONScalar].self, from: Data(v.utf8)) {
+        return "j" + array.map(\.text).sorted().joined(separator: "\u{1}")
       }
-      let trimmed = separator.trimmingCharacters(in: .whitespaces)
+      let trimmed = separator.trimmingScalars(in: .whitespaces)
       let parts = trimmed.isEmpty ? v.components(separatedBy: separator) : v.components(separatedBy: trimmed)
-      return "l" + parts.map { $0.trimmingCharacters(in: .whitespaces) }.sorted().joined(separator: "\u{1}")
+      return "l" + parts.map { $0.trimmingScalars(in: .whitespaces) }.sorted().joined(separator: "\u{1}")
     case .blob(let v): return "b" + hex(v)
     }
   }
@@ -621,5 +617,26 @@ final class ResultCollector: ResultSink {
   }
   func failure(input: String, error: StatementError) {
     if self.error == nil { self.error = "\(error.line):\(error.column): \(error.message)" }
+  }
+}
+
+/// One element of a flat JSON array, as the text it compares by (a nested array or object does
+/// not decode: such a list compares as text).
+private struct JSONScalar: Decodable {
+  var text: String
+
+  init(from decoder: any Decoder) throws {
+    let value = try decoder.singleValueContainer()
+    if value.decodeNil() {
+      text = "null"
+    } else if let flag = try? value.decode(Bool.self) {
+      text = flag ? "true" : "false"
+    } else if let integer = try? value.decode(Int64.self) {
+      text = String(integer)
+    } else if let number = try? value.decode(Double.self) {
+      text = String(number)
+    } else {
+      text = try value.decode(String.self)
+    }
   }
 }

@@ -116,7 +116,7 @@ struct AnswerEvidence {
         index = sql[index...].firstIndex(of: "\n") ?? sql.endIndex
         continue
       case "/" where sql[index...].hasPrefix("/*"):
-        index = sql[index...].range(of: "*/")?.upperBound ?? sql.endIndex
+        index = sql[index...].firstRange(of: "*/")?.upperBound ?? sql.endIndex
         continue
       case "(", ")":
         words.append(String(character))

@@ -1,4 +1,6 @@
-import Foundation
+import QueryBuilder
+import FoundationEssentials
+import Glibc
 
 /// A lesson: Markdown with front matter and fenced blocks Quarry understands.
 ///
@@ -106,7 +108,7 @@ extension Lesson {
     var result: [String: String] = [:]
     for line in blocks.flatMap({ $0.split(separator: "\n") }) {
       guard let colon = line.firstIndex(of: ":") else { continue }
-      result[line[..<colon].trimmingCharacters(in: .whitespaces)] = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+      result[line[..<colon].trimmingScalars(in: .whitespaces)] = line[line.index(after: colon)...].trimmingScalars(in: .whitespaces)
     }
     return result
   }
@@ -127,7 +129,7 @@ extension Lesson {
     }
     index = 1
     while index < lines.count, lines[index] != "---" {
-      let parts = lines[index].split(separator: ":", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
+      let parts = lines[index].split(separator: ":", maxSplits: 1).map { $0.trimmingScalars(in: .whitespaces) }
       if parts.count == 2 { metadata[parts[0]] = parts[1] }
       index += 1
     }
@@ -154,7 +156,7 @@ extension Lesson {
         let checks = options.first { $0.hasPrefix("checks=") }.map { String($0.dropFirst(7)).split(separator: ",").map(String.init) } ?? []
         let teaches = options.first { $0.hasPrefix("teaches=") }.map { String($0.dropFirst(8)).split(separator: ",").map(String.init) } ?? []
         current.exercise = Exercise(
-          title: current.title, prompt: current.text.trimmingCharacters(in: .whitespacesAndNewlines),
+          title: current.title, prompt: current.text.trimmingScalars(in: .whitespacesAndNewlines),
           hints: blocks.filter { $0.kind == "hint" }.map(\.code), solution: solution.code,
           ordered: options.contains("ordered"), checkedTables: checks,
           wrongAnswers: blocks.filter { $0.kind == "wrong" }.map { ($0.code, $0.info, $0.line) },
@@ -171,14 +173,14 @@ extension Lesson {
       let line = lines[index]
       if line.hasPrefix("## ") {
         try finish()
-        current = Step(title: String(line.dropFirst(3)).trimmingCharacters(in: .whitespaces), text: "", examples: [], exercise: nil, line: index + 1)
+        current = Step(title: String(line.dropFirst(3)).trimmingScalars(in: .whitespaces), text: "", examples: [], exercise: nil, line: index + 1)
         index += 1
         continue
       }
       if line.hasPrefix("```") {
-        let header = line.dropFirst(3).trimmingCharacters(in: .whitespaces)
+        let header = line.dropFirst(3).trimmingScalars(in: .whitespaces)
         let kind = String(header.prefix { !$0.isWhitespace })
-        let info = header.dropFirst(kind.count).trimmingCharacters(in: .whitespaces)
+        let info = header.dropFirst(kind.count).trimmingScalars(in: .whitespaces)
         let start = index + 2  // the block's first line of code, 1-based
         var code: [String] = []
         index += 1

@@ -1,4 +1,5 @@
-import Foundation
+import QueryBuilder
+import FoundationEssentials
 
 /// Validates a lesson: its format, that every example runs, that every solution passes its own
 /// check on the fixture and its variant, and that every wrong answer fails as the lesson says.
@@ -150,7 +151,7 @@ public final class LessonLinter {
         if exercise.equivalentMutants[mutant.kind] != nil {
           report.equivalent += 1
         } else {
-          problem(exercise.solutionLine, "'\(exercise.title)': the mutant '\(mutant.kind)' passes the check on both datasets — add variant rows it gets wrong, or declare it in an ```equivalent block if no data the schema allows can tell it apart (\(mutant.code.replacingOccurrences(of: "\n", with: " ")))")
+          problem(exercise.solutionLine, "'\(exercise.title)': the mutant '\(mutant.kind)' passes the check on both datasets — add variant rows it gets wrong, or declare it in an ```equivalent block if no data the schema allows can tell it apart (\(mutant.code.replacing("\n", with: " ")))")
         }
       }
       for kind in exercise.equivalentMutants.keys.sorted() where !passingKinds.contains(kind) {
@@ -174,8 +175,8 @@ public final class LessonLinter {
   /// The SELECT of `CREATE VIEW name AS SELECT …`: what follows the first top-level AS.
   static func viewSelect(_ sql: String) -> String? {
     let words = AnswerEvidence.keywords(of: sql)
-    guard words.starts(with: ["CREATE"]), let range = sql.range(of: #"(?i)\bAS\s+(SELECT|WITH|VALUES)\b"#, options: .regularExpression) else { return nil }
-    return String(sql[range.lowerBound...].dropFirst(2)).trimmingCharacters(in: .whitespacesAndNewlines)
+    guard words.starts(with: ["CREATE"]), let range = TextPattern(#"\bAS\s+(SELECT|WITH|VALUES)\b"#, ignoringCase: true)?.firstMatch(in: sql)?.range else { return nil }
+    return String(sql[range.lowerBound...].dropFirst(2)).trimmingScalars(in: .whitespacesAndNewlines)
   }
 
   /// An example's first error on a fresh copy of the fixture, if any.

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Which exercises a learner has solved, in `$XDG_STATE_HOME/quarry/progress.json`.
 public final class Progress {
@@ -6,7 +6,7 @@ public final class Progress {
   /// Read on first use, so starting the prompt does not wait for it.
   private lazy var solved: [String: [String]] = {
     guard let data = FileManager.default.contents(atPath: path),
-      let object = try? JSONSerialization.jsonObject(with: data) as? [String: [String]]
+      let object = try? JSONDecoder().decode([String: [String]].self, from: data)
     else { return [:] }
     return object
   }()
@@ -15,7 +15,7 @@ public final class Progress {
     self.path = path
   }
 
-  static func key(_ lesson: Lesson) -> String { (lesson.path as NSString).lastPathComponent }
+  static func key(_ lesson: Lesson) -> String { PathText.lastComponent(lesson.path) }
 
   public func isSolved(_ exercise: Exercise, in lesson: Lesson) -> Bool {
     solved[Self.key(lesson)]?.contains(exercise.title) ?? false
@@ -30,8 +30,10 @@ public final class Progress {
     guard !list.contains(exercise.title) else { return }
     list.append(exercise.title)
     solved[Self.key(lesson)] = list
-    try? FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
-    if let data = try? JSONSerialization.data(withJSONObject: solved, options: [.prettyPrinted, .sortedKeys]) {
+    try? FileManager.default.createDirectory(atPath: PathText.parent(path), withIntermediateDirectories: true)
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+    if let data = try? encoder.encode(solved) {
       FileManager.default.createFile(atPath: path, contents: data, attributes: [.posixPermissions: 0o600])
     }
   }

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import QueryBuilder
 import QuarryEngine
 
@@ -22,16 +22,16 @@ enum SolutionMutants {
   static func of(_ solution: String, ordered: Bool) -> [Mutant] {
     var mutants: [Mutant] = []
     for range in calls(named: "where", in: solution) + calls(named: "filter", in: solution) {
-      mutants.append(Mutant(kind: "drop the where", code: solution.replacingCharacters(in: range, with: "")))
+      mutants.append(Mutant(kind: "drop the where", code: solution.replacingSubrange(range, with: "")))
     }
     if ordered {
       for range in calls(named: "order", in: solution) {
-        mutants.append(Mutant(kind: "drop the order", code: solution.replacingCharacters(in: range, with: "")))
+        mutants.append(Mutant(kind: "drop the order", code: solution.replacingSubrange(range, with: "")))
       }
     }
     for (from, to) in [(".join(", ".leftJoin("), (".leftJoin(", ".join(")] {
       for range in occurrences(of: from, in: solution) {
-        mutants.append(Mutant(kind: "\(from.dropFirst().dropLast()) → \(to.dropFirst().dropLast())", code: solution.replacingCharacters(in: range, with: to)))
+        mutants.append(Mutant(kind: "\(from.dropFirst().dropLast()) → \(to.dropFirst().dropLast())", code: solution.replacingSubrange(range, with: to)))
       }
     }
     let flips = [(" < ", " <= "), (" <= ", " < "), (" > ", " >= "), (" >= ", " > "), (" < ", " > "), (" > ", " < "),
@@ -42,10 +42,10 @@ enum SolutionMutants {
         // A learner who gets a comparison wrong gets it wrong everywhere it is written: the
         // same comparison repeated (a CASE in both `group` and `select`) flips together.
         let comparison = comparisonText(around: range, in: solution)
-        let flipped = comparison.replacingOccurrences(of: from, with: to)
-        let code = solution.replacingOccurrences(of: comparison, with: flipped)
+        let flipped = comparison.replacing(from, with: to)
+        let code = solution.replacing(comparison, with: flipped)
         guard seen.insert(code).inserted else { continue }
-        mutants.append(Mutant(kind: "flip '\(from.trimmingCharacters(in: .whitespaces))' to '\(to.trimmingCharacters(in: .whitespaces))'",
+        mutants.append(Mutant(kind: "flip '\(from.trimmingScalars(in: .whitespaces))' to '\(to.trimmingScalars(in: .whitespaces))'",
                               code: code))
       }
     }
@@ -53,7 +53,7 @@ enum SolutionMutants {
       let digits = solution[range.upperBound...].prefix { $0.isNumber }
       guard let value = Int(digits) else { continue }
       let end = solution.index(range.upperBound, offsetBy: digits.count)
-      mutants.append(Mutant(kind: "change the limit", code: solution.replacingCharacters(in: range.upperBound..<end, with: String(value + 1))))
+      mutants.append(Mutant(kind: "change the limit", code: solution.replacingSubrange(range.upperBound..<end, with: String(value + 1))))
     }
     return mutants
   }
@@ -62,7 +62,7 @@ enum SolutionMutants {
   /// alone — the same rows without the view, scope, @Selection or bound value the exercise is
   /// about (for a solution that uses more than plain SQL).
   static func plainSQL(of outcome: AnswerChecker.Outcome, solution: String) -> Mutant? {
-    guard let last = outcome.evidence.statements.last(where: \.returnsRows), last.sql.trimmingCharacters(in: .whitespacesAndNewlines) != solution.trimmingCharacters(in: .whitespacesAndNewlines) else { return nil }
+    guard let last = outcome.evidence.statements.last(where: \.returnsRows), last.sql.trimmingScalars(in: .whitespacesAndNewlines) != solution.trimmingScalars(in: .whitespacesAndNewlines) else { return nil }
     return Mutant(kind: "the technique skipped (plain SQL)", code: ".raw " + last.inlinedSQL)
   }
 
@@ -73,16 +73,15 @@ enum SolutionMutants {
   /// … WHERE ("reminders"."dueDate") < ('2026-03-06')  →  … WHERE strftime('%m-%d', "reminders"."dueDate") < '03-06'
   /// ```
   static func ignoringTheYear(_ outcome: AnswerChecker.Outcome) -> Mutant? {
-    guard let regex = try? NSRegularExpression(
-      pattern: #"\(?("[^"]+"(?:\."[^"]+")?|\b[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)?)\)?\s*(<=|>=|<>|!=|<|>|=)\s*\(?'(\d{4})-(\d{2}-\d{2})[^']*'\)?"#)
+    guard let regex = TextPattern(
+      #"\(?("[^"]+"(?:\."[^"]+")?|\b[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)?)\)?\s*(<=|>=|<>|!=|<|>|=)\s*\(?'(\d{4})-(\d{2}-\d{2})[^']*'\)?"#)
     else { return nil }
     var changed = false
     let statements = outcome.evidence.statements.map { statement -> String in
       let sql = statement.inlinedSQL
-      let range = NSRange(sql.startIndex..., in: sql)
-      guard regex.firstMatch(in: sql, range: range) != nil else { return sql }
+      guard regex.contains(in: sql) else { return sql }
       changed = true
-      return regex.stringByReplacingMatches(in: sql, range: range, withTemplate: "strftime('%m-%d', $1) $2 '$4'")
+      return regex.replacing(in: sql) { "strftime('%m-%d', \($0[1] ?? "")) \($0[2] ?? "") '\($0[4] ?? "")'" }
     }
     guard changed else { return nil }
     return Mutant(kind: "the year ignored", code: statements.joined(separator: ";\n") + ";")
@@ -135,12 +134,9 @@ enum SolutionMutants {
     var sql = last.inlinedSQL
     var changed = false
     for (name, select) in views where read.contains(name.lowercased()) {
-      let pattern = #"(?i)\b(FROM|JOIN)\s+"?"# + NSRegularExpression.escapedPattern(for: name) + #""?(?=[\s),;]|$)"#
-      guard let regex = try? NSRegularExpression(pattern: pattern) else { continue }
-      let range = NSRange(sql.startIndex..., in: sql)
-      guard regex.firstMatch(in: sql, range: range) != nil else { continue }
-      sql = regex.stringByReplacingMatches(
-        in: sql, range: range, withTemplate: "$1 (" + NSRegularExpression.escapedTemplate(for: select) + ") AS " + NSRegularExpression.escapedTemplate(for: quoteIdentifier(name)))
+      let pattern = #"(?i)\b(FROM|JOIN)\s+"?"# + TextPattern.escaped(name) + #""?(?=[\s),;]|$)"#
+      guard let regex = TextPattern(pattern), regex.contains(in: sql) else { continue }
+      sql = regex.replacing(in: sql) { "\($0[1] ?? "") (" + select + ") AS " + quoteIdentifier(name) }
       changed = true
     }
     return changed ? Mutant(kind: "the view skipped", code: ".raw " + sql) : nil
@@ -151,13 +147,13 @@ enum SolutionMutants {
   static func distinctAsGrouping(_ outcome: AnswerChecker.Outcome) -> Mutant? {
     guard let last = outcome.evidence.statements.last(where: \.returnsRows), last.keywords.starts(with: ["SELECT", "DISTINCT"]),
       !last.keywords.contains("ORDER"), !last.keywords.contains("LIMIT"), !last.keywords.contains("GROUP"),
-      let range = last.inlinedSQL.range(of: "DISTINCT", options: .caseInsensitive)
+      let range = TextPattern("DISTINCT", ignoringCase: true)?.firstMatch(in: last.inlinedSQL)?.range
     else { return nil }
     let width = outcome.columns.count
     guard width > 0 else { return nil }
     var sql = last.inlinedSQL
     sql.replaceSubrange(range, with: "")
-    sql = sql.trimmingCharacters(in: CharacterSet(charactersIn: "; \n")) + " GROUP BY " + (1...width).map(String.init).joined(separator: ", ")
+    sql = sql.trimmingScalars(in: ScalarSet(charactersIn: "; \n")) + " GROUP BY " + (1...width).map(String.init).joined(separator: ", ")
     return Mutant(kind: "DISTINCT as GROUP BY", code: ".raw " + sql)
   }
 
@@ -195,7 +191,7 @@ enum SolutionMutants {
   private static func occurrences(of needle: String, in text: String) -> [Range<String.Index>] {
     var found: [Range<String.Index>] = []
     var start = text.startIndex
-    while let range = text.range(of: needle, range: start..<text.endIndex) {
+    while let range = text[start...].firstRange(of: needle) {
       found.append(range)
       start = range.upperBound
     }

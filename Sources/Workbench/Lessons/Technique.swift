@@ -34,7 +34,7 @@ struct Technique: Sendable {
       evidence.accesses.contains { $0.context.map { evidence.triggers.contains($0.lowercased()) } == true }
     },
     Technique(name: "fts", about: "full-text search (MATCH)", missing: "no query searched a full-text index with MATCH") { evidence, _ in
-      evidence.statements.contains { $0.plan.contains { $0.range(of: #"VIRTUAL TABLE INDEX \d+:[^ ]*M"#, options: .regularExpression) != nil } }
+      evidence.statements.contains { $0.plan.contains { TextPattern(#"VIRTUAL TABLE INDEX \d+:[^ ]*M"#)?.contains(in: $0) == true } }
         || evidence.functions.contains("match")
     },
     Technique(name: "window", about: "a window function (OVER)", missing: "none of your statements computes one") { evidence, _ in
@@ -156,7 +156,7 @@ struct Technique: Sendable {
       guard let alternatives = alternatives(declaration), let (technique, argument) = alternatives.first,
         !alternatives.contains(where: { $0.technique.isUsed(evidence, $0.argument) })
       else { continue }
-      let about = technique.name == "function" ? "the SQL function \((argument ?? "").replacingOccurrences(of: "|", with: " or "))" : technique.about
+      let about = technique.name == "function" ? "the SQL function \((argument ?? "").replacing("|", with: " or "))" : technique.about
       return "right result, but this exercise is about \(about): \(technique.missing)"
     }
     return nil

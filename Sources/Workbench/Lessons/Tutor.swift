@@ -1,4 +1,5 @@
-import Foundation
+import QueryBuilder
+import FoundationEssentials
 import QuarryEngine
 
 /// Lessons at the prompt: `.lesson N`, `.next`, `.prev`, `.hint`, `.check`, `.solution`,
@@ -54,7 +55,7 @@ public final class Tutor {
       let done = progress.solvedCount(in: lesson)
       let total = lesson.exercises.count
       let mark = done == total && total > 0 ? "✓" : " "
-      out += "\(mark) \(String(format: "%2d", index + 1)). \(lesson.title)  (\(done)/\(total))\n"
+      out += "\(mark) \(index + 1 < 10 ? " " : "")\(index + 1). \(lesson.title)  (\(done)/\(total))\n"
     }
     return out
   }
@@ -143,7 +144,7 @@ public final class Tutor {
   static func outline(of solution: String) -> String? {
     let parts = ScriptSplitter.inputs(of: solution, isMetaCommand: { _ in false }).map(\.text)
     let outlines = parts.compactMap { part -> String? in
-      let text = part.trimmingCharacters(in: .whitespacesAndNewlines)
+      let text = part.trimmingScalars(in: .whitespacesAndNewlines)
       if text.hasPrefix("@") || ["struct ", "enum ", "extension ", "let ", "var ", "func "].contains(where: text.hasPrefix) { return nil }
       return SQLDetector.startsWithSQLKeyword(text) ? outline(sql: text) : outline(chain: text)
     }
@@ -335,10 +336,10 @@ enum TerminalMarkdown {
       for character in line.dropFirst() {
         if escaped { current.append(character); escaped = false; continue }
         if character == "\\" { escaped = true; continue }
-        if character == "|" { cells.append(plain(current.trimmingCharacters(in: .whitespaces))); current = ""; continue }
+        if character == "|" { cells.append(plain(current.trimmingScalars(in: .whitespaces))); current = ""; continue }
         current.append(character)
       }
-      if !current.trimmingCharacters(in: .whitespaces).isEmpty { cells.append(plain(current.trimmingCharacters(in: .whitespaces))) }
+      if !current.trimmingScalars(in: .whitespaces).isEmpty { cells.append(plain(current.trimmingScalars(in: .whitespaces))) }
       // The `| --- | :-: |` line under the header.
       if !cells.isEmpty, cells.allSatisfy({ !$0.isEmpty && $0.allSatisfy { "-: ".contains($0) } }) { continue }
       rows.append(cells)
@@ -381,8 +382,19 @@ enum TerminalMarkdown {
 
   private static func plain<S: StringProtocol>(_ line: S) -> String {
     // `*emphasis*` loses its stars; a star inside code (`count(*)`, `ca*`) keeps its place.
-    line.replacingOccurrences(of: "**", with: "").replacingOccurrences(of: "`", with: "")
-      .replacingOccurrences(of: #"(?<![\w(])\*(?=\w)|(?<=\w)\*(?![\w)\]])"#, with: "", options: .regularExpression)
+    let text = Array(String(line).replacing("**", with: "").replacing("`", with: ""))
+    func isWord(_ index: Int) -> Bool {
+      text.indices.contains(index) && (text[index].isLetter || text[index].isNumber || text[index] == "_")
+    }
+    func isOneOf(_ index: Int, _ set: String) -> Bool { text.indices.contains(index) && set.contains(text[index]) }
+    var out = ""
+    for (index, character) in text.enumerated() {
+      let opens = !isWord(index - 1) && !isOneOf(index - 1, "(") && isWord(index + 1)
+      let closes = isWord(index - 1) && !isWord(index + 1) && !isOneOf(index + 1, ")]")
+      if character == "*", opens || closes { continue }
+      out.append(character)
+    }
+    return out
   }
 }
 
@@ -403,7 +415,7 @@ enum Diagram {
         if let key = table.foreignKeys.first(where: { $0.fromColumn == column.name }) {
           note = "→ \(key.table).\(key.toColumn ?? "rowid")"
         }
-        return column.name.padding(toLength: max(column.name.count, 16), withPad: " ", startingAt: 0) + " " + note
+        return column.name + String(repeating: " ", count: max(0, 16 - column.name.count)) + " " + note
       }
       let title = table.name + (table.kind == .view ? " (view)" : "")
       let width = max(title.count + 4, (lines.map { TerminalWidth.of($0) }.max() ?? 0) + 2)

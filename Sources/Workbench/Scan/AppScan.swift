@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import QuarryDSL
 import QuarryEngine
 import QueryBuilder
@@ -26,27 +26,15 @@ public struct AppScan {
   /// The `.swift` files under the paths, in a stable order.
   public func swiftFiles() throws -> [String] {
     var files: [String] = []
-    let manager = FileManager.default
     for path in paths {
-      var isDirectory: ObjCBool = false
-      guard manager.fileExists(atPath: path, isDirectory: &isDirectory) else {
+      guard let kind = FileKind(path: path) else {
         throw WorkbenchError("\(path): no such file or folder")
       }
-      if !isDirectory.boolValue {
+      guard kind == .folder else {
         files.append(path)
         continue
       }
-      guard let walker = manager.enumerator(atPath: path) else { continue }
-      var found: [String] = []
-      while let relative = walker.nextObject() as? String {
-        let name = (relative as NSString).lastPathComponent
-        if name.hasPrefix(".") || name == "build" && (walker.fileAttributes?[.type] as? FileAttributeType) == .typeDirectory {
-          walker.skipDescendants()
-          continue
-        }
-        if relative.hasSuffix(".swift") { found.append((path as NSString).appendingPathComponent(relative)) }
-      }
-      files += found.sorted()
+      files += FileKind.files(under: path, endingWith: ".swift").sorted().map { PathText.join(path, $0) }
     }
     return files
   }

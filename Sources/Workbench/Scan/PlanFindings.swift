@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import QuarryEngine
 import QueryBuilder
 
@@ -59,15 +59,16 @@ struct PlanFindings {
     return out
   }
 
-  static let aliasPattern = try? NSRegularExpression(pattern: #"(?:FROM|JOIN)\s+"([^"]+)"\s+AS\s+"([^"]+)""#, options: [.caseInsensitive])
 
   /// `FROM "reminders" AS "r"`: aliases to the tables they stand for.
   private func tableAliases() -> [String: String] {
     var out: [String: String] = [:]
-    guard sql.contains(" AS ") || sql.contains(" as "), let regex = Self.aliasPattern else { return out }
-    for match in regex.matches(in: sql, range: NSRange(sql.startIndex..., in: sql)) {
-      guard let table = Range(match.range(at: 1), in: sql), let alias = Range(match.range(at: 2), in: sql) else { continue }
-      out[String(sql[alias])] = String(sql[table])
+    guard sql.contains(" AS ") || sql.contains(" as "),
+      let pattern = TextPattern(#"(?:FROM|JOIN)\s+"([^"]+)"\s+AS\s+"([^"]+)""#, ignoringCase: true)
+    else { return out }
+    for match in pattern.matches(in: sql) {
+      guard let table = match[1], let alias = match[2] else { continue }
+      out[String(alias)] = String(table)
     }
     return out
   }
@@ -75,18 +76,17 @@ struct PlanFindings {
   /// Columns of `name` (a table or its alias) the query compares with something: in WHERE,
   /// ON, or a subquery's conditions.
   private func filteredColumns(of name: String) -> [String] {
-    let escaped = NSRegularExpression.escapedPattern(for: name)
+    let escaped = TextPattern.escaped(name)
     let column = "(?:\"\(escaped)\"|\\b\(escaped))\\.\"?(\\w+)\"?\\)?"
     // Comparisons an index on the column answers (not `LIKE`, `GLOB` or `<>`, which it cannot in
     // general: a pattern may start with a wildcard).
     let comparison = "(?:=|==|<=|>=|<|>|\\bIN\\b|\\bIS\\b|\\bBETWEEN\\b)(?!=)"
     var found: [String] = []
     for pattern in ["\(column)\\s*\(comparison)", "\(comparison)\\s*\\(?\(column)"] {
-      guard let regex = try? NSRegularExpression(pattern: pattern, options: [.caseInsensitive]) else { continue }
-      let range = NSRange(sql.startIndex..., in: sql)
-      for match in regex.matches(in: sql, range: range) {
-        guard let group = Range(match.range(at: 1), in: sql) else { continue }
-        let name = String(sql[group])
+      guard let regex = TextPattern(pattern, ignoringCase: true) else { continue }
+      for match in regex.matches(in: sql) {
+        guard let group = match[1] else { continue }
+        let name = String(group)
         if !found.contains(name) { found.append(name) }
       }
     }

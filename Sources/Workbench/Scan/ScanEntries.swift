@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import QuarryDSL
 import QuarryEngine
 import QueryBuilder
@@ -266,7 +266,7 @@ struct EntryBuilder {
     var all = false
     for number in [entry.line - 1, entry.line] where number >= 1 && number <= lines.count {
       let text = lines[number - 1]
-      guard let range = text.range(of: "quarry:ignore") else { continue }
+      guard let range = text.firstRange(of: "quarry:ignore") else { continue }
       let rest = text[range.upperBound...].split(whereSeparator: { $0 == "," || $0 == " " }).map(String.init).filter { !$0.isEmpty }
       if rest.isEmpty { all = true } else { ignored.formUnion(rest) }
     }

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import QueryBuilder
 
 /// The scan report as people read it (grouped by file), as JSON lines for tools, and as
@@ -44,7 +44,7 @@ extension ScanReport {
         }
       }
       if !entry.plan.isEmpty {
-        out += paint("2", "    plan: " + entry.plan.map { $0.trimmingCharacters(in: .whitespaces) }.joined(separator: " · ")) + "\n"
+        out += paint("2", "    plan: " + entry.plan.map { $0.trimmingScalars(in: .whitespaces) }.joined(separator: " · ")) + "\n"
       }
       if let error = entry.error { out += paint("1;31", "  error: ") + error + "\n" }
       if let skipped = entry.skipped { out += paint("33", "  skipped: ") + skipped + "\n" }
@@ -55,7 +55,7 @@ extension ScanReport {
       if !entry.silenced.isEmpty { out += paint("2", "  silenced: " + entry.silenced.joined(separator: ", ")) + "\n" }
       out += "\n"
     }
-    out += summary + String(format: " · %.2f s", seconds) + "\n"
+    out += summary + cFormat(" · %.2f s", seconds) + "\n"
     return out
   }
 
@@ -77,13 +77,13 @@ extension ScanReport {
       lines.append(
         "{\"file\":\(string(entry.path)),\"line\":\(entry.line),\"column\":\(entry.column),\"kind\":\(string(entry.kind)),"
           + "\"executedBy\":\(string(entry.executedBy)),\"variant\":\(string(entry.variant)),\"source\":\(string(entry.source)),\"sql\":\(string(entry.sql)),\"prettySQL\":\(string(entry.prettySQL)),"
-          + "\"bindings\":\(strings(entry.bindings)),\"plan\":\(strings(entry.plan.map { $0.trimmingCharacters(in: .whitespaces) })),"
+          + "\"bindings\":\(strings(entry.bindings)),\"plan\":\(strings(entry.plan.map { $0.trimmingScalars(in: .whitespaces) })),"
           + "\"findings\":\(findings),\"silenced\":\(strings(entry.silenced)),\"error\":\(string(entry.error)),\"skipped\":\(string(entry.skipped))}")
     }
     let counts = "{" + findingCounts.map { "\(JSONFormatter.string($0.id)):\($0.count)" }.joined(separator: ",") + "}"
     lines.append(
       "{\"summary\":{\"files\":\(files),\"lines\":\(lines.count >= 0 ? self.lines : 0),\"queries\":\(queries.count),\"rendered\":\(rendered),"
-        + "\"errors\":\(errors),\"skipped\":\(skipped),\"findings\":\(counts),\"seconds\":\(String(format: "%.3f", seconds))}}")
+        + "\"errors\":\(errors),\"skipped\":\(skipped),\"findings\":\(counts),\"seconds\":\(cFormat("%.3f", seconds))}}")
     return lines.joined(separator: "\n") + "\n"
   }
 
@@ -92,7 +92,7 @@ extension ScanReport {
   func markdown() -> String {
     var out = "## Quarry scan\n\n" + summary + "\n\n"
     func cell(_ text: String) -> String {
-      text.replacingOccurrences(of: "|", with: "\\|").replacingOccurrences(of: "\n", with: " ")
+      text.replacing("|", with: "\\|").replacing("\n", with: " ")
     }
     if !problems.isEmpty {
       out += "### Files not scanned\n\n"

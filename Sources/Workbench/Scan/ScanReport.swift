@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import QuarryDSL
 
 /// What `quarry scan` found: one entry per query (and per set-up statement), the files it could

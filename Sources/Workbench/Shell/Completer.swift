@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import QuarryDSL
 
 /// Tab completion that knows the DSL: types at the start, columns after `$0.`, query methods
@@ -211,8 +211,7 @@ enum FileCompletion {
     guard let names = try? FileManager.default.contentsOfDirectory(atPath: listing) else { return [] }
     // Folders end in `/`, so completion can go on into them.
     return names.filter { $0.hasPrefix(prefix) && !$0.hasPrefix(".") }.sorted().map { name in
-      var info = stat()
-      let isFolder = stat(listing + (listing.hasSuffix("/") ? "" : "/") + name, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR
+      let isFolder = FileKind(path: PathText.join(listing, name)) == .folder
       return isFolder ? name + "/" : name
     }
   }

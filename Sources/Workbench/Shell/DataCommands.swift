@@ -1,4 +1,5 @@
-import Foundation
+import QueryBuilder
+import FoundationEssentials
 import QuarryEngine
 
 /// The commands sqlite3 users reach for to move data in and out: `.dump`, `.import`, `.indexes`.
@@ -12,7 +13,7 @@ enum DataCommands {
         loads it back: .output FILE first to keep it in a file.
         """
     ) { shell, argument in
-      let names = argument.split(separator: " ").map { $0.trimmingCharacters(in: CharacterSet(charactersIn: "\"'")).lowercased() }
+      let names = argument.split(separator: " ").map { $0.trimmingScalars(in: ScalarSet(charactersIn: "\"'")).lowercased() }
       do {
         try DatabaseDump(database: shell.session.database).write(to: shell.output, only: names.isEmpty ? nil : Set(names))
       } catch {
@@ -49,7 +50,7 @@ enum DataCommands {
     MetaCommand(
       usage: ".indexes [TABLE]", summary: "List the indexes (of TABLE), with their columns"
     ) { shell, argument in
-      let table = argument.trimmingCharacters(in: CharacterSet(charactersIn: " \"'"))
+      let table = argument.trimmingScalars(in: ScalarSet(charactersIn: " \"'"))
       do {
         let rows = try shell.session.database.rows(
           "SELECT name, tbl_name FROM sqlite_schema WHERE type = 'index'" + (table.isEmpty ? "" : " AND tbl_name = ? COLLATE NOCASE")

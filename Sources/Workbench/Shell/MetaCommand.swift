@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// A meta-command declared once: its usage line and summary (for `.help`), a longer explanation
 /// (for `.help NAME`), and what it does. Dispatch, help and completion read the same entry.

@@ -1,3 +1,4 @@
+import QueryBuilder
 import QuarryDSL
 
 /// `.help NAME` and `.methods [KIND]`: the DSL's vocabulary, from the same declarations the
@@ -40,7 +41,7 @@ extension Shell {
     guard let items = try? Compiler(catalog: session.catalog).compile(example),
       case .statement(let statement)? = items.last
     else { return nil }
-    return statement.displaySQL.split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }.joined(separator: " ")
+    return statement.displaySQL.split(whereSeparator: \.isNewline).map { $0.trimmingScalars(in: .whitespaces) }.joined(separator: " ")
   }
 
   /// `.methods`: every kind's names; `.methods query`: one kind's, with their summaries.

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import QuarryDSL
 
 /// Prints a table model as the Swift declaration StructuredQueries would use.
@@ -48,7 +48,7 @@ public enum ModelPrinter {
     }
     if Int64(sql) != nil || (Double(sql) != nil && column.type.isReal) { return " = \(sql)" }
     if sql.count >= 2, sql.hasPrefix("'"), sql.hasSuffix("'"), column.type.isText {
-      let text = sql.dropFirst().dropLast().replacingOccurrences(of: "''", with: "'")
+      let text = sql.dropFirst().dropLast().replacing("''", with: "'")
       if !text.contains("\""), !text.contains("\\") { return " = \"\(text)\"" }
     }
     return "  // DEFAULT \(sql)"

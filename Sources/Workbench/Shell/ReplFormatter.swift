@@ -1,4 +1,5 @@
-import Foundation
+import Dispatch
+import FoundationEssentials
 import QuarryDSL
 import QuarryEngine
 import QueryBuilder
@@ -155,7 +156,7 @@ final class ReplFormatter: TextTableFormatter {
     var results = columns.isEmpty || (interrupted && rowCount == 0) ? "" : render()
     if let summary = summary(interrupted: interrupted) { results += summary + "\n" }
     var text = showSQL ? Self.layout(sql: sql, results: results, terminal: terminal) : results
-    if terminal.usesColor { text = text.replacingOccurrences(of: String(nullMarker) + "NULL", with: "\u{1B}[2mNULL\u{1B}[0m") }
+    if terminal.usesColor { text = text.replacing(String(nullMarker) + "NULL", with: "\u{1B}[2mNULL\u{1B}[0m") }
     if let terminalServices { terminalServices.present(text, terminal: terminal, output: output) } else { output.write(text) }
     output.flush()
     // The summary said it stopped: the interruption is not an error to print again.
@@ -231,7 +232,7 @@ final class ReplFormatter: TextTableFormatter {
     // A tab (in an inlined string) would jump to the terminal's next tab stop and push the
     // results out of line: it is spaced out as the terminal would show it.
     var sqlLines = sql.split(separator: "\n", omittingEmptySubsequences: false)
-      .map { $0.contains("\t") ? $0.replacingOccurrences(of: "\t", with: "    ") : String($0) }
+      .map { $0.contains("\t") ? String($0).replacing("\t", with: "    ") : String($0) }
     // Blank lines inside the results stay (they part `.mode line` records); the last newline ends it.
     var resultLines = results.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
     while resultLines.last?.isEmpty == true { resultLines.removeLast() }

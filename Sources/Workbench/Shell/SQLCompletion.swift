@@ -26,7 +26,7 @@ struct SQLCompletion {
     let notAliases: Set<String> = ["WHERE", "ON", "JOIN", "LEFT", "RIGHT", "INNER", "OUTER", "CROSS", "FULL", "GROUP",
                                    "ORDER", "LIMIT", "SET", "VALUES", "USING", "NATURAL", "UNION", "EXCEPT", "INTERSECT", "HAVING", "WINDOW"]
     for (index, word) in words.enumerated() where introducers.contains(word.uppercased()) && index + 1 < words.count {
-      guard let table = tables.first(where: { $0.tableName.caseInsensitiveCompare(String(words[index + 1])) == .orderedSame }) else { continue }
+      guard let table = tables.first(where: { $0.tableName.lowercased() == words[index + 1].lowercased() }) else { continue }
       named.append(table)
       aliases[table.tableName] = table
       var next = index + 2

@@ -1,4 +1,5 @@
-import Foundation
+import QueryBuilder
+import FoundationEssentials
 
 /// Plain SQL that sets up what later inputs use: a `CREATE …` (table, virtual table, view,
 /// index, trigger) and the rows inserted into a table created at the same prompt. A lesson
@@ -19,7 +20,7 @@ public enum SchemaSetUp {
       var index = index
       if words.count > index + 2, words[index] == "IF", words[index + 1] == "NOT", words[index + 2] == "EXISTS" { index += 3 }
       guard index < words.count else { return nil }
-      return words[index].trimmingCharacters(in: CharacterSet(charactersIn: "\"`[];")).lowercased()
+      return words[index].trimmingScalars(in: ScalarSet(charactersIn: "\"`[];")).lowercased()
     }
     if first == "CREATE" {
       if let tableIndex = words.firstIndex(of: "TABLE"), let table = name(after: tableIndex + 1) { createdTables.insert(table) }

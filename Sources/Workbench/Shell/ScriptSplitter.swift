@@ -157,7 +157,7 @@ public enum SQLDetector {
         guard let newline = rest.firstIndex(of: "\n") else { return "" }
         rest = rest[rest.index(after: newline)...].drop { $0.isWhitespace }
       } else if rest.hasPrefix("/*") {
-        guard let end = rest.range(of: "*/") else { return "" }
+        guard let end = rest.firstRange(of: "*/") else { return "" }
         rest = rest[end.upperBound...].drop { $0.isWhitespace }
       } else {
         return rest

@@ -1,4 +1,6 @@
-import Foundation
+import Dispatch
+import FoundationEssentials
+import Glibc
 import QuarryDSL
 import QuarryEngine
 import QueryBuilder
@@ -38,7 +40,7 @@ public final class Shell {
   /// Where results go: stdout, or a file after `.output FILE` / for one input after `.once FILE`.
   public let standardOutput: OutputStream
   private var redirected: OutputStream?
-  private var redirectedFile: FileHandle?
+  private var redirectedFile: Int32?
   private var redirectedPath: String?
   private var onceOnly = false
   public private(set) var lastInput: String?
@@ -82,7 +84,7 @@ public final class Shell {
   /// `$XDG_STATE_HOME/quarry` (default `~/.local/state/quarry`).
   public static var stateDirectory: String {
     let state = environmentValue("XDG_STATE_HOME")
-      ?? ((environmentValue("HOME") ?? NSHomeDirectory()) + "/.local/state")
+      ?? (homeDirectory() + "/.local/state")
     return state + "/quarry"
   }
 
@@ -186,9 +188,9 @@ public final class Shell {
       if timer && !isCommand {
         let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
         if speaksJSON {
-          output.write("{\"input\":" + JSONFormatter.string(input) + String(format: ",\"runTime\":%.4f}\n", seconds))
+          output.write("{\"input\":" + JSONFormatter.string(input) + cFormat(",\"runTime\":%.4f}\n", seconds))
         } else {
-          output.write(String(format: "Run Time: %.4f s\n", seconds))
+          output.write(cFormat("Run Time: %.4f s\n", seconds))
         }
       }
       output.flush()
@@ -299,7 +301,7 @@ public final class Shell {
 
   private func command(_ line: String) -> Outcome {
     let name = String(line.prefix { !$0.isWhitespace })
-    let argument = line.dropFirst(name.count).trimmingCharacters(in: .whitespaces)
+    let argument = line.dropFirst(name.count).trimmingScalars(in: .whitespaces)
     switch name {
     case ".quit", ".exit", ".q":
       return mayLeave(doing: name) ? .quit : .proceed
@@ -407,7 +409,7 @@ public final class Shell {
     case ".keep":
       // `.keep NAME` keeps the last input; `.keep NAME INPUT` keeps INPUT without running it.
       let name = String(argument.prefix { !$0.isWhitespace })
-      let inline = argument.dropFirst(name.count).trimmingCharacters(in: .whitespaces)
+      let inline = argument.dropFirst(name.count).trimmingScalars(in: .whitespaces)
       guard !name.isEmpty, let input = inline.isEmpty ? lastInput : inline else {
         fail(name.isEmpty ? "usage: .keep NAME [INPUT]" : "nothing to keep yet: run a query first, or give it: .keep NAME INPUT")
         break
@@ -420,7 +422,7 @@ public final class Shell {
       let all = namedQueries.all()
       if all.isEmpty { output.write("(no named queries; .keep NAME keeps the last input)\n") }
       for (name, input) in all.sorted(by: { $0.key < $1.key }) {
-        output.write("\(name): \(input.replacingOccurrences(of: "\n", with: " "))\n")
+        output.write("\(name): \(input.replacing("\n", with: " "))\n")
       }
     default:
       if let handler = extensions[name] {
@@ -626,16 +628,15 @@ public final class Shell {
       fail("cannot write to '\(path)': " + String(cString: strerror(errno)))
       return
     }
-    let handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
-    redirectedFile = handle
+    redirectedFile = descriptor
     redirectedPath = path
-    redirected = OutputStream(descriptor: handle.fileDescriptor)
+    redirected = OutputStream(descriptor: descriptor)
     onceOnly = once
   }
 
   private func endRedirection() {
     redirected?.flush()
-    try? redirectedFile?.close()
+    if let redirectedFile { close(redirectedFile) }
     redirected = nil
     redirectedFile = nil
     redirectedPath = nil
@@ -672,7 +673,7 @@ public final class Shell {
       fail("'\(name)' needs an argument for $\(missing)")
       return
     }
-    let trimmed = input.trimmingCharacters(in: .whitespacesAndNewlines)
+    let trimmed = input.trimmingScalars(in: .whitespacesAndNewlines)
     if SQLDetector.startsWithSQLKeyword(trimmed) {
       // Plain SQL: `$1` is an SQLite parameter, and each argument is bound to it.
       lastInput = input
@@ -709,7 +710,7 @@ final class NamedQueries {
 
   func all() -> [String: String] {
     guard let data = FileManager.default.contents(atPath: path),
-      let object = try? JSONSerialization.jsonObject(with: data) as? [String: String]
+      let object = try? JSONDecoder().decode([String: String].self, from: data)
     else { return [:] }
     return object
   }
@@ -718,8 +719,10 @@ final class NamedQueries {
     var queries = all()
     queries[name] = input
     try? FileManager.default.createDirectory(
-      atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
-    if let data = try? JSONSerialization.data(withJSONObject: queries, options: [.prettyPrinted, .sortedKeys]) {
+      atPath: PathText.parent(path), withIntermediateDirectories: true)
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+    if let data = try? encoder.encode(queries) {
       FileManager.default.createFile(atPath: path, contents: data, attributes: [.posixPermissions: 0o600])
     }
   }

@@ -1,4 +1,5 @@
-import Foundation
+import Dispatch
+import FoundationEssentials
 import QuarryEngine
 
 /// A result at the prompt too long to wait for: once a screen of rows is known (or a moment has
@@ -48,7 +49,7 @@ final class StreamingResult {
     var line = TextTableFormatter.gridLine(fitted, widths, ascii: ascii)
     // Only a row with a NULL is searched for its marker (a million rows stream through here).
     if dim, cells.contains(where: { $0.text.unicodeScalars.first == nullMarker }) {
-      line = line.replacingOccurrences(of: String(nullMarker) + "NULL", with: "\u{1B}[2mNULL\u{1B}[0m")
+      line = line.replacing(String(nullMarker) + "NULL", with: "\u{1B}[2mNULL\u{1B}[0m")
     }
     output.write(line)
     written += 1

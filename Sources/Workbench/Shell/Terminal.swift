@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// What the shell knows about where it prints: size, and whether colour is wanted.
 public struct Terminal: Sendable {
