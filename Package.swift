@@ -38,7 +38,11 @@ let package = Package(
     // Stage 4: sessions, fixtures, lessons, output formatting.
     .target(
       name: "Workbench",
-      dependencies: ["QueryBuilder", "QuarryDSL", "QuarryEngine"]),
+      dependencies: [
+        "QueryBuilder", "QuarryDSL", "QuarryEngine",
+        .product(name: "SwiftParser", package: "swift-syntax"),
+        .product(name: "SwiftSyntax", package: "swift-syntax"),
+      ]),
     // Stage 5: the command line and the terminal.
     .executableTarget(
       name: "quarry",

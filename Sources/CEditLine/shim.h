@@ -24,11 +24,17 @@ static inline FILE *quarry_stderr(void) { return stderr; }
 #define QUARRY_PENDING_MAX 1024
 /// The key Ctrl-W reaches libedit as (Ctrl-]), bound to Quarry's word deletion.
 #define QUARRY_DELETE_WORD_KEY 0x1D
+/// The key Quarry hands libedit, when the typist pauses, to colour the line (Ctrl-^, bound to
+/// Quarry's redraw).
+#define QUARRY_COLOUR_KEY 0x1E
 struct quarry_key_state {
   int pending[QUARRY_PENDING_MAX];  // keys to hand libedit before reading more
   int pending_count;
   int in_paste;
   int last_was_return;
+  void (*colour_hook)(void);  // draws the line again in colour; NULL: no colour while typing
+  int colour_due;             // the last key changed the text, and was a whole key
+  int escape_state;           // 1 after ESC, 2 inside ESC [ … or ESC O …
 };
 /// Text to type into the edit buffer before reading the terminal (`.edit`), or NULL.
 static inline char **quarry_prefill(void) {
@@ -113,8 +119,7 @@ static inline int quarry_read_scalar(int first) {
   return value;
 }
 
-static inline int quarry_getc(FILE *stream) {
-  (void)stream;
+static inline int quarry_next_key(void) {
   if (quarry_pending_count > 0) {
     int value = quarry_pending[0];
     for (int i = 1; i < quarry_pending_count; i++) quarry_pending[i - 1] = quarry_pending[i];
@@ -152,6 +157,44 @@ static inline int quarry_getc(FILE *stream) {
     return quarry_read_scalar(byte);
   }
 }
+
+/// Whether `key` ends a key that may have changed the text, after which the line may be coloured:
+/// not an arrow or another escape sequence (Up and Down keep searching by what was typed only
+/// while nothing runs between them), not Tab (a second Tab lists the candidates), not Ctrl-V (its
+/// next key is read as text), not Enter.
+static inline int quarry_key_allows_colour(int key) {
+  struct quarry_key_state *keys = quarry_keys();
+  if (key == 0x1B) { keys->escape_state = 1; return 0; }
+  if (keys->escape_state == 1) { keys->escape_state = (key == '[' || key == 'O') ? 2 : 0; return 0; }
+  if (keys->escape_state == 2) { if (key >= 0x40 && key <= 0x7E) keys->escape_state = 0; return 0; }
+  return key >= 0 && key != '\t' && key != 0x16 && key != '\r' && key != '\n' && key != 0x12 && key != QUARRY_COLOUR_KEY;
+}
+
+/// libedit's getc hook: the next key, or — when the typist has paused after changing the text
+/// and nothing is waiting — the colour key first, so the line is coloured while it waits.
+static inline int quarry_getc(FILE *stream) {
+  (void)stream;
+  struct quarry_key_state *keys = quarry_keys();
+  if (keys->colour_hook && keys->colour_due && quarry_pending_count == 0 && !quarry_in_paste && !*quarry_prefill()) {
+    struct pollfd poller = { .fd = 0, .events = POLLIN, .revents = 0 };
+    if (poll(&poller, 1, 0) == 0) {
+      keys->colour_due = 0;
+      return QUARRY_COLOUR_KEY;
+    }
+  }
+  int key = quarry_next_key();
+  keys->colour_due = quarry_key_allows_colour(key);
+  return key;
+}
+
+/// The colour key's command: the hook draws; libedit draws nothing after it (CC_NORM).
+static inline int quarry_colour_line(int count, int key) {
+  (void)count; (void)key;
+  void (*hook)(void) = quarry_keys()->colour_hook;
+  if (hook) hook();
+  return 0;
+}
+static inline void quarry_set_colour_hook(void (*hook)(void)) { quarry_keys()->colour_hook = hook; }
 
 /// Ctrl-R: search the history for what is typed, newest first, on a line that says what it is:
 /// `(reverse-i-search)'tag': Tag.order(by: \.title)`. Ctrl-R again finds an older match, Ctrl-S
@@ -320,6 +363,7 @@ static inline void quarry_bind_keys(void) {
   rl_parse_and_bind("bind ^[OB ed-search-next-history");
   rl_add_defun("quarry-reverse-search", quarry_reverse_search, 0x12);
   rl_add_defun("quarry-delete-shell-word", quarry_delete_shell_word, QUARRY_DELETE_WORD_KEY);
+  rl_add_defun("quarry-colour-line", quarry_colour_line, QUARRY_COLOUR_KEY);
 }
 
 /// Whether more input is already waiting (lines arriving faster than typing: a paste).

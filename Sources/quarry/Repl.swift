@@ -95,6 +95,9 @@ final class Repl {
   func start() {
     replAwaitShell = { [unowned self] in _ = self.shell }
     installCompletion()
+    // Called from this file, as every call that reaches the key reader's state: each Swift file
+    // gets its own copy of the shim's static inline functions, and of their static locals.
+    if TypingColour.isWanted { quarry_set_colour_hook { TypingColour.redraw() } }
     quarry_install_sigint { _ in
       replInterrupted = 1
       quarry_sigint_flag().pointee = 1
@@ -132,6 +135,8 @@ final class Repl {
       replInterrupted = 0
       quarry_sigint_flag().pointee = 0
       replPendingInput = buffer
+      TypingColour.prompt = prompt
+      TypingColour.context = (heldBack ?? buffer).isEmpty ? "" : (heldBack ?? buffer) + "\n"
       pasteMode(true)
       let raw = readline(prompt)
       pasteMode(false)

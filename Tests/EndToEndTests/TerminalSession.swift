@@ -112,6 +112,11 @@ final class TerminalSession {
     (try? tmux(["capture-pane", "-p", "-t", "t"])) ?? ""
   }
 
+  /// The screen with its colours, as tmux writes them (`ESC[36m` …).
+  func colouredScreen() -> String {
+    (try? tmux(["capture-pane", "-p", "-e", "-t", "t"])) ?? ""
+  }
+
   /// Waits until the screen contains `text` (or `count` copies of it).
   @discardableResult
   func waitFor(_ text: String, count: Int = 1, timeout: TimeInterval = 10) -> Bool {

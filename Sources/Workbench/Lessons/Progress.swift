@@ -34,7 +34,7 @@ public final class Progress {
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
     if let data = try? encoder.encode(solved) {
-      FileManager.default.createFile(atPath: path, contents: data, attributes: [.posixPermissions: 0o600])
+      _ = FileManager.default.createFile(atPath: path, contents: data, attributes: [.posixPermissions: 0o600])
     }
   }
 }

@@ -723,7 +723,7 @@ final class NamedQueries {
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
     if let data = try? encoder.encode(queries) {
-      FileManager.default.createFile(atPath: path, contents: data, attributes: [.posixPermissions: 0o600])
+      _ = FileManager.default.createFile(atPath: path, contents: data, attributes: [.posixPermissions: 0o600])
     }
   }
 }
