@@ -160,13 +160,20 @@ public final class Session {
 
   /// The Swift type a declared SQLite column type reads as.
   static func swiftType(declared: String, notNull: Bool) -> SwiftType {
-    let upper = declared.uppercased()
+    // Bytes searched by hand: the first generic `String.contains` of a run instantiates the
+    // string-processing algorithms' types, a cost every process would pay opening a database.
+    let upper = Array(declared.uppercased().utf8)
+    func has(_ word: String) -> Bool {
+      let needle = Array(word.utf8)
+      guard upper.count >= needle.count else { return false }
+      return (0...(upper.count - needle.count)).contains { upper[$0..<($0 + needle.count)].elementsEqual(needle) }
+    }
     let name: String
-    if upper.contains("BOOL") { name = "Bool" }
-    else if upper.contains("INT") { name = "Int" }
-    else if upper.contains("REAL") || upper.contains("FLOA") || upper.contains("DOUB") || upper.contains("NUMERIC") || upper.contains("DECIMAL") { name = "Double" }
-    else if upper.contains("DATE") || upper.contains("TIME") { name = "Date" }
-    else if upper.contains("BLOB") { name = "[UInt8]" }
+    if has("BOOL") { name = "Bool" }
+    else if has("INT") { name = "Int" }
+    else if has("REAL") || has("FLOA") || has("DOUB") || has("NUMERIC") || has("DECIMAL") { name = "Double" }
+    else if has("DATE") || has("TIME") { name = "Date" }
+    else if has("BLOB") { name = "[UInt8]" }
     else { name = "String" }
     return SwiftType(name, optional: !notNull)
   }

@@ -237,9 +237,27 @@ final class BackgroundTask<Value>: @unchecked Sendable {
   }
 
   init(_ work: @escaping @Sendable () throws -> Value) {
-    DispatchQueue.global(qos: .userInitiated).async { [self] in
+    let run: @Sendable () -> Void = { [self] in
       result = Result { try work() }
       finished.signal()
+    }
+    // A thread of its own with the main thread's 8 MB of stack (reading deeply nested models
+    // recurses), not a dispatch worker's; run here if no thread can be made.
+    let box = Unmanaged.passRetained(ThreadWork(run))
+    var attributes = pthread_attr_t()
+    pthread_attr_init(&attributes)
+    defer { pthread_attr_destroy(&attributes) }
+    pthread_attr_setstacksize(&attributes, 8 << 20)
+    pthread_attr_setdetachstate(&attributes, Int32(PTHREAD_CREATE_DETACHED))
+    var thread = pthread_t()
+    let started = pthread_create(&thread, &attributes, { raw in
+      guard let raw else { return nil }
+      Unmanaged<ThreadWork>.fromOpaque(raw).takeRetainedValue().run()
+      return nil
+    }, box.toOpaque())
+    if started != 0 {
+      box.release()
+      run()
     }
   }
 
@@ -248,4 +266,10 @@ final class BackgroundTask<Value>: @unchecked Sendable {
     finished.signal()  // later calls return at once
     return try result.get()
   }
+}
+
+/// Work handed to a new thread through its one pointer argument.
+private final class ThreadWork: Sendable {
+  let run: @Sendable () -> Void
+  init(_ run: @escaping @Sendable () -> Void) { self.run = run }
 }
