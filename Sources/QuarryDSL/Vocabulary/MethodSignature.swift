@@ -146,6 +146,26 @@ public struct MethodSignature: Sendable, Hashable {
     return parameters[index...].allSatisfy { $0.hasDefault || $0.isVariadic }
   }
 
+  /// The words of `text` between spaces, found byte by byte (`split` walks Characters: at
+  /// start-up, for every entry, it cost more than the rest of the parse).
+  static func words(_ text: String) -> [Substring] {
+    var words: [Substring] = []
+    var start: String.Index?
+    let utf8 = text.utf8
+    var index = utf8.startIndex
+    while index != utf8.endIndex {
+      if utf8[index] == UInt8(ascii: " ") {
+        if let wordStart = start { words.append(text[wordStart..<index]) }
+        start = nil
+      } else if start == nil {
+        start = index
+      }
+      utf8.formIndex(after: &index)
+    }
+    if let wordStart = start { words.append(text[wordStart...]) }
+    return words
+  }
+
   /// Where `needle` first occurs in `bytes`.
   static func find(_ needle: [UInt8], in bytes: [UInt8]) -> Int? {
     guard bytes.count >= needle.count else { return nil }
@@ -176,7 +196,7 @@ public struct MethodSignature: Sendable, Hashable {
       let type = text(bytes, start, end)
       return type.isEmpty ? nil : Parameter(label: nil, type: type, hasDefault: false, isVariadic: false)
     }
-    let names = text(bytes, start, colon).split(separator: " ")
+    let names = words(text(bytes, start, colon))
     var typeEnd = end
     var hasDefault = false
     var index = colon + 1

@@ -22,7 +22,7 @@ public struct ValueRequirement: Sendable, Hashable, CustomStringConvertible {
 
   /// Reads `QueryValue: Numeric`, `QueryValue.Wrapped == String`; nil for anything else.
   init?(clause: String) {
-    let text = clause.split(separator: " ", omittingEmptySubsequences: true)
+    let text = MethodSignature.words(clause)
     guard text.count == 3 || (text.count == 2 && text[0].hasSuffix(":")) else { return nil }
     let subject: Substring
     if text.count == 3, text[1] == "==" {
