@@ -95,6 +95,13 @@ public func expandingTilde(_ path: String) -> String {
   return home + path.dropFirst()
 }
 
+/// The user's home folder: `$HOME`, else the password database's entry.
+func homeDirectory() -> String {
+  if let home = environmentValue("HOME") { return home }
+  guard let entry = getpwuid(getuid()), let folder = entry.pointee.pw_dir else { return "/" }
+  return String(cString: folder)
+}
+
 public func environmentValue(_ name: String) -> String? {
   guard let value = getenv(name), value.pointee != 0 else { return nil }
   return String(cString: value)

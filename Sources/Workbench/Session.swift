@@ -160,14 +160,8 @@ public final class Session {
 
   /// The Swift type a declared SQLite column type reads as.
   static func swiftType(declared: String, notNull: Bool) -> SwiftType {
-    // Bytes searched by hand: the first generic `String.contains` of a run instantiates the
-    // string-processing algorithms' types, a cost every process would pay opening a database.
     let upper = Array(declared.uppercased().utf8)
-    func has(_ word: String) -> Bool {
-      let needle = Array(word.utf8)
-      guard upper.count >= needle.count else { return false }
-      return (0...(upper.count - needle.count)).contains { upper[$0..<($0 + needle.count)].elementsEqual(needle) }
-    }
+    func has(_ word: String) -> Bool { ByteSearch.firstIndex(of: Array(word.utf8), in: upper) != nil }
     let name: String
     if has("BOOL") { name = "Bool" }
     else if has("INT") { name = "Int" }

@@ -1,13 +1,19 @@
 import FoundationEssentials
 import Glibc
+import Workbench
 
-/// The process's standard streams, written and read with the system calls themselves.
+/// The process's standard streams: writes go through Workbench's streams (flushed at once),
+/// the rest of standard input is read with the system call itself.
 enum StandardStreams {
-  /// Writes all of `text` to standard error (a failed write has nowhere left to be reported).
-  static func error(_ text: String) { write(text, to: 2) }
+  static func error(_ text: String) {
+    Workbench.OutputStream.standardError.write(text)
+    Workbench.OutputStream.standardError.flush()
+  }
 
-  /// Writes all of `text` to standard output.
-  static func output(_ text: String) { write(text, to: 1) }
+  static func output(_ text: String) {
+    Workbench.OutputStream.standardOutput.write(text)
+    Workbench.OutputStream.standardOutput.flush()
+  }
 
   /// Everything left on standard input.
   static func readInput() -> Data {
@@ -18,16 +24,6 @@ enum StandardStreams {
       if count < 0 && errno == EINTR { continue }
       guard count > 0 else { return data }
       data.append(contentsOf: chunk[..<count])
-    }
-  }
-
-  private static func write(_ text: String, to descriptor: Int32) {
-    var bytes = Array(text.utf8)[...]
-    while !bytes.isEmpty {
-      let written = bytes.withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress, $0.count) }
-      if written < 0 && errno == EINTR { continue }
-      guard written > 0 else { return }
-      bytes = bytes.dropFirst(written)
     }
   }
 }

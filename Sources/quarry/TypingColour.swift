@@ -14,22 +14,17 @@ enum TypingColour {
   nonisolated(unsafe) static var prompt = ""
   nonisolated(unsafe) static var context = ""
 
-  /// Whether to colour: a terminal on both ends, colour not turned off.
+  /// Whether to colour: typed at a terminal whose output takes colour, and not `TERM=dumb`.
   static var isWanted: Bool {
-    isatty(0) == 1 && isatty(1) == 1 && environmentValue("NO_COLOR") == nil && environmentValue("TERM") != "dumb"
+    isatty(0) == 1 && Terminal.current().usesColor && environmentValue("TERM") != "dumb"
   }
 
   static func redraw() {
     guard let pointer = quarry_line_buffer() else { return }
     let line = String(cString: pointer)
     guard let drawing = drawing(line: line, cursor: Int(quarry_point()), columns: Int(quarry_terminal_columns())) else { return }
-    var bytes = Array(drawing.utf8)[...]
-    while !bytes.isEmpty {
-      let written = bytes.withUnsafeBytes { write(1, $0.baseAddress, $0.count) }
-      if written < 0 && errno == EINTR { continue }
-      guard written > 0 else { return }
-      bytes = bytes.dropFirst(written)
-    }
+    OutputStream.standardOutput.write(drawing)
+    OutputStream.standardOutput.flush()
   }
 
   /// The bytes that colour `line` in place, with the cursor `cursor` bytes into it on a terminal

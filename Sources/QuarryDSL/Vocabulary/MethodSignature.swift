@@ -92,7 +92,7 @@ public struct MethodSignature: Sendable, Hashable {
     var bytes = Array(declaration.utf8)
     // The clause after the result (a parameter labelled `where` is not one).
     let whereKeyword = Array(" where ".utf8)
-    if let start = Self.find(Array(" where QueryValue".utf8), in: bytes) {
+    if let start = ByteSearch.firstIndex(of: Array(" where QueryValue".utf8), in: bytes) {
       requirement = ValueRequirement(clause: Self.text(bytes, start + whereKeyword.count, bytes.count))
       bytes.removeSubrange(start...)
     } else {
@@ -164,12 +164,6 @@ public struct MethodSignature: Sendable, Hashable {
     }
     if let wordStart = start { words.append(text[wordStart...]) }
     return words
-  }
-
-  /// Where `needle` first occurs in `bytes`.
-  static func find(_ needle: [UInt8], in bytes: [UInt8]) -> Int? {
-    guard bytes.count >= needle.count else { return nil }
-    return (0...(bytes.count - needle.count)).first { bytes[$0..<($0 + needle.count)].elementsEqual(needle) }
   }
 
   /// The text of `bytes[start..<end]` without surrounding spaces.

@@ -37,7 +37,7 @@ public enum InputHighlighter {
       let word = trimmed.prefix { !$0.isWhitespace }
       return [Span(start: start, end: start + word.utf8.count, style: .command)]
     }
-    return SQLDetector.startsWithSQLKeyword(text) ? sqlSpans(Array(text.utf8)) : swiftSpans(text)
+    return SQLDetector.startsWithSQLKeyword(text) ? sqlSpans(Array(text.utf8), isKeyword: SQLiteKeywords.contains) : swiftSpans(text)
   }
 
   /// The bytes from `offset` on, each span's part of them wrapped in its colour.
@@ -57,7 +57,9 @@ public enum InputHighlighter {
 
   // MARK: SQL
 
-  static func sqlSpans(_ bytes: [UInt8]) -> [Span] {
+  /// SQL's tokens: comments, strings, quoted names, numbers, parameters, and the words
+  /// `isKeyword` takes.
+  static func sqlSpans(_ bytes: [UInt8], isKeyword: (String) -> Bool) -> [Span] {
     var spans: [Span] = []
     var index = 0
     func scan(while condition: (UInt8) -> Bool) { while index < bytes.count, condition(bytes[index]) { index += 1 } }
@@ -105,7 +107,7 @@ public enum InputHighlighter {
         if (byte | 0x20) == UInt8(ascii: "x"), index - start == 1, index < bytes.count, bytes[index] == UInt8(ascii: "'") {
           continue  // x'…': the quote that follows is scanned as the blob's text
         }
-        if SQLiteKeywords.contains(word) { spans.append(Span(start: start, end: index, style: .keyword)) }
+        if isKeyword(word) { spans.append(Span(start: start, end: index, style: .keyword)) }
       }
     }
     return spans

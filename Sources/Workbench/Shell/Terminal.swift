@@ -27,42 +27,11 @@ public enum SQLHighlighter {
     "DEFAULT", "REPLACE", "IGNORE", "OVER", "PARTITION",
   ]
 
+  /// SQL coloured for output, by the scanner that colours the line being typed
+  /// (`InputHighlighter`), with this list of keywords (upper case, as Quarry renders them).
   public static func highlight(_ sql: String) -> String {
-    var out = ""
-    var index = sql.startIndex
-    while index < sql.endIndex {
-      let character = sql[index]
-      if character == "'" || character == "\"" {
-        var end = sql.index(after: index)
-        while end < sql.endIndex {
-          if sql[end] == character {
-            let next = sql.index(after: end)
-            if next < sql.endIndex, sql[next] == character { end = sql.index(after: next); continue }
-            end = next
-            break
-          }
-          end = sql.index(after: end)
-        }
-        let token = String(sql[index..<min(end, sql.endIndex)])
-        out += (character == "'" ? "\u{1B}[32m" : "\u{1B}[36m") + token + "\u{1B}[0m"
-        index = min(end, sql.endIndex)
-      } else if character.isLetter {
-        var end = index
-        while end < sql.endIndex, sql[end].isLetter || sql[end] == "_" { end = sql.index(after: end) }
-        let word = String(sql[index..<end])
-        out += keywords.contains(word) ? "\u{1B}[1;34m" + word + "\u{1B}[0m" : word
-        index = end
-      } else if character.isNumber {
-        var end = index
-        while end < sql.endIndex, sql[end].isNumber || sql[end] == "." { end = sql.index(after: end) }
-        out += "\u{1B}[33m" + String(sql[index..<end]) + "\u{1B}[0m"
-        index = end
-      } else {
-        out.append(character)
-        index = sql.index(after: index)
-      }
-    }
-    return out
+    let bytes = Array(sql.utf8)
+    return InputHighlighter.paint(bytes, from: 0, spans: InputHighlighter.sqlSpans(bytes) { keywords.contains($0) })
   }
 
   /// Visible width of text that may contain ANSI escapes.

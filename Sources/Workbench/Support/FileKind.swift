@@ -36,10 +36,3 @@ enum FileKind: Equatable {
     return found
   }
 }
-
-/// The user's home folder: `$HOME`, else the password database's entry.
-func homeDirectory() -> String {
-  if let home = environmentValue("HOME") { return home }
-  guard let entry = getpwuid(getuid()), let folder = entry.pointee.pw_dir else { return "/" }
-  return String(cString: folder)
-}
