@@ -435,7 +435,7 @@ public final class Session {
     lastSQL = display
     lastBindings = bindings
     defer { if let expected = compiled.expectedSQL { sink.note(Self.comparison(display, expected: expected)) } }
-    if Database.sqliteVersionNumber < 3_042_000, display.contains("'subsec'") {
+    if Database.sqliteVersionNumber < 3_042_000, ByteSearch.contains("'subsec'", in: display) {
       // StructuredQueries writes 'subsec' (SQLite 3.42+); an older SQLite answers NULL instead.
       sink.note("this SQLite (\(Self.sqliteVersion)) predates the 'subsec' modifier (3.42): these date values read NULL here; your app's SQLite (3.42 or later) computes them")
     }

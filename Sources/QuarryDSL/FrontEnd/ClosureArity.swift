@@ -13,7 +13,8 @@ extension Compiler {
   func checkArity(of closure: ClosureExprSyntax, tables: [Value]) throws {
     let names: [String] = tables.compactMap { if case .columns(let table) = $0 { table.model.typeName } else { nil } }
     guard !names.isEmpty, names.count == tables.count else { return }
-    let tuple = "(" + names.map { "\($0).TableColumns" }.joined(separator: ", ") + ")"
+    // The tables' columns as Swift names the closure's type, for a message (built only then).
+    var tuple: String { "(" + names.map { "\($0).TableColumns" }.joined(separator: ", ") + ")" }
     // A join's `on:` closure takes one tuple of the tables (`$0` alone is that tuple); the other
     // query methods take one parameter per table.
     let call = closure.parent?.as(FunctionCallExprSyntax.self) ?? closure.parent?.parent?.parent?.as(FunctionCallExprSyntax.self)

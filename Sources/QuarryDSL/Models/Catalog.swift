@@ -215,7 +215,21 @@ public final class SourceUnit: @unchecked Sendable {
   /// The line of a node with a caret under it and `~` along the rest of its first line, for an
   /// error found when its statement runs.
   func excerpt(of node: some SyntaxProtocol, line: Int, column: Int) -> String {
-    ExcerptLine(lineText(line), column: column).underlined(length: node.trimmedDescription.prefix { $0 != "\n" }.count)
+    ExcerptLine(lineText(line), column: column).underlined(length: firstLineLength(of: node))
+  }
+
+  /// The characters of a node's text, trivia aside, up to its first line break: read from the
+  /// source by position (`trimmedDescription` rebuilds the node without its trivia).
+  func firstLineLength(of node: some SyntaxProtocol) -> Int {
+    let utf8 = text.utf8
+    guard node.root.totalLength.utf8Length == utf8.count else {
+      return node.trimmedDescription.prefix { $0 != "\n" }.count
+    }
+    let start = min(max(0, node.positionAfterSkippingLeadingTrivia.utf8Offset), utf8.count)
+    let end = min(max(start, node.endPositionBeforeTrailingTrivia.utf8Offset), utf8.count)
+    let from = utf8.index(utf8.startIndex, offsetBy: start)
+    let to = utf8.index(from, offsetBy: end - start)
+    return String(decoding: utf8[from..<to], as: UTF8.self).prefix { $0 != "\n" }.count
   }
 
   /// 1-based line and column (in characters) of a position.

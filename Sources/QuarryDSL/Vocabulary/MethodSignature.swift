@@ -1,5 +1,6 @@
 import QueryBuilder
 import SwiftSyntax
+import Synchronization
 
 /// One method of the DSL, declared once as the Swift signature StructuredQueries gives it.
 ///
@@ -58,15 +59,15 @@ public struct MethodSignature: Sendable, Hashable {
   /// The SQL function this method renders, when it is one.
   public let function: SQLFunction?
   /// nil for a property (`Reminder.all`), the parameters for a method.
-  public let parameters: [Parameter]?
-  public let result: String?
+  public var parameters: [Parameter]? { shape.value.parameters }
+  public var result: String? { shape.value.result }
   public let summary: String
   /// DSL that uses this entry; the test suite compiles every example.
   public let example: String
   public let availability: Availability
   /// What the method asks of its receiver's value type (the declaration's `where` clause):
   /// a call on a receiver that does not meet it is refused, as the compiler refuses it.
-  public let requirement: ValueRequirement?
+  public var requirement: ValueRequirement? { shape.value.requirement }
   /// The signature as declared, for help.
   public let declaration: String
   /// What a call of this entry does, where the entry owns it (dispatch reads it: no switch on
@@ -74,6 +75,9 @@ public struct MethodSignature: Sendable, Hashable {
   let handler: MethodHandler?
   /// Whether the entry owns its handler (every entry of the vocabulary does; the test suite checks).
   public var ownsItsHandler: Bool { handler != nil }
+  /// The parameters, result and requirement, read from the declaration when first asked for:
+  /// a process that compiles one query reads a handful of the vocabulary's entries, not all.
+  private let shape: LazyShape
 
   public init(_ declaration: String, _ summary: String, example: String, function: SQLFunction? = nil,
               availability: Availability = .available) {
@@ -88,30 +92,115 @@ public struct MethodSignature: Sendable, Hashable {
     self.summary = summary
     self.example = example
     self.availability = availability
-    // Parsed over UTF-8 bytes: every entry is read at start-up, so this must cost microseconds.
-    var bytes = Array(declaration.utf8)
-    // The clause after the result (a parameter labelled `where` is not one).
-    let whereKeyword = Array(" where ".utf8)
-    if let start = ByteSearch.firstIndex(of: Array(" where QueryValue".utf8), in: bytes) {
-      requirement = ValueRequirement(clause: Self.text(bytes, start + whereKeyword.count, bytes.count))
-      bytes.removeSubrange(start...)
-    } else {
-      requirement = nil
-    }
-    var end = bytes.count
+    name = Self.name(of: declaration)
+    shape = LazyShape(declaration)
+  }
+
+  /// Entries are the same when declared the same (the handler compares by its name).
+  public static func == (lhs: MethodSignature, rhs: MethodSignature) -> Bool {
+    lhs.declaration == rhs.declaration && lhs.summary == rhs.summary && lhs.example == rhs.example
+      && lhs.function == rhs.function && lhs.availability == rhs.availability && lhs.handler == rhs.handler
+  }
+
+  public func hash(into hasher: inout Hasher) {
+    hasher.combine(declaration)
+    hasher.combine(summary)
+    hasher.combine(example)
+  }
+
+  /// What a declaration says after its name.
+  struct Shape: Sendable {
+    var parameters: [Parameter]?
     var result: String?
-    if let arrow = Self.topLevelArrow(bytes) {
-      result = Self.text(bytes, arrow + 2, bytes.count)
+    var requirement: ValueRequirement?
+  }
+
+  /// A declaration's shape, parsed once on first use (entries are shared by every thread).
+  final class LazyShape: Sendable {
+    private let declaration: String
+    private let parsed = Mutex<Shape?>(nil)
+
+    init(_ declaration: String) { self.declaration = declaration }
+
+    var value: Shape {
+      parsed.withLock { shape in
+        if let shape { return shape }
+        let made = MethodSignature.shape(of: declaration)
+        shape = made
+        return made
+      }
+    }
+  }
+
+  /// The parts of a declaration: `name(parameters) -> result where requirement`, as byte
+  /// offsets (the `where` clause after the result; a parameter labelled `where` is not one).
+  private static func parts(_ bytes: UnsafeBufferPointer<UInt8>)
+    -> (nameEnd: Int, parameters: Range<Int>?, result: Range<Int>?, requirement: Range<Int>?)
+  {
+    var end = bytes.count
+    var requirement: Range<Int>?
+    if let start = firstIndex(of: " where QueryValue", in: bytes) {
+      requirement = (start + 7)..<bytes.count
+      end = start
+    }
+    var result: Range<Int>?
+    if let arrow = topLevelArrow(bytes, end) {
+      result = (arrow + 2)..<end
       end = arrow
     }
     while end > 0, bytes[end - 1] == UInt8(ascii: " ") { end -= 1 }
-    self.result = result
     if let open = bytes[..<end].firstIndex(of: UInt8(ascii: "(")), end > 0, bytes[end - 1] == UInt8(ascii: ")") {
-      name = Self.text(bytes, 0, open)
-      parameters = Self.splitTopLevel(bytes, open + 1, end - 1).compactMap { Self.parameter(bytes, $0.0, $0.1) }
-    } else {
-      name = Self.text(bytes, 0, end)
-      parameters = nil
+      return (open, (open + 1)..<(end - 1), result, requirement)
+    }
+    return (end, nil, result, requirement)
+  }
+
+  /// Where `needle` (ASCII) first occurs in `bytes`.
+  private static func firstIndex(of needle: StaticString, in bytes: UnsafeBufferPointer<UInt8>) -> Int? {
+    let count = needle.utf8CodeUnitCount
+    guard bytes.count >= count else { return nil }
+    return needle.withUTF8Buffer { needle in
+      var start = 0
+      search: while start + count <= bytes.count {
+        for offset in 0..<count where bytes[start + offset] != needle[offset] {
+          start += 1
+          continue search
+        }
+        return start
+      }
+      return nil
+    }
+  }
+
+  /// The name a declaration declares: `limit` for `limit(_ maxLength: Int) -> Select`, `all`
+  /// for `all -> Select`: the text before the first `(` or space (the test suite checks that
+  /// this is the name the whole parse finds, for every entry).
+  static func name(of declaration: String) -> String {
+    var declaration = declaration
+    return declaration.withUTF8 { bytes in
+      var end = 0
+      while end < bytes.count, bytes[end] != UInt8(ascii: "("), bytes[end] != UInt8(ascii: " ") { end += 1 }
+      return text(bytes, 0, end)
+    }
+  }
+
+  /// The name as the whole parse reads it (what `name(of:)` must agree with).
+  static func parsedName(of declaration: String) -> String {
+    var declaration = declaration
+    return declaration.withUTF8 { bytes in text(bytes, 0, parts(bytes).nameEnd) }
+  }
+
+  /// Everything after the name, parsed.
+  static func shape(of declaration: String) -> Shape {
+    var declaration = declaration
+    return declaration.withUTF8 { bytes in
+      let parts = parts(bytes)
+      return Shape(
+        parameters: parts.parameters.map { range in
+          splitTopLevel(bytes, range.lowerBound, range.upperBound).compactMap { parameter(bytes, $0.0, $0.1) }
+        },
+        result: parts.result.map { text(bytes, $0.lowerBound, $0.upperBound) },
+        requirement: parts.requirement.flatMap { ValueRequirement(clause: text(bytes, $0.lowerBound, $0.upperBound)) })
     }
   }
 
@@ -167,7 +256,7 @@ public struct MethodSignature: Sendable, Hashable {
   }
 
   /// The text of `bytes[start..<end]` without surrounding spaces.
-  static func text(_ bytes: [UInt8], _ start: Int, _ end: Int) -> String {
+  static func text(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> String {
     var start = start, end = end
     while start < end, bytes[start] == UInt8(ascii: " ") { start += 1 }
     while end > start, bytes[end - 1] == UInt8(ascii: " ") { end -= 1 }
@@ -175,7 +264,7 @@ public struct MethodSignature: Sendable, Hashable {
   }
 
   /// One parameter, `label name: Type = default`; nil for an empty slot.
-  static func parameter(_ bytes: [UInt8], _ start: Int, _ end: Int) -> Parameter? {
+  static func parameter(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> Parameter? {
     var depth = 0
     var colon: Int?
     for index in start..<end {
@@ -208,7 +297,7 @@ public struct MethodSignature: Sendable, Hashable {
   }
 
   /// The ranges between commas outside brackets (an arrow's `>` closes nothing).
-  static func splitTopLevel(_ bytes: [UInt8], _ start: Int, _ end: Int) -> [(Int, Int)] {
+  static func splitTopLevel(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> [(Int, Int)] {
     var parts: [(Int, Int)] = []
     var depth = 0
     var partStart = start
@@ -230,10 +319,10 @@ public struct MethodSignature: Sendable, Hashable {
   }
 
   /// The `->` of the result, outside the parameter list.
-  static func topLevelArrow(_ bytes: [UInt8]) -> Int? {
+  static func topLevelArrow(_ bytes: UnsafeBufferPointer<UInt8>, _ end: Int) -> Int? {
     var depth = 0
     var index = 0
-    while index + 1 < bytes.count {
+    while index + 1 < end {
       switch bytes[index] {
       case UInt8(ascii: "("), UInt8(ascii: "["): depth += 1
       case UInt8(ascii: ")"), UInt8(ascii: "]"): depth -= 1

@@ -57,34 +57,37 @@ public enum Vocabulary {
   /// The entries of one kind. A table has its own entries and every query method (a table is
   /// the query of all its rows).
   public static func entries(for kind: ReceiverKind) -> [MethodSignature] {
+    var entries: [MethodSignature] = []
+    for table in tables(for: kind) { entries += table }
+    return entries
+  }
+
+  /// The tables declaring the entries of `kind`, in lookup order.
+  private static func tables(for kind: ReceiverKind) -> [[MethodSignature]] {
     switch kind {
-    case .table: tableEntries + queryEntries
-    case .query: queryEntries
-    case .write: writeEntries
-    case .statement: statementEntries
-    case .expression: expressionEntries + windowExpressionEntries
-    case .row: rowEntries
-    case .columnGroup: columnGroupEntries
-    case .caseBuilder: caseEntries
-    case .function: functionEntries + windowFunctionEntries
-    case .window: windowEntries
+    case .table: [tableEntries, queryEntries]
+    case .query: [queryEntries]
+    case .write: [writeEntries]
+    case .statement: [statementEntries]
+    case .expression: [expressionEntries, windowExpressionEntries]
+    case .row: [rowEntries]
+    case .columnGroup: [columnGroupEntries]
+    case .caseBuilder: [caseEntries]
+    case .function: [functionEntries, windowFunctionEntries]
+    case .window: [windowEntries]
     }
   }
 
   /// The overloads of `name` on `kind` (empty when it has none).
   public static func methods(named name: String, on kind: ReceiverKind) -> [MethodSignature] {
-    // One lookup per call of the compiler: a table per kind, no outer dictionary.
-    switch kind {
-    case .table: tableIndex[name] ?? []
-    case .query: queryIndex[name] ?? []
-    case .expression: expressionIndex[name] ?? []
-    default: index[kind]?[name] ?? []
+    // The kind's tables read in place, name by name: a process that compiles one query looks
+    // a handful of names up, and an index of every entry cost more than those lookups.
+    var found: [MethodSignature] = []
+    for table in tables(for: kind) {
+      for entry in table where entry.name == name { found.append(entry) }
     }
+    return found
   }
-
-  private static let tableIndex = Dictionary(grouping: entries(for: .table), by: \.name)
-  private static let queryIndex = Dictionary(grouping: entries(for: .query), by: \.name)
-  private static let expressionIndex = Dictionary(grouping: entries(for: .expression), by: \.name)
 
   /// Every name of `kind`, sorted, for completion and suggestions.
   public static func names(for kind: ReceiverKind) -> [String] {
@@ -102,11 +105,6 @@ public enum Vocabulary {
   public static func ownEntries(for kind: ReceiverKind) -> [MethodSignature] {
     kind == .table ? tableEntries : entries(for: kind)
   }
-
-  private static let index: [ReceiverKind: [String: [MethodSignature]]] = Dictionary(
-    uniqueKeysWithValues: ReceiverKind.allCases.map { kind in
-      (kind, Dictionary(grouping: entries(for: kind), by: \.name))
-    })
 
   private static let sortedNames: [ReceiverKind: [String]] = Dictionary(
     uniqueKeysWithValues: ReceiverKind.allCases.map { kind in
