@@ -4,6 +4,10 @@
 //   compile_to_parse_ratio         per query, compile over swift-syntax's parse alone (same input,
 //                                  same rounds); the median: steadier than µs on a drifting machine
 //   point_query_ratio_vs_sqlite3   whole `quarry DB -e … --format csv` vs `sqlite3 -csv` (medians)
+//   point_query_sql_ratio_*        the same query given to quarry as SQL (no DSL front end)
+//   point_query_floor_ratio_*      that, plus a cold SwiftParser parse of the DSL query (spawned
+//                                  `QuarryBench --parse-only` minus `--exit`): the least a DSL
+//                                  point query costs while every process parses it
 //   csv_1m_ratio_vs_sqlite3        all rows of a 1,000,000-row table as CSV, vs `sqlite3 -csv`
 //   csv_1m_peak_rss_kb             peak resident memory of that export (quarry, and sqlite3)
 //   line_1m_peak_rss_kb            the same table in `--format line` (records streamed)
@@ -26,6 +30,15 @@ import Workbench
 #if canImport(Glibc)
   import Glibc
 #endif
+
+// `QuarryBench --exit` exits at once; `QuarryBench --parse-only TEXT` parses TEXT with SwiftParser
+// and exits. Spawned, the difference of the two is what a fresh process pays to parse a DSL
+// query cold (the point query's floor: quarry parses the DSL with swift-syntax in every process).
+if CommandLine.arguments.count > 1, CommandLine.arguments[1] == "--exit" { exit(0) }
+if CommandLine.arguments.count > 2, CommandLine.arguments[1] == "--parse-only" {
+  _ = Parser.parse(source: CommandLine.arguments[2])
+  exit(0)
+}
 
 func median(_ values: [Double]) -> Double {
   let sorted = values.sorted()
@@ -387,10 +400,15 @@ if compileOnly {
 
 let pointDSL = "Item.where { $0.id.eq(424242) }"
 let pointSQL = #"SELECT "items"."id", "items"."name", "items"."price", "items"."note" FROM "items" WHERE (("items"."id") = (424242))"#
-var quarryPoint: [Double] = [], sqlitePoint: [Double] = []
+var quarryPoint: [Double] = [], sqlitePoint: [Double] = [], quarrySQLPoint: [Double] = []
+var benchExit: [Double] = [], benchParse: [Double] = []
+let bench = CommandLine.arguments[0]
 for _ in 0..<21 {
   quarryPoint.append(measure([quarry, database, "-e", pointDSL, "--format", "csv"]))
   sqlitePoint.append(measure(["sqlite3", "-csv", database, pointSQL]))
+  quarrySQLPoint.append(measure([quarry, database, "-e", pointSQL, "--format", "csv"]))
+  benchExit.append(measure([bench, "--exit"]))
+  benchParse.append(measure([bench, "--parse-only", pointDSL]))
 }
 let allSQL = #"SELECT "items"."id", "items"."name", "items"."price", "items"."note" FROM "items""#
 var quarryCSV: [Double] = [], sqliteCSV: [Double] = []
@@ -420,6 +438,12 @@ report("completion_median_us", median(completionSamples), digits: 1)
 reportStartupRatios(startup)
 reportCompileFigures()
 report("point_query_ratio_vs_sqlite3", median(quarryPoint) / median(sqlitePoint), digits: 2)
+// The same query given as SQL (no DSL front end), and the cold parse alone: their sum is the
+// floor a DSL point query cannot go under while each process parses it with swift-syntax.
+report("point_query_sql_ratio_vs_sqlite3", median(quarrySQLPoint) / median(sqlitePoint), digits: 2)
+let coldParse = max(0, median(benchParse) - median(benchExit))
+report("point_query_cold_parse_ms", coldParse * 1000, digits: 2)
+report("point_query_floor_ratio_vs_sqlite3", (median(quarrySQLPoint) + coldParse) / median(sqlitePoint), digits: 2)
 report("csv_1m_ratio_vs_sqlite3", median(quarryCSV) / median(sqliteCSV), digits: 2)
 print("csv_1m_peak_rss_kb: quarry \(quarryRSS), sqlite3 \(sqliteRSS)")
 // `.line` records stream as they arrive: memory stays flat in the row count.

@@ -32,63 +32,54 @@ public struct DatabaseSchema: Sendable, Equatable {
 }
 
 extension Database {
-  /// Reads tables, views, columns and foreign keys (temporary objects included), in two
-  /// statements whatever the number of tables: the objects with their columns, then every
-  /// foreign key (a statement per table cost a prepare and a lock each).
+  /// Reads tables, views, columns and foreign keys (temporary objects included) with three
+  /// statements prepared once, whatever the number of tables: the objects, then each table's
+  /// columns and foreign keys from the same two statements bound again.
   public func schema() throws -> DatabaseSchema {
-    let objects = "m.type IN ('table', 'view') AND m.name NOT LIKE 'sqlite!_%' ESCAPE '!'"
-    func bothSchemas(_ select: (_ schema: String, _ index: Int) -> String) -> String {
-      select("main", 0) + " UNION ALL " + select("temp", 1)
-    }
-    let columnRows = try rows(
-      bothSchemas { schema, index in
-        """
-        SELECT \(index), m.rowid, m.name, m.type, coalesce(m.sql, ''), p.cid, p.name, p.type, p."notnull",
-          p.dflt_value, p.pk
-        FROM "\(schema)".sqlite_schema AS m LEFT JOIN pragma_table_info(m.name, '\(schema)') AS p
-        WHERE \(objects)
-        """
-      } + " ORDER BY 1, 2, 6")
-    let foreignKeyRows = try rows(
-      bothSchemas { schema, index in
-        """
-        SELECT \(index), m.rowid, m.name, f.id, f.seq, f."from", f."table", f."to"
-        FROM "\(schema)".sqlite_schema AS m JOIN pragma_foreign_key_list(m.name, '\(schema)') AS f
-        WHERE \(objects)
-        """
-      } + " ORDER BY 1, 2, 4, 5")
-    var foreignKeys: [String: [DatabaseSchema.ForeignKey]] = [:]
-    for row in foreignKeyRows {
-      guard case .text(let name) = row[2] else { continue }
-      foreignKeys["\(row[0].integerValue ?? 0) \(name)", default: []].append(
-        DatabaseSchema.ForeignKey(
-          fromColumn: row[5].textValue ?? "", table: row[6].textValue ?? "", toColumn: row[7].textValue))
+    let objects = try rows(
+      """
+      SELECT 0, rowid, name, type, coalesce(sql, '') FROM main.sqlite_schema
+      WHERE type IN ('table', 'view') AND name NOT LIKE 'sqlite!_%' ESCAPE '!'
+      UNION ALL
+      SELECT 1, rowid, name, type, coalesce(sql, '') FROM temp.sqlite_schema
+      WHERE type IN ('table', 'view') AND name NOT LIKE 'sqlite!_%' ESCAPE '!'
+      ORDER BY 1, 2
+      """)
+    let columns = try prepare("SELECT name, type, \"notnull\", dflt_value, pk FROM pragma_table_info(?, ?)")
+    let foreignKeys = try prepare("SELECT \"from\", \"table\", \"to\" FROM pragma_foreign_key_list(?, ?)")
+    func run(_ statement: PreparedStatement, _ name: String, _ schema: String) throws -> [[DatabaseValue]] {
+      try statement.reset()
+      try statement.bind([.text(name), .text(schema)])
+      var rows: [[DatabaseValue]] = []
+      while try statement.step() { rows.append(statement.row()) }
+      return rows
     }
     var tables: [DatabaseSchema.Table] = []
-    var current: (schema: Int64, rowid: Int64)?
-    var skipping = false
-    for row in columnRows {
-      guard case .integer(let schema) = row[0], case .integer(let rowid) = row[1], case .text(let name) = row[2],
-        case .text(let type) = row[3], case .text(let sql) = row[4]
+    for object in objects {
+      guard case .integer(let schemaIndex) = object[0], case .text(let name) = object[2],
+        case .text(let type) = object[3], case .text(let sql) = object[4]
       else { continue }
-      if current.map({ $0 != (schema, rowid) }) ?? true {
-        current = (schema, rowid)
-        // FTS5 shadow tables are implementation details of their virtual table.
-        skipping = tables.contains { name.hasPrefix($0.name + "_") && $0.kind == .virtual }
-        if skipping { continue }
-        let kind: DatabaseSchema.Table.Kind =
-          type == "view" ? .view : sql.uppercased().hasPrefix("CREATE VIRTUAL") ? .virtual : .table
-        tables.append(
-          DatabaseSchema.Table(
-            name: name, kind: kind, sql: sql, columns: [], foreignKeys: foreignKeys["\(schema) \(name)"] ?? [],
-            isTemporary: schema == 1))
+      // FTS5 shadow tables are implementation details of their virtual table.
+      if tables.contains(where: { name.hasPrefix($0.name + "_") && $0.kind == .virtual }) {
+        continue
       }
-      guard !skipping, row[5] != .null, let last = tables.indices.last else { continue }
-      tables[last].columns.append(
-        DatabaseSchema.Column(
-          name: row[6].textValue ?? "", declaredType: row[7].textValue ?? "",
-          isNotNull: row[8] == .integer(1), defaultValue: row[9].textValue,
-          primaryKeyIndex: Int(row[10].integerValue ?? 0)))
+      let schema = schemaIndex == 1 ? "temp" : "main"
+      let kind: DatabaseSchema.Table.Kind =
+        type == "view" ? .view : sql.uppercased().hasPrefix("CREATE VIRTUAL") ? .virtual : .table
+      tables.append(
+        DatabaseSchema.Table(
+          name: name, kind: kind, sql: sql,
+          columns: try run(columns, name, schema).map { row in
+            DatabaseSchema.Column(
+              name: row[0].textValue ?? "", declaredType: row[1].textValue ?? "",
+              isNotNull: row[2] == .integer(1), defaultValue: row[3].textValue,
+              primaryKeyIndex: Int(row[4].integerValue ?? 0))
+          },
+          foreignKeys: try run(foreignKeys, name, schema).map { row in
+            DatabaseSchema.ForeignKey(
+              fromColumn: row[0].textValue ?? "", table: row[1].textValue ?? "", toColumn: row[2].textValue)
+          },
+          isTemporary: schemaIndex == 1))
     }
     return DatabaseSchema(tables: tables)
   }

@@ -23,7 +23,7 @@ struct Arguments {
       // A first trailing closure fills the first unlabelled slot left (`join(X.all) { … }`).
       list.append(Argument(label: nil, expression: ExprSyntax(trailing), labelNode: Syntax(trailing), isTrailingClosure: true))
     }
-    for extra in call.additionalTrailingClosures {
+    for extra in call.additionalTrailingClosures.array {
       list.append(Argument(label: extra.label.text, expression: ExprSyntax(extra.closure), labelNode: Syntax(extra.label),
                            isTrailingClosure: true))
     }

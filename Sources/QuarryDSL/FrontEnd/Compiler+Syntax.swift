@@ -507,7 +507,7 @@ extension Compiler {
     var values: [Value] = []
     locals.append([:])
     defer { locals.removeLast() }
-    for item in items {
+    for item in items.array {
       switch item.item {
       case .expr(let expr):
         values.append(try evaluate(expr))

@@ -190,7 +190,7 @@ public final class Compiler {
     // (OperatorFolding), so no syntax is rebuilt and every node keeps its place for messages.
     source = SourceUnit(text: text, tree: parsed)
     var items: [CompiledItem] = []
-    let statements = Array(parsed.statements)
+    let statements = parsed.statements.array
     let topLevelCount = statements.count
     let failed = try readDeclarationsAndRunSetUp(statements, into: &items, recovering: recovering)
     for (index, item) in statements.enumerated() where !failed.contains(index) {

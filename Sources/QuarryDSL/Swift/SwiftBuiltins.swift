@@ -89,7 +89,7 @@ extension Array where Element == (label: String?, isTrailingClosure: Bool) {
   init(_ call: FunctionCallExprSyntax) {
     self = call.arguments.map { (label: $0.label?.text, isTrailingClosure: false) }
     if call.trailingClosure != nil { append((label: nil, isTrailingClosure: true)) }
-    for extra in call.additionalTrailingClosures { append((label: extra.label.text, isTrailingClosure: true)) }
+    for extra in call.additionalTrailingClosures.array { append((label: extra.label.text, isTrailingClosure: true)) }
   }
 }
 

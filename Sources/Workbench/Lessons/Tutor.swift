@@ -26,8 +26,13 @@ public final class Tutor {
     self.progress = progress
   }
 
-  /// Adds the lesson commands to a shell, which keeps this tutor for as long as it lives.
+  /// Adds the lesson commands to a shell (when its commands are first read), which keeps this
+  /// tutor for as long as it lives.
   public func install(in shell: Shell) {
+    shell.registerWhenNeeded { shell in self.register(in: shell) }
+  }
+
+  private func register(in shell: Shell) {
     shell.extensionHelp += [
       (".lesson N", "Open lesson N (.lesson alone lists them)"),
       (".next / .prev", "Move between the steps of the lesson"),

@@ -23,12 +23,24 @@ public struct MetaCommand {
   public var name: String { String(usage.prefix { $0 != " " }) }
 }
 
+/// The meta-commands a shell has beyond its built-in ones: what each runs, its help line and
+/// its longer help.
+struct RegisteredCommands {
+  var run: [String: (Shell, String) -> Void] = [:]
+  var help: [(String, String)] = []
+  var details: [String: String] = [:]
+
+  mutating func add(_ command: MetaCommand) {
+    run[command.name] = command.run
+    help.append((command.usage, command.summary))
+    if !command.details.isEmpty { details[command.name] = command.details }
+  }
+}
+
 extension Shell {
   /// Adds a meta-command: it runs, is listed by `.help`, explained by `.help NAME`, and completes.
   public func register(_ command: MetaCommand) {
-    extensions[command.name] = command.run
-    extensionHelp.append((command.usage, command.summary))
-    if !command.details.isEmpty { commandDetails[command.name] = command.details }
+    registered.add(command)
   }
 
   /// `.help mode`, `.help .import`: the meta-command's usage, summary and details (nil when NAME

@@ -60,10 +60,42 @@ public final class Shell {
   /// Where errors go: the screen at the prompt; stderr for scripts, so stdout stays data.
   public var errorOutput: OutputStream?
   /// Extra meta-commands provided by other parts of the workbench (lessons).
-  public var extensions: [String: (Shell, String) -> Void] = [:]
-  public var extensionHelp: [(String, String)] = []
+  public var extensions: [String: (Shell, String) -> Void] {
+    get { registered.run }
+    set { registered.run = newValue }
+  }
+  public var extensionHelp: [(String, String)] {
+    get { registered.help }
+    set { registered.help = newValue }
+  }
   /// What `.help NAME` says about a registered command, beyond its line.
-  var commandDetails: [String: String] = [:]
+  var commandDetails: [String: String] {
+    get { registered.details }
+    set { registered.details = newValue }
+  }
+  /// The registered meta-commands, the data commands (`.dump`, `.import`, …) first: made when
+  /// first read, so a script that runs no meta-command (`quarry db -e …`) never builds them.
+  var registered: RegisteredCommands {
+    get { registry ?? makeRegistry() }
+    set { registry = newValue }
+  }
+  private var registry: RegisteredCommands?
+  private var deferredRegistrations: [(Shell) -> Void] = []
+
+  /// Registers commands when the shell's commands are first read (`Tutor.install`).
+  public func registerWhenNeeded(_ register: @escaping (Shell) -> Void) {
+    if registry == nil { deferredRegistrations.append(register) } else { register(self) }
+  }
+
+  private func makeRegistry() -> RegisteredCommands {
+    var commands = RegisteredCommands()
+    for command in DataCommands.all { commands.add(command) }
+    registry = commands
+    let deferred = deferredRegistrations
+    deferredRegistrations = []
+    for register in deferred { register(self) }
+    return registry ?? commands
+  }
 
   public enum Outcome { case proceed, quit }
 
@@ -78,7 +110,6 @@ public final class Shell {
     self.standardOutput = output
     self.terminal = terminal
     self.namedQueries = NamedQueries(path: Shell.stateDirectory + "/queries.json")
-    for command in DataCommands.all { register(command) }
   }
 
   /// `$XDG_STATE_HOME/quarry` (default `~/.local/state/quarry`).
