@@ -6,7 +6,7 @@ SWIFT ?= swift
 SHELL := /bin/bash
 export QUARRY_FIXTURES := $(CURDIR)/fixtures
 
-.PHONY: run test bench fuzz setup build clean
+.PHONY: run test bench fuzz setup build clean startup-order
 
 setup:
 	@missing=""; for p in $(SYSTEM_PACKAGES); do \
@@ -34,11 +34,19 @@ test: setup
 	  | sed -E 's/.*Executed ([0-9]+) tests?, with ([0-9]+) failures?.*/\1 \2/' \
 	  | awk '{ print "tests: " $$1 - $$2 " passed, " $$2 " failed" }'
 
+# A release build: one static executable; its link places what start-up runs side by side
+# (link/startup-order.txt, see Package.swift).
+RELEASE := -c release --static-swift-stdlib
+
 bench: setup
-	@command -v hyperfine >/dev/null 2>&1 || true
-	$(SWIFT) build -c release --static-swift-stdlib -Xlinker -s --product quarry
-	$(SWIFT) build -c release --static-swift-stdlib -Xlinker -s --product QuarryBench
+	$(SWIFT) build $(RELEASE) -Xlinker -s --product quarry
+	$(SWIFT) build $(RELEASE) -Xlinker -s --product QuarryBench
 	.build/release/QuarryBench --quarry .build/release/quarry
+
+# Lists again the functions start-up runs (needs valgrind), for the release link's order.
+startup-order: setup
+	$(SWIFT) build $(RELEASE) --product quarry
+	python3 scripts/startup-order.py .build/release/quarry
 
 # 200,000 seeded mutations through the binary: crashes, hangs (> 2 s) and unlocated errors.
 fuzz: build
