@@ -151,11 +151,7 @@ public final class Database: @unchecked Sendable {
 
   /// All rows of one statement (small results: introspection and tests).
   public func rows(_ sql: String, bindings: [DatabaseValue] = []) throws -> [[DatabaseValue]] {
-    let statement = try prepare(sql)
-    try statement.bind(bindings)
-    var rows: [[DatabaseValue]] = []
-    while try statement.step() { rows.append(statement.row()) }
-    return rows
+    try prepare(sql).rows(bindings: bindings)
   }
 
   func lastError(_ code: Int32) -> SQLiteError {
@@ -219,6 +215,16 @@ public final class PreparedStatement {
   public func parameterIndex(named name: String) -> Int? {
     let index = sqlite3_bind_parameter_index(statement, name)
     return index > 0 ? Int(index) : nil
+  }
+
+  /// All rows of a run from the start with these values bound (a statement prepared once can
+  /// be run again this way).
+  public func rows(bindings: [DatabaseValue] = []) throws -> [[DatabaseValue]] {
+    try reset()
+    try bind(bindings)
+    var rows: [[DatabaseValue]] = []
+    while try step() { rows.append(row()) }
+    return rows
   }
 
   /// Makes the statement ready to run again, with no values bound.

@@ -47,13 +47,6 @@ extension Database {
       """)
     let columns = try prepare("SELECT name, type, \"notnull\", dflt_value, pk FROM pragma_table_info(?, ?)")
     let foreignKeys = try prepare("SELECT \"from\", \"table\", \"to\" FROM pragma_foreign_key_list(?, ?)")
-    func run(_ statement: PreparedStatement, _ name: String, _ schema: String) throws -> [[DatabaseValue]] {
-      try statement.reset()
-      try statement.bind([.text(name), .text(schema)])
-      var rows: [[DatabaseValue]] = []
-      while try statement.step() { rows.append(statement.row()) }
-      return rows
-    }
     var tables: [DatabaseSchema.Table] = []
     for object in objects {
       guard case .integer(let schemaIndex) = object[0], case .text(let name) = object[2],
@@ -69,13 +62,13 @@ extension Database {
       tables.append(
         DatabaseSchema.Table(
           name: name, kind: kind, sql: sql,
-          columns: try run(columns, name, schema).map { row in
+          columns: try columns.rows(bindings: [.text(name), .text(schema)]).map { row in
             DatabaseSchema.Column(
               name: row[0].textValue ?? "", declaredType: row[1].textValue ?? "",
               isNotNull: row[2] == .integer(1), defaultValue: row[3].textValue,
               primaryKeyIndex: Int(row[4].integerValue ?? 0))
           },
-          foreignKeys: try run(foreignKeys, name, schema).map { row in
+          foreignKeys: try foreignKeys.rows(bindings: [.text(name), .text(schema)]).map { row in
             DatabaseSchema.ForeignKey(
               fromColumn: row[0].textValue ?? "", table: row[1].textValue ?? "", toColumn: row[2].textValue)
           },

@@ -139,7 +139,8 @@ public struct MethodSignature: Sendable, Hashable {
   {
     var end = bytes.count
     var requirement: Range<Int>?
-    if let start = firstIndex(of: " where QueryValue", in: bytes) {
+    let whereClause: StaticString = " where QueryValue"
+    if let start = whereClause.withUTF8Buffer({ ByteSearch.firstIndex(of: $0, in: bytes) }) {
       requirement = (start + 7)..<bytes.count
       end = start
     }
@@ -153,23 +154,6 @@ public struct MethodSignature: Sendable, Hashable {
       return (open, (open + 1)..<(end - 1), result, requirement)
     }
     return (end, nil, result, requirement)
-  }
-
-  /// Where `needle` (ASCII) first occurs in `bytes`.
-  private static func firstIndex(of needle: StaticString, in bytes: UnsafeBufferPointer<UInt8>) -> Int? {
-    let count = needle.utf8CodeUnitCount
-    guard bytes.count >= count else { return nil }
-    return needle.withUTF8Buffer { needle in
-      var start = 0
-      search: while start + count <= bytes.count {
-        for offset in 0..<count where bytes[start + offset] != needle[offset] {
-          start += 1
-          continue search
-        }
-        return start
-      }
-      return nil
-    }
   }
 
   /// The name a declaration declares: `limit` for `limit(_ maxLength: Int) -> Select`, `all`

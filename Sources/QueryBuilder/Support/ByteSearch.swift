@@ -5,27 +5,28 @@
 ///     ByteSearch.firstIndex(of: Array("INT".utf8), in: Array("BIGINT".utf8))  // 3
 ///     ByteSearch.contains("'subsec'", in: "datetime('now', 'subsec')")       // true
 public enum ByteSearch {
+  /// Where `needle` first occurs in `bytes`: the search the others run.
+  public static func firstIndex(of needle: UnsafeBufferPointer<UInt8>, in bytes: UnsafeBufferPointer<UInt8>) -> Int? {
+    var start = 0
+    search: while start + needle.count <= bytes.count {
+      for offset in 0..<needle.count where bytes[start + offset] != needle[offset] {
+        start += 1
+        continue search
+      }
+      return start
+    }
+    return nil
+  }
+
   public static func firstIndex(of needle: [UInt8], in bytes: [UInt8]) -> Int? {
-    guard bytes.count >= needle.count else { return nil }
-    return (0...(bytes.count - needle.count)).first { bytes[$0..<($0 + needle.count)].elementsEqual(needle) }
+    needle.withUnsafeBufferPointer { needle in bytes.withUnsafeBufferPointer { firstIndex(of: needle, in: $0) } }
   }
 
   /// Whether `text` holds `needle`'s UTF-8 bytes (for ASCII needles: byte for byte is what a
   /// Character search finds too).
   public static func contains(_ needle: String, in text: String) -> Bool {
     var text = text, needle = needle
-    return text.withUTF8 { bytes in
-      needle.withUTF8 { needle in
-        guard needle.count <= bytes.count else { return false }
-        guard let first = needle.first else { return true }
-        var start = 0
-        while start + needle.count <= bytes.count {
-          if bytes[start] == first, (1..<needle.count).allSatisfy({ bytes[start + $0] == needle[$0] }) { return true }
-          start += 1
-        }
-        return false
-      }
-    }
+    return text.withUTF8 { text in needle.withUTF8 { firstIndex(of: $0, in: text) != nil } }
   }
 }
 

@@ -235,9 +235,7 @@ public struct AnswerChecker {
   /// A table's columns and rows, rows in a canonical order.
   static func contents(of table: String, in session: Session) throws -> (columns: [String], rows: [[DatabaseValue]]) {
     let statement = try session.database.prepare("SELECT * FROM \(quoteIdentifier(table))")
-    var rows: [[DatabaseValue]] = []
-    while try statement.step() { rows.append(statement.row()) }
-    return (statement.columnNames, rows.sorted(by: Self.rowOrder))
+    return (statement.columnNames, try statement.rows().sorted(by: Self.rowOrder))
   }
 
   /// Runs an answer as the prompt would: plain SQL (`SELECT …`, or `.raw …`) or the DSL.
