@@ -92,7 +92,7 @@ let package = Package(
         .product(name: "SwiftParser", package: "swift-syntax"),
         .product(name: "SwiftSyntax", package: "swift-syntax"),
       ],
-      exclude: ["SwiftSemantics"]),
+      exclude: ["SwiftSemantics", "SwiftContexts"]),
     .testTarget(
       name: "WorkbenchTests",
       dependencies: [

@@ -133,7 +133,15 @@ private func setResult(_ context: OpaquePointer, _ value: DatabaseValue) {
   case .null, .parameter: sqlite3_result_null(context)
   case .integer(let number): sqlite3_result_int64(context, number)
   case .double(let number): sqlite3_result_double(context, number)
-  case .text(let text): sqlite3_result_text(context, text, -1, quarry_sqlite_transient())
+  case .text(let text):
+    // By byte length: a NUL inside the string is part of the value, as when it is bound.
+    var text = text
+    text.withUTF8 { buffer in
+      guard let base = buffer.baseAddress else { return sqlite3_result_text(context, "", 0, quarry_sqlite_transient()) }
+      UnsafeRawPointer(base).withMemoryRebound(to: CChar.self, capacity: buffer.count) {
+        sqlite3_result_text(context, $0, Int32(clamping: buffer.count), quarry_sqlite_transient())
+      }
+    }
   case .blob(let bytes):
     bytes.withUnsafeBytes { buffer in
       sqlite3_result_blob(context, buffer.baseAddress, Int32(clamping: buffer.count), quarry_sqlite_transient())

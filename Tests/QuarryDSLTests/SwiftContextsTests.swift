@@ -1,0 +1,173 @@
+import Foundation
+import QuarryDSL
+import QuarryEngine
+import QueryBuilder
+import Workbench
+import XCTest
+
+/// One Swift, one value, wherever it is written: each generated expression in
+/// `SwiftContexts/generated.json` (`scripts/swift-contexts.py` wrote them with the values
+/// `swiftc` computed) runs as a prompt constant used in a query, as a query closure's argument,
+/// as a model's default, as a `@DatabaseFunction`'s body and in app code, and each context must
+/// bind the value Swift computed — or, where Swift traps, refuse. A refusal of valid Swift is
+/// counted (a false reject), never accepted as a wrong value.
+final class SwiftContextsTests: XCTestCase {
+  struct Probe: Decodable {
+    var type: String
+    var swift: String
+    var bound: String?
+    var reflecting: String?
+    var crash: Bool?
+  }
+
+  struct Corpus: Decodable {
+    var seed: Int
+    var generated: Int
+    var probes: [Probe]
+  }
+
+  static let directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("SwiftContexts")
+
+  static let corpus: Corpus? = {
+    guard let data = try? Data(contentsOf: directory.appendingPathComponent("generated.json")) else { return nil }
+    return try? JSONDecoder().decode(Corpus.self, from: data)
+  }()
+
+  /// The contexts a Swift expression of type `T` can stand in.
+  enum Context: String, CaseIterable {
+    case prompt, query, modelDefault = "default", function, app
+  }
+
+  /// What a context made of a probe: the value SQLite received, or the error Quarry gave.
+  enum Outcome: Equatable {
+    case value(String)
+    case refused(String)
+  }
+
+  /// Collects what one input did: the bindings of its statements, the first row's first value,
+  /// and any error.
+  final class ProbeSink: ResultSink {
+    var bindings: [[QueryBinding]] = []
+    var firstValue: QueryBinding?
+    var errors: [String] = []
+    func begin(input: String, sql: String, bindings: [QueryBinding], columns: [String], types: [SwiftType?]) {
+      self.bindings.append(bindings)
+    }
+    func row(_ statement: PreparedStatement) {
+      if firstValue == nil, statement.columnCount > 0 { firstValue = statement.value(at: 0) }
+    }
+    func end(error: StatementError?) { if let error { errors.append("\(error.line):\(error.column): \(error.message)") } }
+    func failure(input: String, error: StatementError) { errors.append("\(error.line):\(error.column): \(error.message)") }
+  }
+
+  static func canonical(_ value: QueryBinding) -> String {
+    switch value {
+    case .null: return "null"
+    case .integer(let number): return "integer:\(number)"
+    case .double(let number): return number.isNaN ? "null" : "double:\(number)"
+    case .text(let text): return "text:" + text.utf8.map { String(format: "%02x", $0) }.joined()
+    case .blob(let bytes): return "blob:" + bytes.map { String(format: "%02x", $0) }.joined()
+    case .parameter(let name): return "parameter:\(name)"
+    }
+  }
+
+  /// Runs `inputs` in a fresh session with an empty `probes` table; the outcome of the last.
+  static func outcome(_ inputs: [String], read: (ProbeSink) -> QueryBinding?) -> Outcome {
+    guard let database = try? Database(path: ":memory:"), let session = try? Session(database: database) else {
+      return .refused("no session")
+    }
+    let setUp = ProbeSink()
+    session.runSQL(#"CREATE TABLE "probes" ("id" INTEGER PRIMARY KEY, "v")"#, sink: setUp)
+    let sink = ProbeSink()
+    for input in inputs {
+      session.run(input, sink: sink)
+      if let error = sink.errors.first { return .refused(error) }
+    }
+    guard let value = read(sink) else { return .refused("no value") }
+    return .value(canonical(value))
+  }
+
+  static func run(_ probe: Probe, in context: Context) -> Outcome {
+    let type = probe.type, swift = probe.swift
+    let optional = type.hasSuffix("?")
+    let model = #"@Table("probes") struct Probe { let id: Int; var v: \#(type) }"#
+    let readBack = "Probe.select(\\.v)"
+    switch context {
+    case .prompt:
+      return outcome(["let v: \(type) = \(swift)", "Values(v)"]) { $0.firstValue }
+    case .query:
+      let method = optional ? "is" : "eq"
+      return outcome([model, "Probe.where { $0.v.\(method)(\(swift)) }"]) { sink in
+        guard let last = sink.bindings.last else { return nil }
+        return last.last ?? .null
+      }
+    case .modelDefault:
+      let declaration = #"@Table("probes") struct Probe { let id: Int; var v: \#(type) = \#(swift) }"#
+      return outcome([declaration, "Probe.insert { Probe.Draft() }", readBack]) { $0.firstValue }
+    case .function:
+      return outcome(["@DatabaseFunction func probe() -> \(type) {\n  return \(swift)\n}", "Values($probe())"]) { $0.firstValue }
+    case .app:
+      let code = """
+        try database.write { db in
+          let v: \(type) = \(swift)
+          try Probe.insert { Probe.Draft(v: v) }.execute(db)
+        }
+        """
+      return outcome([model, code, readBack]) { $0.firstValue }
+    }
+  }
+
+  struct Tally {
+    var right = 0, refused = 0, wrong: [String] = [], trapsRefused = 0
+  }
+
+  func testEveryContextBindsTheValueSwiftComputes() throws {
+    let corpus = try XCTUnwrap(Self.corpus, "SwiftContexts/generated.json is missing: run scripts/swift-contexts.py")
+    XCTAssertGreaterThan(corpus.probes.count, 1000)
+    let known = Set(
+      ((try? String(contentsOf: Self.directory.appendingPathComponent("known-wrong.txt"), encoding: .utf8)) ?? "")
+        .split(separator: "\n").filter { !$0.hasPrefix("#") }.map(String.init))
+    var tallies: [Context: Tally] = [:]
+    var newWrong: [String] = []
+    for probe in corpus.probes {
+      for context in Context.allCases {
+        let result = Self.run(probe, in: context)
+        var tally = tallies[context] ?? Tally()
+        defer { tallies[context] = tally }
+        let key = "\(context.rawValue)\t\(probe.type)\t\(probe.swift)"
+        if probe.crash == true {
+          switch result {
+          case .value(let got):
+            tally.wrong.append(key)
+            if !known.contains(key) { newWrong.append("\(key)\n    Swift traps; Quarry bound \(got)") }
+          case .refused: tally.trapsRefused += 1
+          }
+          continue
+        }
+        switch result {
+        case .value(let got) where got == probe.bound: tally.right += 1
+        case .value(let got):
+          tally.wrong.append(key)
+          if !known.contains(key) { newWrong.append("\(key)\n    Swift: \(probe.bound ?? "") (\(probe.reflecting ?? ""))\n    Quarry: \(got)") }
+        case .refused: tally.refused += 1
+        }
+      }
+    }
+    var table = "context   right  refused  wrong  traps refused (of \(corpus.probes.filter { $0.crash == true }.count))\n"
+    for context in Context.allCases {
+      let tally = tallies[context] ?? Tally()
+      table += context.rawValue.padding(toLength: 10, withPad: " ", startingAt: 0)
+        + String(tally.right).padding(toLength: 7, withPad: " ", startingAt: 0)
+        + String(tally.refused).padding(toLength: 9, withPad: " ", startingAt: 0)
+        + String(tally.wrong.count).padding(toLength: 7, withPad: " ", startingAt: 0)
+        + String(tally.trapsRefused) + "\n"
+    }
+    print("Swift contexts, \(corpus.probes.count) probes (seed \(corpus.seed)):\n" + table)
+    if ProcessInfo.processInfo.environment["QUARRY_WRITE_KNOWN_WRONG"] == "1" {
+      let all = Context.allCases.flatMap { tallies[$0]?.wrong ?? [] }.sorted()
+      try ("# Silent wrong values the contexts still give (SwiftContextsTests); each is a bug.\n" + all.joined(separator: "\n") + "\n")
+        .write(to: Self.directory.appendingPathComponent("known-wrong.txt"), atomically: true, encoding: .utf8)
+    }
+    XCTAssert(newWrong.isEmpty, "\(newWrong.count) silent wrong values not in known-wrong.txt:\n" + newWrong.prefix(60).joined(separator: "\n"))
+  }
+}
