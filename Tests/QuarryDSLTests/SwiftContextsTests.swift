@@ -96,10 +96,10 @@ final class SwiftContextsTests: XCTestCase {
     case .prompt:
       return outcome(["let v: \(type) = \(swift)", "Values(v)"]) { $0.firstValue }
     case .query:
-      let method = optional ? "is" : "eq"
-      return outcome([model, "Probe.where { $0.v.\(method)(\(swift)) }"]) { sink in
-        guard let last = sink.bindings.last else { return nil }
-        return last.last ?? .null
+      // The value the closure gives the column, as SQLite stores it (a negation StructuredQueries
+      // renders in SQL is computed there).
+      return outcome([model, "Probe.insert { Probe.Draft(v: \(optional ? "nil" : defaultValue(type))) }", "Probe.update { $0.v = \(swift) }", readBack]) {
+        $0.firstValue
       }
     case .modelDefault:
       let declaration = #"@Table("probes") struct Probe { let id: Int; var v: \#(type) = \#(swift) }"#
@@ -114,6 +114,15 @@ final class SwiftContextsTests: XCTestCase {
         }
         """
       return outcome([model, code, readBack]) { $0.firstValue }
+    }
+  }
+
+  static func defaultValue(_ type: String) -> String {
+    switch type {
+    case "Int": "0"
+    case "Double": "0.0"
+    case "String": #""""#
+    default: "false"
     }
   }
 

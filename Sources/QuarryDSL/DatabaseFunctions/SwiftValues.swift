@@ -14,35 +14,124 @@ import SwiftSyntax
 extension Compiler {
   /// The value of `expr`, computed in Swift, when it uses only values known now.
   func swiftValue(of expr: ExprSyntax) throws -> Value {
-    var names: [String: SwiftValue] = [:]
+    if let runTime = runTimeComputation(expr) { return runTime }
+    switch try computeSwift(expr, expected: nil) {
+    case .success(let computed): return try value(of: computed, at: expr)
+    case .failure(let error):
+      throw Diagnostic("this Swift is computed before the query runs, but it " + error.text, line: error.line, column: error.column)
+    }
+  }
+
+  /// An expression Swift computes on its own (``SwiftComputation``), computed by the evaluator
+  /// with the type the context expects; nil when the expression is the query's, or uses Swift
+  /// the evaluator does not run (the query compiler reads it then). Where Swift traps, an error.
+  func swiftComputation(_ expr: ExprSyntax, expected: SwiftType?) throws -> Value? {
+    guard SwiftComputation(classify: swiftName).isComputation(expr) else { return nil }
+    switch try computeSwift(expr, expected: evaluatorType(expected)) {
+    case .success(let computed):
+      // A tuple, a Set, a Dictionary, a slice: the query's own reading of them stands (a
+      // tuple's parts, a JSON object, a list to bind).
+      guard computed.isPlain else { return nil }
+      return try value(of: computed, at: expr)
+    case .failure(let error) where error.isSwiftsVerdict:
+      throw Diagnostic("this Swift is computed before the query runs, but it " + error.text, line: error.line, column: error.column)
+    case .failure:
+      return nil
+    }
+  }
+
+  /// The value a `let`/`var` holds when its initializer is Swift's alone: exactly as Swift holds
+  /// it (``Value/swiftValue(_:)`` where the query's values would lose something), with its
+  /// written type. Nil when the initializer is the query's.
+  func swiftBinding(_ expr: ExprSyntax, type: SwiftType?) throws -> Value? {
+    let computation = SwiftComputation(classify: swiftName)
+    guard computation.isSwift(expr, bound: []),
+      computation.isComputation(expr) || expr.is(DeclReferenceExprSyntax.self)
+    else { return nil }
+    switch try computeSwift(expr, expected: evaluatorType(type)) {
+    case .success(let computed):
+      switch computed {
+      case .slice, .dictionary, .unordered, .range, .lazySequence: return .swiftValue(computed)
+      case .tuple(_, let labels) where labels.contains(where: { $0 != nil }): return .swiftValue(computed)
+      case .some(.none), .some(.some): return .swiftValue(computed)
+      default:
+        guard case .expression(var typed) = try value(of: computed, at: expr) else { return try value(of: computed, at: expr) }
+        if let type { typed.type = type }
+        return .expression(typed)
+      }
+    case .failure(let error) where error.isSwiftsVerdict:
+      throw Diagnostic("this Swift is computed before the query runs, but it " + error.text, line: error.line, column: error.column)
+    case .failure:
+      return nil
+    }
+  }
+
+  /// A name's value as the query reads it: an exact Swift value becomes what the query binds.
+  func sqlForm(_ value: Value, at node: some SyntaxProtocol) throws -> Value {
+    guard case .swiftValue(let swift) = value else { return value }
+    return try self.value(of: swift, at: node)
+  }
+
+  /// The type handed to the evaluator: one it knows (a standard scalar or an enum of the input).
+  func evaluatorType(_ type: SwiftType?) -> SwiftType? {
+    guard let type else { return nil }
+    let known: Set<String> = ["Int", "Double", "String", "Bool", "Float", "CGFloat", "Int64", "Character"]
+    return known.contains(type.name) || catalog.enums[type.name] != nil ? type : nil
+  }
+
+  /// What a name means to ``SwiftComputation``, looked up as ``resolve(_:)`` looks it up.
+  func swiftName(_ name: String) -> SwiftComputation.Name {
+    if let local = lookupLocal(name) { return swiftValue(local) != nil ? .value : .other }
+    if name == "self" || name == "Self" || name.hasPrefix("$") { return .other }
+    if let bare = bareColumnsTable, bare.model.column(named: name) != nil || bare.model.computedColumns[name] != nil { return .other }
+    if let selfTable, name == "unscoped" || selfTable.model.scopes[name] != nil { return .other }
+    if runTimeValues[name] != nil || appCode.skippedValues[name] != nil { return .other }
+    if let binding = catalog.bindings[name] { return swiftValue(binding) != nil ? .value : .other }
+    if catalog.table(forType: name) != nil || catalog.aliases[name] != nil || catalog.functions[name] != nil { return .other }
+    if catalog.enums[name] != nil { return .standard }
+    if SwiftComputation.standardTypes.contains(name) || SwiftComputation.standardFunctions.contains(name) { return .standard }
+    return .other
+  }
+
+  /// `facts.wrappedValue[indexPath.row]` in a scan: computed from a value the app has when it
+  /// runs, so the result is one too, bound as the app binds it.
+  func runTimeComputation(_ expr: ExprSyntax) -> Value? {
+    guard scanning else { return nil }
     for token in expr.tokens(viewMode: .sourceAccurate) {
-      guard case .identifier(let name) = token.tokenKind, names[name] == nil else { continue }
-      let known = lookupLocal(name) ?? catalog.bindings[name]
-      if scanning, case .expression(let typed)? = known ?? runTimeValues[name], Self.runTimeName(in: typed.expression) != nil,
+      guard case .identifier(let name) = token.tokenKind else { continue }
+      if case .expression(let typed)? = lookupLocal(name) ?? catalog.bindings[name] ?? runTimeValues[name],
+        Self.runTimeName(in: typed.expression) != nil,
         token.parent?.is(DeclReferenceExprSyntax.self) == true, token.parent?.parent?.is(MemberAccessExprSyntax.self) != true
           || token.parent?.parent?.as(MemberAccessExprSyntax.self)?.base?.id == token.parent?.id
       {
-        // `facts.wrappedValue[indexPath.row]` in a scan: computed from a value the app has when
-        // it runs, so the result is one too, bound as the app binds it.
         return .expression(TypedExpression(.value(.parameter(text(of: expr))), type: nil))
       }
-      guard let value = known, let swift = swiftValue(value) else { continue }
+    }
+    return nil
+  }
+
+  /// Runs the evaluator on `expr` with the names it uses that hold Swift values.
+  func computeSwift(_ expr: ExprSyntax, expected: SwiftType?) throws -> Result<SwiftValue, SwiftEvaluationError> {
+    var names: [String: SwiftValue] = [:]
+    for token in expr.tokens(viewMode: .sourceAccurate) {
+      guard case .identifier(let name) = token.tokenKind, names[name] == nil,
+        let value = lookupLocal(name) ?? catalog.bindings[name], let swift = swiftValue(value)
+      else { continue }
       names[name] = swift
     }
     let evaluator = SwiftEvaluator(source: source, enums: catalog.enums, budget: budget)
     evaluator.extensions = catalog.swiftExtensions
-    let computed: SwiftValue
     do {
-      computed = try evaluator.value(of: expr, names: names)
+      return .success(try evaluator.value(of: expr, names: names, expected: expected))
     } catch {
-      throw Diagnostic("this Swift is computed before the query runs, but it " + error.text, line: error.line, column: error.column)
+      return .failure(error)
     }
-    return try value(of: computed, at: expr)
   }
 
   /// A constant of the DSL as a Swift value (nil for a column or any SQL computation).
   func swiftValue(_ value: Value) -> SwiftValue? {
     switch value {
+    case .swiftValue(let swift): return swift
     case .null: return .none
     case .expression(let typed):
       guard case .value(let binding) = typed.expression.node else { return nil }

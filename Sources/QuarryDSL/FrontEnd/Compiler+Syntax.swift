@@ -7,6 +7,8 @@ extension Compiler {
     evaluationDepth += 1
     defer { evaluationDepth -= 1 }
     guard evaluationDepth <= Self.maximumEvaluationDepth else { throw tooDeep(at: expr) }
+    // Swift's alone (`7 / 2`, `"\(flag)"`, `ids.dropFirst()[0]`): the evaluator computes it.
+    if let computed = try swiftComputation(expr, expected: expected) { return computed }
     switch expr.as(ExprSyntaxEnum.self) {
     case .integerLiteralExpr(let literal):
       guard let value = integerValue(ExprSyntax(literal)) else {
@@ -308,7 +310,7 @@ extension Compiler {
 
   func resolve(_ reference: DeclReferenceExprSyntax) throws -> Value {
     let name = reference.baseName.text
-    if let value = lookupLocal(name) { return value }
+    if let value = lookupLocal(name) { return try sqlForm(value, at: reference) }
     if name == "Self" || name == "self" {
       if name == "self", let bare = bareColumnsTable { return .columns(bare) }
       if let selfTable { return .table(selfTable) }
@@ -328,7 +330,7 @@ extension Compiler {
     }
     // Names the code around a scanned query declares are nearer than the input's own bindings.
     if let value = runTimeValues[name] { return value }
-    if let value = catalog.bindings[name] { return value }
+    if let value = catalog.bindings[name] { return try sqlForm(value, at: reference) }
     if let file = currentFile, let model = catalog.nestedTypes["#\(file)." + name] {
       // A `private` model of the query's own file.
       return .table(TableInstance(model: model))

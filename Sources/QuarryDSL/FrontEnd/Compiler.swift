@@ -263,6 +263,8 @@ public final class Compiler {
   /// 3`), as Swift reads it: the library's generic parameters tell `Int` from `Int?`.
   func evaluateBinding(_ value: ExprSyntax, annotation: TypeAnnotationSyntax?) throws -> Value {
     let annotated = annotation.map { SwiftEvaluator.swiftType($0.type) }
+    // A name holds a Swift value exactly as Swift holds it (a slice keeps its indices).
+    if let exact = try swiftBinding(value, type: annotated) { return exact }
     let result = try evaluate(value, expected: annotated?.wrapped)
     guard let annotated, case .expression(var typed) = result else { return result }
     typed.type = annotated
@@ -396,6 +398,7 @@ public final class Compiler {
     case .write: return "a write statement"
     case .caseBuilder: return "a CASE expression"
     case .window: return "a window"
+    case .swiftValue(let value): return "a Swift \(value.typeName)"
     }
   }
 }

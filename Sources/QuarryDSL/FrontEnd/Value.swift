@@ -136,6 +136,11 @@ indirect enum Value: Sendable {
   case caseBuilder(CaseExpression, type: SwiftType?, baseType: SwiftType? = nil)
   /// The window being described inside `.over { $0.partition(by: …).order(by: …) }`.
   case window(WindowSpecification)
+  /// A Swift value a name holds exactly as Swift holds it, where the query's own values would
+  /// lose something: a slice keeps its indices, a Dictionary or a Set its elements, a range its
+  /// bounds (`let s = [10, 20, 30].dropFirst()`; `s[1]` is 20). Read where the name is used:
+  /// Swift computes with it as it is, a query binds its SQL form.
+  case swiftValue(SwiftValue)
 }
 
 /// A write statement plus the table its closures bind to.

@@ -47,7 +47,7 @@ extension SwiftEvaluator {
     if let type = standardType(named: baseExpr) {
       if let declared = extensionMember(name, isStatic: true, of: type) { return try runExtension(declared, on: nil, at: member) }
       guard let entry = SwiftBuiltins.global(type, name, labels: nil), entry.isStatic else {
-        throw failure("uses '\(type).\(name)', which is outside the Swift Quarry runs", at: member)
+        throw failure("uses '\(type).\(name)', \(Self.outsideSubset)", at: member)
       }
       var call = BuiltinCall(evaluator: self, name: name, base: .none, arguments: [], parameters: [], node: Syntax(member))
       return try entry.handler(&call)
@@ -82,7 +82,7 @@ extension SwiftEvaluator {
     if base.isOptional {
       throw failure("value of optional type '\(base.typeName)' must be unwrapped to read '\(name)'; use '?.', 'if let' or '??'", at: node)
     }
-    throw failure("uses '.\(name)' on \(base.typeName), which is outside the Swift Quarry runs", at: node)
+    throw failure("uses '.\(name)' on \(base.typeName), \(Self.outsideSubset)", at: node)
   }
 
   static func isUnordered(_ value: SwiftValue) -> Bool {
@@ -121,7 +121,7 @@ extension SwiftEvaluator {
       guard let entry = SwiftBuiltins.global("", typeName, labels: labels) else {
         let known = SwiftBuiltins.all.filter { $0.receiver.isEmpty && $0.name == typeName }.map(\.selector)
         let hint = known.isEmpty ? "" : " (Quarry runs \(known.joined(separator: ", ")))"
-        throw failure("calls '\(name)(\(labels.map { ($0.label ?? "_") + ":" }.joined()))'\(hint), which is outside the Swift Quarry runs", at: callee)
+        throw failure("calls '\(name)(\(labels.map { ($0.label ?? "_") + ":" }.joined()))'\(hint), \(Self.outsideSubset)", at: callee)
       }
       var builtin = BuiltinCall(evaluator: self, name: name, base: .none, arguments: arguments, parameters: entry.parameters, node: Syntax(call))
       return try entry.handler(&builtin)
@@ -133,7 +133,7 @@ extension SwiftEvaluator {
         return try runExtension(declared, on: nil, arguments: arguments, labels: labels, at: call)
       }
       guard let entry = SwiftBuiltins.global(type, name, labels: labels), entry.isStatic else {
-        throw failure("calls '\(type).\(name)(…)', which is outside the Swift Quarry runs", at: member)
+        throw failure("calls '\(type).\(name)(…)', \(Self.outsideSubset)", at: member)
       }
       var builtin = BuiltinCall(evaluator: self, name: name, base: .none, arguments: arguments, parameters: entry.parameters, node: Syntax(call))
       return try entry.handler(&builtin)
@@ -165,7 +165,7 @@ extension SwiftEvaluator {
       }
       let forms = SwiftBuiltins.forms(of: base, name: name)
       let hint = forms.isEmpty ? "" : " with these labels (Quarry runs \(forms.joined(separator: ", ")))"
-      throw failure("calls '.\(name)(…)' on \(base.typeName)\(hint), which is outside the Swift Quarry runs", at: nameNode)
+      throw failure("calls '.\(name)(…)' on \(base.typeName)\(hint), \(Self.outsideSubset)", at: nameNode)
     }
     if entry.needsOrder, entry.receiver == "Sequence", Self.isUnordered(base) {
       throw failure("'\(name)' on a \(base.typeName) depends on an order Swift does not fix; sort it first", at: nameNode)

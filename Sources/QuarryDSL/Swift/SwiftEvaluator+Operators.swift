@@ -150,7 +150,7 @@ extension SwiftEvaluator {
     case "&>>": return a &>> b
     case "...", "..<":
       throw failure("a range is a value only in a 'for', a subscript, 'contains' or a pattern here", at: node)
-    default: throw failure("uses the operator '\(op)' on Int, which is outside the Swift Quarry runs", at: node)
+    default: throw failure("uses the operator '\(op)' on Int, \(Self.outsideSubset)", at: node)
     }
     if result.overflow { throw crash("overflows Int (\(a) \(op) \(b))", at: node) }
     return result.partialValue

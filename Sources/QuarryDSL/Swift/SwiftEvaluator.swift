@@ -252,12 +252,22 @@ final class SwiftEvaluator {
     failure("\(reason) (the app would crash here)", at: node)
   }
 
+  /// How every message about Swift the evaluator does not run ends (the query compiler may still
+  /// read such an expression as the query's).
+  static let outsideSubset = "which is outside the Swift Quarry runs"
+
   func unsupported(_ node: some SyntaxProtocol, _ what: String? = nil) -> SwiftEvaluationError {
     var text = node.trimmedDescription
     if let newline = text.firstIndex(of: "\n") { text = String(text[..<newline]) + " …" }
     if text.count > 40 { text = String(text.prefix(39)) + "…" }
-    return failure("uses '\(text)'\(what.map { " (\($0))" } ?? ""), which is outside the Swift Quarry runs", at: node)
+    return failure("uses '\(text)'\(what.map { " (\($0))" } ?? ""), \(Self.outsideSubset)", at: node)
   }
+}
+
+extension SwiftEvaluationError {
+  /// Whether the error is Swift's own verdict on the code (it traps there, or the work is over
+  /// the budget) rather than a limit of what the evaluator reads.
+  var isSwiftsVerdict: Bool { text.contains("the app would crash here") || text.contains("the evaluation budget") || text.contains("(Ctrl-C)") }
 }
 
 /// `a?.b` met nil: the whole optional chain is nil.

@@ -50,6 +50,17 @@ indirect enum SwiftValue: Hashable, Sendable {
     }
   }
 
+  /// A value the query holds exactly as it is: a scalar, an enum case, a date, an optional of
+  /// one, or an array of them.
+  var isPlain: Bool {
+    switch self {
+    case .none, .bool, .int, .double, .string, .enumCase, .date: return true
+    case .some(let inner): return !inner.isOptional && inner.isPlain
+    case .array(let elements): return elements.allSatisfy(\.isPlain)
+    case .slice, .lazySequence, .dictionary, .unordered, .tuple, .range: return false
+    }
+  }
+
   var isOptional: Bool {
     switch self {
     case .none, .some: return true

@@ -1,0 +1,178 @@
+import SwiftSyntax
+
+/// Which expressions Swift computes on its own, before any query exists: those built only from
+/// literals, values the input holds (`let limit = 5`), the standard library's types and
+/// functions, and the input's enum cases. The app's compiler picks Swift's own operators and
+/// members for them (they win over the query operators in overload resolution), so the one
+/// ``SwiftEvaluator`` computes them, with the type the context expects, and the result is bound.
+///
+/// ```swift
+/// let ratio: Double = 7 / 2      // 3.5, as Swift computes it
+/// Reminder.where { $0.title.eq("\(true)") }
+/// // … WHERE ("reminders"."title") = ('true')
+/// ```
+struct SwiftComputation {
+  /// What a name written in the input means, for this question.
+  enum Name {
+    /// A value Swift holds (a prompt constant, a local computed before the query).
+    case value
+    /// A type or function of the standard library, or an enum the input declares.
+    case standard
+    /// Anything the query builds (a table, a column, a scope) or that Quarry does not know.
+    case other
+  }
+
+  /// Classifies a name as the scope of the expression resolves it.
+  let classify: (String) -> Name
+
+  /// Types whose static members and initializers the evaluator runs.
+  static let standardTypes: Set<String> = [
+    "Int", "Double", "String", "Bool", "Character", "Float", "CGFloat", "Int64", "Optional", "Array",
+  ]
+
+  /// Free functions the evaluator runs (the built-in table's), less `Date`, which stays a date
+  /// the query stores in its column's representation, and `Set`, a list the query binds.
+  static let standardFunctions: Set<String> = Set(SwiftBuiltins.all.filter { $0.receiver.isEmpty }.map(\.name))
+    .subtracting(["Date", "Set"])
+
+  /// Whether `expr` is worth handing to the evaluator as a whole: Swift's alone, and more than
+  /// a literal or a name, whose value the compiler already reads as Swift does.
+  func isComputation(_ expr: ExprSyntax) -> Bool {
+    switch expr.as(ExprSyntaxEnum.self) {
+    case .integerLiteralExpr, .floatLiteralExpr, .booleanLiteralExpr, .nilLiteralExpr, .declReferenceExpr:
+      return false
+    case .stringLiteralExpr(let literal):
+      guard literal.segments.contains(where: { $0.is(ExpressionSegmentSyntax.self) }) else { return false }
+    case .memberAccessExpr(let member) where member.base == nil:
+      return false
+    case .prefixOperatorExpr, .dictionaryExpr:
+      // `-x` where a query value goes is the query's negation (StructuredQueries renders
+      // `-(5)`); a dictionary literal there is the query's JSON object.
+      return false
+    case .tupleExpr(let tuple) where tuple.elements.count == 1:
+      return tuple.elements.first.map { $0.label == nil && isComputation($0.expression) } ?? false
+    default:
+      break
+    }
+    return isSwift(expr, bound: [])
+  }
+
+  /// Whether every part of `expr` is Swift's; `bound` holds the names closures inside it bind.
+  func isSwift(_ expr: ExprSyntax, bound: Set<String>) -> Bool {
+    switch expr.as(ExprSyntaxEnum.self) {
+    case .integerLiteralExpr, .floatLiteralExpr, .booleanLiteralExpr, .nilLiteralExpr, .binaryOperatorExpr:
+      return true
+    case .stringLiteralExpr(let literal):
+      return literal.segments.allSatisfy { segment in
+        guard let interpolation = segment.as(ExpressionSegmentSyntax.self) else { return true }
+        return interpolation.expressions.allSatisfy { $0.label == nil && isSwift($0.expression, bound: bound) }
+      }
+    case .declReferenceExpr(let reference):
+      let name = reference.baseName.text
+      return bound.contains(name) || classify(name) == .value
+    case .memberAccessExpr(let member):
+      // `.whitespaces`, `.high`: only where a call's parameter gives its type.
+      guard let base = member.base else { return false }
+      if let reference = base.as(DeclReferenceExprSyntax.self), !bound.contains(reference.baseName.text),
+        classify(reference.baseName.text) == .standard
+      {
+        return true
+      }
+      return isSwift(base, bound: bound)
+    case .functionCallExpr(let call):
+      let callee: Bool
+      if let reference = call.calledExpression.as(DeclReferenceExprSyntax.self), !bound.contains(reference.baseName.text) {
+        callee = classify(reference.baseName.text) != .other
+      } else {
+        callee = isSwift(call.calledExpression, bound: bound)
+      }
+      return callee
+        && call.arguments.allSatisfy { argument in
+          if let member = argument.expression.as(MemberAccessExprSyntax.self), member.base == nil, member.declName.argumentNames == nil {
+            return true
+          }
+          return isSwift(argument.expression, bound: bound)
+        }
+        && (call.trailingClosure.map { isSwift(ExprSyntax($0), bound: bound) } ?? true)
+        && call.additionalTrailingClosures.allSatisfy { isSwift(ExprSyntax($0.closure), bound: bound) }
+    case .subscriptCallExpr(let subscriptCall):
+      return isSwift(subscriptCall.calledExpression, bound: bound)
+        && subscriptCall.arguments.allSatisfy { $0.label == nil && isSwift($0.expression, bound: bound) }
+    case .sequenceExpr(let sequence):
+      return sequence.elements.allSatisfy { element in
+        if element.is(AssignmentExprSyntax.self) { return false }
+        if let ternary = element.as(UnresolvedTernaryExprSyntax.self) { return isSwift(ternary.thenExpression, bound: bound) }
+        if let cast = element.as(UnresolvedAsExprSyntax.self) { return cast.questionOrExclamationMark == nil }
+        if element.is(TypeExprSyntax.self) { return true }
+        return isSwift(element, bound: bound)
+      }
+    case .infixOperatorExpr(let infix):
+      return !infix.operator.is(AssignmentExprSyntax.self) && isSwift(infix.leftOperand, bound: bound)
+        && isSwift(infix.rightOperand, bound: bound)
+    case .prefixOperatorExpr(let prefix):
+      return isSwift(prefix.expression, bound: bound)
+    case .tupleExpr(let tuple):
+      return tuple.elements.allSatisfy { isSwift($0.expression, bound: bound) }
+    case .arrayExpr(let array):
+      return array.elements.allSatisfy { isSwift($0.expression, bound: bound) }
+    case .dictionaryExpr(let dictionary):
+      guard case .elements(let elements) = dictionary.content else { return true }
+      return elements.allSatisfy { isSwift($0.key, bound: bound) && isSwift($0.value, bound: bound) }
+    case .forceUnwrapExpr(let unwrap):
+      return isSwift(unwrap.expression, bound: bound)
+    case .optionalChainingExpr(let chain):
+      return isSwift(chain.expression, bound: bound)
+    case .tryExpr(let tryExpr):
+      return isSwift(tryExpr.expression, bound: bound)
+    case .ternaryExpr(let ternary):
+      return isSwift(ternary.condition, bound: bound) && isSwift(ternary.thenExpression, bound: bound)
+        && isSwift(ternary.elseExpression, bound: bound)
+    case .asExpr(let cast):
+      return cast.questionOrExclamationMark == nil && isSwift(cast.expression, bound: bound)
+    case .closureExpr(let closure):
+      return isSwift(closure, bound: bound)
+    case .ifExpr(let conditional):
+      return isSwift(conditional, bound: bound)
+    default:
+      return false
+    }
+  }
+
+  /// A closure whose statements are expressions (or `return`s of them) over Swift's values
+  /// and its own parameters (`{ $0 * 2 }`, `{ n in n > 2 }`).
+  private func isSwift(_ closure: ClosureExprSyntax, bound: Set<String>) -> Bool {
+    var names = bound
+    switch closure.signature?.parameterClause {
+    case .simpleInput(let parameters)?: for parameter in parameters { names.insert(parameter.name.text) }
+    case .parameterClause(let clause)?: for parameter in clause.parameters { names.insert((parameter.secondName ?? parameter.firstName).text) }
+    case nil: for index in 0..<10 { names.insert("$\(index)") }
+    }
+    return isSwift(closure.statements, bound: names)
+  }
+
+  /// `if c { a } else { b }` as an expression: conditions and branches of one expression each.
+  private func isSwift(_ conditional: IfExprSyntax, bound: Set<String>) -> Bool {
+    for condition in conditional.conditions {
+      guard case .expression(let expr) = condition.condition, isSwift(expr, bound: bound) else { return false }
+    }
+    guard conditional.body.statements.count == 1, isSwift(conditional.body.statements, bound: bound) else { return false }
+    switch conditional.elseBody {
+    case .ifExpr(let next)?: return isSwift(next, bound: bound)
+    case .codeBlock(let block)?: return block.statements.count == 1 && isSwift(block.statements, bound: bound)
+    case nil: return false
+    }
+  }
+
+  private func isSwift(_ statements: CodeBlockItemListSyntax, bound: Set<String>) -> Bool {
+    statements.allSatisfy { item in
+      switch item.item {
+      case .expr(let expr): return isSwift(expr, bound: bound)
+      case .stmt(let stmt):
+        if let returned = stmt.as(ReturnStmtSyntax.self) { return returned.expression.map { isSwift($0, bound: bound) } ?? true }
+        if let expression = stmt.as(ExpressionStmtSyntax.self) { return isSwift(expression.expression, bound: bound) }
+        return false
+      case .decl: return false
+      }
+    }
+  }
+}
