@@ -66,6 +66,13 @@ extension Compiler {
     }
   }
 
+  /// A row would take a property's default that Quarry cannot compute: refused, with the way out.
+  func unknownDefault(_ column: ColumnModel, _ written: String, at node: some SyntaxProtocol) -> Diagnostic {
+    source.diagnostic(
+      "the default of '\(column.name)' (\(written)) uses Swift Quarry does not run, so its value is unknown here; pass '\(column.name):' explicitly",
+      at: node)
+  }
+
   /// A name's value as the query reads it: an exact Swift value becomes what the query binds.
   func sqlForm(_ value: Value, at node: some SyntaxProtocol) throws -> Value {
     guard case .swiftValue(let swift) = value else { return value }

@@ -502,7 +502,7 @@ extension Compiler {
   /// are the date functions'; `Array`/`Set` build lists the query compiler builds).
   static let swiftFunctionNames: Set<String> = Set(
     SwiftBuiltins.all.filter { $0.receiver.isEmpty }.map(\.name)
-  ).subtracting(["Date", "Array", "Set", "zip", "stride"])
+  ).subtracting(["Date", "Array", "Set", "zip", "stride", "Optional"])
 
   static let swiftOperators: Set<String> = ["+", "-", "*", "/", "%", "&", "|", "^", "<<", ">>", "==", "!=", "<", "<=", ">", ">=", "&&", "||", "??"]
 

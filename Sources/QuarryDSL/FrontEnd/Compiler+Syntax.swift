@@ -164,6 +164,8 @@ extension Compiler {
       evaluationDepth += 1
       defer { evaluationDepth -= 1 }
       guard evaluationDepth <= Self.maximumEvaluationDepth else { throw tooDeep(at: operation.opNode) }
+      // `a ^ b`, `x * 2 > y` over Swift values: Swift's own operators compute it.
+      if let computed = try swiftComputation(operation.node, expected: expected) { return computed }
       return try evaluateOperation(operation, expected: expected)
     }
   }

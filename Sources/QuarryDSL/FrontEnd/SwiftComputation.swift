@@ -49,6 +49,10 @@ struct SwiftComputation {
       // `-x` where a query value goes is the query's negation (StructuredQueries renders
       // `-(5)`); a dictionary literal there is the query's JSON object.
       return false
+    case .functionCallExpr(let call) where call.calledExpression.trimmedDescription == "Optional":
+      // `Optional(0)` beside a query value: the same value, of whatever optional the query's
+      // types make it (the compiler reads it so).
+      return false
     case .tupleExpr(let tuple) where tuple.elements.count == 1:
       return tuple.elements.first.map { $0.label == nil && isComputation($0.expression) } ?? false
     default:
@@ -60,8 +64,10 @@ struct SwiftComputation {
   /// Whether every part of `expr` is Swift's; `bound` holds the names closures inside it bind.
   func isSwift(_ expr: ExprSyntax, bound: Set<String>) -> Bool {
     switch expr.as(ExprSyntaxEnum.self) {
-    case .integerLiteralExpr, .floatLiteralExpr, .booleanLiteralExpr, .nilLiteralExpr, .binaryOperatorExpr:
+    case .integerLiteralExpr, .floatLiteralExpr, .booleanLiteralExpr, .nilLiteralExpr:
       return true
+    case .binaryOperatorExpr(let op):
+      return !Operation.assignments.contains(op.operator.text)
     case .stringLiteralExpr(let literal):
       return literal.segments.allSatisfy { segment in
         guard let interpolation = segment.as(ExpressionSegmentSyntax.self) else { return true }
@@ -73,6 +79,12 @@ struct SwiftComputation {
     case .memberAccessExpr(let member):
       // `.whitespaces`, `.high`: only where a call's parameter gives its type.
       guard let base = member.base else { return false }
+      // `Int?.none`, `String?.none`.
+      if member.declName.baseName.text == "none", let wrapped = base.as(OptionalChainingExprSyntax.self)?.expression.as(DeclReferenceExprSyntax.self),
+        classify(wrapped.baseName.text) == .standard
+      {
+        return true
+      }
       if let reference = base.as(DeclReferenceExprSyntax.self), !bound.contains(reference.baseName.text),
         classify(reference.baseName.text) == .standard
       {
@@ -103,12 +115,13 @@ struct SwiftComputation {
         if element.is(AssignmentExprSyntax.self) { return false }
         if let ternary = element.as(UnresolvedTernaryExprSyntax.self) { return isSwift(ternary.thenExpression, bound: bound) }
         if let cast = element.as(UnresolvedAsExprSyntax.self) { return cast.questionOrExclamationMark == nil }
-        if element.is(TypeExprSyntax.self) { return true }
+        if element.is(TypeExprSyntax.self) || isImplicitMember(element) { return true }
         return isSwift(element, bound: bound)
       }
     case .infixOperatorExpr(let infix):
-      return !infix.operator.is(AssignmentExprSyntax.self) && isSwift(infix.leftOperand, bound: bound)
-        && isSwift(infix.rightOperand, bound: bound)
+      return !infix.operator.is(AssignmentExprSyntax.self) && isSwift(infix.operator, bound: bound)
+        && (isSwift(infix.leftOperand, bound: bound) || isImplicitMember(infix.leftOperand))
+        && (isSwift(infix.rightOperand, bound: bound) || isImplicitMember(infix.rightOperand))
     case .prefixOperatorExpr(let prefix):
       return isSwift(prefix.expression, bound: bound)
     case .tupleExpr(let tuple):
@@ -136,6 +149,12 @@ struct SwiftComputation {
     default:
       return false
     }
+  }
+
+  /// `.pi` beside a Double: the other operand gives its type.
+  private func isImplicitMember(_ expr: ExprSyntax) -> Bool {
+    guard let member = expr.as(MemberAccessExprSyntax.self) else { return false }
+    return member.base == nil && member.declName.argumentNames == nil
   }
 
   /// A closure whose statements are expressions (or `return`s of them) over Swift's values

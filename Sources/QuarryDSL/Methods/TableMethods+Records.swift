@@ -87,6 +87,8 @@ extension TableMethods {
       for (index, column) in model.columns.enumerated() where column.path.count <= 1 && !pairs.contains(where: { $0.name == column.sqlName }) {
         if let value = column.defaultValue {
           pairs.append((index, column.sqlName, TypedExpression(value, type: column.type)))
+        } else if let unknown = column.unknownDefault {
+          throw compiler.unknownDefault(column, unknown, at: arguments.call)
         } else if column.type.isOptional {
           pairs.append((index, column.sqlName, TypedExpression(.null, type: column.type)))
         }
@@ -116,8 +118,11 @@ extension TableMethods {
       !pairs.contains { $0.0 == column.sqlName } && column.defaultValue == nil && !column.type.isOptional && !column.isPrimaryKey
     }) {
       var remaining = pairs
-      pairs = model.columns.filter { !$0.isGenerated }.map { column in
+      pairs = try model.columns.filter { !$0.isGenerated }.map { column in
         if let index = remaining.firstIndex(where: { $0.0 == column.sqlName }) { return remaining.remove(at: index) }
+        if column.defaultValue == nil, let unknown = column.unknownDefault {
+          throw compiler.unknownDefault(column, unknown, at: arguments.call)
+        }
         return (column.sqlName, TypedExpression(column.defaultValue ?? .null, type: column.type))
       } + remaining
     }

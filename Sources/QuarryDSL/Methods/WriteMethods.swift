@@ -619,6 +619,7 @@ extension WriteMethods {
       if let value = provided[column.sqlName] { return value }
       if column.isPrimaryKey && isDraft { return .null }
       if let value = column.defaultValue { return value }
+      if let unknown = column.unknownDefault { throw compiler.unknownDefault(column, unknown, at: node) }
       if column.type.isOptional { return .null }
       throw compiler.source.diagnostic("missing a value for '\(column.name)'", at: node)
     }
@@ -682,6 +683,7 @@ extension WriteMethods {
         if let value = provided[column.sqlName] { return value }
         if column.isPrimaryKey && isDraft { return .null }
         if let value = column.defaultValue { return value }
+        if let unknown = column.unknownDefault { throw compiler.unknownDefault(column, unknown, at: call) }
         if column.type.isOptional { return .null }
         // Where the argument belongs: before the first given field declared after it, or at `)`.
         let position = model.columns.firstIndex { $0.name == column.name } ?? 0

@@ -151,7 +151,7 @@ struct DeclarationReader {
         if let typeAnnotation = binding.typeAnnotation {
           column.type = swiftType(typeAnnotation.type)
         } else if let initializer = binding.initializer {
-          guard let inferred = inferredType(initializer.value) else {
+          guard let inferred = inferredType(initializer.value) ?? computedType(initializer.value) else {
             throw source.diagnostic(
               "cannot tell the type of '\(propertyName)' from its default; write it (var \(propertyName): Type = …)",
               at: initializer.value)
@@ -166,7 +166,8 @@ struct DeclarationReader {
           if representation.hasSuffix("?") { column.type.isOptional = true }
         }
         if let initializer = binding.initializer {
-          column.defaultValue = defaultExpression(initializer.value, type: column.type)
+          column.defaultValue = try defaultExpression(initializer.value, type: column.type)
+          if column.defaultValue == nil { column.unknownDefault = Self.excerpt(of: initializer.value) }
         }
         if propertyName == "id" && !model.columns.contains(where: \.isPrimaryKey)
           && !model.isSelection
@@ -290,7 +291,7 @@ struct DeclarationReader {
             var column = ColumnModel(name: caseName, sqlName: sqlName, type: (payload ?? .bool).optional)
             column.type.representation = representation
             column.enumGroup = []
-            if let value = parameter?.defaultValue?.value { column.defaultValue = defaultExpression(value, type: column.type) }
+            if let value = parameter?.defaultValue?.value { column.defaultValue = try defaultExpression(value, type: column.type) }
             columns.append(column)
           }
         }
@@ -559,7 +560,7 @@ struct DeclarationReader {
   /// The SQL value of a property's default, when Quarry can know it: literals, an enum case
   /// (`.open`, `Status.open`), dates (`Date()` is now, as when the app makes the draft), JSON
   /// arrays; in the column's storage (`@Column(as:)`).
-  func defaultExpression(_ expr: ExprSyntax, type: SwiftType? = nil) -> Expression? {
+  func defaultExpression(_ expr: ExprSyntax, type: SwiftType? = nil) throws -> Expression? {
     if let type, let model = catalog.enums[type.name] {
       if let member = expr.as(MemberAccessExprSyntax.self),
         member.base == nil || member.base?.trimmedDescription == type.name || type.name.hasSuffix("." + (member.base?.trimmedDescription ?? ""))
@@ -587,18 +588,6 @@ struct DeclarationReader {
         return DateFormatting.stored(secondsSince1970: seconds, representation: type.representation).map { .value($0) }
       }
     }
-    if let literal = expr.as(StringLiteralExprSyntax.self),
-      literal.segments.allSatisfy({ $0.is(StringSegmentSyntax.self) })
-    {
-      return .value(.text(literal.segments.compactMap { $0.as(StringSegmentSyntax.self)?.content.text }.joined()))
-    }
-    if let value = integerValue(expr) { return .value(.integer(value)) }
-    if let float = expr.as(FloatLiteralExprSyntax.self), let value = Double(float.literal.text.filter { $0 != "_" }) {
-      return .value(.double(value))
-    }
-    if let bool = expr.as(BooleanLiteralExprSyntax.self) {
-      return .value(.integer(bool.literal.tokenKind == .keyword(.true) ? 1 : 0))
-    }
     if let call = expr.as(FunctionCallExprSyntax.self), call.arguments.isEmpty, call.trailingClosure == nil {
       // `[String]()`: an empty array; `UUID()`: a new random identifier, as the app makes one.
       if call.calledExpression.is(ArrayExprSyntax.self) { return .value(.text("[]")) }
@@ -608,7 +597,7 @@ struct DeclarationReader {
       // `var notes: [String] = []` on a JSON-represented column: its JSON text.
       var elements: [QueryBinding] = []
       for element in array.elements {
-        guard case .value(let binding)? = defaultExpression(element.expression)?.node else { return nil }
+        guard case .value(let binding)? = try defaultExpression(element.expression)?.node else { return nil }
         elements.append(binding)
       }
       return .value(.text(prettyJSON(elements)))
@@ -626,7 +615,47 @@ struct DeclarationReader {
       default: return nil
       }
     }
-    return nil
+    // Everything else is Swift's, computed when the app makes the value: by the one evaluator,
+    // with the column's type (`var ratio: Double = 7 / 2` is 3.5, `"tab\there"` has its tab).
+    guard let value = try computedDefault(expr, type: type), value.isPlain else { return nil }
+    do {
+      return .value(try value.binding(as: type))
+    } catch {
+      throw source.diagnostic("this default " + error.message, at: expr)
+    }
+  }
+
+  /// A short excerpt of an expression for messages.
+  static func excerpt(of expr: ExprSyntax) -> String {
+    var text = expr.trimmedDescription
+    if let newline = text.firstIndex(of: "\n") { text = String(text[..<newline]) + " …" }
+    return text.count > 40 ? String(text.prefix(39)) + "…" : text
+  }
+
+  /// A property's default as Swift computes it: nil where it uses Swift the evaluator does not
+  /// run (the property then has no default Quarry knows); an error where Swift traps.
+  func computedDefault(_ expr: ExprSyntax, type: SwiftType?) throws -> SwiftValue? {
+    let evaluator = SwiftEvaluator(source: source, enums: catalog.enums)
+    evaluator.extensions = catalog.swiftExtensions
+    let known: Set<String> = ["Int", "Double", "String", "Bool", "Float", "CGFloat", "Int64", "Character"]
+    let expected = type.flatMap { known.contains($0.name) || catalog.enums[$0.name] != nil ? $0 : nil }
+    do {
+      return try evaluator.value(of: expr, names: [:], expected: expected)
+    } catch where error.isSwiftsVerdict {
+      throw Diagnostic("this default " + error.text, line: error.line, column: error.column)
+    } catch {
+      return nil
+    }
+  }
+
+  /// The type Swift gives an unannotated property from its computed default (`var v = -0.2`
+  /// is a Double, `var n = 7 / 2` an Int).
+  func computedType(_ expr: ExprSyntax) -> SwiftType? {
+    guard let value = try? computedDefault(expr, type: nil), value.isPlain, value != .none else { return nil }
+    switch value {
+    case .array: return nil
+    default: return SwiftEvaluator.type(of: value)
+    }
   }
 
   func numericValue(_ expr: ExprSyntax) -> Double? {

@@ -47,6 +47,9 @@ public struct ColumnModel: Sendable, Hashable {
   public var isPrimaryKey: Bool
   /// The default for drafts and inserts (`var title = ""`).
   public var defaultValue: Expression?
+  /// A default written in Swift Quarry does not run (`var id = makeID()`), as written: a row
+  /// that would take it is refused, never given NULL.
+  public var unknownDefault: String?
   /// `@Ephemeral` properties are not columns at all; `generated` columns are read-only.
   public var isGenerated: Bool
   /// Where the column sits among the model's properties: `["id"]`, or `["kind", "video", "url"]`

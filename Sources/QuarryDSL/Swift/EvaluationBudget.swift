@@ -41,6 +41,13 @@ final class EvaluationBudget {
     if size > Self.maximumValueSize { throw .size(Self.maximumValueSize) }
     try charge(1 + size / 64)
   }
+
+  /// Counts a collection of `count` elements being made (16 bytes an element), however large
+  /// the count (a range up to `Int.max` is refused, never multiplied past Int).
+  func allocate(elements count: Int) throws(Exhausted) {
+    let (size, overflow) = count.multipliedReportingOverflow(by: 16)
+    try allocate(overflow || count < 0 ? .max : size)
+  }
 }
 
 /// Process-wide control of Swift evaluation.

@@ -76,7 +76,8 @@ extension SwiftBuiltins {
       for element in try inner.elements() where seen.insert(element).inserted { out.append(element) }
       return .unordered(out)
     },
-    SwiftBuiltin("", "abs(_ x: Int) -> Int", example: "abs(-3)") { call in
+    SwiftBuiltin("", "Optional(_ some: T) -> T?", example: "Optional(3)") { call in .some(try call.value(0)) },
+    SwiftBuiltin("", "abs(_ x: T) -> T", example: "abs(-3)") { call in
       switch try call.value(0) {
       case .int(let number):
         guard number != .min else { throw call.evaluator.crash("takes abs(Int.min), which overflows Int", at: call.node) }

@@ -25,7 +25,7 @@ extension SwiftBuiltins {
         let part = try transform([element])
         guard let items = part.orderedElements(limit: 1_000_000) else { throw call.evaluator.failure("'flatMap' needs a closure returning an array", at: call.node) }
         out += items
-        try call.evaluator.budget.allocate(out.count * 16)
+        try call.evaluator.budget.allocate(elements: out.count)
       }
       return .array(out)
     },

@@ -7,6 +7,11 @@ extension SwiftBuiltins {
   static let strings: [SwiftBuiltin] = [
     SwiftBuiltin("String", "count: Int", example: #""héllo".count"#) { .int(Int64(try $0.baseString().count)) },
     SwiftBuiltin("String", "isEmpty: Bool", example: #""".isEmpty"#) { .bool(try $0.baseString().isEmpty) },
+    SwiftBuiltin("String", "utf8: String.UTF8View", example: #"Array("é!".utf8)"#) { call in
+      let bytes = try call.baseString().utf8
+      try call.evaluator.budget.allocate(elements: bytes.count)
+      return .lazySequence(type: "String.UTF8View", elements: bytes.map { .int(Int64($0)) })
+    },
     SwiftBuiltin("String", "first: Character?", example: #""abc".first"#) { call in
       try call.baseString().first.map { .some(.string(String($0))) } ?? .none
     },

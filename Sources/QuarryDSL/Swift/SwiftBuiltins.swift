@@ -102,9 +102,16 @@ struct BuiltinCall {
   let arguments: [ExprSyntax]
   let parameters: [SwiftBuiltin.Parameter]
   let node: Syntax
+  /// The type the call's context expects: a generic parameter `T` of the result's type takes
+  /// it (`let d: Double = max(2, 3)` is 3.0).
+  var expected: SwiftType?
   private var cache: [Int: SwiftValue] = [:]
 
-  init(evaluator: SwiftEvaluator, name: String, base: SwiftValue, arguments: [ExprSyntax], parameters: [SwiftBuiltin.Parameter], node: Syntax) {
+  init(
+    evaluator: SwiftEvaluator, name: String, base: SwiftValue, arguments: [ExprSyntax], parameters: [SwiftBuiltin.Parameter], node: Syntax,
+    expected: SwiftType? = nil
+  ) {
+    self.expected = expected
     self.evaluator = evaluator
     self.name = name
     self.base = base
@@ -119,7 +126,8 @@ struct BuiltinCall {
   mutating func value(_ index: Int) throws -> SwiftValue {
     if let cached = cache[index] { return cached }
     guard index < arguments.count else { throw evaluator.failure("'\(name)' is missing an argument", at: node) }
-    let type = index < parameters.count ? SwiftEvaluator.parse(parameters[index].type) : nil
+    var type = index < parameters.count ? SwiftEvaluator.parse(parameters[index].type) : nil
+    if ["T", "T..."].contains(type?.name), let expected, expected.isNumeric { type = expected.wrapped }
     let known: Set<String> = ["Int", "Double", "String", "Bool", "Int?", "Double?", "String?"]
     let value = try evaluator.evaluate(arguments[index], expected: type.flatMap { known.contains($0.description) ? $0 : nil })
     cache[index] = value
@@ -175,7 +183,7 @@ struct BuiltinCall {
       guard let count = SwiftValue.rangeCount(lower, upper, closed) else {
         throw evaluator.failure("'\(name)' over a range of more numbers than the evaluation budget allows", at: node)
       }
-      try evaluator.budget.allocate(count * 16)
+      try evaluator.budget.allocate(elements: count)
       return (0..<count).map { .int(lower + Int64($0)) }
     default:
       guard let values = base.orderedElements(limit: 0) else { throw evaluator.failure("'\(name)' needs a collection, not \(base.typeName)", at: node) }

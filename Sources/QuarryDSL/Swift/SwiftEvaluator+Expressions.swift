@@ -42,7 +42,7 @@ extension SwiftEvaluator {
       if values.contains(where: { if case .double = $0 { true } else { false } }) {
         values = values.map { if case .int(let number) = $0 { .double(Double(number)) } else { $0 } }
       }
-      try budget.allocate(values.count * 16)
+      try budget.allocate(elements: values.count)
       return .array(values)
     case .dictionaryExpr(let dictionary):
       guard case .elements(let elements) = dictionary.content else { return .dictionary([:]) }
@@ -81,9 +81,15 @@ extension SwiftEvaluator {
     case .infixOperatorExpr(let infix):
       return try infixOperation(infix, expected: expected)
     case .ternaryExpr(let ternary):
-      return try truth(evaluate(ternary.condition, expected: .bool), at: ternary.condition)
-        ? evaluate(ternary.thenExpression, expected: expected)
-        : evaluate(ternary.elseExpression, expected: expected)
+      let taken = try truth(evaluate(ternary.condition, expected: .bool), at: ternary.condition)
+      let value = try evaluate(taken ? ternary.thenExpression : ternary.elseExpression, expected: expected)
+      // `c ? 215 : nil` is an `Int?`: the branch taken is wrapped as the other's type makes it.
+      let other = taken ? ternary.elseExpression : ternary.thenExpression
+      // `c ? 0 : 2.5` is a Double: an integer literal branch takes the other's floating type.
+      if case .int = value, Self.isLiteralOnly(taken ? ternary.thenExpression : ternary.elseExpression), Self.isFloatLiteral(other) {
+        return try evaluate(taken ? ternary.thenExpression : ternary.elseExpression, expected: .double)
+      }
+      return !value.isOptional && Self.isOptionalTyped(other) ? .some(value) : value
     case .forceUnwrapExpr(let unwrap):
       let value = try evaluate(unwrap.expression)
       guard let inner = Self.unwrapOnce(value) else { throw crash("unwraps nil with '!'", at: unwrap) }
@@ -112,6 +118,23 @@ extension SwiftEvaluator {
     default:
       throw unsupported(expr, kindName(expr))
     }
+  }
+
+  /// `2.5`, `-2.5`, `(2.5)`: a floating-point literal.
+  static func isFloatLiteral(_ expr: ExprSyntax) -> Bool {
+    if expr.is(FloatLiteralExprSyntax.self) { return true }
+    if let prefix = expr.as(PrefixOperatorExprSyntax.self) { return prefix.operator.text == "-" && isFloatLiteral(prefix.expression) }
+    if let tuple = expr.as(TupleExprSyntax.self), tuple.elements.count == 1, let only = tuple.elements.first { return isFloatLiteral(only.expression) }
+    return false
+  }
+
+  /// Whether an expression is an optional by its form alone (`nil`, `Optional(x)`, `T?.none`).
+  static func isOptionalTyped(_ expr: ExprSyntax) -> Bool {
+    var inner = expr
+    while let tuple = inner.as(TupleExprSyntax.self), tuple.elements.count == 1, let only = tuple.elements.first { inner = only.expression }
+    if inner.is(NilLiteralExprSyntax.self) { return true }
+    if let call = inner.as(FunctionCallExprSyntax.self), call.calledExpression.trimmedDescription == "Optional" { return true }
+    return false
   }
 
   /// An integer literal, or a Swift compile error for one that does not fit.

@@ -52,8 +52,20 @@ extension SwiftEvaluator {
       var call = BuiltinCall(evaluator: self, name: name, base: .none, arguments: [], parameters: [], node: Syntax(member))
       return try entry.handler(&call)
     }
-    let base = try evaluate(baseExpr)
+    let base = try receiver(baseExpr, member: name, labels: nil)
     return try property(name, of: base, at: member.declName)
+  }
+
+  /// The value of a member's base; integer literals take the type their member needs, as Swift
+  /// types them (`8.rounded()`, `(2 * 100).rounded()` and `0.truncatingRemainder(dividingBy:
+  /// 0.1)` are Double's).
+  func receiver(_ baseExpr: ExprSyntax, member name: String, labels: CallLabels?) throws -> SwiftValue {
+    let base = try evaluate(baseExpr)
+    guard case .int(let number) = base, Self.isLiteralOnly(baseExpr),
+      SwiftBuiltins.member(of: base, name: name, labels: labels) == nil,
+      SwiftBuiltins.member(of: .double(Double(number)), name: name, labels: labels) != nil
+    else { return base }
+    return try evaluate(baseExpr, expected: .double)
   }
 
   /// `value.name` for a property.
@@ -123,7 +135,8 @@ extension SwiftEvaluator {
         let hint = known.isEmpty ? "" : " (Quarry runs \(known.joined(separator: ", ")))"
         throw failure("calls '\(name)(\(labels.map { ($0.label ?? "_") + ":" }.joined()))'\(hint), \(Self.outsideSubset)", at: callee)
       }
-      var builtin = BuiltinCall(evaluator: self, name: name, base: .none, arguments: arguments, parameters: entry.parameters, node: Syntax(call))
+      var builtin = BuiltinCall(
+        evaluator: self, name: name, base: .none, arguments: arguments, parameters: entry.parameters, node: Syntax(call), expected: expected)
       return try entry.handler(&builtin)
     }
     guard let member = callee.as(MemberAccessExprSyntax.self) else { throw unsupported(callee, "this kind of call") }
@@ -144,7 +157,7 @@ extension SwiftEvaluator {
       }
       throw failure("uses '.\(name)(…)', whose type Quarry cannot tell here; write the type's name", at: member)
     }
-    let base = try evaluate(baseExpr)
+    let base = try receiver(baseExpr, member: name, labels: labels)
     return try memberCall(name, on: base, arguments: arguments, labels: labels, call: call, nameNode: Syntax(member.declName))
   }
 

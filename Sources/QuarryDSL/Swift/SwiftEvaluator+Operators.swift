@@ -119,10 +119,10 @@ extension SwiftEvaluator {
       default: throw mismatch(op, lhs, rhs, at: node)
       }
     case (.string(let a), .string(let b)) where op == "+":
-      try budget.allocate(a.utf8.count + b.utf8.count)
+      try budget.allocate(a.utf8.count &+ b.utf8.count)
       return .string(a + b)
     case (.array(let a), .array(let b)) where op == "+":
-      try budget.allocate((a.count + b.count) * 16)
+      try budget.allocate(elements: (a.count + b.count))
       return .array(a + b)
     default:
       throw mismatch(op, lhs, rhs, at: node)
