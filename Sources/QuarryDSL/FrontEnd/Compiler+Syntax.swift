@@ -414,6 +414,13 @@ extension Compiler {
     case .enumType(let model):
       guard let value = model.value(of: name) else {
         if name == "self" { return .metatype(model.name) }
+        // `Library.Book`, `Library.Kind`: a type nested in an enum used as a namespace.
+        if let nested = catalog.nestedTypes[model.name + "." + name] ?? catalog.table(forType: model.name + "." + name),
+          model.cases.isEmpty || nested.typeName == name
+        {
+          return .table(TableInstance(model: nested))
+        }
+        if let nested = catalog.enums[model.name + "." + name] { return .enumType(nested) }
         throw source.diagnostic(
           "'\(model.name)' has no case '\(name)'", at: node,
           suggestion: closestMatch(to: name, in: model.cases.map(\.name)))

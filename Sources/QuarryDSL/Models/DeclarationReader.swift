@@ -90,6 +90,8 @@ struct DeclarationReader {
       }
     }
 
+    // `ID` (Identifiable's, the type of `id`) as the type's own members see it.
+    let ownID = identifierType(of: decl)
     var model = TableModel(
       typeName: name, tableName: tableName, columns: [], isSelection: isSelection && !isTable)
     model.schemaName = schemaName
@@ -149,7 +151,9 @@ struct DeclarationReader {
         }
         let representation = column.type.representation
         if let typeAnnotation = binding.typeAnnotation {
-          column.type = swiftType(typeAnnotation.type)
+          column.type = swiftType(typeAnnotation.type, owner: (name, ownID))
+          // `var kind: Kind` inside `Book`: Book's own nested `Kind`, as Swift looks names up.
+          if catalog.enums[name + "." + column.type.name] != nil { column.type.name = name + "." + column.type.name }
         } else if let initializer = binding.initializer {
           guard let inferred = inferredType(initializer.value) ?? computedType(initializer.value) else {
             throw source.diagnostic(
@@ -352,7 +356,9 @@ struct DeclarationReader {
       }
     }
     catalog.enums[name] = EnumModel(name: name, rawType: rawType, cases: cases)
-    if let outer { catalog.enums[outer + "." + name] = catalog.enums[name] }
+    // Nested (`Book.Kind`): known by its qualified name too, which its own type's members use,
+    // so two types may each nest a `Kind` of their own.
+    if let outer { catalog.enums[outer + "." + name] = EnumModel(name: outer + "." + name, rawType: rawType, cases: cases) }
   }
 
   // MARK: Extensions
@@ -442,29 +448,63 @@ struct DeclarationReader {
     function.signature.parameterClause.parameters.map { SwiftEvaluator.swiftType($0.type) }
   }
 
-  func swiftType(_ type: TypeSyntax) -> SwiftType {
+  /// The type an `Identifiable` model's `ID` names: a `typealias ID = …` it declares
+  /// (`Tagged<Self, UUID>` is stored as its raw value), else the type of its primary key
+  /// (`id`, or the `@Column(primaryKey: true)` property). Nil when neither is written.
+  func identifierType(of decl: StructDeclSyntax) -> SwiftType? {
+    for member in decl.memberBlock.activeMembers {
+      if let alias = member.decl.as(TypeAliasDeclSyntax.self), alias.name.text == "ID" {
+        return swiftType(alias.initializer.value)
+      }
+    }
+    var key: TypeSyntax?
+    for member in decl.memberBlock.activeMembers {
+      guard let variable = member.decl.as(VariableDeclSyntax.self), !isStatic(variable.modifiers) else { continue }
+      let primary = attributeArguments(variable.attributes, named: "Column")?.contains {
+        $0.label?.text == "primaryKey" && $0.expression.trimmedDescription == "true"
+      } ?? false
+      for binding in variable.bindings {
+        guard let annotation = binding.typeAnnotation?.type else { continue }
+        if primary { return swiftType(annotation).wrapped }
+        if binding.pattern.trimmedDescription == "id", key == nil { key = annotation }
+      }
+    }
+    return key.map { swiftType($0).wrapped }
+  }
+
+  func swiftType(_ type: TypeSyntax, owner: (name: String, id: SwiftType?)? = nil) -> SwiftType {
     if let optional = type.as(OptionalTypeSyntax.self) {
-      return swiftType(optional.wrappedType).optional
+      return swiftType(optional.wrappedType, owner: owner).optional
     }
     if let implicit = type.as(ImplicitlyUnwrappedOptionalTypeSyntax.self) {
-      return swiftType(implicit.wrappedType).optional
+      return swiftType(implicit.wrappedType, owner: owner).optional
     }
     if let identifier = type.as(IdentifierTypeSyntax.self) {
       if identifier.name.text == "Optional",
-        let argument = identifier.genericArgumentClause?.arguments.first
+        let argument = identifier.genericArgumentClause?.arguments.first?.argument.as(TypeSyntax.self)
       {
-        return SwiftType(argument.argument.trimmedDescription).optional
+        return swiftType(argument, owner: owner).optional
       }
+      // `Tagged<Self, UUID>`: stored as its raw value.
+      if identifier.name.text == "Tagged", let arguments = identifier.genericArgumentClause?.arguments, arguments.count == 2,
+        let raw = arguments.last?.argument.as(TypeSyntax.self)
+      {
+        return swiftType(raw, owner: owner)
+      }
+      // `ID` inside an Identifiable model: its own identifier's type.
+      if identifier.name.text == "ID", let owner, let id = owner.id { return id }
       return SwiftType(identifier.name.text)
     }
     if let member = type.as(MemberTypeSyntax.self) {
-      // `User.ID` is the type of User's primary key.
+      // `User.ID` is the type of User's primary key (`Self.ID`, or the model's own name,
+      // inside its declaration).
       if member.name.text == "ID" {
-        let owner = member.baseType.trimmedDescription
-        return catalog.table(forType: owner)?.primaryKey?.type.wrapped ?? .int
+        let base = member.baseType.trimmedDescription
+        if let owner, base == "Self" || base == owner.name || base.hasSuffix("." + owner.name), let id = owner.id { return id }
+        return catalog.table(forType: base)?.primaryKey?.type.wrapped ?? .int
       }
       let full = member.trimmedDescription
-      if catalog.enums[full] != nil { return SwiftType(member.name.text) }
+      if catalog.enums[full] != nil { return SwiftType(full) }
       return SwiftType(member.name.text)
     }
     if let array = type.as(ArrayTypeSyntax.self) {
@@ -572,7 +612,7 @@ struct DeclarationReader {
     }
     if let type, type.isDate {
       var seconds: Double?
-      if let call = expr.as(FunctionCallExprSyntax.self), call.calledExpression.trimmedDescription == "Date" {
+      if let call = expr.as(FunctionCallExprSyntax.self), ["Date", ".init", "Date.init"].contains(call.calledExpression.trimmedDescription) {
         if call.arguments.isEmpty { seconds = DateFormatting.now() }
         if let argument = call.arguments.first, call.arguments.count == 1, let value = numericValue(argument.expression) {
           switch argument.label?.text {

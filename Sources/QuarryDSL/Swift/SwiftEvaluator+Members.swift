@@ -152,6 +152,12 @@ extension SwiftEvaluator {
       return try entry.handler(&builtin)
     }
     guard let baseExpr = member.base else {
+      // `.init(…)` where the context gives the type: that type's initializer.
+      if name == "init", let type = expected?.wrapped, let entry = SwiftBuiltins.global("", type.name, labels: labels) {
+        var builtin = BuiltinCall(
+          evaluator: self, name: type.name, base: .none, arguments: arguments, parameters: entry.parameters, node: Syntax(call), expected: expected)
+        return try entry.handler(&builtin)
+      }
       if let declared = extensionMember(name, isStatic: true, of: expected?.wrapped.name) {
         return try runExtension(declared, on: nil, arguments: arguments, labels: labels, at: call)
       }
