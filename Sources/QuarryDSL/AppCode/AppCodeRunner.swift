@@ -184,6 +184,9 @@ extension AppCodeRunner {
       return
     }
     for binding in variable.bindings {
+      if let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text {
+        if variable.bindingSpecifier.tokenKind == .keyword(.let) { constants.insert(name) } else { constants.remove(name) }
+      }
       guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text,
         let initializer = binding.initializer?.value
       else {
@@ -204,6 +207,9 @@ extension AppCodeRunner {
         let query = try compiler.evaluate(value)
         let statement = try compiler.statement(from: query, input: item.trimmedDescription, at: value)
         if let rows = try fetchedValue(of: query, statement: statement, call: value, before: items) {
+          if case .null = rows, let unwrap = Self.unwrapped(value).as(ForceUnwrapExprSyntax.self) {
+            throw compiler.source.diagnostic("unwraps nil with '!': the fetch finds no row (the app would crash here)", at: unwrap)
+          }
           bind(name, to: rows)
         } else {
           bind(name, to: query)
@@ -242,6 +248,7 @@ extension AppCodeRunner {
   }
 
   private func bind(_ name: String, to value: Value) {
+    skippedValues[name] = nil
     if compiler.locals.isEmpty { compiler.catalog.bindings[name] = value } else { compiler.locals[compiler.locals.count - 1][name] = value }
   }
 
@@ -458,6 +465,10 @@ extension AppCodeRunner {
       try runFunction(name, function, call: call, into: &items)
       return
     }
+    // `s += "x"`, `ids.append(4)`, `flag.toggle()` on values the input holds: Swift runs them,
+    // and later statements see the new values.
+    if try compiler.runSwiftStatement(expr, constants: constants) { return }
+    if try assignRecordProperty(expr) { return }
     if let assignment = Self.assignment(expr) {
       // `configuration.foreignKeysEnabled = true`, `$0.defaultDatabase = try appDatabase()`:
       // the right side may run app code; the assignment itself is plumbing.
@@ -468,6 +479,7 @@ extension AppCodeRunner {
       } else if Self.isDatabaseCall(assignment.value) {
         try compileExpressionItem(assignment.value, item: item, into: &items, wholeInput: nil, context: context)
       } else {
+        if let name = changedName(by: expr) { forget(name, changedBy: expr) }
         skip(expr)
       }
       return
@@ -502,6 +514,8 @@ extension AppCodeRunner {
       do {
         value = try compiler.evaluate(expr)
       } catch {
+        // `list.reorder()`: a change Quarry does not follow leaves the value unknown.
+        if let name = changedName(by: expr) { forget(name, changedBy: expr) }
         skip(expr)
         return
       }

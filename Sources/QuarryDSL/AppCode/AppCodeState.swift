@@ -21,6 +21,8 @@ final class AppCodeRunner {
   var functionsRun: Set<String> = []
   /// Names app code bound to values Quarry could not compute, with where they came from.
   var skippedValues: [String: String] = [:]
+  /// Names declared with `let` (Swift refuses to assign them; `var` ones change as code runs).
+  var constants: Set<String> = []
   /// Set-up functions declared in this input, run once all of it is read.
   var pendingSetUp: [String] = []
   /// The types the input being compiled declares at its top level (an extension of one of them

@@ -58,6 +58,8 @@ extension AppCodeRunner {
     while true {
       if let tryExpr = inner.as(TryExprSyntax.self) { inner = tryExpr.expression; continue }
       if let awaitExpr = inner.as(AwaitExprSyntax.self) { inner = awaitExpr.expression; continue }
+      // `try Tag.find(1).fetchOne(db)!`: the call, its result unwrapped.
+      if let unwrap = inner.as(ForceUnwrapExprSyntax.self) { inner = unwrap.expression; continue }
       break
     }
     guard let call = inner.as(FunctionCallExprSyntax.self),

@@ -49,16 +49,7 @@ extension Compiler {
       computation.isComputation(expr) || expr.is(DeclReferenceExprSyntax.self)
     else { return nil }
     switch try computeSwift(expr, expected: evaluatorType(type)) {
-    case .success(let computed):
-      switch computed {
-      case .slice, .dictionary, .unordered, .range, .lazySequence: return .swiftValue(computed)
-      case .tuple(_, let labels) where labels.contains(where: { $0 != nil }): return .swiftValue(computed)
-      case .some(.none), .some(.some): return .swiftValue(computed)
-      default:
-        guard case .expression(var typed) = try value(of: computed, at: expr) else { return try value(of: computed, at: expr) }
-        if let type { typed.type = type }
-        return .expression(typed)
-      }
+    case .success(let computed): return try heldValue(computed, type: type, at: expr)
     case .failure(let error) where error.isSwiftsVerdict:
       throw Diagnostic("this Swift is computed before the query runs, but it " + error.text, line: error.line, column: error.column)
     case .failure:
@@ -71,6 +62,54 @@ extension Compiler {
     source.diagnostic(
       "the default of '\(column.name)' (\(written)) uses Swift Quarry does not run, so its value is unknown here; pass '\(column.name):' explicitly",
       at: node)
+  }
+
+  /// A Swift value as a name holds it: exactly (``Value/swiftValue(_:)``) where the query's
+  /// values would lose something, else as the query binds it, with its declared type.
+  func heldValue(_ computed: SwiftValue, type: SwiftType?, at node: some SyntaxProtocol) throws -> Value {
+    switch computed {
+    case .slice, .dictionary, .unordered, .range, .lazySequence: return .swiftValue(computed)
+    case .tuple(_, let labels) where labels.contains(where: { $0 != nil }): return .swiftValue(computed)
+    case .some(.none), .some(.some): return .swiftValue(computed)
+    default:
+      let value = try value(of: computed, at: node)
+      guard case .expression(var typed) = value, let type else { return value }
+      typed.type = type
+      return .expression(typed)
+    }
+  }
+
+  /// A statement of app code that changes Swift values the input holds (`s += "x"`,
+  /// `ids.append(4)`, `flag.toggle()`, `counts[0] = 2`): run by the evaluator, and the names
+  /// it changed hold their new values for the statements after it. False when the statement
+  /// is not Swift's alone (a query, a record, a value Quarry does not hold).
+  func runSwiftStatement(_ expr: ExprSyntax, constants: Set<String>) throws -> Bool {
+    let computation = SwiftComputation(classify: swiftName)
+    guard computation.isSwiftStatement(expr) else { return false }
+    var variables: [String: SwiftEvaluator.Variable] = [:]
+    for token in expr.tokens(viewMode: .sourceAccurate) {
+      guard case .identifier(let name) = token.tokenKind, variables[name] == nil,
+        let held = lookupLocal(name) ?? catalog.bindings[name], let swift = swiftValue(held)
+      else { continue }
+      var type = SwiftEvaluator.type(of: swift)
+      if case .expression(let typed) = held, let declared = typed.type, evaluatorType(declared) != nil { type = declared }
+      variables[name] = SwiftEvaluator.Variable(value: swift, mutable: !constants.contains(name), type: type)
+    }
+    let evaluator = SwiftEvaluator(source: source, enums: catalog.enums, budget: budget)
+    evaluator.extensions = catalog.swiftExtensions
+    let after: [String: SwiftValue]
+    do {
+      after = try evaluator.runStatement(expr, variables: variables)
+    } catch where error.isSwiftsVerdict {
+      throw Diagnostic(error.text, line: error.line, column: error.column)
+    } catch {
+      return false
+    }
+    for (name, value) in after where variables[name]?.value != value {
+      let held = try heldValue(value, type: variables[name]?.type, at: expr)
+      if let scope = locals.lastIndex(where: { $0[name] != nil }) { locals[scope][name] = held } else { catalog.bindings[name] = held }
+    }
+    return true
   }
 
   /// A name's value as the query reads it: an exact Swift value becomes what the query binds.
@@ -118,7 +157,9 @@ extension Compiler {
   }
 
   /// Runs the evaluator on `expr` with the names it uses that hold Swift values.
-  func computeSwift(_ expr: ExprSyntax, expected: SwiftType?) throws -> Result<SwiftValue, SwiftEvaluationError> {
+  /// `receiver`: the value of `expr`'s base, where `expr` is a member or a member call whose
+  /// base the query compiler has read already.
+  func computeSwift(_ expr: ExprSyntax, expected: SwiftType?, receiver: SwiftValue? = nil) throws -> Result<SwiftValue, SwiftEvaluationError> {
     var names: [String: SwiftValue] = [:]
     for token in expr.tokens(viewMode: .sourceAccurate) {
       guard case .identifier(let name) = token.tokenKind, names[name] == nil,
@@ -129,6 +170,7 @@ extension Compiler {
     let evaluator = SwiftEvaluator(source: source, enums: catalog.enums, budget: budget)
     evaluator.extensions = catalog.swiftExtensions
     do {
+      if let receiver { return .success(try evaluator.member(of: expr, on: receiver, names: names)) }
       return .success(try evaluator.value(of: expr, names: names, expected: expected))
     } catch {
       return .failure(error)

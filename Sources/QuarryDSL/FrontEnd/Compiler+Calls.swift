@@ -462,7 +462,14 @@ extension Compiler {
     guard case .expression(let typed) = base, case .value = typed.expression.node, let swift = swiftValue(base), swift != .none,
       SwiftBuiltins.member(of: swift, name: name, labels: labels) != nil || swiftExtensionInstanceMember(name, on: base)
     else { return nil }
-    return try swiftValue(of: whole)
+    if let runTime = runTimeComputation(whole) { return runTime }
+    // The member runs on the base's value as the query compiler read it (`t.title` of a record
+    // the input holds), its arguments in Swift.
+    switch try computeSwift(whole, expected: nil, receiver: swift) {
+    case .success(let computed): return try value(of: computed, at: whole)
+    case .failure(let error):
+      throw Diagnostic("this Swift is computed before the query runs, but it " + error.text, line: error.line, column: error.column)
+    }
   }
 
   /// Whether `name` is an instance member the input declares in an extension of the type of

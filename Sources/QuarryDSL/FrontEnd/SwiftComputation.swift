@@ -61,6 +61,60 @@ struct SwiftComputation {
     return isSwift(expr, bound: [])
   }
 
+  /// Whether a statement changes only Swift values: an assignment (`=`, `+=`, …) to a name
+  /// that holds one (or an element or property of it) from Swift's values, or a call of a
+  /// member of such a name (`ids.append(4)`, `flag.toggle()`).
+  func isSwiftStatement(_ expr: ExprSyntax) -> Bool {
+    var inner = expr
+    if let tryExpr = inner.as(TryExprSyntax.self) { inner = tryExpr.expression }
+    if let sequence = inner.as(SequenceExprSyntax.self) {
+      let elements = Array(sequence.elements)
+      guard elements.count >= 3, isAssignment(elements[1]), let root = Self.rootName(of: elements[0]), classify(root) == .value,
+        isSwiftTarget(elements[0])
+      else { return false }
+      return elements.dropFirst(2).allSatisfy { element in
+        if let ternary = element.as(UnresolvedTernaryExprSyntax.self) { return isSwift(ternary.thenExpression, bound: []) }
+        return !isAssignment(element) && (isSwift(element, bound: []) || isImplicitMember(element))
+      }
+    }
+    if let call = inner.as(FunctionCallExprSyntax.self), let member = call.calledExpression.as(MemberAccessExprSyntax.self),
+      let base = member.base, let root = Self.rootName(of: base), classify(root) == .value
+    {
+      return isSwift(inner, bound: [])
+    }
+    return false
+  }
+
+  private func isAssignment(_ element: ExprSyntax) -> Bool {
+    if element.is(AssignmentExprSyntax.self) { return true }
+    return element.as(BinaryOperatorExprSyntax.self).map { Operation.assignments.contains($0.operator.text) } ?? false
+  }
+
+  /// `x`, `x.count`, `a[0]`, `d["k"]`: a target whose subscripts are Swift's.
+  private func isSwiftTarget(_ expr: ExprSyntax) -> Bool {
+    if expr.is(DeclReferenceExprSyntax.self) { return true }
+    if let member = expr.as(MemberAccessExprSyntax.self), let base = member.base { return isSwiftTarget(base) }
+    if let subscriptCall = expr.as(SubscriptCallExprSyntax.self) {
+      return isSwiftTarget(subscriptCall.calledExpression) && subscriptCall.arguments.allSatisfy { isSwift($0.expression, bound: []) }
+    }
+    if let unwrap = expr.as(ForceUnwrapExprSyntax.self) { return isSwiftTarget(unwrap.expression) }
+    if let chain = expr.as(OptionalChainingExprSyntax.self) { return isSwiftTarget(chain.expression) }
+    return false
+  }
+
+  /// The name a member, subscript or unwrap chain starts from (`a` in `a.b[0]!`).
+  static func rootName(of expr: ExprSyntax) -> String? {
+    var current = expr
+    while true {
+      if let reference = current.as(DeclReferenceExprSyntax.self) { return reference.baseName.text }
+      if let member = current.as(MemberAccessExprSyntax.self), let base = member.base { current = base; continue }
+      if let subscriptCall = current.as(SubscriptCallExprSyntax.self) { current = subscriptCall.calledExpression; continue }
+      if let unwrap = current.as(ForceUnwrapExprSyntax.self) { current = unwrap.expression; continue }
+      if let chain = current.as(OptionalChainingExprSyntax.self) { current = chain.expression; continue }
+      return nil
+    }
+  }
+
   /// Whether every part of `expr` is Swift's; `bound` holds the names closures inside it bind.
   func isSwift(_ expr: ExprSyntax, bound: Set<String>) -> Bool {
     switch expr.as(ExprSyntaxEnum.self) {
@@ -152,7 +206,7 @@ struct SwiftComputation {
   }
 
   /// `.pi` beside a Double: the other operand gives its type.
-  private func isImplicitMember(_ expr: ExprSyntax) -> Bool {
+  func isImplicitMember(_ expr: ExprSyntax) -> Bool {
     guard let member = expr.as(MemberAccessExprSyntax.self) else { return false }
     return member.base == nil && member.declName.argumentNames == nil
   }

@@ -171,7 +171,7 @@ extension SwiftEvaluator {
   }
 
   /// An expression used as a statement: an assignment, an `if`/`switch`, a mutating call.
-  private func executeExpression(_ expr: ExprSyntax) throws -> Flow {
+  func executeExpression(_ expr: ExprSyntax) throws -> Flow {
     if let conditional = expr.as(IfExprSyntax.self) { return try executeIf(conditional) }
     if let switchExpr = expr.as(SwitchExprSyntax.self) { return try executeSwitch(switchExpr) }
     if let infix = expr.as(InfixOperatorExprSyntax.self), let op = Self.assignmentOperator(infix.operator) {

@@ -135,6 +135,37 @@ final class SwiftEvaluator {
     return false
   }
 
+  /// Runs a statement of app code on the values it holds (`s += "x"`, `ids.append(4)`,
+  /// `flag.toggle()`): the values of `variables` afterwards.
+  func runStatement(_ expr: ExprSyntax, variables: [String: Variable]) throws(SwiftEvaluationError) -> [String: SwiftValue] {
+    let folded = try foldedNode(expr)
+    let scope = Scope(variables)
+    scopes = [scope]
+    _ = try guarded(at: folded) {
+      _ = try executeExpression(folded)
+      return .none
+    }
+    return scope.names.mapValues(\.value)
+  }
+
+  /// `base.name` or `base.name(…)` (`expr`) on a base whose value is already known: the member
+  /// runs on `receiver`, its arguments with `names` in scope.
+  func member(of expr: ExprSyntax, on receiver: SwiftValue, names: [String: SwiftValue]) throws(SwiftEvaluationError) -> SwiftValue {
+    let folded = try foldedNode(expr)
+    scopes = [Scope(names.mapValues { Variable(value: $0, mutable: false, type: nil) })]
+    return try guarded(at: folded) {
+      if let call = folded.as(FunctionCallExprSyntax.self), let member = call.calledExpression.as(MemberAccessExprSyntax.self) {
+        var arguments = call.arguments.map(\.expression)
+        if let trailing = call.trailingClosure { arguments.append(ExprSyntax(trailing)) }
+        arguments += call.additionalTrailingClosures.map { ExprSyntax($0.closure) }
+        return try memberCall(
+          member.declName.baseName.text, on: receiver, arguments: arguments, labels: CallLabels(call), call: call, nameNode: Syntax(member.declName))
+      }
+      if let member = folded.as(MemberAccessExprSyntax.self) { return try property(member.declName.baseName.text, of: receiver, at: member.declName) }
+      return try evaluate(folded)
+    }
+  }
+
   /// The value of one expression with `names` in scope (a Swift computation in a query).
   func value(of expr: ExprSyntax, names: [String: SwiftValue], expected: SwiftType? = nil) throws(SwiftEvaluationError) -> SwiftValue {
     let folded = try foldedNode(expr)
@@ -267,7 +298,10 @@ final class SwiftEvaluator {
 extension SwiftEvaluationError {
   /// Whether the error is Swift's own verdict on the code (it traps there, or the work is over
   /// the budget) rather than a limit of what the evaluator reads.
-  var isSwiftsVerdict: Bool { text.contains("the app would crash here") || text.contains("the evaluation budget") || text.contains("(Ctrl-C)") }
+  var isSwiftsVerdict: Bool {
+    text.contains("the app would crash here") || text.contains("the evaluation budget") || text.contains("(Ctrl-C)")
+      || text.contains("is a 'let' constant")
+  }
 }
 
 /// `a?.b` met nil: the whole optional chain is nil.
