@@ -46,7 +46,7 @@ extension Compiler {
   func swiftBinding(_ expr: ExprSyntax, type: SwiftType?) throws -> Value? {
     let computation = SwiftComputation(classify: swiftName)
     guard computation.isSwift(expr, bound: []),
-      computation.isComputation(expr) || expr.is(DeclReferenceExprSyntax.self)
+      computation.isComputation(expr) || expr.is(DeclReferenceExprSyntax.self) || expr.is(DictionaryExprSyntax.self)
     else { return nil }
     switch try computeSwift(expr, expected: evaluatorType(type)) {
     case .success(let computed): return try heldValue(computed, type: type, at: expr)
@@ -110,6 +110,25 @@ extension Compiler {
       if let scope = locals.lastIndex(where: { $0[name] != nil }) { locals[scope][name] = held } else { catalog.bindings[name] = held }
     }
     return true
+  }
+
+  /// An integer the code fixes before the query runs (`3`, `-1`, `60 * 5`, a constant), as
+  /// Swift computes it; nil for anything else (a column, a string, code Quarry cannot read).
+  func knownInteger(_ expr: ExprSyntax) -> Int64? {
+    guard case .expression(let typed)? = try? evaluate(expr, expected: .int), typed.type?.isBool != true,
+      case .value(.integer(let number)) = typed.expression.node
+    else { return nil }
+    return number
+  }
+
+  /// A number the code fixes before the query runs (`2.5`, `86_400 * 7`), as Swift computes it.
+  func knownNumber(_ expr: ExprSyntax) -> Double? {
+    guard case .expression(let typed)? = try? evaluate(expr, expected: .double), typed.type?.isBool != true else { return nil }
+    switch typed.expression.node {
+    case .value(.integer(let number)): return Double(number)
+    case .value(.double(let number)): return number
+    default: return nil
+    }
   }
 
   /// A name's value as the query reads it: an exact Swift value becomes what the query binds.
@@ -240,6 +259,13 @@ extension Compiler {
         throw source.diagnostic("this range has too many numbers to bind one by one", at: node)
       }
       return .array(try elements.map { try value(of: $0, at: node) })
+    case .dictionary(let entries) where entries.keys.allSatisfy({ if case .string = $0 { true } else { false } }):
+      // `[String: T]` where a query value goes: the JSON object StructuredQueries binds for it.
+      do {
+        return .expression(TypedExpression(.value(.text(try swift.jsonObjectText())), type: .string))
+      } catch {
+        throw source.diagnostic("this Dictionary " + error.message, at: node)
+      }
     case .dictionary, .unordered:
       throw source.diagnostic("a \(swift.typeName) has no order Swift fixes; sort it into an array first", at: node)
     }

@@ -72,7 +72,7 @@ extension ExpressionMethods {
         throw compiler.source.diagnostic("'\(name)' needs a number", at: call)
       }
       let number: String
-      if let value = integerValue(argument) {
+      if let value = compiler.knownInteger(argument) {
         number = String(value)
       } else if let float = argument.as(FloatLiteralExprSyntax.self) {
         number = float.literal.text
@@ -81,7 +81,7 @@ extension ExpressionMethods {
       }
       let units = ["days": "days", "months": "months", "years": "years", "hours": "hours", "minutes": "minutes",
                    "seconds": "seconds"]
-      if name == "milliseconds", let value = integerValue(argument) {
+      if name == "milliseconds", let value = compiler.knownInteger(argument) {
         // `.milliseconds(-1_500)` → '-1.500 seconds'
         let magnitude = value.magnitude
         let text = (value < 0 ? "-" : "") + "\(magnitude / 1000)." + String(String(magnitude % 1000 + 1000).dropFirst())

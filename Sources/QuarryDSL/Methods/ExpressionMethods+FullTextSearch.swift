@@ -42,9 +42,7 @@ extension ExpressionMethods {
       guard case .keyPath(let names) = try compiler.evaluate(element.key), let name = names.last,
         let column = table.model.column(named: name)
       else { throw compiler.source.diagnostic("a bm25 weight is keyed by a column key path", at: element.key) }
-      guard let number = (integerValue(element.value).map(Double.init))
-        ?? element.value.as(FloatLiteralExprSyntax.self).flatMap({ Double($0.literal.text) })
-      else { throw compiler.source.diagnostic("a bm25 weight is a number", at: element.value) }
+      guard let number = compiler.knownNumber(element.value) else { throw compiler.source.diagnostic("a bm25 weight is a number", at: element.value) }
       weights.append((column.sqlName, number))
     }
     let cases = weights.map { "WHEN \(quoteText($0.0)) THEN \(QueryBinding.double($0.1).inlineSQL)" }.joined(separator: " ")

@@ -108,7 +108,7 @@ extension ExpressionMethods {
         path += ".\"\(escaped)\""
       case .subscript(let subscriptComponent):
         guard subscriptComponent.arguments.count == 1, let argument = subscriptComponent.arguments.first,
-          let index = integerValue(argument.expression)
+          let index = compiler.knownInteger(argument.expression)
         else {
           throw compiler.source.diagnostic("a JSON path subscript is an integer index: \\.[0], \\.[-1]", at: subscriptComponent)
         }

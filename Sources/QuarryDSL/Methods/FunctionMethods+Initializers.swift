@@ -15,7 +15,7 @@ extension FunctionMethods {
       let label = argument.label, ["timeIntervalSince1970", "timeIntervalSinceReferenceDate"].contains(label)
     else { return nil }
     let seconds: Double
-    if let value = DeclarationReader(catalog: compiler.catalog, source: compiler.source).numericValue(argument.expression) {
+    if let value = compiler.knownNumber(argument.expression) {
       seconds = value
     } else {
       throw compiler.source.diagnostic("'Date(\(label):)' needs a number of seconds", at: argument.expression)
@@ -44,7 +44,7 @@ extension FunctionMethods {
       return text(Self.hyphenatedUUID(hex))
     }
     guard arguments.list.count == 1, let argument = arguments.list.first else { return nil }
-    if argument.label == nil, let number = integerValue(argument.expression), number >= 0 {
+    if argument.label == nil, let number = compiler.knownInteger(argument.expression), number >= 0 {
       let hex = String(number, radix: 16)
       return text(Self.hyphenatedUUID(String(repeating: "0", count: max(0, 32 - hex.count)) + hex))
     }

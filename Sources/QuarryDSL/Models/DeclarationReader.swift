@@ -725,6 +725,8 @@ struct DeclarationReader {
   }
 }
 
+/// An integer literal as written (`7`, `-7`, `(7)`, `0x1F`); nil for anything else. Arithmetic
+/// on literals is Swift's, computed by the evaluator (`Compiler.knownInteger`).
 func integerValue(_ expr: ExprSyntax) -> Int64? {
   if let prefix = expr.as(PrefixOperatorExprSyntax.self), prefix.operator.text == "-" {
     // `-9223372036854775808` is one literal in Swift; `-x` of Int.min overflows (nil).
@@ -732,37 +734,8 @@ func integerValue(_ expr: ExprSyntax) -> Int64? {
     guard let value = integerValue(prefix.expression), value != .min else { return nil }
     return -value
   }
-  // `60 * 5`, `(1 + 2) * 3`: integer arithmetic of literals, as Swift folds it (nil on overflow).
   if let tuple = expr.as(TupleExprSyntax.self), tuple.elements.count == 1, let only = tuple.elements.first, only.label == nil {
     return integerValue(only.expression)
-  }
-  if let sequence = expr.as(SequenceExprSyntax.self) {
-    let elements = Array(sequence.elements)
-    guard elements.count >= 3, elements.count % 2 == 1 else { return nil }
-    for level in [["+", "-"], ["*", "/", "%"]] {
-      guard let split = stride(from: elements.count - 2, to: 0, by: -2).first(where: { index in
-        elements[index].as(BinaryOperatorExprSyntax.self).map { level.contains($0.operator.text) } ?? false
-      }), let op = elements[split].as(BinaryOperatorExprSyntax.self)?.operator.text else { continue }
-      let left = elements[..<split], right = elements[(split + 1)...]
-      func value(_ part: ArraySlice<ExprSyntax>) -> Int64? {
-        part.count == 1 ? part.first.flatMap(integerValue) : integerValue(ExprSyntax(SequenceExprSyntax(elements: ExprListSyntax(Array(part)))))
-      }
-      guard let a = value(left), let b = value(right) else { return nil }
-      switch op {
-      case "+": let r = a.addingReportingOverflow(b); return r.overflow ? nil : r.partialValue
-      case "-": let r = a.subtractingReportingOverflow(b); return r.overflow ? nil : r.partialValue
-      case "*": let r = a.multipliedReportingOverflow(by: b); return r.overflow ? nil : r.partialValue
-      case "/":
-        guard b != 0 else { return nil }
-        let r = a.dividedReportingOverflow(by: b)
-        return r.overflow ? nil : r.partialValue
-      default:
-        guard b != 0 else { return nil }
-        let r = a.remainderReportingOverflow(dividingBy: b)
-        return r.overflow ? nil : r.partialValue
-      }
-    }
-    return nil
   }
   guard let literal = expr.as(IntegerLiteralExprSyntax.self) else { return nil }
   return try? SwiftLiterals.integer(literal)

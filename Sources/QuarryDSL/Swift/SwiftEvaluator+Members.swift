@@ -115,6 +115,14 @@ extension SwiftEvaluator {
     // `[Int]()`, `[String: Int]()`
     if callee.is(ArrayExprSyntax.self), arguments.isEmpty { return .array([]) }
     if callee.is(DictionaryExprSyntax.self), arguments.isEmpty { return .dictionary([:]) }
+    // `Int?(9)`, `String?("a")`: the wrapped type's value, optional.
+    if let optional = callee.as(OptionalChainingExprSyntax.self), let reference = optional.expression.as(DeclReferenceExprSyntax.self),
+      lookup(reference.baseName.text) == nil, let argument = arguments.first, arguments.count == 1, labels.first?.label == nil
+    {
+      let wrapped = SwiftType(reference.baseName.text)
+      let value = try coerce(evaluate(argument, expected: wrapped), to: wrapped, at: argument)
+      return value.isOptional ? value : .some(value)
+    }
     if let reference = callee.as(DeclReferenceExprSyntax.self) {
       let name = reference.baseName.text
       if let function = functions[name] { return try invoke(function, arguments: arguments, labels: labels, at: call) }

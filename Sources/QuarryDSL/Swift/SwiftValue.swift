@@ -270,6 +270,20 @@ extension SwiftValue {
     }
   }
 
+  /// A `[String: T]` as the JSON object StructuredQueries binds for it: pretty-printed, keys
+  /// sorted (`["a": 1]` → `{⏎  "a" : 1⏎}`).
+  func jsonObjectText() throws(SwiftValueProblem) -> String {
+    guard case .dictionary(let entries) = self else { return try jsonText() }
+    var members: [(key: String, value: String)] = []
+    for (key, value) in entries {
+      guard case .string(let name) = key else { throw SwiftValueProblem("has keys that are not strings, which a JSON object cannot hold") }
+      members.append((name, try value.jsonText()))
+    }
+    guard !members.isEmpty else { return "{\n\n}" }
+    let body = members.sorted { $0.key < $1.key }.map { "  " + jsonQuoted($0.key) + " : " + $0.value }
+    return "{\n" + body.joined(separator: ",\n") + "\n}"
+  }
+
   /// A string as the app's JSON encoder writes it (slashes escaped, as Foundation's does).
   private func jsonQuoted(_ text: String) -> String { jsonStringLiteral(text, escapingSlashes: true) }
 }

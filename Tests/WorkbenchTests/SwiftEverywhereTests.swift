@@ -1,0 +1,231 @@
+import InlineSnapshotTesting
+import Workbench
+import XCTest
+
+/// The same Swift gives the same value wherever it is written — a prompt constant, a query's
+/// argument, a model's default, app code — as `swiftc` computes it (the values below were
+/// printed by swiftc on this machine), and names mean what Swift's lookup makes them mean.
+final class SwiftEverywhereTests: SnapshotTestCase {
+  func testPromptConstantsAreSwiftsValues() throws {
+    // swiftc: 3.5, "true", "Optional(1)", 2, 20, 2
+    assertInlineSnapshot(of: try run(#"""
+      let d: Double = 7 / 2
+      let s = [10, 20, 30].dropFirst()
+      let counts = ["a": 3, "b": 7]
+      let v = if d > 3 { 2 } else { 6 }
+      Values(d, "\(true)", "\([1, 2].first)", counts.count, s[1], v)
+      """#), as: .lines) {
+      """
+      SELECT 3.5, 'true', 'Optional(1)', 2, 20, 2
+      ┌─────┬────────┬───────────────┬───┬────┬───┐
+      │ 3.5 │ 'true' │ 'Optional(1)' │ 2 │ 20 │ 2 │
+      ├─────┼────────┼───────────────┼───┼────┼───┤
+      │ 3.5 │ true   │ Optional(1)   │ 2 │ 20 │ 2 │
+      └─────┴────────┴───────────────┴───┴────┴───┘
+      """
+    }
+  }
+
+  func testSwiftTrapsAreRefusedWhereverTheyAre() throws {
+    assertInlineSnapshot(of: try run(#"""
+      Tag.where { $0.id.eq((3...1).count) }
+      """#), as: .lines) {
+      """
+      error: 1:24: this Swift is computed before the query runs, but it makes a range whose lower bound 3 is above its upper bound 1 (the app would crash here)
+      Tag.where { $0.id.eq((3...1).count) }
+                             ^
+      """
+    }
+  }
+
+  func testQueryArgumentsAndAssignmentsAreComputedAsSwiftComputesThem() throws {
+    // swiftc: 3 ^ 5 = 6; (true ? 267 : nil) is Optional(267); max(2, 3) as Double is 3.0
+    assertInlineSnapshot(of: try run(#"""
+      let notes = ""
+      Reminder.where { $0.id.eq(3 ^ 5) }.update { $0.notes = notes.isEmpty ? "none" : notes; $0.priority = true ? Priority.high : nil }
+      """#), as: .lines) {
+      """
+      UPDATE "reminders"
+      SET "notes" = 'none', "priority" = 3
+      WHERE (("reminders"."id") = (6))
+      """
+    }
+  }
+
+  func testModelDefaultsAreComputedWithTheirDeclaredType() throws {
+    // swiftc: -0.2, 9, 3.5, "tab\there ✓", 3 (an Int: 7 / 2)
+    assertInlineSnapshot(of: try run(#"""
+      @Table("probes") struct Probe {
+        let id: Int
+        var v = -0.2
+        var w: Int? = Int?(9)
+        var r: Double = 7 / 2
+        var t = "tab\there \u{2713}"
+        var n = 7 / 2
+      }
+      Probe.insert { Probe.Draft() }
+      """#, setup: [#".raw CREATE TABLE "probes" ("id" INTEGER PRIMARY KEY, "v", "w", "r", "t", "n")"#]), as: .lines) {
+      """
+      INSERT INTO "probes"
+      ("id", "v", "w", "r", "t", "n")
+      VALUES
+      (NULL, -0.2, 9, 3.5, 'tab	here ✓', 3)
+      """
+    }
+  }
+
+  func testADefaultQuarryCannotComputeIsRefusedWhereARowTakesIt() throws {
+    assertInlineSnapshot(of: try run(#"""
+      @Table("probes") struct Probe {
+        let id: Int
+        var v: Int? = makeV()
+      }
+      Probe.insert { Probe.Draft(v: 1) }
+      Probe.insert { Probe.Draft() }
+      """#, setup: [#".raw CREATE TABLE "probes" ("id" INTEGER PRIMARY KEY, "v")"#]), as: .lines) {
+      """
+      INSERT INTO "probes"
+      ("id", "v")
+      VALUES
+      (NULL, 1)
+      error: 6:16: the default of 'v' (makeV()) uses Swift Quarry does not run, so its value is unknown here; pass 'v:' explicitly
+      Probe.insert { Probe.Draft() }
+                     ^~~~~~~~~~~~~
+      """
+    }
+  }
+
+  func testAppCodeChangesTheValuesLaterStatementsBind() throws {
+    assertInlineSnapshot(of: try run(#"""
+      try database.write { db in
+        var title = "a"
+        title += "b"
+        var n = 0
+        for i in 1...3 { n += i }
+        if n > 5 { title = title.uppercased() }
+        var ids = [1, 2]
+        ids.append(3)
+        try Tag.insert { Tag.Draft(title: title + "\(n)") }.execute(db)
+        var tag = try Tag.find(1).fetchOne(db)!
+        tag.title += "!"
+        try Tag.update(tag).execute(db)
+        try Tag.where { $0.id.in(ids) }.order(by: \.id).fetchAll(db)
+      }
+      """#), as: .lines) {
+      """
+      INSERT INTO "tags"
+      ("id", "title")
+      VALUES
+      (NULL, 'AB6')
+      SELECT "tags"."id", "tags"."title"
+      FROM "tags"
+      WHERE (("tags"."id") IN ((1)))
+      LIMIT 1
+      ┌────┬────────┐
+      │ id │ title  │
+      ├────┼────────┤
+      │ 1  │ errand │
+      └────┴────────┘
+      UPDATE "tags"
+      SET "title" = 'errand!'
+      WHERE (("tags"."id") = (1))
+      SELECT "tags"."id", "tags"."title"
+      FROM "tags"
+      WHERE (("tags"."id") IN ((1), (2), (3)))
+      ORDER BY "tags"."id"
+      ┌────┬─────────┐
+      │ id │ title   │
+      ├────┼─────────┤
+      │ 1  │ errand! │
+      │ 2  │ someday │
+      │ 3  │ urgent  │
+      └────┴─────────┘
+      """
+    }
+  }
+
+  func testAChangeQuarryDoesNotFollowMakesTheValueUnknown() throws {
+    assertInlineSnapshot(of: try run(#"""
+      try database.write { db in
+        var tag = try Tag.find(1).fetchOne(db)!
+        tag.title = Naming.next(tag.title)
+        try Tag.update(tag).execute(db)
+      }
+      """#), as: .lines) {
+      """
+      SELECT "tags"."id", "tags"."title"
+      FROM "tags"
+      WHERE (("tags"."id") IN ((1)))
+      LIMIT 1
+      ┌────┬────────┐
+      │ id │ title  │
+      ├────┼────────┤
+      │ 1  │ errand │
+      └────┴────────┘
+      error: 3:15: unknown table or type 'Naming'
+        tag.title = Naming.next(tag.title)
+                    ^~~~~~
+      the write block at 1:5 failed: it runs in one transaction, so none of its changes stay
+      """
+    }
+  }
+
+  func testNamesAreLookedUpAsSwiftLooksThemUp() throws {
+    let models = #"""
+      @Table struct Employee: Identifiable {
+        let id: UUID
+        var name = ""
+        var managerID: Employee.ID?
+      }
+      enum Library {
+        @Table struct Book {
+          let id: Int
+          var kind: Kind = .novel
+          enum Kind: Int, QueryBindable { case novel, poem }
+        }
+      }
+      @Table struct Gadget {
+        let id: Int
+        var kind: Kind = .builtin
+        enum Kind: String, QueryBindable { case builtin = "b", custom }
+      }
+      enum Manager: AliasName {}
+      """#
+    assertInlineSnapshot(of: try run(#"""
+      Employee.join(Employee.as(Manager.self).all) { $0.managerID.eq($1.id) }.select { ($0.name, $1.name) }
+      Library.Book.where { $0.kind.eq(Library.Book.Kind.poem) }
+      Library.Book.insert { Library.Book.Draft() }
+      Gadget.insert { Gadget.Draft() }
+      """#, setup: [
+        models,
+        #".raw CREATE TABLE "employees" ("id" TEXT PRIMARY KEY, "name" TEXT, "managerID" TEXT)"#,
+        #".raw CREATE TABLE "books" ("id" INTEGER PRIMARY KEY, "kind" INTEGER)"#,
+        #".raw CREATE TABLE "gadgets" ("id" INTEGER PRIMARY KEY, "kind" TEXT)"#,
+      ]), as: .lines) {
+      """
+      SELECT "employees"."name", "managers"."name"
+      FROM "employees"
+      JOIN "employees" AS "managers" ON ("employees"."managerID") = ("managers"."id")
+      ┌──────┬──────┐
+      │ name │ name │
+      ├──────┼──────┤
+      └──────┴──────┘
+      SELECT "books"."id", "books"."kind"
+      FROM "books"
+      WHERE (("books"."kind") = (1))
+      ┌────┬──────┐
+      │ id │ kind │
+      ├────┼──────┤
+      └────┴──────┘
+      INSERT INTO "books"
+      ("id", "kind")
+      VALUES
+      (NULL, 0)
+      INSERT INTO "gadgets"
+      ("id", "kind")
+      VALUES
+      (NULL, 'b')
+      """
+    }
+  }
+}
