@@ -312,6 +312,7 @@ def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--seed", type=int, default=34)
     parser.add_argument("--count", type=int, default=1500)
+    parser.add_argument("--out", default=OUT, help="where to write (a fresh seed elsewhere: QUARRY_SWIFT_CONTEXTS=PATH)")
     args = parser.parse_args()
     items = generate(args.seed, args.count)
     kept_all = []
@@ -327,12 +328,12 @@ def main():
                 else:
                     entry["bound"], entry["reflecting"] = values[i]
                 kept_all.append(entry)
-    os.makedirs(os.path.dirname(OUT), exist_ok=True)
-    with open(OUT, "w", encoding="utf-8") as out:
+    os.makedirs(os.path.dirname(os.path.abspath(args.out)), exist_ok=True)
+    with open(args.out, "w", encoding="utf-8") as out:
         json.dump({"seed": args.seed, "generated": len(items), "probes": kept_all}, out, ensure_ascii=False, indent=0)
         out.write("\n")
     traps = sum(1 for e in kept_all if e.get("crash"))
-    print(f"{len(items)} generated, {len(kept_all)} accepted by swiftc ({traps} trap) -> {os.path.relpath(OUT, ROOT)}")
+    print(f"{len(items)} generated, {len(kept_all)} accepted by swiftc ({traps} trap) -> {args.out}")
 
 
 main()

@@ -465,6 +465,7 @@ extension AppCodeRunner {
       try runFunction(name, function, call: call, into: &items)
       return
     }
+    if let trap = try trap(expr) { throw trap }
     // `s += "x"`, `ids.append(4)`, `flag.toggle()` on values the input holds: Swift runs them,
     // and later statements see the new values.
     if try compiler.runSwiftStatement(expr, constants: constants) { return }
@@ -654,8 +655,15 @@ extension AppCodeRunner {
     do {
       elements = try loopElements(loop.sequence)
     } catch let diagnostic as Diagnostic {
-      // Plumbing Quarry cannot follow is skipped; Swift that would trap is the app's error.
-      guard context == .app, !diagnostic.message.contains("the app would crash here") else { throw diagnostic }
+      // Plumbing Quarry cannot follow is skipped; Swift that would trap is the app's error, and
+      // so is a loop whose body writes or reads the database: its statements would be missing.
+      let finder = DatabaseCallFinder(viewMode: .sourceAccurate)
+      finder.walk(loop.body)
+      guard context == .app, !diagnostic.message.contains("the app would crash here"), finder.found.isEmpty else { throw diagnostic }
+      // What the body changes is unknown after it.
+      for statement in loop.body.statements {
+        if case .expr(let expr) = statement.item, let name = changedName(by: expr) { forget(name, changedBy: loop.forKeyword) }
+      }
       skip(loop.sequence, as: "for … in \(loop.sequence.trimmedDescription)")
       return
     }
@@ -689,17 +697,11 @@ extension AppCodeRunner {
   /// runs statements, far more work than one step of Swift).
   static let stepsPerLoopRound = 250
 
-  /// The elements a `for` loops over: an array value, or an integer range `a...b` / `a..<b`.
+  /// The elements a `for` loops over: Swift's own sequence (a range, an array, `enumerated()`,
+  /// `zip`, `stride`), computed by the evaluator, or a list the query compiler holds (rows the
+  /// app fetched).
   func loopElements(_ sequence: ExprSyntax) throws -> [Value] {
-    if let (lower, upper, closed) = Self.integerRange(sequence) {
-      guard lower <= upper else {
-        throw compiler.source.diagnostic("this range's lower bound \(lower) is above its upper bound \(upper) (the app would crash here)", at: sequence)
-      }
-      guard let count = SwiftValue.rangeCount(lower, upper, closed), count <= 10_000 else {
-        throw compiler.source.diagnostic("a loop of more than 10,000 rounds is more than Quarry runs", at: sequence)
-      }
-      return (0..<count).map { .expression(TypedExpression(Expression(.value(.integer(lower + Int64($0)))), type: SwiftType("Int"))) }
-    }
+    if let elements = try compiler.swiftLoopElements(sequence, limit: Self.maximumLoopRounds) { return elements }
     let value: Value
     do {
       value = try compiler.evaluate(sequence)
@@ -719,27 +721,8 @@ extension AppCodeRunner {
     return elements
   }
 
-  /// `a...b` or `a..<b` with integer literals for bounds.
-  static func integerRange(_ expr: ExprSyntax) -> (lower: Int64, upper: Int64, closed: Bool)? {
-    var inner = expr
-    if let tuple = inner.as(TupleExprSyntax.self), tuple.elements.count == 1, let only = tuple.elements.first { inner = only.expression }
-    guard let sequence = inner.as(SequenceExprSyntax.self), sequence.elements.count == 3 else { return nil }
-    let elements = Array(sequence.elements)
-    guard let op = elements[1].as(BinaryOperatorExprSyntax.self)?.operator.text, op == "..." || op == "..<",
-      let low = integerLiteral(elements[0]), let high = integerLiteral(elements[2])
-    else { return nil }
-    return (low, high, op == "...")
-  }
-
-  private static func integerLiteral(_ expr: ExprSyntax) -> Int64? {
-    if let literal = expr.as(IntegerLiteralExprSyntax.self) { return try? SwiftLiterals.integer(literal) }
-    if let prefix = expr.as(PrefixOperatorExprSyntax.self), prefix.operator.text == "-",
-      let literal = prefix.expression.as(IntegerLiteralExprSyntax.self)
-    {
-      return try? SwiftLiterals.integer(literal, negated: true)
-    }
-    return nil
-  }
+  /// The most rounds of one loop Quarry runs.
+  static let maximumLoopRounds = 10_000
 
   /// Binds a loop pattern: a name, `_`, or `(a, b)` over a tuple element.
   func bindPattern(_ pattern: PatternSyntax, to value: Value, into bindings: inout [String: Value]) throws {
@@ -754,6 +737,7 @@ extension AppCodeRunner {
       let values: [Value]
       switch value {
       case .tuple(let parts), .array(let parts): values = parts
+      case .swiftValue(.tuple(let parts, _)): values = try parts.map { try compiler.heldValue($0, type: nil, at: pattern) }
       default: values = []
       }
       guard values.count == tuple.elements.count else {

@@ -29,7 +29,13 @@ extension AppCodeRunner {
     let updated: TypedExpression
     switch change.operation {
     case .assign(let value):
-      updated = try compiler.typedExpression(compiler.evaluateOperand(value, expected: column.type), expected: column.type, at: value.anchor)
+      do {
+        updated = try compiler.typedExpression(compiler.evaluateOperand(value, expected: column.type), expected: column.type, at: value.anchor)
+      } catch let diagnostic as Diagnostic {
+        // `draft.time = defaultTime` in a scanned app: a value the app has when it runs, bound.
+        guard compiler.scanning, case .syntax(let syntax) = value else { throw diagnostic }
+        updated = TypedExpression(.value(.parameter(syntax.trimmedDescription)), type: column.type)
+      }
     case .compound(let op, let value):
       let rhs = try compiler.typedExpression(compiler.evaluateOperand(value, expected: column.type), expected: column.type, at: value.anchor)
       guard case .value(let a) = current.node, case .value(let b) = rhs.expression.node,
@@ -45,6 +51,26 @@ extension AppCodeRunner {
     record.select.columns[index] = ResultColumn(updated.expression, as: column.sqlName)
     rebind(change.record, to: .query(record))
     return true
+  }
+
+  /// `fatalError(…)`, `preconditionFailure(…)`, or `precondition(c)` whose condition is false:
+  /// the app stops there, so nothing after it runs and its write block's changes do not stay.
+  func trap(_ expr: ExprSyntax) throws -> Diagnostic? {
+    guard let call = Self.unwrapped(expr).as(FunctionCallExprSyntax.self),
+      let name = call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text, compiler.catalog.functions[name] == nil
+    else { return nil }
+    switch name {
+    case "fatalError", "preconditionFailure":
+      return compiler.source.diagnostic("'\(name)' stops the app here (the app would crash here); nothing after it runs", at: call)
+    case "precondition":
+      guard let condition = call.arguments.first?.expression,
+        case .expression(let typed)? = try? compiler.evaluate(condition, expected: .bool), typed.type?.isBool == true,
+        case .value(.integer(0)) = typed.expression.node
+      else { return nil }
+      return compiler.source.diagnostic("this precondition is false, so the app stops here (the app would crash here)", at: call)
+    default:
+      return nil
+    }
   }
 
   /// A statement changed `name` in a way Quarry does not follow: from here on its value is

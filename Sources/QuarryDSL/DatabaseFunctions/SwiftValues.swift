@@ -57,7 +57,15 @@ extension Compiler {
     }
   }
 
-  /// A row would take a property's default that Quarry cannot compute: refused, with the way out.
+  /// A row would take a property's default that Quarry cannot compute: refused, with the way
+  /// out; in a scanned app, the value the app computes when it runs (bound, named by its code).
+  func defaultValue(of column: ColumnModel, at node: some SyntaxProtocol) throws -> Expression? {
+    if let value = column.defaultValue { return value }
+    guard let written = column.unknownDefault else { return nil }
+    if scanning { return .value(.parameter(written)) }
+    throw unknownDefault(column, written, at: node)
+  }
+
   func unknownDefault(_ column: ColumnModel, _ written: String, at node: some SyntaxProtocol) -> Diagnostic {
     source.diagnostic(
       "the default of '\(column.name)' (\(written)) uses Swift Quarry does not run, so its value is unknown here; pass '\(column.name):' explicitly",
@@ -129,6 +137,38 @@ extension Compiler {
     case .value(.double(let number)): return number
     default: return nil
     }
+  }
+
+  /// The elements of a Swift sequence a `for` loops over (`1...3`, `ids.enumerated()`,
+  /// `zip(a, b)`), each as a name holds it; nil when the sequence is not Swift's alone. A range
+  /// of more than `limit` rounds, or a Set or Dictionary (whose order Swift does not fix), is
+  /// refused with the reason.
+  func swiftLoopElements(_ sequence: ExprSyntax, limit: Int) throws -> [Value]? {
+    guard SwiftComputation(classify: swiftName).isSwift(sequence, bound: []) else { return nil }
+    let computed: SwiftValue
+    switch try computeSwift(sequence, expected: nil) {
+    case .success(let value): computed = value
+    case .failure(let error) where error.isSwiftsVerdict:
+      throw Diagnostic(error.text, line: error.line, column: error.column)
+    case .failure:
+      return nil
+    }
+    switch computed {
+    case .dictionary, .unordered:
+      throw source.diagnostic(
+        "this loop goes over a \(computed.typeName), whose order Swift does not fix, so the order of the statements it runs is unknown; loop over a sorted array", at: sequence)
+    case .range(let lower, let upper, let closed):
+      guard let count = SwiftValue.rangeCount(lower, upper, closed), count <= limit else {
+        throw source.diagnostic("this loop runs more than \(limit) rounds, more than Quarry runs (the app would run them all)", at: sequence)
+      }
+    default:
+      break
+    }
+    guard let elements = computed.orderedElements(limit: limit) else { return nil }
+    guard elements.count <= limit else {
+      throw source.diagnostic("this loop runs \(elements.count) rounds, more than the \(limit) Quarry runs (the app would run them all)", at: sequence)
+    }
+    return try elements.map { try heldValue($0, type: nil, at: sequence) }
   }
 
   /// A name's value as the query reads it: an exact Swift value becomes what the query binds.

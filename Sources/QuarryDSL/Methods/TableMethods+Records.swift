@@ -85,10 +85,8 @@ extension TableMethods {
     // macro's Columns initializer does.
     if model.isSelection {
       for (index, column) in model.columns.enumerated() where column.path.count <= 1 && !pairs.contains(where: { $0.name == column.sqlName }) {
-        if let value = column.defaultValue {
+        if let value = try compiler.defaultValue(of: column, at: arguments.call) {
           pairs.append((index, column.sqlName, TypedExpression(value, type: column.type)))
-        } else if let unknown = column.unknownDefault {
-          throw compiler.unknownDefault(column, unknown, at: arguments.call)
         } else if column.type.isOptional {
           pairs.append((index, column.sqlName, TypedExpression(.null, type: column.type)))
         }
@@ -120,10 +118,7 @@ extension TableMethods {
       var remaining = pairs
       pairs = try model.columns.filter { !$0.isGenerated }.map { column in
         if let index = remaining.firstIndex(where: { $0.0 == column.sqlName }) { return remaining.remove(at: index) }
-        if column.defaultValue == nil, let unknown = column.unknownDefault {
-          throw compiler.unknownDefault(column, unknown, at: arguments.call)
-        }
-        return (column.sqlName, TypedExpression(column.defaultValue ?? .null, type: column.type))
+        return (column.sqlName, TypedExpression(try compiler.defaultValue(of: column, at: arguments.call) ?? .null, type: column.type))
       } + remaining
     }
     var select = Select(from: nil)

@@ -618,8 +618,7 @@ extension WriteMethods {
     return try model.columns.filter { !$0.isGenerated }.map { column in
       if let value = provided[column.sqlName] { return value }
       if column.isPrimaryKey && isDraft { return .null }
-      if let value = column.defaultValue { return value }
-      if let unknown = column.unknownDefault { throw compiler.unknownDefault(column, unknown, at: node) }
+      if let value = try compiler.defaultValue(of: column, at: node) { return value }
       if column.type.isOptional { return .null }
       throw compiler.source.diagnostic("missing a value for '\(column.name)'", at: node)
     }
@@ -682,8 +681,7 @@ extension WriteMethods {
       return try model.columns.filter { !$0.isGenerated }.map { column in
         if let value = provided[column.sqlName] { return value }
         if column.isPrimaryKey && isDraft { return .null }
-        if let value = column.defaultValue { return value }
-        if let unknown = column.unknownDefault { throw compiler.unknownDefault(column, unknown, at: call) }
+        if let value = try compiler.defaultValue(of: column, at: call) { return value }
         if column.type.isOptional { return .null }
         // Where the argument belongs: before the first given field declared after it, or at `)`.
         let position = model.columns.firstIndex { $0.name == column.name } ?? 0
