@@ -28,8 +28,13 @@ final class SwiftContextsTests: XCTestCase {
 
   static let directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("SwiftContexts")
 
+  /// The committed corpus, or another one `scripts/swift-contexts.py --out` wrote
+  /// (`QUARRY_SWIFT_CONTEXTS=/tmp/other.json`: a fresh seed, to try the contexts on expressions
+  /// nobody tuned them on; the refusal ceilings then do not apply).
+  static let corpusPath = ProcessInfo.processInfo.environment["QUARRY_SWIFT_CONTEXTS"]
   static let corpus: Corpus? = {
-    guard let data = try? Data(contentsOf: directory.appendingPathComponent("generated.json")) else { return nil }
+    let url = corpusPath.map(URL.init(fileURLWithPath:)) ?? directory.appendingPathComponent("generated.json")
+    guard let data = try? Data(contentsOf: url) else { return nil }
     return try? JSONDecoder().decode(Corpus.self, from: data)
   }()
 
@@ -172,8 +177,8 @@ final class SwiftContextsTests: XCTestCase {
     XCTAssert(newWrong.isEmpty, "\(newWrong.count) silent wrong values:\n" + newWrong.prefix(60).joined(separator: "\n"))
     // Valid Swift refused (false rejects): may only go down (a ratchet on the figures measured
     // when each context moved to the one evaluator).
-    let ceilings: [Context: Int] = [.prompt: 7, .query: 7, .modelDefault: 4, .function: 4, .app: 7]
-    for context in Context.allCases {
+    let ceilings: [Context: Int] = [.prompt: 6, .query: 6, .modelDefault: 3, .function: 3, .app: 6]
+    for context in Context.allCases where Self.corpusPath == nil {
       XCTAssertLessThanOrEqual(tallies[context]?.refused ?? 0, ceilings[context] ?? 0, "\(context.rawValue): more valid Swift refused than before")
     }
   }

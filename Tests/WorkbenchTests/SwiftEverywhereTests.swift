@@ -228,4 +228,78 @@ final class SwiftEverywhereTests: SnapshotTestCase {
       """
     }
   }
+
+  func testAppCodeThatWouldCrashStopsAndItsWriteBlockIsUndone() throws {
+    assertInlineSnapshot(of: try run(#"""
+      try database.write { db in
+        try Tag.delete().execute(db)
+        let tags = [String]()
+        precondition(!tags.isEmpty, "no tags")
+        try Tag.insert { Tag.Draft(title: "never") }.execute(db)
+      }
+      Tag.count()
+      """#), as: .lines) {
+      """
+      DELETE FROM "tags"
+      error: 4:3: this precondition is false, so the app stops here (the app would crash here)
+        precondition(!tags.isEmpty, "no tags")
+        ^~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~
+      the write block at 1:5 failed: it runs in one transaction, so none of its changes stay
+      this input's changes were undone (19 rows); the database is as it was before it
+      """
+    }
+  }
+
+  func testALoopQuarryCannotFollowIsRefusedWhereItsBodyTouchesTheDatabase() throws {
+    assertInlineSnapshot(of: try run(#"""
+      try database.write { db in
+        for title in Set(["b", "a"]) {
+          try Tag.insert { Tag.Draft(title: title) }.execute(db)
+        }
+      }
+      """#), as: .lines) {
+      """
+      error: 2:16: this loop goes over a Set, whose order Swift does not fix, so the order of the statements it runs is unknown; loop over a sorted array
+        for title in Set(["b", "a"]) {
+                     ^~~~~~~~~~~~~~~
+      the write block at 1:5 failed: it runs in one transaction, so none of its changes stay
+      """
+    }
+  }
+
+  func testLoopsGoOverSwiftsSequences() throws {
+    assertInlineSnapshot(of: try run(#"""
+      try database.write { db in
+        for (offset, title) in ["x", "y", "z"].enumerated() where offset > 0 {
+          try Tag.insert { Tag.Draft(title: title + "\(offset)") }.execute(db)
+        }
+        for n in stride(from: 10, to: 0, by: -4) {
+          try Tag.insert { Tag.Draft(title: "n\(n)") }.execute(db)
+        }
+      }
+      """#), as: .lines) {
+      """
+      INSERT INTO "tags"
+      ("id", "title")
+      VALUES
+      (NULL, 'y1')
+      INSERT INTO "tags"
+      ("id", "title")
+      VALUES
+      (NULL, 'z2')
+      INSERT INTO "tags"
+      ("id", "title")
+      VALUES
+      (NULL, 'n10')
+      INSERT INTO "tags"
+      ("id", "title")
+      VALUES
+      (NULL, 'n6')
+      INSERT INTO "tags"
+      ("id", "title")
+      VALUES
+      (NULL, 'n2')
+      """
+    }
+  }
 }

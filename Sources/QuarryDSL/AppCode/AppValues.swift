@@ -65,8 +65,12 @@ extension AppCodeRunner {
     case "precondition":
       guard let condition = call.arguments.first?.expression,
         case .expression(let typed)? = try? compiler.evaluate(condition, expected: .bool), typed.type?.isBool == true,
-        case .value(.integer(0)) = typed.expression.node
-      else { return nil }
+        case .value(.integer(let flag)) = typed.expression.node
+      else {
+        // Whether the app stops here is unknown, so what follows is too.
+        return compiler.source.diagnostic("Quarry cannot tell whether this precondition holds (it uses values the app has only when it runs), so whether the app goes on past it is unknown", at: call)
+      }
+      guard flag == 0 else { return nil }
       return compiler.source.diagnostic("this precondition is false, so the app stops here (the app would crash here)", at: call)
     default:
       return nil

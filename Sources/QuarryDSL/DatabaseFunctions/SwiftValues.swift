@@ -144,7 +144,12 @@ extension Compiler {
   /// of more than `limit` rounds, or a Set or Dictionary (whose order Swift does not fix), is
   /// refused with the reason.
   func swiftLoopElements(_ sequence: ExprSyntax, limit: Int) throws -> [Value]? {
-    guard SwiftComputation(classify: swiftName).isSwift(sequence, bound: []) else { return nil }
+    // A loop's `Set(…)` is Swift's Set (its order unknown), not a list the query binds.
+    let classify: (String) -> SwiftComputation.Name = { name in
+      name == "Set" && self.swiftName(name) == .other && self.lookupLocal(name) == nil && self.catalog.bindings[name] == nil
+        ? .standard : self.swiftName(name)
+    }
+    guard SwiftComputation(classify: classify).isSwift(sequence, bound: []) else { return nil }
     let computed: SwiftValue
     switch try computeSwift(sequence, expected: nil) {
     case .success(let value): computed = value

@@ -146,6 +146,8 @@ struct SwiftComputation {
       }
       return isSwift(base, bound: bound)
     case .functionCallExpr(let call):
+      // `[String]()`, `[String: Int]()`: an empty collection of a standard type.
+      if call.arguments.isEmpty, call.trailingClosure == nil, isCollectionType(call.calledExpression) { return true }
       let callee: Bool
       if let reference = call.calledExpression.as(DeclReferenceExprSyntax.self), !bound.contains(reference.baseName.text) {
         callee = classify(reference.baseName.text) != .other
@@ -203,6 +205,21 @@ struct SwiftComputation {
     default:
       return false
     }
+  }
+
+  /// `[String]`, `[Int: String]`, `[Priority]` written as an expression (a type).
+  private func isCollectionType(_ expr: ExprSyntax) -> Bool {
+    func isType(_ element: ExprSyntax) -> Bool {
+      if let reference = element.as(DeclReferenceExprSyntax.self) { return classify(reference.baseName.text) == .standard }
+      return isCollectionType(element)
+    }
+    if let array = expr.as(ArrayExprSyntax.self), array.elements.count == 1, let only = array.elements.first { return isType(only.expression) }
+    if let dictionary = expr.as(DictionaryExprSyntax.self), case .elements(let elements) = dictionary.content, elements.count == 1,
+      let only = elements.first
+    {
+      return isType(only.key) && isType(only.value)
+    }
+    return false
   }
 
   /// `.pi` beside a Double: the other operand gives its type.

@@ -91,6 +91,13 @@ extension SwiftEvaluator {
     if let reference = expr.as(DeclReferenceExprSyntax.self), let variable = lookup(reference.baseName.text) {
       return variable.type ?? Self.type(of: variable.value)
     }
+    // `Double("2.5")`, `Int(text)`: a conversion is of the type it names (optional or not).
+    if let call = expr.as(FunctionCallExprSyntax.self), let callee = call.calledExpression.as(DeclReferenceExprSyntax.self),
+      lookup(callee.baseName.text) == nil, ["Int", "Double", "Float", "CGFloat", "String", "Bool"].contains(callee.baseName.text)
+    {
+      return SwiftType(["Float", "CGFloat"].contains(callee.baseName.text) ? "Double" : callee.baseName.text)
+    }
+    if let tuple = expr.as(TupleExprSyntax.self), tuple.elements.count == 1, let only = tuple.elements.first { return staticType(of: only.expression) }
     return nil
   }
 
