@@ -302,4 +302,51 @@ final class SwiftEverywhereTests: SnapshotTestCase {
       """
     }
   }
+
+  func testAModelsOwnInitIsTheOneItsCallsUse() throws {
+    // swiftc: Entry(id: 5) has note "hi" and priority 2 (the init's defaults), Entry.Draft() the properties'.
+    let models = #"""
+      @Table struct Entry {
+        let id: Int
+        var note: String?
+        var priority = 0
+        init(id: Int, note: String? = "hi", priority: Int = 2) {
+          self.id = id
+          self.note = note
+          self.priority = priority
+        }
+      }
+      @Table struct Odd {
+        let id: Int
+        var title: String
+        init(id: Int, raw: String) {
+          self.id = id
+          self.title = raw.trimmingCharacters(in: .whitespaces)
+        }
+      }
+      """#
+    assertInlineSnapshot(of: try run(#"""
+      Entry.insert { Entry(id: 5) }
+      Entry.insert { Entry.Draft() }
+      Odd.insert { Odd(id: 1, raw: " x ") }
+      """#, setup: [
+        models,
+        #".raw CREATE TABLE "entries" ("id" INTEGER PRIMARY KEY, "note" TEXT, "priority" INTEGER)"#,
+        #".raw CREATE TABLE "odds" ("id" INTEGER PRIMARY KEY, "title" TEXT)"#,
+      ]), as: .lines) {
+      """
+      INSERT INTO "entries"
+      ("id", "note", "priority")
+      VALUES
+      (5, 'hi', 2)
+      INSERT INTO "entries"
+      ("id", "note", "priority")
+      VALUES
+      (NULL, NULL, 0)
+      error: 3:14: 'Odd(…)' calls the init declared at line 14, whose body Quarry does not run ('self.title = raw.trimmingCharacters(in:…'); its values are unknown here
+      Odd.insert { Odd(id: 1, raw: " x ") }
+                   ^~~~~~~~~~~~~~~~~~~~~~
+      """
+    }
+  }
 }

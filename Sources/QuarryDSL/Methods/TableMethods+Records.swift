@@ -105,6 +105,7 @@ extension TableMethods {
   func initializer(of model: TableModel, arguments: Arguments) throws -> Value {
     if !model.isSelection {
       let isDraft = arguments.call.calledExpression.trimmedDescription.hasSuffix(".Draft")
+      if !isDraft, !model.initializers.isEmpty { return try explicitInitializerRow(of: model, arguments: arguments) }
       try compiler.checkMemberwiseArguments(of: model, arguments.call.arguments, isDraft: isDraft)
     }
     // `Tag(id: 1, title: "car")`: one row of values, named by column (groups flattened).
@@ -121,12 +122,64 @@ extension TableMethods {
         return (column.sqlName, TypedExpression(try compiler.defaultValue(of: column, at: arguments.call) ?? .null, type: column.type))
       } + remaining
     }
+    return record(of: model, pairs)
+  }
+
+  /// A record value: one row of values, named by column (`SELECT 5 AS "id", 'hi' AS "note"`).
+  private func record(of model: TableModel, _ pairs: [(String, TypedExpression)]) -> Value {
     var select = Select(from: nil)
     select.columns = pairs.map { ResultColumn($0.1.expression, as: $0.0) }
     var query = Query(select: select, tables: [TableInstance(model: model)])
     query.columnTypes = pairs.map(\.1.type)
     query.resultModel = model.typeName
     return .query(query)
+  }
+
+  /// `Entry(id: 5)` where `Entry` declares its own `init`: that init's labels and default
+  /// arguments, and the properties its body sets.
+  func explicitInitializerRow(of model: TableModel, arguments: Arguments) throws -> Value {
+    let labels = arguments.list.map(\.label)
+    guard let chosen = model.initializers.first(where: { $0.accepts(labels) }) else {
+      let forms = model.initializers.map { "init(" + $0.parameters.map { ($0.label ?? "_") + ":" }.joined() + ")" }
+      throw compiler.source.diagnostic(
+        "no init of '\(model.typeName)' takes these arguments (it declares \(forms.joined(separator: ", ")))", at: arguments.call)
+    }
+    if let reason = chosen.opaqueReason {
+      throw compiler.source.diagnostic(
+        "'\(model.typeName)(…)' calls the init declared at line \(chosen.line), whose body Quarry does not run ('\(reason)'); its values are unknown here",
+        at: arguments.call)
+    }
+    var given: [String: Expression] = [:]
+    var remaining = arguments.list[...]
+    for parameter in chosen.parameters {
+      if let next = remaining.first, next.label == parameter.label {
+        let value = try compiler.evaluate(next.expression, expected: parameter.type)
+        given[parameter.name] = try compiler.typedExpression(value, expected: parameter.type, at: next.expression).expression
+        remaining.removeFirst()
+      } else if let value = parameter.defaultValue {
+        given[parameter.name] = value
+      } else {
+        throw compiler.source.diagnostic(
+          "the default of '\(parameter.name)' in the init at line \(chosen.line) uses Swift Quarry does not run; pass '\(parameter.label ?? parameter.name):' explicitly",
+          at: arguments.call)
+      }
+    }
+    var pairs: [(String, TypedExpression)] = []
+    for column in model.columns where !column.isGenerated {
+      let value: Expression
+      switch chosen.assignments[column.name] {
+      case .parameter(let name)?: value = given[name] ?? .null
+      case .value(let expression)?: value = expression
+      case nil:
+        guard let fallback = try compiler.defaultValue(of: column, at: arguments.call) ?? (column.type.isOptional ? .null : nil) else {
+          throw compiler.source.diagnostic(
+            "the init at line \(chosen.line) does not set '\(column.name)', which has no default (Swift refuses that init)", at: arguments.call)
+        }
+        value = fallback
+      }
+      pairs.append((column.sqlName, TypedExpression(value, type: column.type)))
+    }
+    return record(of: model, pairs)
   }
 
   /// The table type `T` of `T?` or `Optional<T>` written as an expression.

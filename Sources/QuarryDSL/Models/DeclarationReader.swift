@@ -206,6 +206,9 @@ struct DeclarationReader {
         model.columns.append(column)
       }
     }
+    if isTable, !model.columns.contains(where: { $0.path.count > 1 }) {
+      model.initializers = explicitInitializers(of: decl, columns: model.columns, owner: (name, ownID))
+    }
     catalog.register(model)
   }
 
@@ -355,10 +358,22 @@ struct DeclarationReader {
         }
       }
     }
-    catalog.enums[name] = EnumModel(name: name, rawType: rawType, cases: cases)
+    var model = EnumModel(name: name, rawType: rawType, cases: cases)
+    model.isCaseIterable = inherited.contains("CaseIterable")
+    catalog.enums[name] = model
     // Nested (`Book.Kind`): known by its qualified name too, which its own type's members use,
     // so two types may each nest a `Kind` of their own.
-    if let outer { catalog.enums[outer + "." + name] = EnumModel(name: outer + "." + name, rawType: rawType, cases: cases) }
+    if let outer {
+      model.name = outer + "." + name
+      catalog.enums[outer + "." + name] = model
+    }
+    // Its computed properties and functions run in the evaluator (`Mood.happy.label`).
+    for typeName in [name] + (outer.map { [$0 + "." + name] } ?? []) {
+      for member in SwiftExtensionMember.members(in: decl.memberBlock, of: typeName, source: source) {
+        catalog.swiftExtensions[member.name, default: []].removeAll { $0.typeName == member.typeName && $0.isStatic == member.isStatic }
+        catalog.swiftExtensions[member.name, default: []].append(member)
+      }
+    }
   }
 
   // MARK: Extensions
@@ -666,7 +681,7 @@ struct DeclarationReader {
   }
 
   /// A short excerpt of an expression for messages.
-  static func excerpt(of expr: ExprSyntax) -> String {
+  static func excerpt(of expr: some SyntaxProtocol) -> String {
     var text = expr.trimmedDescription
     if let newline = text.firstIndex(of: "\n") { text = String(text[..<newline]) + " …" }
     return text.count > 40 ? String(text.prefix(39)) + "…" : text

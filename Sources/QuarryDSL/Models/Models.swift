@@ -104,6 +104,8 @@ public final class TableModel: @unchecked Sendable {
   public var isFTS5 = false
   /// Where it was declared, for diagnostics that point at a declaration.
   public var declarationLine: Int?
+  /// The `init`s the model declares itself (`Model(…)` calls one of them).
+  var initializers: [ExplicitInitializer] = []
 
   public init(
     typeName: String, tableName: String? = nil, columns: [ColumnModel], isSelection: Bool = false,
@@ -171,6 +173,8 @@ public struct EnumModel: Sendable, Hashable {
   public var name: String
   public var rawType: SwiftType
   public var cases: [(name: String, value: QueryBinding)]
+  /// Declared `CaseIterable`: `allCases` lists its cases in order.
+  public var isCaseIterable = false
 
   public static func == (lhs: EnumModel, rhs: EnumModel) -> Bool {
     lhs.name == rhs.name && lhs.cases.map(\.name) == rhs.cases.map(\.name)

@@ -42,7 +42,15 @@ extension SwiftEvaluator {
       }
       throw failure("uses '.\(name)', whose type Quarry cannot tell here; write the type's name (Type.\(name))", at: member)
     }
-    if let model = enumModel(named: baseExpr) { return try enumCase(model, name, at: member.declName) }
+    if let model = enumModel(named: baseExpr) {
+      if name == "allCases", model.isCaseIterable, model.value(of: name) == nil {
+        return .array(try model.cases.map { try enumCase(model, $0.name, at: member.declName) })
+      }
+      if model.value(of: name) == nil, let declared = extensionMember(name, isStatic: true, of: model.name) {
+        return try runExtension(declared, on: nil, at: member)
+      }
+      return try enumCase(model, name, at: member.declName)
+    }
     if name == "none", baseExpr.is(OptionalChainingExprSyntax.self) || baseExpr.trimmedDescription.hasPrefix("Optional") { return .none }
     if let type = standardType(named: baseExpr) {
       if let declared = extensionMember(name, isStatic: true, of: type) { return try runExtension(declared, on: nil, at: member) }
@@ -52,19 +60,21 @@ extension SwiftEvaluator {
       var call = BuiltinCall(evaluator: self, name: name, base: .none, arguments: [], parameters: [], node: Syntax(member))
       return try entry.handler(&call)
     }
-    let base = try receiver(baseExpr, member: name, labels: nil)
+    let base = try receiver(baseExpr, member: name, labels: nil, expected: expected)
     return try property(name, of: base, at: member.declName)
   }
 
   /// The value of a member's base; integer literals take the type their member needs, as Swift
   /// types them (`8.rounded()`, `(2 * 100).rounded()` and `0.truncatingRemainder(dividingBy:
   /// 0.1)` are Double's).
-  func receiver(_ baseExpr: ExprSyntax, member name: String, labels: CallLabels?) throws -> SwiftValue {
+  func receiver(_ baseExpr: ExprSyntax, member name: String, labels: CallLabels?, expected: SwiftType? = nil) throws -> SwiftValue {
     let base = try evaluate(baseExpr)
     guard case .int(let number) = base, Self.isLiteralOnly(baseExpr),
-      SwiftBuiltins.member(of: base, name: name, labels: labels) == nil,
       SwiftBuiltins.member(of: .double(Double(number)), name: name, labels: labels) != nil
     else { return base }
+    // Only Double has the member, or the context wants a Double of it (`let d: Double =
+    // 7.magnitude` is 7.0).
+    guard SwiftBuiltins.member(of: base, name: name, labels: labels) == nil || expected?.wrapped.isReal == true else { return base }
     return try evaluate(baseExpr, expected: .double)
   }
 
@@ -171,7 +181,7 @@ extension SwiftEvaluator {
       }
       throw failure("uses '.\(name)(…)', whose type Quarry cannot tell here; write the type's name", at: member)
     }
-    let base = try receiver(baseExpr, member: name, labels: labels)
+    let base = try receiver(baseExpr, member: name, labels: labels, expected: expected)
     return try memberCall(name, on: base, arguments: arguments, labels: labels, call: call, nameNode: Syntax(member.declName))
   }
 

@@ -31,8 +31,14 @@ struct SwiftExtensionMember {
   /// The members of `extension` when it extends a standard type (none otherwise).
   static func members(of extensionDecl: ExtensionDeclSyntax, source: SourceUnit) -> [SwiftExtensionMember] {
     guard let typeName = canonicalType(extensionDecl.extendedType.trimmedDescription) else { return [] }
+    return members(in: extensionDecl.memberBlock, of: typeName, source: source)
+  }
+
+  /// The functions and computed or static properties a type's body (or an extension of it)
+  /// declares, as members of `typeName` (an enum's `var label: String { … }`).
+  static func members(in block: MemberBlockSyntax, of typeName: String, source: SourceUnit) -> [SwiftExtensionMember] {
     var members: [SwiftExtensionMember] = []
-    for member in extensionDecl.memberBlock.activeMembers {
+    for member in block.activeMembers {
       if let function = member.decl.as(FunctionDeclSyntax.self), function.body != nil {
         let isStatic = function.modifiers.contains { $0.name.tokenKind == .keyword(.static) }
         members.append(SwiftExtensionMember(
@@ -73,6 +79,8 @@ extension SwiftEvaluator {
   static func extensionType(of value: SwiftValue) -> String? {
     switch value {
     case .array, .slice: "Array"
+    // An enum the input declares: its own members (`Mood.happy.label`).
+    case .enumCase(let type, _, _): type
     default: type(of: value).flatMap { SwiftExtensionMember.canonicalType($0.name) }
     }
   }

@@ -1,0 +1,103 @@
+import QueryBuilder
+import SwiftSyntax
+
+/// An `init` a model declares itself: Swift then calls it for `Model(…)` (the memberwise one is
+/// not made), with its own labels and default arguments; `Model.Draft(…)` keeps the macro's.
+/// Quarry follows a body that sets each stored property from a parameter or a value Swift
+/// computes; a call of any other body is refused, naming it.
+///
+/// ```swift
+/// @Table struct Entry {
+///   let id: Int
+///   var note: String?
+///   init(id: Int, note: String? = "hi") { self.id = id; self.note = note }
+/// }
+/// Entry.insert { Entry(id: 5) }
+/// // INSERT INTO "entries" ("id", "note") VALUES (5, 'hi')
+/// ```
+struct ExplicitInitializer: Sendable {
+  struct Parameter: Sendable {
+    /// The argument label (nil for `_`).
+    var label: String?
+    var name: String
+    var type: SwiftType
+    /// The default argument, as Swift computes it; `hasDefault` without a value: one Quarry
+    /// does not run.
+    var defaultValue: Expression?
+    var hasDefault: Bool
+  }
+
+  /// What a stored property is set to.
+  enum Source: Sendable {
+    case parameter(String)
+    case value(Expression)
+  }
+
+  var parameters: [Parameter]
+  /// Stored properties the body sets, by property name.
+  var assignments: [String: Source]
+  /// Why Quarry cannot follow the body (a statement other than `self.x = …`), if it cannot.
+  var opaqueReason: String?
+  var line: Int
+
+  /// Whether a call with these labels calls this initializer (defaults may be left out, in order).
+  func accepts(_ labels: [String?]) -> Bool {
+    var remaining = labels[...]
+    for parameter in parameters {
+      if let next = remaining.first, next == parameter.label {
+        remaining.removeFirst()
+      } else if !parameter.hasDefault {
+        return false
+      }
+    }
+    return remaining.isEmpty
+  }
+}
+
+extension DeclarationReader {
+  /// The model's own `init`s, read with the types its columns give.
+  func explicitInitializers(of decl: StructDeclSyntax, columns: [ColumnModel], owner: (name: String, id: SwiftType?)) -> [ExplicitInitializer] {
+    var result: [ExplicitInitializer] = []
+    for member in decl.memberBlock.activeMembers {
+      guard let initializer = member.decl.as(InitializerDeclSyntax.self), initializer.optionalMark == nil, let body = initializer.body
+      else { continue }
+      var parameters: [ExplicitInitializer.Parameter] = []
+      for parameter in initializer.signature.parameterClause.parameters {
+        let label = parameter.firstName.tokenKind == .wildcard ? nil : parameter.firstName.text
+        let name = (parameter.secondName ?? parameter.firstName).text
+        let type = swiftType(parameter.type, owner: owner)
+        var value: Expression?
+        if let written = parameter.defaultValue?.value { value = try? defaultExpression(written, type: type) }
+        parameters.append(.init(label: label, name: name, type: type, defaultValue: value, hasDefault: parameter.defaultValue != nil))
+      }
+      var assignments: [String: ExplicitInitializer.Source] = [:]
+      var opaque: String?
+      for item in body.statements {
+        guard case .expr(let expr) = item.item, let sequence = expr.as(SequenceExprSyntax.self), sequence.elements.count == 3,
+          sequence.elements.dropFirst().first?.is(AssignmentExprSyntax.self) == true, let target = sequence.elements.first,
+          let value = sequence.elements.last
+        else {
+          opaque = DeclarationReader.excerpt(of: item)
+          break
+        }
+        var property = target.trimmedDescription
+        if property.hasPrefix("self.") { property.removeFirst(5) }
+        guard let column = columns.first(where: { $0.name == property }) else {
+          opaque = DeclarationReader.excerpt(of: expr)
+          break
+        }
+        if let reference = value.as(DeclReferenceExprSyntax.self), parameters.contains(where: { $0.name == reference.baseName.text }) {
+          assignments[property] = .parameter(reference.baseName.text)
+        } else if let computed = try? defaultExpression(value, type: column.type) {
+          assignments[property] = .value(computed)
+        } else {
+          opaque = DeclarationReader.excerpt(of: expr)
+          break
+        }
+      }
+      let line = source.lineAndColumn(of: initializer.positionAfterSkippingLeadingTrivia).line
+      result.append(ExplicitInitializer(parameters: parameters, assignments: assignments, opaqueReason: opaque, line: line))
+    }
+    return result
+  }
+}
