@@ -279,7 +279,18 @@ public final class Session {
       sink.note("\(failed.description) at \(failed.line):\(failed.column) failed: it runs in one transaction, so none of its changes stay")
       unit = nil
     }
+    /// Migrations this input applied, in order (GRDB keeps them when a later one fails).
+    var migrationsApplied: [String] = []
+    /// A migration failed as it ran: GRDB rolls back its transaction alone, keeps the ones
+    /// before it, and the migrator throws, so nothing after it runs.
+    var migratorStopped = false
     for item in items {
+      if migratorStopped {
+        if case .unitStart(let skipped) = item, case .migration(let name) = skipped.kind, unit == nil {
+          sink.note("migration '\(name)' did not run: the migrator stopped at the failed one")
+        }
+        continue
+      }
       switch item {
       case .unitStart(let started):
         if unit == nil {
@@ -296,6 +307,7 @@ public final class Session {
       case .unitEnd:
         // A unit that failed fails the input, which is undone whole.
         _ = unitTransaction?.end(rollingBack: runFailed)
+        if !runFailed, case .migration(let name)? = unit?.kind { migrationsApplied.append(name) }
         unitTransaction = nil
         unit = nil
       case .declaration(let name):
@@ -311,6 +323,16 @@ public final class Session {
         if runFailed, writes { continue }
         if !execute(compiled, sink: sink) {
           succeeded = false
+          if let failed = unit, case .migration(let name) = failed.kind, let savepoint = unitTransaction {
+            // As GRDB runs a migrator: this migration's transaction is rolled back alone.
+            _ = savepoint.end(rollingBack: true)
+            unitTransaction = nil
+            unit = nil
+            migratorStopped = true
+            let kept = migrationsApplied.isEmpty ? "no migration before it ran in this input" : "the ones before it stay applied (" + migrationsApplied.map { "'\($0)'" }.joined(separator: ", ") + ")"
+            sink.note("migration '\(name)' at \(failed.line):\(failed.column) failed: its transaction is rolled back and the migrator stops there; \(kept); nothing after it runs")
+            continue
+          }
           runFailed = true
           failUnit()
         }

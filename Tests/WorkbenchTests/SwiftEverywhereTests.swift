@@ -349,4 +349,44 @@ final class SwiftEverywhereTests: SnapshotTestCase {
       """
     }
   }
+
+  func testAFailedMigrationStopsTheMigratorAndKeepsTheOnesBefore() throws {
+    let migrations = #"""
+      var migrator = DatabaseMigrator()
+      migrator.registerMigration("one") { db in
+        try #sql("CREATE TABLE a (id INTEGER PRIMARY KEY)").execute(db)
+      }
+      migrator.registerMigration("two") { db in
+        try #sql("CREATE TABLE b (id INTEGER PRIMARY KEY)").execute(db)
+        try #sql("INSERT INTO nosuch VALUES (1)").execute(db)
+      }
+      migrator.registerMigration("three") { db in
+        try #sql("CREATE TABLE c (id INTEGER PRIMARY KEY)").execute(db)
+      }
+      try migrator.migrate(database)
+      """#
+    assertInlineSnapshot(of: try run(migrations), as: .lines) {
+      """
+      CREATE TABLE a (id INTEGER PRIMARY KEY)
+      CREATE TABLE b (id INTEGER PRIMARY KEY)
+      INSERT INTO nosuch VALUES (1)
+      error: 7:3: SQLite error 1: no such table: nosuch
+        try #sql("INSERT INTO nosuch VALUES (1)").execute(db)
+        ^~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~
+      migration 'two' at 5:1 failed: its transaction is rolled back and the migrator stops there; the ones before it stay applied ('one'); nothing after it runs
+      migration 'three' did not run: the migrator stopped at the failed one
+      """
+    }
+    // As GRDB leaves it: 'one' applied, 'two' rolled back, 'three' never run.
+    assertInlineSnapshot(of: try run(#"#sql("SELECT name FROM sqlite_schema WHERE name IN ('a', 'b', 'c')", as: String.self)"#, setup: [migrations]), as: .lines) {
+      """
+      SELECT name FROM sqlite_schema WHERE name IN ('a', 'b', 'c')
+      ┌──────┐
+      │ name │
+      ├──────┤
+      │ a    │
+      └──────┘
+      """
+    }
+  }
 }
