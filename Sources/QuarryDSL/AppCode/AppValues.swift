@@ -67,7 +67,9 @@ extension AppCodeRunner {
         case .expression(let typed)? = try? compiler.evaluate(condition, expected: .bool), typed.type?.isBool == true,
         case .value(.integer(let flag)) = typed.expression.node
       else {
-        // Whether the app stops here is unknown, so what follows is too.
+        // Whether the app stops here is unknown, so what follows is too (a scanned app's
+        // run-time values make that the rule, not a reason to stop reading it).
+        if compiler.scanning { return nil }
         return compiler.source.diagnostic("Quarry cannot tell whether this precondition holds (it uses values the app has only when it runs), so whether the app goes on past it is unknown", at: call)
       }
       guard flag == 0 else { return nil }
