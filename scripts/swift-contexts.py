@@ -112,6 +112,13 @@ class Gen:
             (0.3, lambda: self.atom("-" + self.call_base(self.int_(n)))),
             (0.4, lambda: self.atom(self.call_base(self.double_(n)) + ".rounded().description.count")),
             (0.4, lambda: self.atom("Int(" + self.call_base(self.double_(n)) + ".rounded())")),
+            (0.5, lambda: self.atom("[" + self.string_literal()[0] + ": " + self.int_(n)[0] + ", \"zz\": " + self.int_(n)[0] + "][" + self.r.choice(['"zz"', '"a"', '"abc"']) + ", default: " + self.int_(n)[0] + "]")),
+            (0.4, lambda: self.atom("(" + self.int_(n)[0] + ", " + self.string_(n)[0] + ")." + self.r.choice(["0"]))),
+            (0.4, lambda: self.atom("Set(" + self.call_base(self.int_array(n)) + ").count")),
+            (0.4, lambda: self.atom(self.call_base(self.int_array(n)) + ".reduce(" + self.int_(n)[0] + ") { $0 * 2 + $1 }")),
+            (0.4, lambda: self.atom(self.call_base(self.string_(n)) + ".split(separator: " + self.r.choice(['","', '" "', '"-"']) + ").count")),
+            (0.3, lambda: self.binary("??", self.atom(self.call_base(self.int_array(n)) + ".first?.signum()"), self.int_(n))),
+            (0.3, lambda: self.atom(self.call_base(self.int_array(n)) + ".compactMap { $0 > 2 ? $0 : nil }.count")),
         ])
 
     def double_(self, d):
@@ -149,6 +156,12 @@ class Gen:
             (0.5, lambda: self.atom(self.call_base(self.string_(n)) + ".trimmingCharacters(in: .whitespaces)")),
             (0.6, lambda: self.atom(self.call_base(self.r.choice([self.int_, self.double_, self.bool_])(n)) + ".description")),
             (0.6, lambda: self.binary("??", self.opt_string(n), self.string_(n))),
+            (0.5, lambda: self.atom('"\\(' + self.r.choice(["1e16", "1e-5", "0.1 + 0.2", "100.0", "-0.0", "1.0 / 3", "123456789.0 * 10"]) + ')"')),
+            (0.4, lambda: self.atom(self.call_base(self.string_(n)) + '.split(separator: " ").map { $0.uppercased() }.joined(separator: "+")')),
+            (0.4, lambda: self.atom(self.call_base(self.int_array(n)) + '.map { String($0) }.joined(separator: ",")')),
+            (0.4, lambda: self.atom('"\\((' + self.int_(n)[0] + ', ' + self.string_(n)[0] + '))"')),
+            (0.3, lambda: self.atom(self.call_base(self.int_array(n)) + '.sorted(by: >).description')),
+            (0.3, lambda: self.atom('String(' + self.call_base(self.string_(n)) + '.filter { $0.isLetter })')),
         ])
 
     def bool_(self, d):

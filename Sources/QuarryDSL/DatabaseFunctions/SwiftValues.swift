@@ -26,7 +26,10 @@ extension Compiler {
   /// with the type the context expects; nil when the expression is the query's, or uses Swift
   /// the evaluator does not run (the query compiler reads it then). Where Swift traps, an error.
   func swiftComputation(_ expr: ExprSyntax, expected: SwiftType?) throws -> Value? {
-    guard SwiftComputation(classify: swiftName).isComputation(expr) else { return nil }
+    let computation = SwiftComputation(classify: swiftName)
+    // `.pi` where a Double is expected is Double's; an enum's `.high` stays the compiler's.
+    let typedMember = computation.isImplicitMember(expr) && evaluatorType(expected).map { catalog.enums[$0.name] == nil } == true
+    guard typedMember || computation.isComputation(expr) else { return nil }
     switch try computeSwift(expr, expected: evaluatorType(expected)) {
     case .success(let computed):
       // A tuple, a Set, a Dictionary, a slice: the query's own reading of them stands (a
@@ -45,8 +48,9 @@ extension Compiler {
   /// written type. Nil when the initializer is the query's.
   func swiftBinding(_ expr: ExprSyntax, type: SwiftType?) throws -> Value? {
     let computation = SwiftComputation(classify: swiftName)
-    guard computation.isSwift(expr, bound: []),
-      computation.isComputation(expr) || expr.is(DeclReferenceExprSyntax.self) || expr.is(DictionaryExprSyntax.self)
+    let typedMember = computation.isImplicitMember(expr) && evaluatorType(type).map { catalog.enums[$0.name] == nil } == true
+    guard typedMember || computation.isSwift(expr, bound: []),
+      typedMember || computation.isComputation(expr) || expr.is(DeclReferenceExprSyntax.self) || expr.is(DictionaryExprSyntax.self)
     else { return nil }
     switch try computeSwift(expr, expected: evaluatorType(type)) {
     case .success(let computed): return try heldValue(computed, type: type, at: expr)

@@ -31,9 +31,10 @@ struct SwiftComputation {
   ]
 
   /// Free functions the evaluator runs (the built-in table's), less `Date`, which stays a date
-  /// the query stores in its column's representation, and `Set`, a list the query binds.
+  /// the query stores in its column's representation. (`Set(…)` where a list goes is the
+  /// query's list: see `isComputation`.)
   static let standardFunctions: Set<String> = Set(SwiftBuiltins.all.filter { $0.receiver.isEmpty }.map(\.name))
-    .subtracting(["Date", "Set"])
+    .subtracting(["Date"])
 
   /// Whether `expr` is worth handing to the evaluator as a whole: Swift's alone, and more than
   /// a literal or a name, whose value the compiler already reads as Swift does.
@@ -49,9 +50,10 @@ struct SwiftComputation {
       // `-x` where a query value goes is the query's negation (StructuredQueries renders
       // `-(5)`); a dictionary literal there is the query's JSON object.
       return false
-    case .functionCallExpr(let call) where call.calledExpression.trimmedDescription == "Optional":
+    case .functionCallExpr(let call) where ["Optional", "Set"].contains(call.calledExpression.trimmedDescription):
       // `Optional(0)` beside a query value: the same value, of whatever optional the query's
-      // types make it (the compiler reads it so).
+      // types make it (the compiler reads it so); `Set(ids)` where a list goes: the list the
+      // query binds (`Set(ids).count` is Swift's).
       return false
     case .tupleExpr(let tuple) where tuple.elements.count == 1:
       return tuple.elements.first.map { $0.label == nil && isComputation($0.expression) } ?? false
@@ -129,6 +131,10 @@ struct SwiftComputation {
       }
     case .declReferenceExpr(let reference):
       let name = reference.baseName.text
+      // `+` in `reduce(0, +)`, `>` in `sorted(by: >)`: the standard library's operator.
+      if let first = name.unicodeScalars.first, !(first == "_" || first == "$" || CharacterClass.isIdentifierStart(first)) {
+        return true
+      }
       return bound.contains(name) || classify(name) == .value
     case .memberAccessExpr(let member):
       // `.whitespaces`, `.high`: only where a call's parameter gives its type.
@@ -165,11 +171,13 @@ struct SwiftComputation {
         && call.additionalTrailingClosures.allSatisfy { isSwift(ExprSyntax($0.closure), bound: bound) }
     case .subscriptCallExpr(let subscriptCall):
       return isSwift(subscriptCall.calledExpression, bound: bound)
-        && subscriptCall.arguments.allSatisfy { $0.label == nil && isSwift($0.expression, bound: bound) }
+        && subscriptCall.arguments.allSatisfy { isSwift($0.expression, bound: bound) }
     case .sequenceExpr(let sequence):
       return sequence.elements.allSatisfy { element in
         if element.is(AssignmentExprSyntax.self) { return false }
-        if let ternary = element.as(UnresolvedTernaryExprSyntax.self) { return isSwift(ternary.thenExpression, bound: bound) }
+        if let ternary = element.as(UnresolvedTernaryExprSyntax.self) {
+          return isSwift(ternary.thenExpression, bound: bound) || isImplicitMember(ternary.thenExpression)
+        }
         if let cast = element.as(UnresolvedAsExprSyntax.self) { return cast.questionOrExclamationMark == nil }
         if element.is(TypeExprSyntax.self) || isImplicitMember(element) { return true }
         return isSwift(element, bound: bound)
@@ -194,8 +202,9 @@ struct SwiftComputation {
     case .tryExpr(let tryExpr):
       return isSwift(tryExpr.expression, bound: bound)
     case .ternaryExpr(let ternary):
-      return isSwift(ternary.condition, bound: bound) && isSwift(ternary.thenExpression, bound: bound)
-        && isSwift(ternary.elseExpression, bound: bound)
+      return isSwift(ternary.condition, bound: bound)
+        && (isSwift(ternary.thenExpression, bound: bound) || isImplicitMember(ternary.thenExpression))
+        && (isSwift(ternary.elseExpression, bound: bound) || isImplicitMember(ternary.elseExpression))
     case .asExpr(let cast):
       return cast.questionOrExclamationMark == nil && isSwift(cast.expression, bound: bound)
     case .closureExpr(let closure):
@@ -220,6 +229,13 @@ struct SwiftComputation {
       return isType(only.key) && isType(only.value)
     }
     return false
+  }
+
+  /// Whether a character may start an identifier (an operator's name starts with any other).
+  enum CharacterClass {
+    static func isIdentifierStart(_ scalar: Unicode.Scalar) -> Bool {
+      scalar.properties.isXIDStart || scalar == "`"
+    }
   }
 
   /// `.pi` beside a Double: the other operand gives its type.

@@ -5,6 +5,13 @@ import SwiftSyntax
 extension SwiftBuiltins {
   static let sequences: [SwiftBuiltin] = [
     SwiftBuiltin("Sequence", "count: Int", needsOrder: false, example: "(1...10).count") { .int(Int64(try $0.elements().count)) },
+    SwiftBuiltin("Sequence", "description: String", example: #"[3, 1].description + ["a"].description"#) { call in
+      do throws(SwiftValueProblem) {
+        return .string(try call.base.describe())
+      } catch {
+        throw call.evaluator.failure(error.message, at: call.node)
+      }
+    },
     SwiftBuiltin("Sequence", "isEmpty: Bool", needsOrder: false, example: "[Int]().isEmpty") { .bool(try $0.elements().isEmpty) },
     SwiftBuiltin("Sequence", "first: Element?", example: "[3, 1, 2].first") { try $0.elements().first.map { .some($0) } ?? .none },
     SwiftBuiltin("Sequence", "last: Element?", example: "[3, 1, 2].last") { try $0.elements().last.map { .some($0) } ?? .none },
