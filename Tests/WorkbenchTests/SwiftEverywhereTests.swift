@@ -324,15 +324,25 @@ final class SwiftEverywhereTests: SnapshotTestCase {
           self.title = raw.trimmingCharacters(in: .whitespaces)
         }
       }
+      @Table struct Named {
+        let id: Int
+        var title: String
+        init(id: Int) {
+          self.id = id
+          self.title = Naming.next()
+        }
+      }
       """#
     assertInlineSnapshot(of: try run(#"""
       Entry.insert { Entry(id: 5) }
       Entry.insert { Entry.Draft() }
       Odd.insert { Odd(id: 1, raw: " x ") }
+      Named.insert { Named(id: 1) }
       """#, setup: [
         models,
         #".raw CREATE TABLE "entries" ("id" INTEGER PRIMARY KEY, "note" TEXT, "priority" INTEGER)"#,
         #".raw CREATE TABLE "odds" ("id" INTEGER PRIMARY KEY, "title" TEXT)"#,
+        #".raw CREATE TABLE "nameds" ("id" INTEGER PRIMARY KEY, "title" TEXT)"#,
       ]), as: .lines) {
       """
       INSERT INTO "entries"
@@ -343,9 +353,13 @@ final class SwiftEverywhereTests: SnapshotTestCase {
       ("id", "note", "priority")
       VALUES
       (NULL, NULL, 0)
-      error: 3:14: 'Odd(…)' calls the init declared at line 14, whose body Quarry does not run ('self.title = raw.trimmingCharacters(in:…'); its values are unknown here
-      Odd.insert { Odd(id: 1, raw: " x ") }
-                   ^~~~~~~~~~~~~~~~~~~~~~
+      INSERT INTO "odds"
+      ("id", "title")
+      VALUES
+      (1, 'x')
+      error: 4:16: the init declared at line 22 sets 'title' with Swift Quarry does not run (it uses 'Naming', which is not a parameter or a local value here); its value is unknown here
+      Named.insert { Named(id: 1) }
+                     ^~~~~~~~~~~~
       """
     }
   }

@@ -170,6 +170,8 @@ extension TableMethods {
       switch chosen.assignments[column.name] {
       case .parameter(let name)?: value = given[name] ?? .null
       case .value(let expression)?: value = expression
+      case .swift(let box)?:
+        value = try initializerValue(box, parameters: chosen.parameters, given: given, column: column, line: chosen.line, at: arguments.call)
       case nil:
         guard let fallback = try compiler.defaultValue(of: column, at: arguments.call) ?? (column.type.isOptional ? .null : nil) else {
           throw compiler.source.diagnostic(
@@ -180,6 +182,39 @@ extension TableMethods {
       pairs.append((column.sqlName, TypedExpression(value, type: column.type)))
     }
     return record(of: model, pairs)
+  }
+
+  /// A property an init's body computes from its parameters (`raw.trimmingCharacters(in:
+  /// .whitespaces)`), computed by the evaluator with the arguments of this call.
+  private func initializerValue(
+    _ box: AnySyntaxBox, parameters: [ExplicitInitializer.Parameter], given: [String: Expression], column: ColumnModel, line: Int,
+    at call: FunctionCallExprSyntax
+  ) throws -> Expression {
+    var names: [String: SwiftValue] = [:]
+    for parameter in parameters {
+      // A value the call gives (a run-time value of a scanned app is not known here).
+      guard case .value(let binding)? = given[parameter.name]?.node else { continue }
+      if case .parameter = binding { continue }
+      names[parameter.name] = SwiftValue(binding, as: parameter.type)
+    }
+    guard let expr = box.syntax.as(ExprSyntax.self) else {
+      throw compiler.source.diagnostic("the init at line \(line) sets '\(column.name)' in a way Quarry does not read", at: call)
+    }
+    let evaluator = SwiftEvaluator(source: box.source, enums: compiler.catalog.enums, budget: compiler.budget)
+    evaluator.extensions = compiler.catalog.swiftExtensions
+    do {
+      let computed = try evaluator.value(of: expr, names: names, expected: compiler.evaluatorType(column.type))
+      guard computed.isPlain else { throw SwiftEvaluationError(text: "gives a \(computed.typeName), not a column's value", line: line, column: 1) }
+      return .value(try computed.binding(as: column.type))
+    } catch let error as SwiftEvaluationError where error.isSwiftsVerdict {
+      throw compiler.source.diagnostic("the init at line \(line) \(error.text), computing '\(column.name)'", at: call)
+    } catch let error as SwiftEvaluationError {
+      throw compiler.source.diagnostic(
+        "the init declared at line \(line) sets '\(column.name)' with Swift Quarry does not run (it \(error.text)); its value is unknown here",
+        at: call)
+    } catch let problem as SwiftValueProblem {
+      throw compiler.source.diagnostic("the init at line \(line) computes '\(column.name)', which \(problem.message)", at: call)
+    }
   }
 
   /// The table type `T` of `T?` or `Optional<T>` written as an expression.

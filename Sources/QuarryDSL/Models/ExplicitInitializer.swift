@@ -3,8 +3,9 @@ import SwiftSyntax
 
 /// An `init` a model declares itself: Swift then calls it for `Model(…)` (the memberwise one is
 /// not made), with its own labels and default arguments; `Model.Draft(…)` keeps the macro's.
-/// Quarry follows a body that sets each stored property from a parameter or a value Swift
-/// computes; a call of any other body is refused, naming it.
+/// Quarry follows a body that sets each stored property from a parameter or from Swift it
+/// computes (`self.title = title.trimmingCharacters(in: .whitespaces)`); a call of any other
+/// body is refused, naming it.
 ///
 /// ```swift
 /// @Table struct Entry {
@@ -31,6 +32,8 @@ struct ExplicitInitializer: Sendable {
   enum Source: Sendable {
     case parameter(String)
     case value(Expression)
+    /// Swift over the parameters, computed by the evaluator when the init is called.
+    case swift(AnySyntaxBox)
   }
 
   var parameters: [Parameter]
@@ -91,8 +94,7 @@ extension DeclarationReader {
         } else if let computed = try? defaultExpression(value, type: column.type) {
           assignments[property] = .value(computed)
         } else {
-          opaque = DeclarationReader.excerpt(of: expr)
-          break
+          assignments[property] = .swift(AnySyntaxBox(syntax: Syntax(value), source: source))
         }
       }
       let line = source.lineAndColumn(of: initializer.positionAfterSkippingLeadingTrivia).line
