@@ -403,4 +403,15 @@ final class SwiftEverywhereTests: SnapshotTestCase {
       """
     }
   }
+
+  /// Asking whether a chain is Swift's never outgrows the stack: a chain of thousands of links is
+  /// refused where it starts, as the compiler refuses any expression nested that deep.
+  func testALongChainOfSwiftIsRefusedNotACrash() throws {
+    let swiftChain = "[1, 2]" + String(repeating: ".map { $0 + 1 }", count: 3_000) + ".count"
+    let queryChain = "Tag" + String(repeating: ".where { $0.id > 0 }", count: 3_000)
+    for input in [swiftChain, queryChain] {
+      let output = try run(input)
+      XCTAssertTrue(output.hasPrefix("error: 1:1: this expression nests more than 256 levels deep"), String(output.prefix(200)))
+    }
+  }
 }

@@ -237,9 +237,7 @@ extension AppCodeRunner {
       } catch let diagnostic as Diagnostic {
         guard context == .app || isPlumbing(value, failure: diagnostic, binding: true) else { throw diagnostic }
         skip(binding, as: "\(variable.bindingSpecifier.text) \(name)")
-        var origin = value.trimmedDescription
-        if origin.count > 40 { origin = String(origin.prefix(39)) + "…" }
-        skippedValues[name] = origin
+        skippedValues[name] = messageExcerpt(value.trimmedDescription)
       }
     }
     if context == .prompt {
@@ -763,9 +761,7 @@ extension AppCodeRunner {
 
   /// Records app code with nothing for the database (it is summed up in one note).
   func skip(_ node: some SyntaxProtocol, as description: String? = nil) {
-    var text = description ?? node.trimmedDescription
-    if let newline = text.firstIndex(of: "\n") { text = String(text[..<newline]) + " …" }
-    if text.count > 40 { text = String(text.prefix(39)) + "…" }
+    let text = messageExcerpt(description ?? node.trimmedDescription)
     let location = compiler.source.lineAndColumn(of: node.positionAfterSkippingLeadingTrivia)
     skipped.append("\(text) (\(location.line):\(location.column))")
   }

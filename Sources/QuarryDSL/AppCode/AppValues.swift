@@ -49,7 +49,7 @@ extension AppCodeRunner {
     }
     guard updated.expression.isConstant else { return false }
     record.select.columns[index] = ResultColumn(updated.expression, as: column.sqlName)
-    rebind(change.record, to: .query(record))
+    compiler.rebind(change.record, to: .query(record))
     return true
   }
 
@@ -83,24 +83,8 @@ extension AppCodeRunner {
   /// unknown, and a statement using it says so.
   func forget(_ name: String, changedBy expr: some SyntaxProtocol) {
     guard compiler.lookupLocal(name) != nil || compiler.catalog.bindings[name] != nil else { return }
-    if let scope = compiler.locals.lastIndex(where: { $0[name] != nil }) {
-      compiler.locals[scope].removeValue(forKey: name)
-    } else {
-      compiler.catalog.bindings.removeValue(forKey: name)
-    }
-    var origin = expr.trimmedDescription
-    if let newline = origin.firstIndex(of: "\n") { origin = String(origin[..<newline]) + " …" }
-    if origin.count > 40 { origin = String(origin.prefix(39)) + "…" }
-    skippedValues[name] = origin
-  }
-
-  /// Gives `name` a new value where it is held (the innermost scope that has it).
-  func rebind(_ name: String, to value: Value) {
-    if let scope = compiler.locals.lastIndex(where: { $0[name] != nil }) {
-      compiler.locals[scope][name] = value
-    } else {
-      compiler.catalog.bindings[name] = value
-    }
+    compiler.rebind(name, to: nil)
+    skippedValues[name] = messageExcerpt(expr.trimmedDescription)
   }
 
   /// The name a statement changes, if it changes one: the root of an assignment's target, or

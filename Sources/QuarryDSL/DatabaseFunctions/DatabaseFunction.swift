@@ -147,9 +147,7 @@ enum SubsetCheck {
 
     func report(_ node: some SyntaxProtocol, _ what: String) {
       guard problem == nil else { return }
-      var text = node.trimmedDescription
-      if let newline = text.firstIndex(of: "\n") { text = String(text[..<newline]) + " …" }
-      if text.count > 40 { text = String(text.prefix(39)) + "…" }
+      let text = messageExcerpt(node.trimmedDescription)
       let location = source.lineAndColumn(of: node.positionAfterSkippingLeadingTrivia)
       problem = "\(location.line):\(location.column): its body uses '\(text)' (\(what)), which is outside the Swift Quarry runs"
     }

@@ -11,6 +11,13 @@ import SwiftSyntax
 /// Reminder.where { $0.id.in(ids.dropFirst()) }
 /// // … WHERE ("reminders"."id") IN ((2), (3))
 /// ```
+extension Diagnostic {
+  /// Swift computed before the query exists failed (it traps, or uses what Quarry does not run).
+  init(computedBeforeTheQuery error: SwiftEvaluationError) {
+    self.init("this Swift is computed before the query runs, but it " + error.text, line: error.line, column: error.column)
+  }
+}
+
 extension Compiler {
   /// The value of `expr`, computed in Swift, when it uses only values known now.
   func swiftValue(of expr: ExprSyntax) throws -> Value {
@@ -18,7 +25,7 @@ extension Compiler {
     switch try computeSwift(expr, expected: nil) {
     case .success(let computed): return try value(of: computed, at: expr)
     case .failure(let error):
-      throw Diagnostic("this Swift is computed before the query runs, but it " + error.text, line: error.line, column: error.column)
+      throw Diagnostic(computedBeforeTheQuery: error)
     }
   }
 
@@ -27,8 +34,7 @@ extension Compiler {
   /// the evaluator does not run (the query compiler reads it then). Where Swift traps, an error.
   func swiftComputation(_ expr: ExprSyntax, expected: SwiftType?) throws -> Value? {
     let computation = SwiftComputation(classify: swiftName)
-    // `.pi` where a Double is expected is Double's; an enum's `.high` stays the compiler's.
-    let typedMember = computation.isImplicitMember(expr) && evaluatorType(expected).map { catalog.enums[$0.name] == nil } == true
+    let typedMember = isStandardImplicitMember(expr, of: expected)
     guard typedMember || computation.isComputation(expr) else { return nil }
     switch try computeSwift(expr, expected: evaluatorType(expected)) {
     case .success(let computed):
@@ -37,7 +43,7 @@ extension Compiler {
       guard computed.isPlain else { return nil }
       return try value(of: computed, at: expr)
     case .failure(let error) where error.isSwiftsVerdict:
-      throw Diagnostic("this Swift is computed before the query runs, but it " + error.text, line: error.line, column: error.column)
+      throw Diagnostic(computedBeforeTheQuery: error)
     case .failure:
       return nil
     }
@@ -48,14 +54,14 @@ extension Compiler {
   /// written type. Nil when the initializer is the query's.
   func swiftBinding(_ expr: ExprSyntax, type: SwiftType?) throws -> Value? {
     let computation = SwiftComputation(classify: swiftName)
-    let typedMember = computation.isImplicitMember(expr) && evaluatorType(type).map { catalog.enums[$0.name] == nil } == true
+    let typedMember = isStandardImplicitMember(expr, of: type)
     guard typedMember || computation.isSwift(expr, bound: []),
       typedMember || computation.isComputation(expr) || expr.is(DeclReferenceExprSyntax.self) || expr.is(DictionaryExprSyntax.self)
     else { return nil }
     switch try computeSwift(expr, expected: evaluatorType(type)) {
     case .success(let computed): return try heldValue(computed, type: type, at: expr)
     case .failure(let error) where error.isSwiftsVerdict:
-      throw Diagnostic("this Swift is computed before the query runs, but it " + error.text, line: error.line, column: error.column)
+      throw Diagnostic(computedBeforeTheQuery: error)
     case .failure:
       return nil
     }
@@ -67,11 +73,7 @@ extension Compiler {
     if let value = column.defaultValue { return value }
     guard let written = column.unknownDefault else { return nil }
     if scanning { return .value(.parameter(written)) }
-    throw unknownDefault(column, written, at: node)
-  }
-
-  func unknownDefault(_ column: ColumnModel, _ written: String, at node: some SyntaxProtocol) -> Diagnostic {
-    source.diagnostic(
+    throw source.diagnostic(
       "the default of '\(column.name)' (\(written)) uses Swift Quarry does not run, so its value is unknown here; pass '\(column.name):' explicitly",
       at: node)
   }
@@ -107,8 +109,7 @@ extension Compiler {
       if case .expression(let typed) = held, let declared = typed.type, evaluatorType(declared) != nil { type = declared }
       variables[name] = SwiftEvaluator.Variable(value: swift, mutable: !constants.contains(name), type: type)
     }
-    let evaluator = SwiftEvaluator(source: source, enums: catalog.enums, budget: budget)
-    evaluator.extensions = catalog.swiftExtensions
+    let evaluator = SwiftEvaluator(source: source, catalog: catalog, budget: budget)
     let after: [String: SwiftValue]
     do {
       after = try evaluator.runStatement(expr, variables: variables)
@@ -118,10 +119,19 @@ extension Compiler {
       return false
     }
     for (name, value) in after where variables[name]?.value != value {
-      let held = try heldValue(value, type: variables[name]?.type, at: expr)
-      if let scope = locals.lastIndex(where: { $0[name] != nil }) { locals[scope][name] = held } else { catalog.bindings[name] = held }
+      rebind(name, to: try heldValue(value, type: variables[name]?.type, at: expr))
     }
     return true
+  }
+
+  /// Gives `name` a new value where it is held (the innermost scope that has it, else the
+  /// input's top level); nil forgets it.
+  func rebind(_ name: String, to value: Value?) {
+    if let scope = locals.lastIndex(where: { $0[name] != nil }) {
+      locals[scope][name] = value
+    } else {
+      catalog.bindings[name] = value
+    }
   }
 
   /// An integer the code fixes before the query runs (`3`, `-1`, `60 * 5`, a constant), as
@@ -149,11 +159,7 @@ extension Compiler {
   /// refused with the reason.
   func swiftLoopElements(_ sequence: ExprSyntax, limit: Int) throws -> [Value]? {
     // A loop's `Set(…)` is Swift's Set (its order unknown), not a list the query binds.
-    let classify: (String) -> SwiftComputation.Name = { name in
-      name == "Set" && self.swiftName(name) == .other && self.lookupLocal(name) == nil && self.catalog.bindings[name] == nil
-        ? .standard : self.swiftName(name)
-    }
-    guard SwiftComputation(classify: classify).isSwift(sequence, bound: []) else { return nil }
+    guard SwiftComputation(classify: swiftName).isSwift(sequence, bound: []) else { return nil }
     let computed: SwiftValue
     switch try computeSwift(sequence, expected: nil) {
     case .success(let value): computed = value
@@ -186,11 +192,15 @@ extension Compiler {
     return try self.value(of: swift, at: node)
   }
 
-  /// The type handed to the evaluator: one it knows (a standard scalar or an enum of the input).
-  func evaluatorType(_ type: SwiftType?) -> SwiftType? {
-    guard let type else { return nil }
-    let known: Set<String> = ["Int", "Double", "String", "Bool", "Float", "CGFloat", "Int64", "Character"]
-    return known.contains(type.name) || catalog.enums[type.name] != nil ? type : nil
+  func evaluatorType(_ type: SwiftType?) -> SwiftType? { catalog.evaluatorType(type) }
+
+  /// `.pi` where a Double is expected: a member of a standard type, Swift's (an enum's `.high`
+  /// stays the compiler's, which reads it against its column).
+  func isStandardImplicitMember(_ expr: ExprSyntax, of type: SwiftType?) -> Bool {
+    guard let member = expr.as(MemberAccessExprSyntax.self), member.base == nil, member.declName.argumentNames == nil,
+      let known = evaluatorType(type)
+    else { return false }
+    return catalog.enums[known.name] == nil
   }
 
   /// What a name means to ``SwiftComputation``, looked up as ``resolve(_:)`` looks it up.
@@ -235,8 +245,7 @@ extension Compiler {
       else { continue }
       names[name] = swift
     }
-    let evaluator = SwiftEvaluator(source: source, enums: catalog.enums, budget: budget)
-    evaluator.extensions = catalog.swiftExtensions
+    let evaluator = SwiftEvaluator(source: source, catalog: catalog, budget: budget)
     do {
       if let receiver { return .success(try evaluator.member(of: expr, on: receiver, names: names)) }
       return .success(try evaluator.value(of: expr, names: names, expected: expected))

@@ -468,7 +468,7 @@ extension Compiler {
     switch try computeSwift(whole, expected: nil, receiver: swift) {
     case .success(let computed): return try value(of: computed, at: whole)
     case .failure(let error):
-      throw Diagnostic("this Swift is computed before the query runs, but it " + error.text, line: error.line, column: error.column)
+      throw Diagnostic(computedBeforeTheQuery: error)
     }
   }
 
@@ -523,8 +523,7 @@ extension Compiler {
       return try value(of: lhs == .none ? rhs : (SwiftEvaluator.unwrapOnce(lhs) ?? rhs), at: node)
     }
     guard a != .null, b != .null else { return nil }
-    let evaluator = SwiftEvaluator(source: source, enums: catalog.enums, budget: budget)
-    evaluator.extensions = catalog.swiftExtensions
+    let evaluator = SwiftEvaluator(source: source, catalog: catalog, budget: budget)
     do {
       let result: SwiftValue
       switch op {
@@ -536,7 +535,7 @@ extension Compiler {
       }
       return try value(of: result, at: node)
     } catch let error as SwiftEvaluationError {
-      throw Diagnostic("this Swift is computed before the query runs, but it " + error.text, line: error.line, column: error.column)
+      throw Diagnostic(computedBeforeTheQuery: error)
     }
   }
 

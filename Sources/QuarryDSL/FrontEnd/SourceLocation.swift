@@ -1,3 +1,11 @@
+/// A piece of the input short enough for a one-line message: its first line, at most 40
+/// characters (`t.title = Naming.next(t.title, in: …`).
+func messageExcerpt(_ text: String) -> String {
+  var text = text
+  if let newline = text.firstIndex(of: "\n") { text = String(text[..<newline]) + " …" }
+  return text.count > 40 ? String(text.prefix(39)) + "…" : text
+}
+
 /// A place in a text as people count it: 1-based line, and column in characters (not UTF-8
 /// bytes), so a caret lines up after non-ASCII text.
 ///

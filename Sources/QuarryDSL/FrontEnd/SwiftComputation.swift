@@ -50,7 +50,8 @@ struct SwiftComputation {
       // `-x` where a query value goes is the query's negation (StructuredQueries renders
       // `-(5)`); a dictionary literal there is the query's JSON object.
       return false
-    case .functionCallExpr(let call) where ["Optional", "Set"].contains(call.calledExpression.trimmedDescription):
+    case .functionCallExpr(let call)
+    where ["Optional", "Set"].contains(call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text):
       // `Optional(0)` beside a query value: the same value, of whatever optional the query's
       // types make it (the compiler reads it so); `Set(ids)` where a list goes: the list the
       // query binds (`Set(ids).count` is Swift's).
@@ -60,7 +61,38 @@ struct SwiftComputation {
     default:
       break
     }
-    return isSwift(expr, bound: [])
+    // A query chain (`Reminder.where { … }.order(…)`, asked again at every link as the compiler
+    // reads it) is told by its first name, without walking the chain.
+    switch Self.leadingName(of: expr) {
+    case .name(let first) where classify(first) == .other: return false
+    case .tooDeep: return false
+    default: return isSwift(expr, bound: [])
+    }
+  }
+
+  enum LeadingName {
+    case name(String)
+    case none
+    /// More links than the compiler reads (it refuses the expression itself).
+    case tooDeep
+  }
+
+  /// The name an expression starts with, through member accesses, calls, subscripts, unwraps
+  /// and the first operand of an operator sequence (`Reminder` in `Reminder.where { … }.count()`).
+  static func leadingName(of expr: ExprSyntax) -> LeadingName {
+    var current = expr
+    for _ in 0...(2 * Compiler.maximumEvaluationDepth) {
+      if let reference = current.as(DeclReferenceExprSyntax.self) { return .name(reference.baseName.text) }
+      if let member = current.as(MemberAccessExprSyntax.self), let base = member.base { current = base; continue }
+      if let call = current.as(FunctionCallExprSyntax.self) { current = call.calledExpression; continue }
+      if let subscriptCall = current.as(SubscriptCallExprSyntax.self) { current = subscriptCall.calledExpression; continue }
+      if let unwrap = current.as(ForceUnwrapExprSyntax.self) { current = unwrap.expression; continue }
+      if let chain = current.as(OptionalChainingExprSyntax.self) { current = chain.expression; continue }
+      if let sequence = current.as(SequenceExprSyntax.self), let first = sequence.elements.first { current = first; continue }
+      if let infix = current.as(InfixOperatorExprSyntax.self) { current = infix.leftOperand; continue }
+      return .none
+    }
+    return .tooDeep
   }
 
   /// Whether a statement changes only Swift values: an assignment (`=`, `+=`, …) to a name
@@ -118,7 +150,12 @@ struct SwiftComputation {
   }
 
   /// Whether every part of `expr` is Swift's; `bound` holds the names closures inside it bind.
-  func isSwift(_ expr: ExprSyntax, bound: Set<String>) -> Bool {
+  func isSwift(_ expr: ExprSyntax, bound: Set<String>) -> Bool { check(expr, bound: bound, depth: 0) }
+
+  /// `isSwift` at `depth` nodes down: deeper than the compiler reads, the answer is no (and the
+  /// compiler's own depth guard says where), so the walk never outgrows the stack.
+  private func check(_ expr: ExprSyntax, bound: Set<String>, depth: Int) -> Bool {
+    guard depth <= Compiler.maximumEvaluationDepth else { return false }
     switch expr.as(ExprSyntaxEnum.self) {
     case .integerLiteralExpr, .floatLiteralExpr, .booleanLiteralExpr, .nilLiteralExpr:
       return true
@@ -127,12 +164,12 @@ struct SwiftComputation {
     case .stringLiteralExpr(let literal):
       return literal.segments.allSatisfy { segment in
         guard let interpolation = segment.as(ExpressionSegmentSyntax.self) else { return true }
-        return interpolation.expressions.allSatisfy { $0.label == nil && isSwift($0.expression, bound: bound) }
+        return interpolation.expressions.allSatisfy { $0.label == nil && check($0.expression, bound: bound, depth: depth + 1) }
       }
     case .declReferenceExpr(let reference):
       let name = reference.baseName.text
       // `+` in `reduce(0, +)`, `>` in `sorted(by: >)`: the standard library's operator.
-      if let first = name.unicodeScalars.first, !(first == "_" || first == "$" || CharacterClass.isIdentifierStart(first)) {
+      if let first = name.unicodeScalars.first, !(first == "_" || first == "$" || first == "`" || first.properties.isXIDStart) {
         return true
       }
       return bound.contains(name) || classify(name) == .value
@@ -150,7 +187,7 @@ struct SwiftComputation {
       {
         return true
       }
-      return isSwift(base, bound: bound)
+      return check(base, bound: bound, depth: depth + 1)
     case .functionCallExpr(let call):
       // `[String]()`, `[String: Int]()`: an empty collection of a standard type.
       if call.arguments.isEmpty, call.trailingClosure == nil, isCollectionType(call.calledExpression) { return true }
@@ -158,59 +195,59 @@ struct SwiftComputation {
       if let reference = call.calledExpression.as(DeclReferenceExprSyntax.self), !bound.contains(reference.baseName.text) {
         callee = classify(reference.baseName.text) != .other
       } else {
-        callee = isSwift(call.calledExpression, bound: bound)
+        callee = check(call.calledExpression, bound: bound, depth: depth + 1)
       }
       return callee
         && call.arguments.allSatisfy { argument in
           if let member = argument.expression.as(MemberAccessExprSyntax.self), member.base == nil, member.declName.argumentNames == nil {
             return true
           }
-          return isSwift(argument.expression, bound: bound)
+          return check(argument.expression, bound: bound, depth: depth + 1)
         }
-        && (call.trailingClosure.map { isSwift(ExprSyntax($0), bound: bound) } ?? true)
-        && call.additionalTrailingClosures.allSatisfy { isSwift(ExprSyntax($0.closure), bound: bound) }
+        && (call.trailingClosure.map { check(ExprSyntax($0), bound: bound, depth: depth + 1) } ?? true)
+        && call.additionalTrailingClosures.allSatisfy { check(ExprSyntax($0.closure), bound: bound, depth: depth + 1) }
     case .subscriptCallExpr(let subscriptCall):
-      return isSwift(subscriptCall.calledExpression, bound: bound)
-        && subscriptCall.arguments.allSatisfy { isSwift($0.expression, bound: bound) }
+      return check(subscriptCall.calledExpression, bound: bound, depth: depth + 1)
+        && subscriptCall.arguments.allSatisfy { check($0.expression, bound: bound, depth: depth + 1) }
     case .sequenceExpr(let sequence):
       return sequence.elements.allSatisfy { element in
         if element.is(AssignmentExprSyntax.self) { return false }
         if let ternary = element.as(UnresolvedTernaryExprSyntax.self) {
-          return isSwift(ternary.thenExpression, bound: bound) || isImplicitMember(ternary.thenExpression)
+          return check(ternary.thenExpression, bound: bound, depth: depth + 1) || isImplicitMember(ternary.thenExpression)
         }
         if let cast = element.as(UnresolvedAsExprSyntax.self) { return cast.questionOrExclamationMark == nil }
         if element.is(TypeExprSyntax.self) || isImplicitMember(element) { return true }
-        return isSwift(element, bound: bound)
+        return check(element, bound: bound, depth: depth + 1)
       }
     case .infixOperatorExpr(let infix):
-      return !infix.operator.is(AssignmentExprSyntax.self) && isSwift(infix.operator, bound: bound)
-        && (isSwift(infix.leftOperand, bound: bound) || isImplicitMember(infix.leftOperand))
-        && (isSwift(infix.rightOperand, bound: bound) || isImplicitMember(infix.rightOperand))
+      return !infix.operator.is(AssignmentExprSyntax.self) && check(infix.operator, bound: bound, depth: depth + 1)
+        && (check(infix.leftOperand, bound: bound, depth: depth + 1) || isImplicitMember(infix.leftOperand))
+        && (check(infix.rightOperand, bound: bound, depth: depth + 1) || isImplicitMember(infix.rightOperand))
     case .prefixOperatorExpr(let prefix):
-      return isSwift(prefix.expression, bound: bound)
+      return check(prefix.expression, bound: bound, depth: depth + 1)
     case .tupleExpr(let tuple):
-      return tuple.elements.allSatisfy { isSwift($0.expression, bound: bound) }
+      return tuple.elements.allSatisfy { check($0.expression, bound: bound, depth: depth + 1) }
     case .arrayExpr(let array):
-      return array.elements.allSatisfy { isSwift($0.expression, bound: bound) }
+      return array.elements.allSatisfy { check($0.expression, bound: bound, depth: depth + 1) }
     case .dictionaryExpr(let dictionary):
       guard case .elements(let elements) = dictionary.content else { return true }
-      return elements.allSatisfy { isSwift($0.key, bound: bound) && isSwift($0.value, bound: bound) }
+      return elements.allSatisfy { check($0.key, bound: bound, depth: depth + 1) && check($0.value, bound: bound, depth: depth + 1) }
     case .forceUnwrapExpr(let unwrap):
-      return isSwift(unwrap.expression, bound: bound)
+      return check(unwrap.expression, bound: bound, depth: depth + 1)
     case .optionalChainingExpr(let chain):
-      return isSwift(chain.expression, bound: bound)
+      return check(chain.expression, bound: bound, depth: depth + 1)
     case .tryExpr(let tryExpr):
-      return isSwift(tryExpr.expression, bound: bound)
+      return check(tryExpr.expression, bound: bound, depth: depth + 1)
     case .ternaryExpr(let ternary):
-      return isSwift(ternary.condition, bound: bound)
-        && (isSwift(ternary.thenExpression, bound: bound) || isImplicitMember(ternary.thenExpression))
-        && (isSwift(ternary.elseExpression, bound: bound) || isImplicitMember(ternary.elseExpression))
+      return check(ternary.condition, bound: bound, depth: depth + 1)
+        && (check(ternary.thenExpression, bound: bound, depth: depth + 1) || isImplicitMember(ternary.thenExpression))
+        && (check(ternary.elseExpression, bound: bound, depth: depth + 1) || isImplicitMember(ternary.elseExpression))
     case .asExpr(let cast):
-      return cast.questionOrExclamationMark == nil && isSwift(cast.expression, bound: bound)
+      return cast.questionOrExclamationMark == nil && check(cast.expression, bound: bound, depth: depth + 1)
     case .closureExpr(let closure):
-      return isSwift(closure, bound: bound)
+      return check(closure, bound: bound, depth: depth + 1)
     case .ifExpr(let conditional):
-      return isSwift(conditional, bound: bound)
+      return check(conditional, bound: bound, depth: depth + 1)
     default:
       return false
     }
@@ -231,13 +268,6 @@ struct SwiftComputation {
     return false
   }
 
-  /// Whether a character may start an identifier (an operator's name starts with any other).
-  enum CharacterClass {
-    static func isIdentifierStart(_ scalar: Unicode.Scalar) -> Bool {
-      scalar.properties.isXIDStart || scalar == "`"
-    }
-  }
-
   /// `.pi` beside a Double: the other operand gives its type.
   func isImplicitMember(_ expr: ExprSyntax) -> Bool {
     guard let member = expr.as(MemberAccessExprSyntax.self) else { return false }
@@ -246,36 +276,36 @@ struct SwiftComputation {
 
   /// A closure whose statements are expressions (or `return`s of them) over Swift's values
   /// and its own parameters (`{ $0 * 2 }`, `{ n in n > 2 }`).
-  private func isSwift(_ closure: ClosureExprSyntax, bound: Set<String>) -> Bool {
+  private func check(_ closure: ClosureExprSyntax, bound: Set<String>, depth: Int) -> Bool {
     var names = bound
     switch closure.signature?.parameterClause {
     case .simpleInput(let parameters)?: for parameter in parameters { names.insert(parameter.name.text) }
     case .parameterClause(let clause)?: for parameter in clause.parameters { names.insert((parameter.secondName ?? parameter.firstName).text) }
     case nil: for index in 0..<10 { names.insert("$\(index)") }
     }
-    return isSwift(closure.statements, bound: names)
+    return check(closure.statements, bound: names, depth: depth + 1)
   }
 
   /// `if c { a } else { b }` as an expression: conditions and branches of one expression each.
-  private func isSwift(_ conditional: IfExprSyntax, bound: Set<String>) -> Bool {
+  private func check(_ conditional: IfExprSyntax, bound: Set<String>, depth: Int) -> Bool {
     for condition in conditional.conditions {
-      guard case .expression(let expr) = condition.condition, isSwift(expr, bound: bound) else { return false }
+      guard case .expression(let expr) = condition.condition, check(expr, bound: bound, depth: depth + 1) else { return false }
     }
-    guard conditional.body.statements.count == 1, isSwift(conditional.body.statements, bound: bound) else { return false }
+    guard conditional.body.statements.count == 1, check(conditional.body.statements, bound: bound, depth: depth + 1) else { return false }
     switch conditional.elseBody {
-    case .ifExpr(let next)?: return isSwift(next, bound: bound)
-    case .codeBlock(let block)?: return block.statements.count == 1 && isSwift(block.statements, bound: bound)
+    case .ifExpr(let next)?: return check(next, bound: bound, depth: depth + 1)
+    case .codeBlock(let block)?: return block.statements.count == 1 && check(block.statements, bound: bound, depth: depth + 1)
     case nil: return false
     }
   }
 
-  private func isSwift(_ statements: CodeBlockItemListSyntax, bound: Set<String>) -> Bool {
+  private func check(_ statements: CodeBlockItemListSyntax, bound: Set<String>, depth: Int) -> Bool {
     statements.allSatisfy { item in
       switch item.item {
-      case .expr(let expr): return isSwift(expr, bound: bound)
+      case .expr(let expr): return check(expr, bound: bound, depth: depth + 1)
       case .stmt(let stmt):
-        if let returned = stmt.as(ReturnStmtSyntax.self) { return returned.expression.map { isSwift($0, bound: bound) } ?? true }
-        if let expression = stmt.as(ExpressionStmtSyntax.self) { return isSwift(expression.expression, bound: bound) }
+        if let returned = stmt.as(ReturnStmtSyntax.self) { return returned.expression.map { check($0, bound: bound, depth: depth + 1) } ?? true }
+        if let expression = stmt.as(ExpressionStmtSyntax.self) { return check(expression.expression, bound: bound, depth: depth + 1) }
         return false
       case .decl: return false
       }

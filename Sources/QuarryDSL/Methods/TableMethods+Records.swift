@@ -200,8 +200,7 @@ extension TableMethods {
     guard let expr = box.syntax.as(ExprSyntax.self) else {
       throw compiler.source.diagnostic("the init at line \(line) sets '\(column.name)' in a way Quarry does not read", at: call)
     }
-    let evaluator = SwiftEvaluator(source: box.source, enums: compiler.catalog.enums, budget: compiler.budget)
-    evaluator.extensions = compiler.catalog.swiftExtensions
+    let evaluator = SwiftEvaluator(source: box.source, catalog: compiler.catalog, budget: compiler.budget)
     do {
       let computed = try evaluator.value(of: expr, names: names, expected: compiler.evaluatorType(column.type))
       guard computed.isPlain else { throw SwiftEvaluationError(text: "gives a \(computed.typeName), not a column's value", line: line, column: 1) }

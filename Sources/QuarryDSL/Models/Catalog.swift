@@ -269,6 +269,14 @@ public final class SourceUnit: @unchecked Sendable {
 }
 
 extension Catalog {
+  /// The type the evaluator is handed as the one a context expects: a standard scalar or an
+  /// enum of the input (nil for anything else, which it then infers).
+  func evaluatorType(_ type: SwiftType?) -> SwiftType? {
+    guard let type else { return nil }
+    let scalars: Set<String> = ["Int", "Double", "String", "Bool", "Float", "CGFloat", "Int64", "Character"]
+    return scalars.contains(type.name) || enums[type.name] != nil ? type : nil
+  }
+
   /// The table types a top-level binding's query binds to closure parameters (`let q =
   /// Tag.order(…)`: `["Tag"]`), for completing `q.where { $0.`.
   public func tableTypes(ofBinding name: String) -> [String] {

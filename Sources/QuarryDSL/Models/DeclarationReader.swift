@@ -171,7 +171,7 @@ struct DeclarationReader {
         }
         if let initializer = binding.initializer {
           column.defaultValue = try defaultExpression(initializer.value, type: column.type)
-          if column.defaultValue == nil { column.unknownDefault = Self.excerpt(of: initializer.value) }
+          if column.defaultValue == nil { column.unknownDefault = messageExcerpt(initializer.value.trimmedDescription) }
         }
         if propertyName == "id" && !model.columns.contains(where: \.isPrimaryKey)
           && !model.isSelection
@@ -680,22 +680,12 @@ struct DeclarationReader {
     }
   }
 
-  /// A short excerpt of an expression for messages.
-  static func excerpt(of expr: some SyntaxProtocol) -> String {
-    var text = expr.trimmedDescription
-    if let newline = text.firstIndex(of: "\n") { text = String(text[..<newline]) + " …" }
-    return text.count > 40 ? String(text.prefix(39)) + "…" : text
-  }
-
   /// A property's default as Swift computes it: nil where it uses Swift the evaluator does not
   /// run (the property then has no default Quarry knows); an error where Swift traps.
   func computedDefault(_ expr: ExprSyntax, type: SwiftType?) throws -> SwiftValue? {
-    let evaluator = SwiftEvaluator(source: source, enums: catalog.enums)
-    evaluator.extensions = catalog.swiftExtensions
-    let known: Set<String> = ["Int", "Double", "String", "Bool", "Float", "CGFloat", "Int64", "Character"]
-    let expected = type.flatMap { known.contains($0.name) || catalog.enums[$0.name] != nil ? $0 : nil }
+    let evaluator = SwiftEvaluator(source: source, catalog: catalog)
     do {
-      return try evaluator.value(of: expr, names: [:], expected: expected)
+      return try evaluator.value(of: expr, names: [:], expected: catalog.evaluatorType(type))
     } catch where error.isSwiftsVerdict {
       throw Diagnostic("this default " + error.text, line: error.line, column: error.column)
     } catch {

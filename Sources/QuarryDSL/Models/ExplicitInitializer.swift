@@ -80,13 +80,13 @@ extension DeclarationReader {
           sequence.elements.dropFirst().first?.is(AssignmentExprSyntax.self) == true, let target = sequence.elements.first,
           let value = sequence.elements.last
         else {
-          opaque = DeclarationReader.excerpt(of: item)
+          opaque = messageExcerpt(item.trimmedDescription)
           break
         }
         var property = target.trimmedDescription
         if property.hasPrefix("self.") { property.removeFirst(5) }
         guard let column = columns.first(where: { $0.name == property }) else {
-          opaque = DeclarationReader.excerpt(of: expr)
+          opaque = messageExcerpt(expr.trimmedDescription)
           break
         }
         if let reference = value.as(DeclReferenceExprSyntax.self), parameters.contains(where: { $0.name == reference.baseName.text }) {

@@ -134,7 +134,9 @@ extension SwiftEvaluator {
     var inner = expr
     while let tuple = inner.as(TupleExprSyntax.self), tuple.elements.count == 1, let only = tuple.elements.first { inner = only.expression }
     if inner.is(NilLiteralExprSyntax.self) { return true }
-    if let call = inner.as(FunctionCallExprSyntax.self), call.calledExpression.trimmedDescription == "Optional" { return true }
+    if let call = inner.as(FunctionCallExprSyntax.self), call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text == "Optional" {
+      return true
+    }
     return false
   }
 

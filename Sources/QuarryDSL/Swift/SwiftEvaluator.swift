@@ -57,6 +57,13 @@ final class SwiftEvaluator {
     self.budget = budget
   }
 
+  /// An evaluator for Swift the input holds: the catalog's enums and the members the input
+  /// declares on standard types and enums.
+  convenience init(source: SourceUnit, catalog: Catalog, budget: EvaluationBudget = EvaluationBudget()) {
+    self.init(source: source, enums: catalog.enums, budget: budget)
+    extensions = catalog.swiftExtensions
+  }
+
   // MARK: Entry points
 
   /// Runs a function body with its parameters bound; the value it returns (or its single
@@ -288,9 +295,7 @@ final class SwiftEvaluator {
   static let outsideSubset = "which is outside the Swift Quarry runs"
 
   func unsupported(_ node: some SyntaxProtocol, _ what: String? = nil) -> SwiftEvaluationError {
-    var text = node.trimmedDescription
-    if let newline = text.firstIndex(of: "\n") { text = String(text[..<newline]) + " …" }
-    if text.count > 40 { text = String(text.prefix(39)) + "…" }
+    let text = messageExcerpt(node.trimmedDescription)
     return failure("uses '\(text)'\(what.map { " (\($0))" } ?? ""), \(Self.outsideSubset)", at: node)
   }
 }
