@@ -414,4 +414,60 @@ final class SwiftEverywhereTests: SnapshotTestCase {
       XCTAssertTrue(output.hasPrefix("error: 1:1: this expression nests more than 256 levels deep"), String(output.prefix(200)))
     }
   }
+
+  /// A struct of the input is a Swift value: built by its memberwise initializer, changed by
+  /// property, printed as Swift prints it, and stored as the JSON StructuredQueries' (debug)
+  /// encoder writes for a Codable one; a namespace's `static let` is its initializer's value.
+  func testValueTypesAndStaticPropertiesAreSwiftValues() throws {
+    // swiftc: {⏎  "frame" : "week",⏎  "label" : "a\/b",⏎  "target" : 4,⏎  "version" : 2⏎}
+    //         Criteria(target: 1, frame: nil, label: "a/b", version: 2) 8 2
+    //         E621E1F8-C36C-495A-93FC-0C247A3E6E5F (print(u), u.uuidString)
+    assertInlineSnapshot(of: try run(#"""
+      struct Criteria: Codable {
+        var target: Int
+        var frame: Frame?
+        var label = "a/b"
+        let version = 2
+        enum Frame: String, Codable { case week }
+        var doubled: Int { target * 2 }
+      }
+      enum Seed { static let targets = [3, 7] }
+      var c = Criteria(target: 3, frame: .week)
+      c.target += 1
+      let u = UUID(uuidString: "e621e1f8-c36c-495a-93fc-0c247a3e6e5f")!
+      Values(c, "\(Criteria(target: 1))", c.doubled, Seed.targets.count, "\(u)", u)
+      """#), as: .lines) {
+      #"""
+      SELECT '{
+        "frame" : "week",
+        "label" : "a\/b",
+        "target" : 4,
+        "version" : 2
+      }', 'Criteria(target: 1, frame: nil, label: "a/b", version: 2)', 8, 2, 'E621E1F8-C36C-495A-93FC-0C247A3E6E5F', 'e621e1f8-c36c-495a-93fc-0c247a3e6e5f'
+      ┌──────────────────────────────────────────────────────────────┬─────────────────────────────────────────────────────────────┬───┬───┬────────────────────────────────────────┬────────────────────────────────────────┐
+      │ '{↵  "frame" : "week",↵  "label" : "a\/b",↵  "target" : 4,↵… │ 'Criteria(target: 1, frame: nil, label: "a/b", version: 2)' │ 8 │ 2 │ 'E621E1F8-C36C-495A-93FC-0C247A3E6E5F' │ 'e621e1f8-c36c-495a-93fc-0c247a3e6e5f' │
+      ├──────────────────────────────────────────────────────────────┼─────────────────────────────────────────────────────────────┼───┼───┼────────────────────────────────────────┼────────────────────────────────────────┤
+      │ {↵  "frame" : "week",↵  "label" : "a\/b",↵  "target" : 4,↵ … │ Criteria(target: 1, frame: nil, label: "a/b", version: 2)   │ 8 │ 2 │ E621E1F8-C36C-495A-93FC-0C247A3E6E5F   │ e621e1f8-c36c-495a-93fc-0c247a3e6e5f   │
+      └──────────────────────────────────────────────────────────────┴─────────────────────────────────────────────────────────────┴───┴───┴────────────────────────────────────────┴────────────────────────────────────────┘
+      """#
+    }
+  }
+
+  /// `Model.insert { Namespace.all }` where `all` is a `static let` array of drafts: one row
+  /// per draft, as Swift initializes the property.
+  func testAStaticArrayOfDraftsInsertsEveryRow() throws {
+    assertInlineSnapshot(of: try run(#"""
+      struct Defaults {
+        static let tags: [Tag.Draft] = [Tag.Draft(title: "gym bag"), Tag.Draft(title: "\(2 + 3) min")]
+      }
+      Tag.insert { Defaults.tags }
+      """#), as: .lines) {
+      """
+      INSERT INTO "tags"
+      ("id", "title")
+      VALUES
+      (NULL, 'gym bag'), (NULL, '5 min')
+      """
+    }
+  }
 }

@@ -387,8 +387,18 @@ extension AppCodeRunner {
     }
     if call == nil { functionsRun.insert(name) }
     var values: [Value] = []
+    // GRDB's handles (`_ db: Database`, `_ migrator: inout DatabaseMigrator`) are the app's
+    // plumbing: passed on, never values of a query.
+    let declaredTypes = function.body.syntax.parent?.as(FunctionDeclSyntax.self)?.signature.parameterClause.parameters.map(\.type.trimmedDescription) ?? []
+    var handles: Set<String> = []
     if let call {
-      values = try Arguments(call).list.map { try compiler.evaluate($0.expression) }
+      values = try Arguments(call).list.enumerated().map { index, argument in
+        if index < declaredTypes.count, index < function.parameters.count, Self.isDatabaseHandle(declaredTypes[index]) {
+          handles.insert(function.parameters[index])
+          return .null
+        }
+        return try compiler.evaluate(argument.expression)
+      }
       guard values.count == function.parameters.count else {
         throw compiler.source.diagnostic(
           "'\(name)' takes \(function.parameters.count) argument\(function.parameters.count == 1 ? "" : "s"), not \(values.count)",
@@ -401,10 +411,18 @@ extension AppCodeRunner {
     if compiler.scanSources != nil { compiler.currentFile = compiler.fileIndex(of: function.body.syntax.position) }
     defer { compiler.currentFile = savedFile }
     try compiler.withSource(function.body) {
-      try compiler.withLocals(compiler.parameterBindings(of: function, values)) {
+      try compiler.withLocals(compiler.parameterBindings(of: function, values).filter { !handles.contains($0.key) }) {
         try compileBlock(statements, into: &items, typesRead: false)
       }
     }
+  }
+
+  /// Whether a parameter's type is one of GRDB's database handles (`Database`, `inout
+  /// DatabaseMigrator`, `any DatabaseWriter`).
+  static func isDatabaseHandle(_ type: String) -> Bool {
+    var text = type
+    for prefix in ["inout ", "any ", "some ", "borrowing ", "consuming "] where text.hasPrefix(prefix) { text.removeFirst(prefix.count) }
+    return ["Database", "DatabaseWriter", "DatabaseReader", "DatabaseQueue", "DatabasePool", "DatabaseMigrator"].contains(text)
   }
 
   /// The statements of a function's body or a computed property's getter.

@@ -121,6 +121,10 @@ extension AppCodeRunner {
         }
       }
     }
+    // A value type or a namespace of static values: read where the input's Swift uses it.
+    if compiler.catalog.valueTypes[name] != nil || compiler.catalog.staticProperties.keys.contains(where: { $0.hasPrefix(name + ".") }) {
+      ranAny = true
+    }
     if !ranAny { skip(decl, as: "\(kindName(decl).replacing(" declaration", with: "")) \(name)") }
   }
 

@@ -40,6 +40,8 @@ extension Compiler {
     case .success(let computed):
       // A tuple, a Set, a Dictionary, a slice: the query's own reading of them stands (a
       // tuple's parts, a JSON object, a list to bind).
+      // A struct of the input: the JSON its `JSONRepresentation` binds.
+      if case .structure = computed { return try value(of: computed, at: expr) }
       guard computed.isPlain else { return nil }
       return try value(of: computed, at: expr)
     case .failure(let error) where error.isSwiftsVerdict:
@@ -82,7 +84,7 @@ extension Compiler {
   /// values would lose something, else as the query binds it, with its declared type.
   func heldValue(_ computed: SwiftValue, type: SwiftType?, at node: some SyntaxProtocol) throws -> Value {
     switch computed {
-    case .slice, .dictionary, .unordered, .range, .lazySequence: return .swiftValue(computed)
+    case .slice, .dictionary, .unordered, .range, .lazySequence, .structure: return .swiftValue(computed)
     case .tuple(_, let labels) where labels.contains(where: { $0 != nil }): return .swiftValue(computed)
     case .some(.none), .some(.some): return .swiftValue(computed)
     default:
@@ -212,7 +214,7 @@ extension Compiler {
     if runTimeValues[name] != nil || appCode.skippedValues[name] != nil { return .other }
     if let binding = catalog.bindings[name] { return swiftValue(binding) != nil ? .value : .other }
     if catalog.table(forType: name) != nil || catalog.aliases[name] != nil || catalog.functions[name] != nil { return .other }
-    if catalog.enums[name] != nil { return .standard }
+    if catalog.enums[name] != nil || catalog.valueTypes[name] != nil { return .standard }
     if SwiftComputation.standardTypes.contains(name) || SwiftComputation.standardFunctions.contains(name) { return .standard }
     return .other
   }
@@ -300,6 +302,7 @@ extension Compiler {
     case .int(let number): return .expression(TypedExpression(.value(.integer(number)), type: .int))
     case .double(let number): return .expression(TypedExpression(.value(.double(number)), type: .double))
     case .string(let text): return .expression(TypedExpression(.value(.text(text)), type: .string))
+    case .uuid(let text): return .expression(TypedExpression(.value(.text(text.lowercased())), type: SwiftType("UUID")))
     case .array(let values), .slice(let values, _), .lazySequence(_, let values): return .array(try values.map { try value(of: $0, at: node) })
     case .tuple(let values, _): return .tuple(try values.map { try value(of: $0, at: node) })
     case .enumCase(let type, let name, let raw):
@@ -319,13 +322,13 @@ extension Compiler {
       return .array(try elements.map { try value(of: $0, at: node) })
     case .dictionary(let entries) where entries.keys.allSatisfy({ if case .string = $0 { true } else { false } }):
       // `[String: T]` where a query value goes: the JSON object StructuredQueries binds for it.
-      do {
-        return .expression(TypedExpression(.value(.text(try swift.jsonObjectText())), type: .string))
-      } catch {
-        throw source.diagnostic("this Dictionary " + error.message, at: node)
-      }
+      return .expression(TypedExpression(.value(.text(try encodedJSON(swift, at: node))), type: .string))
     case .dictionary, .unordered:
       throw source.diagnostic("a \(swift.typeName) has no order Swift fixes; sort it into an array first", at: node)
+    case .structure(let type, _, _, let encodable):
+      // A Codable struct where a query value goes: the JSON its `JSONRepresentation` binds.
+      guard encodable else { throw source.diagnostic("a '\(type)' is not a value SQLite can hold; bind its properties, or make it Codable and store it as JSON", at: node) }
+      return .expression(TypedExpression(.value(.text(try encodedJSON(swift, at: node))), type: SwiftType(type)))
     }
   }
 }

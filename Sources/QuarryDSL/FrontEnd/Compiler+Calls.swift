@@ -5,6 +5,7 @@ import SwiftSyntax
 extension Compiler {
   func evaluateCall(_ call: FunctionCallExprSyntax, expected: SwiftType?) throws -> Value {
     let arguments = Arguments(call)
+    if let localized = try localizedString(call) { return localized }
     // `Int?(1)`, `Date?.some(d)`, `Priority?.some(.low)`: an optional of the written type.
     if call.arguments.count == 1, let only = call.arguments.first, only.label == nil {
       var typeSyntax: ExprSyntax?
@@ -202,6 +203,19 @@ extension Compiler {
   /// runs.
   ///
   /// ```swift
+  /// `String(localized: "Done")`, `NSLocalizedString("Done", comment: …)`: the app's
+  /// translation for the user's language, read from its string catalog when it runs. In a
+  /// scan, a value the app binds; elsewhere refused (Quarry has no catalog to read).
+  func localizedString(_ call: FunctionCallExprSyntax) throws -> Value? {
+    guard let callee = call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text, lookupLocal(callee) == nil,
+      (callee == "String" && call.arguments.first?.label?.text == "localized") || callee == "NSLocalizedString"
+    else { return nil }
+    if scanning { return .expression(TypedExpression(.value(.parameter(text(of: call))), type: .string)) }
+    throw source.diagnostic(
+      "'\(callee)\(callee == "String" ? "(localized:)" : "")' is the app's translation from its string catalog, which Quarry cannot read; write the text itself",
+      at: call.calledExpression)
+  }
+
   /// Reminder.where { $0.dueDate < Date() }
   /// // … WHERE (("reminders"."dueDate") < (datetime('now')))
   /// ```
@@ -509,7 +523,7 @@ extension Compiler {
   /// are the date functions'; `Array`/`Set` build lists the query compiler builds).
   static let swiftFunctionNames: Set<String> = Set(
     SwiftBuiltins.all.filter { $0.receiver.isEmpty }.map(\.name)
-  ).subtracting(["Date", "Array", "Set", "zip", "stride", "Optional"])
+  ).subtracting(["Date", "Array", "Set", "zip", "stride", "Optional", "UUID"])
 
   static let swiftOperators: Set<String> = ["+", "-", "*", "/", "%", "&", "|", "^", "<<", ">>", "==", "!=", "<", "<=", ">", ">=", "&&", "||", "??"]
 

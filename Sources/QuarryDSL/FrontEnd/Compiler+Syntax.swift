@@ -50,6 +50,7 @@ extension Compiler {
       // `DefaultItem?.none`: a row of NULLs.
       if name == "none", let model = tableMethods.optionalTableType(base) { return tableMethods.nullRecord(of: model) }
       if isSwiftExtensionStatic(of: base, name) { return try swiftValue(of: expr) }
+      if let property = staticProperty(name, of: base) { return try value(of: property) }
       let baseValue = try evaluate(base)
       if swiftExtensionInstanceMember(name, on: baseValue) { return try swiftValue(of: expr) }
       return try self.member(name, of: baseValue, at: member)
@@ -104,6 +105,38 @@ extension Compiler {
     }
     throw source.diagnostic(
       "not supported in Quarry yet: \(kindName(expr))", at: expr)
+  }
+
+  /// The static property `base.name` of a type the input declares that is not a table
+  /// (`AchievementDefinitions.all`), when no nearer name shadows the type.
+  func staticProperty(_ name: String, of base: ExprSyntax) -> StaticProperty? {
+    guard !catalog.staticProperties.isEmpty else { return nil }
+    var path: [String] = []
+    var current = base
+    while let member = current.as(MemberAccessExprSyntax.self), let inner = member.base {
+      path.insert(member.declName.baseName.text, at: 0)
+      current = inner
+    }
+    guard let root = current.as(DeclReferenceExprSyntax.self)?.baseName.text, lookupLocal(root) == nil,
+      runTimeValues[root] == nil, catalog.bindings[root] == nil
+    else { return nil }
+    var typeName = ([root] + path).joined(separator: ".")
+    if let outer = enclosingType, catalog.staticProperties[outer + "." + typeName + "." + name] != nil {
+      typeName = outer + "." + typeName
+    }
+    guard catalog.table(forType: typeName) == nil else { return nil }
+    return catalog.staticProperties[typeName + "." + name]
+  }
+
+  /// A static property's value: its initializer, evaluated in the input that declared it with
+  /// the declared type expected (Swift evaluates it once; its value does not change).
+  func value(of property: StaticProperty) throws -> Value {
+    guard let binding = property.binding.syntax.as(PatternBindingSyntax.self), let initializer = binding.initializer else {
+      throw source.diagnostic("'\(property.qualifiedName)' has no value to read", at: source.tree)
+    }
+    return try withSource(property.binding) {
+      try evaluateBinding(initializer.value, annotation: binding.typeAnnotation)
+    }
   }
 
   /// `rows[0]`: an element of an array the compiler holds (rows app code fetched, a list of
@@ -179,29 +212,30 @@ extension Compiler {
   /// A dictionary literal as the JSON text StructuredQueries binds for it (pretty-printed, keys
   /// sorted): `["a": 1]` → `{⏎  "a" : 1⏎}`.
   func jsonObjectText(_ dictionary: DictionaryExprSyntax) throws -> String {
-    guard case .elements(let elements) = dictionary.content else { return "{\n\n}" }
-    var members: [(key: String, value: String)] = []
-    for element in elements {
-      guard case .expression(let key) = try evaluate(element.key), case .value(.text(let name)) = key.expression.node else {
-        throw source.diagnostic("a JSON object's keys must be strings", at: element.key)
+    var entries: [SwiftValue: SwiftValue] = [:]
+    if case .elements(let elements) = dictionary.content {
+      for element in elements {
+        guard case .expression(let key) = try evaluate(element.key), case .value(.text(let name)) = key.expression.node else {
+          throw source.diagnostic("a JSON object's keys must be strings", at: element.key)
+        }
+        let value = try evaluate(element.value)
+        guard let swift = swiftValue(value) else {
+          if case .expression(let typed) = value, case .value(.parameter(let name)) = typed.expression.node { throw RunTimeValue(name: name) }
+          throw source.diagnostic("a JSON object's values must be values Swift has before the query runs", at: element.value)
+        }
+        entries[.string(name)] = swift
       }
-      guard case .expression(let value) = try evaluate(element.value), case .value(let binding) = value.expression.node else {
-        throw source.diagnostic("a JSON object's values must be literals", at: element.value)
-      }
-      let text: String
-      switch binding {
-      case .integer(let number) where value.type?.isBool == true: text = number == 0 ? "false" : "true"
-      case .integer(let number): text = String(number)
-      case .double(let number): text = "\(number)"
-      case .text(let string): text = jsonStringLiteral(string, escapingSlashes: true)
-      case .null, .blob: text = "null"
-      case .parameter(let name): throw RunTimeValue(name: name)
-      }
-      members.append((name, text))
     }
-    let body = members.sorted { $0.key < $1.key }
-      .map { "  " + jsonStringLiteral($0.key, escapingSlashes: true) + " : " + $0.value }
-    return "{\n" + body.joined(separator: ",\n") + "\n}"
+    return try encodedJSON(.dictionary(entries), at: dictionary)
+  }
+
+  /// The JSON text StructuredQueries' encoder writes for a value (``SwiftValue/encodedJSON()``).
+  func encodedJSON(_ value: SwiftValue, at node: some SyntaxProtocol) throws -> String {
+    do {
+      return try value.encodedJSON()
+    } catch {
+      throw source.diagnostic("this value " + error.message, at: node)
+    }
   }
 
   /// The text of a string literal; interpolations must be plain values (`"%\(text)%"`).
@@ -805,14 +839,13 @@ extension Compiler {
       let columns = rowMethods.groupColumns(table, path)
       if columns.count == 1 { return columns[0] }
       return TypedExpression(Expression(.row(columns.map(\.expression))), type: nil)
-    case .array(let elements) where expected?.representation?.contains("JSON") == true || expected?.name.hasPrefix("[") == true:
-      let values: [QueryBinding] = try elements.map { element in
-        guard case .expression(let e) = element, case .value(let binding) = e.expression.node else {
-          throw source.diagnostic("a JSON array column takes literal values", at: node)
-        }
-        return binding
+    case .array where expected?.representation?.contains("JSON") == true || expected?.name.hasPrefix("[") == true:
+      guard let swift = swiftValue(value) else {
+        // `[tag.title]` in a scan: an array the app builds when it runs, bound as one value.
+        if scanning { return TypedExpression(.value(.parameter(text(of: node))), type: expected) }
+        throw source.diagnostic("a JSON array column takes values Swift has before the query runs", at: node)
       }
-      return storedJSONB(TypedExpression(.value(.text(prettyJSON(values))), type: expected), as: expected)
+      return storedJSONB(TypedExpression(.value(.text(try encodedJSON(swift, at: node))), type: expected), as: expected)
     case .implicitMember(let name):
       if let expected, let model = catalog.enums[expected.name] {
         if case .expression(let e) = try implicitMember(name, expected: expected, at: node) { _ = model; return e }

@@ -235,6 +235,10 @@ public final class Compiler {
       else { return nil }
       return (index, decl)
     }
+    for property in StaticProperty.declared(in: statements, source: source) {
+      catalog.staticProperties[property.qualifiedName] = property
+    }
+    declareValueTypes(in: statements)
     // `FetchKeyRequest`s anywhere in the input (nested in a view, in an extension) are known
     // before any `@Fetch` uses them.
     appCode.declareFetchRequests(in: statements)
@@ -251,6 +255,30 @@ public final class Compiler {
     }
     try appCode.declareAheadAndRunSetUp(statements, into: &items, recovering: recovering)
     return failed
+  }
+
+  /// The input's plain structs (``ValueTypeModel``), for the evaluator: their stored
+  /// properties, their members (computed properties, functions, static values) and the enums
+  /// they nest.
+  func declareValueTypes(in statements: [CodeBlockItemSyntax]) {
+    let found = ValueTypeModel.declared(in: statements, source: source)
+    guard !found.isEmpty else { return }
+    var blocks: [String: MemberBlockSyntax] = [:]
+    InputTypes.visit(statements) { decl, qualified in
+      if let structDecl = decl.as(StructDeclSyntax.self) { blocks[qualified] = structDecl.memberBlock }
+    }
+    for model in found where catalog.table(forType: model.name) == nil {
+      catalog.valueTypes[model.name] = model
+      guard let block = blocks[model.name] else { continue }
+      for member in SwiftExtensionMember.members(in: block, of: model.name, source: source) {
+        catalog.swiftExtensions[member.name, default: []].removeAll { $0.typeName == member.typeName && $0.isStatic == member.isStatic }
+        catalog.swiftExtensions[member.name, default: []].append(member)
+      }
+      for member in block.activeMembers {
+        guard let nested = member.decl.as(EnumDeclSyntax.self) else { continue }
+        try? DeclarationReader(catalog: catalog, source: source, warn: { _, _ in }).readEnum(nested, outer: model.name)
+      }
+    }
   }
 
   func declarationName(_ decl: DeclSyntax) -> String {

@@ -214,22 +214,6 @@ extension RowMethods {
   }
 }
 
-/// JSON text as Foundation's pretty-printing encoder writes it (2-space indent), for
-/// `JSONRepresentation` columns.
-func prettyJSON(_ elements: [QueryBinding]) -> String {
-  if elements.isEmpty { return "[\n\n]" }
-  let items = elements.map { element -> String in
-    switch element {
-    case .text(let text): return jsonStringLiteral(text, escapingSlashes: true)
-    case .integer(let number): return String(number)
-    case .double(let number): return "\(number)"
-    case .null, .blob: return "null"
-    case .parameter(let name): return name
-    }
-  }
-  return "[\n" + items.map { "  " + $0 }.joined(separator: ",\n") + "\n]"
-}
-
 extension RowMethods {
   /// Methods on a whole table's columns (`$1.count()`, `$1.jsonGroupArray()`).
   /// A method of a whole row (`$0.` of a table), run by its vocabulary entry's handler.

@@ -114,7 +114,8 @@ extension TableMethods {
     }
     // Fields left out take their declared defaults (`Status()` is all defaults).
     if pairs.count < model.columns.count, !model.columns.contains(where: { column in
-      !pairs.contains { $0.0 == column.sqlName } && column.defaultValue == nil && !column.type.isOptional && !column.isPrimaryKey
+      !pairs.contains { $0.0 == column.sqlName } && column.defaultValue == nil && column.unknownDefault == nil && !column.type.isOptional
+        && !column.isPrimaryKey
     }) {
       var remaining = pairs
       pairs = try model.columns.filter { !$0.isGenerated }.map { column in

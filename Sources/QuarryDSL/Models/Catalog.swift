@@ -39,6 +39,11 @@ public final class Catalog: @unchecked Sendable {
   var pendingScopes: [String: [String: Scope]] = [:]
   /// `extension DateTimeModifier { static let endOfMonth = … }` and similar: named syntax.
   var staticExtensions: [String: [String: Scope]] = [:]
+  /// `static let` properties of the input's types that are not tables, by qualified name
+  /// (`AchievementDefinitions.all`).
+  var staticProperties: [String: StaticProperty] = [:]
+  /// Structs of the input that are not tables, by qualified name (`Criteria`).
+  var valueTypes: [String: ValueTypeModel] = [:]
 
   /// Models declared inside app types, by their qualified name (`RemindersDetailModel.Row`):
   /// two views may each nest a `Row` of their own.

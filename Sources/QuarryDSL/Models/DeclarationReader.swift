@@ -643,20 +643,6 @@ struct DeclarationReader {
         return DateFormatting.stored(secondsSince1970: seconds, representation: type.representation).map { .value($0) }
       }
     }
-    if let call = expr.as(FunctionCallExprSyntax.self), call.arguments.isEmpty, call.trailingClosure == nil {
-      // `[String]()`: an empty array; `UUID()`: a new random identifier, as the app makes one.
-      if call.calledExpression.is(ArrayExprSyntax.self) { return .value(.text("[]")) }
-      if call.calledExpression.trimmedDescription == "UUID" { return .value(.text(UUID().uuidString)) }
-    }
-    if let array = expr.as(ArrayExprSyntax.self) {
-      // `var notes: [String] = []` on a JSON-represented column: its JSON text.
-      var elements: [QueryBinding] = []
-      for element in array.elements {
-        guard case .value(let binding)? = try defaultExpression(element.expression)?.node else { return nil }
-        elements.append(binding)
-      }
-      return .value(.text(prettyJSON(elements)))
-    }
     if let call = expr.as(FunctionCallExprSyntax.self),
       call.calledExpression.trimmedDescription == "Date",
       let argument = call.arguments.first,

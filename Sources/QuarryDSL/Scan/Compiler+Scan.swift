@@ -53,6 +53,10 @@ extension Compiler {
     do {
       let statements = Array(parsed.statements)
       scanSources = sources
+      // Values the app computes when it runs (`Date()`, `String(localized:)`, a record set
+      // from them) are the app's, bound; a statement that binds one is listed, not run.
+      scanning = true
+      defer { scanning = false }
       // Each file's `private` models first: a file's migrations use its own.
       readFilePrivateModels(statements, into: &items)
       _ = try readDeclarationsAndRunSetUp(statements, into: &items, recovering: true)

@@ -31,6 +31,22 @@ extension SwiftBuiltins {
       }
       return .double(seconds - other)
     },
+    SwiftBuiltin("", "UUID() -> UUID", example: "UUID().uuidString.count") { _ in
+      // A random (version 4) UUID, as the app makes one each time this runs.
+      var bytes = (0..<16).map { _ in UInt8.random(in: 0...255) }
+      bytes[6] = (bytes[6] & 0x0F) | 0x40
+      bytes[8] = (bytes[8] & 0x3F) | 0x80
+      let hex = bytes.map { String($0 >> 4, radix: 16, uppercase: true) + String($0 & 0x0F, radix: 16, uppercase: true) }.joined()
+      return .uuid(FunctionMethods.hyphenatedUUID(hex))
+    },
+    SwiftBuiltin("", "UUID(uuidString string: String) -> UUID?", example: #"UUID(uuidString: "e621e1f8-c36c-495a-93fc-0c247a3e6e5f")?.uuidString"#) { call in
+      let text = try call.string(0)
+      return SwiftValue.isUUIDText(text) ? .some(.uuid(text.uppercased())) : .none
+    },
+    SwiftBuiltin("UUID", "uuidString: String", example: #"UUID(uuidString: "00000000-0000-0000-0000-00000000000a")!.uuidString"#) { call in
+      guard case .uuid(let text) = call.base else { return .none }
+      return .string(text)
+    },
     SwiftBuiltin("Date", "distantPast: Date", isStatic: true, example: "Date.distantPast.timeIntervalSince1970") { _ in .date(-62_135_769_600) },
     SwiftBuiltin("Date", "distantFuture: Date", isStatic: true, example: "Date.distantFuture.timeIntervalSince1970") { _ in .date(64_092_211_200) },
   ]

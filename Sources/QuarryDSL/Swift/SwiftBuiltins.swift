@@ -256,9 +256,10 @@ enum SwiftBuiltins {
     case .unordered: return ["Set", "Sequence"]
     case .range: return ["Range", "Sequence"]
     case .some, .none: return ["Optional"]
-    case .tuple: return []
+    case .tuple, .structure: return []
     case .enumCase: return ["Enum"]
     case .date: return ["Date"]
+    case .uuid: return ["UUID"]
     }
   }
 

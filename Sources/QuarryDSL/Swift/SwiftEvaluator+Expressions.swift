@@ -63,7 +63,7 @@ extension SwiftEvaluator {
       if let variable = lookup(name) { return variable.value }
       // Inside an extension member, a bare member name is `self`'s.
       if let receiver = lookup("self")?.value, let type = Self.extensionType(of: receiver),
-        extensionMember(name, isStatic: false, of: type) != nil || SwiftBuiltins.member(of: receiver, name: name, labels: nil) != nil
+        storedProperty(name, of: receiver) != nil || extensionMember(name, isStatic: false, of: type) != nil || SwiftBuiltins.member(of: receiver, name: name, labels: nil) != nil
           || (name == "rawValue" && { if case .enumCase = receiver { true } else { false } }())
       {
         return try property(name, of: receiver, at: reference)

@@ -51,6 +51,13 @@ extension SwiftEvaluator {
       }
       return try enumCase(model, name, at: member.declName)
     }
+    if let model = valueType(named: baseExpr) {
+      // `Criteria.standard`: a static member the struct declares.
+      guard let declared = (extensions[name] ?? []).first(where: { $0.isStatic && $0.typeName == model.name }) else {
+        throw failure("'\(model.name)' has no static member '\(name)' Quarry can read", at: member.declName)
+      }
+      return try runExtension(declared, on: nil, at: member)
+    }
     if name == "none", baseExpr.is(OptionalChainingExprSyntax.self) || baseExpr.trimmedDescription.hasPrefix("Optional") { return .none }
     if let type = standardType(named: baseExpr) {
       if let declared = extensionMember(name, isStatic: true, of: type) { return try runExtension(declared, on: nil, at: member) }
@@ -88,6 +95,8 @@ extension SwiftEvaluator {
     case .enumCase(_, _, let raw) where name == "rawValue":
       guard let raw else { throw failure("this enum has no raw values", at: node) }
       return raw
+    case .structure:
+      if let stored = storedProperty(name, of: base) { return stored }
     default:
       break
     }
@@ -136,6 +145,7 @@ extension SwiftEvaluator {
     if let reference = callee.as(DeclReferenceExprSyntax.self) {
       let name = reference.baseName.text
       if let function = functions[name] { return try invoke(function, arguments: arguments, labels: labels, at: call) }
+      if let model = valueType(named: callee) { return try construct(model, arguments: arguments, labels: labels, at: call) }
       if let model = enums[name], labels.count == 1, labels[0].label == "rawValue", let argument = arguments.first {
         let raw = try evaluate(argument, expected: model.rawType)
         for match in model.cases where try equal(SwiftValue(match.value, as: model.rawType), raw, at: argument) {
@@ -159,6 +169,10 @@ extension SwiftEvaluator {
     }
     guard let member = callee.as(MemberAccessExprSyntax.self) else { throw unsupported(callee, "this kind of call") }
     let name = member.declName.baseName.text
+    // `Library.Criteria(…)`, `.init(…)` where a struct of the input is expected.
+    if let model = valueType(named: callee) ?? (member.base == nil && name == "init" ? expected.flatMap({ valueTypes[$0.wrapped.name] }) : nil) {
+      return try construct(model, arguments: arguments, labels: labels, at: call)
+    }
     if let baseExpr = member.base, let type = standardType(named: baseExpr) {
       if let declared = extensionMember(name, isStatic: true, of: type) {
         return try runExtension(declared, on: nil, arguments: arguments, labels: labels, at: call)

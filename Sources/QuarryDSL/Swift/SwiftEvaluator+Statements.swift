@@ -220,6 +220,7 @@ extension SwiftEvaluator {
       }
       return
     }
+    if let access = target.as(MemberAccessExprSyntax.self), try assignProperty(access, newValue) { return }
     if target.is(DiscardAssignmentExprSyntax.self), op == "=" {
       _ = try evaluate(infix.rightOperand)
       return

@@ -45,6 +45,8 @@ final class SwiftEvaluator {
   var functions: [String: FunctionDeclSyntax] = [:]
   /// Members the input declares in extensions of standard types, by name.
   var extensions: [String: [SwiftExtensionMember]] = [:]
+  /// Structs the input declares that are not tables, by qualified name.
+  var valueTypes: [String: ValueTypeModel] = [:]
   /// The return type of the function running (literals in `return` take it).
   var returnType: SwiftType?
   /// How deeply expressions and closures nest right now (a guard for the stack).
@@ -62,6 +64,20 @@ final class SwiftEvaluator {
   convenience init(source: SourceUnit, catalog: Catalog, budget: EvaluationBudget = EvaluationBudget()) {
     self.init(source: source, enums: catalog.enums, budget: budget)
     extensions = catalog.swiftExtensions
+    valueTypes = catalog.valueTypes
+  }
+
+  /// An evaluator for code another input declared (a member, a default), one level deeper,
+  /// sharing this one's types and budget.
+  func nested(in source: SourceUnit, at node: some SyntaxProtocol) throws -> SwiftEvaluator {
+    let inner = SwiftEvaluator(source: source, enums: enums, budget: budget)
+    inner.extensions = extensions
+    inner.valueTypes = valueTypes
+    inner.depth = depth + 10
+    guard inner.depth <= Self.maximumDepth else {
+      throw failure("calls functions more than \(Self.maximumDepth / 10) deep", at: node)
+    }
+    return inner
   }
 
   // MARK: Entry points
@@ -249,6 +265,8 @@ final class SwiftEvaluator {
     case .some(let inner): return type(of: inner)?.optional
     case .enumCase(let name, _, _): return SwiftType(name)
     case .date: return .date
+    case .uuid: return SwiftType("UUID")
+    case .structure(let name, _, _, _): return SwiftType(name)
     default: return nil
     }
   }

@@ -65,9 +65,7 @@ extension SwiftEvaluator {
   /// member of that name the input declares (two of them with no context to choose: nil).
   func extensionMember(_ name: String, isStatic: Bool, of type: String?) -> SwiftExtensionMember? {
     let candidates = (extensions[name] ?? []).filter { $0.isStatic == isStatic }
-    if let type, let canonical = SwiftExtensionMember.canonicalType(type),
-      let typed = candidates.first(where: { $0.typeName == canonical })
-    {
+    if let type, let typed = candidates.first(where: { $0.typeName == (SwiftExtensionMember.canonicalType(type) ?? type) }) {
       return typed
     }
     // An operand's context is the operator's (`date + .days(1)` wants a TimeInterval): the one
@@ -79,8 +77,8 @@ extension SwiftEvaluator {
   static func extensionType(of value: SwiftValue) -> String? {
     switch value {
     case .array, .slice: "Array"
-    // An enum the input declares: its own members (`Mood.happy.label`).
-    case .enumCase(let type, _, _): type
+    // An enum or a struct the input declares: its own members (`Mood.happy.label`).
+    case .enumCase(let type, _, _), .structure(let type, _, _, _): type
     default: type(of: value).flatMap { SwiftExtensionMember.canonicalType($0.name) }
     }
   }
@@ -106,12 +104,7 @@ extension SwiftEvaluator {
     _ member: SwiftExtensionMember, on receiver: SwiftValue?, arguments: [ExprSyntax], labels: CallLabels?,
     at node: some SyntaxProtocol
   ) throws -> SwiftValue {
-    let inner = SwiftEvaluator(source: member.declaration.source, enums: enums, budget: budget)
-    inner.extensions = extensions
-    inner.depth = depth + 10
-    guard inner.depth <= Self.maximumDepth else {
-      throw failure("calls functions more than \(Self.maximumDepth / 10) deep", at: node)
-    }
+    let inner = try nested(in: member.declaration.source, at: node)
     var names: [(name: String, value: SwiftValue, type: SwiftType?)] = []
     if let receiver { names.append(("self", receiver, nil)) }
     if let function = member.declaration.syntax.as(FunctionDeclSyntax.self), let body = function.body {

@@ -40,6 +40,12 @@ indirect enum SwiftValue: Hashable, Sendable {
   case enumCase(type: String, name: String, raw: SwiftValue?)
   /// A Foundation `Date`: seconds since 1970 (UTC).
   case date(Double)
+  /// A Foundation `UUID`, as its `uuidString` spells it (upper case); bound in lower case, as
+  /// StructuredQueries binds it.
+  case uuid(String)
+  /// An instance of a struct the input declares (``ValueTypeModel``): its stored properties in
+  /// declaration order; `encodable` when the type is `Codable`.
+  case structure(type: String, names: [String], values: [SwiftValue], encodable: Bool)
 
   /// The value without its optional wrapper(s); nil for `nil`.
   var unwrapped: SwiftValue? {
@@ -54,10 +60,10 @@ indirect enum SwiftValue: Hashable, Sendable {
   /// one, or an array of them.
   var isPlain: Bool {
     switch self {
-    case .none, .bool, .int, .double, .string, .enumCase, .date: return true
+    case .none, .bool, .int, .double, .string, .enumCase, .date, .uuid: return true
     case .some(let inner): return !inner.isOptional && inner.isPlain
     case .array(let elements): return elements.allSatisfy(\.isPlain)
-    case .slice, .lazySequence, .dictionary, .unordered, .tuple, .range: return false
+    case .slice, .lazySequence, .dictionary, .unordered, .tuple, .range, .structure: return false
     }
   }
 
@@ -86,6 +92,8 @@ indirect enum SwiftValue: Hashable, Sendable {
     case .range(_, _, let closed): return closed ? "ClosedRange<Int>" : "Range<Int>"
     case .enumCase(let type, _, _): return type
     case .date: return "Date"
+    case .uuid: return "UUID"
+    case .structure(let type, _, _, _): return type
     }
   }
 
@@ -117,6 +125,7 @@ indirect enum SwiftValue: Hashable, Sendable {
     case .array(let elements), .unordered(let elements), .slice(let elements, _), .lazySequence(_, let elements): return elements.count * 16
     case .dictionary(let entries): return entries.count * 32
     case .tuple(let parts, _): return parts.count * 16
+    case .structure(_, _, let values, _): return values.reduce(16) { $0 + $1.size }
     case .some(let inner): return inner.size
     default: return 8
     }
@@ -148,6 +157,13 @@ extension SwiftValue {
       return "(" + pieces.joined(separator: ", ") + ")"
     case .range(let lower, let upper, let closed): return "\(lower)\(closed ? "..." : "..<")\(upper)"
     case .enumCase(_, let name, _): return name
+    case .uuid(let text): return text
+    case .structure(let type, let names, let values, _):
+      // `Criteria(target: 3, note: nil)`: the type's own name, each property's debug form.
+      guard !type.contains(".") else { throw SwiftValueProblem(Self.qualifiedByModule) }
+      var pieces: [String] = []
+      for (name, value) in zip(names, values) { pieces.append(name + ": " + (try value.debugDescribe())) }
+      return type + "(" + pieces.joined(separator: ", ") + ")"
     case .date(let seconds):
       // Foundation prints a Date as `2026-01-01 00:00:00 +0000`.
       guard let text = DateFormatting.iso8601(secondsSince1970: seconds.rounded(.down)) else {
@@ -169,6 +185,10 @@ extension SwiftValue {
     switch self {
     case .slice: return "ArraySlice(" + (try describe()) + ")"
     case .range(_, _, let closed): return (closed ? "ClosedRange(" : "Range(") + (try describe()) + ")"
+    case .enumCase, .structure:
+      // Inside a collection or an optional Swift prints the type with the app's module
+      // (`[MyApp.Mood.happy]`), a name Quarry does not know.
+      throw SwiftValueProblem(Self.qualifiedByModule)
     default: break
     }
     guard case .string(let text) = self else { return try describe() }
@@ -191,6 +211,25 @@ extension SwiftValue {
     }
     return out + "\""
   }
+}
+
+extension SwiftValue {
+  /// 8-4-4-4-12 hex digits, as `UUID(uuidString:)` accepts them (either case).
+  static func isUUIDText(_ text: String) -> Bool {
+    let utf8 = Array(text.utf8)
+    guard utf8.count == 36 else { return false }
+    for (index, byte) in utf8.enumerated() {
+      if [8, 13, 18, 23].contains(index) {
+        guard byte == UInt8(ascii: "-") else { return false }
+      } else {
+        guard (byte >= 48 && byte <= 57) || (byte >= 65 && byte <= 70) || (byte >= 97 && byte <= 102) else { return false }
+      }
+    }
+    return true
+  }
+
+  static let qualifiedByModule =
+    "prints a value of the input's own type inside a collection, an optional or a struct, which Swift names with the app's module (MyApp.Type.case); print its properties or rawValue instead"
 }
 
 /// A value that cannot be used as asked (the evaluator adds the place).
@@ -216,6 +255,7 @@ extension SwiftValue {
       default: value = .int(number)
       }
     case .double(let number): value = .double(number)
+    case .text(let text) where type?.wrapped.name == "UUID" && SwiftValue.isUUIDText(text): value = .uuid(text.uppercased())
     case .text(let text): value = type?.isDate == true ? DateFormatting.seconds(fromISO8601: text).map(SwiftValue.date) ?? .string(text) : .string(text)
     case .blob(let bytes): value = .array(bytes.map { .int(Int64($0)) })
     }
@@ -231,6 +271,7 @@ extension SwiftValue {
     case .int(let number): return type?.name == "Double" ? .double(Double(number)) : .integer(number)
     case .double(let number): return .double(number)
     case .string(let text): return .text(text)
+    case .uuid(let text): return .text(text.lowercased())
     case .enumCase(_, let name, let raw):
       guard let raw else { throw SwiftValueProblem("returns the case '\(name)', which has no raw value to store") }
       return try raw.binding(as: nil)
@@ -239,51 +280,11 @@ extension SwiftValue {
         throw SwiftValueProblem("is a date outside the years 0000–9999, which SQLite's date functions cannot store")
       }
       return stored
-    case .array, .tuple, .range, .dictionary, .unordered, .slice, .lazySequence:
-      // A collection result is stored as JSON text, as `[T].JSONRepresentation` stores it.
-      return .text(try jsonText())
+    case .array, .tuple, .range, .dictionary, .unordered, .slice, .lazySequence, .structure:
+      // A collection or a Codable struct is stored as JSON text, as `JSONRepresentation`
+      // stores it.
+      return .text(try encodedJSON())
     }
   }
 
-  /// The JSON text of a value (arrays, as `[T].JSONRepresentation` stores them).
-  func jsonText() throws(SwiftValueProblem) -> String {
-    switch self {
-    case .none: return "null"
-    case .some(let inner): return try inner.jsonText()
-    case .bool(let flag): return flag ? "true" : "false"
-    case .int(let number): return String(number)
-    case .double(let number):
-      guard number.isFinite else { throw SwiftValueProblem("encodes \(number) as JSON, which has no such number (the app's encoder throws)") }
-      return String(number)
-    case .string(let text): return jsonQuoted(text)
-    case .enumCase(_, let name, let raw): return try raw?.jsonText() ?? jsonQuoted(name)
-    case .date(let seconds):
-      guard let text = DateFormatting.iso8601(secondsSince1970: seconds) else { throw SwiftValueProblem("encodes a date outside the years 0000–9999") }
-      return jsonQuoted(text)
-    case .array(let elements), .tuple(let elements, _), .slice(let elements, _), .lazySequence(_, let elements):
-      return "[" + (try elements.map { v throws(SwiftValueProblem) in try v.jsonText() }.joined(separator: ",")) + "]"
-    case .range:
-      guard let elements = orderedElements(limit: 1_000_000) else { throw SwiftValueProblem("encodes a range too large to store") }
-      return try SwiftValue.array(elements).jsonText()
-    case .dictionary, .unordered:
-      throw SwiftValueProblem("encodes a \(typeName), whose order Swift does not fix; sort it into an array first")
-    }
-  }
-
-  /// A `[String: T]` as the JSON object StructuredQueries binds for it: pretty-printed, keys
-  /// sorted (`["a": 1]` → `{⏎  "a" : 1⏎}`).
-  func jsonObjectText() throws(SwiftValueProblem) -> String {
-    guard case .dictionary(let entries) = self else { return try jsonText() }
-    var members: [(key: String, value: String)] = []
-    for (key, value) in entries {
-      guard case .string(let name) = key else { throw SwiftValueProblem("has keys that are not strings, which a JSON object cannot hold") }
-      members.append((name, try value.jsonText()))
-    }
-    guard !members.isEmpty else { return "{\n\n}" }
-    let body = members.sorted { $0.key < $1.key }.map { "  " + jsonQuoted($0.key) + " : " + $0.value }
-    return "{\n" + body.joined(separator: ",\n") + "\n}"
-  }
-
-  /// A string as the app's JSON encoder writes it (slashes escaped, as Foundation's does).
-  private func jsonQuoted(_ text: String) -> String { jsonStringLiteral(text, escapingSlashes: true) }
 }

@@ -105,6 +105,12 @@ struct EntryBuilder {
           entry.skipped = "not run: GRDB has already applied a migration named this to the database (\(earlier.path):\(earlier.line)), so it skips this one"
         } else if unitFailed {
           entry.skipped = "not run: an earlier statement of this migration failed, so GRDB rolls the migration back"
+        } else if let runTime = compiled.statement.fragment.bindings.first(where: { if case .parameter = $0 { true } else { false } }),
+          case .parameter(let name) = runTime
+        {
+          // Data the app computes when it runs (`String(localized:)`, `Date()`): the schema does
+          // not depend on it.
+          entry.skipped = "not run: it binds values the app has only when it runs (\(name))"
         } else if !session.sqlOnly {
           let sink = CollectingSink()
           if !session.execute(compiled, sink: sink) || !sink.errors.isEmpty {

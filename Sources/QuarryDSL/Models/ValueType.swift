@@ -1,0 +1,155 @@
+import SwiftSyntax
+
+/// A struct of the input that is not a table: a plain value type whose instances the one
+/// evaluator builds with its memberwise initializer and reads by property
+/// (`AchievementCriteria(targetValue: 3).targetValue` is 3). A `Codable` one is stored as the
+/// JSON StructuredQueries' encoder writes for it (`@Column(as: Criteria.JSONRepresentation.self)`).
+///
+/// ```swift
+/// struct Criteria: Codable { var target: Int; var note: String? }
+/// @Table struct Goal { let id: Int; @Column(as: Criteria.JSONRepresentation.self) var criteria: Criteria }
+/// Goal.insert { Goal.Draft(criteria: Criteria(target: 3)) }
+/// // INSERT INTO "goals" ("id", "criteria") VALUES (NULL, '{⏎  "target" : 3⏎}')
+/// ```
+struct ValueTypeModel {
+  struct Property {
+    let name: String
+    /// The declared type (nil when only an initializer gives it).
+    let type: SwiftType?
+    /// The default value, from the input that declared it.
+    let initializer: ExprSyntax?
+    /// `let x = 3`: set by its initializer, never a parameter of the memberwise initializer.
+    let isFixed: Bool
+  }
+
+  /// The qualified name (`Library.Criteria`).
+  let name: String
+  /// Stored properties, in declaration order (the memberwise initializer's order).
+  let properties: [Property]
+  /// Declares `Codable` or `Encodable`.
+  let isEncodable: Bool
+  /// Declares its own coding (`CodingKeys`, `encode(to:)`), which the synthesized JSON is not.
+  let hasCustomCoding: Bool
+  /// Declares an `init`, which replaces the memberwise one.
+  let hasExplicitInitializer: Bool
+  let source: SourceUnit
+
+  /// The value types `statements` declare (nested ones under their qualified names), skipping
+  /// tables, selections and app types with behaviour the evaluator does not model (classes,
+  /// property wrappers, computed stored state).
+  static func declared(in statements: [CodeBlockItemSyntax], source: SourceUnit) -> [ValueTypeModel]
+  {
+    var found: [ValueTypeModel] = []
+    InputTypes.visit(statements) { decl, qualified in
+      guard let structDecl = decl.as(StructDeclSyntax.self) else { return }
+      let attributes = structDecl.attributes.compactMap {
+        $0.as(AttributeSyntax.self)?.attributeName.trimmedDescription
+      }
+      guard attributes.isEmpty else { return }
+      let inherited = Set(
+        structDecl.inheritanceClause?.inheritedTypes.map(\.type.trimmedDescription) ?? [])
+      guard
+        inherited.isDisjoint(with: [
+          "View", "App", "Scene", "Table", "TableAlias", "QueryRepresentable", "FetchKeyRequest",
+          "Reducer",
+        ])
+      else { return }
+      var properties: [Property] = []
+      var customCoding = false
+      var explicitInitializer = false
+      for member in structDecl.memberBlock.activeMembers {
+        if let variable = member.decl.as(VariableDeclSyntax.self) {
+          if variable.modifiers.contains(where: { $0.name.tokenKind == .keyword(.static) }) {
+            continue
+          }
+          // A property wrapper (`@State`, `@Shared`) is state the evaluator does not model.
+          if !variable.attributes.isEmpty { return }
+          let isLet = variable.bindingSpecifier.tokenKind == .keyword(.let)
+          for binding in variable.bindings {
+            if let accessors = binding.accessorBlock {
+              // A computed property is read through the type's members; an observer keeps
+              // the property stored.
+              if case .accessors(let list) = accessors.accessors,
+                list.allSatisfy({ ["willSet", "didSet"].contains($0.accessorSpecifier.text) })
+              {
+              } else {
+                continue
+              }
+            }
+            guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text
+            else { return }
+            let type = binding.typeAnnotation.map { SwiftEvaluator.swiftType($0.type) }
+            properties.append(
+              Property(
+                name: name, type: type, initializer: binding.initializer?.value,
+                isFixed: isLet && binding.initializer != nil))
+          }
+        } else if let nested = member.decl.as(EnumDeclSyntax.self), nested.name.text == "CodingKeys"
+        {
+          customCoding = true
+        } else if let function = member.decl.as(FunctionDeclSyntax.self),
+          function.name.text == "encode"
+        {
+          customCoding = true
+        } else if member.decl.is(InitializerDeclSyntax.self) {
+          explicitInitializer = true
+        }
+      }
+      found.append(
+        ValueTypeModel(
+          name: qualified, properties: properties,
+          isEncodable: !inherited.isDisjoint(with: ["Codable", "Encodable"]),
+          hasCustomCoding: customCoding,
+          hasExplicitInitializer: explicitInitializer, source: source))
+    }
+    return found
+  }
+}
+
+/// Walks the type declarations of an input: every struct, enum, class and extension, nested
+/// ones too, with its qualified name (`Outer.Inner`; an extension by the type it extends), the
+/// active clause of each `#if`.
+enum InputTypes {
+  static func visit(_ statements: [CodeBlockItemSyntax], _ body: (DeclSyntax, String) -> Void) {
+    func visit(_ decl: DeclSyntax, outer: String?) {
+      let name: String
+      let block: MemberBlockSyntax
+      if let structDecl = decl.as(StructDeclSyntax.self) {
+        (name, block) = (structDecl.name.text, structDecl.memberBlock)
+      } else if let enumDecl = decl.as(EnumDeclSyntax.self) {
+        (name, block) = (enumDecl.name.text, enumDecl.memberBlock)
+      } else if let classDecl = decl.as(ClassDeclSyntax.self) {
+        (name, block) = (classDecl.name.text, classDecl.memberBlock)
+      } else if let ext = decl.as(ExtensionDeclSyntax.self) {
+        (name, block) = (ext.extendedType.trimmedDescription, ext.memberBlock)
+      } else if let conditional = decl.as(IfConfigDeclSyntax.self) {
+        if case .statements(let inner)? = AppBuildConfiguration.activeClause(of: conditional)?
+          .elements
+        {
+          for item in inner {
+            if case .decl(let nested) = item.item { visit(nested, outer: outer) }
+          }
+        }
+        return
+      } else {
+        return
+      }
+      let qualified = outer.map { $0 + "." + name } ?? name
+      body(decl, qualified)
+      for member in block.activeMembers
+      where !member.decl.is(VariableDeclSyntax.self) && !member.decl.is(FunctionDeclSyntax.self) {
+        visit(member.decl, outer: qualified)
+      }
+    }
+    for statement in statements {
+      if case .decl(let decl) = statement.item { visit(decl, outer: nil) }
+    }
+  }
+
+  /// The member block of a type declaration or extension.
+  static func members(of decl: DeclSyntax) -> MemberBlockSyntax? {
+    decl.as(StructDeclSyntax.self)?.memberBlock ?? decl.as(EnumDeclSyntax.self)?.memberBlock
+      ?? decl.as(ClassDeclSyntax.self)?.memberBlock
+      ?? decl.as(ExtensionDeclSyntax.self)?.memberBlock
+  }
+}
