@@ -470,4 +470,46 @@ final class SwiftEverywhereTests: SnapshotTestCase {
       """
     }
   }
+
+  /// Foundation's `Data` and `URL` and a `Tagged` ID's `rawValue`, as the app's values:
+  /// swiftc prints `Data("hé".utf8)` as "3 bytes" (base64 "aMOp"), a URL as its absoluteString.
+  func testDataURLAndTaggedIdentifiersAreTheAppsValues() throws {
+    assertInlineSnapshot(of: try run(#"""
+      @Table struct Player: Identifiable {
+        typealias ID = Tagged<Self, Int>
+        let id: ID
+        var name = ""
+        var avatar: Data?
+        var homepage: URL?
+      }
+      #sql("CREATE TABLE players (id INTEGER PRIMARY KEY, name TEXT NOT NULL DEFAULT '', avatar BLOB, homepage TEXT)")
+      Player.insert { Player.Draft(name: "a", avatar: Data("hé".utf8), homepage: URL(string: "https://x.org/a?b=1")) }
+      let pid: Player.ID = 1
+      let d = Data("hé".utf8)
+      Player.where { $0.id.eq(pid.rawValue) }.select { ($0.avatar, $0.homepage) }
+      Values("\(d)", d.count, d.base64EncodedString())
+      """#), as: .lines) {
+      """
+      CREATE TABLE players (id INTEGER PRIMARY KEY, name TEXT NOT NULL DEFAULT '', avatar BLOB, homepage TEXT)
+      INSERT INTO "players"
+      ("id", "name", "avatar", "homepage")
+      VALUES
+      (NULL, 'a', X'68C3A9', 'https://x.org/a?b=1')
+      SELECT "players"."avatar", "players"."homepage"
+      FROM "players"
+      WHERE (("players"."id") = (1))
+      ┌───────────┬─────────────────────┐
+      │ avatar    │ homepage            │
+      ├───────────┼─────────────────────┤
+      │ x'68c3a9' │ https://x.org/a?b=1 │
+      └───────────┴─────────────────────┘
+      SELECT '3 bytes', 3, 'aMOp'
+      ┌───────────┬───┬────────┐
+      │ '3 bytes' │ 3 │ 'aMOp' │
+      ├───────────┼───┼────────┤
+      │ 3 bytes   │ 3 │ aMOp   │
+      └───────────┴───┴────────┘
+      """
+    }
+  }
 }

@@ -303,6 +303,8 @@ extension Compiler {
     case .double(let number): return .expression(TypedExpression(.value(.double(number)), type: .double))
     case .string(let text): return .expression(TypedExpression(.value(.text(text)), type: .string))
     case .uuid(let text): return .expression(TypedExpression(.value(.text(text.lowercased())), type: SwiftType("UUID")))
+    case .url(let text): return .expression(TypedExpression(.value(.text(text)), type: SwiftType("URL")))
+    case .data(let bytes): return .expression(TypedExpression(.value(.blob(bytes)), type: SwiftType("Data")))
     case .array(let values), .slice(let values, _), .lazySequence(_, let values): return .array(try values.map { try value(of: $0, at: node) })
     case .tuple(let values, _): return .tuple(try values.map { try value(of: $0, at: node) })
     case .enumCase(let type, let name, let raw):

@@ -33,6 +33,12 @@ extension ExpressionMethods {
     if name == "rawValue", let type = expression.type, compiler.catalog.enums[type.name] != nil {
       return .expression(TypedExpression(expression.expression, type: compiler.catalog.enums[type.name]?.rawType))
     }
+    // `playerID.rawValue` of a `Tagged` ID: the raw value it is stored as.
+    if name == "rawValue", let type = expression.type, type.wrapped.name.hasSuffix(".ID"),
+      compiler.catalog.taggedIdentifiers.contains(String(type.wrapped.name.dropLast(3)))
+    {
+      return .expression(TypedExpression(expression.expression, type: nil))
+    }
     throw compiler.source.diagnostic(
       "an expression has no property '\(name)'; did you mean a method call like '.\(name)()'?",
       at: node)

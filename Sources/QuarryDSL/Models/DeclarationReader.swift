@@ -92,6 +92,14 @@ struct DeclarationReader {
 
     // `ID` (Identifiable's, the type of `id`) as the type's own members see it.
     let ownID = identifierType(of: decl)
+    // `typealias ID = Tagged<Self, Int>`: `id.rawValue` is the raw value.
+    if decl.memberBlock.activeMembers.contains(where: {
+      guard let alias = $0.decl.as(TypeAliasDeclSyntax.self), alias.name.text == "ID" else { return false }
+      return alias.initializer.value.as(IdentifierTypeSyntax.self)?.name.text == "Tagged"
+    }) {
+      catalog.taggedIdentifiers.insert(name)
+      if let outer { catalog.taggedIdentifiers.insert(outer + "." + name) }
+    }
     var model = TableModel(
       typeName: name, tableName: tableName, columns: [], isSelection: isSelection && !isTable)
     model.schemaName = schemaName

@@ -47,6 +47,47 @@ extension SwiftBuiltins {
       guard case .uuid(let text) = call.base else { return .none }
       return .string(text)
     },
+    SwiftBuiltin("", "Data(_ bytes: Sequence) -> Data", example: #"Data("hé".utf8).count"#) { call in
+      let value = try call.value(0)
+      guard let elements = value.orderedElements(limit: 100_000_000) else { throw call.evaluator.failure("needs bytes here, not \(value.typeName)", at: call.node) }
+      var bytes: [UInt8] = []
+      bytes.reserveCapacity(elements.count)
+      for element in elements {
+        guard case .int(let number) = element, let byte = UInt8(exactly: number) else {
+          throw call.evaluator.failure("needs bytes (UInt8) here, not \(element.typeName)", at: call.node)
+        }
+        bytes.append(byte)
+      }
+      return .data(bytes)
+    },
+    SwiftBuiltin("", "Data() -> Data", example: "Data().isEmpty") { _ in .data([]) },
+    SwiftBuiltin("Data", "count: Int", example: #"Data("abc".utf8).count"#) { call in
+      guard case .data(let bytes) = call.base else { return .none }
+      return .int(Int64(bytes.count))
+    },
+    SwiftBuiltin("Data", "isEmpty: Bool", example: #"Data("a".utf8).isEmpty"#) { call in
+      guard case .data(let bytes) = call.base else { return .none }
+      return .bool(bytes.isEmpty)
+    },
+    SwiftBuiltin("Data", "base64EncodedString() -> String", example: #"Data("hé".utf8).base64EncodedString()"#) { call in
+      guard case .data(let bytes) = call.base else { return .none }
+      return .string(SwiftValue.base64(bytes))
+    },
+    SwiftBuiltin("", "URL(string: String) -> URL?", example: #"URL(string: "https://example.org/a?b=1#c")?.absoluteString"#) { call in
+      let text = try call.string(0)
+      guard !text.isEmpty else { return .none }
+      // Characters a URL holds as they are; anything else Foundation percent-encodes (or,
+      // on older systems, refuses), which Quarry does not model.
+      let allowed = Set("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~:/?#[]@!$&'()*+,;=%".unicodeScalars)
+      guard text.unicodeScalars.allSatisfy({ allowed.contains($0) }) else {
+        throw call.evaluator.failure("makes a URL of text with characters URL(string:) percent-encodes or refuses, \(SwiftEvaluator.outsideSubset)", at: call.node)
+      }
+      return .some(.url(text))
+    },
+    SwiftBuiltin("URL", "absoluteString: String", example: #"URL(string: "https://example.org/x")!.absoluteString"#) { call in
+      guard case .url(let text) = call.base else { return .none }
+      return .string(text)
+    },
     SwiftBuiltin("Date", "distantPast: Date", isStatic: true, example: "Date.distantPast.timeIntervalSince1970") { _ in .date(-62_135_769_600) },
     SwiftBuiltin("Date", "distantFuture: Date", isStatic: true, example: "Date.distantFuture.timeIntervalSince1970") { _ in .date(64_092_211_200) },
   ]

@@ -260,6 +260,8 @@ enum SwiftBuiltins {
     case .enumCase: return ["Enum"]
     case .date: return ["Date"]
     case .uuid: return ["UUID"]
+    case .data: return ["Data"]
+    case .url: return ["URL"]
     }
   }
 

@@ -266,6 +266,8 @@ final class SwiftEvaluator {
     case .enumCase(let name, _, _): return SwiftType(name)
     case .date: return .date
     case .uuid: return SwiftType("UUID")
+    case .data: return SwiftType("Data")
+    case .url: return SwiftType("URL")
     case .structure(let name, _, _, _): return SwiftType(name)
     default: return nil
     }

@@ -25,7 +25,8 @@ extension SwiftValue {
     case .bool(let flag): out += flag ? "true" : "false"
     case .int(let number): out += String(number)
     case .double(let number): out += try Self.jsonNumber(number)
-    case .string(let text), .uuid(let text): out += jsonStringLiteral(text, escapingSlashes: true)
+    case .string(let text), .uuid(let text), .url(let text): out += jsonStringLiteral(text, escapingSlashes: true)
+    case .data(let bytes): out += "\"" + Self.base64(bytes) + "\""
     case .enumCase(let type, let name, let raw):
       guard let raw else {
         throw SwiftValueProblem(
@@ -84,6 +85,25 @@ extension SwiftValue {
     }
     let text = number.description
     return text.hasSuffix(".0") ? String(text.dropLast(2)) : text
+  }
+
+  /// Base64 with padding, as `Data`'s Codable conformance writes it.
+  static func base64(_ bytes: [UInt8]) -> String {
+    let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/")
+    var out = ""
+    var index = 0
+    while index < bytes.count {
+      let chunk = bytes[index..<min(index + 3, bytes.count)]
+      let b0 = Int(chunk[chunk.startIndex])
+      let b1 = chunk.count > 1 ? Int(chunk[chunk.startIndex + 1]) : 0
+      let b2 = chunk.count > 2 ? Int(chunk[chunk.startIndex + 2]) : 0
+      out.append(alphabet[b0 >> 2])
+      out.append(alphabet[(b0 & 0x03) << 4 | b1 >> 4])
+      out.append(chunk.count > 1 ? alphabet[(b1 & 0x0F) << 2 | b2 >> 6] : "=")
+      out.append(chunk.count > 2 ? alphabet[b2 & 0x3F] : "=")
+      index += 3
+    }
+    return out
   }
 
   private static func encodeArray(_ elements: [SwiftValue], into out: inout String, indent: Int)

@@ -43,6 +43,10 @@ indirect enum SwiftValue: Hashable, Sendable {
   /// A Foundation `UUID`, as its `uuidString` spells it (upper case); bound in lower case, as
   /// StructuredQueries binds it.
   case uuid(String)
+  /// Foundation's `Data`: bytes, bound as a blob.
+  case data([UInt8])
+  /// Foundation's `URL`, as its `absoluteString` spells it; bound as that text.
+  case url(String)
   /// An instance of a struct the input declares (``ValueTypeModel``): its stored properties in
   /// declaration order; `encodable` when the type is `Codable`.
   case structure(type: String, names: [String], values: [SwiftValue], encodable: Bool)
@@ -60,7 +64,7 @@ indirect enum SwiftValue: Hashable, Sendable {
   /// one, or an array of them.
   var isPlain: Bool {
     switch self {
-    case .none, .bool, .int, .double, .string, .enumCase, .date, .uuid: return true
+    case .none, .bool, .int, .double, .string, .enumCase, .date, .uuid, .data, .url: return true
     case .some(let inner): return !inner.isOptional && inner.isPlain
     case .array(let elements): return elements.allSatisfy(\.isPlain)
     case .slice, .lazySequence, .dictionary, .unordered, .tuple, .range, .structure: return false
@@ -93,6 +97,8 @@ indirect enum SwiftValue: Hashable, Sendable {
     case .enumCase(let type, _, _): return type
     case .date: return "Date"
     case .uuid: return "UUID"
+    case .data: return "Data"
+    case .url: return "URL"
     case .structure(let type, _, _, _): return type
     }
   }
@@ -125,6 +131,7 @@ indirect enum SwiftValue: Hashable, Sendable {
     case .array(let elements), .unordered(let elements), .slice(let elements, _), .lazySequence(_, let elements): return elements.count * 16
     case .dictionary(let entries): return entries.count * 32
     case .tuple(let parts, _): return parts.count * 16
+    case .data(let bytes): return bytes.count
     case .structure(_, _, let values, _): return values.reduce(16) { $0 + $1.size }
     case .some(let inner): return inner.size
     default: return 8
@@ -157,7 +164,8 @@ extension SwiftValue {
       return "(" + pieces.joined(separator: ", ") + ")"
     case .range(let lower, let upper, let closed): return "\(lower)\(closed ? "..." : "..<")\(upper)"
     case .enumCase(_, let name, _): return name
-    case .uuid(let text): return text
+    case .uuid(let text), .url(let text): return text
+    case .data(let bytes): return "\(bytes.count) bytes"
     case .structure(let type, let names, let values, _):
       // `Criteria(target: 3, note: nil)`: the type's own name, each property's debug form.
       guard !type.contains(".") else { throw SwiftValueProblem(Self.qualifiedByModule) }
@@ -257,7 +265,8 @@ extension SwiftValue {
     case .double(let number): value = .double(number)
     case .text(let text) where type?.wrapped.name == "UUID" && SwiftValue.isUUIDText(text): value = .uuid(text.uppercased())
     case .text(let text): value = type?.isDate == true ? DateFormatting.seconds(fromISO8601: text).map(SwiftValue.date) ?? .string(text) : .string(text)
-    case .blob(let bytes): value = .array(bytes.map { .int(Int64($0)) })
+    case .blob(let bytes): value = type?.wrapped.name == "Data" ? .data(bytes) : .array(bytes.map { .int(Int64($0)) })
+    case .text(let text) where type?.wrapped.name == "URL": value = .url(text)
     }
     self = type?.isOptional == true ? .some(value) : value
   }
@@ -272,6 +281,8 @@ extension SwiftValue {
     case .double(let number): return .double(number)
     case .string(let text): return .text(text)
     case .uuid(let text): return .text(text.lowercased())
+    case .url(let text): return .text(text)
+    case .data(let bytes): return .blob(bytes)
     case .enumCase(_, let name, let raw):
       guard let raw else { throw SwiftValueProblem("returns the case '\(name)', which has no raw value to store") }
       return try raw.binding(as: nil)
