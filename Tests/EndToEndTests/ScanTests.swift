@@ -76,6 +76,77 @@ final class ScanTests: XCTestCase {
     XCTAssertEqual(summary["errors"] as? Int, 3)
   }
 
+  /// Values the app builds are followed as Swift builds them: a `let` draft before its insert
+  /// is that draft (no id: `NULL`), a draft the app holds is two variants (a new row's id is nil,
+  /// an edited row's is set), a namespace's `static let` of drafts is every row, and a seed that
+  /// binds what the app has only when it runs (`String(localized:)`) is listed, not run.
+  func testValuesTheAppBuildsAreFollowed() throws {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("quarry-scan-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    for name in ["Models.swift", "Schema.swift"] {
+      try FileManager.default.copyItem(atPath: Self.app + "/" + name, toPath: folder.appendingPathComponent(name).path)
+    }
+    try Data("""
+      import SQLiteData
+
+      enum Seeds {
+        static let tags: [Tag.Draft] = [Tag.Draft(title: "home"), Tag.Draft(title: "work")]
+      }
+
+      func seedMore(_ db: Database) throws {
+        try Tag.insert { Seeds.tags }.execute(db)
+        try Tag.insert { Tag.Draft(title: String(localized: "Errands")) }.execute(db)
+      }
+
+      @Observable final class TagsModel {
+        var newTag = Tag.Draft()
+        @ObservationIgnored @Dependency(\\.defaultDatabase) var database
+
+        func save() throws {
+          try database.write { db in
+            try Tag.insert { newTag }.execute(db)
+          }
+        }
+
+        func add(title: String, listID: RemindersList.ID) throws {
+          try database.write { db in
+            let reminder = Reminder.Draft(title: title, remindersListID: listID)
+            try Reminder.upsert { reminder }.execute(db)
+          }
+        }
+      }
+
+      func extraSetUp() throws -> any DatabaseWriter {
+        let database = try DatabaseQueue()
+        var migrator = DatabaseMigrator()
+        migrator.registerMigration("More tags") { db in
+          try seedMore(db)
+        }
+        try migrator.migrate(database)
+        return database
+      }
+      """.utf8).write(to: folder.appendingPathComponent("Tags.swift"))
+    let result = try QuarryProcess.run(["scan", folder.path, "--format", "json"])
+    let objects = try result.stdout.split(separator: "\n").map { line in
+      try XCTUnwrap(JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+    }
+    let tags = objects.filter { ($0["file"] as? String)?.hasSuffix("Tags.swift") == true }
+    func entry(_ source: String, variant: String? = nil) -> [String: Any]? {
+      tags.first { ($0["source"] as? String)?.contains(source) == true && (variant == nil || $0["variant"] as? String == variant) }
+    }
+    XCTAssertEqual(tags.compactMap { $0["error"] as? String }, [])
+    XCTAssertEqual(entry("Seeds.tags")?["sql"] as? String, #"INSERT INTO "tags" ("id", "title") VALUES (NULL, ?), (NULL, ?)"#)
+    XCTAssertEqual(entry("Seeds.tags")?["bindings"] as? [String], ["'home'", "'work'"])
+    XCTAssertEqual(entry("Errands")?["skipped"] as? String, #"not run: it binds values the app has only when it runs (String(localized: "Errands"))"#)
+    XCTAssertEqual(entry("insert { newTag }", variant: "newTag.id is nil")?["sql"] as? String, #"INSERT INTO "tags" ("id", "title") VALUES (NULL, ?)"#)
+    XCTAssertEqual(entry("insert { newTag }", variant: "newTag.id is set")?["sql"] as? String, #"INSERT INTO "tags" ("id", "title") VALUES (?, ?)"#)
+    XCTAssertEqual(entry("upsert { reminder }")?["variant"] as? String, nil)
+    XCTAssertEqual(
+      entry("upsert { reminder }")?["sql"] as? String,
+      #"INSERT INTO "reminders" ("id", "title", "isCompleted", "priority", "remindersListID") VALUES (NULL, ?, ?, NULL, ?) ON CONFLICT ("id") DO UPDATE SET "title" = "excluded"."title", "isCompleted" = "excluded"."isCompleted", "priority" = "excluded"."priority", "remindersListID" = "excluded"."remindersListID""#)
+  }
+
   /// `--fail-on` for CI: 1 when met, 0 otherwise; a silenced finding does not count.
   func testFailOn() throws {
     XCTAssertEqual(try QuarryProcess.run(["scan", Self.app, "--fail-on", "error"]).status, 1)

@@ -449,7 +449,7 @@ final class AppCodeSnapshotTests: SnapshotTestCase {
     assertInlineSnapshot(of: try run(#"""
       @DatabaseFunction
       func remote(_ text: String) -> String {
-        let url = URL(string: "https://example.com")!
+        let path = NSTemporaryDirectory()
         return text
       }
       Reminder.select { $remote($0.title) }.limit(1)
@@ -462,7 +462,7 @@ final class AppCodeSnapshotTests: SnapshotTestCase {
       │ "remote"("reminders"."title") │
       ├───────────────────────────────┤
       └───────────────────────────────┘
-      error: 6:1: SQLite error 1: remote: 3:13: calls 'URL(…)', which is outside the Swift Quarry runs
+      error: 6:1: SQLite error 1: remote: 3:14: calls 'NSTemporaryDirectory(…)', which is outside the Swift Quarry runs
       Reminder.select { $remote($0.title) }.limit(1)
       ^~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~
       """

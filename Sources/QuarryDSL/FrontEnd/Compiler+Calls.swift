@@ -523,7 +523,7 @@ extension Compiler {
   /// are the date functions'; `Array`/`Set` build lists the query compiler builds).
   static let swiftFunctionNames: Set<String> = Set(
     SwiftBuiltins.all.filter { $0.receiver.isEmpty }.map(\.name)
-  ).subtracting(["Date", "Array", "Set", "zip", "stride", "Optional", "UUID"])
+  ).subtracting(["Date", "Array", "Set", "zip", "stride", "Optional", "UUID", "URL", "Data"])
 
   static let swiftOperators: Set<String> = ["+", "-", "*", "/", "%", "&", "|", "^", "<<", ">>", "==", "!=", "<", "<=", ">", ">=", "&&", "||", "??"]
 

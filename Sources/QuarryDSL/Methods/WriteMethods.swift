@@ -616,6 +616,11 @@ extension WriteMethods {
     var provided: [String: Expression] = [:]
     for column in record.select.columns { if let alias = column.alias { provided[alias] = column.expression } }
     return try model.columns.filter { !$0.isGenerated }.map { column in
+      if isDraft, column.isPrimaryKey, compiler.scanning, let value = provided[column.sqlName], case .value(.parameter(let name)) = value.node {
+        // A draft the app holds when it runs: a new row's id is nil (NULL, SQLite picks one),
+        // an edited row's is set; each is a variant of the statement.
+        return compiler.runTimeChoice(name, alternatives: ["nil", "set"]) == 0 ? .null : value
+      }
       if let value = provided[column.sqlName] { return value }
       if column.isPrimaryKey && isDraft { return .null }
       if let value = try compiler.defaultValue(of: column, at: node) { return value }

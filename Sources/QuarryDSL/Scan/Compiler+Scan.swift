@@ -77,19 +77,29 @@ extension Compiler {
       /// The type each found declaration is nested in.
       var outer: [String] = []
       var path: [String] = []
-      func note(_ decl: DeclSyntax, _ name: String, _ attributes: AttributeListSyntax) -> SyntaxVisitorContinueKind {
-        if let parent = path.last, attributeNames(attributes).contains(where: { $0 == "Table" || $0 == "Selection" }) {
+      func note(_ decl: DeclSyntax, _ name: String, _ attributes: AttributeListSyntax)
+        -> SyntaxVisitorContinueKind
+      {
+        if let parent = path.last,
+          attributeNames(attributes).contains(where: { $0 == "Table" || $0 == "Selection" })
+        {
           found.append(decl)
           outer.append(parent)
         }
         path.append(name)
         return .visitChildren
       }
-      override func visit(_ node: StructDeclSyntax) -> SyntaxVisitorContinueKind { note(DeclSyntax(node), node.name.text, node.attributes) }
+      override func visit(_ node: StructDeclSyntax) -> SyntaxVisitorContinueKind {
+        note(DeclSyntax(node), node.name.text, node.attributes)
+      }
       override func visitPost(_ node: StructDeclSyntax) { path.removeLast() }
-      override func visit(_ node: EnumDeclSyntax) -> SyntaxVisitorContinueKind { note(DeclSyntax(node), node.name.text, node.attributes) }
+      override func visit(_ node: EnumDeclSyntax) -> SyntaxVisitorContinueKind {
+        note(DeclSyntax(node), node.name.text, node.attributes)
+      }
       override func visitPost(_ node: EnumDeclSyntax) { path.removeLast() }
-      override func visit(_ node: ClassDeclSyntax) -> SyntaxVisitorContinueKind { note(DeclSyntax(node), node.name.text, node.attributes) }
+      override func visit(_ node: ClassDeclSyntax) -> SyntaxVisitorContinueKind {
+        note(DeclSyntax(node), node.name.text, node.attributes)
+      }
       override func visitPost(_ node: ClassDeclSyntax) { path.removeLast() }
       override func visit(_ node: ExtensionDeclSyntax) -> SyntaxVisitorContinueKind {
         path.append(node.extendedType.trimmedDescription)
@@ -102,8 +112,13 @@ extension Compiler {
     for position in DeclarationOrder.reading(finder.found) {
       do {
         let decl = finder.found[position]
-        try DeclarationReader(catalog: catalog, source: source, warn: { [unowned self] message, node in try self.warn(message, at: node) }).read(decl)
-        if let name = decl.asProtocol(NamedDeclSyntax.self)?.name.text, let model = catalog.table(forType: name) {
+        try DeclarationReader(
+          catalog: catalog, source: source,
+          warn: { [unowned self] message, node in try self.warn(message, at: node) }
+        ).read(decl)
+        if let name = decl.asProtocol(NamedDeclSyntax.self)?.name.text,
+          let model = catalog.table(forType: name)
+        {
           catalog.nestedTypes[finder.outer[position] + "." + name] = model
         }
       } catch let diagnostic as Diagnostic {
@@ -114,7 +129,9 @@ extension Compiler {
 
   /// `private struct Fact` at the top of a file: that file's own model, read again and kept
   /// under its file (the catalog's plain name holds whichever was read last).
-  private func readFilePrivateModels(_ statements: [CodeBlockItemSyntax], into items: inout [CompiledItem]) {
+  private func readFilePrivateModels(
+    _ statements: [CodeBlockItemSyntax], into items: inout [CompiledItem]
+  ) {
     for item in statements {
       guard case .decl(let decl) = item.item, let named = decl.asProtocol(NamedDeclSyntax.self),
         let modifiers = decl.asProtocol(WithModifiersSyntax.self)?.modifiers,
@@ -124,8 +141,13 @@ extension Compiler {
         let file = fileIndex(of: decl.positionAfterSkippingLeadingTrivia)
       else { continue }
       do {
-        try DeclarationReader(catalog: catalog, source: source, warn: { [unowned self] message, node in try self.warn(message, at: node) }).read(decl)
-        if let model = catalog.table(forType: named.name.text) { catalog.nestedTypes["#\(file)." + named.name.text] = model }
+        try DeclarationReader(
+          catalog: catalog, source: source,
+          warn: { [unowned self] message, node in try self.warn(message, at: node) }
+        ).read(decl)
+        if let model = catalog.table(forType: named.name.text) {
+          catalog.nestedTypes["#\(file)." + named.name.text] = model
+        }
       } catch let diagnostic as Diagnostic {
         items.append(.failure(diagnostic))
       } catch {}
@@ -168,17 +190,27 @@ extension Compiler {
         }
       }
       if !runTimeTaken.isEmpty {
-        result.variant = runTimeTaken.map { "\($0.key) is \($0.alternatives[$0.index])" }.joined(separator: ", ")
+        result.variant = runTimeTaken.map { "\($0.key) is \($0.alternatives[$0.index])" }.joined(
+          separator: ", ")
       }
       out.append(result)
     }
     return out
   }
 
+  /// Whether an initializer is a `let`'s (its value stays what the initializer made).
+  static func isConstant(_ initializer: ExprSyntax) -> Bool {
+    guard let declaration = initializer.parent?.parent?.parent?.parent?.as(VariableDeclSyntax.self)
+    else { return false }
+    return declaration.bindingSpecifier.tokenKind == .keyword(.let)
+  }
+
   /// The branch a run-time choice takes in this variant (the first, unless the variant says).
   func runTimeChoice(_ key: String, alternatives: [String]) -> Int {
     let index = runTimeChoices[key] ?? 0
-    if !runTimeTaken.contains(where: { $0.key == key }) { runTimeTaken.append((key, alternatives, index)) }
+    if !runTimeTaken.contains(where: { $0.key == key }) {
+      runTimeTaken.append((key, alternatives, index))
+    }
     return index
   }
 
@@ -191,9 +223,13 @@ extension Compiler {
       if let prefix = node.as(PrefixOperatorExprSyntax.self), prefix.operator.text == "!" {
         negated.toggle()
         node = Syntax(prefix.expression)
-      } else if let tuple = node.as(TupleExprSyntax.self), tuple.elements.count == 1, let only = tuple.elements.first {
+      } else if let tuple = node.as(TupleExprSyntax.self), tuple.elements.count == 1,
+        let only = tuple.elements.first
+      {
         node = Syntax(only.expression)
-      } else { break }
+      } else {
+        break
+      }
     }
     return (runTimeChoice(text(of: node), alternatives: ["true", "false"]) == 0) != negated
   }
@@ -221,7 +257,9 @@ extension Compiler {
     scanning = true
     enclosingType = site.selfType
     currentFile = fileIndex(of: site.position)
-    selfTable = site.selfType.flatMap { catalog.table(forType: $0) }.flatMap { $0.isSelection ? nil : TableInstance(model: $0) }
+    selfTable = site.selfType.flatMap { catalog.table(forType: $0) }.flatMap {
+      $0.isSelection ? nil : TableInstance(model: $0)
+    }
     locals = []
     runTimeValues = runTimeBindings(site.runTimeNames)
     do {
@@ -232,7 +270,9 @@ extension Compiler {
         let items = try appCode.fetchItems(variable, wrapper: wrapper)
         guard case .statement(let compiled)? = items.first else {
           let name = variable.bindings.first?.pattern.trimmedDescription ?? "…"
-          result.outcome = .skipped("@\(wrapper.attributeName.trimmedDescription) var \(name) has no query of its own: the app gives it one elsewhere")
+          result.outcome = .skipped(
+            "@\(wrapper.attributeName.trimmedDescription) var \(name) has no query of its own: the app gives it one elsewhere"
+          )
           return result
         }
         result.source = text(of: site.node)
@@ -240,16 +280,21 @@ extension Compiler {
       } else if site.isRawSQL, let expr = site.node.as(ExprSyntax.self) {
         // GRDB's raw SQL: the text as written (its `?` bound from `arguments:`).
         guard let literal = expr.as(StringLiteralExprSyntax.self) else {
-          result.outcome = .skipped("its SQL is the text in '\(text(of: expr))', a value the app has when it runs")
+          result.outcome = .skipped(
+            "its SQL is the text in '\(text(of: expr))', a value the app has when it runs")
           return result
         }
         let sql = try stringValue(literal)
-        result.outcome = .statement(try statement(from: .statement(.raw(QueryFragment(sql)), returningTypes: []), input: text(of: site.node), at: expr))
+        result.outcome = .statement(
+          try statement(
+            from: .statement(.raw(QueryFragment(sql)), returningTypes: []),
+            input: text(of: site.node), at: expr))
       } else if let scope = site.scopeName, let table = selfTable {
         // `static let withTags = group(by: \.id)…`: the scope, as `Self.withTags`.
         let value = try member(scope, of: .table(table), at: site.node)
         guard isQuery(value) else { return nil }
-        result.outcome = .statement(try statement(from: value, input: text(of: site.node), at: site.node))
+        result.outcome = .statement(
+          try statement(from: value, input: text(of: site.node), at: site.node))
       } else if let expr = site.node.as(ExprSyntax.self) {
         let value: Value
         do {
@@ -259,23 +304,39 @@ extension Compiler {
           if let root = Self.rootName(of: expr), let initializer = site.localInitializers[root] {
             start[root] = try evaluate(initializer)
           }
+          // `let checkIn = CheckIn.Draft(date: selectedDate, …)` before `upsert { checkIn }`:
+          // a constant holds its initializer's value (a draft with no id is NULL there), its
+          // run-time parts bound; one Quarry cannot follow stays a value the app has.
+          for token in expr.tokens(viewMode: .sourceAccurate) {
+            guard case .identifier(let name) = token.tokenKind, start[name] == nil,
+              let initializer = site.localInitializers[name],
+              Self.isConstant(initializer),
+              initializer.positionAfterSkippingLeadingTrivia
+                < expr.positionAfterSkippingLeadingTrivia
+            else { continue }
+            if let value = try? evaluate(initializer), case .query = value { start[name] = value }
+          }
           value = try withLocals(start) { try evaluate(expr) }
-        } catch where !site.callsQueryMethod {
+        } catch  where !site.callsQueryMethod {
           // `Self.defaultColor`: a model's static member that is no query.
           return nil
         }
         guard isQuery(value) else {
           if let root = Self.rootName(of: expr), root.first?.isLowercase == true {
-            result.outcome = .skipped("this query starts from '\(root)', which Quarry cannot follow here (it follows queries that start at a table type, a model's scope, or a local or function that builds one)")
+            result.outcome = .skipped(
+              "this query starts from '\(root)', which Quarry cannot follow here (it follows queries that start at a table type, a model's scope, or a local or function that builds one)"
+            )
             return result
           }
           return nil
         }
-        let compiled = try statement(from: try executed(value, by: site.executedBy), input: text(of: site.node), at: expr)
+        let compiled = try statement(
+          from: try executed(value, by: site.executedBy), input: text(of: site.node), at: expr)
         result.outcome = .statement(compiled)
       }
     } catch let runTime as RunTimeValue {
-      result.outcome = .skipped("its SQL depends on '\(runTime.name)', a value the app computes when it runs")
+      result.outcome = .skipped(
+        "its SQL depends on '\(runTime.name)', a value the app computes when it runs")
     } catch let diagnostic as Diagnostic {
       if Self.isGap(diagnostic) {
         result.outcome = .skipped(diagnostic.fullMessage)
@@ -297,14 +358,17 @@ extension Compiler {
     var query: Query
     switch value {
     case .table(let table): query = try baseQuery(table)
-    case .query(let built) where built.select.columns.isEmpty && built.select.from != nil: query = built
+    case .query(let built) where built.select.columns.isEmpty && built.select.from != nil:
+      query = built
     default: return value
     }
     if call == "fetchOne" {
       query.select.limit = .value(.integer(1))
       query.select.offset = nil
     } else {
-      query.select.columns = [ResultColumn(Expression(.aggregate(Aggregate(name: "count", arguments: [.star]))))]
+      query.select.columns = [
+        ResultColumn(Expression(.aggregate(Aggregate(name: "count", arguments: [.star]))))
+      ]
       query.columnTypes = [.int]
     }
     return .query(query)
@@ -314,11 +378,17 @@ extension Compiler {
   static func rootName(of expr: ExprSyntax) -> String? {
     var node = expr
     while true {
-      if let call = node.as(FunctionCallExprSyntax.self) { node = call.calledExpression }
-      else if let access = node.as(MemberAccessExprSyntax.self), let base = access.base { node = base }
-      else if let unwrap = node.as(ForceUnwrapExprSyntax.self) { node = unwrap.expression }
-      else if let optional = node.as(OptionalChainingExprSyntax.self) { node = optional.expression }
-      else { break }
+      if let call = node.as(FunctionCallExprSyntax.self) {
+        node = call.calledExpression
+      } else if let access = node.as(MemberAccessExprSyntax.self), let base = access.base {
+        node = base
+      } else if let unwrap = node.as(ForceUnwrapExprSyntax.self) {
+        node = unwrap.expression
+      } else if let optional = node.as(OptionalChainingExprSyntax.self) {
+        node = optional.expression
+      } else {
+        break
+      }
     }
     return node.as(DeclReferenceExprSyntax.self)?.baseName.text
   }
@@ -335,7 +405,11 @@ extension Compiler {
 
   /// Messages that say Quarry cannot follow the code, rather than that the query is wrong.
   static func isGap(_ diagnostic: Diagnostic) -> Bool {
-    let gaps = ["unknown name", "unknown table or type", "which is not a parameter or a local value here", "not supported in Quarry yet", "comes from app code Quarry does not run", "a value the app", "cannot be computed here", "Quarry does not"]
+    let gaps = [
+      "unknown name", "unknown table or type", "which is not a parameter or a local value here",
+      "not supported in Quarry yet", "comes from app code Quarry does not run", "a value the app",
+      "cannot be computed here", "Quarry does not",
+    ]
     return gaps.contains { diagnostic.message.contains($0) }
   }
 
@@ -344,7 +418,9 @@ extension Compiler {
     case .query(let query): return query.select.from != nil || query.resultModel == nil
     case .statement, .write, .table: return true
     case .expression(let typed):
-      if case .sql(let parts) = typed.expression.node, case .text(let text)? = parts.first { return Self.startsWithStatementKeyword(text) }
+      if case .sql(let parts) = typed.expression.node, case .text(let text)? = parts.first {
+        return Self.startsWithStatementKeyword(text)
+      }
       return false
     default: return false
     }
@@ -353,12 +429,17 @@ extension Compiler {
   /// `\(raw: name)` in a `#sql` of the query: a value spliced into the SQL text.
   private func rawSplices(in node: Syntax) -> [(line: Int, column: Int, text: String)] {
     var out: [(line: Int, column: Int, text: String)] = []
-    for token in node.tokens(viewMode: .sourceAccurate) where token.tokenKind == .identifier("raw") {
+    for token in node.tokens(viewMode: .sourceAccurate) where token.tokenKind == .identifier("raw")
+    {
       guard let labeled = token.parent?.as(LabeledExprSyntax.self), labeled.label?.id == token.id,
         labeled.parent?.parent?.is(ExpressionSegmentSyntax.self) == true
       else { continue }
       let value = labeled.expression
-      if value.is(StringLiteralExprSyntax.self) || value.is(IntegerLiteralExprSyntax.self) || value.is(FloatLiteralExprSyntax.self) { continue }
+      if value.is(StringLiteralExprSyntax.self) || value.is(IntegerLiteralExprSyntax.self)
+        || value.is(FloatLiteralExprSyntax.self)
+      {
+        continue
+      }
       let location = source.lineAndColumn(of: labeled.positionAfterSkippingLeadingTrivia)
       out.append((location.line, location.column, labeled.trimmedDescription))
     }
@@ -371,13 +452,21 @@ extension Compiler {
     var bindings: [String: Value] = [:]
     for (name, syntax) in names {
       var type = syntax.map(SwiftEvaluator.swiftType)
-      if let declared = type, let model = catalog.table(forType: declared.name.replacing(".Draft", with: "")), !model.isSelection {
-        bindings[name] = runTimeRecord(name, model: model, isDraft: declared.name.hasSuffix(".Draft"))
+      if let declared = type,
+        let model = catalog.table(forType: declared.name.replacing(".Draft", with: "")),
+        !model.isSelection
+      {
+        bindings[name] = runTimeRecord(
+          name, model: model, isDraft: declared.name.hasSuffix(".Draft"))
         continue
       }
-      if let declared = type, declared.name.hasSuffix(".ID"), let model = catalog.table(forType: String(declared.name.dropLast(3))) {
+      if let declared = type, declared.name.hasSuffix(".ID"),
+        let model = catalog.table(forType: String(declared.name.dropLast(3)))
+      {
         // `RemindersList.ID`: the primary key's type.
-        type = model.primaryKeyColumns.first.map { declared.isOptional ? $0.type.optional : $0.type }
+        type = model.primaryKeyColumns.first.map {
+          declared.isOptional ? $0.type.optional : $0.type
+        }
       }
       bindings[name] = .expression(TypedExpression(.value(.parameter(name)), type: type))
     }
@@ -388,7 +477,9 @@ extension Compiler {
   func runTimeRecord(_ name: String, model: TableModel, isDraft: Bool) -> Value {
     var select = Select(from: nil)
     let columns = model.columns.filter { !$0.isGenerated }
-    select.columns = columns.map { ResultColumn(.value(.parameter(name + "." + $0.name)), as: $0.sqlName) }
+    select.columns = columns.map {
+      ResultColumn(.value(.parameter(name + "." + $0.name)), as: $0.sqlName)
+    }
     var query = Query(select: select, tables: [TableInstance(model: model)])
     query.columnTypes = columns.map { isDraft && $0.isPrimaryKey ? $0.type.optional : $0.type }
     query.resultModel = isDraft ? model.typeName + ".Draft" : model.typeName
@@ -406,11 +497,17 @@ extension Compiler {
   /// `list.id`, `searchText.lowercased()`: a member of a run-time value is one too (typed by
   /// the model's column where the value is a record of a table). Nil when `base` is not one,
   /// or the member is one of the library's methods (`listID.eq(…)`).
-  func runTimeMember(_ name: String, of base: Value, whole: some SyntaxProtocol, isCall: Bool) -> Value? {
-    guard case .expression(let typed) = base, case .value(.parameter(let baseName)) = typed.expression.node else { return nil }
+  func runTimeMember(_ name: String, of base: Value, whole: some SyntaxProtocol, isCall: Bool)
+    -> Value?
+  {
+    guard case .expression(let typed) = base,
+      case .value(.parameter(let baseName)) = typed.expression.node
+    else { return nil }
     if isCall, !Vocabulary.methods(named: name, on: .expression).isEmpty { return nil }
     var type: SwiftType?
-    if !isCall, let baseType = typed.type, let model = catalog.table(forType: baseType.name), let column = model.column(named: name) {
+    if !isCall, let baseType = typed.type, let model = catalog.table(forType: baseType.name),
+      let column = model.column(named: name)
+    {
       type = baseType.isOptional ? column.type.optional : column.type
     }
     // `attendees[…].name`: a property is named from its base, so an element keeps its list's name.
@@ -422,7 +519,9 @@ extension Compiler {
 extension Compiler {
   /// Where the whole statement a query stands in starts and ends (line, column), for telling
   /// a query the set-up already ran from a new one.
-  public func span(of site: QuerySite) -> (start: (line: Int, column: Int), end: (line: Int, column: Int)) {
+  public func span(of site: QuerySite) -> (
+    start: (line: Int, column: Int), end: (line: Int, column: Int)
+  ) {
     let start = source.lineAndColumn(of: site.statement.positionAfterSkippingLeadingTrivia)
     let end = source.lineAndColumn(of: site.statement.endPositionBeforeTrailingTrivia)
     return ((start.line, start.column), (end.line, end.column))

@@ -65,7 +65,8 @@ final class QuerySiteFinder: SyntaxVisitor {
   static let wrappers: Set<String> = ["FetchAll", "FetchOne", "Fetch"]
   /// Members of a table type that name a type or a value, not a query.
   static let nonQueryMembers: Set<String> = [
-    "Draft", "ID", "self", "Type", "Columns", "TableColumns", "columns", "tableName", "init", "Selection",
+    "Draft", "ID", "self", "Type", "Columns", "TableColumns", "columns", "tableName", "init",
+    "Selection",
     "schemaName", "tableAlias", "PrimaryKey", "QueryValue", "QueryOutput",
   ]
 
@@ -77,10 +78,15 @@ final class QuerySiteFinder: SyntaxVisitor {
     var names: [(String, TypeSyntax?)] = [("self", nil)]
     for member in members.members {
       guard let variable = member.decl.as(VariableDeclSyntax.self) else { continue }
-      let isWrapped = variable.attributes.contains { $0.as(AttributeSyntax.self).map { Self.wrappers.contains($0.attributeName.trimmedDescription) } ?? false }
+      let isWrapped = variable.attributes.contains {
+        $0.as(AttributeSyntax.self).map {
+          Self.wrappers.contains($0.attributeName.trimmedDescription)
+        } ?? false
+      }
       for binding in variable.bindings {
-        guard let identifier = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text else { continue }
-        names.append((identifier, binding.typeAnnotation?.type))
+        guard let identifier = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text
+        else { continue }
+        names.append((identifier, Self.declaredType(of: binding, known: names)))
         if isWrapped { fetchedNames.insert(identifier) }
       }
     }
@@ -90,10 +96,18 @@ final class QuerySiteFinder: SyntaxVisitor {
   }
 
   // A type's members see its properties; a function's body its parameters and locals.
-  override func visit(_ node: StructDeclSyntax) -> SyntaxVisitorContinueKind { pushType(node.name.text, members: node.memberBlock) }
-  override func visit(_ node: ClassDeclSyntax) -> SyntaxVisitorContinueKind { pushType(node.name.text, members: node.memberBlock) }
-  override func visit(_ node: ActorDeclSyntax) -> SyntaxVisitorContinueKind { pushType(node.name.text, members: node.memberBlock) }
-  override func visit(_ node: EnumDeclSyntax) -> SyntaxVisitorContinueKind { pushType(node.name.text, members: node.memberBlock) }
+  override func visit(_ node: StructDeclSyntax) -> SyntaxVisitorContinueKind {
+    pushType(node.name.text, members: node.memberBlock)
+  }
+  override func visit(_ node: ClassDeclSyntax) -> SyntaxVisitorContinueKind {
+    pushType(node.name.text, members: node.memberBlock)
+  }
+  override func visit(_ node: ActorDeclSyntax) -> SyntaxVisitorContinueKind {
+    pushType(node.name.text, members: node.memberBlock)
+  }
+  override func visit(_ node: EnumDeclSyntax) -> SyntaxVisitorContinueKind {
+    pushType(node.name.text, members: node.memberBlock)
+  }
   override func visit(_ node: ExtensionDeclSyntax) -> SyntaxVisitorContinueKind {
     pushType(node.extendedType.trimmedDescription, members: node.memberBlock)
   }
@@ -103,15 +117,38 @@ final class QuerySiteFinder: SyntaxVisitor {
   override func visit(_ node: InitializerDeclSyntax) -> SyntaxVisitorContinueKind {
     pushFunction(node.signature.parameterClause.parameters, body: node.body)
   }
-  override func visitPost(_ node: StructDeclSyntax) { frames.removeLast(); initializerFrames.removeLast() }
-  override func visitPost(_ node: ClassDeclSyntax) { frames.removeLast(); initializerFrames.removeLast() }
-  override func visitPost(_ node: ActorDeclSyntax) { frames.removeLast(); initializerFrames.removeLast() }
-  override func visitPost(_ node: EnumDeclSyntax) { frames.removeLast(); initializerFrames.removeLast() }
-  override func visitPost(_ node: ExtensionDeclSyntax) { frames.removeLast(); initializerFrames.removeLast() }
-  override func visitPost(_ node: FunctionDeclSyntax) { frames.removeLast(); initializerFrames.removeLast() }
-  override func visitPost(_ node: InitializerDeclSyntax) { frames.removeLast(); initializerFrames.removeLast() }
+  override func visitPost(_ node: StructDeclSyntax) {
+    frames.removeLast()
+    initializerFrames.removeLast()
+  }
+  override func visitPost(_ node: ClassDeclSyntax) {
+    frames.removeLast()
+    initializerFrames.removeLast()
+  }
+  override func visitPost(_ node: ActorDeclSyntax) {
+    frames.removeLast()
+    initializerFrames.removeLast()
+  }
+  override func visitPost(_ node: EnumDeclSyntax) {
+    frames.removeLast()
+    initializerFrames.removeLast()
+  }
+  override func visitPost(_ node: ExtensionDeclSyntax) {
+    frames.removeLast()
+    initializerFrames.removeLast()
+  }
+  override func visitPost(_ node: FunctionDeclSyntax) {
+    frames.removeLast()
+    initializerFrames.removeLast()
+  }
+  override func visitPost(_ node: InitializerDeclSyntax) {
+    frames.removeLast()
+    initializerFrames.removeLast()
+  }
 
-  private func pushFunction(_ parameters: FunctionParameterListSyntax, body: CodeBlockSyntax?) -> SyntaxVisitorContinueKind {
+  private func pushFunction(_ parameters: FunctionParameterListSyntax, body: CodeBlockSyntax?)
+    -> SyntaxVisitorContinueKind
+  {
     var names = parameters.map { (($0.secondName ?? $0.firstName).text, Optional($0.type)) }
     if let body { names += Self.declaredNames(in: Syntax(body)) }
     frames.append((nil, names))
@@ -119,23 +156,34 @@ final class QuerySiteFinder: SyntaxVisitor {
     return .visitChildren
   }
   override func visit(_ node: AccessorBlockSyntax) -> SyntaxVisitorContinueKind {
-    frames.append((nil, Self.declaredNames(in: Syntax(node)) + [("newValue", nil), ("oldValue", nil)]))
+    frames.append(
+      (nil, Self.declaredNames(in: Syntax(node)) + [("newValue", nil), ("oldValue", nil)]))
     initializerFrames.append(Self.localInitializers(in: Syntax(node)))
     return .visitChildren
   }
-  override func visitPost(_ node: AccessorBlockSyntax) { frames.removeLast(); initializerFrames.removeLast() }
+  override func visitPost(_ node: AccessorBlockSyntax) {
+    frames.removeLast()
+    initializerFrames.removeLast()
+  }
   override func visit(_ node: ClosureExprSyntax) -> SyntaxVisitorContinueKind {
     var names: [(String, TypeSyntax?)] = []
     switch node.signature?.parameterClause {
     case .simpleInput(let list)?: names = list.map { ($0.name.text, nil) }
-    case .parameterClause(let clause)?: names = clause.parameters.map { (($0.secondName ?? $0.firstName).text, $0.type) }
+    case .parameterClause(let clause)?:
+      names = clause.parameters.map { (($0.secondName ?? $0.firstName).text, $0.type) }
     case nil: names = (0..<4).map { ("$\($0)", nil) }
     }
     frames.append((nil, names + Self.declaredNames(in: Syntax(node.statements))))
     initializerFrames.append(Self.localInitializers(in: Syntax(node.statements)))
     // `rows.forEach { row in … }` over fetched rows: a loop.
     let isLoop = Self.loopedSequence(of: node).map(isFetched) ?? false
-    if isLoop { fetchLoops.append((node.positionAfterSkippingLeadingTrivia, node.statements.position..<node.statements.endPosition)) }
+    if isLoop {
+      fetchLoops.append(
+        (
+          node.positionAfterSkippingLeadingTrivia,
+          node.statements.position..<node.statements.endPosition
+        ))
+    }
     loopClosures.append(isLoop)
     return .visitChildren
   }
@@ -148,7 +196,10 @@ final class QuerySiteFinder: SyntaxVisitor {
 
   override func visit(_ node: ForStmtSyntax) -> SyntaxVisitorContinueKind {
     let isLoop = isFetched(node.sequence)
-    if isLoop { fetchLoops.append((node.positionAfterSkippingLeadingTrivia, node.body.position..<node.body.endPosition)) }
+    if isLoop {
+      fetchLoops.append(
+        (node.positionAfterSkippingLeadingTrivia, node.body.position..<node.body.endPosition))
+    }
     forLoops.append(isLoop)
     return .visitChildren
   }
@@ -159,7 +210,8 @@ final class QuerySiteFinder: SyntaxVisitor {
 
   /// `let lists = try RemindersList.fetchAll(db)`: the name holds fetched rows.
   override func visit(_ node: PatternBindingSyntax) -> SyntaxVisitorContinueKind {
-    if let name = node.pattern.as(IdentifierPatternSyntax.self)?.identifier.text, let value = node.initializer?.value,
+    if let name = node.pattern.as(IdentifierPatternSyntax.self)?.identifier.text,
+      let value = node.initializer?.value,
       Self.containsDatabaseCall(value)
     {
       fetchedNames.insert(name)
@@ -173,16 +225,21 @@ final class QuerySiteFinder: SyntaxVisitor {
     var root = Syntax(sequence)
     while true {
       if let access = root.as(MemberAccessExprSyntax.self), let base = access.base {
-        if let reference = base.as(DeclReferenceExprSyntax.self), reference.baseName.text == "self" {
+        if let reference = base.as(DeclReferenceExprSyntax.self), reference.baseName.text == "self"
+        {
           root = Syntax(access.declName)
         } else {
           root = Syntax(base)
         }
       } else if let call = root.as(FunctionCallExprSyntax.self) {
         root = Syntax(call.calledExpression)
-      } else { break }
+      } else {
+        break
+      }
     }
-    if let reference = root.as(DeclReferenceExprSyntax.self) { return fetchedNames.contains(reference.baseName.text) }
+    if let reference = root.as(DeclReferenceExprSyntax.self) {
+      return fetchedNames.contains(reference.baseName.text)
+    }
     return false
   }
 
@@ -196,9 +253,13 @@ final class QuerySiteFinder: SyntaxVisitor {
   /// `rows.forEach { … }`, `rows.map { … }`: the sequence a closure argument runs once per element of.
   static func loopedSequence(of closure: ClosureExprSyntax) -> ExprSyntax? {
     var node = Syntax(closure)
-    if let parent = node.parent, parent.is(LabeledExprSyntax.self) { node = parent.parent?.parent ?? parent }
-    else if let parent = node.parent { node = parent }
-    guard let call = node.as(FunctionCallExprSyntax.self), let access = call.calledExpression.as(MemberAccessExprSyntax.self),
+    if let parent = node.parent, parent.is(LabeledExprSyntax.self) {
+      node = parent.parent?.parent ?? parent
+    } else if let parent = node.parent {
+      node = parent
+    }
+    guard let call = node.as(FunctionCallExprSyntax.self),
+      let access = call.calledExpression.as(MemberAccessExprSyntax.self),
       ["forEach", "map", "compactMap", "flatMap"].contains(access.declName.baseName.text)
     else { return nil }
     return access.base
@@ -209,7 +270,9 @@ final class QuerySiteFinder: SyntaxVisitor {
     final class Collector: SyntaxVisitor {
       var found: [String: ExprSyntax] = [:]
       override func visit(_ node: PatternBindingSyntax) -> SyntaxVisitorContinueKind {
-        if let name = node.pattern.as(IdentifierPatternSyntax.self)?.identifier.text, let value = node.initializer?.value {
+        if let name = node.pattern.as(IdentifierPatternSyntax.self)?.identifier.text,
+          let value = node.initializer?.value
+        {
           found[name] = value
         }
         return .visitChildren
@@ -222,6 +285,39 @@ final class QuerySiteFinder: SyntaxVisitor {
     return collector.found
   }
 
+  /// A binding's type as the compiler infers it where that is plain: its annotation, the type
+  /// an initializer call names (`var draft = Tag.Draft()`, `let tag = Tag(…)`), or the type
+  /// of the name it copies (`var updated = category`).
+  static func declaredType(of binding: PatternBindingSyntax, known: [(String, TypeSyntax?)])
+    -> TypeSyntax?
+  {
+    if let annotation = binding.typeAnnotation?.type { return annotation }
+    guard var value = binding.initializer?.value else { return nil }
+    while let inner = value.as(TryExprSyntax.self)?.expression
+      ?? value.as(AwaitExprSyntax.self)?.expression
+    { value = inner }
+    if let reference = value.as(DeclReferenceExprSyntax.self) {
+      return known.last { $0.0 == reference.baseName.text }?.1
+    }
+    guard let call = value.as(FunctionCallExprSyntax.self) else { return nil }
+    if let reference = call.calledExpression.as(DeclReferenceExprSyntax.self),
+      reference.baseName.text.first?.isUppercase == true
+    {
+      return TypeSyntax(IdentifierTypeSyntax(name: .identifier(reference.baseName.text)))
+    }
+    if let member = call.calledExpression.as(MemberAccessExprSyntax.self),
+      member.declName.baseName.text == "Draft",
+      let base = member.base?.as(DeclReferenceExprSyntax.self),
+      base.baseName.text.first?.isUppercase == true
+    {
+      return TypeSyntax(
+        MemberTypeSyntax(
+          baseType: IdentifierTypeSyntax(name: .identifier(base.baseName.text)),
+          name: .identifier("Draft")))
+    }
+    return nil
+  }
+
   /// The names a body declares (`let`, `var`, `if let`, `for x in`, `catch`), not inside nested
   /// functions or types.
   static func declaredNames(in body: Syntax) -> [(String, TypeSyntax?)] {
@@ -229,7 +325,7 @@ final class QuerySiteFinder: SyntaxVisitor {
       var names: [(String, TypeSyntax?)] = []
       override func visit(_ node: PatternBindingSyntax) -> SyntaxVisitorContinueKind {
         if let name = node.pattern.as(IdentifierPatternSyntax.self)?.identifier.text {
-          names.append((name, node.typeAnnotation?.type))
+          names.append((name, QuerySiteFinder.declaredType(of: node, known: names)))
         }
         return .visitChildren
       }
@@ -270,22 +366,43 @@ final class QuerySiteFinder: SyntaxVisitor {
   override func visit(_ node: VariableDeclSyntax) -> SyntaxVisitorContinueKind {
     // `@FetchAll var reminders: [Reminder]`: SQLiteData's default query for the wrapper.
     for element in node.attributes {
-      guard let attribute = element.as(AttributeSyntax.self), Self.wrappers.contains(attribute.attributeName.trimmedDescription) else { continue }
+      guard let attribute = element.as(AttributeSyntax.self),
+        Self.wrappers.contains(attribute.attributeName.trimmedDescription)
+      else { continue }
       let hasQuery: Bool
-      if case .argumentList(let list)? = attribute.arguments { hasQuery = list.contains { $0.label == nil } } else { hasQuery = false }
+      if case .argumentList(let list)? = attribute.arguments {
+        hasQuery = list.contains { $0.label == nil }
+      } else {
+        hasQuery = false
+      }
       if !hasQuery {
-        record(Syntax(node), statement: Syntax(node), executedBy: attribute.attributeName.trimmedDescription, wrapper: attribute, callsQueryMethod: true)
+        record(
+          Syntax(node), statement: Syntax(node),
+          executedBy: attribute.attributeName.trimmedDescription, wrapper: attribute,
+          callsQueryMethod: true)
       }
     }
     return .visitChildren
   }
 
-  override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind { chain(ExprSyntax(node)) }
-  override func visit(_ node: MemberAccessExprSyntax) -> SyntaxVisitorContinueKind { chain(ExprSyntax(node)) }
-  override func visit(_ node: MacroExpansionExprSyntax) -> SyntaxVisitorContinueKind { chain(ExprSyntax(node)) }
-  override func visit(_ node: ForceUnwrapExprSyntax) -> SyntaxVisitorContinueKind { chain(ExprSyntax(node)) }
-  override func visit(_ node: OptionalChainingExprSyntax) -> SyntaxVisitorContinueKind { chain(ExprSyntax(node)) }
-  override func visit(_ node: SubscriptCallExprSyntax) -> SyntaxVisitorContinueKind { chain(ExprSyntax(node)) }
+  override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
+    chain(ExprSyntax(node))
+  }
+  override func visit(_ node: MemberAccessExprSyntax) -> SyntaxVisitorContinueKind {
+    chain(ExprSyntax(node))
+  }
+  override func visit(_ node: MacroExpansionExprSyntax) -> SyntaxVisitorContinueKind {
+    chain(ExprSyntax(node))
+  }
+  override func visit(_ node: ForceUnwrapExprSyntax) -> SyntaxVisitorContinueKind {
+    chain(ExprSyntax(node))
+  }
+  override func visit(_ node: OptionalChainingExprSyntax) -> SyntaxVisitorContinueKind {
+    chain(ExprSyntax(node))
+  }
+  override func visit(_ node: SubscriptCallExprSyntax) -> SyntaxVisitorContinueKind {
+    chain(ExprSyntax(node))
+  }
 
   /// The outermost expression of a chain rooted at a table type (or `#sql`, `With`) is a site.
   private func chain(_ expr: ExprSyntax) -> SyntaxVisitorContinueKind {
@@ -294,36 +411,57 @@ final class QuerySiteFinder: SyntaxVisitor {
     var node = expr
     while true {
       links.append(node)
-      if let call = node.as(FunctionCallExprSyntax.self) { node = call.calledExpression }
-      else if let access = node.as(MemberAccessExprSyntax.self), let base = access.base { node = base }
-      else if let subscriptCall = node.as(SubscriptCallExprSyntax.self) { node = subscriptCall.calledExpression }
-      else if let optional = node.as(OptionalChainingExprSyntax.self) { node = optional.expression }
-      else if let unwrap = node.as(ForceUnwrapExprSyntax.self) { node = unwrap.expression }
-      else if let generic = node.as(GenericSpecializationExprSyntax.self) { node = generic.expression }
-      else { break }
+      if let call = node.as(FunctionCallExprSyntax.self) {
+        node = call.calledExpression
+      } else if let access = node.as(MemberAccessExprSyntax.self), let base = access.base {
+        node = base
+      } else if let subscriptCall = node.as(SubscriptCallExprSyntax.self) {
+        node = subscriptCall.calledExpression
+      } else if let optional = node.as(OptionalChainingExprSyntax.self) {
+        node = optional.expression
+      } else if let unwrap = node.as(ForceUnwrapExprSyntax.self) {
+        node = unwrap.expression
+      } else if let generic = node.as(GenericSpecializationExprSyntax.self) {
+        node = generic.expression
+      } else {
+        break
+      }
     }
     links.reverse()  // root first
     guard let root = links.first else { return .visitChildren }
     if let call = expr.as(FunctionCallExprSyntax.self),
       let method = call.calledExpression.as(MemberAccessExprSyntax.self)?.declName.baseName.text,
-      Self.databaseCalls.contains(method), let sql = call.arguments.first(where: { $0.label?.text == "sql" })
+      Self.databaseCalls.contains(method),
+      let sql = call.arguments.first(where: { $0.label?.text == "sql" })
     {
       // GRDB's `try db.execute(sql: "UPDATE …")`, `try Row.fetchAll(db, sql: "SELECT …")`.
       var statement = Syntax(expr)
-      while let parent = statement.parent, parent.is(TryExprSyntax.self) || parent.is(AwaitExprSyntax.self) { statement = parent }
-      record(Syntax(sql.expression), statement: statement, executedBy: method, wrapper: nil, callsQueryMethod: true, isRawSQL: true)
+      while let parent = statement.parent,
+        parent.is(TryExprSyntax.self) || parent.is(AwaitExprSyntax.self)
+      { statement = parent }
+      record(
+        Syntax(sql.expression), statement: statement, executedBy: method, wrapper: nil,
+        callsQueryMethod: true, isRawSQL: true)
       return .skipChildren
     }
     var isRoot = false
     var scopeName: String?
     let members = links.compactMap { $0.as(MemberAccessExprSyntax.self)?.declName.baseName.text }
-    let callsQueryMethod = root.is(MacroExpansionExprSyntax.self) || members.contains { member in
-      [ReceiverKind.table, .query, .write, .statement].contains { !Vocabulary.methods(named: member, on: $0).isEmpty }
-    }
+    let callsQueryMethod =
+      root.is(MacroExpansionExprSyntax.self)
+      || members.contains { member in
+        [ReceiverKind.table, .query, .write, .statement].contains {
+          !Vocabulary.methods(named: member, on: $0).isEmpty
+        }
+      }
     if let macro = root.as(MacroExpansionExprSyntax.self) {
       // `#sql("SELECT …")` is a statement; `#sql("coalesce(…)")` a piece of one.
-      let text = macro.arguments.first?.expression.as(StringLiteralExprSyntax.self)?.segments.first?.as(StringSegmentSyntax.self)?.content.text ?? ""
-      isRoot = macro.macroName.text == "sql" && (Compiler.startsWithStatementKeyword(text) || links.count > 1)
+      let text =
+        macro.arguments.first?.expression.as(StringLiteralExprSyntax.self)?.segments.first?.as(
+          StringSegmentSyntax.self)?.content.text ?? ""
+      isRoot =
+        macro.macroName.text == "sql"
+        && (Compiler.startsWithStatementKeyword(text) || links.count > 1)
     } else if let reference = root.as(DeclReferenceExprSyntax.self) {
       let name = reference.baseName.text
       if name == "With" || name == "Values" {
@@ -331,9 +469,12 @@ final class QuerySiteFinder: SyntaxVisitor {
       } else if isTable(name) || (name == "Self" && selfType.map(isTable) == true) {
         // `Reminder.Draft(…)`, `Reminder.ID`, `Reminder(…)`: a type or a value, not a query.
         let first = links.dropFirst().first?.as(MemberAccessExprSyntax.self)?.declName.baseName.text
-        isRoot = first.map { !Self.nonQueryMembers.contains($0) && $0.first?.isUppercase != true } ?? false
-      } else if let type = selfType, isTable(type), !Vocabulary.methods(named: name, on: .table).isEmpty,
-        let binding = expr.parent?.as(InitializerClauseSyntax.self)?.parent?.as(PatternBindingSyntax.self),
+        isRoot =
+          first.map { !Self.nonQueryMembers.contains($0) && $0.first?.isUppercase != true } ?? false
+      } else if let type = selfType, isTable(type),
+        !Vocabulary.methods(named: name, on: .table).isEmpty,
+        let binding = expr.parent?.as(InitializerClauseSyntax.self)?.parent?.as(
+          PatternBindingSyntax.self),
         let scope = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text
       {
         // `static let withTags = group(by: \.id).leftJoin(…)` in a model: a scope, `Self` implied.
@@ -351,7 +492,8 @@ final class QuerySiteFinder: SyntaxVisitor {
     var query = expr
     var executedBy: String?
     for (index, link) in links.enumerated() {
-      guard let access = link.as(MemberAccessExprSyntax.self), Self.databaseCalls.contains(access.declName.baseName.text),
+      guard let access = link.as(MemberAccessExprSyntax.self),
+        Self.databaseCalls.contains(access.declName.baseName.text),
         let base = access.base
       else { continue }
       executedBy = access.declName.baseName.text
@@ -360,53 +502,79 @@ final class QuerySiteFinder: SyntaxVisitor {
       break
     }
     var statement = Syntax(expr)
-    while let parent = statement.parent, parent.is(TryExprSyntax.self) || parent.is(AwaitExprSyntax.self) { statement = parent }
+    while let parent = statement.parent,
+      parent.is(TryExprSyntax.self) || parent.is(AwaitExprSyntax.self)
+    { statement = parent }
     if executedBy == nil, let owner = statement.parent?.as(LabeledExprSyntax.self)?.parent?.parent {
       // `@FetchAll(query)`, `_rows = FetchAll(query)`, `$rows.load(query)`: SQLiteData runs it.
-      if let attribute = owner.as(AttributeSyntax.self), Self.wrappers.contains(attribute.attributeName.trimmedDescription) {
+      if let attribute = owner.as(AttributeSyntax.self),
+        Self.wrappers.contains(attribute.attributeName.trimmedDescription)
+      {
         executedBy = attribute.attributeName.trimmedDescription
       } else if let call = owner.as(FunctionCallExprSyntax.self) {
-        let callee = call.calledExpression.as(MemberAccessExprSyntax.self)?.declName.baseName.text ?? call.calledExpression.trimmedDescription
+        let callee =
+          call.calledExpression.as(MemberAccessExprSyntax.self)?.declName.baseName.text
+          ?? call.calledExpression.trimmedDescription
         if Self.wrappers.contains(callee) || callee == "load" { executedBy = callee }
       }
     }
-    if executedBy == nil, let owner = statement.parent?.as(LabeledExprSyntax.self)?.parent?.parent?.as(FunctionCallExprSyntax.self),
+    if executedBy == nil,
+      let owner = statement.parent?.as(LabeledExprSyntax.self)?.parent?.parent?.as(
+        FunctionCallExprSyntax.self),
       let method = owner.calledExpression.as(MemberAccessExprSyntax.self)?.declName.baseName.text,
       ReceiverKind.allCases.contains(where: { !Vocabulary.methods(named: method, on: $0).isEmpty })
     {
       // `.join(Tag.all) { … }`, `$0.id.in(Tag.select(\.id))`: a piece of a bigger query.
       return .skipChildren
     }
-    record(Syntax(query), statement: statement, executedBy: executedBy, wrapper: nil, callsQueryMethod: callsQueryMethod, scopeName: scopeName)
+    record(
+      Syntax(query), statement: statement, executedBy: executedBy, wrapper: nil,
+      callsQueryMethod: callsQueryMethod, scopeName: scopeName)
     return .skipChildren
   }
 
   /// Whether an expression is the query a fetch wrapper or `load` is given.
   static func isFetchArgument(_ expr: ExprSyntax) -> Bool {
     guard let owner = expr.parent?.as(LabeledExprSyntax.self)?.parent?.parent else { return false }
-    if let attribute = owner.as(AttributeSyntax.self) { return wrappers.contains(attribute.attributeName.trimmedDescription) }
+    if let attribute = owner.as(AttributeSyntax.self) {
+      return wrappers.contains(attribute.attributeName.trimmedDescription)
+    }
     guard let call = owner.as(FunctionCallExprSyntax.self) else { return false }
-    let callee = call.calledExpression.as(MemberAccessExprSyntax.self)?.declName.baseName.text ?? call.calledExpression.trimmedDescription
+    let callee =
+      call.calledExpression.as(MemberAccessExprSyntax.self)?.declName.baseName.text
+      ?? call.calledExpression.trimmedDescription
     return wrappers.contains(callee) || callee == "load"
   }
 
   static func continuesChain(_ parent: Syntax, _ child: Syntax) -> Bool {
-    if let call = parent.as(FunctionCallExprSyntax.self) { return call.calledExpression.id == child.id }
+    if let call = parent.as(FunctionCallExprSyntax.self) {
+      return call.calledExpression.id == child.id
+    }
     if let access = parent.as(MemberAccessExprSyntax.self) { return access.base?.id == child.id }
-    if let subscriptCall = parent.as(SubscriptCallExprSyntax.self) { return subscriptCall.calledExpression.id == child.id }
-    return parent.is(OptionalChainingExprSyntax.self) || parent.is(ForceUnwrapExprSyntax.self) || parent.is(GenericSpecializationExprSyntax.self)
+    if let subscriptCall = parent.as(SubscriptCallExprSyntax.self) {
+      return subscriptCall.calledExpression.id == child.id
+    }
+    return parent.is(OptionalChainingExprSyntax.self) || parent.is(ForceUnwrapExprSyntax.self)
+      || parent.is(GenericSpecializationExprSyntax.self)
   }
 
   private func record(
-    _ node: Syntax, statement: Syntax, executedBy: String?, wrapper: AttributeSyntax?, callsQueryMethod: Bool,
+    _ node: Syntax, statement: Syntax, executedBy: String?, wrapper: AttributeSyntax?,
+    callsQueryMethod: Bool,
     scopeName: String? = nil, isRawSQL: Bool = false
   ) {
     let names = frames.flatMap(\.names).map { (name: $0.0, type: $0.1) }
-    sites.append(QuerySite(
-      node: node, statement: statement, executedBy: executedBy, selfType: selfType, runTimeNames: names,
-      localInitializers: initializerFrames.reduce(into: [:]) { $0.merge($1) { _, inner in inner } },
-      // `for tag in try Tag.fetchAll(db) { … }`: the loop's own fetch runs once, its body's per row.
-      loops: executedBy != nil && wrapper == nil ? fetchLoops.filter { $0.body.contains(node.position) }.map(\.start) : [],
-      wrapper: wrapper, callsQueryMethod: callsQueryMethod, scopeName: scopeName, isRawSQL: isRawSQL))
+    sites.append(
+      QuerySite(
+        node: node, statement: statement, executedBy: executedBy, selfType: selfType,
+        runTimeNames: names,
+        localInitializers: initializerFrames.reduce(into: [:]) {
+          $0.merge($1) { _, inner in inner }
+        },
+        // `for tag in try Tag.fetchAll(db) { … }`: the loop's own fetch runs once, its body's per row.
+        loops: executedBy != nil && wrapper == nil
+          ? fetchLoops.filter { $0.body.contains(node.position) }.map(\.start) : [],
+        wrapper: wrapper, callsQueryMethod: callsQueryMethod, scopeName: scopeName,
+        isRawSQL: isRawSQL))
   }
 }
