@@ -109,6 +109,16 @@ final class ScanTests: XCTestCase {
           }
         }
 
+        var pending: [Tag.Draft] = []
+
+        func saveAll() throws {
+          try database.write { db in
+            for draft in pending {
+              try Tag.insert { draft }.execute(db)
+            }
+          }
+        }
+
         func add(title: String, listID: RemindersList.ID) throws {
           try database.write { db in
             let reminder = Reminder.Draft(title: title, remindersListID: listID)
@@ -141,6 +151,7 @@ final class ScanTests: XCTestCase {
     XCTAssertEqual(entry("Errands")?["skipped"] as? String, #"not run: it binds values the app has only when it runs (String(localized: "Errands"))"#)
     XCTAssertEqual(entry("insert { newTag }", variant: "newTag.id is nil")?["sql"] as? String, #"INSERT INTO "tags" ("id", "title") VALUES (NULL, ?)"#)
     XCTAssertEqual(entry("insert { newTag }", variant: "newTag.id is set")?["sql"] as? String, #"INSERT INTO "tags" ("id", "title") VALUES (?, ?)"#)
+    XCTAssertEqual(entry("insert { draft }", variant: "draft.id is nil")?["sql"] as? String, #"INSERT INTO "tags" ("id", "title") VALUES (NULL, ?)"#)
     XCTAssertEqual(entry("upsert { reminder }")?["variant"] as? String, nil)
     XCTAssertEqual(
       entry("upsert { reminder }")?["sql"] as? String,

@@ -198,6 +198,33 @@ extension Compiler {
     return out
   }
 
+  /// `for var draft in drafts { … }` around a query, where `drafts` is declared `[Reminder.Draft]`:
+  /// `draft` is a `Reminder.Draft`, as Swift types a loop's element.
+  static func withLoopElementTypes(_ names: [(name: String, type: TypeSyntax?)], around node: Syntax) -> [(name: String, type: TypeSyntax?)] {
+    var names = names
+    var current = node.parent
+    while let parent = current {
+      current = parent.parent
+      guard let loop = parent.as(ForStmtSyntax.self), loop.typeAnnotation == nil,
+        let element = (loop.pattern.as(IdentifierPatternSyntax.self) ?? loop.pattern.as(ValueBindingPatternSyntax.self)?.pattern.as(IdentifierPatternSyntax.self))?.identifier.text,
+        let sequence = loop.sequence.as(DeclReferenceExprSyntax.self)?.baseName.text,
+        let sequenceType = names.last(where: { $0.name == sequence })?.type, let elementType = Self.elementType(of: sequenceType),
+        let index = names.lastIndex(where: { $0.name == element }), names[index].type == nil
+      else { continue }
+      names[index].type = elementType
+    }
+    return names
+  }
+
+  /// The element type of `[T]`, `Array<T>`, `Set<T>`, `ArraySlice<T>`.
+  static func elementType(of type: TypeSyntax) -> TypeSyntax? {
+    if let array = type.as(ArrayTypeSyntax.self) { return array.element }
+    guard let generic = type.as(IdentifierTypeSyntax.self), ["Array", "Set", "ArraySlice", "ContiguousArray"].contains(generic.name.text),
+      let arguments = generic.genericArgumentClause?.arguments, arguments.count == 1
+    else { return nil }
+    return arguments.first?.argument.as(TypeSyntax.self)
+  }
+
   /// Whether an initializer is a `let`'s (its value stays what the initializer made).
   static func isConstant(_ initializer: ExprSyntax) -> Bool {
     guard let declaration = initializer.parent?.parent?.parent?.parent?.as(VariableDeclSyntax.self)
@@ -261,7 +288,7 @@ extension Compiler {
       $0.isSelection ? nil : TableInstance(model: $0)
     }
     locals = []
-    runTimeValues = runTimeBindings(site.runTimeNames)
+    runTimeValues = runTimeBindings(Self.withLoopElementTypes(site.runTimeNames, around: site.node))
     do {
       if let wrapper = site.wrapper, let variable = site.node.as(VariableDeclSyntax.self) {
         // Each query stands alone: the property's value is not a name later queries see.
