@@ -341,7 +341,12 @@ extension Compiler {
               initializer.positionAfterSkippingLeadingTrivia
                 < expr.positionAfterSkippingLeadingTrivia
             else { continue }
-            if let value = try? evaluate(initializer), case .query = value { start[name] = value }
+            // A record (`T.Draft(…)`, `T(…)`): a query's rows (`try T.fetchOne(db)!`) are the app's.
+            if let value = try? evaluate(initializer), case .query(let record) = value, record.select.from == nil,
+              record.resultModel != nil
+            {
+              start[name] = value
+            }
           }
           value = try withLocals(start) { try evaluate(expr) }
         } catch  where !site.callsQueryMethod {
