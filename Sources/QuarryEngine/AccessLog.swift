@@ -74,20 +74,14 @@ extension Database {
   /// nothing is refused.
   public func recordAccess() -> AccessLog {
     let log = AccessLog()
-    accessLog = log
-    sqlite3_set_authorizer(
-      handle,
-      { context, code, first, second, _, trigger in
-        if let context { Unmanaged<AccessLog>.fromOpaque(context).takeUnretainedValue().record(code: code, first, second, trigger) }
-        return SQLITE_OK
-      },
-      Unmanaged.passUnretained(log).toOpaque())
+    authorizer.log = log
+    installAuthorizer()
     return log
   }
 
   public func stopRecordingAccess() {
-    sqlite3_set_authorizer(handle, nil, nil)
-    accessLog = nil
+    authorizerIfAny?.log = nil
+    installAuthorizer()
   }
 
   /// The opcodes of a statement's program and the tables its cursors open (`EXPLAIN`), with

@@ -19,8 +19,15 @@ public final class Database: @unchecked Sendable {
   public let path: String
   /// The limit the progress handler reads (kept alive here; see `limitWork(seconds:)`).
   var workLimit: WorkLimit?
-  /// The log the authorizer writes to (kept alive here; see `recordAccess()`).
-  var accessLog: AccessLog?
+  /// The authorizer's state (an access log, a confinement), kept alive here; see
+  /// `recordAccess()` and `confine(_:)`.
+  var authorizerIfAny: Authorizer?
+  var authorizer: Authorizer {
+    if let existing = authorizerIfAny { return existing }
+    let created = Authorizer()
+    authorizerIfAny = created
+    return created
+  }
 
   /// Whether new connections enforce foreign keys, as SQLiteData and GRDB connections do
   /// (`quarry --no-foreign-keys` turns it off for the whole process).
@@ -145,7 +152,7 @@ public final class Database: @unchecked Sendable {
     if code != SQLITE_OK {
       let text = message.map { String(cString: $0) } ?? String(cString: sqlite3_errstr(code))
       sqlite3_free(message)
-      throw SQLiteError(code: code, message: text)
+      throw SQLiteError(code: code, message: explainedRefusal(text))
     }
   }
 
@@ -157,7 +164,7 @@ public final class Database: @unchecked Sendable {
   func lastError(_ code: Int32) -> SQLiteError {
     let offset = sqlite3_error_offset(handle)
     return SQLiteError(
-      code: code, message: String(cString: sqlite3_errmsg(handle)),
+      code: code, message: explainedRefusal(String(cString: sqlite3_errmsg(handle))),
       offset: offset >= 0 ? Int(offset) : nil)
   }
 

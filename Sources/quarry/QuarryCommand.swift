@@ -39,6 +39,9 @@ struct QuarryCommand: ParsableCommand {
   @Flag(help: "Open the database read-only.")
   var readonly = false
 
+  @Flag(help: "Keep input to the session's database: refuse ATTACH, VACUUM INTO, writable_schema and the commands that read or write files (.open, .read, .output FILE, .once, .save, .backup, .import, .edit).")
+  var safe = false
+
   @Option(name: .customShort("e"), parsing: .unconditionalSingleValue, help: "DSL source to run (repeatable); exits afterwards.")
   var sources: [String] = []
 
@@ -56,7 +59,7 @@ struct QuarryCommand: ParsableCommand {
 
   /// The plain options these parsed arguments stand for.
   var options: QueryOptions {
-    QueryOptions(database: database, fixture: fixture, models: models, readonly: readonly,
+    QueryOptions(database: database, fixture: fixture, models: models, readonly: readonly, safe: safe,
                  sources: sources, sqlOnly: sqlOnly, format: format, noForeignKeys: noForeignKeys,
                  strict: strict)
   }

@@ -17,6 +17,7 @@ struct QueryOptions: Equatable, Sendable {
   var fixture: String?
   var models: [String] = []
   var readonly = false
+  var safe = false
   var sources: [String] = []
   var sqlOnly = false
   var format: OutputFormat = .box
@@ -85,6 +86,7 @@ struct QueryOptions: Equatable, Sendable {
     let shell = Shell(session: session, fixtureName: fixtureName, format: format, output: .standardOutput,
                       terminal: terminal)
     shell.readOnly = readonly
+    shell.safe = safe
     Tutor().install(in: shell)
     shell.terminalServices = QuarryTerminal()
     return shell
@@ -179,11 +181,12 @@ extension QueryOptions {
         return remaining.popFirst()
       }
       switch name {
-      case "--readonly", "--sql-only", "--no-foreign-keys", "--strict":
+      case "--readonly", "--safe", "--sql-only", "--no-foreign-keys", "--strict":
         guard attached == nil, !seen.contains(name) else { return nil }
         seen.append(name)
         switch name {
         case "--readonly": options.readonly = true
+        case "--safe": options.safe = true
         case "--sql-only": options.sqlOnly = true
         case "--strict": options.strict = true
         default: options.noForeignKeys = true

@@ -165,6 +165,10 @@ public struct AnswerChecker {
     var keeping: Set<String> = []
   }
 
+  /// What every run of the checker refuses: an answer is checked on in-memory copies of the
+  /// fixture, several times, so it never reaches another database or a file.
+  static let confinement = Confinement(reason: "the checker runs each answer on in-memory copies of the fixture and never touches a file")
+
   func run(_ input: String, exercise: Exercise, fixture: String, variant: Bool, context: [String] = []) throws -> Outcome {
     try run(input, exercise: exercise, fixture: fixture, dataset: Dataset(variant: variant), context: context)
   }
@@ -173,6 +177,8 @@ public struct AnswerChecker {
     let session = try Session.fixture(fixture, variant: dataset.variant, shiftingIDs: dataset.idShift) { database in
       try dataset.generated?.apply(to: database, permutingIDs: dataset.permutesIDs, keeping: dataset.keeping)
     }
+    // The answer runs on this in-memory copy only: nothing it does reaches a file.
+    session.database.confine(Self.confinement)
     let functionsBefore = AnswerEvidence.userFunctions(in: session.database)
     // What the answer creates and uses counts from the fixture on: set-up typed at the prompt
     // before `.check` (a table, a view, a migration) is part of the answer.

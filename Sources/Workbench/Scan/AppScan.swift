@@ -63,6 +63,8 @@ public struct AppScan {
     } else {
       database = try Database(path: ":memory:")
     }
+    // The app's set-up runs here to learn its schema: it reaches no other file.
+    database.confine(Confinement(reason: "a scan runs the app's set-up on an in-memory database and touches no file"))
     let session = try Session(database: database)
     session.sqlOnly = databasePath != nil
     let compiler = session.compiler

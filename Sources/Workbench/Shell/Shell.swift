@@ -101,6 +101,15 @@ public final class Shell {
 
   /// `--readonly`: every database this shell opens is opened read-only.
   public var readOnly = false
+  /// `--safe`: nothing the input does reaches the file system or another database (see
+  /// ``Shell/fileCommands`` and ``Shell/safeConfinement``).
+  public var safe = false {
+    didSet { if safe { session.database.confine(Self.safeConfinement) } }
+  }
+  /// The meta-commands that read or write files, refused in `--safe` mode.
+  static let fileCommands: Set<String> = [".open", ".read", ".once", ".output", ".edit", ".save", ".backup", ".import"]
+  /// What SQL may not do in `--safe` mode.
+  public static let safeConfinement = Confinement(reason: "--safe keeps SQL to the session's own database")
 
   public init(session: Session, fixtureName: String? = nil, format: OutputFormat = .box, output: OutputStream = .standardOutput, terminal: Terminal = Terminal()) {
     self.session = session
@@ -333,6 +342,10 @@ public final class Shell {
   private func command(_ line: String) -> Outcome {
     let name = String(line.prefix { !$0.isWhitespace })
     let argument = line.dropFirst(name.count).trimmingScalars(in: .whitespaces)
+    if safe, Self.fileCommands.contains(name), !(name == ".output" && (argument.isEmpty || argument == "stdout")) {
+      fail("\(name) is refused in --safe mode: it reaches the file system (run Quarry without --safe to use it)")
+      return .proceed
+    }
     switch name {
     case ".quit", ".exit", ".q":
       return mayLeave(doing: name) ? .quit : .proceed
@@ -431,6 +444,10 @@ public final class Shell {
     case ".save", ".backup":
       guard !argument.isEmpty else { fail("usage: \(name) FILE"); break }
       let path = expandingTilde(argument)
+      if let database = databaseFile(at: path) {
+        fail("refused: \(name) '\(argument)' would write over \(database), which this session has open; save to another file")
+        break
+      }
       do {
         try session.database.backup(to: path)
         output.write("saved the database to \(argument)\n")
@@ -591,6 +608,7 @@ public final class Shell {
   private func loadFixture(_ name: String) {
     do {
       let fresh = try Session.fixture(name)
+      if safe { fresh.database.confine(Self.safeConfinement) }
       fresh.sqlOnly = session.sqlOnly
       session = fresh
       fixtureName = name
@@ -651,6 +669,10 @@ public final class Shell {
     // `.output` alone or `.output stdout`: the screen again, as in sqlite3.
     guard !path.isEmpty, path != "stdout" else { return }
     let expanded = expandingTilde(path)
+    if let database = databaseFile(at: expanded) {
+      fail("refused: \(once ? ".once" : ".output") '\(path)' would overwrite \(database), which this session has open; write the output to another file")
+      return
+    }
     // Opened as sqlite3 opens it (fopen "w"): through a symbolic link or a device, truncated,
     // never replaced by a new file (FileManager's createFile writes a temporary file and renames
     // it over the path, which would replace `/dev/full` itself).
@@ -663,6 +685,22 @@ public final class Shell {
     redirectedPath = path
     redirected = OutputStream(descriptor: descriptor)
     onceOnly = once
+  }
+
+  /// The open database's file (or its journal) when `path` names it, by device and inode (a
+  /// link or another spelling of the path is the same file); nil otherwise.
+  func databaseFile(at path: String) -> String? {
+    var target = stat()
+    guard stat(path, &target) == 0 else { return nil }
+    let databasePath = session.database.path
+    guard databasePath != ":memory:", !databasePath.isEmpty else { return nil }
+    for suffix in ["", "-journal", "-wal", "-shm"] {
+      var open = stat()
+      if stat(databasePath + suffix, &open) == 0, open.st_dev == target.st_dev, open.st_ino == target.st_ino {
+        return "the database '\(databasePath)\(suffix)'"
+      }
+    }
+    return nil
   }
 
   private func endRedirection() {
