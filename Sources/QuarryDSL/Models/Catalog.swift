@@ -192,6 +192,28 @@ public final class SourceUnit: @unchecked Sendable {
     return (folded, problems)
   }()
 
+  /// The folded tree's top-level items with where each ends, in order: a position is found in
+  /// its item by binary search, so looking up every node of an input of thousands of items (a
+  /// scanned app) stays linear, not quadratic (`token(at:)` walks the root's children).
+  fileprivate lazy var foldedItems: [(end: AbsolutePosition, item: Syntax)] = {
+    guard let file = folding.tree.as(SourceFileSyntax.self) else { return [] }
+    return file.statements.map { ($0.endPosition, Syntax($0)) }
+  }()
+
+  /// The folded tree's token at `position`.
+  fileprivate func foldedToken(at position: AbsolutePosition) -> TokenSyntax? {
+    let items = foldedItems
+    guard !items.isEmpty else { return folding.tree.token(at: position) }
+    var low = 0
+    var high = items.count
+    while low < high {
+      let middle = (low + high) / 2
+      if items[middle].end <= position { low = middle + 1 } else { high = middle }
+    }
+    guard low < items.count else { return folding.tree.token(at: position) }
+    return items[low].item.token(at: position)
+  }
+
   /// Where each line starts (UTF-8 offsets) and whether it is all ASCII: built once, on the
   /// first location asked for, so locating every statement of a long input stays linear.
   private lazy var lines: (starts: [Int], ascii: [Bool]) = {
@@ -313,7 +335,7 @@ extension SourceUnit {
   func folded<Node: SyntaxProtocol>(_ node: Node) -> Node? {
     let tree = foldedTree
     if !node.hasSequenceExpr && node.root == Syntax(self.tree) { return node }
-    guard let token = tree.token(at: node.position) ?? tree.token(at: node.positionAfterSkippingLeadingTrivia) else { return nil }
+    guard let token = foldedToken(at: node.position) ?? foldedToken(at: node.positionAfterSkippingLeadingTrivia) else { return nil }
     var current: Syntax? = Syntax(token)
     while let candidate = current {
       if candidate.position == node.position, candidate.totalLength == node.totalLength, let match = candidate.as(Node.self) {

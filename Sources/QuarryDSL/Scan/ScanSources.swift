@@ -44,6 +44,14 @@ public struct ScanSources: @unchecked Sendable {
       var fileText = String(decoding: bytes, as: UTF8.self)
       if fileText.hasPrefix("\u{FEFF}") { fileText.removeFirst() }
       if !fileText.isEmpty, !fileText.hasSuffix("\n") { fileText += "\n" }
+      do {
+        // Nesting deeper than the parser's stack (or its lookahead) copes with: the file is
+        // left out, located, before it is parsed.
+        try NestingGuard.check(fileText)
+      } catch {
+        problems.append(Problem(path: path, line: error.line, column: error.column, message: error.message + " (this file is left out of the scan)"))
+        continue
+      }
       texts.append((path, fileText))
     }
     tree = Parser.parse(source: "")
