@@ -86,6 +86,29 @@ public final class OutputStream: @unchecked Sendable {
   }
 }
 
+/// The whole contents of a file, read as `cat` reads it: a regular file, a FIFO or a device
+/// (`.import /dev/stdin`, a named pipe), to its end. Nil when it cannot be opened or read, or
+/// is a folder (``fileProblem(_:writing:)`` says why).
+public func readWholeFile(_ path: String) -> [UInt8]? {
+  let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+  guard descriptor >= 0 else { return nil }
+  defer { close(descriptor) }
+  var info = stat()
+  guard fstat(descriptor, &info) == 0, info.st_mode & S_IFMT != S_IFDIR else { return nil }
+  var bytes: [UInt8] = []
+  if info.st_mode & S_IFMT == S_IFREG, info.st_size > 0 { bytes.reserveCapacity(Int(info.st_size)) }
+  var chunk = [UInt8](repeating: 0, count: 1 << 16)
+  while true {
+    let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+    if count == 0 { return bytes }
+    if count < 0 {
+      if errno == EINTR { continue }
+      return nil
+    }
+    bytes.append(contentsOf: chunk[0..<count])
+  }
+}
+
 /// Why a file cannot be used, in a few words: `no such file`, `it is a folder`, ….
 public func fileProblem(_ path: String, writing: Bool = false) -> String {
   let manager = FileManager.default

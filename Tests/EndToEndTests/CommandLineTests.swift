@@ -56,6 +56,19 @@ final class CommandLineTests: XCTestCase {
     XCTAssertEqual(error["column"] as? Int, 6)
   }
 
+  /// Under `--format json` every line is JSON, a command that runs another (`.lesson 1` loads
+  /// its fixture) included: one object with both outputs.
+  func testALessonOpenedUnderJSONIsOneObject() throws {
+    let result = try QuarryProcess.run(["--format", "json", "-e", ".lesson 1"])
+    let lines = result.stdout.split(separator: "\n")
+    XCTAssertEqual(lines.count, 1, result.stdout)
+    let object = try json(try XCTUnwrap(lines.first))
+    XCTAssertEqual(object["command"] as? String, ".lesson 1")
+    let output = try XCTUnwrap(object["output"] as? String)
+    XCTAssertTrue(output.hasPrefix("loaded fixture 'reminders' (in memory)\n"), output)
+    XCTAssertTrue(output.contains("Reminder.all"), output)
+  }
+
   func testCSVIsDataOnly() throws {
     let result = try QuarryProcess.run(["--format", "csv", "-e", "Tag.order(by: \\.id).limit(2)"])
     XCTAssertEqual(result.status, 0, result.stderr)

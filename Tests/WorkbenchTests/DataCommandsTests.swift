@@ -107,6 +107,27 @@ final class DataCommandsTests: SnapshotTestCase {
     XCTAssertEqual(try session.database.rows("SELECT count(*) FROM tags WHERE id = 200"), [[.integer(0)]])
   }
 
+  /// `.import FILE temp.tt` makes `tt` in the temp schema (not a main table named "temp.tt"),
+  /// and a named pipe is read to its end like a file.
+  func testImportIntoASchemaAndFromAPipe() throws {
+    let (shell, output) = self.shell(try Session.fixture("reminders"))
+    let csv = directory.appendingPathComponent("rows.csv").path
+    try "a,b\n1,2\n3,4\n".write(toFile: csv, atomically: true, encoding: .utf8)
+    shell.handle(".import \(csv) temp.tt")
+    shell.handle("SELECT count(*) AS n, (SELECT count(*) FROM sqlite_schema WHERE name LIKE '%tt') AS inMain FROM temp.tt")
+    let pipe = directory.appendingPathComponent("pipe").path
+    XCTAssertEqual(mkfifo(pipe, 0o600), 0)
+    let writer = Thread { try? "x,y\n5,6\n".write(toFile: pipe, atomically: false, encoding: .utf8) }
+    writer.start()
+    shell.handle(".import \(pipe) piped")
+    shell.handle("SELECT * FROM piped")
+    let text = output.text.replacingOccurrences(of: directory.path, with: "DIR")
+    XCTAssertTrue(text.contains("imported 2 rows into temp.tt"), text)
+    XCTAssertTrue(text.contains("│ 2 │ 0      │"), text)
+    XCTAssertTrue(text.contains("imported 1 row into piped"), text)
+    XCTAssertTrue(text.contains("│ 5 │ 6 │"), text)
+  }
+
   func testIndexesAndHelpForACommand() throws {
     let (shell, output) = self.shell(try Session.fixture("reminders"))
     try shell.session.database.execute("CREATE INDEX reminders_list ON reminders (remindersListID, isCompleted)")

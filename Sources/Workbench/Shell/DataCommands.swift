@@ -33,7 +33,7 @@ enum DataCommands {
       let parts = argument.split(separator: " ", omittingEmptySubsequences: true).map(String.init)
       guard parts.count == 2 else { return shell.fail("usage: .import FILE TABLE") }
       let path = expandingTilde(parts[0])
-      guard let data = FileManager.default.contents(atPath: path) else {
+      guard let data = readWholeFile(path) else {
         return shell.fail("cannot read '\(parts[0])': \(fileProblem(path))")
       }
       do {

@@ -261,7 +261,8 @@ public final class Shell {
         return .proceed
       }
       let name = String(trimmed.prefix { !$0.isWhitespace })
-      guard speaksJSON, !Self.commandsRunningInputs.contains(name) else { return command(trimmed) }
+      // A command another one runs (`.lesson 1` loads its fixture) writes into that one's object.
+      guard speaksJSON, commandCapture == nil, !Self.commandsRunningInputs.contains(name) else { return command(trimmed) }
       let capture = OutputStream.capturing()
       commandCapture = capture
       commandError = nil
@@ -621,7 +622,7 @@ public final class Shell {
   public func read(_ path: String) {
     guard !path.isEmpty else { fail("usage: .read FILE"); return }
     let expanded = expandingTilde(path)
-    guard let data = FileManager.default.contents(atPath: expanded) else {
+    guard let data = readWholeFile(expanded) else {
       fail("cannot read '\(path)': " + fileProblem(expanded))
       return
     }

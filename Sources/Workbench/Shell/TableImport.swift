@@ -100,7 +100,18 @@ struct TableImport {
   func run(path: String, table: String, text: String) throws -> String {
     let separator = path.lowercased().hasSuffix(".tsv") || path.lowercased().hasSuffix(".tab") ? UInt8(ascii: "\t") : UInt8(ascii: ",")
     var records = CSVRecords(text, separator: separator)
-    let existing = try database.rows("SELECT name FROM pragma_table_xinfo(?) WHERE hidden = 0", bindings: [.text(table)])
+    // `temp.tt`, `aux.t`: a table of that schema, when the prefix names one (as SQL reads it).
+    var schema: String?
+    var table = table
+    if let dot = table.firstIndex(of: "."),
+      try database.rows("SELECT 1 FROM pragma_database_list WHERE name = ? COLLATE NOCASE", bindings: [.text(String(table[..<dot]))]).isEmpty == false
+    {
+      schema = String(table[..<dot])
+      table = String(table[table.index(after: dot)...])
+    }
+    let target = (schema.map { quoteIdentifier($0) + "." } ?? "") + quoteIdentifier(table)
+    let existing = try database.rows(
+      "SELECT name FROM pragma_table_xinfo(?, ?) WHERE hidden = 0", bindings: [.text(table), schema.map { .text($0) } ?? .null])
       .compactMap { row -> String? in if case .text(let name)? = row.first { return name } else { return nil } }
     func unclosed(_ quote: CSVRecords.UnclosedQuote) -> Failure {
       Failure(description: "\(path):\(quote.line): a quoted field is never closed; nothing was imported")
@@ -121,13 +132,13 @@ struct TableImport {
           throw Failure(description: "\(path):\(first.line): the first line must name each column once, to create table '\(table)'")
         }
         columns = first.fields
-        try database.execute("CREATE TABLE \(quoteIdentifier(table)) (" + columns.map { quoteIdentifier($0) + " TEXT" }.joined(separator: ", ") + ")")
+        try database.execute("CREATE TABLE \(target) (" + columns.map { quoteIdentifier($0) + " TEXT" }.joined(separator: ", ") + ")")
         skippedHeader = true
       } else if first.fields.map({ $0.lowercased() }) == existing.map({ $0.lowercased() }) {
         skippedHeader = true
       }
       let insert = try database.prepare(
-        "INSERT INTO \(quoteIdentifier(table)) (" + columns.map(quoteIdentifier).joined(separator: ", ") + ") VALUES ("
+        "INSERT INTO \(target) (" + columns.map(quoteIdentifier).joined(separator: ", ") + ") VALUES ("
           + Array(repeating: "?", count: columns.count).joined(separator: ", ") + ")")
       func add(_ record: CSVRecords.Record) throws {
         guard record.fields.count == columns.count else {
@@ -152,7 +163,7 @@ struct TableImport {
     if let (problem, _) = transaction.message(for: transaction.end(rollingBack: false)) {
       throw Failure(description: "\(path): \(problem)")
     }
-    return "imported \(count) row\(count == 1 ? "" : "s") into \(table)"
+    return "imported \(count) row\(count == 1 ? "" : "s") into \(schema.map { $0 + "." } ?? "")\(table)"
       + (existing.isEmpty ? " (a new table; its columns from the first line)" : skippedHeader ? " (the first line names the columns)" : "")
   }
 }
