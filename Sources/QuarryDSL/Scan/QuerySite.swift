@@ -117,31 +117,16 @@ final class QuerySiteFinder: SyntaxVisitor {
   override func visit(_ node: InitializerDeclSyntax) -> SyntaxVisitorContinueKind {
     pushFunction(node.signature.parameterClause.parameters, body: node.body)
   }
-  override func visitPost(_ node: StructDeclSyntax) {
-    frames.removeLast()
-    initializerFrames.removeLast()
-  }
-  override func visitPost(_ node: ClassDeclSyntax) {
-    frames.removeLast()
-    initializerFrames.removeLast()
-  }
-  override func visitPost(_ node: ActorDeclSyntax) {
-    frames.removeLast()
-    initializerFrames.removeLast()
-  }
-  override func visitPost(_ node: EnumDeclSyntax) {
-    frames.removeLast()
-    initializerFrames.removeLast()
-  }
-  override func visitPost(_ node: ExtensionDeclSyntax) {
-    frames.removeLast()
-    initializerFrames.removeLast()
-  }
-  override func visitPost(_ node: FunctionDeclSyntax) {
-    frames.removeLast()
-    initializerFrames.removeLast()
-  }
-  override func visitPost(_ node: InitializerDeclSyntax) {
+  override func visitPost(_ node: StructDeclSyntax) { popFrame() }
+  override func visitPost(_ node: ClassDeclSyntax) { popFrame() }
+  override func visitPost(_ node: ActorDeclSyntax) { popFrame() }
+  override func visitPost(_ node: EnumDeclSyntax) { popFrame() }
+  override func visitPost(_ node: ExtensionDeclSyntax) { popFrame() }
+  override func visitPost(_ node: FunctionDeclSyntax) { popFrame() }
+  override func visitPost(_ node: InitializerDeclSyntax) { popFrame() }
+
+  /// Leaves a type's or a function's scope.
+  private func popFrame() {
     frames.removeLast()
     initializerFrames.removeLast()
   }
@@ -161,10 +146,7 @@ final class QuerySiteFinder: SyntaxVisitor {
     initializerFrames.append(Self.localInitializers(in: Syntax(node)))
     return .visitChildren
   }
-  override func visitPost(_ node: AccessorBlockSyntax) {
-    frames.removeLast()
-    initializerFrames.removeLast()
-  }
+  override func visitPost(_ node: AccessorBlockSyntax) { popFrame() }
   override func visit(_ node: ClosureExprSyntax) -> SyntaxVisitorContinueKind {
     var names: [(String, TypeSyntax?)] = []
     switch node.signature?.parameterClause {
@@ -385,24 +367,12 @@ final class QuerySiteFinder: SyntaxVisitor {
     return .visitChildren
   }
 
-  override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
-    chain(ExprSyntax(node))
-  }
-  override func visit(_ node: MemberAccessExprSyntax) -> SyntaxVisitorContinueKind {
-    chain(ExprSyntax(node))
-  }
-  override func visit(_ node: MacroExpansionExprSyntax) -> SyntaxVisitorContinueKind {
-    chain(ExprSyntax(node))
-  }
-  override func visit(_ node: ForceUnwrapExprSyntax) -> SyntaxVisitorContinueKind {
-    chain(ExprSyntax(node))
-  }
-  override func visit(_ node: OptionalChainingExprSyntax) -> SyntaxVisitorContinueKind {
-    chain(ExprSyntax(node))
-  }
-  override func visit(_ node: SubscriptCallExprSyntax) -> SyntaxVisitorContinueKind {
-    chain(ExprSyntax(node))
-  }
+  override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind { chain(ExprSyntax(node)) }
+  override func visit(_ node: MemberAccessExprSyntax) -> SyntaxVisitorContinueKind { chain(ExprSyntax(node)) }
+  override func visit(_ node: MacroExpansionExprSyntax) -> SyntaxVisitorContinueKind { chain(ExprSyntax(node)) }
+  override func visit(_ node: ForceUnwrapExprSyntax) -> SyntaxVisitorContinueKind { chain(ExprSyntax(node)) }
+  override func visit(_ node: OptionalChainingExprSyntax) -> SyntaxVisitorContinueKind { chain(ExprSyntax(node)) }
+  override func visit(_ node: SubscriptCallExprSyntax) -> SyntaxVisitorContinueKind { chain(ExprSyntax(node)) }
 
   /// The outermost expression of a chain rooted at a table type (or `#sql`, `With`) is a site.
   private func chain(_ expr: ExprSyntax) -> SyntaxVisitorContinueKind {
