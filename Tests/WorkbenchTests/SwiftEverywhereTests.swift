@@ -512,4 +512,42 @@ final class SwiftEverywhereTests: SnapshotTestCase {
       """
     }
   }
+
+  /// A `switch` over a value known before the query runs is matched by Swift's rules (the one
+  /// evaluator): `.some(let k) where k > 3`, tuples, ranges; the case's body is the query's.
+  func testASwitchInAQueryMatchesAsSwiftDoes() throws {
+    assertInlineSnapshot(of: try run(#"""
+      let n: Int? = 5
+      let pair = (2, "x")
+      Reminder.where {
+        switch n {
+        case .some(let k) where k > 3: $0.id.gt(k)
+        default: true
+        }
+      }.where {
+        switch pair {
+        case (0..<2, _): $0.isFlagged
+        case (let a, "x"): $0.id.neq(a)
+        default: false
+        }
+      }.select(\.id)
+      """#), as: .lines) {
+      """
+      SELECT "reminders"."id"
+      FROM "reminders"
+      WHERE (("reminders"."id") > (5)) AND (("reminders"."id") <> (2))
+      ┌────┐
+      │ id │
+      ├────┤
+      │ 6  │
+      │ 7  │
+      │ 8  │
+      │ 9  │
+      │ 10 │
+      │ 11 │
+      │ 12 │
+      └────┘
+      """
+    }
+  }
 }

@@ -37,70 +37,39 @@ extension Compiler {
       }
       return (cases[choice].statements, bindings)
     }
-    guard let known = constantKey(subject) else {
+    // A value Swift holds: Swift's own pattern matching picks the case (the one evaluator).
+    guard swiftValue(subject) != nil else {
       throw source.diagnostic(
         "a 'switch' here needs a value known before the query runs; to choose by a column's value use Case(…).when(…, then: …)",
         at: switchExpr.subject)
     }
-    let subjectType: SwiftType? = if case .expression(let typed) = subject { typed.type?.wrapped } else { nil }
-    for switchCase in switchExpr.cases.activeCases {
-      switch switchCase.label {
-      case .default:
-        return (switchCase.statements, [:])
-      case .case(let label):
-        for item in label.caseItems {
-          var bindings: [String: Value] = [:]
-          guard try matches(item.pattern, subject: subject, key: known, type: subjectType, bindings: &bindings) else { continue }
-          if let condition = item.whereClause?.condition {
-            let keep = try withLocals(bindings) { try swiftValue(of: condition) }
-            guard case .expression(let typed) = keep, Self.constantBool(typed.expression) == true else { continue }
-          }
-          return (switchCase.statements, bindings)
-        }
+    var names: [String: SwiftValue] = [:]
+    let matchedParts = [Syntax(switchExpr.subject)] + switchExpr.cases.activeCases.map { Syntax($0.label) }
+    for part in matchedParts {
+      for token in part.tokens(viewMode: .sourceAccurate) {
+        guard case .identifier(let name) = token.tokenKind, names[name] == nil,
+          let held = lookupLocal(name) ?? catalog.bindings[name], let swift = swiftValue(held)
+        else { continue }
+        names[name] = swift
       }
     }
-    return nil
+    let evaluator = SwiftEvaluator(source: source, catalog: catalog, budget: budget)
+    let matched: (index: Int, names: [String: SwiftEvaluator.Variable])?
+    do {
+      matched = try evaluator.switchCase(switchExpr, names: names)
+    } catch {
+      throw Diagnostic(computedBeforeTheQuery: error)
+    }
+    guard let matched else { return nil }
+    var bindings: [String: Value] = [:]
+    for (name, variable) in matched.names { bindings[name] = try heldValue(variable.value, type: variable.type, at: switchExpr) }
+    return (switchExpr.cases.activeCases[matched.index].statements, bindings)
   }
 
   /// The values of the matching case's statements (a builder's conditions or a closure's result).
   func evaluateSwitch(_ switchExpr: SwitchExprSyntax) throws -> [Value] {
     guard let (statements, bindings) = try switchBranch(switchExpr) else { return [] }
     return try withLocals(bindings) { try evaluateStatementList(statements) }
-  }
-
-  private func matches(
-    _ pattern: PatternSyntax, subject: Value, key: String, type: SwiftType?, bindings: inout [String: Value]
-  ) throws -> Bool {
-    if pattern.is(WildcardPatternSyntax.self) { return true }
-    if let binding = pattern.as(ValueBindingPatternSyntax.self) {
-      return try matches(binding.pattern, subject: subject, key: key, type: type, bindings: &bindings)
-    }
-    if let identifier = pattern.as(IdentifierPatternSyntax.self) {
-      bindings[identifier.identifier.text] = subject
-      return true
-    }
-    if let expression = pattern.as(ExpressionPatternSyntax.self) {
-      let value = try evaluate(expression.expression, expected: type)
-      if case .implicitMember(let name) = value {
-        throw source.diagnostic("cannot tell which '.\(name)' this is: the switched value's type is not known here", at: expression)
-      }
-      guard let candidate = constantKey(value) else {
-        throw source.diagnostic("a case of this 'switch' must be a value known before the query runs", at: expression)
-      }
-      return candidate == key
-    }
-    throw source.diagnostic("not supported in Quarry yet: this kind of pattern in a switch", at: pattern)
-  }
-
-  /// A comparable key of a constant value (nil for a column or any SQL computation).
-  private func constantKey(_ value: Value) -> String? {
-    switch value {
-    case .null: return "NULL"
-    case .expression(let typed):
-      guard case .value(let binding) = typed.expression.node else { return nil }
-      return binding.inlineSQL
-    default: return nil
-    }
   }
 }
 

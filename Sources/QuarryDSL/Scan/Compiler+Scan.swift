@@ -408,21 +408,7 @@ extension Compiler {
 
   /// The name a chain starts from (`baseQuery` in `baseQuery.where { … }.order(by: \.title)`).
   static func rootName(of expr: ExprSyntax) -> String? {
-    var node = expr
-    while true {
-      if let call = node.as(FunctionCallExprSyntax.self) {
-        node = call.calledExpression
-      } else if let access = node.as(MemberAccessExprSyntax.self), let base = access.base {
-        node = base
-      } else if let unwrap = node.as(ForceUnwrapExprSyntax.self) {
-        node = unwrap.expression
-      } else if let optional = node.as(OptionalChainingExprSyntax.self) {
-        node = optional.expression
-      } else {
-        break
-      }
-    }
-    return node.as(DeclReferenceExprSyntax.self)?.baseName.text
+    QuerySiteFinder.links(of: expr).first?.as(DeclReferenceExprSyntax.self)?.baseName.text
   }
 
   /// A node's source text, sliced from the input (cheaper than rebuilding a trimmed tree).

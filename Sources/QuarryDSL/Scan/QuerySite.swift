@@ -374,9 +374,9 @@ final class QuerySiteFinder: SyntaxVisitor {
   override func visit(_ node: OptionalChainingExprSyntax) -> SyntaxVisitorContinueKind { chain(ExprSyntax(node)) }
   override func visit(_ node: SubscriptCallExprSyntax) -> SyntaxVisitorContinueKind { chain(ExprSyntax(node)) }
 
-  /// The outermost expression of a chain rooted at a table type (or `#sql`, `With`) is a site.
-  private func chain(_ expr: ExprSyntax) -> SyntaxVisitorContinueKind {
-    if let parent = expr.parent, Self.continuesChain(parent, Syntax(expr)) { return .visitChildren }
+  /// The links of a chain, root first: `Tag.where { … }.order(…)` is `Tag`, `Tag.where`,
+  /// `Tag.where { … }`, … (through calls, members, subscripts, `!`, `?` and generic arguments).
+  static func links(of expr: ExprSyntax) -> [ExprSyntax] {
     var links: [ExprSyntax] = []
     var node = expr
     while true {
@@ -397,7 +397,13 @@ final class QuerySiteFinder: SyntaxVisitor {
         break
       }
     }
-    links.reverse()  // root first
+    return links.reversed()
+  }
+
+  /// The outermost expression of a chain rooted at a table type (or `#sql`, `With`) is a site.
+  private func chain(_ expr: ExprSyntax) -> SyntaxVisitorContinueKind {
+    if let parent = expr.parent, Self.continuesChain(parent, Syntax(expr)) { return .visitChildren }
+    let links = Self.links(of: expr)
     guard let root = links.first else { return .visitChildren }
     if let call = expr.as(FunctionCallExprSyntax.self),
       let method = call.calledExpression.as(MemberAccessExprSyntax.self)?.declName.baseName.text,

@@ -13,11 +13,30 @@ import SwiftSyntax
 extension SwiftEvaluator {
   /// The statements of the case that matches, with its bindings (nil: none matched).
   func matchingCase(_ switchExpr: SwitchExprSyntax) throws -> (CodeBlockItemListSyntax, [String: Variable])? {
+    guard let (index, names) = try matchingCaseIndex(switchExpr) else { return nil }
+    return (switchExpr.cases.activeCases[index].statements, names)
+  }
+
+  /// Which of a `switch`'s cases (its active cases, in order) Swift runs for the subject
+  /// computed from `names`, with what the case's patterns bind: the query compiler asks this
+  /// of a `switch` over a value known before the query runs, then compiles that case's body.
+  func switchCase(_ switchExpr: SwitchExprSyntax, names: [String: SwiftValue]) throws(SwiftEvaluationError) -> (index: Int, names: [String: Variable])? {
+    guard let folded = source.folded(switchExpr) else { throw failure("cannot be read here", at: switchExpr) }
+    scopes = [Scope(names.mapValues { Variable(value: $0, mutable: false, type: nil) })]
+    var found: (index: Int, names: [String: Variable])?
+    _ = try guarded(at: folded) {
+      found = try matchingCaseIndex(folded)
+      return .none
+    }
+    return found
+  }
+
+  private func matchingCaseIndex(_ switchExpr: SwitchExprSyntax) throws -> (index: Int, names: [String: Variable])? {
     let subject = try evaluate(switchExpr.subject)
-    for switchCase in switchExpr.cases.activeCases {
+    for (index, switchCase) in switchExpr.cases.activeCases.enumerated() {
       switch switchCase.label {
       case .default:
-        return (switchCase.statements, [:])
+        return (index, [:])
       case .case(let label):
         for item in label.caseItems {
           var names: [String: Variable] = [:]
@@ -26,7 +45,7 @@ extension SwiftEvaluator {
             let keep = try scoped(names) { try truth(evaluate(condition, expected: .bool), at: condition) }
             guard keep else { continue }
           }
-          return (switchCase.statements, names)
+          return (index, names)
         }
       }
     }

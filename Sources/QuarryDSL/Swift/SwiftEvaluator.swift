@@ -207,7 +207,7 @@ final class SwiftEvaluator {
   }
 
   /// Runs `work`, turning every failure into a located error.
-  private func guarded(at node: some SyntaxProtocol, _ work: () throws -> SwiftValue) throws(SwiftEvaluationError) -> SwiftValue {
+  func guarded(at node: some SyntaxProtocol, _ work: () throws -> SwiftValue) throws(SwiftEvaluationError) -> SwiftValue {
     do {
       return try work()
     } catch let error as SwiftEvaluationError {
