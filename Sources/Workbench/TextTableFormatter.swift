@@ -324,6 +324,8 @@ let nullMarker: Unicode.Scalar = "\u{E000}"
 /// Display width of text in a terminal: East Asian wide characters and emoji take two cells.
 public enum TerminalWidth {
   public static func of(_ text: String) -> Int {
+    // ASCII with no NUL (nearly every cell): one column a byte, counted without decoding.
+    if !text.utf8.contains(where: { $0 >= 0x80 || $0 == 0 }) { return text.utf8.count }
     var width = 0
     for scalar in text.unicodeScalars { width += of(scalar) }
     return width

@@ -530,12 +530,14 @@ final class SwiftEverywhereTests: SnapshotTestCase {
         case (let a, "x"): $0.id.neq(a)
         default: false
         }
+      }.where {
+        if case .some(let k) = n, case 1...9 = k { $0.id.lt(k + 5) }
       }.select(\.id)
       """#), as: .lines) {
       """
       SELECT "reminders"."id"
       FROM "reminders"
-      WHERE (("reminders"."id") > (5)) AND (("reminders"."id") <> (2))
+      WHERE (("reminders"."id") > (5)) AND (("reminders"."id") <> (2)) AND (("reminders"."id") < (10))
       ┌────┐
       │ id │
       ├────┤
@@ -543,9 +545,6 @@ final class SwiftEverywhereTests: SnapshotTestCase {
       │ 7  │
       │ 8  │
       │ 9  │
-      │ 10 │
-      │ 11 │
-      │ 12 │
       └────┘
       """
     }

@@ -661,6 +661,29 @@ extension Compiler {
         default:
           bindings[name] = value
         }
+      case .matchingPattern(let match):
+        // `if case .some(let k) = limit`, `if case 1...5 = n`: Swift's pattern matching.
+        let subject = try withLocals(bindings) { try evaluate(match.initializer.value) }
+        guard let swift = swiftValue(subject) else {
+          throw source.diagnostic(
+            "'if case' in a query closure matches a Swift value known before the query runs; for a column use a predicate or Case",
+            at: match.initializer.value)
+        }
+        var names: [String: SwiftValue] = [:]
+        for token in match.pattern.tokens(viewMode: .sourceAccurate) {
+          guard case .identifier(let name) = token.tokenKind, names[name] == nil,
+            let held = withLocals(bindings, { lookupLocal(name) }) ?? catalog.bindings[name], let value = swiftValue(held)
+          else { continue }
+          names[name] = value
+        }
+        let bound: [String: SwiftEvaluator.Variable]?
+        do {
+          bound = try SwiftEvaluator(source: source, catalog: catalog, budget: budget).bindings(of: match.pattern, matching: swift, names: names)
+        } catch {
+          throw Diagnostic(computedBeforeTheQuery: error)
+        }
+        guard let bound else { taken = false; continue }
+        for (name, variable) in bound { bindings[name] = try heldValue(variable.value, type: variable.type, at: match) }
       default:
         throw source.diagnostic("not supported in Quarry yet: this condition in a query closure", at: element)
       }

@@ -31,6 +31,20 @@ extension SwiftEvaluator {
     return found
   }
 
+  /// `if case PATTERN = subject` where the query compiler holds `subject`: what the pattern
+  /// binds when it matches (nil when it does not).
+  func bindings(of pattern: PatternSyntax, matching subject: SwiftValue, names: [String: SwiftValue]) throws(SwiftEvaluationError) -> [String: Variable]? {
+    guard let folded = source.folded(pattern) else { throw failure("cannot be read here", at: pattern) }
+    scopes = [Scope(names.mapValues { Variable(value: $0, mutable: false, type: nil) })]
+    var bound: [String: Variable]?
+    _ = try guarded(at: folded) {
+      var names: [String: Variable] = [:]
+      if try matches(folded, subject, binding: &names) { bound = names }
+      return .none
+    }
+    return bound
+  }
+
   private func matchingCaseIndex(_ switchExpr: SwitchExprSyntax) throws -> (index: Int, names: [String: Variable])? {
     let subject = try evaluate(switchExpr.subject)
     for (index, switchCase) in switchExpr.cases.activeCases.enumerated() {
