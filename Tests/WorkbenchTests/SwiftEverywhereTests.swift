@@ -549,4 +549,28 @@ final class SwiftEverywhereTests: SnapshotTestCase {
       """
     }
   }
+
+  /// A plain struct is a Swift value type, not an error: its own `init` runs (defaults,
+  /// `self.a = …` and a bare property name), and a use as a table says what it is.
+  /// swiftc: 4 q P(a: 6, b: "n") 1
+  func testAPlainStructAndItsInitAreSwifts() throws {
+    assertInlineSnapshot(of: try run(#"""
+      struct P { var a: Int; var b = "x"; init(a: Int, note: String = "n") { self.a = a * 2; b = note } }
+      struct R { var x: Int; var z = 1 }
+      Values(P(a: 2).a, P(a: 1, note: "q").b, "\(P(a: 3))", R(x: 4).z)
+      R.all
+      """#), as: .lines) {
+      """
+      SELECT 4, 'q', 'P(a: 6, b: "n")', 1
+      ┌───┬─────┬───────────────────┬───┐
+      │ 4 │ 'q' │ 'P(a: 6, b: "n")' │ 1 │
+      ├───┼─────┼───────────────────┼───┤
+      │ 4 │ q   │ P(a: 6, b: "n")   │ 1 │
+      └───┴─────┴───────────────────┴───┘
+      error: 4:3: this Swift is computed before the query runs, but it uses 'R.all': 'R' is a struct of Swift values with no static 'all' (add @Table to query it as a table)
+      R.all
+        ^
+      """
+    }
+  }
 }

@@ -44,11 +44,26 @@ extension Compiler {
       if case .structure = computed { return try value(of: computed, at: expr) }
       guard computed.isPlain else { return nil }
       return try value(of: computed, at: expr)
-    case .failure(let error) where error.isSwiftsVerdict:
+    case .failure(let error) where error.isSwiftsVerdict || startsWithValueType(expr):
+      // A struct of the input is the evaluator's alone: its message is the one to give.
       throw Diagnostic(computedBeforeTheQuery: error)
     case .failure:
       return nil
     }
+  }
+
+  /// Whether `expr` starts with a struct of the input (`Criteria(…)`, `Criteria.defaults`).
+  func startsWithValueType(_ expr: ExprSyntax) -> Bool {
+    guard !catalog.valueTypes.isEmpty, case .name(let first) = SwiftComputation.leadingName(of: expr) else { return false }
+    guard catalog.valueTypes[first] != nil, lookupLocal(first) == nil else { return false }
+    // `Seeds.tags`, a static array of drafts: the query compiler reads it (records are its).
+    let links = QuerySiteFinder.links(of: expr)
+    if links.count > 1, let member = links[1].as(MemberAccessExprSyntax.self),
+      catalog.staticProperties[first + "." + member.declName.baseName.text] != nil
+    {
+      return false
+    }
+    return true
   }
 
   /// The value a `let`/`var` holds when its initializer is Swift's alone: exactly as Swift holds

@@ -385,6 +385,9 @@ extension Compiler {
       throw source.diagnostic(
         "'\(name)' is not a parameter of this closure", at: reference)
     }
+    if catalog.valueTypes[name] != nil {
+      throw source.diagnostic("'\(name)' is a struct of Swift values, not a table: add @Table to query it (or @Selection for a result row)", at: reference)
+    }
     if let origin = appCode.skippedValues[name] {
       throw source.diagnostic(
         "'\(name)' comes from app code Quarry does not run (\(origin)), so its value is unknown here", at: reference)

@@ -72,7 +72,9 @@ struct DeclarationReader {
     let isTable = attributes.contains("Table")
     let isSelection = attributes.contains("Selection")
     guard isTable || isSelection else {
-      // A plain struct is not a model; accept it silently only if it is empty of columns.
+      // A plain struct is a Swift value type (the evaluator builds and reads it); it becomes a
+      // table only with @Table, which a use as one says.
+      if catalog.valueTypes[outer.map { $0 + "." + name } ?? name] != nil || catalog.valueTypes[name] != nil { return }
       throw source.diagnostic(
         "struct '\(name)' is not a model: add @Table (a table) or @Selection (a result row)",
         at: decl.name)

@@ -30,8 +30,9 @@ struct ValueTypeModel {
   let isEncodable: Bool
   /// Declares its own coding (`CodingKeys`, `encode(to:)`), which the synthesized JSON is not.
   let hasCustomCoding: Bool
-  /// Declares an `init`, which replaces the memberwise one.
-  let hasExplicitInitializer: Bool
+  /// The `init`s it declares, which replace the memberwise one.
+  let initializers: [InitializerDeclSyntax]
+  var hasExplicitInitializer: Bool { !initializers.isEmpty }
   let source: SourceUnit
 
   /// The value types `statements` declare (nested ones under their qualified names), skipping
@@ -56,7 +57,7 @@ struct ValueTypeModel {
       else { return }
       var properties: [Property] = []
       var customCoding = false
-      var explicitInitializer = false
+      var initializers: [InitializerDeclSyntax] = []
       for member in structDecl.memberBlock.activeMembers {
         if let variable = member.decl.as(VariableDeclSyntax.self) {
           if variable.modifiers.contains(where: { $0.name.tokenKind == .keyword(.static) }) {
@@ -91,8 +92,8 @@ struct ValueTypeModel {
           function.name.text == "encode"
         {
           customCoding = true
-        } else if member.decl.is(InitializerDeclSyntax.self) {
-          explicitInitializer = true
+        } else if let initializer = member.decl.as(InitializerDeclSyntax.self) {
+          initializers.append(initializer)
         }
       }
       found.append(
@@ -100,7 +101,7 @@ struct ValueTypeModel {
           name: qualified, properties: properties,
           isEncodable: !inherited.isDisjoint(with: ["Codable", "Encodable"]),
           hasCustomCoding: customCoding,
-          hasExplicitInitializer: explicitInitializer, source: source))
+          initializers: initializers, source: source))
     }
     return found
   }

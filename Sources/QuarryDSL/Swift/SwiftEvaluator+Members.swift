@@ -54,7 +54,7 @@ extension SwiftEvaluator {
     if let model = valueType(named: baseExpr) {
       // `Criteria.standard`: a static member the struct declares.
       guard let declared = (extensions[name] ?? []).first(where: { $0.isStatic && $0.typeName == model.name }) else {
-        throw failure("'\(model.name)' has no static member '\(name)' Quarry can read", at: member.declName)
+        throw failure("uses '\(model.name).\(name)': '\(model.name)' is a struct of Swift values with no static '\(name)' (add @Table to query it as a table)", at: member.declName)
       }
       return try runExtension(declared, on: nil, at: member)
     }

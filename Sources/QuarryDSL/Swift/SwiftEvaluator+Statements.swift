@@ -202,6 +202,14 @@ extension SwiftEvaluator {
     }
     if let reference = target.as(DeclReferenceExprSyntax.self) {
       let name = reference.baseName.text
+      if lookup(name) == nil, let receiver = lookup("self"), receiver.mutable,
+        case .structure(let type, let names, var values, let encodable) = receiver.value, let index = names.firstIndex(of: name)
+      {
+        // `title = raw` inside an `init`: `self.title`.
+        values[index] = try newValue(values[index])
+        try assign("self", .structure(type: type, names: names, values: values, encodable: encodable), at: target)
+        return
+      }
       guard let variable = lookup(name) else { throw failure("assigns to '\(name)', which is not a variable here", at: target) }
       try assign(name, try newValue(op == "=" ? nil : variable.value), at: target)
       return

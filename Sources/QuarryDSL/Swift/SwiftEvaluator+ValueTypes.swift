@@ -30,10 +30,8 @@ extension SwiftEvaluator {
     _ model: ValueTypeModel, arguments: [ExprSyntax], labels: CallLabels,
     at call: FunctionCallExprSyntax
   ) throws -> SwiftValue {
-    guard !model.hasExplicitInitializer else {
-      throw failure(
-        "calls the initializer '\(model.name)' declares, \(Self.outsideSubset)",
-        at: call.calledExpression)
+    if model.hasExplicitInitializer {
+      return try runInitializer(of: model, arguments: arguments, labels: labels, at: call)
     }
     var names: [String] = []
     var values: [SwiftValue] = []
@@ -53,9 +51,7 @@ extension SwiftEvaluator {
       } else if property.type?.isOptional == true && !property.isFixed {
         values.append(.none)
       } else {
-        throw failure(
-          "missing argument for parameter '\(property.name)' in the call of '\(model.name)'",
-          at: call)
+        throw failure("calls \(model.name)(\(Self.labelList(labels))) without '\(property.name):', which its memberwise initializer \(Self.memberwiseSignature(model)) needs", at: call)
       }
     }
     if index < arguments.count {
@@ -63,11 +59,67 @@ extension SwiftEvaluator {
         labels.indices.contains(index)
         ? labels[index].label.map { "'\($0):'" } ?? "an unlabelled argument" : "an argument"
       throw failure(
-        "passes \(label), which is not a parameter of '\(model.name)'s memberwise initializer (or not in its order)",
-        at: arguments[index])
+        "passes \(label), which its memberwise initializer \(Self.memberwiseSignature(model)) does not take there", at: arguments[index])
     }
     return .structure(type: model.name, names: names, values: values, encodable: model.isEncodable)
   }
+
+  /// `init(type: T = .x, …) { self.type = type; … }`: the `init` whose labels the call gives,
+  /// its default arguments filled in, run on a value whose properties start at their defaults;
+  /// every stored property must be set by then, as Swift requires.
+  private func runInitializer(of model: ValueTypeModel, arguments: [ExprSyntax], labels: CallLabels, at call: FunctionCallExprSyntax) throws -> SwiftValue {
+    let given = labels.map(\.label)
+    let candidate = model.initializers.first { initializer in
+      var index = 0
+      for parameter in initializer.signature.parameterClause.parameters {
+        let label = parameter.firstName.tokenKind == .wildcard ? nil : parameter.firstName.text
+        if index < given.count, given[index] == label { index += 1 } else if parameter.defaultValue == nil { return false }
+      }
+      return index == given.count
+    }
+    guard let initializer = candidate, let body = initializer.body else {
+      throw failure("no initializer of '\(model.name)' takes these arguments (\(given.map { ($0 ?? "_") + ":" }.joined()))", at: call.calledExpression)
+    }
+    let inner = try nested(in: model.source, at: call)
+    var names: [(name: String, value: SwiftValue, type: SwiftType?)] = []
+    var index = 0
+    for parameter in initializer.signature.parameterClause.parameters {
+      let label = parameter.firstName.tokenKind == .wildcard ? nil : parameter.firstName.text
+      let name = (parameter.secondName ?? parameter.firstName).text
+      let type = Self.swiftType(parameter.type)
+      if index < arguments.count, given[index] == label {
+        names.append((name, try coerce(evaluate(arguments[index], expected: type), to: type, at: arguments[index]), type))
+        index += 1
+      } else if let fallback = parameter.defaultValue?.value {
+        names.append((name, try inner.coerce(inner.value(of: fallback, names: [:], expected: type), to: type, at: fallback), type))
+      }
+    }
+    // `self` starts with the defaults the declaration gives (nil for an optional `var`).
+    var values: [SwiftValue?] = []
+    for property in model.properties {
+      if let fallback = property.initializer {
+        values.append(try inner.coerce(inner.value(of: fallback, names: [:], expected: property.type), to: property.type, at: fallback))
+      } else {
+        values.append(property.type?.isOptional == true && !property.isFixed ? SwiftValue.none : nil)
+      }
+    }
+    let start = SwiftValue.structure(
+      type: model.name, names: model.properties.map(\.name), values: values.map { $0 ?? .none }, encodable: model.isEncodable)
+    let built = try inner.runInitializerBody(body.statements, self: start, arguments: names)
+    guard case .structure(_, _, let final, _) = built else { return built }
+    for (property, (before, after)) in zip(model.properties, zip(values, final)) where before == nil && after == .none && property.type?.isOptional != true {
+      throw failure("the initializer of '\(model.name)' does not set '\(property.name)' (Swift refuses it: 'self' used before all stored properties are initialized)", at: call)
+    }
+    return built
+  }
+
+  /// `Criteria(target:frame:label:)`: the memberwise initializer's labels, for messages.
+  static func memberwiseSignature(_ model: ValueTypeModel) -> String {
+    model.name + "(" + model.properties.filter { !$0.isFixed }.map { $0.name + ":" }.joined() + ")"
+  }
+
+  /// `y:_:` for a call's labels.
+  static func labelList(_ labels: CallLabels) -> String { labels.map { ($0.label ?? "_") + ":" }.joined() }
 
   /// A stored property's default, computed in the input that declared the type.
   private func defaultValue(
@@ -128,5 +180,20 @@ extension SwiftEvaluator {
     }
     try assign(reference.baseName.text, try replaced(variable.value, path[...]), at: access)
     return true
+  }
+}
+
+extension SwiftEvaluator {
+  /// Runs an `init` body with `self` (mutable) and its parameters bound; `self` afterwards.
+  func runInitializerBody(
+    _ body: CodeBlockItemListSyntax, self start: SwiftValue, arguments: [(name: String, value: SwiftValue, type: SwiftType?)]
+  ) throws -> SwiftValue {
+    guard let folded = source.folded(body) else { throw failure("cannot be read here", at: body) }
+    let scope = Scope(["self": Variable(value: start, mutable: true, type: nil)])
+    for argument in arguments { scope.names[argument.name] = Variable(value: argument.value, mutable: false, type: argument.type) }
+    scopes = [scope]
+    returnType = nil
+    _ = try execute(folded)
+    return scopes.first?.names["self"]?.value ?? start
   }
 }
