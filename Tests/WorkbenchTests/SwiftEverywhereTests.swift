@@ -573,4 +573,40 @@ final class SwiftEverywhereTests: SnapshotTestCase {
       """
     }
   }
+
+  /// A model default that builds a Codable struct (`= .init()`), declared after the model with
+  /// an enum declared after it, is the JSON its `JSONRepresentation` stores. swiftc's encoder
+  /// (pretty, sorted keys) writes {⏎  "soundName" : "Default",⏎  "type" : "onlyOnce"⏎}.
+  func testADefaultBuildingAStructDeclaredLaterIsItsJSON() throws {
+    assertInlineSnapshot(of: try run(#"""
+      @Table("countdowns") struct Countdown: Identifiable {
+        let id: Int
+        var title = ""
+        @Column(as: CountdownReminder.JSONRepresentation.self)
+        var reminder: CountdownReminder = .init()
+      }
+      enum ReminderType: String, Codable { case noReminder, onlyOnce }
+      struct CountdownReminder: Codable, Equatable {
+        var type: ReminderType = .onlyOnce
+        var soundName: String = "Default"
+        init(type: ReminderType = .onlyOnce, soundName: String = "Default") {
+          self.type = type
+          self.soundName = soundName
+        }
+      }
+      #sql("CREATE TABLE countdowns (id INTEGER PRIMARY KEY, title TEXT NOT NULL DEFAULT '', reminder TEXT NOT NULL)")
+      Countdown.insert { Countdown.Draft(title: "x") }
+      """#), as: .lines) {
+      """
+      CREATE TABLE countdowns (id INTEGER PRIMARY KEY, title TEXT NOT NULL DEFAULT '', reminder TEXT NOT NULL)
+      INSERT INTO "countdowns"
+      ("id", "title", "reminder")
+      VALUES
+      (NULL, 'x', '{
+        "soundName" : "Default",
+        "type" : "onlyOnce"
+      }')
+      """
+    }
+  }
 }

@@ -214,6 +214,11 @@ extension Compiler {
   /// `.pi` where a Double is expected: a member of a standard type, Swift's (an enum's `.high`
   /// stays the compiler's, which reads it against its column).
   func isStandardImplicitMember(_ expr: ExprSyntax, of type: SwiftType?) -> Bool {
+    // `.init(…)`, `.standard` where a struct of the input is expected: that struct's.
+    if let known = evaluatorType(type), catalog.valueTypes[known.name] != nil {
+      let callee = expr.as(FunctionCallExprSyntax.self)?.calledExpression ?? expr
+      if let member = callee.as(MemberAccessExprSyntax.self), member.base == nil { return true }
+    }
     guard let member = expr.as(MemberAccessExprSyntax.self), member.base == nil, member.declName.argumentNames == nil,
       let known = evaluatorType(type)
     else { return false }

@@ -226,19 +226,21 @@ public final class Compiler {
       guard case .decl(let decl) = item.item, !decl.is(ExtensionDeclSyntax.self) else { return nil }
       return decl.asProtocol(NamedDeclSyntax.self)?.name.text
     })
+    for property in StaticProperty.declared(in: statements, source: source) {
+      catalog.staticProperties[property.qualifiedName] = property
+    }
+    declareValueTypes(in: statements)
     // Type declarations first, each after the types it uses, wherever they stand in the input.
     let typeDeclarations = statements.indices.compactMap { index -> (Int, DeclSyntax)? in
       guard case .decl(let decl) = statements[index].item, !decl.is(VariableDeclSyntax.self),
         !decl.is(FunctionDeclSyntax.self), !decl.is(IfConfigDeclSyntax.self), !decl.is(MacroExpansionDeclSyntax.self), !decl.is(ProtocolDeclSyntax.self),
         !(decl.as(ExtensionDeclSyntax.self).map { !appCode.isModelExtension($0) } ?? false),
-        AppCodeRunner.appTypeMembers(of: decl) == nil
+        // A struct of Swift values is ordered with the models too: a default that builds one
+        // needs the enums its own defaults name read first.
+        AppCodeRunner.appTypeMembers(of: decl) == nil || decl.as(StructDeclSyntax.self).map({ catalog.valueTypes[$0.name.text] != nil }) == true
       else { return nil }
       return (index, decl)
     }
-    for property in StaticProperty.declared(in: statements, source: source) {
-      catalog.staticProperties[property.qualifiedName] = property
-    }
-    declareValueTypes(in: statements)
     // `FetchKeyRequest`s anywhere in the input (nested in a view, in an extension) are known
     // before any `@Fetch` uses them.
     appCode.declareFetchRequests(in: statements)

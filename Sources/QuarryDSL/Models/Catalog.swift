@@ -303,7 +303,7 @@ extension Catalog {
   func evaluatorType(_ type: SwiftType?) -> SwiftType? {
     guard let type else { return nil }
     let scalars: Set<String> = ["Int", "Double", "String", "Bool", "Float", "CGFloat", "Int64", "Character"]
-    return scalars.contains(type.name) || enums[type.name] != nil ? type : nil
+    return scalars.contains(type.name) || enums[type.name] != nil || valueTypes[type.name] != nil ? type : nil
   }
 
   /// The table types a top-level binding's query binds to closure parameters (`let q =

@@ -668,7 +668,8 @@ struct DeclarationReader {
     }
     // Everything else is Swift's, computed when the app makes the value: by the one evaluator,
     // with the column's type (`var ratio: Double = 7 / 2` is 3.5, `"tab\there"` has its tab).
-    guard let value = try computedDefault(expr, type: type), value.isPlain else { return nil }
+    // A Codable struct (`var reminder: Reminder = .init()` stored as JSON) is its JSON text.
+    guard let value = try computedDefault(expr, type: type), value.isPlain || value.isStructure else { return nil }
     do {
       return .value(try value.binding(as: type))
     } catch {

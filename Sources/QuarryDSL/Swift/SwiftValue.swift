@@ -71,6 +71,11 @@ indirect enum SwiftValue: Hashable, Sendable {
     }
   }
 
+  var isStructure: Bool {
+    if case .structure = self { return true }
+    return false
+  }
+
   var isOptional: Bool {
     switch self {
     case .none, .some: return true
