@@ -256,17 +256,26 @@ extension Compiler {
     return nil
   }
 
+  /// The Swift values the names in `parts` hold (locals and the input's constants), for the
+  /// evaluator's scope.
+  func swiftValues(namedIn parts: [Syntax]) -> [String: SwiftValue] {
+    var names: [String: SwiftValue] = [:]
+    for part in parts {
+      for token in part.tokens(viewMode: .sourceAccurate) {
+        guard case .identifier(let name) = token.tokenKind, names[name] == nil,
+          let value = lookupLocal(name) ?? catalog.bindings[name], let swift = swiftValue(value)
+        else { continue }
+        names[name] = swift
+      }
+    }
+    return names
+  }
+
   /// Runs the evaluator on `expr` with the names it uses that hold Swift values.
   /// `receiver`: the value of `expr`'s base, where `expr` is a member or a member call whose
   /// base the query compiler has read already.
   func computeSwift(_ expr: ExprSyntax, expected: SwiftType?, receiver: SwiftValue? = nil) throws -> Result<SwiftValue, SwiftEvaluationError> {
-    var names: [String: SwiftValue] = [:]
-    for token in expr.tokens(viewMode: .sourceAccurate) {
-      guard case .identifier(let name) = token.tokenKind, names[name] == nil,
-        let value = lookupLocal(name) ?? catalog.bindings[name], let swift = swiftValue(value)
-      else { continue }
-      names[name] = swift
-    }
+    let names = swiftValues(namedIn: [Syntax(expr)])
     let evaluator = SwiftEvaluator(source: source, catalog: catalog, budget: budget)
     do {
       if let receiver { return .success(try evaluator.member(of: expr, on: receiver, names: names)) }

@@ -43,16 +43,7 @@ extension Compiler {
         "a 'switch' here needs a value known before the query runs; to choose by a column's value use Case(…).when(…, then: …)",
         at: switchExpr.subject)
     }
-    var names: [String: SwiftValue] = [:]
-    let matchedParts = [Syntax(switchExpr.subject)] + switchExpr.cases.activeCases.map { Syntax($0.label) }
-    for part in matchedParts {
-      for token in part.tokens(viewMode: .sourceAccurate) {
-        guard case .identifier(let name) = token.tokenKind, names[name] == nil,
-          let held = lookupLocal(name) ?? catalog.bindings[name], let swift = swiftValue(held)
-        else { continue }
-        names[name] = swift
-      }
-    }
+    let names = swiftValues(namedIn: [Syntax(switchExpr.subject)] + switchExpr.cases.activeCases.map { Syntax($0.label) })
     let evaluator = SwiftEvaluator(source: source, catalog: catalog, budget: budget)
     let matched: (index: Int, names: [String: SwiftEvaluator.Variable])?
     do {

@@ -672,13 +672,7 @@ extension Compiler {
             "'if case' in a query closure matches a Swift value known before the query runs; for a column use a predicate or Case",
             at: match.initializer.value)
         }
-        var names: [String: SwiftValue] = [:]
-        for token in match.pattern.tokens(viewMode: .sourceAccurate) {
-          guard case .identifier(let name) = token.tokenKind, names[name] == nil,
-            let held = withLocals(bindings, { lookupLocal(name) }) ?? catalog.bindings[name], let value = swiftValue(held)
-          else { continue }
-          names[name] = value
-        }
+        let names = withLocals(bindings) { swiftValues(namedIn: [Syntax(match.pattern)]) }
         let bound: [String: SwiftEvaluator.Variable]?
         do {
           bound = try SwiftEvaluator(source: source, catalog: catalog, budget: budget).bindings(of: match.pattern, matching: swift, names: names)
