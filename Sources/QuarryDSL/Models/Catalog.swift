@@ -333,7 +333,6 @@ extension SourceUnit {
 
   /// The counterpart of `node` in ``foldedTree``.
   func folded<Node: SyntaxProtocol>(_ node: Node) -> Node? {
-    let tree = foldedTree
     if !node.hasSequenceExpr && node.root == Syntax(self.tree) { return node }
     guard let token = foldedToken(at: node.position) ?? foldedToken(at: node.positionAfterSkippingLeadingTrivia) else { return nil }
     var current: Syntax? = Syntax(token)
