@@ -289,7 +289,7 @@ extension Compiler {
   func swiftValue(_ value: Value) -> SwiftValue? {
     switch value {
     case .swiftValue(let swift): return swift
-    case .null: return .none
+    case .null: return SwiftValue.none
     case .expression(let typed):
       guard case .value(let binding) = typed.expression.node else { return nil }
       if case .parameter = binding { return nil }  // a value the app has only when it runs
