@@ -263,15 +263,9 @@ public final class Compiler {
   /// properties, their members (computed properties, functions, static values) and the enums
   /// they nest.
   func declareValueTypes(in statements: [CodeBlockItemSyntax]) {
-    let found = ValueTypeModel.declared(in: statements, source: source)
-    guard !found.isEmpty else { return }
-    var blocks: [String: MemberBlockSyntax] = [:]
-    InputTypes.visit(statements) { decl, qualified in
-      if let structDecl = decl.as(StructDeclSyntax.self) { blocks[qualified] = structDecl.memberBlock }
-    }
-    for model in found where catalog.table(forType: model.name) == nil {
+    for model in ValueTypeModel.declared(in: statements, source: source) where catalog.table(forType: model.name) == nil {
       catalog.valueTypes[model.name] = model
-      guard let block = blocks[model.name] else { continue }
+      let block = model.members
       for member in SwiftExtensionMember.members(in: block, of: model.name, source: source) {
         catalog.swiftExtensions[member.name, default: []].removeAll { $0.typeName == member.typeName && $0.isStatic == member.isStatic }
         catalog.swiftExtensions[member.name, default: []].append(member)

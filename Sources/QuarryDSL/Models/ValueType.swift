@@ -30,6 +30,8 @@ struct ValueTypeModel {
   let isEncodable: Bool
   /// Declares its own coding (`CodingKeys`, `encode(to:)`), which the synthesized JSON is not.
   let hasCustomCoding: Bool
+  /// Its body: members (computed properties, functions, static values) and nested enums.
+  let members: MemberBlockSyntax
   /// The `init`s it declares, which replace the memberwise one.
   let initializers: [InitializerDeclSyntax]
   var hasExplicitInitializer: Bool { !initializers.isEmpty }
@@ -101,7 +103,7 @@ struct ValueTypeModel {
           name: qualified, properties: properties,
           isEncodable: !inherited.isDisjoint(with: ["Codable", "Encodable"]),
           hasCustomCoding: customCoding,
-          initializers: initializers, source: source))
+          members: structDecl.memberBlock, initializers: initializers, source: source))
     }
     return found
   }

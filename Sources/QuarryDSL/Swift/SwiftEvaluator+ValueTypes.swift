@@ -81,19 +81,8 @@ extension SwiftEvaluator {
       throw failure("no initializer of '\(model.name)' takes these arguments (\(given.map { ($0 ?? "_") + ":" }.joined()))", at: call.calledExpression)
     }
     let inner = try nested(in: model.source, at: call)
-    var names: [(name: String, value: SwiftValue, type: SwiftType?)] = []
-    var index = 0
-    for parameter in initializer.signature.parameterClause.parameters {
-      let label = parameter.firstName.tokenKind == .wildcard ? nil : parameter.firstName.text
-      let name = (parameter.secondName ?? parameter.firstName).text
-      let type = Self.swiftType(parameter.type)
-      if index < arguments.count, given[index] == label {
-        names.append((name, try coerce(evaluate(arguments[index], expected: type), to: type, at: arguments[index]), type))
-        index += 1
-      } else if let fallback = parameter.defaultValue?.value {
-        names.append((name, try inner.coerce(inner.value(of: fallback, names: [:], expected: type), to: type, at: fallback), type))
-      }
-    }
+    let names = try boundArguments(
+      initializer.signature.parameterClause.parameters, arguments: arguments, labels: labels, defaultsIn: inner, callee: model.name, at: call)
     // `self` starts with the defaults the declaration gives (nil for an optional `var`).
     var values: [SwiftValue?] = []
     for property in model.properties {

@@ -108,22 +108,9 @@ extension SwiftEvaluator {
     var names: [(name: String, value: SwiftValue, type: SwiftType?)] = []
     if let receiver { names.append(("self", receiver, nil)) }
     if let function = member.declaration.syntax.as(FunctionDeclSyntax.self), let body = function.body {
-      let labels = labels ?? CallLabels()
-      var index = 0
-      for parameter in function.signature.parameterClause.parameters {
-        let label = parameter.firstName.tokenKind == .wildcard ? nil : parameter.firstName.text
-        let name = (parameter.secondName ?? parameter.firstName).text
-        let type = Self.swiftType(parameter.type)
-        if index < arguments.count, labels.indices.contains(index), labels[index].label == label || labels[index].isTrailingClosure {
-          names.append((name, try coerce(evaluate(arguments[index], expected: type), to: type, at: arguments[index]), type))
-          index += 1
-        } else if let fallback = parameter.defaultValue?.value {
-          names.append((name, try inner.coerce(inner.value(of: fallback, names: [:], expected: type), to: type, at: fallback), type))
-        } else {
-          throw failure("missing argument for parameter '\(label ?? name)' of '\(member.name)'", at: node)
-        }
-      }
-      if index < arguments.count { throw failure("extra argument in the call of '\(member.name)'", at: arguments[index]) }
+      names += try boundArguments(
+        function.signature.parameterClause.parameters, arguments: arguments, labels: labels ?? CallLabels(), defaultsIn: inner,
+        callee: member.name, at: node)
       let returnType = function.signature.returnClause.map { Self.swiftType($0.type) }.map { $0.name == "Self" ? SwiftType(member.typeName) : $0 }
       return try inner.run(body.statements, arguments: names, returnType: returnType)
     }
@@ -146,5 +133,32 @@ extension SwiftEvaluator {
       }
     }
     throw failure("'\(member.name)' has no value to read", at: node)
+  }
+}
+
+extension SwiftEvaluator {
+  /// A call's arguments bound to a declaration's parameters by label (a trailing closure to the
+  /// next parameter), defaults computed by `inner`, the evaluator of the declaring input.
+  func boundArguments(
+    _ parameters: FunctionParameterListSyntax, arguments: [ExprSyntax], labels: CallLabels, defaultsIn inner: SwiftEvaluator,
+    callee: String, at node: some SyntaxProtocol
+  ) throws -> [(name: String, value: SwiftValue, type: SwiftType?)] {
+    var names: [(name: String, value: SwiftValue, type: SwiftType?)] = []
+    var index = 0
+    for parameter in parameters {
+      let label = parameter.firstName.tokenKind == .wildcard ? nil : parameter.firstName.text
+      let name = (parameter.secondName ?? parameter.firstName).text
+      let type = Self.swiftType(parameter.type)
+      if index < arguments.count, labels.indices.contains(index), labels[index].label == label || labels[index].isTrailingClosure {
+        names.append((name, try coerce(evaluate(arguments[index], expected: type), to: type, at: arguments[index]), type))
+        index += 1
+      } else if let fallback = parameter.defaultValue?.value {
+        names.append((name, try inner.coerce(inner.value(of: fallback, names: [:], expected: type), to: type, at: fallback), type))
+      } else {
+        throw failure("missing argument for parameter '\(label ?? name)' of '\(callee)'", at: node)
+      }
+    }
+    if index < arguments.count { throw failure("extra argument in the call of '\(callee)'", at: arguments[index]) }
+    return names
   }
 }
