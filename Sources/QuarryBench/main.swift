@@ -20,6 +20,7 @@
 //   binary_size_mb                 the release binary's size
 //   huge_sql_line_25mb_*           a 25 MB SQL line as a script, quarry and sqlite3 (medians)
 //   huge_dsl_literal_12mb_*        a 12 MB DSL string literal as a script
+//   huge_sql_line_100mb_{box,json}_*  a 100 MB SQL string literal, drawn (SQL echoed) and as JSON
 //   scan_20k_lines_median_s        `quarry scan` of a generated 20,000-line app, beside sqlite3
 //                                  explaining the SQL it found (scan_20k_sqlite3_explain_median_s)
 import Foundation
@@ -246,6 +247,17 @@ func promptTimings(_ arguments: [String], prompt: String, home: String, keys: St
   report("huge_sql_line_25mb_sqlite3_seconds", sqliteSQL, digits: 2)
   report("huge_sql_line_25mb_ratio_vs_sqlite3", quarrySQL / max(sqliteSQL, 1e-6), digits: 1)
   report("huge_dsl_literal_12mb_quarry_seconds", quarryDSL, digits: 2)
+  // 100 MB in the default (box) format, its SQL echoed, and in JSON: the sizes of issue reports.
+  let bigFile = directory.appendingPathComponent("huge100.sql").path
+  try? "SELECT '\(String(repeating: text, count: 4))' AS v;\n".write(toFile: bigFile, atomically: true, encoding: .utf8)
+  for (name, quarryFormat, sqliteFormat) in [("box", [String](), ["-box"]), ("json", ["--format", "json"], ["-json"])] {
+    let quarrySeconds = median((0..<3).map { _ in measure([quarry] + quarryFormat, stdin: bigFile) })
+    let sqliteSeconds = median((0..<3).map { _ in measure(["sqlite3"] + sqliteFormat, stdin: bigFile) })
+    report("huge_sql_line_100mb_\(name)_quarry_seconds", quarrySeconds, digits: 2)
+    report("huge_sql_line_100mb_\(name)_sqlite3_seconds", sqliteSeconds, digits: 2)
+    report("huge_sql_line_100mb_\(name)_ratio_vs_sqlite3", quarrySeconds / max(sqliteSeconds, 1e-6), digits: 1)
+  }
+  try? FileManager.default.removeItem(atPath: bigFile)
 }
 
 func shell(_ command: String) {

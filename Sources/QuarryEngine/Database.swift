@@ -236,6 +236,7 @@ public final class PreparedStatement {
 
   /// Makes the statement ready to run again, with no values bound.
   public func reset() throws {
+    currentRow = nil
     sqlite3_reset(statement)
     sqlite3_clear_bindings(statement)
   }
@@ -279,6 +280,7 @@ public final class PreparedStatement {
 
   /// Advances to the next row; false when done.
   public func step() throws -> Bool {
+    currentRow = nil
     switch sqlite3_step(statement) {
     case SQLITE_ROW: return true
     case SQLITE_DONE: return false
@@ -322,5 +324,14 @@ public final class PreparedStatement {
     }
   }
 
-  public func row() -> [DatabaseValue] { (0..<columnCount).map { value(at: $0) } }
+  /// The values of the current row. Read from SQLite once per row, however many readers ask
+  /// (the drawn result and the one `.tree` keeps share one copy of a 100 MB value).
+  public func row() -> [DatabaseValue] {
+    if let currentRow { return currentRow }
+    let row = (0..<columnCount).map { value(at: $0) }
+    currentRow = row
+    return row
+  }
+
+  private var currentRow: [DatabaseValue]?
 }

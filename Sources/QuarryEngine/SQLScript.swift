@@ -30,7 +30,16 @@ public final class SQLScript {
 
   /// The text of the statement `next()` returned last.
   public var lastText: String {
-    String(decoding: bytes[lastRange].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    text(lastRange)
+  }
+
+  /// The text of a byte range, decoded in place (no copy of the bytes first).
+  private func text(_ range: Range<Int>) -> String {
+    bytes.withUnsafeBufferPointer { buffer in
+      UnsafeRawBufferPointer(rebasing: UnsafeRawBufferPointer(buffer)[range]).withMemoryRebound(to: UInt8.self) {
+        String(decoding: $0, as: UTF8.self)
+      }
+    }
   }
 
   /// Whether anything but white space, comments and `;` is left after the last statement.
@@ -55,7 +64,7 @@ public final class SQLScript {
     let index = nextStart
     let stop = min(end, index + length)
     guard index < stop else { return "" }
-    return String(decoding: bytes[index..<stop].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    return text(index..<stop)
   }
 
   /// Compiles the next statement; nil when only white space and comments are left. An error's
@@ -96,7 +105,9 @@ public final class SQLScript {
   }
 
   /// The range without the white space and comments before the statement.
-  static func skippingLeadingTrivia(_ bytes: [CChar], from start: Int, to end: Int) -> Range<Int> {
+  static func skippingLeadingTrivia<Bytes: RandomAccessCollection<CChar>>(
+    _ bytes: Bytes, from start: Int, to end: Int
+  ) -> Range<Int> where Bytes.Index == Int {
     var index = start
     while index < end {
       let byte = UInt8(bitPattern: bytes[index])
@@ -136,13 +147,17 @@ public final class SQLScript {
 /// leadingKeyword(of: "/* note */ begin immediate;")  // "BEGIN"
 /// ```
 public func leadingKeyword(of sql: String) -> String {
-  let bytes = Array(sql.utf8CString)
-  let range = SQLScript.skippingLeadingTrivia(bytes, from: 0, to: max(0, bytes.count - 1))
-  var word = ""
-  for index in range {
-    let scalar = Unicode.Scalar(UInt8(bitPattern: bytes[index]))
-    guard scalar.properties.isAlphabetic, scalar.isASCII else { break }
-    word.unicodeScalars.append(scalar)
+  // Read in place: the statement may be 100 MB, its first word a few bytes.
+  var sql = sql
+  return sql.withUTF8 { utf8 in
+    utf8.withMemoryRebound(to: CChar.self) { bytes in
+      var word = ""
+      for index in SQLScript.skippingLeadingTrivia(bytes, from: 0, to: bytes.count) {
+        let scalar = Unicode.Scalar(UInt8(bitPattern: bytes[index]))
+        guard scalar.properties.isAlphabetic, scalar.isASCII else { break }
+        word.unicodeScalars.append(scalar)
+      }
+      return word.uppercased()
+    }
   }
-  return word.uppercased()
 }

@@ -72,25 +72,55 @@ public func quoteQualified(_ name: String) -> String {
 /// jsonStringLiteral("a\"b")  // "a\"b" (with its quotes)
 /// ```
 public func jsonStringLiteral(_ text: String, escapingSlashes: Bool = false) -> String {
-  var out = "\""
-  for scalar in text.unicodeScalars {
-    switch scalar {
-    case "\"": out += "\\\""
-    case "\\": out += "\\\\"
-    case "\n": out += "\\n"
-    case "\r": out += "\\r"
-    case "\t": out += "\\t"
-    case "/" where escapingSlashes: out += "\\/"
-    default:
-      if scalar.value < 0x20 {
-        let digits = String(scalar.value, radix: 16)
-        out += "\\u" + String(repeating: "0", count: 4 - digits.count) + digits
-      } else {
-        out.unicodeScalars.append(scalar)
+  var length = 0
+  writeJSONStringLiteral(text, escapingSlashes: escapingSlashes) { length += $0.count }
+  return String(unsafeUninitializedCapacity: length) { out in
+    var written = 0
+    writeJSONStringLiteral(text, escapingSlashes: escapingSlashes) { piece in
+      guard let base = piece.baseAddress, let target = out.baseAddress else { return }
+      (target + written).update(from: base, count: piece.count)
+      written += piece.count
+    }
+    return written
+  }
+}
+
+/// The same literal given to `write` in pieces, in order, never assembled: a 100 MB value is
+/// escaped straight into an output buffer. Only ASCII bytes are ever escaped, so the runs
+/// between them are passed whole.
+public func writeJSONStringLiteral(
+  _ text: String, escapingSlashes: Bool = false, _ write: (UnsafeBufferPointer<UInt8>) -> Void
+) {
+  func put(_ literal: StaticString) {
+    write(UnsafeBufferPointer(start: literal.utf8Start, count: literal.utf8CodeUnitCount))
+  }
+  var text = text
+  text.withUTF8 { bytes in
+    put("\"")
+    var run = 0
+    for index in 0..<bytes.count {
+      let byte = bytes[index]
+      guard byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || (escapingSlashes && byte == UInt8(ascii: "/"))
+      else { continue }
+      if run < index { write(UnsafeBufferPointer(rebasing: bytes[run..<index])) }
+      run = index + 1
+      switch byte {
+      case UInt8(ascii: "\""): put("\\\"")
+      case UInt8(ascii: "\\"): put("\\\\")
+      case UInt8(ascii: "\n"): put("\\n")
+      case UInt8(ascii: "\r"): put("\\r")
+      case UInt8(ascii: "\t"): put("\\t")
+      case UInt8(ascii: "/"): put("\\/")
+      default:
+        let digits: StaticString = "0123456789abcdef"
+        let escape = [UInt8(ascii: "\\"), UInt8(ascii: "u"), UInt8(ascii: "0"), UInt8(ascii: "0"),
+          digits.utf8Start[Int(byte >> 4)], digits.utf8Start[Int(byte & 0x0F)]]
+        escape.withUnsafeBufferPointer { write($0) }
       }
     }
+    if run < bytes.count { write(UnsafeBufferPointer(rebasing: bytes[run...])) }
+    put("\"")
   }
-  return out + "\""
 }
 
 /// Lowercase hexadecimal digits of some bytes.

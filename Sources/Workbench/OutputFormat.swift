@@ -233,7 +233,12 @@ final class JSONFormatter: ResultSink {
   }
 
   func begin(input: String, sql: String, bindings: [QueryBinding], columns: [String], types: [SwiftType?]) {
-    output.write("{\"input\":" + Self.string(input) + ",\"sql\":" + Self.string(sql) + ",\"bindings\":[")
+    // Piece by piece: the input and its SQL may each be 100 MB, never joined into one string.
+    output.write("{\"input\":")
+    output.writeJSONString(input)
+    output.write(",\"sql\":")
+    output.writeJSONString(sql)
+    output.write(",\"bindings\":[")
     output.write(bindings.map(Self.value).joined(separator: ","))
     output.write("],\"columns\":[" + columns.map(Self.string).joined(separator: ",") + "],\"rows\":[")
     firstRow = true
@@ -242,9 +247,9 @@ final class JSONFormatter: ResultSink {
   func row(_ statement: PreparedStatement) {
     output.write(firstRow ? "[" : ",[")
     firstRow = false
-    for index in 0..<statement.columnCount {
+    for (index, value) in statement.row().enumerated() {
       if index > 0 { output.write(",") }
-      output.write(Self.value(statement.value(at: index)))
+      if case .text(let text) = value { output.writeJSONString(text) } else { output.write(Self.value(value)) }
     }
     output.write("]")
   }

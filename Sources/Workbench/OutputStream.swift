@@ -1,5 +1,6 @@
 import FoundationEssentials
 import Glibc
+import QueryBuilder
 
 /// Buffered output to a file descriptor (stdout by default): large results are written in big
 /// chunks rather than line by line.
@@ -48,8 +49,19 @@ public final class OutputStream: @unchecked Sendable {
   }
 
   public func write(bytes: UnsafeBufferPointer<UInt8>) {
+    // A piece larger than the buffer (a 100 MB value) goes out as it is, never copied into it.
+    if bytes.count >= capacity && captured == nil {
+      flush()
+      if let base = bytes.baseAddress { send(UnsafeRawBufferPointer(start: base, count: bytes.count)) }
+      return
+    }
     buffer.append(contentsOf: bytes)
     if buffer.count >= capacity { flush() }
+  }
+
+  /// Writes `text` as a JSON string literal, escaped straight into the buffer.
+  public func writeJSONString(_ text: String) {
+    writeJSONStringLiteral(text) { write(bytes: $0) }
   }
 
   public func write(byte: UInt8) {
@@ -61,22 +73,25 @@ public final class OutputStream: @unchecked Sendable {
     guard !buffer.isEmpty else { return }
     if captured != nil {
       captured!.append(contentsOf: buffer)
-    } else if writeError == nil {
-      var offset = 0
-      buffer.withUnsafeBytes { raw in
-        guard let base = raw.baseAddress else { return }
-        while offset < raw.count {
-          let written = Glibc.write(descriptor, base + offset, raw.count - offset)
-          if written < 0 && errno == EINTR { continue }
-          if written <= 0 {
-            writeError = written < 0 ? errno : EIO
-            break
-          }
-          offset += written
-        }
-      }
+    } else {
+      buffer.withUnsafeBytes { send($0) }
     }
     buffer.removeAll(keepingCapacity: true)
+  }
+
+  /// Writes every byte to the descriptor, unless a write failed before (then nothing is written).
+  private func send(_ raw: UnsafeRawBufferPointer) {
+    guard writeError == nil, let base = raw.baseAddress else { return }
+    var offset = 0
+    while offset < raw.count {
+      let written = Glibc.write(descriptor, base + offset, raw.count - offset)
+      if written < 0 && errno == EINTR { continue }
+      if written <= 0 {
+        writeError = written < 0 ? errno : EIO
+        return
+      }
+      offset += written
+    }
   }
 
   /// What a capturing stream has received.

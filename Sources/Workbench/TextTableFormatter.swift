@@ -46,7 +46,10 @@ class TextTableFormatter: ResultSink {
 
   func begin(input: String, sql: String, bindings: [QueryBinding], columns: [String], types: [SwiftType?]) {
     self.sql = sql.isEmpty ? "-- (empty query: nothing to run)" : sql
-    if showSQL && !holdsSQL { output.write(self.sql + "\n") }
+    if showSQL && !holdsSQL {
+      output.write(self.sql)
+      output.write("\n")
+    }
     self.columns = columns
     self.types = types
     rows = []
@@ -130,8 +133,26 @@ class TextTableFormatter: ResultSink {
     }
   }
 
+  /// A value as a cell shows it: visible (see ``visible(_:)``) and cut with `…` at
+  /// `maxCellWidth`. Only the part a cell can show is read, so a 100 MB value costs what its
+  /// first columns cost.
   func cell(_ text: String) -> String {
-    TerminalWidth.truncate(Self.visible(text), to: maxCellWidth)
+    TerminalWidth.truncate(Self.visible(Self.head(of: text, width: maxCellWidth)), to: maxCellWidth)
+  }
+
+  /// The start of `text` that is drawn in `width` columns once made visible, and one character
+  /// more when there is more (so truncating it still shows the `…`).
+  static func head(of text: String, width: Int) -> String {
+    guard text.utf8.count > width else { return text }
+    var used = 0
+    var end = text.startIndex
+    while end < text.endIndex && used <= width {
+      for scalar in text[end].unicodeScalars {
+        used += scalar.value < 0x20 || scalar.value == 0x7F ? 1 : TerminalWidth.of(scalar)
+      }
+      end = text.index(after: end)
+    }
+    return end == text.endIndex ? text : String(text[..<end])
   }
 
   /// Text that keeps a table's shape: a newline shows as `↵`, a tab as `→`, other control
@@ -260,21 +281,31 @@ class TextTableFormatter: ResultSink {
     for paragraph in text.split(separator: "\n", omittingEmptySubsequences: false) {
       var current = ""
       for word in paragraph.split(separator: " ", omittingEmptySubsequences: false) {
-        var word = String(word)
+        let word = String(word)
         let candidate = current.isEmpty ? word : current + " " + word
         if TerminalWidth.of(candidate) <= width {
           current = candidate
           continue
         }
         if !current.isEmpty { lines.append(current) }
-        while TerminalWidth.of(word) > width {
-          var head = ""
-          for character in word where TerminalWidth.of(head + String(character)) <= width { head.append(character) }
-          if head.isEmpty { break }
-          lines.append(head)
-          word = String(word.dropFirst(head.count))
+        current = ""
+        guard TerminalWidth.of(word) > width else {
+          current = word
+          continue
         }
-        current = word
+        // A word wider than a line is cut into pieces as wide as fit, in one pass over it (a
+        // 100 MB value is a word too).
+        var used = 0
+        for character in word {
+          let characterWidth = TerminalWidth.of(String(character))
+          if used + characterWidth > width, !current.isEmpty {
+            lines.append(current)
+            current = ""
+            used = 0
+          }
+          current.append(character)
+          used += characterWidth
+        }
       }
       lines.append(current)
     }

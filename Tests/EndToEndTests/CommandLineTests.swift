@@ -24,6 +24,23 @@ final class CommandLineTests: XCTestCase {
     XCTAssertEqual(((try json(lines[1]))["rows"] as? [[Int]]), [[5]])
   }
 
+  /// Every character JSON must escape is escaped, in the input, the SQL and the rows, for a
+  /// value of any size (written to the output in pieces, never assembled): what a JSON reader
+  /// gets back is the text SQLite returned, byte for byte.
+  func testJSONStringsRoundTripAtAnySize() throws {
+    let text = "q\"b\\s/t\tn\nr\r\u{1}\u{1F}\u{7F}é界😀"
+    let big = String(repeating: text, count: 200_000)
+    let sql = "SELECT '\(big.replacingOccurrences(of: "'", with: "''"))' AS v;"
+    let result = try QuarryProcess.run(["--format", "json"], stdin: sql + "\n")
+    XCTAssertEqual(result.status, 0, result.stderr)
+    let object = try json(Substring(result.stdout.trimmingCharacters(in: .newlines)))
+    XCTAssertEqual(object["input"] as? String, sql)
+    XCTAssertEqual(object["sql"] as? String, sql)
+    XCTAssertEqual((object["rows"] as? [[String]])?.first?.first, big)
+    let small = try QuarryProcess.run(["--format", "json", "-e", "SELECT '\(text)' AS v;"])
+    XCTAssertTrue(small.stdout.contains(#"[["q\"b\\s/t\tn\nr\r\u0001\u001f\#u{7F}é界😀"]]"#), small.stdout)
+  }
+
   /// Warnings travel with the results: in the object of the statement they are about, and in
   /// an object of their own for an input that only declares.
   func testJSONCarriesWarnings() throws {

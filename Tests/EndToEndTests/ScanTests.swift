@@ -38,6 +38,17 @@ final class ScanTests: XCTestCase {
       """.utf8).write(to: folder.appendingPathComponent("Broken.swift"))
     try Data([0x2F, 0x2F, 0x20, 0x63, 0x61, 0x66, 0xE9, 0x0A] + Array("let x = Tag.all\n".utf8))
       .write(to: folder.appendingPathComponent("Latin1.swift"))
+    // StructuredQueriesSQLite's style: the database is handed the statement to run.
+    try Data("""
+      extension Reminder {
+        static func urgent(_ database: StructuredQueriesSQLite.Database) throws -> [Reminder] {
+          try database.execute(Reminder.where { $0.priority.eq(3) }.order(by: \\.title))
+        }
+      }
+      """.utf8).write(to: folder.appendingPathComponent("Handed.swift"))
+    // A chain no bracket nests, too deep to walk (it ended the scan on a stack overflow).
+    try Data(("func deep(db: Database) throws {\n  _ = try Reminder" + String(repeating: ".limit(1)", count: 60_000)
+      + ".fetchAll(db)\n}\n").utf8).write(to: folder.appendingPathComponent("Deep.swift"))
     let result = try QuarryProcess.run(["scan", folder.path, "--format", "json"])
     XCTAssertEqual(result.status, 0, result.stderr)
     let objects = try result.stdout.split(separator: "\n").map { line in
@@ -50,6 +61,7 @@ final class ScanTests: XCTestCase {
     let errors = objects.filter { $0["error"] is String }.map { located($0) + " " + ($0["error"] as? String ?? "") }
     XCTAssertEqual(errors, [
       "Broken.swift:5:14 syntax error: expected ')' to end function parameter clause; the '(' at 5:12 is not closed (this declaration is left out of the scan)",
+      "Deep.swift:2:3 this expression nests more than 2000 levels deep (this file is left out of the scan)",
       "Latin1.swift:1:7 this file is not UTF-8 (byte 0xE9 at offset 6); Swift sources are UTF-8: convert it (iconv -t UTF-8), the rest of the scan goes on without it",
       "Schema.swift:57:5 SQLite error 787: FOREIGN KEY constraint failed (GRDB rolls back migration 'Seed' whole; the scan goes on with the schema before it)",
     ])
@@ -71,9 +83,15 @@ final class ScanTests: XCTestCase {
     XCTAssertEqual((flagged["findings"] as? [[String: Any]])?.compactMap { $0["fix"] as? String }, [
       #"CREATE INDEX "idx_reminders_priority" ON "reminders"("priority")"#,
     ])
+    let handed = try XCTUnwrap(objects.first { ($0["file"] as? String)?.hasSuffix("Handed.swift") == true })
+    XCTAssertEqual(located(handed), "Handed.swift:3:26")
+    XCTAssertEqual(handed["sql"] as? String, """
+      SELECT "reminders"."id", "reminders"."title", "reminders"."isCompleted", "reminders"."priority", "reminders"."remindersListID" \
+      FROM "reminders" WHERE (("reminders"."priority") = (?)) ORDER BY "reminders"."title"
+      """)
     let summary = try XCTUnwrap(objects.last?["summary"] as? [String: Any])
-    XCTAssertEqual(summary["files"] as? Int, 4)
-    XCTAssertEqual(summary["errors"] as? Int, 3)
+    XCTAssertEqual(summary["files"] as? Int, 5)
+    XCTAssertEqual(summary["errors"] as? Int, 4)
   }
 
   /// Values the app builds are followed as Swift builds them: a `let` draft before its insert

@@ -284,6 +284,11 @@ final class DiagnosticTests: XCTestCase {
     try assertDiagnostic(
       "1️⃣Reminder" + String(repeating: ".limit(1)", count: 400),
       "this expression nests more than 256 levels deep (calls, closures and operators); split it into smaller ones")
+    // Two million tokens: refused where the count runs out, before the parser spends seconds and
+    // gigabytes on it.
+    try assertDiagnostic(
+      "let a = [" + String(repeating: "1,", count: 999_998) + "1️⃣1," + String(repeating: "1,", count: 10) + "1]",
+      "this input has more than 2 million tokens (words, numbers, strings and symbols); Quarry reads at most that many at once: split it into smaller inputs")
   }
 
   func testMultiLineInputPointsAtTheRightLine() throws {

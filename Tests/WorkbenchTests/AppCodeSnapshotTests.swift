@@ -224,6 +224,38 @@ final class AppCodeSnapshotTests: SnapshotTestCase {
     }
   }
 
+  /// StructuredQueriesSQLite's own `Database` runs the statement it is given
+  /// (`try database.execute(Tag.all)`), in a function whose handle is spelled with its module;
+  /// a struct nested in a value type of an extension of a table (the rows the function builds)
+  /// is a plain Swift value, not "not a model".
+  func testStatementsGivenToADatabaseToRun() throws {
+    assertInlineSnapshot(of: try run(#"""
+      extension Tag {
+        struct WithLists {
+          let tag: Tag
+          let counts: [Count]
+          struct Count { let list: RemindersList; let total: Int }
+        }
+        static func titled(_ database: StructuredQueriesSQLite.Database, prefix: String) throws -> [Tag] {
+          try database.execute(Tag.where { $0.title.like(prefix + "%") }.order(by: \.title))
+        }
+      }
+      let found = try Tag.titled(database, prefix: "u")
+      """#), as: .lines) {
+      """
+      SELECT "tags"."id", "tags"."title"
+      FROM "tags"
+      WHERE (("tags"."title" LIKE 'u%'))
+      ORDER BY "tags"."title"
+      ┌────┬────────┐
+      │ id │ title  │
+      ├────┼────────┤
+      │ 3  │ urgent │
+      └────┴────────┘
+      """
+    }
+  }
+
   func testRecordValuesInQueries() throws {
     assertInlineSnapshot(of: try run(#"""
       let list = RemindersList(id: 2, title: "Business")

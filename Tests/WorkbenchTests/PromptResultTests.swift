@@ -73,6 +73,21 @@ final class PromptResultTests: SnapshotTestCase {
     }
   }
 
+  /// A value of megabytes is drawn from its first columns: made visible and measured only as
+  /// far as the cell shows it (a newline, a wide character, a NUL at its start count as drawn).
+  func testAHugeValueIsDrawnFromItsFirstColumns() throws {
+    assertInlineSnapshot(of: try prompt(".sql off", "SELECT 'a' || char(10) || '界' || char(0) || printf('%.*c', 2000000, 'x') AS v;"), as: .lines) {
+      """
+      ┌──────────────────────────────────────────────────────────────┐
+      │ v                                                            │
+      ├──────────────────────────────────────────────────────────────┤
+      │ a↵界␀xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx… │
+      └──────────────────────────────────────────────────────────────┘
+      1 row
+      """
+    }
+  }
+
   func testLineModeBesideTheSQLKeepsTheBlankLineBetweenRecords() throws {
     assertInlineSnapshot(of: try prompt(".mode line", "Tag.select(\\.title).limit(2)"), as: .lines) {
       """

@@ -404,15 +404,25 @@ final class SwiftEverywhereTests: SnapshotTestCase {
     }
   }
 
-  /// Asking whether a chain is Swift's never outgrows the stack: a chain of thousands of links is
-  /// refused where it starts, as the compiler refuses any expression nested that deep.
+  /// Asking whether a chain is Swift's never outgrows the stack: a chain of hundreds of links is
+  /// refused where it starts, as the compiler refuses any expression nested that deep; one of
+  /// thousands (100,000 ended Quarry on a stack overflow in swift-syntax's own `firstToken`) is
+  /// refused as soon as it is parsed, before anything walks it, inside a function body too.
   func testALongChainOfSwiftIsRefusedNotACrash() throws {
-    let swiftChain = "[1, 2]" + String(repeating: ".map { $0 + 1 }", count: 3_000) + ".count"
-    let queryChain = "Tag" + String(repeating: ".where { $0.id > 0 }", count: 3_000)
-    for input in [swiftChain, queryChain] {
-      let output = try run(input)
-      XCTAssertTrue(output.hasPrefix("error: 1:1: this expression nests more than 256 levels deep"), String(output.prefix(200)))
+    for count in [300, 3_000] {
+      let swiftChain = "[1, 2]" + String(repeating: ".map { $0 + 1 }", count: count) + ".count"
+      let queryChain = "Tag" + String(repeating: ".where { $0.id > 0 }", count: count)
+      let limitChain = "Tag" + String(repeating: ".limit(1)", count: count)
+      for input in [swiftChain, queryChain, limitChain] {
+        let output = try run(input)
+        XCTAssertTrue(output.hasPrefix("error: 1:1: ") && output.contains(" nests more than "), String(output.prefix(200)))
+      }
     }
+    let longest = try run("Tag" + String(repeating: ".limit(1)", count: 100_000))
+    XCTAssertTrue(longest.hasPrefix("error: 1:1: this expression nests more than 2000 levels deep"), String(longest.prefix(200)))
+    let body = "func f() -> Int {\n  let a = 1\n  return [1]" + String(repeating: ".map { $0 + 1 }", count: 3_000) + ".count\n}\nf()"
+    let output = try run(body)
+    XCTAssertTrue(output.hasPrefix("error: 3:3: this expression nests more than 2000 levels deep"), String(output.prefix(200)))
   }
 
   /// A struct of the input is a Swift value: built by its memberwise initializer, changed by

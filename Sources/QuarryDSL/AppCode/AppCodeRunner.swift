@@ -201,7 +201,7 @@ extension AppCodeRunner {
         guard let result = Self.resultExpression(of: last) else { continue }
         value = result
       }
-      if Self.isDatabaseCall(value) {
+      if Self.isDatabaseCall(value) || handsTheDatabase(value) {
         // `let rows = try Reminder.all.fetchAll(db)`: the app runs the fetch right there, and
         // holds its rows.
         let query = try compiler.evaluate(value)
@@ -417,11 +417,24 @@ extension AppCodeRunner {
     }
   }
 
+  /// Whether a value is a call of a table's static function that is handed the database
+  /// (`try Reminder.titled(database, prefix: "c")`, StructuredQueriesSQLite's style): the
+  /// function runs its statement there, so the value is its rows.
+  func handsTheDatabase(_ value: ExprSyntax) -> Bool {
+    guard let (call, name) = Self.call(value), let base = call.calledExpression.as(MemberAccessExprSyntax.self)?.base,
+      let type = base.as(DeclReferenceExprSyntax.self)?.baseName.text,
+      let function = compiler.catalog.table(forType: type)?.scopes[name]?.body.syntax.parent?.as(FunctionDeclSyntax.self)
+    else { return false }
+    return function.signature.parameterClause.parameters.contains { Self.isDatabaseHandle($0.type.trimmedDescription) }
+  }
+
   /// Whether a parameter's type is one of GRDB's database handles (`Database`, `inout
   /// DatabaseMigrator`, `any DatabaseWriter`).
   static func isDatabaseHandle(_ type: String) -> Bool {
     var text = type
     for prefix in ["inout ", "any ", "some ", "borrowing ", "consuming "] where text.hasPrefix(prefix) { text.removeFirst(prefix.count) }
+    // Spelled with its module: `StructuredQueriesSQLite.Database`, `GRDB.Database`.
+    for module in ["GRDB.", "SQLiteData.", "StructuredQueriesSQLite."] where text.hasPrefix(module) { text.removeFirst(module.count) }
     return ["Database", "DatabaseWriter", "DatabaseReader", "DatabaseQueue", "DatabasePool", "DatabaseMigrator"].contains(text)
   }
 

@@ -44,6 +44,14 @@ extension Compiler {
         return boolean(Expression(.between(needle.expression, lower: lower.expression, upper: upper.expression)))
       }
       if isSwiftExtensionStatic(of: baseSyntax, name) { return try swiftValue(of: ExprSyntax(call)) }
+      // StructuredQueriesSQLite's `try database.execute(Reminder.all)`: the database handle runs
+      // the statement it is given (the handle is the app's, never a value of the query).
+      if QuerySiteFinder.databaseRun(call) != nil, let handle = baseSyntax.as(DeclReferenceExprSyntax.self),
+        lookupLocal(handle.baseName.text).map({ if case .null = $0 { true } else { false } }) ?? true,
+        let statement = arguments.first()
+      {
+        return try evaluate(statement)
+      }
       let base = try evaluateBase(baseSyntax)
       return try callMethod(name, on: base, arguments: arguments, at: member)
     }

@@ -71,6 +71,19 @@ extension Compiler {
     }
   }
 
+  /// The values a call passes to a scope or static function, its labels checked: a database
+  /// handle (`_ db: Database`, `StructuredQueriesSQLite.Database`) is the app's plumbing, passed
+  /// on as nothing (the statements given to it run), never evaluated.
+  func scopeArguments(of scope: Scope, _ arguments: Arguments) throws -> [Value] {
+    try checkCall(of: scope, arguments)
+    let declared = scope.body.syntax.parent?.as(FunctionDeclSyntax.self)?.signature.parameterClause.parameters
+      .map(\.type.trimmedDescription) ?? []
+    return try arguments.list.enumerated().map { index, argument in
+      if index < declared.count, AppCodeRunner.isDatabaseHandle(declared[index]) { return .null }
+      return try evaluate(argument.expression)
+    }
+  }
+
   /// A call of a static function the input declares (`Reminder.assigned(to: 1)`): its labels as
   /// declared, each argument converted to its parameter's type as Swift converts it.
   func checkCall(of scope: Scope, _ arguments: Arguments) throws {

@@ -174,6 +174,7 @@ public final class Compiler {
   func compileThrowing(_ text: String, recovering: Bool = false) throws -> [CompiledItem] {
     try NestingGuard.check(text)
     let parsed = Parser.parse(source: text)
+    try NestingGuard.checkDepth(parsed, text: text)
     if parsed.hasError, !recovering || parsed.statements.count < 2 {
       source = SourceUnit(text: text, tree: parsed)
       if let error = SyntaxErrorFinder.firstError(in: parsed) {

@@ -1,3 +1,4 @@
+import QueryBuilder
 /// A located error in DSL input: what went wrong, where, and what might have been meant.
 ///
 /// ```swift
@@ -31,9 +32,15 @@ public struct Diagnostic: Error, Sendable, Equatable, CustomStringConvertible {
 
   /// The offending source line with a caret underline, as a compiler prints it.
   public func excerpt(in source: String) -> String {
-    let lines = source.split(separator: "\n", omittingEmptySubsequences: false)
-    guard line >= 1, line <= lines.count else { return "" }
-    return ExcerptLine(String(lines[line - 1]), column: column).underlined(length: length)
+    // The line found by its newlines (memchr), never by splitting the whole source.
+    guard line >= 1 else { return "" }
+    var start = source.startIndex
+    for _ in 1..<line {
+      guard let newline = source.firstUTF8Index(of: UInt8(ascii: "\n"), from: start) else { return "" }
+      start = source.utf8.index(after: newline)
+    }
+    let end = source.firstUTF8Index(of: UInt8(ascii: "\n"), from: start) ?? source.endIndex
+    return ExcerptLine(String(source[start..<end]), column: column).underlined(length: length)
   }
 }
 

@@ -59,18 +59,23 @@ public struct ExcerptLine {
       before = line.prefix(max(0, column - 1))
       return
     }
-    let characters = Array(line)
-    let place = min(max(0, column - 1), characters.count)
-    guard characters.count > Self.longest else {
+    // Characters are walked only as far as the window needs: the line may be 100 MB.
+    let place = line.index(line.startIndex, offsetBy: max(0, column - 1), limitedBy: line.endIndex) ?? line.endIndex
+    guard line.index(line.startIndex, offsetBy: Self.longest, limitedBy: line.endIndex).map({ $0 < line.endIndex }) == true else {
       text = line
-      before = Substring(String(characters[..<place]))
+      before = line[..<place]
       return
     }
-    let start = max(0, min(place - Self.window / 2, characters.count - Self.window))
-    let end = min(characters.count, start + Self.window)
-    let head = start > 0 ? "…" : ""
-    text = head + String(characters[start..<end]) + (end < characters.count ? "…" : "")
-    before = Substring(head + String(characters[start..<place]))
+    var start = line.index(place, offsetBy: -(Self.window / 2), limitedBy: line.startIndex) ?? line.startIndex
+    var end = line.index(start, offsetBy: Self.window, limitedBy: line.endIndex) ?? line.endIndex
+    if end == line.endIndex {
+      // Near the end: the window is the line's last characters.
+      start = line.index(line.endIndex, offsetBy: -Self.window, limitedBy: line.startIndex) ?? line.startIndex
+      end = line.endIndex
+    }
+    let head = start > line.startIndex ? "…" : ""
+    text = head + String(line[start..<end]) + (end < line.endIndex ? "…" : "")
+    before = Substring(head + String(line[start..<place]))
   }
 
   /// The line, and under it a caret at the place with `~` along `length` characters (at most to

@@ -33,7 +33,8 @@ public enum SwiftInputCompleteness {
     // is taken as finished (compiling it says what is missing) rather than parsed twice.
     guard text.utf8.count < 1 << 20 else { return false }
     let tree = Parser.parse(source: text)
-    guard tree.hasError else { return false }
+    // A tree too deep to walk is "complete": compiling it says why.
+    guard tree.hasError, NestingGuard.tooDeep(tree, text: text) == nil else { return false }
     let end = tree.endPositionBeforeTrailingTrivia
     // Something missing right at the end means more is to come; an error elsewhere is a
     // mistake to report now.
@@ -50,7 +51,7 @@ public enum SwiftInputCompleteness {
     var end = text.endIndex
     var last: Substring = ""
     while end > text.startIndex {
-      let start = text[..<end].lastIndex(of: "\n").map { text.index(after: $0) } ?? text.startIndex
+      let start = text.utf8[..<end].lastIndex(of: UInt8(ascii: "\n")).map { text.utf8.index(after: $0) } ?? text.startIndex
       last = text[start..<end]
       if !last.allSatisfy(\.isWhitespace) { break }
       end = start > text.startIndex ? text.index(before: start) : start

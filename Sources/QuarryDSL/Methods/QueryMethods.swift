@@ -31,8 +31,7 @@ extension QueryMethods {
   func scopeOrUnknown(_ name: String, on query: Query, arguments: Arguments) throws -> Value {
     let call = arguments.call
     if let table = query.tables.first, let scope = table.model.scopes[name] {
-      try compiler.checkCall(of: scope, arguments)
-      let values = try arguments.list.map { try compiler.evaluate($0.expression) }
+      let values = try compiler.scopeArguments(of: scope, arguments)
       let scoped = try compiler.callScope(scope, on: TableInstance(model: table.model, alias: table.alias), arguments: values, at: call)
       if case .query(let other) = scoped { return .query(compiler.merge(query, other)) }
       return scoped

@@ -28,8 +28,7 @@ extension TableMethods {
       return try compiler.rowMethods.enumCaseSelection(model, call: arguments.call)
     }
     if let scope = model.scopes[name] {
-      try compiler.checkCall(of: scope, arguments)
-      let values = try arguments.list.map { try compiler.evaluate($0.expression) }
+      let values = try compiler.scopeArguments(of: scope, arguments)
       return try compiler.callScope(scope, on: table, arguments: values, at: arguments.call)
     }
     if let nested = compiler.catalog.table(forType: model.typeName + "." + name) {

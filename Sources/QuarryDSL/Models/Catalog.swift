@@ -249,17 +249,22 @@ public final class SourceUnit: @unchecked Sendable {
 
   /// The characters of a node's text, trivia aside, up to its first line break: read from the
   /// source by position (`trimmedDescription` rebuilds the node without its trivia).
+  /// Counted up to ``longestUnderline`` characters: an excerpt never draws more (a 50 MB
+  /// literal is not decoded to underline it).
   func firstLineLength(of node: some SyntaxProtocol) -> Int {
     let utf8 = text.utf8
     guard node.root.totalLength.utf8Length == utf8.count else {
-      return node.trimmedDescription.prefix { $0 != "\n" }.count
+      return node.trimmedDescription.prefix { $0 != "\n" }.prefix(Self.longestUnderline).count
     }
     let start = min(max(0, node.positionAfterSkippingLeadingTrivia.utf8Offset), utf8.count)
-    let end = min(max(start, node.endPositionBeforeTrailingTrivia.utf8Offset), utf8.count)
+    let end = min(max(start, node.endPositionBeforeTrailingTrivia.utf8Offset), utf8.count, start + 4 * Self.longestUnderline)
     let from = utf8.index(utf8.startIndex, offsetBy: start)
     let to = utf8.index(from, offsetBy: end - start)
-    return String(decoding: utf8[from..<to], as: UTF8.self).prefix { $0 != "\n" }.count
+    return String(decoding: utf8[from..<to], as: UTF8.self).prefix { $0 != "\n" }.prefix(Self.longestUnderline).count
   }
+
+  /// More than an excerpt's longest line shown whole (``ExcerptLine/longest``).
+  static let longestUnderline = 4096
 
   /// 1-based line and column (in characters) of a position.
   func lineAndColumn(of position: AbsolutePosition) -> (line: Int, column: Int) {

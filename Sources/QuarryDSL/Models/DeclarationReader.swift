@@ -33,15 +33,18 @@ struct DeclarationReader {
 
   // MARK: Structs
 
-  func readStruct(_ decl: StructDeclSyntax, outer: String?) throws {
+  /// `path` is the qualified name of the type it is nested in (`Pokemon.WithStats` for a struct
+  /// nested in a struct of an extension of `Pokemon`), when longer than `outer`.
+  func readStruct(_ decl: StructDeclSyntax, outer: String?, path: String? = nil) throws {
     let name = decl.name.text
     let attributes = attributeNames(decl.attributes)
     let inherited = inheritedNames(decl.inheritanceClause)
+    let qualified = (path ?? outer).map { $0 + "." + name } ?? name
 
     // Nested types first (structs, then enums, whose cases may carry the structs), so column
     // types can refer to them.
     for member in decl.memberBlock.activeMembers {
-      if let nested = member.decl.as(StructDeclSyntax.self) { try readStruct(nested, outer: name) }
+      if let nested = member.decl.as(StructDeclSyntax.self) { try readStruct(nested, outer: name, path: qualified) }
     }
     for member in decl.memberBlock.activeMembers {
       if let nested = member.decl.as(EnumDeclSyntax.self) { try readEnum(nested, outer: name) }
@@ -74,7 +77,13 @@ struct DeclarationReader {
     guard isTable || isSelection else {
       // A plain struct is a Swift value type (the evaluator builds and reads it); it becomes a
       // table only with @Table, which a use as one says.
-      if catalog.valueTypes[outer.map { $0 + "." + name } ?? name] != nil || catalog.valueTypes[name] != nil { return }
+      if catalog.valueTypes[qualified] != nil || catalog.valueTypes[outer.map { $0 + "." + name } ?? name] != nil
+        || catalog.valueTypes[name] != nil
+      {
+        return
+      }
+      // A view or other app type nested in one (`struct Inner: View` in a preview): app code.
+      if AppCodeRunner.appTypeMembers(of: DeclSyntax(decl)) != nil { return }
       throw source.diagnostic(
         "struct '\(name)' is not a model: add @Table (a table) or @Selection (a result row)",
         at: decl.name)

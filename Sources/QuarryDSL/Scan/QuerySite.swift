@@ -403,6 +403,8 @@ final class QuerySiteFinder: SyntaxVisitor {
   /// The outermost expression of a chain rooted at a table type (or `#sql`, `With`) is a site.
   private func chain(_ expr: ExprSyntax) -> SyntaxVisitorContinueKind {
     if let parent = expr.parent, Self.continuesChain(parent, Syntax(expr)) { return .visitChildren }
+    // `database.execute(Reminder.all)`: the query is the argument, found on its own.
+    if let call = expr.as(FunctionCallExprSyntax.self), Self.databaseRun(call) != nil { return .visitChildren }
     let links = Self.links(of: expr)
     guard let root = links.first else { return .visitChildren }
     if let call = expr.as(FunctionCallExprSyntax.self),
@@ -495,6 +497,12 @@ final class QuerySiteFinder: SyntaxVisitor {
       }
     }
     if executedBy == nil,
+      let owner = statement.parent?.as(LabeledExprSyntax.self)?.parent?.parent?.as(FunctionCallExprSyntax.self),
+      let method = Self.databaseRun(owner)
+    {
+      executedBy = method
+    }
+    if executedBy == nil,
       let owner = statement.parent?.as(LabeledExprSyntax.self)?.parent?.parent?.as(
         FunctionCallExprSyntax.self),
       let method = owner.calledExpression.as(MemberAccessExprSyntax.self)?.declName.baseName.text,
@@ -507,6 +515,22 @@ final class QuerySiteFinder: SyntaxVisitor {
       Syntax(query), statement: statement, executedBy: executedBy, wrapper: nil,
       callsQueryMethod: callsQueryMethod, scopeName: scopeName)
     return .skipChildren
+  }
+
+  /// `execute` when a call is a database handle running the statement it is given, as
+  /// StructuredQueriesSQLite's `Database` does: `try database.execute(Reminder.where { … })`
+  /// (a lower-case receiver, one unlabelled argument that is a query from a table, `#sql` or
+  /// `With`). Nil for `query.execute(db)` and GRDB's `db.execute(sql:)`.
+  static func databaseRun(_ call: FunctionCallExprSyntax) -> String? {
+    guard let access = call.calledExpression.as(MemberAccessExprSyntax.self),
+      access.declName.baseName.text == "execute",
+      let handle = access.base?.as(DeclReferenceExprSyntax.self), handle.baseName.text.first?.isLowercase == true,
+      call.arguments.count == 1, let argument = call.arguments.first, argument.label == nil, call.trailingClosure == nil
+    else { return nil }
+    let root = links(of: argument.expression).first
+    if let macro = root?.as(MacroExpansionExprSyntax.self), macro.macroName.text == "sql" { return access.declName.baseName.text }
+    guard let name = root?.as(DeclReferenceExprSyntax.self)?.baseName.text, name.first?.isUppercase == true else { return nil }
+    return access.declName.baseName.text
   }
 
   /// Whether an expression is the query a fetch wrapper or `load` is given.

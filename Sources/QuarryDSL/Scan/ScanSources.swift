@@ -56,6 +56,17 @@ public struct ScanSources: @unchecked Sendable {
     }
     tree = Parser.parse(source: "")
     combine(texts)
+    // A file whose tree is too deep to walk (a chain of 100,000 calls) is left out, located.
+    while let position = NestingGuard.tooDeep(tree, text: text), !texts.isEmpty {
+      let location = SourceUnit(text: text, tree: tree).lineAndColumn(of: position)
+      let index = fileIndex(line: location.line)
+      let file = files[index]
+      problems.append(Problem(
+        path: file.path, line: location.line - file.firstLine + 1, column: location.column,
+        message: "this expression nests more than \(NestingGuard.maximumTreeDepth) levels deep (this file is left out of the scan)"))
+      texts.remove(at: index)
+      combine(texts)
+    }
     guard tree.hasError else { return }
     // Only the files an item with a syntax error touches are parsed on their own: each such
     // item is reported and blanked there (an unclosed brace would swallow the next files).

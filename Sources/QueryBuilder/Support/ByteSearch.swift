@@ -1,3 +1,5 @@
+import Glibc
+
 /// Where a run of bytes first occurs in another, searched by hand: the standard library's
 /// generic `firstRange(of:)` and `contains(_:)` instantiate the string-processing types on
 /// their first call, a cost every process would pay at start-up.
@@ -28,6 +30,31 @@ public enum ByteSearch {
     var text = text, needle = needle
     return text.withUTF8 { text in needle.withUTF8 { firstIndex(of: $0, in: text) != nil } }
   }
+}
+
+extension StringProtocol {
+  /// Where `byte` first occurs in the text's UTF-8 at or after `start`, found with `memchr`
+  /// where the text is stored contiguously: a 100 MB line is searched at memory speed, not a
+  /// byte at a time through the UTF-8 view.
+  ///
+  /// ```swift
+  /// "SELECT 1;\nSELECT 2;".firstUTF8Index(of: UInt8(ascii: "\n"))  // the index of the newline
+  /// ```
+  public func firstUTF8Index(of byte: UInt8, from start: Index? = nil) -> Index? {
+    let from = start ?? startIndex
+    let skip = utf8.distance(from: startIndex, to: from)
+    let found: Int?? = utf8.withContiguousStorageIfAvailable { buffer -> Int? in
+      guard let base = buffer.baseAddress, skip < buffer.count,
+        let hit = memchr(base + skip, Int32(byte), buffer.count - skip)
+      else { return nil }
+      return UnsafeRawPointer(hit) - UnsafeRawPointer(base)
+    }
+    if let found { return found.map { utf8.index(startIndex, offsetBy: $0) } }
+    return utf8[from...].firstIndex(of: byte)
+  }
+
+  /// Whether the text's UTF-8 holds `byte` (see ``firstUTF8Index(of:from:)``).
+  public func containsUTF8(_ byte: UInt8) -> Bool { firstUTF8Index(of: byte) != nil }
 }
 
 /// `joined(separator:)` for an array of strings, written out: the standard library's is

@@ -116,6 +116,9 @@ public enum InputHighlighter {
   // MARK: Swift
 
   static func swiftSpans(_ text: String) -> [Span] {
+    // Text this long is pasted, not typed: it is left uncoloured rather than parsed again at
+    // every pause (a 900 KB chain is a tree too deep to walk).
+    guard text.utf8.count <= 1 << 16 else { return [] }
     var spans: [Span] = []
     let tree = Parser.parse(source: text)
     var afterPound = false

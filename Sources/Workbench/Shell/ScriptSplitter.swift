@@ -20,16 +20,40 @@ public enum ScriptSplitter {
   public static func isSwiftSourceFile(_ script: String) -> Bool {
     // Line by line from the top, only as far as the first line of code (a 100 MB script is
     // not split whole).
-    let bytes = script.utf8
-    var start = bytes.startIndex
-    while start < bytes.endIndex {
-      let end = bytes[start...].firstIndex(of: UInt8(ascii: "\n")) ?? bytes.endIndex
-      let trimmed = Substring(bytes[start..<end]).drop { $0 == " " || $0 == "\t" }
-      start = end < bytes.endIndex ? bytes.index(after: end) : end
+    for line in Lines(script) {
+      let trimmed = Lines.withoutIndent(line)
       if trimmed.isEmpty || trimmed.hasPrefix("//") { continue }
       return trimmed.hasPrefix("import ") || trimmed.hasPrefix("@preconcurrency import ")
     }
     return false
+  }
+
+  /// The lines of a text, without their `\n`, found with `memchr` and never copied: a script
+  /// of 100 MB is read at memory speed.
+  struct Lines: Sequence, IteratorProtocol {
+    let text: String
+    var rest: String.Index?
+
+    init(_ text: String) {
+      self.text = text
+      rest = text.startIndex
+    }
+
+    /// A line without the spaces and tabs it starts with, read as bytes (a line of 100 MB of
+    /// spaces is skipped at memory speed, not a Character at a time).
+    static func withoutIndent(_ line: Substring) -> Substring {
+      line[(line.utf8.firstIndex { $0 != UInt8(ascii: " ") && $0 != UInt8(ascii: "\t") } ?? line.endIndex)...]
+    }
+
+    mutating func next() -> Substring? {
+      guard let start = rest else { return nil }
+      guard let newline = text.firstUTF8Index(of: UInt8(ascii: "\n"), from: start) else {
+        rest = nil
+        return text[start...]
+      }
+      rest = text.utf8.index(after: newline)
+      return text[start..<newline]
+    }
   }
 
   /// The parts of one input that mixes plain SQL statements and DSL (a `CREATE TABLE …;` then
@@ -42,9 +66,9 @@ public enum ScriptSplitter {
   /// ```
   public static func mixedParts(of input: String) -> [Input]? {
     // Splitting reads the input with the Swift scanner: only when some line starts like SQL.
-    guard input.utf8.contains(UInt8(ascii: "\n")) else { return nil }
-    let lines = input.split(separator: "\n")
-    guard lines.count > 1, lines.contains(where: { SQLDetector.startsWithSQLKeyword(String($0)) }) else { return nil }
+    guard input.containsUTF8(UInt8(ascii: "\n")) else { return nil }
+    let lines = Lines(input).filter { !$0.isEmpty }
+    guard lines.count > 1, lines.contains(where: { SQLDetector.startsWithSQLKeyword($0) }) else { return nil }
     let parts = inputs(of: input, isMetaCommand: { _ in false })
     let sql = parts.filter { SQLDetector.startsWithSQLKeyword($0.text) }.count
     return parts.count > 1 && sql > 0 && sql < parts.count ? parts : nil
@@ -69,9 +93,9 @@ public enum ScriptSplitter {
     }
     func isIncomplete() -> Bool { InputCompleteness.isIncomplete(current, scanned: scanner) }
     var lineNumber = 0
-    for line in script.utf8.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).map({ String(Substring($0)) }) {
+    for line in Lines(script) {
       lineNumber += 1
-      let trimmed = line.drop { $0 == " " || $0 == "\t" }
+      let trimmed = Lines.withoutIndent(line)
       let isSQL = SQLDetector.startsWithSQLKeyword(current)
       // Comment lines between inputs (Swift's `//`, SQL's `--`) belong to neither.
       if current.isEmpty && (trimmed.isEmpty || trimmed.hasPrefix("//") || trimmed.hasPrefix("--")) { continue }
@@ -85,12 +109,13 @@ public enum ScriptSplitter {
       if !continues && !current.isEmpty && !isSQL && !isIncomplete() { flush() }
       if current.isEmpty && trimmed.isEmpty { continue }
       if current.isEmpty { currentLine = lineNumber }
-      let added = (current.isEmpty ? "" : "\n") + line
-      current += added
+      let startsInput = current.isEmpty
+      if !startsInput { current.append("\n") }
+      current.append(contentsOf: line)
       // Plain SQL is SQLite's to complete: the Swift scanner reads only the DSL.
       if !SQLDetector.startsWithSQLKeyword(current) {
-        scanner.append(added)
-      } else if trimmed.utf8.contains(UInt8(ascii: ";")) && SQLScript.isComplete(current) {
+        scanner.append((startsInput ? "" : "\n") + line)
+      } else if trimmed.containsUTF8(UInt8(ascii: ";")) && SQLScript.isComplete(current) {
         flush()
       }
     }
@@ -108,8 +133,8 @@ public enum SQLDetector {
     "VACUUM", "ANALYZE", "REINDEX",
   ]
 
-  public static func startsWithSQLKeyword(_ text: String) -> Bool {
-    let trimmed = withoutLeadingSQLComments(text.drop { $0.isWhitespace })
+  public static func startsWithSQLKeyword(_ text: some StringProtocol) -> Bool {
+    let trimmed = withoutLeadingSQLComments(Substring(text).drop { $0.isWhitespace })
     let letters = trimmed.prefix { $0.isLetter }
     let rest = trimmed.dropFirst(letters.count)
     guard !letters.isEmpty, letters == letters.uppercased() || letters == letters.lowercased(),

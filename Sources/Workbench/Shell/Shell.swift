@@ -823,10 +823,22 @@ enum QueryPlan {
 extension StringProtocol {
   /// The text without white space (newlines included) at either end, in pure Swift: Foundation's
   /// `trimmingCharacters(in:)` bridges through NSString, a cost on every input's path.
-  var trimmedWhitespace: String {
+  var trimmedWhitespace: String { whitespaceTrimmed.map { String(self[$0]) } ?? "" }
+
+  /// Where the text is once white space at either end is left out; nil when it is all white space.
+  var whitespaceTrimmed: Range<Index>? {
     guard let first = firstIndex(where: { !$0.isWhitespace }), let last = lastIndex(where: { !$0.isWhitespace }) else {
-      return ""
+      return nil
     }
-    return String(self[first...last])
+    return first..<index(after: last)
+  }
+}
+
+extension String {
+  /// The same for a String: with nothing to trim, the text itself, not a copy (an input may be
+  /// 100 MB).
+  var trimmedWhitespace: String {
+    guard let range = whitespaceTrimmed else { return "" }
+    return range == startIndex..<endIndex ? self : String(self[range])
   }
 }
