@@ -234,8 +234,14 @@ extension RowMethods {
     return try compareRow(table, op, with: syntax)
   }
 
-  /// `$0.count(distinct:filter:)`: the rows of each group (count of the primary key, or `*`).
+  /// `$0.count(distinct:filter:)`: the rows of each group, by their primary key (StructuredQueries
+  /// declares it for primary-keyed tables only: without a key the compiler refuses it).
   func countRows(_ table: TableInstance, _ arguments: Arguments, _ node: MemberAccessExprSyntax) throws -> Value {
+    guard !table.model.primaryKeyColumns.isEmpty else {
+      throw compiler.source.diagnostic(
+        "referencing instance method 'count(distinct:filter:)' on 'QueryExpression' requires that '\(table.model.typeName)' conform to 'QueryBindable' (a table counts its rows by its primary key, and '\(table.model.typeName)' has none); count rows with '.count()' (count(*)) or a column with '$0.column.count()'",
+        at: node.declName)
+    }
     let key = table.model.primaryKey.map { table.column($0).expression } ?? .star
     var distinct = false
     if let syntax = arguments.labelled("distinct") { distinct = try compiler.booleanConstant(syntax, for: "distinct") }
