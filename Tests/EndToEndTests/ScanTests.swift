@@ -176,6 +176,60 @@ final class ScanTests: XCTestCase {
       #"INSERT INTO "reminders" ("id", "title", "isCompleted", "priority", "remindersListID") VALUES (NULL, ?, ?, NULL, ?) ON CONFLICT ("id") DO UPDATE SET "title" = "excluded"."title", "isCompleted" = "excluded"."isCompleted", "priority" = "excluded"."priority", "remindersListID" = "excluded"."remindersListID""#)
   }
 
+  /// Findings that are right where they stand: writes in a loop get the advice for writes; a
+  /// `\(raw:)` splice is told apart by where it stands (a value, a name, inside an SQL string;
+  /// none in a schema statement, which takes no bound values); a foreign key without an index is
+  /// placed at the statement that declares it, once; and no index is proposed that the plan would
+  /// not take (the outer table of a LEFT JOIN is read whole either way).
+  func testFindingsAreRightAndWhereTheyBelong() throws {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("quarry-scan-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    try Data(#"""
+      import SQLiteData
+
+      @Table struct Owner { let id: Int; var name = "" }
+      @Table struct Pet { let id: Int; var name = ""; var ownerID: Int; var vetID: Int? }
+
+      func appDatabase() throws -> any DatabaseWriter {
+        var migrator = DatabaseMigrator()
+        migrator.registerMigration("v1") { db in
+          try #sql("CREATE TABLE \"\(raw: Owner.tableName)\" (id INTEGER PRIMARY KEY, name TEXT NOT NULL DEFAULT '')").execute(db)
+          try #sql("CREATE TABLE pets (id INTEGER PRIMARY KEY, name TEXT NOT NULL DEFAULT \(raw: "''"), ownerID INTEGER NOT NULL REFERENCES owners(id))").execute(db)
+        }
+        migrator.registerMigration("v2") { db in
+          try #sql("ALTER TABLE pets ADD COLUMN vetID INTEGER REFERENCES owners(id)").execute(db)
+        }
+        try migrator.migrate(database)
+        return database
+      }
+
+      func rename(_ names: [String], db: Database, days: Int, table: String) throws {
+        for owner in try Owner.fetchAll(db) {
+          try Pet.insert { Pet.Draft(name: owner.name, ownerID: owner.id) }.execute(db)
+        }
+        _ = try Pet.leftJoin(Owner.all) { $0.ownerID.eq($1.id) }.select { ($0.name, $1.name) }.fetchAll(db)
+        _ = try #sql("SELECT name FROM pets WHERE name > date('now', '-\(raw: days) days')", as: String.self).fetchAll(db)
+        _ = try #sql("SELECT count(*) FROM \(raw: table)", as: Int.self).fetchOne(db)
+      }
+      """#.utf8).write(to: folder.appendingPathComponent("App.swift"))
+    let result = try QuarryProcess.run(["scan", folder.path, "--format", "json"])
+    let objects = try result.stdout.split(separator: "\n").map { line in
+      try XCTUnwrap(JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+    }
+    func findings(_ object: [String: Any]) -> [String] {
+      ((object["findings"] as? [[String: Any]]) ?? []).map { "\($0["id"] ?? "?"): \($0["message"] ?? "")" + (($0["fix"] as? String).map { " | " + $0 } ?? "") }
+    }
+    let found = objects.filter { !findings($0).isEmpty }.map { "\($0["line"] ?? "?"): " + findings($0).joined(separator: " / ") }
+    XCTAssertEqual(found, [
+      #"10: unindexed-foreign-key: "pets"."ownerID" references "owners" and has no index: each delete of a "owners" row scans "pets" for its children | CREATE INDEX "idx_pets_ownerID" ON "pets"("ownerID")"#,
+      #"13: unindexed-foreign-key: "pets"."vetID" references "owners" and has no index: each delete of a "owners" row scans "pets" for its children | CREATE INDEX "idx_pets_vetID" ON "pets"("vetID")"#,
+      #"21: query-in-loop: runs once for each element of the loop at 20:3 (one statement per row): write them in one statement (an insert takes many rows, `.where { $0.….in(ids) }` updates or deletes them together), or at least run the loop inside one `database.write { … }` (one transaction, not one per row)"#,
+      #"24: raw-splice: `\(raw: days)` at 24:68 splices a value inside an SQL string literal (a `?` there would be text, not a value): build the whole string in Swift and bind it, `date('now', \("-\(n) months"))`"#,
+      #"25: raw-splice: `\(raw: table)` at 25:40 splices a name into the SQL text (a name cannot be bound): interpolate the table or column itself (`\(Reminder.self)`, `\($0.title)`), which StructuredQueries writes quoted, or quote it"#,
+    ], result.stdout)
+  }
+
   /// `--fail-on` for CI: 1 when met, 0 otherwise; a silenced finding does not count.
   func testFailOn() throws {
     XCTAssertEqual(try QuarryProcess.run(["scan", Self.app, "--fail-on", "error"]).status, 1)

@@ -34,8 +34,19 @@ public struct ScannedQuery: Sendable {
   public var variant: String?
   /// Where a skipped query's code stops Quarry (line and column), when that is known.
   public var skippedAt: (line: Int, column: Int)?
-  /// `\(raw: value)` splices of values that are not literals, as line and column.
-  public var rawSplices: [(line: Int, column: Int, text: String)]
+  /// `\(raw: value)` splices of values that are not literals, as line and column, with where
+  /// in the SQL each stands.
+  public var rawSplices: [(line: Int, column: Int, text: String, role: SpliceRole)]
+}
+
+/// Where a `\(raw: …)` splice stands in the SQL text: what it can be written as instead.
+public enum SpliceRole: Sendable {
+  /// Where a value goes: bound with `\(value)`.
+  case value
+  /// Where a name goes (after `TABLE`, `FROM`, `INTO`, …, or inside `"…"`): a name is never bound.
+  case name
+  /// Inside an SQL string literal (`'-\(raw: n) months'`): the whole string is the value to bind.
+  case insideString
 }
 
 extension Compiler {
@@ -444,13 +455,15 @@ extension Compiler {
     }
   }
 
-  /// `\(raw: name)` in a `#sql` of the query: a value spliced into the SQL text.
-  private func rawSplices(in node: Syntax) -> [(line: Int, column: Int, text: String)] {
-    var out: [(line: Int, column: Int, text: String)] = []
+  /// `\(raw: name)` in a `#sql` of the query: a value spliced into the SQL text. A table's own
+  /// name spliced inside quotes (`CREATE TABLE "\(raw: Self.tableName)"`) is the app writing a
+  /// name the way SQL needs it, and is left out.
+  private func rawSplices(in node: Syntax) -> [(line: Int, column: Int, text: String, role: SpliceRole)] {
+    var out: [(line: Int, column: Int, text: String, role: SpliceRole)] = []
     for token in node.tokens(viewMode: .sourceAccurate) where token.tokenKind == .identifier("raw")
     {
       guard let labeled = token.parent?.as(LabeledExprSyntax.self), labeled.label?.id == token.id,
-        labeled.parent?.parent?.is(ExpressionSegmentSyntax.self) == true
+        let segment = labeled.parent?.parent?.as(ExpressionSegmentSyntax.self)
       else { continue }
       let value = labeled.expression
       if value.is(StringLiteralExprSyntax.self) || value.is(IntegerLiteralExprSyntax.self)
@@ -458,10 +471,33 @@ extension Compiler {
       {
         continue
       }
+      let (before, after) = Self.textAround(segment)
+      let quoted = before.hasSuffix("\"") && after.hasPrefix("\"")
+      let name = value.trimmedDescription
+      if quoted, name.hasSuffix("tableName") || name.hasSuffix("databaseTableName") { continue }
+      let lastWord = before.split(whereSeparator: { !$0.isLetter }).last.map { $0.uppercased() } ?? ""
+      let role: SpliceRole =
+        quoted || ((before.last?.isWhitespace ?? false) && Self.nameKeywords.contains(lastWord))
+        ? .name : before.filter({ $0 == "'" }).count % 2 == 1 ? .insideString : .value
       let location = source.lineAndColumn(of: labeled.positionAfterSkippingLeadingTrivia)
-      out.append((location.line, location.column, labeled.trimmedDescription))
+      out.append((location.line, location.column, labeled.trimmedDescription, role))
     }
     return out
+  }
+
+  /// SQL words a name follows (`CREATE TABLE x`, `FROM x`, `INSERT INTO x`, `ON x`).
+  static let nameKeywords: Set<String> = [
+    "TABLE", "FROM", "JOIN", "INTO", "UPDATE", "EXISTS", "INDEX", "ON", "REFERENCES", "TRIGGER", "VIEW", "COLUMN",
+  ]
+
+  /// The literal text of a string just before and after one of its interpolations.
+  static func textAround(_ segment: ExpressionSegmentSyntax) -> (before: String, after: String) {
+    guard let segments = segment.parent?.as(StringLiteralSegmentListSyntax.self) else { return ("", "") }
+    let all = Array(segments)
+    guard let index = all.firstIndex(where: { $0.id == Syntax(segment).id }) else { return ("", "") }
+    let before = index > 0 ? all[index - 1].as(StringSegmentSyntax.self)?.content.text ?? "" : ""
+    let after = index + 1 < all.count ? all[index + 1].as(StringSegmentSyntax.self)?.content.text ?? "" : ""
+    return (before, after)
   }
 
   /// The names around a query as values: a record of a table type is a row of run-time

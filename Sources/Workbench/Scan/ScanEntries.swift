@@ -15,6 +15,9 @@ struct EntryBuilder {
   private let indexes: IndexedColumns
   /// Where each table was created (for findings about the table itself).
   private var tableCreatedAt: [String: (path: String, line: Int, column: Int)] = [:]
+  /// Where a column was added to a table later (`ALTER TABLE t ADD COLUMN c … REFERENCES …`):
+  /// the migration that declares its foreign key. Keyed `table.column`, lower-cased.
+  private var columnAddedAt: [String: (path: String, line: Int, column: Int)] = [:]
 
   init(sources: ScanSources, session: Session) {
     self.sources = sources
@@ -124,11 +127,21 @@ struct EntryBuilder {
         if let table = Self.createdTable(compiled.statement) {
           tableCreatedAt[table.lowercased()] = (entry.path, entry.line, entry.column)
         }
+        if let added = Self.addedColumn(compiled.statement) {
+          columnAddedAt[(added.table + "." + added.column).lowercased()] = (entry.path, entry.line, entry.column)
+        }
         report.entries.append(entry)
       case .declaration, .note:
         continue
       }
     }
+  }
+
+  /// `ALTER TABLE "reminders" ADD COLUMN "listID" …`: the table and the column added.
+  static func addedColumn(_ statement: Statement) -> (table: String, column: String)? {
+    let sql = statement.fragment.sql(inlining: true)
+    guard let match = sql.firstMatch(of: /(?i)^\s*ALTER\s+TABLE\s+"?([^"\s]+)"?\s+ADD\s+(?:COLUMN\s+)?"?([^"\s]+)"?/) else { return nil }
+    return (String(match.1), String(match.2))
   }
 
   /// `CREATE TABLE "reminders" (…)`: the table's name.
@@ -184,23 +197,55 @@ struct EntryBuilder {
         plan(sql, into: &entry)
       }
     }
+    let writes = entry.sql.map(Self.isWrite) ?? false
     for loop in scanned.loops {
       let place = located(loop.line, loop.column)
       entry.findings.append(.init(
         id: "query-in-loop",
-        message: "runs once for each row of the loop at \(place.line):\(place.column) (N+1 queries): fetch those rows together, with a join or `.where { $0.….in(ids) }`"))
+        message: writes
+          ? "runs once for each element of the loop at \(place.line):\(place.column) (one statement per row): write them in one statement (an insert takes many rows, `.where { $0.….in(ids) }` updates or deletes them together), or at least run the loop inside one `database.write { … }` (one transaction, not one per row)"
+          : "runs once for each row of the loop at \(place.line):\(place.column) (N+1 queries): fetch those rows together, with a join or `.where { $0.….in(ids) }`"))
     }
-    for splice in scanned.rawSplices {
+    // A schema statement takes no bound values (SQLite refuses parameters in `DEFAULT`, `CHECK`,
+    // a name): splicing is how it is written, so it is no finding there.
+    for splice in scanned.rawSplices where !(entry.sql.map(Self.isDefinition) ?? false) {
       let place = located(splice.line, splice.column)
-      entry.findings.append(.init(
-        id: "raw-splice",
-        message: "`\\(\(splice.text))` at \(place.line):\(place.column) splices a value into the SQL text: bind it with `\\(value)` instead (a value with a quote breaks the SQL, or changes it)"))
+      let splicing = "`\\(\(splice.text))` at \(place.line):\(place.column) splices"
+      let message: String
+      switch splice.role {
+      case .name:
+        message = "\(splicing) a name into the SQL text (a name cannot be bound): interpolate the table or column itself (`\\(Reminder.self)`, `\\($0.title)`), which StructuredQueries writes quoted, or quote it"
+      case .insideString:
+        message = "\(splicing) a value inside an SQL string literal (a `?` there would be text, not a value): build the whole string in Swift and bind it, `date('now', \\(\"-\\(n) months\"))`"
+      case .value:
+        message = "\(splicing) a value into the SQL text: bind it with `\\(value)` instead (a value with a quote breaks the SQL, or changes it)"
+      }
+      entry.findings.append(.init(id: "raw-splice", message: message))
     }
     for warning in scanned.warnings {
       entry.findings.append(.init(id: "deprecated", message: warning.fullMessage))
     }
     silence(&entry)
     return entry
+  }
+
+  /// Whether SQL changes rows (`INSERT`, `UPDATE`, `DELETE`, `REPLACE`, or a `WITH` leading to one).
+  static func isWrite(_ sql: String) -> Bool {
+    let word = sql.drop { $0.isWhitespace }.prefix { $0.isLetter }.uppercased()
+    if ["INSERT", "UPDATE", "DELETE", "REPLACE"].contains(word) { return true }
+    guard word == "WITH" else { return false }
+    // The statement after the common table expressions: the first of these words at depth 0.
+    var depth = 0
+    var word2 = ""
+    for character in sql {
+      if character == "(" { depth += 1 } else if character == ")" { depth -= 1 }
+      if depth == 0, character.isLetter { word2.append(character) } else {
+        if ["INSERT", "UPDATE", "DELETE", "REPLACE"].contains(word2.uppercased()) { return true }
+        if word2.uppercased() == "SELECT" { return false }
+        word2 = ""
+      }
+    }
+    return false
   }
 
   static func isDefinition(_ sql: String) -> Bool {
@@ -230,7 +275,35 @@ struct EntryBuilder {
       entry.plan.append(String(repeating: "  ", count: level) + detail)
       details.append(detail)
     }
-    entry.findings += PlanFindings(sql: sql, details: details, indexes: indexes).findings
+    // An index is proposed only when the plan would take it: a full scan it would not change is
+    // no finding; an automatic index it would not replace (another collation or affinity) keeps
+    // its finding, without the index.
+    for var finding in PlanFindings(sql: sql, details: details, indexes: indexes).findings {
+      if let fix = finding.fix, fix.hasPrefix("CREATE INDEX "), !planUses(fix, for: sql) {
+        if finding.id == "full-scan" { continue }
+        finding.fix = nil
+      }
+      entry.findings.append(finding)
+    }
+  }
+
+  /// Whether SQLite's plan for `sql` would use the index `create` makes: the index is made and
+  /// the query planned again inside a savepoint rolled back at once, so a finding proposes only
+  /// an index the plan takes (the outer table of a LEFT JOIN is read whole with or without one).
+  private func planUses(_ create: String, for sql: String) -> Bool {
+    let database = session.database
+    guard let name = create.firstMatch(of: /^CREATE INDEX "((?:[^"]|"")+)"/).map({ String($0.1).replacing("\"\"", with: "\"") }),
+      (try? database.execute("SAVEPOINT quarry_index_check")) != nil
+    else { return true }
+    defer {
+      try? database.execute("ROLLBACK TO quarry_index_check")
+      try? database.execute("RELEASE quarry_index_check")
+    }
+    guard (try? database.execute(create)) != nil, let rows = try? database.rows("EXPLAIN QUERY PLAN " + sql) else { return true }
+    return rows.contains { row in
+      guard row.count >= 4, case .text(let detail) = row[3] else { return false }
+      return detail.contains("INDEX \(name)") || detail.contains("INDEX \"\(name)\"")
+    }
   }
 
   // MARK: Tables
@@ -245,9 +318,15 @@ struct EntryBuilder {
       guard case .text(let table)? = row.first else { continue }
       let indexed = indexes.leading(table)
       guard let keys = try? database.rows("SELECT \"from\", \"table\" FROM pragma_foreign_key_list(?) ORDER BY \"id\" DESC, \"seq\"", bindings: [.text(table)]) else { continue }
+      var reported: Set<String> = []
       for key in keys {
-        guard case .text(let column) = key[0], case .text(let parent) = key[1], !indexed.contains(column.lowercased()) else { continue }
-        let place = tableCreatedAt[table.lowercased()] ?? (path: sources.files.first?.path ?? "", line: 1, column: 1)
+        guard case .text(let column) = key[0], case .text(let parent) = key[1], !indexed.contains(column.lowercased()),
+          reported.insert(column.lowercased()).inserted
+        else { continue }
+        // At the statement that declares the key: the column's `ALTER TABLE … ADD COLUMN`, else
+        // the table's `CREATE TABLE`.
+        let place = columnAddedAt[(table + "." + column).lowercased()] ?? tableCreatedAt[table.lowercased()]
+          ?? (path: sources.files.first?.path ?? "", line: 1, column: 1)
         var entry = ScanReport.Entry(
           path: place.path, fileOrder: fileOrder[place.path] ?? 0, line: place.line, column: place.column, kind: "schema",
           source: "table \(quoteIdentifier(table))")
