@@ -3,7 +3,8 @@ import FoundationEssentials
 import Glibc
 import Workbench
 
-/// `quarry scan PATH… [--db FILE] [--format text|json|markdown] [--fail-on error|finding]`
+/// `quarry scan PATH… [--db FILE] [--format text|json|markdown|xcode|github|sarif]
+/// [--fail-on error|finding] [--baseline FILE] [--write-baseline FILE]`
 struct ScanCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "scan",
@@ -20,6 +21,12 @@ struct ScanCommand: ParsableCommand {
 
       Exit status: 0, or 1 when --fail-on is met (error: a query that does not compile or
       prepare, or a file that cannot be read; finding: that, or any finding).
+
+      For CI and Xcode: --format xcode prints FILE:LINE:COL: warning: … [rule] lines (a Run
+      Script build phase shows them inline, as SwiftLint's do); --format github prints GitHub
+      Actions annotations; --format sarif writes SARIF 2.1.0 for code scanning. --write-baseline
+      FILE records today's findings; --baseline FILE then leaves those out, so --fail-on finding
+      fails only on new ones.
       """)
 
   @Argument(help: "Swift files or folders of them.")
@@ -28,7 +35,7 @@ struct ScanCommand: ParsableCommand {
   @Option(name: .customLong("db"), help: "Use this database's schema (opened read-only; the app's migrations do not run).")
   var database: String?
 
-  @Option(help: "Output format: text, json (one object per line), markdown.")
+  @Option(help: "Output format: text, json (one object per line), markdown, xcode (FILE:LINE:COL: warning: lines), github (Actions annotations), sarif (SARIF 2.1.0).")
   var format: ScanReport.Format = .text
 
   @Option(name: .customLong("fail-on"), help: "Exit 1 on: error, finding.")
@@ -36,13 +43,34 @@ struct ScanCommand: ParsableCommand {
 
   enum FailOn: String, ExpressibleByArgument, CaseIterable { case error, finding }
 
+  @Option(name: .customLong("baseline"), help: "Leave out the findings this file lists (written by --write-baseline).")
+  var baseline: String?
+
+  @Option(name: .customLong("write-baseline"), help: "Write the findings to this file, one JSON object per line, for --baseline.")
+  var writeBaseline: String?
+
   mutating func run() throws {
     var scan = AppScan(paths: paths, databasePath: database)
     if isatty(2) == 1 {
       scan.progress = { line in StandardStreams.error("\u{1B}[2K\rquarry scan: \(line)") }
     }
-    let report = try scan.run()
+    var report = try scan.run()
     if isatty(2) == 1 { StandardStreams.error("\u{1B}[2K\r") }
+    if let writeBaseline {
+      guard FileManager.default.createFile(atPath: writeBaseline, contents: Data(report.baselineText().utf8)) else {
+        throw WorkbenchError("cannot write the baseline to '\(writeBaseline)': \(fileProblem(writeBaseline, writing: true))")
+      }
+    }
+    if let baseline {
+      guard let bytes = readWholeFile(baseline) else {
+        throw WorkbenchError("cannot read the baseline '\(baseline)': \(fileProblem(baseline))")
+      }
+      do {
+        report.subtract(try ScanBaseline(text: String(decoding: bytes, as: UTF8.self)))
+      } catch let error as WorkbenchError {
+        throw WorkbenchError("\(baseline): \(error.message)")
+      }
+    }
     let color = format == .text && isatty(1) == 1 && ProcessInfo.processInfo.environment["NO_COLOR"] == nil
     StandardStreams.output(report.rendered(as: format, color: color))
     switch failOn {

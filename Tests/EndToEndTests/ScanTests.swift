@@ -230,6 +230,56 @@ final class ScanTests: XCTestCase {
     ], result.stdout)
   }
 
+  /// Reports for the tools a project runs: compiler-style lines (Xcode, in a build phase), GitHub
+  /// Actions annotations, SARIF 2.1.0 (validated against the constraints of SARIF's schema on the
+  /// objects Quarry writes, `Tests/Scan/sarif-2.1.0-subset.json`), and a baseline: findings it
+  /// records are left out, so `--fail-on finding` fails only on a new one.
+  func testReportsForCIAndXcode() throws {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("quarry scan \(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    for name in ["Models.swift", "Schema.swift", "ListsModel.swift"] {
+      try FileManager.default.copyItem(atPath: Self.app + "/" + name, toPath: folder.appendingPathComponent(name).path)
+    }
+    let xcode = try QuarryProcess.run(["scan", folder.path, "--format", "xcode"])
+    let lines = xcode.stdout.split(separator: "\n").map(String.init)
+    XCTAssertTrue(lines.count > 1, xcode.stdout)
+    for line in lines.dropLast() {
+      XCTAssertNotNil(line.firstMatch(of: /^\/.+\.swift:\d+:\d+: (warning|error): .+ \[[a-z-]+\]$/), line)
+    }
+    XCTAssertTrue(lines.last?.hasPrefix("scan: 3 files") == true, xcode.stdout)
+    let github = try QuarryProcess.run(["scan", folder.path, "--format", "github"])
+    let annotations = github.stdout.split(separator: "\n").dropLast()
+    XCTAssertEqual(annotations.count, lines.count - 1)
+    for line in annotations {
+      XCTAssertNotNil(line.firstMatch(of: /^::(warning|error) file=[^,]+,line=\d+,col=\d+,title=quarry [a-z-]+::.+$/), String(line))
+    }
+    let sarif = try QuarryProcess.run(["scan", folder.path, "--format", "sarif"])
+    let log = try JSONSerialization.jsonObject(with: Data(sarif.stdout.utf8))
+    let schema = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(contentsOf: QuarryProcess.packageRoot.appendingPathComponent("Tests/Scan/sarif-2.1.0-subset.json"))) as? [String: Any])
+    XCTAssertEqual(SchemaCheck(schema: schema).problems(in: log, at: "$"), [])
+    let results = try XCTUnwrap(((log as? [String: Any])?["runs"] as? [[String: Any]])?.first?["results"] as? [[String: Any]])
+    XCTAssertEqual(results.count, lines.count - 1)
+    let uri = ((results.first?["locations"] as? [[String: Any]])?.first?["physicalLocation"] as? [String: Any]).flatMap {
+      ($0["artifactLocation"] as? [String: Any])?["uri"] as? String
+    }
+    XCTAssertTrue(uri?.contains("quarry%20scan%20") == true, uri ?? "no uri")
+    // A baseline of today's findings: nothing new, so --fail-on finding passes; a new one fails.
+    let baseline = folder.appendingPathComponent("baseline.jsonl").path
+    XCTAssertEqual(try QuarryProcess.run(["scan", folder.path, "--write-baseline", baseline]).status, 0)
+    XCTAssertEqual(try QuarryProcess.run(["scan", folder.path, "--fail-on", "finding"]).status, 1)
+    let known = try QuarryProcess.run(["scan", folder.path, "--baseline", baseline, "--fail-on", "finding", "--format", "json"])
+    XCTAssertEqual(known.status, 0, known.stdout)
+    XCTAssertTrue(known.stdout.contains("(baseline)"), known.stdout)
+    try Data("extension Reminder { static let urgent = Self.where { $0.title.eq(\"urgent\") } }\n".utf8)
+      .write(to: folder.appendingPathComponent("Urgent.swift"))
+    let new = try QuarryProcess.run(["scan", folder.path, "--baseline", baseline, "--fail-on", "finding", "--format", "xcode"])
+    XCTAssertEqual(new.status, 1)
+    XCTAssertEqual(new.stdout.split(separator: "\n").dropLast().map { $0.split(separator: "/").last.map(String.init) ?? "" }, [
+      #"Urgent.swift:1:42: warning: SQLite reads every row of "reminders" to find those matching "title" (SCAN reminders); an index on it lets SQLite go straight to them; fix: CREATE INDEX "idx_reminders_title" ON "reminders"("title") [full-scan]"#,
+    ])
+  }
+
   /// `--fail-on` for CI: 1 when met, 0 otherwise; a silenced finding does not count.
   func testFailOn() throws {
     XCTAssertEqual(try QuarryProcess.run(["scan", Self.app, "--fail-on", "error"]).status, 1)
@@ -525,4 +575,55 @@ Tests/ScanApp/Schema.swift:57:5  migration 'Seed' · execute
 
 scan: 3 files, 162 lines · 21 queries, 19 rendered, 1 error, 1 skipped · findings: 4 temp-b-tree, 2 unindexed-foreign-key, 1 full-scan, 1 query-in-loop, 1 raw-splice
 """#
+}
+
+/// Checks a JSON value against a JSON schema's `type`, `required`, `properties`,
+/// `additionalProperties: false`, `enum`, `items`, `minimum` and local `$ref`s: the keywords of
+/// the SARIF subset the scan tests hold its reports to.
+struct SchemaCheck {
+  let schema: [String: Any]
+
+  func problems(in value: Any, at path: String, against node: [String: Any]? = nil) -> [String] {
+    var node = node ?? schema
+    if let reference = node["$ref"] as? String, reference.hasPrefix("#/definitions/"),
+      let definition = (schema["definitions"] as? [String: Any])?[String(reference.dropFirst(14))] as? [String: Any]
+    {
+      node = definition
+    }
+    var out: [String] = []
+    if let type = node["type"] as? String {
+      let matches: Bool
+      switch type {
+      case "object": matches = value is [String: Any]
+      case "array": matches = value is [Any]
+      case "string": matches = value is String
+      case "integer": matches = (value as? NSNumber).map { ["q", "l", "i", "s", "Q", "L", "I", "S"].contains(String(cString: $0.objCType)) } ?? false
+      default: matches = true
+      }
+      if !matches { return ["\(path): not a \(type)"] }
+    }
+    if let allowed = node["enum"] as? [String], !allowed.contains(value as? String ?? "\u{0}") {
+      out.append("\(path): \(value) is not one of \(allowed)")
+    }
+    if let minimum = node["minimum"] as? Int, let number = value as? Int, number < minimum {
+      out.append("\(path): \(number) is below \(minimum)")
+    }
+    if let object = value as? [String: Any] {
+      let properties = node["properties"] as? [String: Any] ?? [:]
+      for required in node["required"] as? [String] ?? [] where object[required] == nil {
+        out.append("\(path): '\(required)' is required")
+      }
+      for (key, child) in object {
+        if let rule = properties[key] as? [String: Any] {
+          out += problems(in: child, at: path + "." + key, against: rule)
+        } else if node["additionalProperties"] as? Bool == false {
+          out.append("\(path): '\(key)' is not allowed")
+        }
+      }
+    }
+    if let array = value as? [Any], let items = node["items"] as? [String: Any] {
+      for (index, item) in array.enumerated() { out += problems(in: item, at: "\(path)[\(index)]", against: items) }
+    }
+    return out
+  }
 }

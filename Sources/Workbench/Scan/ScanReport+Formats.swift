@@ -6,6 +6,12 @@ import QueryBuilder
 extension ScanReport {
   public enum Format: String, CaseIterable, Sendable {
     case text, json, markdown
+    /// `FILE:LINE:COL: warning: … [rule]` lines (Xcode build phases, editors).
+    case xcode
+    /// GitHub Actions workflow commands (annotations on a pull request).
+    case github
+    /// SARIF 2.1.0 (code-scanning services).
+    case sarif
   }
 
   public func rendered(as format: Format, color: Bool = false) -> String {
@@ -13,6 +19,9 @@ extension ScanReport {
     case .text: return text(color: color)
     case .json: return json()
     case .markdown: return markdown()
+    case .xcode: return compilerLines()
+    case .github: return githubAnnotations()
+    case .sarif: return sarif()
     }
   }
 

@@ -34,6 +34,8 @@ public struct ScanReport {
     public var findings: [Finding] = []
     public var silenced: [String] = []
     public var error: String?
+    /// The error is one a baseline lists (`--baseline`): shown, not counted.
+    public var errorInBaseline = false
     public var skipped: String?
   }
 
@@ -45,7 +47,7 @@ public struct ScanReport {
 
   public var queries: [Entry] { entries.filter { $0.kind != "schema" } }
   public var rendered: Int { queries.filter { $0.sql != nil && $0.error == nil && $0.skipped == nil }.count }
-  public var errors: Int { queries.filter { $0.error != nil }.count + problems.count }
+  public var errors: Int { queries.filter { $0.error != nil && !$0.errorInBaseline }.count + problems.count }
   public var skipped: Int { queries.filter { $0.skipped != nil }.count }
   public var findingCounts: [(id: String, count: Int)] {
     var counts: [String: Int] = [:]
