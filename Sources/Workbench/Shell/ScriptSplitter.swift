@@ -42,7 +42,13 @@ public enum ScriptSplitter {
     /// A line without the spaces and tabs it starts with, read as bytes (a line of 100 MB of
     /// spaces is skipped at memory speed, not a Character at a time).
     static func withoutIndent(_ line: Substring) -> Substring {
-      line[(line.utf8.firstIndex { $0 != UInt8(ascii: " ") && $0 != UInt8(ascii: "\t") } ?? line.endIndex)...]
+      let indent = line.utf8.withContiguousStorageIfAvailable { bytes in
+        bytes.firstIndex { $0 != UInt8(ascii: " ") && $0 != UInt8(ascii: "\t") } ?? bytes.count
+      }
+      guard let indent else {
+        return line[(line.utf8.firstIndex { $0 != UInt8(ascii: " ") && $0 != UInt8(ascii: "\t") } ?? line.endIndex)...]
+      }
+      return line[line.utf8.index(line.startIndex, offsetBy: indent)...]
     }
 
     mutating func next() -> Substring? {
