@@ -256,6 +256,35 @@ final class AppCodeSnapshotTests: SnapshotTestCase {
     }
   }
 
+  /// The app's own static functions are the app's, even named like the library's methods
+  /// (`insert`, `delete`): a call that fits one runs it, as Swift prefers a type's own member;
+  /// inside it, `Tag.insert { … }` (which does not fit it) is the library's.
+  func testTheAppsOwnFunctionsNamedLikeTheLibrarys() throws {
+    assertInlineSnapshot(of: try run(#"""
+      extension Tag {
+        static func insert(_ db: Database, title: String) throws {
+          try Tag.insert { Tag.Draft(title: title) }.execute(db)
+        }
+        static func delete(id: Int) -> DeleteOf<Tag> {
+          Tag.where { $0.id.eq(id) }.delete()
+        }
+      }
+      try database.write { db in
+        try Tag.insert(db, title: "travel")
+        try Tag.delete(id: 1).execute(db)
+      }
+      """#), as: .lines) {
+      """
+      INSERT INTO "tags"
+      ("id", "title")
+      VALUES
+      (NULL, 'travel')
+      DELETE FROM "tags"
+      WHERE (("tags"."id") = (1))
+      """
+    }
+  }
+
   func testRecordValuesInQueries() throws {
     assertInlineSnapshot(of: try run(#"""
       let list = RemindersList(id: 2, title: "Business")

@@ -530,7 +530,7 @@ extension AppCodeRunner {
       skip(expr)
       return
     }
-    if context == .app, !Self.isDatabaseCall(expr) {
+    if context == .app, !Self.isDatabaseCall(expr), !handsTheDatabase(expr) {
       // `try Value(facts: ….fetchAll(db), count: ….fetchCount(db))`: the fetches inside run.
       let nested = Self.nestedDatabaseCalls(in: expr)
       if !nested.isEmpty {

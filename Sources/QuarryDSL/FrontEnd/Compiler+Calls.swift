@@ -72,6 +72,16 @@ extension Compiler {
     throw source.diagnostic("not supported in Quarry yet: calling this expression", at: call.calledExpression)
   }
 
+  /// Whether `base` is a table (or a query of one) whose model declares a static function
+  /// `name` that takes these arguments.
+  func ownScopeFits(_ name: String, on base: Value, _ arguments: Arguments) -> Bool {
+    switch base {
+    case .table(let table): return ownScope(name, of: table.model, fitting: arguments) != nil
+    case .query(let query): return query.tables.first.map { ownScope(name, of: $0.model, fitting: arguments) != nil } ?? false
+    default: return false
+    }
+  }
+
   /// A call's receiver; a generic table type (`PragmaTableInfo<Reminder>`) is specialised here.
   static let databaseCalls: Set<String> = ["fetchAll", "fetchOne", "fetchCursor", "fetchCount", "fetchSet", "execute"]
 
@@ -136,7 +146,8 @@ extension Compiler {
       return computed
     }
     if let kind = receiverKind(of: base) {
-      try checkArguments(of: name, on: kind, arguments)
+      // The model's own static function that fits the call is no misuse of the library's method.
+      if !ownScopeFits(name, on: base, arguments) { try checkArguments(of: name, on: kind, arguments) }
       // The vocabulary is the gate: a method it does not declare is no method, whatever the
       // dispatch below could do (a model's own members — scopes, enum cases — are declared by
       // the model).

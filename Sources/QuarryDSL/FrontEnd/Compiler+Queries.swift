@@ -84,6 +84,15 @@ extension Compiler {
     }
   }
 
+  /// The model's own static function `name` when it takes these arguments, as Swift prefers a
+  /// type's own member over the library's: `Tag.insert(db, title: "x")` is the app's
+  /// `static func insert(_ db: Database, title: String)`, `Tag.insert { … }` inside it the
+  /// library's. Nil when the model has none by that name or it does not fit the call.
+  func ownScope(_ name: String, of model: TableModel, fitting arguments: Arguments) -> Scope? {
+    guard let scope = model.scopes[name], scope.accepts(arguments) else { return nil }
+    return scope
+  }
+
   /// A call of a static function the input declares (`Reminder.assigned(to: 1)`): its labels as
   /// declared, each argument converted to its parameter's type as Swift converts it.
   func checkCall(of scope: Scope, _ arguments: Arguments) throws {
@@ -276,5 +285,29 @@ extension Compiler {
     case .null: return []
     default: return try flattenExpressions(value, at: node).map { Ordering($0.expression) }
     }
+  }
+}
+
+extension Scope {
+  /// Whether a call's arguments fit this scope's parameters as Swift matches them: in order,
+  /// each with its declared label, a parameter with a default value left out, a trailing closure
+  /// for a closure parameter. A scope that is a property takes no arguments.
+  func accepts(_ arguments: Arguments) -> Bool {
+    guard let function = body.syntax.parent?.as(FunctionDeclSyntax.self) else { return arguments.list.isEmpty }
+    let parameters = Array(function.signature.parameterClause.parameters)
+    var index = 0
+    for argument in arguments.list {
+      while index < parameters.count {
+        let parameter = parameters[index]
+        let label = parameter.firstName.text == "_" ? nil : parameter.firstName.text
+        let takesClosure = parameter.type.trimmedDescription.contains("->")
+        if argument.isTrailingClosure ? takesClosure : label == argument.label { break }
+        guard parameter.defaultValue != nil else { return false }
+        index += 1
+      }
+      guard index < parameters.count else { return false }
+      index += 1
+    }
+    return parameters[index...].allSatisfy { $0.defaultValue != nil }
   }
 }

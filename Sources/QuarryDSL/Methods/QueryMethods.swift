@@ -22,6 +22,10 @@ extension QueryMethods {
   /// Runs query method `name` on `query`: its vocabulary entry's handler, or a scope of the
   /// query's table, or a located error naming the closest method.
   func queryMethod(_ name: String, on query: Query, arguments: Arguments) throws -> Value {
+    // The model's own static function wins where it fits the call, as in Swift.
+    if let table = query.tables.first, compiler.ownScope(name, of: table.model, fitting: arguments) != nil {
+      return try scopeOrUnknown(name, on: query, arguments: arguments)
+    }
     if let value = try compiler.dispatch(name, on: .query, receiver: .query(query), CallSite(arguments)) { return value }
     return try scopeOrUnknown(name, on: query, arguments: arguments)
   }

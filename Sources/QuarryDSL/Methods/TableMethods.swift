@@ -27,7 +27,11 @@ extension TableMethods {
     if model.columns.contains(where: { $0.enumGroup == [] && $0.path.first == name }) {
       return try compiler.rowMethods.enumCaseSelection(model, call: arguments.call)
     }
-    if let scope = model.scopes[name] {
+    // The model's own static function, when it fits the call or the library has no method by
+    // that name (then its own message says what does not fit).
+    if let scope = compiler.ownScope(name, of: model, fitting: arguments)
+      ?? model.scopes[name].flatMap({ Vocabulary.methods(named: name, on: .table).isEmpty && Vocabulary.methods(named: name, on: .query).isEmpty ? $0 : nil })
+    {
       let values = try compiler.scopeArguments(of: scope, arguments)
       return try compiler.callScope(scope, on: table, arguments: values, at: arguments.call)
     }
