@@ -211,6 +211,11 @@ final class ScanTests: XCTestCase {
         _ = try Pet.leftJoin(Owner.all) { $0.ownerID.eq($1.id) }.select { ($0.name, $1.name) }.fetchAll(db)
         _ = try #sql("SELECT name FROM pets WHERE name > date('now', '-\(raw: days) days')", as: String.self).fetchAll(db)
         _ = try #sql("SELECT count(*) FROM \(raw: table)", as: Int.self).fetchOne(db)
+        _ = try Kennel.named("Rex").fetchAll(db)
+      }
+
+      enum Kennel {
+        static func named(_ name: String) -> Where<Pet> { Pet.where { $0.name.eq(name) } }
       }
       """#.utf8).write(to: folder.appendingPathComponent("App.swift"))
     let result = try QuarryProcess.run(["scan", folder.path, "--format", "json"])
@@ -221,12 +226,18 @@ final class ScanTests: XCTestCase {
       ((object["findings"] as? [[String: Any]]) ?? []).map { "\($0["id"] ?? "?"): \($0["message"] ?? "")" + (($0["fix"] as? String).map { " | " + $0 } ?? "") }
     }
     let found = objects.filter { !findings($0).isEmpty }.map { "\($0["line"] ?? "?"): " + findings($0).joined(separator: " / ") }
+    // A query a namespace of the app holds is listed where the app runs it.
+    let kennel = try XCTUnwrap(objects.first { ($0["source"] as? String) == #"Kennel.named("Rex")"# })
+    XCTAssertEqual(kennel["sql"] as? String, #"SELECT "pets"."id", "pets"."name", "pets"."ownerID", "pets"."vetID" FROM "pets" WHERE (("pets"."name") = (?))"#)
+    XCTAssertEqual(kennel["executedBy"] as? String, "fetchAll")
     XCTAssertEqual(found, [
       #"10: unindexed-foreign-key: "pets"."ownerID" references "owners" and has no index: each delete of a "owners" row scans "pets" for its children | CREATE INDEX "idx_pets_ownerID" ON "pets"("ownerID")"#,
       #"13: unindexed-foreign-key: "pets"."vetID" references "owners" and has no index: each delete of a "owners" row scans "pets" for its children | CREATE INDEX "idx_pets_vetID" ON "pets"("vetID")"#,
       #"21: query-in-loop: runs once for each element of the loop at 20:3 (one statement per row): write them in one statement (an insert takes many rows, `.where { $0.….in(ids) }` updates or deletes them together), or at least run the loop inside one `database.write { … }` (one transaction, not one per row)"#,
       #"24: raw-splice: `\(raw: days)` at 24:68 splices a value inside an SQL string literal (a `?` there would be text, not a value): build the whole string in Swift and bind it, `date('now', \("-\(n) months"))`"#,
       #"25: raw-splice: `\(raw: table)` at 25:40 splices a name into the SQL text (a name cannot be bound): interpolate the table or column itself (`\(Reminder.self)`, `\($0.title)`), which StructuredQueries writes quoted, or quote it"#,
+      #"26: full-scan: SQLite reads every row of "pets" to find those matching "name" (SCAN pets); an index on it lets SQLite go straight to them | CREATE INDEX "idx_pets_name" ON "pets"("name")"#,
+      #"30: full-scan: SQLite reads every row of "pets" to find those matching "name" (SCAN pets); an index on it lets SQLite go straight to them | CREATE INDEX "idx_pets_name" ON "pets"("name")"#,
     ], result.stdout)
   }
 

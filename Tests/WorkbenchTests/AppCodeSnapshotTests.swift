@@ -285,6 +285,40 @@ final class AppCodeSnapshotTests: SnapshotTestCase {
     }
   }
 
+  /// A namespace of the app's queries (a type that is not a table): its static computed
+  /// properties and static functions are read and called where they are used.
+  func testQueriesANamespaceHolds() throws {
+    assertInlineSnapshot(of: try run(#"""
+      enum Operations {
+        static var urgent: Where<Tag> { Tag.where { $0.title.eq("urgent") } }
+        static func titled(_ title: String, limit: Int = 5) -> Select<Tag.Columns.QueryValue, Tag, ()> {
+          Tag.where { $0.title.eq(title) }.limit(limit)
+        }
+      }
+      Operations.urgent.count()
+      Operations.titled("home")
+      """#), as: .lines) {
+      """
+      SELECT count(*)
+      FROM "tags"
+      WHERE (("tags"."title") = ('urgent'))
+      ┌──────────┐
+      │ count(*) │
+      ├──────────┤
+      │ 1        │
+      └──────────┘
+      SELECT "tags"."id", "tags"."title"
+      FROM "tags"
+      WHERE (("tags"."title") = ('home'))
+      LIMIT 5
+      ┌────┬───────┐
+      │ id │ title │
+      ├────┼───────┤
+      └────┴───────┘
+      """
+    }
+  }
+
   func testRecordValuesInQueries() throws {
     assertInlineSnapshot(of: try run(#"""
       let list = RemindersList(id: 2, title: "Business")

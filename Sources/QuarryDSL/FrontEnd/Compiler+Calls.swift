@@ -44,6 +44,7 @@ extension Compiler {
         return boolean(Expression(.between(needle.expression, lower: lower.expression, upper: upper.expression)))
       }
       if isSwiftExtensionStatic(of: baseSyntax, name) { return try swiftValue(of: ExprSyntax(call)) }
+      if let function = staticFunction(of: call) { return try callStaticFunction(function, call) }
       // StructuredQueriesSQLite's `try database.execute(Reminder.all)`: the database handle runs
       // the statement it is given (the handle is the app's, never a value of the query).
       if QuerySiteFinder.databaseRun(call) != nil, let handle = baseSyntax.as(DeclReferenceExprSyntax.self),

@@ -76,11 +76,16 @@ extension Compiler {
   /// on as nothing (the statements given to it run), never evaluated.
   func scopeArguments(of scope: Scope, _ arguments: Arguments) throws -> [Value] {
     try checkCall(of: scope, arguments)
-    let declared = scope.body.syntax.parent?.as(FunctionDeclSyntax.self)?.signature.parameterClause.parameters
-      .map(\.type.trimmedDescription) ?? []
-    return try arguments.list.enumerated().map { index, argument in
-      if index < declared.count, AppCodeRunner.isDatabaseHandle(declared[index]) { return .null }
-      return try evaluate(argument.expression)
+    guard let function = scope.body.syntax.parent?.as(FunctionDeclSyntax.self), let matched = scope.matching(arguments) else {
+      return try arguments.list.map { try evaluate($0.expression) }
+    }
+    // One value per parameter, as Swift binds them: the argument given for it, else its default
+    // value (evaluated where the function is declared, with the parameter's type).
+    return try zip(function.signature.parameterClause.parameters, matched).map { parameter, argument in
+      if AppCodeRunner.isDatabaseHandle(parameter.type.trimmedDescription) { return .null }
+      if let argument { return try evaluate(arguments.list[argument].expression) }
+      guard let defaultValue = parameter.defaultValue?.value else { return .null }
+      return try withSource(scope.body) { try evaluate(defaultValue, expected: SwiftEvaluator.swiftType(parameter.type)) }
     }
   }
 
@@ -293,21 +298,31 @@ extension Scope {
   /// each with its declared label, a parameter with a default value left out, a trailing closure
   /// for a closure parameter. A scope that is a property takes no arguments.
   func accepts(_ arguments: Arguments) -> Bool {
-    guard let function = body.syntax.parent?.as(FunctionDeclSyntax.self) else { return arguments.list.isEmpty }
+    guard body.syntax.parent?.is(FunctionDeclSyntax.self) == true else { return arguments.list.isEmpty }
+    return matching(arguments) != nil
+  }
+
+  /// For each parameter of the function, the index of the argument Swift binds to it (nil: its
+  /// default value); nil when the arguments do not fit, or the scope is not a function.
+  func matching(_ arguments: Arguments) -> [Int?]? {
+    guard let function = body.syntax.parent?.as(FunctionDeclSyntax.self) else { return nil }
     let parameters = Array(function.signature.parameterClause.parameters)
+    var matched: [Int?] = Array(repeating: nil, count: parameters.count)
     var index = 0
-    for argument in arguments.list {
+    for (position, argument) in arguments.list.enumerated() {
       while index < parameters.count {
         let parameter = parameters[index]
         let label = parameter.firstName.text == "_" ? nil : parameter.firstName.text
         let takesClosure = parameter.type.trimmedDescription.contains("->")
         if argument.isTrailingClosure ? takesClosure : label == argument.label { break }
-        guard parameter.defaultValue != nil else { return false }
+        guard parameter.defaultValue != nil else { return nil }
         index += 1
       }
-      guard index < parameters.count else { return false }
+      guard index < parameters.count else { return nil }
+      matched[index] = position
       index += 1
     }
-    return parameters[index...].allSatisfy { $0.defaultValue != nil }
+    guard parameters[index...].allSatisfy({ $0.defaultValue != nil }) else { return nil }
+    return matched
   }
 }

@@ -131,11 +131,57 @@ extension Compiler {
   /// A static property's value: its initializer, evaluated in the input that declared it with
   /// the declared type expected (Swift evaluates it once; its value does not change).
   func value(of property: StaticProperty) throws -> Value {
-    guard let binding = property.binding.syntax.as(PatternBindingSyntax.self), let initializer = binding.initializer else {
+    guard let binding = property.binding.syntax.as(PatternBindingSyntax.self) else {
       throw source.diagnostic("'\(property.qualifiedName)' has no value to read", at: source.tree)
+    }
+    guard let initializer = binding.initializer else {
+      // A computed one: its getter, run at each read.
+      guard let getter = binding.accessorBlock else {
+        throw source.diagnostic("'\(property.qualifiedName)' has no value to read", at: source.tree)
+      }
+      return try withSource(property.binding) {
+        try withContext(selfTable: nil, bareColumns: nil) { try evaluateBody(Syntax(getter)) }
+      }
     }
     return try withSource(property.binding) {
       try evaluateBinding(initializer.value, annotation: binding.typeAnnotation)
+    }
+  }
+
+  /// A namespace's static function (``StaticFunction``) that `call` names and fits, or nil.
+  func staticFunction(of call: FunctionCallExprSyntax) -> Scope? {
+    guard !catalog.staticFunctions.isEmpty, let member = call.calledExpression.as(MemberAccessExprSyntax.self),
+      let base = member.base
+    else { return nil }
+    var path: [String] = []
+    var current = base
+    while let access = current.as(MemberAccessExprSyntax.self), let inner = access.base {
+      path.insert(access.declName.baseName.text, at: 0)
+      current = inner
+    }
+    guard let root = current.as(DeclReferenceExprSyntax.self)?.baseName.text, lookupLocal(root) == nil,
+      runTimeValues[root] == nil, catalog.bindings[root] == nil
+    else { return nil }
+    var typeName = ([root] + path).joined(separator: ".")
+    if let outer = enclosingType, catalog.staticFunctions[outer + "." + typeName + "." + member.declName.baseName.text] != nil {
+      typeName = outer + "." + typeName
+    }
+    guard catalog.table(forType: typeName) == nil,
+      let function = catalog.staticFunctions[typeName + "." + member.declName.baseName.text],
+      function.accepts(Arguments(call))
+    else { return nil }
+    return function
+  }
+
+  /// Calls a namespace's static function: its arguments bound to its parameters (a database
+  /// handle passed on as nothing), its body evaluated in the input that declared it.
+  func callStaticFunction(_ function: Scope, _ call: FunctionCallExprSyntax) throws -> Value {
+    let values = try scopeArguments(of: function, Arguments(call))
+    let bindings = parameterBindings(of: function, values)
+    return try withSource(function.body) {
+      try withContext(selfTable: nil, bareColumns: nil) {
+        try withLocals(bindings) { try evaluateBody(function.body.syntax) }
+      }
     }
   }
 

@@ -230,6 +230,7 @@ public final class Compiler {
     for property in StaticProperty.declared(in: statements, source: source) {
       catalog.staticProperties[property.qualifiedName] = property
     }
+    catalog.staticFunctions.merge(StaticFunction.declared(in: statements, source: source)) { _, new in new }
     declareValueTypes(in: statements)
     // Type declarations first, each after the types it uses, wherever they stand in the input.
     let typeDeclarations = statements.indices.compactMap { index -> (Int, DeclSyntax)? in

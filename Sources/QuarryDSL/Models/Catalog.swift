@@ -42,6 +42,9 @@ public final class Catalog: @unchecked Sendable {
   /// `static let` properties of the input's types that are not tables, by qualified name
   /// (`AchievementDefinitions.all`).
   var staticProperties: [String: StaticProperty] = [:]
+  /// The static functions of the input's types that are not tables (``StaticFunction``), by
+  /// qualified name.
+  var staticFunctions: [String: Scope] = [:]
   /// Models whose `ID` is `Tagged<Self, Raw>` (`Player.ID(5).rawValue` is 5).
   var taggedIdentifiers: Set<String> = []
   /// Structs of the input that are not tables, by qualified name (`Criteria`).

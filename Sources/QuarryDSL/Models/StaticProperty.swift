@@ -1,10 +1,10 @@
 import SwiftSyntax
 
-/// A `static let` or `static var` with an initializer, declared in a type of the input that is
-/// not a table: a namespace of values the app's queries use (`AchievementDefinitions.all`,
-/// `Defaults.tags`). Swift initializes it lazily, once, from its initializer; Quarry evaluates
-/// that initializer where the property is read, in the input that declared it, with the
-/// declared type as the expected type.
+/// A `static let` or `static var` declared in a type of the input that is not a table: a
+/// namespace of values and queries the app uses (`AchievementDefinitions.all`, `Defaults.tags`,
+/// `Operations.tagsQuery`). Swift initializes a stored one lazily, once, from its initializer,
+/// and runs a computed one's getter at each read; Quarry evaluates either where the property is
+/// read, in the input that declared it, with the declared type as the expected type.
 ///
 /// ```swift
 /// struct Seed { static let tags: [Tag.Draft] = [Tag.Draft(title: "car"), Tag.Draft(title: "kids")] }
@@ -32,7 +32,7 @@ struct StaticProperty {
           variable.modifiers.contains(where: { $0.name.tokenKind == .keyword(.static) })
         else { continue }
         for binding in variable.bindings
-        where binding.initializer != nil && binding.accessorBlock == nil {
+        where (binding.initializer != nil) != (binding.accessorBlock != nil) {
           guard let property = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text
           else { continue }
           found.append(
@@ -40,6 +40,37 @@ struct StaticProperty {
               typeName: qualified, name: property,
               binding: AnySyntaxBox(syntax: Syntax(binding), source: source)))
         }
+      }
+    }
+    return found
+  }
+}
+
+/// A `static func` of a type of the input that is not a table (`enum Operations { static func
+/// byTitle(_ t: String) -> Where<Tag> { … } }`): called as the app calls it, its body evaluated
+/// with its parameters bound, in the input that declared it.
+///
+/// ```swift
+/// enum Operations { static func titled(_ t: String) -> Where<Tag> { Tag.where { $0.title.eq(t) } } }
+/// Operations.titled("car")
+/// // SELECT "tags"."id", "tags"."title" FROM "tags" WHERE (("tags"."title") = ('car'))
+/// ```
+enum StaticFunction {
+  /// The static functions of every type declared in `statements`, by qualified name
+  /// (`Library.Operations.titled`), each as a scope with no table of its own.
+  static func declared(in statements: [CodeBlockItemSyntax], source: SourceUnit) -> [String: Scope] {
+    var found: [String: Scope] = [:]
+    InputTypes.visit(statements) { decl, qualified in
+      guard let block = InputTypes.members(of: decl) else { return }
+      for member in block.activeMembers {
+        guard let function = member.decl.as(FunctionDeclSyntax.self), let body = function.body,
+          function.modifiers.contains(where: { $0.name.tokenKind == .keyword(.static) })
+        else { continue }
+        found[qualified + "." + function.name.text] = Scope(
+          body: AnySyntaxBox(syntax: Syntax(body), source: source),
+          parameters: function.signature.parameterClause.parameters.map { ($0.secondName ?? $0.firstName).text },
+          ownerType: qualified, parameterTypes: DeclarationReader.parameterTypes(of: function),
+          parameterLabels: DeclarationReader.parameterLabels(of: function))
       }
     }
     return found

@@ -172,9 +172,11 @@ extension Compiler {
 
   /// Every query the app's code builds, in source order.
   public func querySites() -> [QuerySite] {
-    let finder = QuerySiteFinder { [catalog] name in
-      catalog.table(forType: name).map { !$0.isSelection } ?? false
-    }
+    let finder = QuerySiteFinder(
+      isTable: { [catalog] name in catalog.table(forType: name).map { !$0.isSelection } ?? false },
+      isNamespaceMember: { [catalog] type, member in
+        catalog.staticProperties[type + "." + member] != nil || catalog.staticFunctions[type + "." + member] != nil
+      })
     finder.walk(source.tree)
     return finder.sites
   }

@@ -45,6 +45,9 @@ public struct QuerySite {
 /// Finds every query an app's code builds, with the names in scope where it is built.
 final class QuerySiteFinder: SyntaxVisitor {
   private let isTable: (String) -> Bool
+  /// Whether a type that is not a table declares a static property or function of this name
+  /// (`Operations.tagsQuery`, `Operations.titled(_:)`): a namespace of the app's queries.
+  private let isNamespaceMember: (_ type: String, _ member: String) -> Bool
   private(set) var sites: [QuerySite] = []
   /// Scopes from the outside in: a type (its name and properties), a function or closure (its
   /// parameters and locals).
@@ -56,8 +59,9 @@ final class QuerySiteFinder: SyntaxVisitor {
   /// Names bound to fetched rows (`let lists = try RemindersList.fetchAll(db)`, `@FetchAll var rows`).
   private var fetchedNames: Set<String> = []
 
-  init(isTable: @escaping (String) -> Bool) {
+  init(isTable: @escaping (String) -> Bool, isNamespaceMember: @escaping (String, String) -> Bool = { _, _ in false }) {
     self.isTable = isTable
+    self.isNamespaceMember = isNamespaceMember
     super.init(viewMode: .sourceAccurate)
   }
 
@@ -458,6 +462,13 @@ final class QuerySiteFinder: SyntaxVisitor {
         // `static let withTags = group(by: \.id).leftJoin(…)` in a model: a scope, `Self` implied.
         isRoot = true
         scopeName = scope
+      } else if name.first?.isUppercase == true, !isTable(name),
+        members.contains(where: Self.databaseCalls.contains) || Self.isFetchArgument(expr),
+        let member = members.first(where: { $0.first?.isUppercase != true }),
+        isNamespaceMember(([name] + members.prefix { $0.first?.isUppercase == true }).joined(separator: "."), member)
+      {
+        // `try Operations.tagsQuery.fetchAll(db)`: a query a namespace of the app holds, run here.
+        isRoot = true
       } else if name.first?.isLowercase == true, callsQueryMethod,
         members.contains(where: Self.databaseCalls.contains) || Self.isFetchArgument(expr)
       {
