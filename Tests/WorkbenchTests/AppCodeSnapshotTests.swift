@@ -319,6 +319,49 @@ final class AppCodeSnapshotTests: SnapshotTestCase {
     }
   }
 
+  /// GRDB's schema builder in a migration runs the SQL GRDB writes for it: the parts of a
+  /// column in GRDB's order whatever the order of the modifiers, a bare `references` pointing at
+  /// the primary key of a table made before, `.indexed()` as GRDB names its index; what GRDB
+  /// would name by its inflections (`belongsTo`) is refused where it stands.
+  func testGRDBsSchemaBuilderInAMigration() throws {
+    assertInlineSnapshot(of: try run(#"""
+      var migrator = DatabaseMigrator()
+      migrator.registerMigration("league") { db in
+        try db.create(table: "teams") { t in
+          t.autoIncrementedPrimaryKey("id")
+          t.column("name", .text).unique().notNull().collate(.nocase)
+        }
+        try db.create(table: "players", options: [.ifNotExists, .strict]) { t in
+          t.primaryKey("code", .text)
+          t.column("score", .integer).defaults(to: 0).notNull().check(sql: "score >= 0")
+          t.column("teamId", .integer).indexed().references("teams", onDelete: .setNull)
+        }
+        try db.alter(table: "players") { t in
+          t.add(column: "nickname", .text).defaults(to: "it's me")
+        }
+      }
+      try migrator.migrate(database)
+      try database.write { db in
+        try db.create(table: "coaches") { t in
+          t.autoIncrementedPrimaryKey("id")
+          t.belongsTo("teams")
+        }
+      }
+      """#), as: .lines) {
+      """
+      CREATE TABLE "teams" ("id" INTEGER PRIMARY KEY AUTOINCREMENT, "name" TEXT NOT NULL UNIQUE COLLATE NOCASE)
+      CREATE TABLE IF NOT EXISTS "players" ("code" TEXT PRIMARY KEY NOT NULL, "score" INTEGER NOT NULL CHECK (score >= 0) DEFAULT 0, "teamId" INTEGER REFERENCES "teams"("id") ON DELETE SET NULL) STRICT;
+      CREATE INDEX "players_on_teamId" ON "players"("teamId")
+      ALTER TABLE "players" ADD COLUMN "nickname" TEXT DEFAULT 'it''s me'
+      error: 20:5: GRDB names the column belongsTo(…) makes by its inflections and reads the referenced key from the database; Quarry cannot follow that: write the column (t.column("…Id", .integer).references("teams", column: "id"))
+          t.belongsTo("teams")
+          ^~~~~~~~~~~~~~~~~~~~
+      the write block at 17:5 failed: it runs in one transaction, so none of its changes stay
+      skipped app code with no SQL to run: try migrator.migrate(database) (16:1)
+      """
+    }
+  }
+
   func testRecordValuesInQueries() throws {
     assertInlineSnapshot(of: try run(#"""
       let list = RemindersList(id: 2, title: "Business")

@@ -86,6 +86,7 @@ extension AppCodeRunner {
   static func isDatabaseCall(_ expr: ExprSyntax) -> Bool {
     guard let (call, name) = call(expr), call.calledExpression.is(MemberAccessExprSyntax.self) else { return false }
     if name == "find", call.arguments.contains(where: { $0.label?.text == "key" }) { return true }
+    if GRDBSchema.isSchemaCall(call) { return true }
     return Compiler.databaseCalls.contains(name)
   }
 

@@ -34,6 +34,10 @@ extension Compiler {
       if name == "execute", let sql = arguments.labelled("sql"), let literal = sql.as(StringLiteralExprSyntax.self) {
         return .expression(TypedExpression(Expression(.sql([.text(try stringValue(literal))])), type: nil))
       }
+      // GRDB's schema builder (`try db.create(table: "player") { t in … }`): the SQL GRDB runs.
+      if GRDBSchema.isSchemaCall(call) {
+        return .expression(TypedExpression(Expression(.sql([.text(try grdbSchema.sql(of: call))])), type: nil))
+      }
       if name == "contains", let range = try operation(baseSyntax), range.op == "...", let argument = arguments.first() {
         // `(1...3).contains($0.id)`: BETWEEN.
         let needle = try typedExpression(try evaluate(argument), at: argument)
@@ -618,6 +622,60 @@ extension Compiler {
       return .expression(TypedExpression(operand.expression.unary(sqlOperator), type: operand.type))
     default:
       throw source.diagnostic("not supported in Quarry yet: the prefix '\(op)' operator", at: prefix.operator)
+    }
+  }
+}
+
+extension Compiler {
+  /// GRDB's schema builder, with this compiler's values, locations and the tables seen made.
+  var grdbSchema: GRDBSchema {
+    GRDBSchema(context: GRDBSchema.Context(
+      string: { [unowned self] expr in try self.grdbName(expr) },
+      literal: { [unowned self] expr in try self.sqlLiteral(of: expr) },
+      fail: { [unowned self] message, node in self.source.diagnostic(message, at: node) },
+      primaryKey: { [unowned self] table in
+        self.catalog.grdbPrimaryKeys[table.lowercased()]
+          ?? self.catalog.tables.values.first { $0.tableName.lowercased() == table.lowercased() }?.primaryKeyColumns.map(\.name)
+      },
+      made: { [unowned self] table, key in self.catalog.grdbPrimaryKeys[table.lowercased()] = key }))
+  }
+
+  /// A name the schema builder is given: a string the app computes (`"player"`,
+  /// `Player.databaseTableName`), or a GRDB `Column` (`Column("name")`, `Column(CodingKeys.name)`,
+  /// `Columns.name` holding one).
+  func grdbName(_ expr: ExprSyntax) throws -> String {
+    if let call = expr.as(FunctionCallExprSyntax.self), call.calledExpression.trimmedDescription == "Column",
+      let argument = call.arguments.first?.expression
+    {
+      return try grdbName(argument)
+    }
+    if let member = expr.as(MemberAccessExprSyntax.self), let base = member.base {
+      if base.trimmedDescription == "CodingKeys" { return member.declName.baseName.text }
+      if let property = staticProperty(member.declName.baseName.text, of: base),
+        let initializer = property.binding.syntax.as(PatternBindingSyntax.self)?.initializer?.value,
+        initializer.as(FunctionCallExprSyntax.self)?.calledExpression.trimmedDescription == "Column"
+      {
+        return try withSource(property.binding) { try grdbName(initializer) }
+      }
+    }
+    guard case .expression(let typed) = try evaluate(expr, expected: .string), case .value(.text(let text)) = typed.expression.node else {
+      throw source.diagnostic("GRDB's schema builder needs a name known before the migration runs here", at: expr)
+    }
+    return text
+  }
+
+  /// A default value as GRDB writes it into the schema: `false` → `0`, `"a'b"` → `'a''b'`.
+  func sqlLiteral(of expr: ExprSyntax) throws -> String {
+    guard case .expression(let typed) = try evaluate(expr), case .value(let value) = typed.expression.node else {
+      throw source.diagnostic("GRDB's defaults(to:) needs a value known before the migration runs here", at: expr)
+    }
+    switch value {
+    case .null: return "NULL"
+    case .integer(let number): return String(number)
+    case .double(let number): return "\(number)"
+    case .text(let text): return "'" + text.replacing("'", with: "''") + "'"
+    case .blob(let bytes): return "X'" + hex(bytes).uppercased() + "'"
+    default: throw source.diagnostic("GRDB's defaults(to:) needs a value known before the migration runs here", at: expr)
     }
   }
 }

@@ -45,6 +45,9 @@ public final class Catalog: @unchecked Sendable {
   /// The static functions of the input's types that are not tables (``StaticFunction``), by
   /// qualified name.
   var staticFunctions: [String: Scope] = [:]
+  /// The primary keys of the tables GRDB's schema builder made in the input (lower-cased names),
+  /// for a later bare `references("team")`.
+  var grdbPrimaryKeys: [String: [String]] = [:]
   /// Models whose `ID` is `Tagged<Self, Raw>` (`Player.ID(5).rawValue` is 5).
   var taggedIdentifiers: Set<String> = []
   /// Structs of the input that are not tables, by qualified name (`Criteria`).
