@@ -291,6 +291,77 @@ final class ScanTests: XCTestCase {
     ])
   }
 
+  /// Migrations registered through the app's helpers (`SoundFont.migrate(&migrator)`, a static
+  /// function of each model handed the migrator) run as the app runs them, each named as the
+  /// helper names it (`Self.tableName`), GRDB's schema builder included; a namespace's helper
+  /// handed the database (`Schema.createTables(in: db)`) too.
+  func testMigrationsRegisteredInHelpersRun() throws {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("quarry-scan-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    try Data(#"""
+      import SQLiteData
+
+      @Table struct SoundFont {
+        let id: Int
+        var name = ""
+
+        static func migrate(_ migrator: inout DatabaseMigrator) {
+          migrator.registerMigration(Self.tableName) { db in
+            try #sql("CREATE TABLE \"soundFonts\" (id INTEGER PRIMARY KEY, name TEXT NOT NULL DEFAULT '')").execute(db)
+          }
+        }
+      }
+
+      @Table struct Preset { let id: Int; var soundFontID: SoundFont.ID; var name = "" }
+
+      enum Schema {
+        static let presets = "presets"
+        static func createTables(in db: Database) throws {
+          try db.create(table: Self.presets) { t in
+            t.autoIncrementedPrimaryKey("id")
+            t.column("soundFontID", .integer).notNull().references("soundFonts", onDelete: .cascade).indexed()
+            t.column("name", .text).notNull().defaults(to: "")
+          }
+        }
+      }
+
+      extension Preset {
+        static func migrate(_ migrator: inout DatabaseMigrator) {
+          migrator.registerMigration(Self.tableName) { db in
+            try Schema.createTables(in: db)
+          }
+        }
+      }
+
+      func appDatabase() throws -> any DatabaseWriter {
+        var migrator = DatabaseMigrator()
+        SoundFont.migrate(&migrator)
+        Preset.migrate(&migrator)
+        try migrator.migrate(database)
+        return database
+      }
+
+      func presets(of soundFont: SoundFont, db: Database) throws -> [Preset] {
+        try Preset.where { $0.soundFontID.eq(soundFont.id) }.order(by: \.name).fetchAll(db)
+      }
+      """#.utf8).write(to: folder.appendingPathComponent("App.swift"))
+    let result = try QuarryProcess.run(["scan", folder.path, "--format", "json"])
+    let objects = try result.stdout.split(separator: "\n").map { line in
+      try XCTUnwrap(JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+    }
+    XCTAssertEqual(objects.compactMap { $0["kind"] as? String }.filter { $0.hasPrefix("migration") }, ["migration 'soundFonts'", "migration 'presets'"])
+    XCTAssertEqual(objects.compactMap { ($0["kind"] as? String)?.hasPrefix("migration") == true ? $0["sql"] as? String : nil }, [
+      #"CREATE TABLE "soundFonts" (id INTEGER PRIMARY KEY, name TEXT NOT NULL DEFAULT '')"#,
+      #"CREATE TABLE "presets" ("id" INTEGER PRIMARY KEY AUTOINCREMENT, "soundFontID" INTEGER NOT NULL REFERENCES "soundFonts"("id") ON DELETE CASCADE, "name" TEXT NOT NULL DEFAULT ''); CREATE INDEX "presets_on_soundFontID" ON "presets"("soundFontID")"#,
+    ])
+    let query = try XCTUnwrap(objects.first { ($0["source"] as? String)?.hasPrefix("Preset.where") == true })
+    XCTAssertNil(query["error"] as? String, result.stdout)
+    XCTAssertEqual(query["plan"] as? [String], ["SEARCH presets USING INDEX presets_on_soundFontID (soundFontID=?)", "USE TEMP B-TREE FOR ORDER BY"])
+    let summary = try XCTUnwrap(objects.last?["summary"] as? [String: Any])
+    XCTAssertEqual(summary["errors"] as? Int, 0, result.stdout)
+  }
+
   /// `--fail-on` for CI: 1 when met, 0 otherwise; a silenced finding does not count.
   func testFailOn() throws {
     XCTAssertEqual(try QuarryProcess.run(["scan", Self.app, "--fail-on", "error"]).status, 1)

@@ -360,8 +360,28 @@ extension AppCodeRunner {
     }
   }
 
+  /// Whether a body registers migrations, itself or through the app's helpers it hands a
+  /// migrator (`var migrator = DatabaseMigrator(); SoundFont.migrate(&migrator)`).
   static func registersMigrations(_ body: some SyntaxProtocol) -> Bool {
-    body.tokens(viewMode: .sourceAccurate).contains { $0.tokenKind == .identifier("registerMigration") }
+    body.tokens(viewMode: .sourceAccurate).contains {
+      $0.tokenKind == .identifier("registerMigration") || $0.tokenKind == .identifier("DatabaseMigrator")
+    }
+  }
+
+  /// A table's or namespace's static function the statement calls with the database (or a
+  /// migrator) handed to it (`SoundFont.migrate(&migrator)`, `Tag.insert(db, title: "x")`): its
+  /// qualified name, its scope and the table it belongs to.
+  func handedFunction(_ expr: ExprSyntax) -> (name: String, scope: Scope, call: FunctionCallExprSyntax, table: TableModel?)? {
+    guard let (call, name) = Self.call(expr), let base = call.calledExpression.as(MemberAccessExprSyntax.self)?.base else { return nil }
+    var typeName = base.trimmedDescription
+    if typeName == "Self", let own = compiler.selfTable?.model.typeName { typeName = own }
+    let table = compiler.catalog.table(forType: typeName)
+    guard let scope = table?.scopes[name] ?? compiler.catalog.staticFunctions[typeName + "." + name], scope.accepts(Arguments(call)),
+      let function = scope.body.syntax.parent?.as(FunctionDeclSyntax.self),
+      function.signature.parameterClause.parameters.contains(where: { Self.isDatabaseHandle($0.type.trimmedDescription) }),
+      Self.hasStatements(scope)
+    else { return nil }
+    return (typeName + "." + name, scope, call, table)
   }
 
   /// Whether a function's body is app code (statements), not one query expression to return.
@@ -462,6 +482,17 @@ extension AppCodeRunner {
   private func compileExpressionItem(
     _ expr: ExprSyntax, item: CodeBlockItemSyntax, into items: inout [CompiledItem], wholeInput: String?, context: CodeContext
   ) throws {
+    // `SoundFont.migrate(&migrator)`, `try Tag.insert(db, title: "x")`: the app's function runs
+    // its statements, as app code, with `Self` its table.
+    if let handed = handedFunction(expr) {
+      let savedType = compiler.enclosingType
+      compiler.enclosingType = handed.scope.ownerType
+      defer { compiler.enclosingType = savedType }
+      try compiler.withContext(selfTable: handed.table.map { TableInstance(model: $0) }, bareColumns: nil) {
+        try runFunction(handed.name, handed.scope, call: handed.call, into: &items)
+      }
+      return
+    }
     if let block = Self.transparentBlock(expr) {
       guard let unit = transactionUnit(expr) else {
         try compileBlock(block.statements, into: &items, typesRead: false)

@@ -42,7 +42,8 @@ extension AppCodeRunner {
     guard let (call, name) = Self.call(expr), Self.transactionalCalls.contains(name) else { return nil }
     let place = compiler.source.lineAndColumn(of: call.positionAfterSkippingLeadingTrivia)
     guard name == "registerMigration" else { return TransactionUnit(kind: .write, line: place.line, column: place.column) }
-    let identifier = call.arguments.first?.expression.as(StringLiteralExprSyntax.self).flatMap { try? compiler.stringValue($0) } ?? call.arguments.first?.expression.trimmedDescription ?? "?"
+    // The name as the app computes it (`Self.tableName` in each model's helper is its own).
+    let identifier = call.arguments.first.flatMap { try? compiler.grdbName($0.expression) } ?? call.arguments.first?.expression.trimmedDescription ?? "?"
     return TransactionUnit(kind: .migration(identifier), line: place.line, column: place.column)
   }
 

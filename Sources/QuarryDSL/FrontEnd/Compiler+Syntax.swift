@@ -117,9 +117,11 @@ extension Compiler {
       path.insert(member.declName.baseName.text, at: 0)
       current = inner
     }
-    guard let root = current.as(DeclReferenceExprSyntax.self)?.baseName.text, lookupLocal(root) == nil,
+    guard var root = current.as(DeclReferenceExprSyntax.self)?.baseName.text, lookupLocal(root) == nil,
       runTimeValues[root] == nil, catalog.bindings[root] == nil
     else { return nil }
+    // `Self.databaseTableName` in a static function of the type: the type's own.
+    if root == "Self", let own = enclosingType { root = own }
     var typeName = ([root] + path).joined(separator: ".")
     if let outer = enclosingType, catalog.staticProperties[outer + "." + typeName + "." + name] != nil {
       typeName = outer + "." + typeName
