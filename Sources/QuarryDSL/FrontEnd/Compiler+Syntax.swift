@@ -110,7 +110,16 @@ extension Compiler {
   /// The static property `base.name` of a type the input declares that is not a table
   /// (`AchievementDefinitions.all`), when no nearer name shadows the type.
   func staticProperty(_ name: String, of base: ExprSyntax) -> StaticProperty? {
-    guard !catalog.staticProperties.isEmpty else { return nil }
+    guard !catalog.staticProperties.isEmpty,
+      let typeName = namespace(base, holding: { self.catalog.staticProperties[$0 + "." + name] != nil })
+    else { return nil }
+    return catalog.staticProperties[typeName + "." + name]
+  }
+
+  /// The qualified name of the type (not a table) that `base` names, as Swift looks it up: no
+  /// local, binding or run-time value of the first name shadows it; `Self` is the enclosing
+  /// type; a type nested in the enclosing one is found first when it `holds` the member.
+  func namespace(_ base: ExprSyntax, holding holds: (String) -> Bool) -> String? {
     var path: [String] = []
     var current = base
     while let member = current.as(MemberAccessExprSyntax.self), let inner = member.base {
@@ -123,11 +132,8 @@ extension Compiler {
     // `Self.databaseTableName` in a static function of the type: the type's own.
     if root == "Self", let own = enclosingType { root = own }
     var typeName = ([root] + path).joined(separator: ".")
-    if let outer = enclosingType, catalog.staticProperties[outer + "." + typeName + "." + name] != nil {
-      typeName = outer + "." + typeName
-    }
-    guard catalog.table(forType: typeName) == nil else { return nil }
-    return catalog.staticProperties[typeName + "." + name]
+    if let outer = enclosingType, holds(outer + "." + typeName) { typeName = outer + "." + typeName }
+    return catalog.table(forType: typeName) == nil ? typeName : nil
   }
 
   /// A static property's value: its initializer, evaluated in the input that declared it with
@@ -155,22 +161,9 @@ extension Compiler {
     guard !catalog.staticFunctions.isEmpty, let member = call.calledExpression.as(MemberAccessExprSyntax.self),
       let base = member.base
     else { return nil }
-    var path: [String] = []
-    var current = base
-    while let access = current.as(MemberAccessExprSyntax.self), let inner = access.base {
-      path.insert(access.declName.baseName.text, at: 0)
-      current = inner
-    }
-    guard let root = current.as(DeclReferenceExprSyntax.self)?.baseName.text, lookupLocal(root) == nil,
-      runTimeValues[root] == nil, catalog.bindings[root] == nil
-    else { return nil }
-    var typeName = ([root] + path).joined(separator: ".")
-    if let outer = enclosingType, catalog.staticFunctions[outer + "." + typeName + "." + member.declName.baseName.text] != nil {
-      typeName = outer + "." + typeName
-    }
-    guard catalog.table(forType: typeName) == nil,
-      let function = catalog.staticFunctions[typeName + "." + member.declName.baseName.text],
-      function.accepts(Arguments(call))
+    let name = member.declName.baseName.text
+    guard let typeName = namespace(base, holding: { self.catalog.staticFunctions[$0 + "." + name] != nil }),
+      let function = catalog.staticFunctions[typeName + "." + name], function.accepts(Arguments(call))
     else { return nil }
     return function
   }
