@@ -362,6 +362,36 @@ final class AppCodeSnapshotTests: SnapshotTestCase {
     }
   }
 
+  /// A computed column of a `TableColumns` extension reaches a group of columns by its bare name
+  /// (`id.kind` of a key made of two columns), as SQLiteData's `SyncMetadata` does.
+  func testAComputedColumnReadsAGroupByItsBareName() throws {
+    assertInlineSnapshot(of: try run(#"""
+      try database.write { db in
+        try #sql("CREATE TABLE entries (kind TEXT NOT NULL, code TEXT NOT NULL, note TEXT NOT NULL DEFAULT '', PRIMARY KEY (kind, code))").execute(db)
+      }
+      @Table("entries") struct Entry {
+        @Selection struct Key: Hashable { let kind: String; let code: String }
+        let id: Key
+        var note = ""
+      }
+      extension Entry.TableColumns {
+        var kind: TableColumn<Entry, String> { id.kind }
+      }
+      Entry.where { $0.kind.eq("a") }.select(\.note)
+      """#), as: .lines) {
+      """
+      CREATE TABLE entries (kind TEXT NOT NULL, code TEXT NOT NULL, note TEXT NOT NULL DEFAULT '', PRIMARY KEY (kind, code))
+      SELECT "entries"."note"
+      FROM "entries"
+      WHERE (("entries"."kind") = ('a'))
+      ┌──────┐
+      │ note │
+      ├──────┤
+      └──────┘
+      """
+    }
+  }
+
   func testRecordValuesInQueries() throws {
     assertInlineSnapshot(of: try run(#"""
       let list = RemindersList(id: 2, title: "Business")

@@ -393,7 +393,8 @@ extension Compiler {
       if let selfTable { return .table(selfTable) }
     }
     if let bare = bareColumnsTable {
-      if bare.model.column(named: name) != nil || bare.model.computedColumns[name] != nil {
+      // A column, a computed column, or a group of columns (`id` of a key made of two columns).
+      if bare.model.column(named: name) != nil || bare.model.computedColumns[name] != nil || !bare.model.columns(under: [name]).isEmpty {
         return try member(name, of: .columns(bare), at: reference)
       }
     }
