@@ -35,11 +35,16 @@ extension Expression {
       operand.render(into: &out)
       out.append(")")
     case .binary(let lhs, let op, let rhs):
-      out.append("(")
-      lhs.render(into: &out)
-      out.append(") " + op.sql + " (")
-      rhs.render(into: &out)
-      out.append(")")
+      // Each side in parentheses; a row of values (a column group) is a list inside them, as
+      // StructuredQueries writes a group: `("a", "b") = ("c", "d")`.
+      func side(_ expression: Expression) {
+        out.append("(")
+        if case .row(let elements) = expression.node { renderList(elements, into: &out) } else { expression.render(into: &out) }
+        out.append(")")
+      }
+      side(lhs)
+      out.append(" " + op.sql + " ")
+      side(rhs)
     case .function(let name, let arguments):
       out.append(name + "(")
       renderList(arguments, into: &out)

@@ -392,6 +392,33 @@ final class AppCodeSnapshotTests: SnapshotTestCase {
     }
   }
 
+  /// SQLiteData's `SyncMetadata`, named without being declared, is declared as SQLiteData
+  /// declares it (its table made for the session), and `syncMetadataID` joins a table to it as
+  /// the library renders it (sq@7cdc5c4): `("t"."id", 't') = ("…"."recordPrimaryKey", "…"."recordType")`.
+  func testSQLiteDatasSyncMetadata() throws {
+    assertInlineSnapshot(of: try run(#"""
+      @Selection struct ListRow { let list: RemindersList; let isShared: Bool }
+      RemindersList
+        .leftJoin(SyncMetadata.all) { $0.syncMetadataID.eq($1.id) }
+        .select { ListRow.Columns(list: $0, isShared: $1.isShared.ifnull(false)) }
+        .limit(1)
+      """#), as: .lines) {
+      """
+      SyncMetadata is SQLiteData's table of CloudKit sync metadata: declared as SQLiteData declares it, its table made for this session (SQLiteData's sync engine attaches it from a file of its own)
+      CREATE TEMP TABLE IF NOT EXISTS "sqlitedata_icloud_metadata" ("recordPrimaryKey" TEXT NOT NULL, "recordType" TEXT NOT NULL, "recordName" TEXT NOT NULL AS ("recordPrimaryKey" || ':' || "recordType"), "zoneName" TEXT NOT NULL, "ownerName" TEXT NOT NULL, "parentRecordPrimaryKey" TEXT, "parentRecordType" TEXT, "parentRecordName" TEXT AS ("parentRecordPrimaryKey" || ':' || "parentRecordType"), "lastKnownServerRecord" BLOB, "_lastKnownServerRecordAllFields" BLOB, "share" BLOB, "hasLastKnownServerRecord" INTEGER NOT NULL AS ("lastKnownServerRecord" IS NOT NULL), "isShared" INTEGER NOT NULL AS ("share" IS NOT NULL), "userModificationTime" INTEGER NOT NULL DEFAULT 0, "_isDeleted" INTEGER NOT NULL DEFAULT 0, PRIMARY KEY ("recordPrimaryKey", "recordType"), UNIQUE ("recordName"))
+      SELECT "remindersLists"."id" AS "id", "remindersLists"."color" AS "color", "remindersLists"."title" AS "title", "remindersLists"."position" AS "position", ifnull((("sqlitedata_icloud_metadata"."isShared" = 1) AND ("sqlitedata_icloud_metadata"."share" OR 1)), 0) AS "isShared"
+      FROM "remindersLists"
+      LEFT JOIN "sqlitedata_icloud_metadata" ON ("remindersLists"."id", 'remindersLists') = ("sqlitedata_icloud_metadata"."recordPrimaryKey", "sqlitedata_icloud_metadata"."recordType")
+      LIMIT 1
+      ┌────┬─────────┬───────┬──────────┬──────────┐
+      │ id │ color   │ title │ position │ isShared │
+      ├────┼─────────┼───────┼──────────┼──────────┤
+      │ 1  │ 4889071 │ Home  │ 0        │ 0        │
+      └────┴─────────┴───────┴──────────┴──────────┘
+      """
+    }
+  }
+
   func testRecordValuesInQueries() throws {
     assertInlineSnapshot(of: try run(#"""
       let list = RemindersList(id: 2, title: "Business")

@@ -535,6 +535,7 @@ extension Compiler {
     if let column = table.model.column(named: name) {
       return .expression(table.column(column))
     }
+    if name == "syncMetadataID", let value = syncMetadataID(of: table) { return value }
     if let scope = table.model.computedColumns[name] {
       features.insert(.computedColumn(name))
       // The body is declared on the table's own columns; the outer side of a join lifts its result.

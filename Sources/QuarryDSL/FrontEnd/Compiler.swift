@@ -230,6 +230,14 @@ public final class Compiler {
     for property in StaticProperty.declared(in: statements, source: source) {
       catalog.staticProperties[property.qualifiedName] = property
     }
+    // SQLiteData's own tables an input names without declaring (`SyncMetadata`).
+    if !statements.contains(where: { Self.declaresType("SyncMetadata", $0) }), let create = declareLibraryModels(usedIn: source.text) {
+      items.append(.note("SyncMetadata is SQLiteData's table of CloudKit sync metadata: declared as SQLiteData declares it, its table made for this session (SQLiteData's sync engine attaches it from a file of its own)"))
+      // Placed at the input's first use of it.
+      let use = source.tree.tokens(viewMode: .sourceAccurate).first { $0.tokenKind == .identifier("SyncMetadata") }
+      let place = use.map { source.lineAndColumn(of: $0.positionAfterSkippingLeadingTrivia) } ?? (line: 1, column: 1)
+      items.append(.statement(CompiledStatement(statement: .raw(QueryFragment(create)), input: "SyncMetadata", columnTypes: [], line: place.line, column: place.column)))
+    }
     catalog.staticFunctions.merge(StaticFunction.declared(in: statements, source: source)) { _, new in new }
     declareValueTypes(in: statements)
     // Type declarations first, each after the types it uses, wherever they stand in the input.
@@ -259,6 +267,12 @@ public final class Compiler {
     }
     try appCode.declareAheadAndRunSetUp(statements, into: &items, recovering: recovering)
     return failed
+  }
+
+  /// Whether a top-level item declares a type of that name.
+  static func declaresType(_ name: String, _ item: CodeBlockItemSyntax) -> Bool {
+    guard case .decl(let decl) = item.item else { return false }
+    return decl.asProtocol(NamedDeclSyntax.self)?.name.text == name
   }
 
   /// The input's plain structs (``ValueTypeModel``), for the evaluator: their stored
