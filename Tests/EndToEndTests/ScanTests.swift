@@ -362,6 +362,51 @@ final class ScanTests: XCTestCase {
     XCTAssertEqual(summary["errors"] as? Int, 0, result.stdout)
   }
 
+  /// SQLiteData's `SyncMetadata`, named and not declared, is SQLiteData's: its table is made for
+  /// the scan and a join through `syncMetadataID` is rendered as the library renders it; a query
+  /// in GRDB's own query interface is listed as GRDB's, not taken for the DSL.
+  func testSQLiteDatasOwnTablesAndGRDBsQueryInterface() throws {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("quarry-scan-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    try Data(#"""
+      import SQLiteData
+
+      @Table struct Counter: Identifiable { let id: Int; var count = 0 }
+      @Selection struct Row { let counter: Counter; let isShared: Bool }
+
+      func appDatabase() throws -> any DatabaseWriter {
+        var migrator = DatabaseMigrator()
+        migrator.registerMigration("v1") { db in
+          try #sql("CREATE TABLE counters (id INTEGER PRIMARY KEY, count INTEGER NOT NULL DEFAULT 0)").execute(db)
+        }
+        try migrator.migrate(database)
+        return database
+      }
+
+      struct CountersView {
+        @FetchAll(Counter.leftJoin(SyncMetadata.all) { $0.syncMetadataID.eq($1.id) }.select { Row.Columns(counter: $0, isShared: $1.isShared.ifnull(false)) })
+        var rows
+      }
+
+      func legacy(db: Database) throws -> [Counter] {
+        try Counter.all().filter(Column("count") > 3).fetchAll(db)
+      }
+      """#.utf8).write(to: folder.appendingPathComponent("App.swift"))
+    let result = try QuarryProcess.run(["scan", folder.path, "--format", "json"])
+    let objects = try result.stdout.split(separator: "\n").map { line in
+      try XCTUnwrap(JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+    }
+    let rows = try XCTUnwrap(objects.first { ($0["executedBy"] as? String) == "FetchAll" })
+    XCTAssertNil(rows["error"] as? String, result.stdout)
+    XCTAssertEqual(rows["sql"] as? String, """
+      SELECT "counters"."id" AS "id", "counters"."count" AS "count", ifnull((("sqlitedata_icloud_metadata"."isShared" = 1) AND ("sqlitedata_icloud_metadata"."share" OR 1)), ?) AS "isShared" \
+      FROM "counters" LEFT JOIN "sqlitedata_icloud_metadata" ON ("counters"."id", ?) = ("sqlitedata_icloud_metadata"."recordPrimaryKey", "sqlitedata_icloud_metadata"."recordType")
+      """)
+    let legacy = try XCTUnwrap(objects.first { ($0["source"] as? String)?.contains("filter") == true })
+    XCTAssertEqual(legacy["skipped"] as? String, "GRDB's query interface ('all()'), not StructuredQueries': Quarry renders the SQL of StructuredQueries' query builder")
+  }
+
   /// `--fail-on` for CI: 1 when met, 0 otherwise; a silenced finding does not count.
   func testFailOn() throws {
     XCTAssertEqual(try QuarryProcess.run(["scan", Self.app, "--fail-on", "error"]).status, 1)

@@ -339,6 +339,10 @@ final class AppCodeSnapshotTests: SnapshotTestCase {
         try db.alter(table: "players") { t in
           t.add(column: "nickname", .text).defaults(to: "it's me")
         }
+        try db.create(virtualTable: "teams_ft", using: FTS5()) { t in
+          t.synchronize(withTable: "teams")
+          t.column("name")
+        }
       }
       try migrator.migrate(database)
       try database.write { db in
@@ -353,14 +357,28 @@ final class AppCodeSnapshotTests: SnapshotTestCase {
       CREATE TABLE IF NOT EXISTS "players" ("code" TEXT PRIMARY KEY NOT NULL, "score" INTEGER NOT NULL CHECK (score >= 0) DEFAULT 0, "teamId" INTEGER REFERENCES "teams"("id") ON DELETE SET NULL) STRICT;
       CREATE INDEX "players_on_teamId" ON "players"("teamId")
       ALTER TABLE "players" ADD COLUMN "nickname" TEXT DEFAULT 'it''s me'
-      error: 20:5: GRDB names the column belongsTo(…) makes by its inflections and reads the referenced key from the database; Quarry cannot follow that: write the column (t.column("…Id", .integer).references("teams", column: "id"))
+      CREATE VIRTUAL TABLE "teams_ft" USING fts5(name, content='teams', content_rowid='id');
+      CREATE TRIGGER "__teams_ft_ai" AFTER INSERT ON "teams" BEGIN
+          INSERT INTO "teams_ft"("rowid", "name") VALUES (new."id", new."name");
+      END;
+      CREATE TRIGGER "__teams_ft_ad" AFTER DELETE ON "teams" BEGIN
+          INSERT INTO "teams_ft"("teams_ft", "rowid", "name") VALUES('delete', old."id", old."name");
+      END;
+      CREATE TRIGGER "__teams_ft_au" AFTER UPDATE ON "teams" BEGIN
+          INSERT INTO "teams_ft"("teams_ft", "rowid", "name") VALUES('delete', old."id", old."name");
+          INSERT INTO "teams_ft"("rowid", "name") VALUES (new."id", new."name");
+      END;
+      INSERT INTO "teams_ft"("teams_ft") VALUES('rebuild')
+      error: 24:5: GRDB names the column belongsTo(…) makes by its inflections and reads the referenced key from the database; Quarry cannot follow that: write the column (t.column("…Id", .integer).references("teams", column: "id"))
           t.belongsTo("teams")
           ^~~~~~~~~~~~~~~~~~~~
-      the write block at 17:5 failed: it runs in one transaction, so none of its changes stay
-      skipped app code with no SQL to run: try migrator.migrate(database) (16:1)
+      the write block at 21:5 failed: it runs in one transaction, so none of its changes stay
+      skipped app code with no SQL to run: try migrator.migrate(database) (20:1)
+      this input's changes were undone (11 rows); the database is as it was before it
       """
     }
   }
+
 
   /// A computed column of a `TableColumns` extension reaches a group of columns by its bare name
   /// (`id.kind` of a key made of two columns), as SQLiteData's `SyncMetadata` does.

@@ -22,8 +22,10 @@ struct GRDBSchema {
     var literal: (ExprSyntax) throws -> String
     var fail: (String, Syntax) -> Diagnostic
     var primaryKey: (String) -> [String]?
-    /// Told each table made and its primary key, for later references to it.
-    var made: (String, [String]) -> Void
+    /// A table's rowid alias (its INTEGER PRIMARY KEY), for an FTS5 table synchronized with it.
+    var rowID: (String) -> String?
+    /// Told each table made, its primary key and its rowid alias, for later references to it.
+    var made: (String, [String], String?) -> Void
   }
 
   let context: Context
@@ -66,6 +68,7 @@ struct GRDBSchema {
       guard let new = argument("to") else { throw context.fail("GRDB's rename(table:to:) needs the new name", Syntax(call)) }
       return "ALTER TABLE \(quoteIdentifier(try context.string(arguments[0].expression))) RENAME TO \(quoteIdentifier(try context.string(new)))"
     case ("alter", "table"?): return try alterTable(call)
+    case ("create", "virtualTable"?): return try createVirtualTable(call)
     default:
       throw context.fail("not supported in Quarry yet: GRDB's \(name)(\(arguments.first?.label?.text ?? ""):) (write the migration with #sql or db.execute(sql:))", Syntax(call))
     }
@@ -101,6 +104,7 @@ struct GRDBSchema {
     var constraints: [String] = []
     var indexes: [String] = []
     var primaryKeyColumns: [String] = []
+    var rowIDColumn: String?
     for item in statements {
       guard case .expr(let expr) = item.item, let chain = Chain(expr, receiver: receiver) else {
         throw context.fail("not supported in Quarry yet: this statement in GRDB's table definition (write the migration with #sql or db.execute(sql:))", Syntax(item))
@@ -112,13 +116,19 @@ struct GRDBSchema {
       case "column", "autoIncrementedPrimaryKey", "primaryKey" where !(chain.arguments.first?.expression.is(ArrayExprSyntax.self) ?? false):
         var column = try self.column(chain, table: table)
         for modifier in chain.modifiers { try column.apply(modifier, in: self, table: table, primaryKeyColumns: primaryKeyColumns) }
-        if column.isPrimaryKey { primaryKeyColumns = [column.name] }
+        if column.isPrimaryKey {
+          primaryKeyColumns = [column.name]
+          if column.type == "INTEGER" { rowIDColumn = column.name }
+        }
         columns.append(column.sql)
         if column.indexed { indexes.append("CREATE INDEX \(quoteIdentifier("\(table)_on_\(column.name)")) ON \(quoteIdentifier(table))(\(quoteIdentifier(column.name)))") }
       case "primaryKey", "uniqueKey":
         guard let list = chain.arguments.first?.expression else { throw context.fail("GRDB's \(chain.method)(_:) needs its columns", Syntax(expr)) }
         let names = try strings(list)
-        if chain.method == "primaryKey" { primaryKeyColumns = names }
+        if chain.method == "primaryKey" {
+          primaryKeyColumns = names
+          rowIDColumn = nil
+        }
         var text = (chain.method == "primaryKey" ? "PRIMARY KEY" : "UNIQUE") + " (" + names.map(quoteIdentifier).joined(separator: ", ") + ")"
         if let conflict = chain.arguments.first(where: { $0.label == "onConflict" }) { text += " ON CONFLICT " + conflictName(conflict.expression) }
         constraints.append(text)
@@ -146,7 +156,7 @@ struct GRDBSchema {
           Syntax(expr))
       }
     }
-    context.made(table, primaryKeyColumns)
+    context.made(table, primaryKeyColumns, rowIDColumn)
     var sql = "CREATE" + (options.contains("temporary") ? " TEMPORARY" : "") + " TABLE" + (options.contains("ifNotExists") ? " IF NOT EXISTS" : "")
       + " " + quoteIdentifier(table) + " (" + (columns + constraints).joined(separator: ", ") + ")"
     var tableOptions: [String] = []
@@ -154,6 +164,80 @@ struct GRDBSchema {
     if options.contains("withoutRowID") { tableOptions.append("WITHOUT ROWID") }
     if !tableOptions.isEmpty { sql += " " + tableOptions.joined(separator: ", ") }
     return ([sql] + indexes).joined(separator: "; ")
+  }
+
+  // MARK: CREATE VIRTUAL TABLE
+
+  /// `db.create(virtualTable: "movie_ft", using: FTS5()) { t in t.synchronize(withTable: "movies");
+  /// t.column("title") }`: the FTS5 table, and for a synchronized one the three triggers GRDB
+  /// makes to keep it in step with its content table, then its `rebuild`.
+  private func createVirtualTable(_ call: FunctionCallExprSyntax) throws -> String {
+    guard let nameExpr = call.arguments.first?.expression else { throw context.fail("GRDB's create(virtualTable:) needs a name", Syntax(call)) }
+    let table = try context.string(nameExpr)
+    guard let module = call.arguments.first(where: { $0.label?.text == "using" })?.expression,
+      module.as(FunctionCallExprSyntax.self)?.calledExpression.trimmedDescription == "FTS5",
+      module.as(FunctionCallExprSyntax.self)?.arguments.isEmpty == true
+    else {
+      throw context.fail("not supported in Quarry yet: this virtual table module (GRDB's FTS5() is; write others with db.execute(sql:))", Syntax(call))
+    }
+    let options = call.arguments.first { $0.label?.text == "options" }?.expression.trimmedDescription ?? ""
+    let (receiver, statements) = try body(of: call)
+    var columns: [(name: String, indexed: Bool)] = []
+    var content: String?
+    for item in statements {
+      guard case .expr(let expr) = item.item, let chain = Chain(expr, receiver: receiver) else {
+        throw context.fail("not supported in Quarry yet: this statement in GRDB's FTS5 table definition (its tokenizer, prefixes and content are set with db.execute(sql:) here)", Syntax(item))
+      }
+      switch chain.method {
+      case "column":
+        guard let name = chain.arguments.first?.expression else { throw context.fail("GRDB's column(_:) needs a name", Syntax(expr)) }
+        guard chain.modifiers.allSatisfy({ $0.name == "notIndexed" }) else {
+          throw context.fail("not supported in Quarry yet: this FTS5 column modifier", Syntax(expr))
+        }
+        columns.append((try context.string(name), chain.modifiers.isEmpty))
+      case "synchronize":
+        guard let source = chain.arguments.first(where: { $0.label == "withTable" })?.expression else {
+          throw context.fail("GRDB's synchronize(withTable:) needs the content table", Syntax(expr))
+        }
+        content = try context.string(source)
+      default:
+        throw context.fail("not supported in Quarry yet: GRDB's FTS5 table method '\(chain.method)'", Syntax(expr))
+      }
+    }
+    guard !columns.isEmpty else { throw context.fail("an FTS5 table needs at least one column (GRDB stops the app here)", Syntax(call)) }
+    func literal(_ text: String) -> String { "'" + text.replacing("'", with: "''") + "'" }
+    var arguments = columns.map { $0.indexed ? $0.name : $0.name + " UNINDEXED" }
+    var rowID = "rowid"
+    if let content {
+      arguments.append("content=" + literal(content))
+      // The content table's INTEGER PRIMARY KEY, when it has one, is its rowid.
+      if let key = context.rowID(content) {
+        rowID = key
+        arguments.append("content_rowid=" + literal(key))
+      }
+    }
+    let name = options.contains("temporary") ? "temp." + quoteIdentifier(table) : quoteIdentifier(table)
+    var sql = "CREATE VIRTUAL TABLE" + (options.contains("ifNotExists") ? " IF NOT EXISTS" : "") + " \(name) USING fts5(" + arguments.joined(separator: ", ") + ")"
+    guard let content else { return sql }
+    if options.contains("temporary") {
+      throw context.fail("GRDB refuses a temporary FTS5 table synchronized with another (SQLite cannot rebuild it): the app stops here", Syntax(call))
+    }
+    let ifNotExists = options.contains("ifNotExists") ? "IF NOT EXISTS " : ""
+    let indexed = columns.map(\.name)
+    let ftsColumns = (["rowid"] + indexed).map(quoteIdentifier).joined(separator: ", ")
+    let newValues = ([rowID] + indexed).map { "new." + quoteIdentifier($0) }.joined(separator: ", ")
+    let oldValues = ([rowID] + indexed).map { "old." + quoteIdentifier($0) }.joined(separator: ", ")
+    let fts = quoteIdentifier(table)
+    let source = quoteIdentifier(content)
+    sql += "; CREATE TRIGGER \(ifNotExists)\(quoteIdentifier("__\(table)_ai")) AFTER INSERT ON \(source) BEGIN\n"
+      + "    INSERT INTO \(fts)(\(ftsColumns)) VALUES (\(newValues));\nEND;\n"
+      + "CREATE TRIGGER \(ifNotExists)\(quoteIdentifier("__\(table)_ad")) AFTER DELETE ON \(source) BEGIN\n"
+      + "    INSERT INTO \(fts)(\(fts), \(ftsColumns)) VALUES('delete', \(oldValues));\nEND;\n"
+      + "CREATE TRIGGER \(ifNotExists)\(quoteIdentifier("__\(table)_au")) AFTER UPDATE ON \(source) BEGIN\n"
+      + "    INSERT INTO \(fts)(\(fts), \(ftsColumns)) VALUES('delete', \(oldValues));\n"
+      + "    INSERT INTO \(fts)(\(ftsColumns)) VALUES (\(newValues));\nEND; "
+      + "INSERT INTO \(fts)(\(fts)) VALUES('rebuild')"
+    return sql
   }
 
   // MARK: ALTER TABLE

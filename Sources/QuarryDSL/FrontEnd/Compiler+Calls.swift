@@ -637,7 +637,17 @@ extension Compiler {
         self.catalog.grdbPrimaryKeys[table.lowercased()]
           ?? self.catalog.tables.values.first { $0.tableName.lowercased() == table.lowercased() }?.primaryKeyColumns.map(\.name)
       },
-      made: { [unowned self] table, key in self.catalog.grdbPrimaryKeys[table.lowercased()] = key }))
+      rowID: { [unowned self] table in
+        if self.catalog.grdbPrimaryKeys[table.lowercased()] != nil { return self.catalog.grdbRowIDs[table.lowercased()] }
+        guard let model = self.catalog.tables.values.first(where: { $0.tableName.lowercased() == table.lowercased() }),
+          let key = model.primaryKey, key.type.name == "Int" || key.type.name == "Int64"
+        else { return nil }
+        return key.sqlName
+      },
+      made: { [unowned self] table, key, rowID in
+        self.catalog.grdbPrimaryKeys[table.lowercased()] = key
+        self.catalog.grdbRowIDs[table.lowercased()] = rowID
+      }))
   }
 
   /// A name the schema builder is given: a string the app computes (`"player"`,
@@ -651,6 +661,8 @@ extension Compiler {
     }
     if let member = expr.as(MemberAccessExprSyntax.self), let base = member.base {
       if base.trimmedDescription == "CodingKeys" { return member.declName.baseName.text }
+      // `Movie.Columns.title.name`: the name of the Column a static property holds.
+      if member.declName.baseName.text == "name", isGRDBColumn(base) { return try grdbName(base) }
       if let property = staticProperty(member.declName.baseName.text, of: base),
         let initializer = property.binding.syntax.as(PatternBindingSyntax.self)?.initializer?.value,
         initializer.as(FunctionCallExprSyntax.self)?.calledExpression.trimmedDescription == "Column"
@@ -662,6 +674,16 @@ extension Compiler {
       throw source.diagnostic("GRDB's schema builder needs a name known before the migration runs here", at: expr)
     }
     return text
+  }
+
+  /// Whether an expression is a GRDB `Column`: `Column(…)`, or a static property holding one.
+  func isGRDBColumn(_ expr: ExprSyntax) -> Bool {
+    if expr.as(FunctionCallExprSyntax.self)?.calledExpression.trimmedDescription == "Column" { return true }
+    guard let member = expr.as(MemberAccessExprSyntax.self), let base = member.base,
+      let property = staticProperty(member.declName.baseName.text, of: base),
+      let initializer = property.binding.syntax.as(PatternBindingSyntax.self)?.initializer?.value
+    else { return false }
+    return initializer.as(FunctionCallExprSyntax.self)?.calledExpression.trimmedDescription == "Column"
   }
 
   /// A default value as GRDB writes it into the schema: `false` → `0`, `"a'b"` → `'a''b'`.

@@ -233,9 +233,13 @@ public final class Compiler {
     // SQLiteData's own tables an input names without declaring (`SyncMetadata`).
     if !statements.contains(where: { Self.declaresType("SyncMetadata", $0) }), let create = declareLibraryModels(usedIn: source.text) {
       items.append(.note("SyncMetadata is SQLiteData's table of CloudKit sync metadata: declared as SQLiteData declares it, its table made for this session (SQLiteData's sync engine attaches it from a file of its own)"))
-      // Placed at the input's first use of it.
+      // Placed at the input's first use of it; in a scan, at the top of the file of that use
+      // (a statement placed inside a query's lines would stand for that query).
       let use = source.tree.tokens(viewMode: .sourceAccurate).first { $0.tokenKind == .identifier("SyncMetadata") }
-      let place = use.map { source.lineAndColumn(of: $0.positionAfterSkippingLeadingTrivia) } ?? (line: 1, column: 1)
+      var place = use.map { source.lineAndColumn(of: $0.positionAfterSkippingLeadingTrivia) } ?? (line: 1, column: 1)
+      if let sources = scanSources, !sources.files.isEmpty {
+        place = (sources.files[sources.fileIndex(line: place.line)].firstLine, 1)
+      }
       items.append(.statement(CompiledStatement(statement: .raw(QueryFragment(create)), input: "SyncMetadata", columnTypes: [], line: place.line, column: place.column)))
     }
     catalog.staticFunctions.merge(StaticFunction.declared(in: statements, source: source)) { _, new in new }

@@ -48,6 +48,8 @@ public final class Catalog: @unchecked Sendable {
   /// The primary keys of the tables GRDB's schema builder made in the input (lower-cased names),
   /// for a later bare `references("team")`.
   var grdbPrimaryKeys: [String: [String]] = [:]
+  /// Their rowid aliases (an INTEGER PRIMARY KEY), for FTS5 tables synchronized with them.
+  var grdbRowIDs: [String: String] = [:]
   /// Models whose `ID` is `Tagged<Self, Raw>` (`Player.ID(5).rawValue` is 5).
   var taggedIdentifiers: Set<String> = []
   /// Structs of the input that are not tables, by qualified name (`Criteria`).

@@ -302,6 +302,11 @@ extension Compiler {
     }
     locals = []
     runTimeValues = runTimeBindings(Self.withLoopElementTypes(site.runTimeNames, around: site.node))
+    if let method = Self.grdbQueryInterfaceMethod(in: site.node) {
+      result.outcome = .skipped(
+        "GRDB's query interface ('\(method)'), not StructuredQueries': Quarry renders the SQL of StructuredQueries' query builder")
+      return result
+    }
     do {
       if let wrapper = site.wrapper, let variable = site.node.as(VariableDeclSyntax.self) {
         // Each query stands alone: the property's value is not a name later queries see.
@@ -486,6 +491,25 @@ extension Compiler {
     }
     return out
   }
+
+  /// A method of GRDB's own query interface in a chain (`Player.all().filter(…)`,
+  /// `.including(all:)`), which StructuredQueries does not have: such a query is GRDB's.
+  static func grdbQueryInterfaceMethod(in node: Syntax) -> String? {
+    guard let expr = node.as(ExprSyntax.self) else { return nil }
+    for link in QuerySiteFinder.links(of: expr) {
+      guard let call = link.as(FunctionCallExprSyntax.self), let name = call.calledExpression.as(MemberAccessExprSyntax.self)?.declName.baseName.text
+      else { continue }
+      if grdbOnlyMethods.contains(name) { return name }
+      // `all()` with parentheses is GRDB's request; StructuredQueries' `all` is a property.
+      if name == "all", call.arguments.isEmpty, call.trailingClosure == nil { return "all()" }
+    }
+    return nil
+  }
+
+  static let grdbOnlyMethods: Set<String> = [
+    "filter", "including", "joining", "annotated", "aggregate", "matching", "orderByPrimaryKey", "filter(key:)",
+    "request", "having(key:)", "fetchOne(key:)", "deleteAll", "updateAll",
+  ]
 
   /// SQL words a name follows (`CREATE TABLE x`, `FROM x`, `INSERT INTO x`, `ON x`).
   static let nameKeywords: Set<String> = [
