@@ -348,7 +348,16 @@ final class AppCodeSnapshotTests: SnapshotTestCase {
       try database.write { db in
         try db.create(table: "coaches") { t in
           t.autoIncrementedPrimaryKey("id")
-          t.belongsTo("teams")
+          t.belongsTo("team", onDelete: .cascade)
+        }
+        try db.create(table: "rosters") { t in
+          t.primaryKey {
+            t.belongsTo("coaches")
+            t.belongsTo("teams")
+          }
+        }
+        try db.create(table: "sponsors") { t in
+          t.belongsTo("brands")
         }
       }
       """#), as: .lines) {
@@ -369,15 +378,19 @@ final class AppCodeSnapshotTests: SnapshotTestCase {
           INSERT INTO "teams_ft"("rowid", "name") VALUES (new."id", new."name");
       END;
       INSERT INTO "teams_ft"("teams_ft") VALUES('rebuild')
-      error: 24:5: GRDB names the column belongsTo(…) makes by its inflections and reads the referenced key from the database; Quarry cannot follow that: write the column (t.column("…Id", .integer).references("teams", column: "id"))
-          t.belongsTo("teams")
-          ^~~~~~~~~~~~~~~~~~~~
+      CREATE TABLE "coaches" ("id" INTEGER PRIMARY KEY AUTOINCREMENT, "teamId" INTEGER REFERENCES "teams"("id") ON DELETE CASCADE);
+      CREATE INDEX "coaches_on_teamId" ON "coaches"("teamId")
+      CREATE TABLE "rosters" ("coachesId" INTEGER NOT NULL REFERENCES "coaches"("id"), "teamsId" INTEGER NOT NULL REFERENCES "teams"("id"), PRIMARY KEY ("coachesId", "teamsId"))
+      error: 33:5: GRDB makes belongsTo("brands")'s column from the primary key of 'brands', which it reads from the database: Quarry has not seen that table made with a one-column key; write the column (t.column("…Id", .integer).references("brands", column: "id"))
+          t.belongsTo("brands")
+          ^~~~~~~~~~~~~~~~~~~~~
       the write block at 21:5 failed: it runs in one transaction, so none of its changes stay
       skipped app code with no SQL to run: try migrator.migrate(database) (20:1)
       this input's changes were undone (11 rows); the database is as it was before it
       """
     }
   }
+
 
 
   /// A computed column of a `TableColumns` extension reaches a group of columns by its bare name

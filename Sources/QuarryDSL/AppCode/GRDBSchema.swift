@@ -24,8 +24,11 @@ struct GRDBSchema {
     var primaryKey: (String) -> [String]?
     /// A table's rowid alias (its INTEGER PRIMARY KEY), for an FTS5 table synchronized with it.
     var rowID: (String) -> String?
-    /// Told each table made, its primary key and its rowid alias, for later references to it.
-    var made: (String, [String], String?) -> Void
+    /// The declared types of a table's primary key columns (`INTEGER`), for a belongsTo column.
+    var keyTypes: (String) -> [String]?
+    /// Told each table made, its primary key, its rowid alias and its key's types, for later
+    /// references to it.
+    var made: (String, [String], String?, [String]) -> Void
   }
 
   let context: Context
@@ -100,70 +103,130 @@ struct GRDBSchema {
     let table = try context.string(tableExpr)
     let options = call.arguments.first { $0.label?.text == "options" }?.expression.trimmedDescription ?? ""
     let (receiver, statements) = try body(of: call)
+    // The parts of the statement, written in GRDB's order: columns, then the primary key, unique
+    // keys, foreign keys, checks and other constraints; the indexes after it.
     var columns: [String] = []
-    var constraints: [String] = []
+    var primaryKey: String?
+    var uniqueKeys: [String] = []
+    var foreignKeys: [String] = []
+    var checks: [String] = []
     var indexes: [String] = []
     var primaryKeyColumns: [String] = []
+    var primaryKeyTypes: [String] = []
     var rowIDColumn: String?
-    for item in statements {
-      guard case .expr(let expr) = item.item, let chain = Chain(expr, receiver: receiver) else {
-        throw context.fail("not supported in Quarry yet: this statement in GRDB's table definition (write the migration with #sql or db.execute(sql:))", Syntax(item))
-      }
-      if chain.method == "primaryKey", chain.arguments.isEmpty {
-        throw context.fail("not supported in Quarry yet: GRDB's primaryKey { … } (a key made of belongsTo columns); write primaryKey([\"a\", \"b\"])", Syntax(expr))
-      }
-      switch chain.method {
-      case "column", "autoIncrementedPrimaryKey", "primaryKey" where !(chain.arguments.first?.expression.is(ArrayExprSyntax.self) ?? false):
-        var column = try self.column(chain, table: table)
-        for modifier in chain.modifiers { try column.apply(modifier, in: self, table: table, primaryKeyColumns: primaryKeyColumns) }
-        if column.isPrimaryKey {
-          primaryKeyColumns = [column.name]
-          if column.type == "INTEGER" { rowIDColumn = column.name }
+    func index(_ column: String) -> String {
+      "CREATE INDEX \(quoteIdentifier("\(table)_on_\(column)")) ON \(quoteIdentifier(table))(\(quoteIdentifier(column)))"
+    }
+    func define(_ items: CodeBlockItemListSyntax, inPrimaryKeyBody: Bool) throws {
+      for item in items {
+        guard case .expr(let expr) = item.item, let chain = Chain(expr, receiver: receiver) else {
+          throw context.fail("not supported in Quarry yet: this statement in GRDB's table definition (write the migration with #sql or db.execute(sql:))", Syntax(item))
         }
-        columns.append(column.sql)
-        if column.indexed { indexes.append("CREATE INDEX \(quoteIdentifier("\(table)_on_\(column.name)")) ON \(quoteIdentifier(table))(\(quoteIdentifier(column.name)))") }
-      case "primaryKey", "uniqueKey":
-        guard let list = chain.arguments.first?.expression else { throw context.fail("GRDB's \(chain.method)(_:) needs its columns", Syntax(expr)) }
-        let names = try strings(list)
-        if chain.method == "primaryKey" {
-          primaryKeyColumns = names
+        if inPrimaryKeyBody, !["column", "belongsTo"].contains(chain.method) {
+          throw context.fail("not supported in Quarry yet: '\(chain.method)' inside GRDB's primaryKey { … }", Syntax(expr))
+        }
+        switch chain.method {
+        case "primaryKey" where chain.arguments.isEmpty:
+          // `t.primaryKey { t.belongsTo("a"); t.belongsTo("b") }`: a key made of those columns.
+          guard let closure = chain.trailingClosure else { throw context.fail("GRDB's primaryKey needs its columns", Syntax(expr)) }
+          let before = columnNames.count
+          try define(closure.statements, inPrimaryKeyBody: true)
+          primaryKeyColumns = Array(columnNames[before...])
+          primaryKeyTypes = Array(columnTypes[before...])
           rowIDColumn = nil
+          primaryKey = "PRIMARY KEY (" + primaryKeyColumns.map(quoteIdentifier).joined(separator: ", ") + ")"
+        case "column", "autoIncrementedPrimaryKey", "primaryKey" where !(chain.arguments.first?.expression.is(ArrayExprSyntax.self) ?? false):
+          var column = try self.column(chain, table: table)
+          for modifier in chain.modifiers { try column.apply(modifier, in: self, table: table, primaryKeyColumns: primaryKeyColumns) }
+          if inPrimaryKeyBody, column.notNull == nil { column.notNull = "NOT NULL" }
+          if column.isPrimaryKey {
+            primaryKeyColumns = [column.name]
+            primaryKeyTypes = [column.type ?? ""]
+            if column.type == "INTEGER" { rowIDColumn = column.name }
+          }
+          columns.append(column.sql)
+          columnNames.append(column.name)
+          columnTypes.append(column.type ?? "")
+          if column.indexed { indexes.append(index(column.name)) }
+        case "belongsTo":
+          var column = try belongsTo(chain, table: table, at: Syntax(expr))
+          if inPrimaryKeyBody { column.notNull = "NOT NULL" }
+          for modifier in chain.modifiers {
+            switch modifier.name {
+            case "notNull": column.notNull = "NOT NULL"
+            case "unique": column.unique = "UNIQUE"
+            default: throw context.fail("not supported in Quarry yet: '\(modifier.name)' after GRDB's belongsTo", Syntax(modifier.syntax))
+            }
+          }
+          let indexed = chain.arguments.first(where: { $0.label == "indexed" })?.expression.trimmedDescription != "false"
+          columns.append(column.sql)
+          columnNames.append(column.name)
+          columnTypes.append(column.type ?? "")
+          if indexed, !inPrimaryKeyBody, column.unique == nil { indexes.append(index(column.name)) }
+        case "primaryKey", "uniqueKey":
+          guard let list = chain.arguments.first?.expression else { throw context.fail("GRDB's \(chain.method)(_:) needs its columns", Syntax(expr)) }
+          let names = try strings(list)
+          var text = (chain.method == "primaryKey" ? "PRIMARY KEY" : "UNIQUE") + " (" + names.map(quoteIdentifier).joined(separator: ", ") + ")"
+          if let conflict = chain.arguments.first(where: { $0.label == "onConflict" }) { text += " ON CONFLICT " + conflictName(conflict.expression) }
+          if chain.method == "primaryKey" {
+            primaryKeyColumns = names
+            primaryKeyTypes = names.map { name in columnNames.firstIndex(of: name).map { columnTypes[$0] } ?? "" }
+            rowIDColumn = nil
+            primaryKey = text
+          } else {
+            uniqueKeys.append(text)
+          }
+        case "foreignKey":
+          guard let list = chain.arguments.first?.expression, let destination = chain.arguments.first(where: { $0.label == "references" })?.expression else {
+            throw context.fail("GRDB's foreignKey(_:references:) needs its columns and table", Syntax(expr))
+          }
+          let parent = try context.string(destination)
+          let keys = try chain.arguments.first(where: { $0.label == "columns" }).map { try strings($0.expression) }
+            ?? (parent.lowercased() == table.lowercased() ? primaryKeyColumns : try implicitKey(of: parent, at: Syntax(expr)))
+          foreignKeys.append("FOREIGN KEY (" + (try strings(list)).map(quoteIdentifier).joined(separator: ", ") + ") REFERENCES "
+            + quoteIdentifier(parent) + "(" + keys.map(quoteIdentifier).joined(separator: ", ") + ")" + actions(chain.arguments))
+        case "check", "constraint":
+          guard let sql = chain.arguments.first(where: { $0.label == "sql" })?.expression else {
+            throw context.fail("not supported in Quarry yet: GRDB's \(chain.method) with a Swift expression (write it check(sql: …))", Syntax(expr))
+          }
+          checks.append(chain.method == "check" ? "CHECK (\(try context.string(sql)))" : try context.string(sql))
+        default:
+          throw context.fail("not supported in Quarry yet: GRDB's table definition method '\(chain.method)'", Syntax(expr))
         }
-        var text = (chain.method == "primaryKey" ? "PRIMARY KEY" : "UNIQUE") + " (" + names.map(quoteIdentifier).joined(separator: ", ") + ")"
-        if let conflict = chain.arguments.first(where: { $0.label == "onConflict" }) { text += " ON CONFLICT " + conflictName(conflict.expression) }
-        constraints.append(text)
-      case "foreignKey":
-        guard let list = chain.arguments.first?.expression, let destination = chain.arguments.first(where: { $0.label == "references" })?.expression else {
-          throw context.fail("GRDB's foreignKey(_:references:) needs its columns and table", Syntax(expr))
-        }
-        let parent = try context.string(destination)
-        let keys = try chain.arguments.first(where: { $0.label == "columns" }).map { try strings($0.expression) }
-          ?? (parent.lowercased() == table.lowercased() ? primaryKeyColumns : try implicitKey(of: parent, at: Syntax(expr)))
-        var text = "FOREIGN KEY (" + (try strings(list)).map(quoteIdentifier).joined(separator: ", ") + ") REFERENCES "
-          + quoteIdentifier(parent) + "(" + keys.map(quoteIdentifier).joined(separator: ", ") + ")"
-        text += actions(chain.arguments)
-        constraints.append(text)
-      case "check", "constraint":
-        guard let sql = chain.arguments.first(where: { $0.label == "sql" })?.expression else {
-          throw context.fail("not supported in Quarry yet: GRDB's \(chain.method) with a Swift expression (write it check(sql: …))", Syntax(expr))
-        }
-        constraints.append(chain.method == "check" ? "CHECK (\(try context.string(sql)))" : try context.string(sql))
-      default:
-        throw context.fail(
-          chain.method == "belongsTo"
-            ? "GRDB names the column belongsTo(…) makes by its inflections and reads the referenced key from the database; Quarry cannot follow that: write the column (t.column(\"…Id\", .integer).references(\(chain.arguments.first?.expression.trimmedDescription ?? "\"table\""), column: \"id\"))"
-            : "not supported in Quarry yet: GRDB's table definition method '\(chain.method)'",
-          Syntax(expr))
       }
     }
-    context.made(table, primaryKeyColumns, rowIDColumn)
+    var columnNames: [String] = []
+    var columnTypes: [String] = []
+    try define(statements, inPrimaryKeyBody: false)
+    context.made(table, primaryKeyColumns, rowIDColumn, primaryKeyTypes)
+    let items = columns + [primaryKey].compactMap { $0 } + uniqueKeys + foreignKeys + checks
     var sql = "CREATE" + (options.contains("temporary") ? " TEMPORARY" : "") + " TABLE" + (options.contains("ifNotExists") ? " IF NOT EXISTS" : "")
-      + " " + quoteIdentifier(table) + " (" + (columns + constraints).joined(separator: ", ") + ")"
+      + " " + quoteIdentifier(table) + " (" + items.joined(separator: ", ") + ")"
     var tableOptions: [String] = []
     if options.contains("strict") { tableOptions.append("STRICT") }
     if options.contains("withoutRowID") { tableOptions.append("WITHOUT ROWID") }
     if !tableOptions.isEmpty { sql += " " + tableOptions.joined(separator: ", ") }
     return ([sql] + indexes).joined(separator: "; ")
+  }
+
+  /// `t.belongsTo("teams", onDelete: .cascade)`: a column named after the reference and the
+  /// destination's key (`teamsId`), of the key's type, referencing it, as GRDB makes it. The
+  /// destination is `inTable:`, else the table of that name, else its plural (`team` → `teams`);
+  /// its key is known when Quarry saw the table made.
+  private func belongsTo(_ chain: Chain, table: String, at node: Syntax) throws -> ColumnSQL {
+    guard let nameExpr = chain.arguments.first?.expression else { throw context.fail("GRDB's belongsTo(_:) needs a name", node) }
+    let name = try context.string(nameExpr)
+    let destination = try chain.arguments.first(where: { $0.label == "inTable" }).map { try context.string($0.expression) }
+      ?? ([name, name + "s"].first { context.primaryKey($0) != nil } ?? name)
+    guard let key = context.primaryKey(destination), key.count == 1, let type = context.keyTypes(destination)?.first, !type.isEmpty else {
+      throw context.fail(
+        "GRDB makes belongsTo(\"\(name)\")'s column from the primary key of '\(destination)', which it reads from the database: Quarry has not seen that table made with a one-column key; write the column (t.column(\"…Id\", .integer).references(\"\(destination)\", column: \"id\"))",
+        node)
+    }
+    var column = ColumnSQL(name: name + key[0].prefix(1).uppercased() + key[0].dropFirst())
+    column.type = type
+    column.references.append("REFERENCES " + quoteIdentifier(destination) + "(" + quoteIdentifier(key[0]) + ")" + actions(chain.arguments))
+    return column
   }
 
   // MARK: CREATE VIRTUAL TABLE
@@ -428,6 +491,8 @@ struct GRDBSchema {
     var arguments: [Argument]
     var modifiers: [Link]
     var syntax: ExprSyntax
+    /// The definition call's trailing closure (`t.primaryKey { … }`).
+    var trailingClosure: ClosureExprSyntax?
 
     init?(_ expr: ExprSyntax, receiver: String) {
       var links: [Link] = []
@@ -444,6 +509,7 @@ struct GRDBSchema {
       arguments = first.arguments
       modifiers = Array(links.dropFirst())
       syntax = expr
+      trailingClosure = first.syntax.as(FunctionCallExprSyntax.self)?.trailingClosure
     }
   }
 }

@@ -644,9 +644,11 @@ extension Compiler {
         else { return nil }
         return key.sqlName
       },
-      made: { [unowned self] table, key, rowID in
+      keyTypes: { [unowned self] table in self.catalog.grdbPrimaryKeyTypes[table.lowercased()] },
+      made: { [unowned self] table, key, rowID, types in
         self.catalog.grdbPrimaryKeys[table.lowercased()] = key
         self.catalog.grdbRowIDs[table.lowercased()] = rowID
+        self.catalog.grdbPrimaryKeyTypes[table.lowercased()] = types
       }))
   }
 

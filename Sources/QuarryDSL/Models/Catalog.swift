@@ -50,6 +50,8 @@ public final class Catalog: @unchecked Sendable {
   var grdbPrimaryKeys: [String: [String]] = [:]
   /// Their rowid aliases (an INTEGER PRIMARY KEY), for FTS5 tables synchronized with them.
   var grdbRowIDs: [String: String] = [:]
+  /// And the declared types of their keys' columns (`INTEGER`), for a later `belongsTo`.
+  var grdbPrimaryKeyTypes: [String: [String]] = [:]
   /// Models whose `ID` is `Tagged<Self, Raw>` (`Player.ID(5).rawValue` is 5).
   var taggedIdentifiers: Set<String> = []
   /// Structs of the input that are not tables, by qualified name (`Criteria`).
