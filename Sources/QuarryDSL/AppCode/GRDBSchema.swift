@@ -2,10 +2,11 @@ import QueryBuilder
 import SwiftSyntax
 
 /// GRDB's schema builder in an app's migrations, turned into the SQL GRDB runs for it:
-/// `db.create(table:)` with its column definitions, `create(index:on:columns:)`,
-/// `alter(table:)`, `drop(table:)`, `rename(table:to:)`. What GRDB would have to read from the
-/// database to write (the primary key a bare `references("team")` points at, unless Quarry saw
-/// that table made) or names by its inflections (`belongsTo`) is a located refusal, never a guess.
+/// `db.create(table:)` with its column definitions and `belongsTo`, `create(index:on:columns:)`,
+/// `create(virtualTable:using: FTS5())`, `alter(table:)`, `drop(table:)`, `rename(table:to:)`.
+/// What GRDB would have to read from the database to write (the primary key of a table Quarry did
+/// not see made, for a bare `references("team")` or a `belongsTo`) is a located refusal, never a
+/// guess.
 ///
 /// ```swift
 /// try db.create(table: "player") { t in
