@@ -84,7 +84,8 @@ extension Terminal {
     } else if let columns = environmentValue("COLUMNS").flatMap(Int.init) {
       width = columns
     }
-    let noColor = environmentValue("NO_COLOR") != nil
+    // `NO_COLOR` (no-color.org) and a terminal that says it draws no escape codes (`TERM=dumb`).
+    let noColor = environmentValue("NO_COLOR") != nil || environmentValue("TERM") == "dumb"
     return Terminal(width: width, height: height, isInteractive: interactive, usesColor: interactive && !noColor)
   }
 }

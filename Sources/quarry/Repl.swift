@@ -114,7 +114,8 @@ final class Repl {
     /// A complete input held back because more lines were already waiting (a paste without
     /// bracketed paste): a next line that starts with `.where`-style method continues it.
     var heldBack: String?
-    let bracketedPaste = isatty(0) == 1 && isatty(1) == 1
+    // A terminal that draws no escape codes (`TERM=dumb`) is sent none: no bracketed paste.
+    let bracketedPaste = isatty(0) == 1 && isatty(1) == 1 && environmentValue("TERM") != "dumb"
     func pasteMode(_ on: Bool) {
       guard bracketedPaste else { return }
       output.write(on ? "\u{1B}[?2004h" : "\u{1B}[?2004l")

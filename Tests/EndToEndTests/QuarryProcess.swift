@@ -28,8 +28,17 @@ struct QuarryProcess {
 
   /// The same with stdin as bytes (text that is not valid UTF-8).
   static func runData(_ arguments: [String], stdin: Data?, environment: [String: String] = [:]) throws -> Result {
+    try runExecutable(try binary, arguments, stdin: stdin, environment: environment)
+  }
+
+  /// Another program (`/usr/bin/script` around quarry), with the test's environment.
+  static func runCommand(_ command: [String], stdin: String) throws -> Result {
+    try runExecutable(URL(fileURLWithPath: command[0]), Array(command.dropFirst()), stdin: Data(stdin.utf8), environment: [:])
+  }
+
+  static func runExecutable(_ executable: URL, _ arguments: [String], stdin: Data?, environment: [String: String]) throws -> Result {
     let process = Process()
-    process.executableURL = try binary
+    process.executableURL = executable
     process.arguments = arguments
     var env = ProcessInfo.processInfo.environment
     env["QUARRY_FIXTURES"] = packageRoot.appendingPathComponent("fixtures").path

@@ -3,6 +3,25 @@ import XCTest
 
 /// The interactive prompt, driven in a pseudo-terminal.
 final class ReplTests: XCTestCase {
+  /// A terminal that draws no escape codes (`TERM=dumb`) is sent none: no colour, no bracketed
+  /// paste mode — the raw bytes of a session on a real pseudo-terminal (`script`), beside the
+  /// same session on an xterm, which gets them.
+  func testADumbTerminalGetsNoEscapeCodes() throws {
+    guard FileManager.default.isExecutableFile(atPath: "/usr/bin/script") else { throw XCTSkip("script (bsdutils) is not installed") }
+    func bytes(term: String) throws -> String {
+      let binary = try QuarryProcess.binary.path
+      let fixtures = QuarryProcess.packageRoot.appendingPathComponent("fixtures").path
+      let result = try QuarryProcess.runCommand(
+        ["/usr/bin/script", "-qec", "env -u NO_COLOR TERM=\(term) QUARRY_FIXTURES='\(fixtures)' XDG_STATE_HOME=/tmp/quarry-dumb-\(UUID().uuidString) '\(binary)'", "/dev/null"],
+        stdin: "Tag.count()\n.quit\n")
+      return result.stdout
+    }
+    let dumb = try bytes(term: "dumb")
+    XCTAssertTrue(dumb.contains("count(*)"), dumb)
+    XCTAssertFalse(dumb.contains("\u{1B}"), dumb.debugDescription)
+    XCTAssertTrue(try bytes(term: "xterm").contains("\u{1B}[?2004h"))
+  }
+
   func testTypingWithArrowKeyEditsAndHistoryRecall() throws {
     let terminal = try TerminalSession()
     terminal.type("Tag.count)")
