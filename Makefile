@@ -6,7 +6,10 @@ SWIFT ?= swift
 SHELL := /bin/bash
 export QUARRY_FIXTURES := $(CURDIR)/fixtures
 
-.PHONY: run test bench fuzz setup build clean startup-order
+.PHONY: run test bench fuzz setup build clean startup-order install
+
+# Where `make install` puts the release binary (`make install PREFIX=~/.local`).
+PREFIX ?= /usr/local
 
 setup:
 	@missing=""; for p in $(SYSTEM_PACKAGES); do \
@@ -42,6 +45,13 @@ bench: setup
 	$(SWIFT) build $(RELEASE) -Xlinker -s --product quarry
 	$(SWIFT) build $(RELEASE) -Xlinker -s --product QuarryBench
 	.build/release/QuarryBench --quarry .build/release/quarry
+
+# The release binary, stripped, into $(PREFIX)/bin (one static executable: nothing else to copy).
+install: setup
+	$(SWIFT) build $(RELEASE) -Xlinker -s --product quarry
+	install -d "$(PREFIX)/bin"
+	install -m 755 .build/release/quarry "$(PREFIX)/bin/quarry"
+	@echo "installed $(PREFIX)/bin/quarry"
 
 # Lists again the functions start-up runs (needs valgrind), for the release link's order.
 startup-order: setup

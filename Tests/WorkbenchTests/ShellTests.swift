@@ -162,6 +162,8 @@ final class ShellTests: SnapshotTestCase {
       +----+---------------------+-----------+----------+
       """
     }
+    // `.mode` alone says the mode in use, as sqlite3 does.
+    XCTAssertEqual(try shell(".mode", ".mode line", ".mode"), "current output mode: box\ncurrent output mode: line")
     assertInlineSnapshot(of: try shell(".mode csv", query), as: .lines) {
       """
       id,title,isFlagged,priority

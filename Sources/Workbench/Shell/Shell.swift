@@ -372,7 +372,10 @@ public final class Shell {
     case ".schema":
       schema(argument)
     case ".mode":
-      if jsonStream, argument != "json" {
+      if argument.isEmpty {
+        // As sqlite3 does: the mode in use.
+        output.write("current output mode: \(swiftMode ? "swift" : format.rawValue)\n")
+      } else if jsonStream, argument != "json" {
         fail("this session prints JSON lines (--format json): every line stays one JSON object, so .mode cannot change it")
       } else if argument == "swift" {
         swiftMode = true
