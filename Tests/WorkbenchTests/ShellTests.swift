@@ -523,6 +523,9 @@ final class ShellTests: SnapshotTestCase {
     XCTAssertEqual(completer.completions(for: "q.where { $0.ti"), ["title"])
     XCTAssertEqual(completer.completions(for: ".mode "), ["box", "csv", "json", "line", "markdown", "swift", "table"])
     XCTAssertEqual(completer.completions(for: ".mode b"), ["box"])
+    // `.help m`: each name once, meta-commands (`mode`, `maxrows`) among the DSL's methods.
+    XCTAssertEqual(completer.completions(for: ".help ma"), ["map", "match", "max", "maxrows"])
+    XCTAssertTrue(completer.completions(for: ".help m").contains("mode"))
     XCTAssertEqual(completer.completions(for: ".timer o"), ["off", "on"])
     XCTAssertEqual(completer.completions(for: ".fixture s"), ["shop"])
     XCTAssertEqual(completer.completions(for: ".schema Ta"), ["Tag"])

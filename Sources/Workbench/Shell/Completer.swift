@@ -44,8 +44,8 @@ public struct Completer {
     } else if context.isEmpty, trimmedLine.hasPrefix("."), let space = trimmedLine.firstIndex(of: " "),
       let source = argumentCandidates[String(trimmedLine[..<space])]
     {
-      // `.mode b`, `.fixture s`, `.run n`: the command's own arguments.
-      return source().filter { $0.hasPrefix(word) }.sorted()
+      // `.mode b`, `.fixture s`, `.run n`: the command's own arguments, each once.
+      return Array(Set(source().filter { $0.hasPrefix(word) })).sorted()
     } else if SQLDetector.startsWithSQLKeyword(full) {
       // Plain SQL: table and column names as SQL spells them, by where the cursor is.
       candidates = SQLCompletion(tables: catalog.tables.values.filter { !$0.isSelection }).candidates(before: before)

@@ -191,7 +191,10 @@ public final class Shell {
       ".fixture": { Fixture.available() },
       ".headers": onOff, ".sql": onOff, ".timer": onOff, ".wrap": onOff,
       ".maxrows": { ["auto", "0"] },
-      ".help": { ReceiverKind.allCases.flatMap { Vocabulary.names(for: $0) } },
+      // `.help NAME`: a meta-command (`mode`) or a DSL method (`map`).
+      ".help": { [weak self] in
+        (self?.commandNames.map { String($0.dropFirst()) } ?? []) + ReceiverKind.allCases.flatMap { Vocabulary.names(for: $0) }
+      },
       ".methods": { ReceiverKind.allCases.map(\.rawValue) },
       ".run": { [weak self] in self.map { Array($0.namedQueries.all().keys) } ?? [] },
       ".schema": { [weak self] in
