@@ -201,7 +201,17 @@ final class Repl {
         if buffer.isEmpty && line.allSatisfy(\.isWhitespace) { continue }
         buffer += (buffer.isEmpty ? "" : "\n") + line
       }
-      if needsMore(buffer) { continue }
+      if needsMore(buffer) {
+        // Typed plain SQL waits for its `;`: said once, on its first line (a paste or a statement
+        // still open in a string or a trigger body goes on quietly).
+        if !buffer.contains("\n"), quarry_input_pending() == 0, SQLDetector.startsWithSQLKeyword(buffer),
+          !buffer.contains(";")
+        {
+          output.write(Self.semicolonHint + "\n")
+          output.flush()
+        }
+        continue
+      }
       let input = buffer
       buffer = ""
       if let hint = Self.bareWordHint(input) {
@@ -221,6 +231,9 @@ final class Repl {
     (loadedShell?.output ?? output).write("\n")
     (loadedShell?.output ?? output).flush()
   }
+
+  /// What a typed SQL line without its `;` is told before `...>`.
+  static let semicolonHint = "(plain SQL runs at its ';': end the statement with ; or press Ctrl-C to cancel)"
 
   /// `help`, `exit`, `quit` typed bare point to the commands that do that.
   static func bareWordHint(_ input: String) -> String? {

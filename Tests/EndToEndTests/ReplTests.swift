@@ -67,6 +67,18 @@ final class ReplTests: XCTestCase {
     XCTAssertTrue(terminal.waitFor(".save     .schema   .solution .sql"), terminal.screen())
   }
 
+  /// Typed plain SQL without its `;` is told, once, why the prompt waits; the `;` runs it.
+  func testSQLWithoutItsSemicolonSaysWhyItWaits() throws {
+    let terminal = try TerminalSession()
+    terminal.enter("SELECT title FROM tags WHERE id = 1")
+    XCTAssertTrue(terminal.waitFor("plain SQL runs at its ';'"), terminal.screen())
+    XCTAssertTrue(terminal.waitFor("...>"), terminal.screen())
+    terminal.enter("AND title <> ''")
+    terminal.enter(";")
+    XCTAssertTrue(terminal.waitFor("1 row"), terminal.screen())
+    XCTAssertEqual(terminal.screen().components(separatedBy: "plain SQL runs at").count, 2, terminal.screen())
+  }
+
   func testMultiLineQuery() throws {
     let terminal = try TerminalSession()
     terminal.enter("Tag")
