@@ -144,6 +144,11 @@ final class CommandLineTests: XCTestCase {
     let write = try QuarryProcess.run([database, "--readonly"], stdin: ".raw DELETE FROM items;\n")
     XCTAssertEqual(write.status, 1)
     XCTAssertTrue(write.stderr.contains("readonly"), write.stderr)
+    // `.open` of a file that does not exist says why nothing is created.
+    let missing = directory.appendingPathComponent("new.db").path
+    let open = try QuarryProcess.run([database, "--readonly"], stdin: ".open \(missing)\n")
+    XCTAssertTrue(open.stderr.contains("no such file, and this session is read-only (--readonly), so .open creates none"), open.stderr)
+    XCTAssertFalse(FileManager.default.fileExists(atPath: missing))
   }
 
   /// `--models Schema.swift` of a SQLiteData app: the models, and the tables its set-up

@@ -431,7 +431,14 @@ public final class Shell {
         fixtureName = nil
         onDatabaseChange?(database)
         output.write("opened \(argument)\(readOnly ? " (read-only)" : "")\n")
-      } catch { fail("\(error)") }
+      } catch {
+        // Read-only opens what exists and creates nothing: say so, not only SQLite's words.
+        if readOnly, !argument.hasPrefix("file:"), FileKind(path: expandingTilde(argument)) == nil {
+          fail("cannot open '\(argument)': no such file, and this session is read-only (--readonly), so .open creates none")
+        } else {
+          fail("\(error)")
+        }
+      }
     case ".fixture":
       guard mayLeave(doing: ".fixture") else { break }
       loadFixture(argument.isEmpty ? Fixture.defaultName : argument)
