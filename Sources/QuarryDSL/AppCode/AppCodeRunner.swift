@@ -372,14 +372,21 @@ extension AppCodeRunner {
   /// migrator) handed to it (`SoundFont.migrate(&migrator)`, `Tag.insert(db, title: "x")`): its
   /// qualified name, its scope and the table it belongs to.
   func handedFunction(_ expr: ExprSyntax) -> (name: String, scope: Scope, call: FunctionCallExprSyntax, table: TableModel?)? {
+    guard let handed = handedScope(expr), Self.hasStatements(handed.scope) else { return nil }
+    return handed
+  }
+
+  /// The static function (of a table or a namespace) a call names and fits, when one of its
+  /// parameters is a database handle: what `handedFunction` runs as statements and
+  /// `handsTheDatabase` takes a value from.
+  private func handedScope(_ expr: ExprSyntax) -> (name: String, scope: Scope, call: FunctionCallExprSyntax, table: TableModel?)? {
     guard let (call, name) = Self.call(expr), let base = call.calledExpression.as(MemberAccessExprSyntax.self)?.base else { return nil }
     var typeName = base.trimmedDescription
     if typeName == "Self", let own = compiler.selfTable?.model.typeName { typeName = own }
     let table = compiler.catalog.table(forType: typeName)
     guard let scope = table?.scopes[name] ?? compiler.catalog.staticFunctions[typeName + "." + name], scope.accepts(Arguments(call)),
       let function = scope.body.syntax.parent?.as(FunctionDeclSyntax.self),
-      function.signature.parameterClause.parameters.contains(where: { Self.isDatabaseHandle($0.type.trimmedDescription) }),
-      Self.hasStatements(scope)
+      function.signature.parameterClause.parameters.contains(where: { Self.isDatabaseHandle($0.type.trimmedDescription) })
     else { return nil }
     return (typeName + "." + name, scope, call, table)
   }
@@ -440,13 +447,7 @@ extension AppCodeRunner {
   /// Whether a value is a call of a table's static function that is handed the database
   /// (`try Reminder.titled(database, prefix: "c")`, StructuredQueriesSQLite's style): the
   /// function runs its statement there, so the value is its rows.
-  func handsTheDatabase(_ value: ExprSyntax) -> Bool {
-    guard let (call, name) = Self.call(value), let base = call.calledExpression.as(MemberAccessExprSyntax.self)?.base,
-      let type = base.as(DeclReferenceExprSyntax.self)?.baseName.text,
-      let function = compiler.catalog.table(forType: type)?.scopes[name]?.body.syntax.parent?.as(FunctionDeclSyntax.self)
-    else { return false }
-    return function.signature.parameterClause.parameters.contains { Self.isDatabaseHandle($0.type.trimmedDescription) }
-  }
+  func handsTheDatabase(_ value: ExprSyntax) -> Bool { handedScope(value) != nil }
 
   /// Whether a parameter's type is one of GRDB's database handles (`Database`, `inout
   /// DatabaseMigrator`, `any DatabaseWriter`).

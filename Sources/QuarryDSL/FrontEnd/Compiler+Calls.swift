@@ -665,11 +665,8 @@ extension Compiler {
       if base.trimmedDescription == "CodingKeys" { return member.declName.baseName.text }
       // `Movie.Columns.title.name`: the name of the Column a static property holds.
       if member.declName.baseName.text == "name", isGRDBColumn(base) { return try grdbName(base) }
-      if let property = staticProperty(member.declName.baseName.text, of: base),
-        let initializer = property.binding.syntax.as(PatternBindingSyntax.self)?.initializer?.value,
-        initializer.as(FunctionCallExprSyntax.self)?.calledExpression.trimmedDescription == "Column"
-      {
-        return try withSource(property.binding) { try grdbName(initializer) }
+      if let (property, column) = grdbColumnProperty(expr) {
+        return try withSource(property.binding) { try grdbName(column) }
       }
     }
     guard case .expression(let typed) = try evaluate(expr, expected: .string), case .value(.text(let text)) = typed.expression.node else {
@@ -680,12 +677,18 @@ extension Compiler {
 
   /// Whether an expression is a GRDB `Column`: `Column(…)`, or a static property holding one.
   func isGRDBColumn(_ expr: ExprSyntax) -> Bool {
-    if expr.as(FunctionCallExprSyntax.self)?.calledExpression.trimmedDescription == "Column" { return true }
+    expr.as(FunctionCallExprSyntax.self)?.calledExpression.trimmedDescription == "Column" || grdbColumnProperty(expr) != nil
+  }
+
+  /// `Columns.title` where `static let title = Column(CodingKeys.title)`: the property and the
+  /// `Column(…)` it holds.
+  func grdbColumnProperty(_ expr: ExprSyntax) -> (StaticProperty, ExprSyntax)? {
     guard let member = expr.as(MemberAccessExprSyntax.self), let base = member.base,
       let property = staticProperty(member.declName.baseName.text, of: base),
-      let initializer = property.binding.syntax.as(PatternBindingSyntax.self)?.initializer?.value
-    else { return false }
-    return initializer.as(FunctionCallExprSyntax.self)?.calledExpression.trimmedDescription == "Column"
+      let initializer = property.binding.syntax.as(PatternBindingSyntax.self)?.initializer?.value,
+      initializer.as(FunctionCallExprSyntax.self)?.calledExpression.trimmedDescription == "Column"
+    else { return nil }
+    return (property, initializer)
   }
 
   /// A default value as GRDB writes it into the schema: `false` → `0`, `"a'b"` → `'a''b'`.

@@ -231,7 +231,9 @@ public final class Compiler {
       catalog.staticProperties[property.qualifiedName] = property
     }
     // SQLiteData's own tables an input names without declaring (`SyncMetadata`).
-    if !statements.contains(where: { Self.declaresType("SyncMetadata", $0) }), let create = declareLibraryModels(usedIn: source.text) {
+    if LibraryModels.mentionsSyncMetadata(source.text), !statements.contains(where: { Self.declaresType("SyncMetadata", $0) }),
+      let create = declareLibraryModels()
+    {
       items.append(.note("SyncMetadata is SQLiteData's table of CloudKit sync metadata: declared as SQLiteData declares it, its table made for this session (SQLiteData's sync engine attaches it from a file of its own)"))
       // Placed at the input's first use of it; in a scan, at the top of the file of that use
       // (a statement placed inside a query's lines would stand for that query).

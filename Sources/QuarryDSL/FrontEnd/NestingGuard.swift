@@ -237,7 +237,10 @@ extension NestingGuard {
   /// Throws the located error of a tree deeper than ``maximumTreeDepth``, measured without
   /// recursion, before anything walks the tree.
   static func checkDepth(_ tree: SourceFileSyntax, text: String) throws(Diagnostic) {
-    guard let position = tooDeep(tree, text: text) else { return }
+    // Under 1,000 bytes no tree reaches the limit (a chain link is two levels for four bytes or
+    // more; brackets, a few levels a byte, nest at most 200 deep): the walk is spared for
+    // what people type.
+    guard text.utf8.count >= 1_000, let position = tooDeep(tree, text: text) else { return }
     let location = SourceUnit(text: text, tree: tree).lineAndColumn(of: position)
     throw Diagnostic(
       "this expression nests more than \(maximumTreeDepth) levels deep (a chain of calls or operators this long is nothing Swift code holds); split it into smaller ones",

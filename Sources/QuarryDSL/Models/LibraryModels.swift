@@ -67,17 +67,19 @@ enum LibraryModels {
     PRIMARY KEY ("recordPrimaryKey", "recordType"), UNIQUE ("recordName"))
     """
 
-  /// Whether `text` names `SyncMetadata` (a token check: a mention in a comment costs nothing).
+  /// Whether `text` names `SyncMetadata`: a byte search, on every input (the standard
+  /// library's `contains` would instantiate string processing on the first one).
   static func mentionsSyncMetadata(_ text: String) -> Bool {
-    text.utf8.count >= 12 && text.contains("SyncMetadata")
+    ByteSearch.contains("SyncMetadata", in: text)
   }
 }
 
 extension Compiler {
-  /// Declares SQLiteData's `SyncMetadata` when the input names it and neither it nor an earlier
-  /// input declares its own; its table is made (temporary) by the statement this returns.
-  func declareLibraryModels(usedIn text: String) -> String? {
-    guard LibraryModels.mentionsSyncMetadata(text), catalog.table(forType: "SyncMetadata") == nil else { return nil }
+  /// Declares SQLiteData's `SyncMetadata` (for an input that names it without declaring it)
+  /// unless an earlier input declared one; its table is made (temporary) by the statement this
+  /// returns.
+  func declareLibraryModels() -> String? {
+    guard catalog.table(forType: "SyncMetadata") == nil else { return nil }
     let tree = Parser.parse(source: LibraryModels.syncMetadata)
     let unit = SourceUnit(text: LibraryModels.syncMetadata, tree: tree)
     let reader = DeclarationReader(catalog: catalog, source: unit)

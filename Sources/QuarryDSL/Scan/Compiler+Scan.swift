@@ -507,8 +507,8 @@ extension Compiler {
   }
 
   static let grdbOnlyMethods: Set<String> = [
-    "filter", "including", "joining", "annotated", "aggregate", "matching", "orderByPrimaryKey", "filter(key:)",
-    "request", "having(key:)", "fetchOne(key:)", "deleteAll", "updateAll",
+    "filter", "including", "joining", "annotated", "aggregate", "matching", "orderByPrimaryKey", "request", "deleteAll",
+    "updateAll",
   ]
 
   /// SQL words a name follows (`CREATE TABLE x`, `FROM x`, `INSERT INTO x`, `ON x`).

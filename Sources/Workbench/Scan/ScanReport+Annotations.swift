@@ -47,8 +47,8 @@ extension ScanReport {
   func compilerLines() -> String {
     annotations.map { note in
       let text = (note.message + (note.fix.map { "; fix: \($0)" } ?? "")).replacing("\n", with: " ")
-      return "\(note.path):\(note.line):\(note.column): \(note.isError ? "error" : "warning"): \(text) [\(note.rule)]"
-    }.joined(separator: "\n") + (annotations.isEmpty ? "" : "\n") + summary + "\n"
+      return "\(note.path):\(note.line):\(note.column): \(note.isError ? "error" : "warning"): \(text) [\(note.rule)]\n"
+    }.joined() + summary + "\n"
   }
 
   /// GitHub Actions workflow commands (`::warning file=…,line=…::message`): each is shown on the
