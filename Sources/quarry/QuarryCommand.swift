@@ -85,6 +85,17 @@ struct LessonsCommand: ParsableCommand {
     valueName: "N.K"))
   var check: String?
 
+  @Option(name: .customLong("dataset"), help: ArgumentHelp(
+    "Print the rows of searched dataset SEED (the first argument) of exercise K of lesson N, as SQL that loads them into the fixture: the rows a ✗ message about that dataset meant.",
+    valueName: "N.K"))
+  var dataset: String?
+
+  @Flag(help: "For each exercise of each FILE, search value-varied datasets that tell the solution from its mutants, and print the seeds kept and the mutants no dataset kills.")
+  var searchDatasets = false
+
+  @Flag(help: "With --search-datasets: write the seeds kept into each solution's `datasets=`.")
+  var write = false
+
   @Argument(help: "Lesson files (default: every lesson); with --check, the answer.")
   var files: [String] = []
 
@@ -93,7 +104,15 @@ struct LessonsCommand: ParsableCommand {
       try checkAnswer(check)
       return
     }
+    if let dataset {
+      try printDataset(dataset)
+      return
+    }
     let paths = files.isEmpty ? (Lesson.directory().map { Lesson.all(in: $0) } ?? []) : files
+    if searchDatasets {
+      try Self.searchDatasets(paths, write: write)
+      return
+    }
     guard lint else {
       print(Tutor(lessons: paths).listing(), terminator: "")
       return
@@ -107,6 +126,7 @@ struct LessonsCommand: ParsableCommand {
       total.tried += mutants.tried
       total.caught += mutants.caught
       total.equivalent += mutants.equivalent
+      total.surviving += mutants.surviving
       // A mutant declared equivalent (no data the schema allows tells it apart) is not a wrong
       // answer: it is left out of the rate.
       let counts = "mutants: \(mutants.caught) of \(mutants.tried - mutants.equivalent) caught, \(Self.percent(mutants.caught, of: mutants.tried - mutants.equivalent))"
@@ -134,12 +154,77 @@ struct LessonsCommand: ParsableCommand {
 }
 
 extension LessonsCommand {
-  /// `quarry lessons --check N.K 'ANSWER'`: one answer, checked without a terminal.
-  func checkAnswer(_ position: String) throws {
-    func refuse(_ message: String) throws -> Never {
-      StandardStreams.error("quarry: error: \(message)\n")
+  /// `quarry lessons --search-datasets [--write] FILE…`: the datasets each exercise keeps.
+  static func searchDatasets(_ paths: [String], write: Bool) throws {
+    var totals = (tried: 0, fixed: 0, searched: 0, survivors: 0)
+    for path in paths {
+      let lesson = try Lesson.load(path: path)
+      let views = LessonLinter.views(of: lesson.fixture)
+      var lines = try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+      for (number, exercise) in lesson.exercises.enumerated() {
+        let finding: DatasetSearch.Finding
+        do {
+          finding = try DatasetSearch().search(exercise, fixture: lesson.fixture, views: views)
+        } catch {
+          StandardStreams.error("\(path):\(exercise.solutionLine): \(number + 1) \(exercise.title): \(error)\n")
+          continue
+        }
+        totals.tried += finding.tried
+        totals.fixed += finding.killedOnFixedData
+        totals.searched += finding.killedBySearch
+        totals.survivors += finding.survivors.count
+        print("\(path):\(exercise.solutionLine): \(number + 1) \(exercise.title): \(finding.tried) mutants, \(finding.killedOnFixedData) killed on the fixed data, \(finding.killedBySearch) by datasets \(finding.seeds.map(String.init).joined(separator: ",")) (of \(finding.usableCandidates) usable), \(finding.survivors.count) surviving")
+        for survivor in finding.survivors {
+          print("    survives: \(survivor.kind): \(survivor.code.replacing("\n", with: " "))")
+        }
+        // The fence line above the solution's first line.
+        let fence = exercise.solutionLine - 2
+        if write, fence >= 0, fence < lines.count, lines[fence].hasPrefix("```solution") {
+          var words = lines[fence].split(separator: " ").map(String.init).filter { !$0.hasPrefix("datasets=") }
+          if !finding.seeds.isEmpty { words.append("datasets=" + finding.seeds.map(String.init).joined(separator: ",")) }
+          lines[fence] = words.joined(separator: " ")
+        }
+      }
+      if write { try lines.joined(separator: "\n").write(toFile: path, atomically: true, encoding: .utf8) }
+    }
+    print("mutants: \(totals.tried); killed on the fixed data \(totals.fixed), by searched datasets \(totals.searched), surviving \(totals.survivors)")
+  }
+
+  /// `quarry lessons --dataset N.K SEED`: a searched dataset's rows.
+  func printDataset(_ position: String) throws {
+    let (lesson, exercise) = try Self.exercise(at: position)
+    guard let text = files.first, let seed = UInt64(text) else {
+      StandardStreams.error("quarry: error: --dataset \(position) needs the dataset's number after it (a ✗ message names it: dataset 7)\n")
       throw ExitCode(2)
     }
+    print(try AnswerChecker.datasetSQL(of: exercise, fixture: lesson.fixture, seed: seed), terminator: "")
+  }
+
+  static func refuse(_ message: String) throws -> Never {
+    StandardStreams.error("quarry: error: \(message)\n")
+    throw ExitCode(2)
+  }
+
+  /// The lesson and exercise `N.K` names, or a refusal (exit 2).
+  static func exercise(at position: String) throws -> (Lesson, Exercise) {
+    let parts = position.split(separator: ".")
+    guard parts.count == 2, let lessonNumber = Int(parts[0]), let exerciseNumber = Int(parts[1]) else {
+      try refuse("--check takes LESSON.EXERCISE, like 5.2; got '\(position)'")
+    }
+    let paths = Lesson.directory().map { Lesson.all(in: $0) } ?? []
+    guard lessonNumber >= 1, lessonNumber <= paths.count else {
+      try refuse("no lesson \(lessonNumber); there are \(paths.count)")
+    }
+    let lesson = try Lesson.load(path: paths[lessonNumber - 1])
+    guard exerciseNumber >= 1, exerciseNumber <= lesson.exercises.count else {
+      try refuse("lesson \(lessonNumber) (\(lesson.title)) has \(lesson.exercises.count) exercises, not \(exerciseNumber)")
+    }
+    return (lesson, lesson.exercises[exerciseNumber - 1])
+  }
+
+  /// `quarry lessons --check N.K 'ANSWER'`: one answer, checked without a terminal.
+  func checkAnswer(_ position: String) throws {
+    func refuse(_ message: String) throws -> Never { try Self.refuse(message) }
     let parts = position.split(separator: ".")
     guard parts.count == 2, let lessonNumber = Int(parts[0]), let exerciseNumber = Int(parts[1]) else {
       try refuse("--check takes LESSON.EXERCISE, like 5.2; got '\(position)'")
@@ -161,9 +246,12 @@ extension LessonsCommand {
     let name = "\(lessonNumber).\(exerciseNumber) " + (exercise.title.hasPrefix("Exercise: ") ? String(exercise.title.dropFirst(10)) : exercise.title)
     switch try AnswerChecker().check(answer, against: exercise, fixture: lesson.fixture) {
     case .correct:
-      print("✓ \(name): correct on the fixture's rows, the variant rows and generated rows (seeds 1–3)")
+      let searched = exercise.datasetSeeds.isEmpty ? "" : "; and on rows whose values change as the schema allows (datasets \(exercise.datasetSeeds.map(String.init).joined(separator: ", ")))"
+      print("✓ \(name): correct on the fixture's rows, the variant rows and generated rows (seeds 1–3)\(searched)")
     case .wrong(let why):
-      print("✗ \(name): \(why)")
+      // On a searched dataset: where to see its rows.
+      let seed = exercise.datasetSeeds.first { why.contains("as the schema allows, dataset \($0),") || why.contains("as the schema allows, dataset \($0))") }
+      print("✗ \(name): \(why)" + (seed.map { " — its rows: quarry lessons --dataset \(position) \($0)" } ?? ""))
       throw ExitCode(1)
     }
   }

@@ -62,10 +62,33 @@ final class LessonCheckTests: XCTestCase {
     XCTAssertEqual(skipped, 8)
   }
 
+  /// A wrong answer the fixture and its variant allow — statuses listed by hand where the task
+  /// says "anything else" — fails on a searched dataset (a status no row had), and the message
+  /// says where to see that dataset's rows; `--dataset` prints them as SQL.
+  func testASearchedDatasetCatchesWhatTheFixtureAllowsAndShowsItsRows() throws {
+    let listed = try QuarryProcess.run([
+      "lessons", "--check", "10.3",
+      "SELECT id, CASE WHEN status = 'delivered' THEN 'done' WHEN status = 'shipped' THEN 'on its way' WHEN status IN ('placed', 'cancelled') THEN 'open' END FROM orders",
+    ])
+    XCTAssertEqual(listed.status, 1, listed.stdout)
+    XCTAssertTrue(listed.stdout.contains("expected 'open', got NULL (on rows whose values change as the schema allows, dataset "), listed.stdout)
+    guard let hint = listed.stdout.range(of: "its rows: quarry lessons --dataset 10.3 ") else { return XCTFail(listed.stdout) }
+    let seed = String(listed.stdout[hint.upperBound...].prefix { $0.isNumber })
+    let rows = try QuarryProcess.run(["lessons", "--dataset", "10.3", seed])
+    XCTAssertEqual(rows.status, 0, rows.stderr)
+    XCTAssertTrue(rows.stdout.hasPrefix("-- dataset \(seed) of exercise 'Status labels': load it into the fixture with .read\n"), rows.stdout)
+    XCTAssertTrue(rows.stdout.contains("INSERT INTO \"orders\" VALUES ("), rows.stdout)
+    // The status no row of the fixture had is there.
+    XCTAssertTrue(rows.stdout.contains("'other'"), rows.stdout)
+    let missing = try QuarryProcess.run(["lessons", "--dataset", "10.3"])
+    XCTAssertEqual(missing.status, 2)
+    XCTAssertEqual(missing.stderr, "quarry: error: --dataset 10.3 needs the dataset's number after it (a ✗ message names it: dataset 7)\n")
+  }
+
   func testExitStatusesAndMessages() throws {
     let accepted = try QuarryProcess.run(["lessons", "--check", "1.1", "SELECT title FROM remindersLists"])
     XCTAssertEqual(accepted.status, 0, accepted.stderr)
-    XCTAssertEqual(accepted.stdout, "✓ 1.1 All list titles: correct on the fixture's rows, the variant rows and generated rows (seeds 1–3)\n")
+    XCTAssertTrue(accepted.stdout.hasPrefix("✓ 1.1 All list titles: correct on the fixture's rows, the variant rows and generated rows (seeds 1–3); and on rows whose values change as the schema allows (datasets "), accepted.stdout)
 
     let wrong = try QuarryProcess.run(["lessons", "--check", "1.1", ".raw SELECT title FROM tags"])
     XCTAssertEqual(wrong.status, 1)
@@ -95,7 +118,10 @@ final class LessonCheckTests: XCTestCase {
     XCTAssertEqual(try check("DELETE FROM reminders WHERE id = 1").stdout,
       "✗ 19.5 A table of your own: this exercise creates the table 'notes', and after your answer there is none\n")
     XCTAssertEqual(try check("CREATE TABLE notes (id INTEGER PRIMARY KEY, reminderID INTEGER REFERENCES reminders(id) ON DELETE CASCADE, body TEXT NOT NULL);" + rest).stdout,
-      "✗ 19.5 A table of your own: the table 'notes' differs: it should have column reminderID INTEGER NOT NULL, not column reminderID INTEGER\n")
+      "✗ 19.5 A table of your own: the table 'notes' differs: it should have column reminderID of INTEGER affinity NOT NULL, not column reminderID of INTEGER affinity\n")
+    // Declared in other words, the same behaviour: INT for INTEGER, NOT NULL on the rowid, a
+    // foreign key to the parent's key by the table's name alone.
+    XCTAssertEqual(try check("CREATE TABLE notes (id INTEGER NOT NULL PRIMARY KEY, reminderID INT NOT NULL REFERENCES reminders ON DELETE CASCADE, body VARCHAR(80) NOT NULL);" + rest).status, 0)
     let noCascade = try check("CREATE TABLE notes (id INTEGER PRIMARY KEY, reminderID INTEGER NOT NULL REFERENCES reminders(id), body TEXT NOT NULL);\nINSERT INTO notes (reminderID, body) VALUES (1, 'Call first');")
     XCTAssertEqual(noCascade.status, 1, noCascade.stdout)
     XCTAssertTrue(noCascade.stdout.contains("on delete CASCADE"), noCascade.stdout)

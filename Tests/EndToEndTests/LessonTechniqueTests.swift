@@ -11,37 +11,37 @@ final class LessonTechniqueTests: XCTestCase {
     (
       "3.1",
       "SELECT count(*) FROM reminders",
-      "✓ 3.1 How many reminders: correct on the fixture's rows, the variant rows and generated rows (seeds 1–3)"
+      "✓ 3.1 How many reminders: correct on the fixture's rows, the variant rows and generated rows (seeds 1–3); and on rows whose values change as the schema allows (datasets 7, 1, 8)"
     ),
     (
       "3.3",
       "SELECT remindersListID FROM (SELECT remindersListID, count(*) AS n FROM reminders WHERE NOT isCompleted GROUP BY remindersListID) WHERE n > 2",
-      "✓ 3.3 Busy lists: correct on the fixture's rows, the variant rows and generated rows (seeds 1–3)"
+      "✓ 3.3 Busy lists: correct on the fixture's rows, the variant rows and generated rows (seeds 1–3); and on rows whose values change as the schema allows (datasets 16, 23, 1)"
     ),
     (
       "4.2",
       "SELECT r.title, u.name FROM reminders r LEFT JOIN users u ON u.id = r.assignedUserID",
-      "✓ 4.2 Assigned to whom: correct on the fixture's rows, the variant rows and generated rows (seeds 1–3)"
+      "✓ 4.2 Assigned to whom: correct on the fixture's rows, the variant rows and generated rows (seeds 1–3); and on rows whose values change as the schema allows (datasets 1, 11, 3)"
     ),
     (
       "5.3",
       "SELECT e.name FROM employees e WHERE e.salary > (SELECT m.salary FROM employees m WHERE m.id = e.managerID)",
-      "✓ 5.3 Earning more than the boss: correct on the fixture's rows, the variant rows and generated rows (seeds 1–3)"
+      "✓ 5.3 Earning more than the boss: correct on the fixture's rows, the variant rows and generated rows (seeds 1–3); and on rows whose values change as the schema allows (datasets 14, 4, 23)"
     ),
     (
       "6.2",
       "SELECT DISTINCT c.name FROM customers c JOIN orders o ON o.customerID = c.id",
-      "✗ 6.2 Customers who ordered: right result, but this exercise is about a subquery: none of your queries has a query inside it"
+      "✗ 6.2 Customers who ordered: expected 5 rows, got 4; missing the row ('Gaspar Lobo') (on rows whose values change as the schema allows, dataset 1, ids moved: it matched the fixture's and the variant's rows, but these hold a case they do not — a NULL, a number on a boundary or 0, a text in other letter case or with % or _, a new value, a copied row, an empty table) — its rows: quarry lessons --dataset 6.2 1"
     ),
     (
       "7.4",
       "SELECT name FROM products WHERE price = (SELECT max(price) FROM products)",
-      "✗ 7.4 A CTE used twice: right result, but this exercise is about a common table expression (WITH): none of your statements starts with WITH (With { … } query: { … })"
+      "✗ 7.4 A CTE used twice: right result, but this exercise is about a common table expression (WITH): none of your statements starts with WITH (With { … } query: { … }) and reads what its CTEs compute"
     ),
     (
       "7.4",
       "WITH p AS (SELECT name, price FROM products) SELECT name FROM p WHERE price = (SELECT max(price) FROM p)",
-      "✓ 7.4 A CTE used twice: correct on the fixture's rows, the variant rows and generated rows (seeds 1–3)"
+      "✓ 7.4 A CTE used twice: correct on the fixture's rows, the variant rows and generated rows (seeds 1–3); and on rows whose values change as the schema allows (datasets 3, 1, 5)"
     ),
     (
       "8.5",
@@ -66,7 +66,7 @@ final class LessonTechniqueTests: XCTestCase {
     (
       "10.4",
       "SELECT id FROM orders ORDER BY CASE WHEN status = 'placed' THEN 0 ELSE 1 END, orderedAt DESC",
-      "✓ 10.4 Open orders first: correct on the fixture's rows, the variant rows and generated rows (seeds 1–3)"
+      "✓ 10.4 Open orders first: correct on the fixture's rows, the variant rows and generated rows (seeds 1–3); and on rows whose values change as the schema allows (datasets 19, 20, 22)"
     ),
     (
       "12.1",
@@ -133,19 +133,19 @@ final class LessonTechniqueTests: XCTestCase {
       let search = "lamp"
       Product.where { #sql("instr(lower(\($0.name)), \(search)) > 0") }.select(\.name)
       """#,
-      "✓ 18.6 Raw SQL, safely: correct on the fixture's rows, the variant rows and generated rows (seeds 1–3)"
+      "✓ 18.6 Raw SQL, safely: correct on the fixture's rows, the variant rows and generated rows (seeds 1–3); and on rows whose values change as the schema allows (datasets 5, 21)"
     ),
     (
       "19.1",
       "UPDATE remindersLists SET color = 255 WHERE title = 'Work'",
-      "✗ 19.1 Add a list or recolour it: after your answer, table 'remindersLists' differs: expected 5 rows, got 4; missing the row (5, 255, 'Work', 0) (on the variant rows; it matched the fixture's rows, but these have a case it gets wrong: a tie, a NULL, a value on a boundary, a word inside another)"
+      "✗ 19.1 Add a list or recolour it: after your answer, table 'remindersLists' differs: expected 5 rows, got 4; missing the row ('(an id SQLite assigns)', 255, 'Work', 0) (on the variant rows; it matched the fixture's rows, but these have a case it gets wrong: a tie, a NULL, a value on a boundary, a word inside another)"
     ),
     (
       "20.2",
       #"""
       Reminder.where { $0.remindersListID.eq(1) && !$0.isCompleted }.select(\.title)
       """#,
-      "✗ 20.2 A scope of your own: right result, but this exercise is about a scope of your own: no query of yours used a scope or Where extension you declared"
+      "✗ 20.2 A scope of your own: right result, but this exercise is about a scope of your own: no query of yours used a scope or Where extension you declared (the fixture's own, such as Reminder.incomplete, are not yours)"
     ),
     (
       "20.2",
@@ -155,7 +155,7 @@ final class LessonTechniqueTests: XCTestCase {
       }
       Reminder.open.where { $0.remindersListID.eq(1) }.select(\.title)
       """#,
-      "✓ 20.2 A scope of your own: correct on the fixture's rows, the variant rows and generated rows (seeds 1–3)"
+      "✓ 20.2 A scope of your own: correct on the fixture's rows, the variant rows and generated rows (seeds 1–3); and on rows whose values change as the schema allows (datasets 4, 13, 14)"
     ),
     (
       "20.3",
@@ -167,7 +167,7 @@ final class LessonTechniqueTests: XCTestCase {
       #"""
       Reminder.where { $0.isFlagged && $0.priority.eq(Priority.high) }.select(\.title)
       """#,
-      "✗ 20.5 A computed column: right result, but this exercise is about a computed column (extension …TableColumns): no query of yours used one"
+      "✗ 20.5 A computed column: right result, but this exercise is about a computed column (extension …TableColumns): no query of yours used one you declared (the fixture's own, such as isHighPriority, are not yours)"
     ),
     (
       "21.2",
@@ -177,7 +177,7 @@ final class LessonTechniqueTests: XCTestCase {
     (
       "23.1",
       "SELECT count(*) FROM reminders",
-      "✗ 23.1 Try, then undo: right result, but this exercise is about undoing a transaction: no transaction of yours was rolled back (BEGIN … ROLLBACK)"
+      "✗ 23.1 Try, then undo: right result, but this exercise is about undoing a transaction: no transaction of yours undid a change (BEGIN, then a write, then ROLLBACK)"
     ),
     (
       "23.1",
@@ -187,7 +187,7 @@ final class LessonTechniqueTests: XCTestCase {
     (
       "23.1",
       "SAVEPOINT try; DELETE FROM reminders WHERE isCompleted; ROLLBACK TO try; RELEASE try; SELECT count(*) FROM reminders;",
-      "✓ 23.1 Try, then undo: correct on the fixture's rows, the variant rows and generated rows (seeds 1–3)"
+      "✓ 23.1 Try, then undo: correct on the fixture's rows, the variant rows and generated rows (seeds 1–3); and on rows whose values change as the schema allows (datasets 7, 1, 8)"
     ),
     (
       "23.2",
@@ -207,7 +207,7 @@ final class LessonTechniqueTests: XCTestCase {
     (
       "23.4",
       "CREATE TABLE ratings (reminderID INTEGER, stars INTEGER NOT NULL CHECK (stars IN (1, 2, 3))); INSERT OR IGNORE INTO ratings SELECT id, priority FROM reminders; SELECT * FROM ratings;",
-      "✓ 23.4 Only valid ratings: correct on the fixture's rows, the variant rows and generated rows (seeds 1–3)"
+      "✓ 23.4 Only valid ratings: correct on the fixture's rows, the variant rows and generated rows (seeds 1–3); and on rows whose values change as the schema allows (datasets 1, 22, 23)"
     ),
     (
       "24.1",

@@ -42,6 +42,16 @@ final class DiagnosticTests: XCTestCase {
     }
   }
 
+  /// As StructuredQueries' `#sql` macro: a value interpolated inside quotes would be bound where
+  /// SQLite reads the text '?', so the compiler refuses it (`\(raw:)` inside quotes is allowed).
+  func testAValueBoundInsideQuotesInSQLIsRefused() throws {
+    try assertDiagnostic(
+      #"let search = "lamp"; Reminder.where { #sql("instr(\($0.title), '1️⃣\(search)') > 0") }"#,
+      #"bind after opening "'" in SQL string, producing invalid fragment (the value would be bound as a parameter inside the quotes, where SQLite reads the text '?'): interpolate it outside the quotes (\(value), SQLite quotes a bound value itself), or, to splice raw SQL, use '\(raw:)'"#)
+    let session = try Session.fixture("reminders")
+    XCTAssertNoThrow(try Compiler(catalog: session.catalog).compile(#"let search = "lamp"; Reminder.where { #sql("instr(\($0.title), '\(raw: search)') > 0 -- it's \(search)") }"#))
+  }
+
   func testArgumentLabelsAreCheckedAgainstTheVocabulary() throws {
     try assertDiagnostic(
       "Reminder.limit(5, 1️⃣ofset: 2)",

@@ -64,6 +64,7 @@ extension Compiler {
     }
     let bindings = parameterBindings(of: scope, arguments)
     features.insert(.scope(scope.ownerType))
+    declarationsUsed[.scope, default: []].insert(ObjectIdentifier(scope.body.source))
     return try withSource(scope.body) {
       try withContext(selfTable: table, bareColumns: nil) {
         try withLocals(bindings) { try evaluateBody(scope.body.syntax) }

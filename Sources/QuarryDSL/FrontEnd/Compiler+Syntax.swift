@@ -538,6 +538,7 @@ extension Compiler {
     if name == "syncMetadataID", let value = syncMetadataID(of: table) { return value }
     if let scope = table.model.computedColumns[name] {
       features.insert(.computedColumn(name))
+      declarationsUsed[.computedColumn, default: []].insert(ObjectIdentifier(scope.body.source))
       // The body is declared on the table's own columns; the outer side of a join lifts its result.
       var plain = table
       plain.isOptional = false

@@ -142,6 +142,10 @@ public final class Compiler {
   /// The Swift-side features inputs used, as they were compiled (a lesson checks that an answer
   /// used the one its exercise teaches); the caller empties it.
   public var features: Set<LanguageFeature> = []
+  public enum DeclarationKind: Hashable, Sendable { case scope, computedColumn }
+  /// The inputs that declared the scopes and computed columns the compiled code used: the
+  /// lesson checker tells one an answer declared from one the fixture's models did.
+  public var declarationsUsed: [DeclarationKind: Set<ObjectIdentifier>] = [:]
 
   public init(catalog: Catalog) {
     self.catalog = catalog

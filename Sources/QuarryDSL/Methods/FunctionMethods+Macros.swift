@@ -28,12 +28,36 @@ extension FunctionMethods {
       throw compiler.source.diagnostic("#sql needs a string literal: #sql(\"…\")", at: macro)
     }
     var parts: [SQLPart] = []
+    // The quote or bracket the text has open, as the library's macro follows it: a value bound
+    // inside '…' would be the text '?', so the compiler refuses it.
+    var open: (closing: Character, opening: Character)?
+    var inComment = false
     for segment in literal.segments {
       if let text = segment.as(StringSegmentSyntax.self) {
-        parts.append(.text(try compiler.unescape(text, in: literal)))
+        let unescaped = try compiler.unescape(text, in: literal)
+        var previous: Character = " "
+        for character in unescaped {
+          if inComment {
+            if character == "\n" { inComment = false }
+          } else if let current = open {
+            if character == current.closing { open = nil }
+          } else if character == "-", previous == "-" {
+            inComment = true
+          } else if let closing = ["'": "'", "\"": "\"", "`": "`", "[": "]"][character] as Character? {
+            open = (closing, character)
+          }
+          previous = character
+        }
+        parts.append(.text(unescaped))
       } else if let interpolation = segment.as(ExpressionSegmentSyntax.self),
         let element = interpolation.expressions.first
       {
+        if let current = open, element.label?.text != "raw" {
+          let quote = current.opening == "'" ? "\"" : "'"
+          throw compiler.source.diagnostic(
+            "bind after opening \(quote)\(current.opening)\(quote) in SQL string, producing invalid fragment (the value would be bound as a parameter inside the quotes, where SQLite reads the text '?'): interpolate it outside the quotes (\\(value), SQLite quotes a bound value itself), or, to splice raw SQL, use '\\(raw:)'",
+            at: interpolation)
+        }
         var value = try compiler.evaluate(element.expression)
         // `\(someDate - 604800)`, `\(limit * 2)`: Swift values computed in Swift, as the app
         // computes them, then bound — never SQL arithmetic on the values.

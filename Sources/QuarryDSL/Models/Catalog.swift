@@ -123,6 +123,11 @@ public final class Catalog: @unchecked Sendable {
   /// costs start-up time in generic metadata to instantiate.)
   private var typeNameByTable: [String: String] = [:]
 
+  /// The inputs that declared the scopes and computed columns of every table so far.
+  public var declarationSources: Set<ObjectIdentifier> {
+    Set(tables.values.flatMap { model in (Array(model.scopes.values) + Array(model.computedColumns.values)).map { ObjectIdentifier($0.body.source) } })
+  }
+
   /// Every name a type reference could mean, for "did you mean" suggestions.
   var typeNames: [String] {
     Array(tables.keys) + Array(enums.keys) + Array(aliases.keys)

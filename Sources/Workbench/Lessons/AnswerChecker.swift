@@ -76,6 +76,8 @@ public struct AnswerChecker {
         let place: String
         if dataset.idShift != 0 {
           place = " (on the variant rows under other ids: it matched them under the fixture's ids, so it depends on an id written in it)"
+        } else if let recipe = dataset.generated, let values = recipe.values {
+          place = " (on rows whose values change as the schema allows, dataset \(values.seed)\(dataset.permutesIDs ? ", ids moved" : ""): it matched the fixture's and the variant's rows, but these hold a case they do not — a NULL, a number on a boundary or 0, a text in other letter case or with % or _, a new value, a copied row, an empty table)"
         } else if let recipe = dataset.generated {
           place = " (on \(recipe.description)\(dataset.permutesIDs ? ", ids permuted" : ""): it matched the fixture's and the variant's rows, but these have a case they do not — a duplicate, a tie, a date in another year, rows in another order)"
         } else if !variant {
@@ -90,8 +92,14 @@ public struct AnswerChecker {
       evidence = evidence ?? actual.evidence
     }
     // Right on every dataset: then what the exercise teaches must be there.
-    if let evidence, let shortfall = Technique.shortfall(of: evidence, declared: exercise.techniques) {
+    let comparesRows = exercise.checkedTables.isEmpty && outcomes.first?.changed == false
+    if let evidence, let shortfall = Technique.shortfall(of: evidence, declared: exercise.techniques, comparesRows: comparesRows) {
       return .wrong(shortfall)
+    }
+    // A view the exercise has the answer create must be what the answer reads its rows from.
+    let madeViews = Set((outcomes.first?.created ?? []).filter { $0.type == "view" }.map { $0.name.lowercased() })
+    if comparesRows, !madeViews.isEmpty, exercise.taught.contains(where: { $0.name == "view" }), let evidence, !evidence.answerReads(any: madeViews) {
+      return .wrong("right result, but this exercise is about a view of your own: your last query does not read the view it creates ('\(madeViews.sorted().joined(separator: "', '"))')")
     }
     return .correct
   }
@@ -138,22 +146,69 @@ public struct AnswerChecker {
 
   /// The datasets every answer runs on: the fixture, its variant rows, and the variant rows with
   /// every integer id moved (an id read off the fixture then names no row, or another).
-  /// An exercise whose solution writes a number (`reminder 1`, `limit(3)`) may name an id the
-  /// task gives: it runs on the first two only.
+  /// An exercise whose solution names a row by its id (`find(1)`, `$0.id.eq(4)`: the task gives
+  /// that id) runs on the first two only.
   ///
   /// Then three generated datasets (``GeneratedRows``, seeds 1–3) made from the variant rows:
-  /// rows copied, dates moved to other years, ids permuted (kept where the solution writes a
-  /// number). Rows holding a string the solution writes (a name the task gives) are not copied.
+  /// rows copied, dates moved to other years, ids permuted (kept where the solution names an id). Rows holding a string the solution writes (a name the task gives) are not copied.
   static func datasets(for exercise: Exercise) -> [Dataset] {
     let literals = literals(in: exercise.solution)
-    let namesNumbers = literals.contains { $0.hasPrefix("n") }
+    let namesNumbers = namesAnID(exercise.solution)
     let given = Set(literals.filter { $0.hasPrefix("s") }.map { String($0.dropFirst()) })
     var datasets = [Dataset(variant: false), Dataset(variant: true)]
     if !namesNumbers { datasets.append(Dataset(variant: true, idShift: 1000)) }
     for seed in 1...3 {
       datasets.append(Dataset(variant: true, generated: GeneratedRows(seed: UInt64(seed), copiesRows: !exercise.ordered), permutesIDs: !namesNumbers, keeping: given))
     }
+    for seed in exercise.datasetSeeds {
+      datasets.append(varied(seed, for: exercise))
+    }
     return datasets
+  }
+
+  /// The rows of searched dataset `seed` of an exercise, as SQL that loads them into a copy of the
+  /// fixture (`DELETE FROM` each table, then its rows): what a message about that dataset meant.
+  ///
+  /// ```
+  /// DELETE FROM "orders";
+  /// INSERT INTO "orders" VALUES (0, 301, '2026-01-04', 'other');
+  /// ```
+  public static func datasetSQL(of exercise: Exercise, fixture: String, seed: UInt64) throws -> String {
+    let dataset = varied(seed, for: exercise)
+    let session = try Session.fixture(fixture, variant: true, shiftingIDs: 0) { database in
+      try dataset.generated?.apply(to: database, permutingIDs: dataset.permutesIDs, keeping: dataset.keeping, bounds: dataset.bounds)
+    }
+    let title = exercise.title.hasPrefix("Exercise: ") ? String(exercise.title.dropFirst(10)) : exercise.title
+    var out = "-- dataset \(seed) of exercise '\(title)': load it into the fixture with .read\nPRAGMA foreign_keys = OFF;\n"
+    for table in try userTables(of: session) {
+      out += "DELETE FROM \(quoteIdentifier(table));\n"
+      for row in try session.database.rows("SELECT * FROM \(quoteIdentifier(table)) ORDER BY rowid") {
+        out += "INSERT INTO \(quoteIdentifier(table)) VALUES (\(row.map(\.inlineSQL).joined(separator: ", ")));\n"
+      }
+    }
+    return out + "PRAGMA foreign_keys = ON;\n"
+  }
+
+  /// Whether a solution names a row by its id (`find(3)`, `$0.id.eq(1)`, `"managerID" = 4`,
+  /// `id IN (1, 2)`): the task gives that id, so ids stay where they are. A number written for
+  /// anything else (`limit(3)`, `depth: 1`, `price < 20`) leaves ids free to move.
+  static func namesAnID(_ solution: String) -> Bool {
+    let pattern = #"(?i)(\bfind\(\s*\[?\s*-?\d|(\bid|[a-z]id)\b["'\)\]\s]*(\.(eq|neq|lt|lte|gt|gte)\(|\.in\(\s*\[|==|<=|>=|=|<>|!=|<|>|\bin\s*\()\s*\(?\[?\s*-?\d)"#
+    // A label (`orderID: 1`) and a row of VALUES (`VALUES (1, 3, 2)`) name ids too.
+    let labelled = #"(?i)[a-z]id\s*:\s*-?\d|\bvalues\b\s*:?\s*\{?\s*\([^)]*\d"#
+    return TextPattern(pattern)?.contains(in: solution) ?? true || TextPattern(labelled)?.contains(in: solution) ?? true
+  }
+
+  /// A dataset whose values change too (``ValueVariation``), from the variant rows: the kind the
+  /// dataset search draws from. Copies and id moves as for the generated datasets; the values
+  /// move onto the solution's own numbers and dates too.
+  static func varied(_ seed: UInt64, for exercise: Exercise) -> Dataset {
+    let literals = literals(in: exercise.solution)
+    let namesNumbers = namesAnID(exercise.solution)
+    let given = Set(literals.filter { $0.hasPrefix("s") }.map { String($0.dropFirst()) })
+    let bounds = literals.map { String($0.dropFirst()) }.filter { Double($0) != nil || ValueVariation.isDate($0) }.sorted()
+    let recipe = GeneratedRows(seed: seed, copiesRows: true, values: ValueVariation(seed: seed))
+    return Dataset(variant: true, generated: recipe, permutesIDs: !namesNumbers, keeping: given, bounds: bounds)
   }
 
   /// Rows an answer runs on.
@@ -163,6 +218,11 @@ public struct AnswerChecker {
     var generated: GeneratedRows? = nil
     var permutesIDs = false
     var keeping: Set<String> = []
+    var bounds: [String] = []
+    /// Tables read in the reverse of their usual order (`PRAGMA reverse_unordered_selects`): what
+    /// an order the query leaves open can come out as. The dataset search runs the solution so
+    /// too, and keeps only datasets on which its result is the same either way.
+    var reversed = false
   }
 
   /// What every run of the checker refuses: an answer is checked on in-memory copies of the
@@ -175,8 +235,9 @@ public struct AnswerChecker {
 
   func run(_ input: String, exercise: Exercise, fixture: String, dataset: Dataset, context: [String] = []) throws -> Outcome {
     let session = try Session.fixture(fixture, variant: dataset.variant, shiftingIDs: dataset.idShift) { database in
-      try dataset.generated?.apply(to: database, permutingIDs: dataset.permutesIDs, keeping: dataset.keeping)
+      try dataset.generated?.apply(to: database, permutingIDs: dataset.permutesIDs, keeping: dataset.keeping, bounds: dataset.bounds)
     }
+    if dataset.reversed { try session.database.execute("PRAGMA reverse_unordered_selects = ON") }
     // The answer runs on this in-memory copy only: nothing it does reaches a file.
     session.database.confine(Self.confinement)
     let functionsBefore = AnswerEvidence.userFunctions(in: session.database)
@@ -185,12 +246,16 @@ public struct AnswerChecker {
     let schemaBefore = SchemaObjects.read(session.database)
     let indexesBefore = AnswerEvidence.names(ofType: "index", in: session.database)
     session.compiler.features = []
+    session.compiler.declarationsUsed = [:]
+    // Scopes and computed columns the fixture's models declare: "of your own" means not these.
+    let fixtureDeclarations = session.catalog.declarationSources
     let log = session.database.recordAccess()
     // The fixture's own tables decide whether an input wrote: tables it creates for itself (an
     // FTS index, a table of its own), at the prompt or in the answer, are set-up, not effects.
     let baseline = exercise.checkedTables.isEmpty ? try Self.userTables(of: session) : exercise.checkedTables
     for earlier in context { Self.execute(earlier, in: session, sink: ResultCollector()) }
     let rowsBefore = try baseline.map { try Self.contents(of: $0, in: session).rows }
+    let autoIncrementKeys = Self.autoIncrementKeys(in: session.database)
     // Techniques are read from the run on the fixture's rows; the other runs compare rows.
     let collector = ResultCollector(recordingIn: session.database, explaining: !dataset.variant)
     let limit = session.database.limitWork(seconds: timeLimit)
@@ -213,6 +278,7 @@ public struct AnswerChecker {
     evidence.statements = collector.facts
     evidence.accesses = log.accesses
     evidence.features = session.compiler.features
+    evidence.ownDeclarations = Set(session.compiler.declarationsUsed.filter { !$0.value.subtracting(fixtureDeclarations).isEmpty }.keys)
     evidence.views = AnswerEvidence.names(ofType: "view", in: session.database)
     evidence.triggers = AnswerEvidence.names(ofType: "trigger", in: session.database)
     evidence.createdIndexes = AnswerEvidence.names(ofType: "index", in: session.database).subtracting(indexesBefore)
@@ -222,7 +288,18 @@ public struct AnswerChecker {
     outcome.evidence = evidence
     for (table, before) in zip(baseline, rowsBefore) {
       // A table the input dropped reads as empty.
-      let after = (try? Self.contents(of: table, in: session)) ?? (columns: [], rows: [])
+      var after = (try? Self.contents(of: table, in: session)) ?? (columns: [], rows: [])
+      // An id SQLite assigns to a new row of an AUTOINCREMENT table depends on what ran before
+      // (an ignored insert uses one up): a new row is compared by its other columns.
+      if let key = autoIncrementKeys[table], let index = after.columns.firstIndex(of: key) {
+        let known = Set(before.compactMap { $0.indices.contains(index) ? $0[index] : nil })
+        after.rows = after.rows.map { row in
+          guard !known.contains(row[index]) else { return row }
+          var row = row
+          row[index] = .text("(an id SQLite assigns)")
+          return row
+        }.sorted(by: Self.rowOrder)
+      }
       if after.rows.map(Self.key) != before.map(Self.key) { outcome.changed = true }
       outcome.tables.append((table, after.columns, after.rows))
     }
@@ -236,6 +313,13 @@ public struct AnswerChecker {
     return try session.database.schema().tables
       .filter { $0.kind != .view && !$0.name.hasPrefix("sqlite_") && !shadows.contains($0.name) }
       .map(\.name).sorted()
+  }
+
+  /// The INTEGER PRIMARY KEY of each table declared AUTOINCREMENT.
+  static func autoIncrementKeys(in database: Database) -> [String: String] {
+    let tables = ((try? database.rows("SELECT name FROM sqlite_schema WHERE type = 'table' AND sql LIKE '%AUTOINCREMENT%'")) ?? []).compactMap { $0.first?.textValue }
+    guard !tables.isEmpty, let keys = try? IntegerKeys(database) else { return [:] }
+    return keys.keys.filter { tables.contains($0.key) }
   }
 
   /// A table's columns and rows, rows in a canonical order.
@@ -538,6 +622,10 @@ public struct AnswerChecker {
     case .integer(let v): return "i\(v)"
     case .double(let v): return v == v.rounded() && abs(v) < 1e15 ? "i\(Int64(v))" : "d\(v)"
     case .text(let v):
+      // A JSON object is its members, in any order: {"a":1,"b":2} is {"b":2,"a":1}.
+      if v.hasPrefix("{"), v.hasSuffix("}"), let object = try? JSONDecoder().decode([String: JSONMember].self, from: Data(v.utf8)) {
+        return "o" + object.keys.sorted().map { $0 + "\u{2}" + (object[$0]?.text ?? "") }.joined(separator: "\u{1}")
+      }
       guard let separator = listSeparator else { return "t" + v }
       if v.hasPrefix("["), let array = try? JSONDecoder().decode([JSONScalar].self, from: Data(v.utf8)) {
         return "j" + array.map(\.text).sorted().joined(separator: "\u{1}")
@@ -641,6 +729,22 @@ private struct JSONScalar: Decodable {
       text = String(number)
     } else {
       text = try value.decode(String.self)
+    }
+  }
+}
+
+/// One member of a JSON object, as the text it compares by: a scalar as `JSONScalar` gives it, a
+/// nested object or array as its canonical JSON (keys sorted).
+private struct JSONMember: Decodable {
+  var text: String
+
+  init(from decoder: any Decoder) throws {
+    if let scalar = try? JSONScalar(from: decoder) {
+      text = "s" + scalar.text
+    } else if let object = try? [String: JSONMember](from: decoder) {
+      text = "{" + object.keys.sorted().map { "\($0):\(object[$0]?.text ?? "")" }.joined(separator: ",") + "}"
+    } else {
+      text = "[" + (try [JSONMember](from: decoder)).map(\.text).joined(separator: ",") + "]"
     }
   }
 }

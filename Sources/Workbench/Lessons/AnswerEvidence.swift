@@ -33,6 +33,9 @@ struct AnswerEvidence {
   var statements: [StatementFacts] = []
   var accesses: [AccessLog.Access] = []
   var features: Set<LanguageFeature> = []
+  /// The kinds of declaration (scope, computed column) the answer used one of its own of: declared
+  /// in the answer or at the prompt before it, not by the fixture's models.
+  var ownDeclarations: Set<Compiler.DeclarationKind> = []
   /// Views and triggers after the answer (main and temp schema), lower-cased.
   var views: Set<String> = []
   var triggers: Set<String> = []
@@ -129,6 +132,43 @@ struct AnswerEvidence {
     return words
   }
 
+  /// The evidence of the statement whose rows are compared: the last that returned rows (all of
+  /// them when none did).
+  /// A view it reads counts with it: the statement that created the view is part of the answer.
+  var answering: AnswerEvidence {
+    guard let last = statements.last(where: \.returnsRows) else { return self }
+    let names = Set(SQLMutants.tokens(last.sql).compactMap { token -> String? in
+      switch token.kind {
+      case .word: token.text.lowercased()
+      case .quoted: String(token.text.dropFirst().dropLast()).lowercased()
+      default: nil
+      }
+    })
+    let views = statements.filter { statement in
+      guard statement.keywords.first == "CREATE", statement.keywords.contains("VIEW") else { return false }
+      // CREATE [TEMP] VIEW [IF NOT EXISTS] name: the first name after VIEW.
+      let tokens = SQLMutants.tokens(statement.sql).filter { $0.kind == .word || $0.kind == .quoted }
+      guard let at = tokens.firstIndex(where: { $0.upper == "VIEW" }), let view = tokens.dropFirst(at + 1).first(where: { !["IF", "NOT", "EXISTS"].contains($0.upper) }) else { return false }
+      let name = view.kind == .quoted ? String(view.text.dropFirst().dropLast()) : view.text
+      return names.contains(name.lowercased())
+    }
+    var copy = self
+    copy.statements = views + [last]
+    return copy
+  }
+
+  /// Whether the statement that answers names one of `objects` (a view, a table), quoted or not.
+  func answerReads(any objects: Set<String>) -> Bool {
+    guard let last = statements.last(where: \.returnsRows) else { return false }
+    return SQLMutants.tokens(last.sql).contains { token in
+      switch token.kind {
+      case .word: objects.contains(token.text.lowercased())
+      case .quoted: objects.contains(String(token.text.dropFirst().dropLast()).lowercased())
+      default: false
+      }
+    }
+  }
+
   /// Whether two words follow each other in some statement (`DO UPDATE`, `LEFT JOIN`).
   func hasKeywords(_ sequence: [String]) -> Bool {
     statements.contains { statement in
@@ -154,11 +194,26 @@ struct AnswerEvidence {
     }
   }
 
+  /// Whether a transaction of the answer's was rolled back after it changed something: a write
+  /// between a BEGIN (or SAVEPOINT) and the ROLLBACK (`BEGIN; ROLLBACK;` undoes nothing).
   var rollsBack: Bool {
-    features.contains(.thrownInTransaction) || accesses.contains { access in
+    if features.contains(.thrownInTransaction) { return true }
+    guard accesses.contains(where: { access in
       (access.action == .transaction && access.object == "ROLLBACK")
         || (access.action == .savepoint && access.object == "ROLLBACK" && !(access.detail ?? "").lowercased().hasPrefix("quarry_"))
+    }) else { return false }
+    var open = false, wrote = false
+    for statement in statements {
+      switch statement.keywords.first {
+      case "BEGIN", "SAVEPOINT": open = true
+      case "INSERT", "UPDATE", "DELETE", "REPLACE", "WITH", "CREATE", "DROP", "ALTER": if open, !statement.returnsRows || statement.keywords.first != "WITH" { wrote = wrote || open }
+      case "ROLLBACK": if open, wrote { return true }
+      case "COMMIT", "END": open = false; wrote = false
+      default: break
+      }
     }
+    // Statements a DSL unit ran without these words (a `database.write` block): trust the access log.
+    return !statements.contains { $0.keywords.first == "ROLLBACK" }
   }
 
   /// Whether the rows the answer shows were read before a later ROLLBACK undid what they count.

@@ -17,10 +17,13 @@ struct GeneratedRows: Sendable, Equatable {
   /// Whether rows are copied. Not for an exercise that asks for an order: a copy ties with its
   /// original on every sort key, and tied rows may come in either order.
   var copiesRows = true
+  /// Values changed as the schema allows (``ValueVariation``), after the copies and the dates.
+  var values: ValueVariation? = nil
 
   /// What the recipe does, for a message: "generated rows (seed 2: …)".
   var description: String {
     "generated rows, seed \(seed): \(copiesRows ? "some rows copied under new ids, " : "")some dates moved \(yearShift > 0 ? "+" : "")\(yearShift) year\(abs(yearShift) == 1 ? "" : "s")"
+      + (values.map { ", values changed (seed \($0.seed)): NULLs, boundaries, letter case, ties, families" } ?? "")
   }
 
   /// Years the chosen rows' dates move by: −1, +1, −2 … by seed.
@@ -29,7 +32,7 @@ struct GeneratedRows: Sendable, Equatable {
   /// Applies the recipe. Rows holding a value in `keeping` (a name or title the exercise gives,
   /// compared without case) are never copied: the task names exactly one of them. With
   /// `permutingIDs` false (the exercise names an id), ids stay.
-  func apply(to database: Database, permutingIDs: Bool, keeping: Set<String>) throws {
+  func apply(to database: Database, permutingIDs: Bool, keeping: Set<String>, bounds: [String] = []) throws {
     var random = SplitMix64(seed: seed)
     let kept = Set(keeping.map { $0.lowercased() })
     let integerKeys = try IntegerKeys(database)
@@ -38,6 +41,7 @@ struct GeneratedRows: Sendable, Equatable {
       if copiesRows { try copyRows(of: table, key: key, keeping: kept, random: &random, in: database) }
       try moveDates(of: table, in: database)
     }
+    try values?.apply(to: database, keeping: kept, bounds: bounds)
     if permutingIDs { try permuteIDs(integerKeys, random: &random, in: database) }
   }
 
@@ -84,6 +88,18 @@ struct GeneratedRows: Sendable, Equatable {
       "UPDATE \(quoted) SET \(assignments.joined(separator: ", ")) WHERE rowid IN (\(chosen.map(String.init).joined(separator: ", ")))")
   }
 
+  /// Whether a foreign key of some table refers to this row.
+  static func isReferenced(_ id: Int64, in table: String, database: Database) throws -> Bool {
+    let references = try database.rows(
+      "SELECT m.name, f.\"from\" FROM sqlite_schema AS m, pragma_foreign_key_list(m.name) AS f WHERE m.type = 'table' AND f.\"table\" = ?",
+      bindings: [.text(table)])
+    for reference in references {
+      guard let child = reference[0].textValue, let column = reference[1].textValue else { continue }
+      if try !database.rows("SELECT 1 FROM \(quoteIdentifier(child)) WHERE \(quoteIdentifier(column)) = \(id) LIMIT 1").isEmpty { return true }
+    }
+    return false
+  }
+
   /// Every integer primary key mapped to a shuffled, sparse set of new ids, and every foreign
   /// key that refers to one mapped with it.
   private func permuteIDs(_ integerKeys: IntegerKeys, random: inout SplitMix64, in database: Database) throws {
@@ -92,6 +108,11 @@ struct GeneratedRows: Sendable, Equatable {
       let ids = try integerKeys.ids(of: table, in: database)
       var targets = (0..<ids.count).map { Int64(300 + 3 * $0) + Int64(seed) }
       random.shuffle(&targets)
+      // With values varied, one row no other row refers to gets id 0: an answer that uses 0 for
+      // "none" (`coalesce(managerID, 0)`) meets a real row it must not take for one.
+      if values != nil, let unreferenced = try ids.firstIndex(where: { try !Self.isReferenced($0, in: table, database: database) }) {
+        targets[unreferenced] = 0
+      }
       maps[table] = Dictionary(uniqueKeysWithValues: zip(ids, targets))
     }
     try integerKeys.remap(in: database) { table, id in maps[table]?[id] ?? id }

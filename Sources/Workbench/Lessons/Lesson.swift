@@ -66,6 +66,9 @@ public struct Exercise: Sendable {
   /// What the exercise teaches (``Technique`` names, `teaches=view,window`), checked on every
   /// answer whose result is right; `["none"]` when the rows alone decide, empty when undeclared.
   public var techniques: [String] = []
+  /// Seeds of the value-varied datasets (``ValueVariation``) every answer also runs on: those the
+  /// dataset search kept because they tell the solution from one of its mutants.
+  public var datasetSeeds: [UInt64] = []
   /// Plausible wrong answers, each with (part of) the explanation it must get.
   public var wrongAnswers: [(code: String, expectation: String, line: Int)]
   /// Mutants of the solution the author shows cannot change its meaning on any data the schema
@@ -163,6 +166,14 @@ extension Lesson {
           equivalentMutants: Self.equivalences(blocks.filter { $0.kind == "equivalent" }.map(\.code)),
           isStatic: options.contains("static"), line: current.line, solutionLine: solution.line)
         current.exercise?.techniques = teaches
+        // `datasets=4,11`: the value-varied datasets the search kept (`quarry lessons --search-datasets`).
+        if let list = options.first(where: { $0.hasPrefix("datasets=") }) {
+          let seeds = list.dropFirst(9).split(separator: ",").map { UInt64($0) }
+          guard seeds.allSatisfy({ $0 != nil }) else {
+            throw LessonProblem(path: path, line: solution.line, message: "datasets= takes seeds separated by commas (datasets=3,17), not '\(list.dropFirst(9))'")
+          }
+          current.exercise?.datasetSeeds = seeds.compactMap { $0 }
+        }
       } else if blocks.contains(where: { $0.kind == "hint" || $0.kind == "wrong" || $0.kind == "equivalent" }) {
         throw LessonProblem(path: path, line: current.line, message: "'\(current.title)' has hints but no solution block")
       }

@@ -14,6 +14,8 @@ public final class LessonLinter {
     public var tried = 0
     public var caught = 0
     public var equivalent = 0
+    /// Mutants of the searched SQL space no dataset kills, not declared equivalent: exercise and kind.
+    public var surviving: [String] = []
 
     public init(tried: Int = 0, caught: Int = 0, equivalent: Int = 0) {
       self.tried = tried
@@ -44,17 +46,7 @@ public final class LessonLinter {
     if lesson.exercises.count < 4 { problem(1, "a lesson needs at least 4 exercises; this one has \(lesson.exercises.count)") }
     let checker = AnswerChecker(timeLimit: 2)
     // The fixture's views and their SELECTs, for the mutant that reads a view's rows without it.
-    var fixtureViews: [String: String] = [:]
-    if let session = try? Session.fixture(lesson.fixture),
-      let rows = try? session.database.rows("SELECT name, sql FROM sqlite_schema WHERE type = 'view'")
-    {
-      for row in rows {
-        guard let name = row.first?.textValue, let sql = row.last?.textValue,
-          let select = Self.viewSelect(sql)
-        else { continue }
-        fixtureViews[name] = select
-      }
-    }
+    let fixtureViews = Self.views(of: lesson.fixture)
     var report = MutantReport()
     defer { lastMutants = report }
     // Examples run in order in one session, as a learner types them at the prompt (a later
@@ -98,6 +90,12 @@ public final class LessonLinter {
         problem(exercise.solutionLine, "\(error)")
         continue
       }
+      // Every searched dataset is one the solution is determined on (the search keeps no other;
+      // a change to the generator since the search may have made one that is not).
+      let searched = AnswerChecker.datasets(for: exercise).suffix(exercise.datasetSeeds.count)
+      for (dataset, outcome) in zip(searched, expected.suffix(exercise.datasetSeeds.count)) where !DatasetSearch().determined(outcome, exercise: exercise, fixture: lesson.fixture, dataset: dataset) {
+        problem(exercise.solutionLine, "'\(exercise.title)': the solution's result on dataset \(dataset.generated?.values?.seed ?? 0) changes when SQLite reads tables in reverse (a tie the task leaves open): run quarry lessons --search-datasets --write")
+      }
       // Data that discriminates: the solution's result is non-empty on both datasets, and they differ.
       if expected.count > 1, let onFixture = expected.first {
         let onVariant = expected[1]
@@ -112,34 +110,8 @@ public final class LessonLinter {
           problem(exercise.solutionLine, "'\(exercise.title)': the solution gives the same rows on the fixture and the variant: the variant cannot catch an answer fitted to the fixture")
         }
       }
-      // Near-misses made from the solution: each must fail on the fixture or the variant.
-      var mutants = SolutionMutants.of(exercise.solution, ordered: exercise.ordered)
-      if exercise.checkedTables.isEmpty, let rows = expected.first, !rows.changed, let constant = SolutionMutants.constant(rows: rows.rows) {
-        mutants.append(constant)
-      }
-      if let onFixture = expected.first, let ignoring = SolutionMutants.ignoringTheYear(onFixture) {
-        mutants.append(ignoring)
-      }
-      // The same rows without the technique the exercise teaches (elsewhere these are correct
-      // answers written differently).
-      let teaches = Set(exercise.taught.map(\.name))
-      if teaches.contains("view"), let onFixture = expected.first, let inlined = SolutionMutants.viewInlined(onFixture, views: fixtureViews) {
-        mutants.append(inlined)
-      }
-      if teaches.contains("distinct"), let onFixture = expected.first, let grouping = SolutionMutants.distinctAsGrouping(onFixture) {
-        mutants.append(grouping)
-      }
-      if let onFixture = expected.first, onFixture.changed, let session = try? Session.fixture(lesson.fixture) {
-        let before = onFixture.tables.compactMap { table in
-          (try? AnswerChecker.contents(of: table.name, in: session)).map { (name: table.name, columns: $0.columns, rows: $0.rows) }
-        }
-        if before.count == onFixture.tables.count, let hardCoded = SolutionMutants.hardCodedWrite(before: before, after: onFixture) {
-          mutants.append(hardCoded)
-        }
-      }
-      if exercise.teachesSwiftSide, let onFixture = expected.first, let plain = SolutionMutants.plainSQL(of: onFixture, solution: exercise.solution) {
-        mutants.append(plain)
-      }
+      // Near-misses made from the solution: each must fail on one of the datasets.
+      let mutants = Self.mutants(of: exercise, expected: expected, fixture: lesson.fixture, views: fixtureViews)
       var passingKinds: Set<String> = []
       for mutant in mutants {
         report.tried += 1
@@ -150,6 +122,11 @@ public final class LessonLinter {
         passingKinds.insert(mutant.kind)
         if exercise.equivalentMutants[mutant.kind] != nil {
           report.equivalent += 1
+        } else if SQLMutants.isSearched(mutant.kind) {
+          // The SQL mutation space is wide and many of its mutants mean the same as the solution on
+          // every dataset (DISTINCT on rows that are unique); those that survive are counted, and
+          // `quarry lessons --search-datasets` lists them.
+          report.surviving.append("'\(exercise.title)': \(mutant.kind)")
         } else {
           problem(exercise.solutionLine, "'\(exercise.title)': the mutant '\(mutant.kind)' passes the check on both datasets — add variant rows it gets wrong, or declare it in an ```equivalent block if no data the schema allows can tell it apart (\(mutant.code.replacing("\n", with: " ")))")
         }
@@ -170,6 +147,73 @@ public final class LessonLinter {
       }
     }
     return problems
+  }
+
+  /// The near-misses of a solution every check must reject: made from its text
+  /// (``SolutionMutants``), from the SQL it runs (``SQLMutants``), and the technique skipped.
+  static func mutants(of exercise: Exercise, expected: [AnswerChecker.Outcome], fixture: String, views: [String: String]) -> [SolutionMutants.Mutant] {
+    var mutants = SolutionMutants.of(exercise.solution, ordered: exercise.ordered)
+    if exercise.checkedTables.isEmpty, let rows = expected.first, !rows.changed, let constant = SolutionMutants.constant(rows: rows.rows) {
+      mutants.append(constant)
+    }
+    if let onFixture = expected.first, let ignoring = SolutionMutants.ignoringTheYear(onFixture) {
+      mutants.append(ignoring)
+    }
+    // The same rows without the technique the exercise teaches (elsewhere these are correct
+    // answers written differently).
+    let teaches = Set(exercise.taught.map(\.name))
+    if teaches.contains("view"), let onFixture = expected.first, let inlined = SolutionMutants.viewInlined(onFixture, views: views) {
+      mutants.append(inlined)
+    }
+    if teaches.contains("distinct"), let onFixture = expected.first, let grouping = SolutionMutants.distinctAsGrouping(onFixture) {
+      mutants.append(grouping)
+    }
+    if let onFixture = expected.first, onFixture.changed, let session = try? Session.fixture(fixture) {
+      let before = onFixture.tables.compactMap { table in
+        (try? AnswerChecker.contents(of: table.name, in: session)).map { (name: table.name, columns: $0.columns, rows: $0.rows) }
+      }
+      if before.count == onFixture.tables.count, let hardCoded = SolutionMutants.hardCodedWrite(before: before, after: onFixture) {
+        mutants.append(hardCoded)
+      }
+    }
+    if exercise.teachesSwiftSide, let onFixture = expected.first, let plain = SolutionMutants.plainSQL(of: onFixture, solution: exercise.solution) {
+      mutants.append(plain)
+    }
+    if let onFixture = expected.first {
+      let data = (try? Session.fixture(fixture)).map { SQLMutants.FixtureData(database: $0.database) }
+      let statements = solutionStatements(onFixture)
+      mutants += SQLMutants.of(statements, data: data).map { SolutionMutants.Mutant(kind: $0.kind, code: $0.code) }
+      // Cut to the fixture: a LIMIT of as many rows as the fixture has answers.
+      if !onFixture.changed, exercise.checkedTables.isEmpty, let last = statements.last, !onFixture.rows.isEmpty, !AnswerEvidence.keywords(of: last).contains("LIMIT") {
+        mutants.append(SolutionMutants.Mutant(
+          kind: "cut to the fixture (LIMIT \(onFixture.rows.count))",
+          code: (Array(statements.prefix(statements.count - 1)) + [last.trimmingTrailingSemicolons() + " LIMIT \(onFixture.rows.count)"]).joined(separator: ";\n") + ";"))
+      }
+    }
+    return mutants
+  }
+
+  /// The statements a solution ran, values written in, as plain SQL: what its SQL mutants change.
+  /// Empty when they do not stand alone (a function or a model the session declared).
+  static func solutionStatements(_ outcome: AnswerChecker.Outcome) -> [String] {
+    guard outcome.evidence.userFunctions.isEmpty else { return [] }
+    return outcome.evidence.statements.map(\.inlinedSQL)
+  }
+
+  /// A fixture's views and their SELECTs (for the mutant that reads a view's rows without it).
+  public static func views(of fixture: String) -> [String: String] {
+    var fixtureViews: [String: String] = [:]
+    if let session = try? Session.fixture(fixture),
+      let rows = try? session.database.rows("SELECT name, sql FROM sqlite_schema WHERE type = 'view'")
+    {
+      for row in rows {
+        guard let name = row.first?.textValue, let sql = row.last?.textValue,
+          let select = Self.viewSelect(sql)
+        else { continue }
+        fixtureViews[name] = select
+      }
+    }
+    return fixtureViews
   }
 
   /// The SELECT of `CREATE VIEW name AS SELECT …`: what follows the first top-level AS.

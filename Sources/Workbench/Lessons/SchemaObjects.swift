@@ -31,17 +31,26 @@ struct SchemaObjects: Equatable {
       var facts: [String] = []
       switch type {
       case "table", "view":
-        for column in (try? database.rows("SELECT name, type, \"notnull\", dflt_value, pk FROM pragma_table_info(?)", bindings: [.text(name)])) ?? [] {
+        // By behaviour, not by the words declared: a column's type affinity (INT and INTEGER
+        // alike), the rowid alias (whose NOT NULL changes nothing), a default's value.
+        let columns = (try? database.rows("SELECT name, type, \"notnull\", dflt_value, pk FROM pragma_table_info(?)", bindings: [.text(name)])) ?? []
+        let keyCount = columns.filter { if case .integer(let key) = $0[4] { key > 0 } else { false } }.count
+        for column in columns {
           let columnName = column[0].textValue ?? "?"
-          var fact = "column \(columnName) \(column[1].textValue?.uppercased() ?? "")"
-          if case .integer(1) = column[2] { fact += " NOT NULL" }
-          if let value = column[3].textValue { fact += " DEFAULT \(value)" }
-          if case .integer(let key) = column[4], key > 0 { fact += " PRIMARY KEY" }
+          let declared = column[1].textValue?.uppercased() ?? ""
+          let isKey = { if case .integer(let key) = column[4] { key > 0 } else { false } }()
+          let isRowID = type == "table" && isKey && keyCount == 1 && declared == "INTEGER"
+          var fact = "column \(columnName) " + (isRowID ? "INTEGER PRIMARY KEY (the rowid)" : "of \(affinity(declared)) affinity")
+          if case .integer(1) = column[2], !isRowID { fact += " NOT NULL" }
+          if let value = column[3].textValue { fact += " DEFAULT \(defaultValue(value, in: database))" }
+          if isKey, !isRowID { fact += " PRIMARY KEY" }
           facts.append(fact)
         }
         for key in (try? database.rows("SELECT \"from\", \"table\", \"to\", on_delete, on_update FROM pragma_foreign_key_list(?)", bindings: [.text(name)])) ?? [] {
           let values = key.map { $0.textValue ?? "" }
-          facts.append("foreign key \(values[0]) → \(values[1])(\(values[2].isEmpty ? "its key" : values[2])) on delete \(values[3]) on update \(values[4])")
+          // `REFERENCES lists` refers to the parent's primary key: the same as `REFERENCES lists(id)`.
+          let parentKey = values[2].isEmpty ? primaryKey(of: values[1], in: database) ?? "its key" : values[2]
+          facts.append("foreign key \(values[0]) → \(values[1])(\(parentKey)) on delete \(values[3]) on update \(values[4])")
         }
       case "index":
         let columns = ((try? database.rows("SELECT name FROM pragma_index_info(?) ORDER BY seqno", bindings: [.text(name)])) ?? []).map { $0.first?.textValue ?? "expression" }
@@ -55,6 +64,30 @@ struct SchemaObjects: Equatable {
       out.objects[name.lowercased()] = Object(type: type, name: name, facts: facts)
     }
     return out
+  }
+
+  /// SQLite's type affinity of a declared type (its rules, in order).
+  static func affinity(_ declared: String) -> String {
+    if declared.contains("INT") { return "INTEGER" }
+    if declared.contains("CHAR") || declared.contains("CLOB") || declared.contains("TEXT") { return "TEXT" }
+    if declared.isEmpty || declared.contains("BLOB") { return "BLOB" }
+    if declared.contains("REAL") || declared.contains("FLOA") || declared.contains("DOUB") { return "REAL" }
+    return "NUMERIC"
+  }
+
+  /// A default by its value (`0`, `(0)` and `'0' + 0` alike); one that reads the clock or
+  /// anything else, by its text.
+  static func defaultValue(_ text: String, in database: Database) -> String {
+    let upper = text.uppercased()
+    guard !upper.contains("CURRENT_") && !upper.contains("NOW") && !upper.contains("RANDOM"),
+      let row = (try? database.rows("SELECT \(text)"))?.first, let value = row.first
+    else { return text }
+    return value.inlineSQL
+  }
+
+  static func primaryKey(of table: String, in database: Database) -> String? {
+    let keys = ((try? database.rows("SELECT name FROM pragma_table_info(?) WHERE pk > 0 ORDER BY pk", bindings: [.text(table)])) ?? []).compactMap { $0.first?.textValue }
+    return keys.isEmpty ? nil : keys.joined(separator: ", ")
   }
 
   /// The objects that are new or different in `after`.

@@ -29,6 +29,12 @@ struct Technique: Sendable {
     Technique(name: "none", about: "", missing: "") { _, _ in true },
     Technique(name: "view", about: "a view", missing: "no query read its rows through a view") { evidence, _ in
       evidence.accesses.contains { $0.action == .read && $0.context.map { evidence.views.contains($0.lowercased()) } == true }
+        && evidence.statements.contains { statement in
+          SQLMutants.tokens(statement.sql).contains { token in
+            let name = token.kind == .quoted ? String(token.text.dropFirst().dropLast()) : token.text
+            return (token.kind == .quoted || token.kind == .word) && evidence.views.contains(name.lowercased())
+          }
+        }
     },
     Technique(name: "trigger", about: "a trigger", missing: "no statement fired a trigger") { evidence, _ in
       evidence.accesses.contains { $0.context.map { evidence.triggers.contains($0.lowercased()) } == true }
@@ -43,8 +49,8 @@ struct Technique: Sendable {
     Technique(name: "distinct", about: "DISTINCT", missing: "none of your queries removes duplicates with DISTINCT (distinct())") { evidence, _ in
       evidence.hasKeyword("DISTINCT")
     },
-    Technique(name: "cte", about: "a common table expression (WITH)", missing: "none of your statements starts with WITH (With { … } query: { … })") { evidence, _ in
-      evidence.statements.contains { $0.keywords.first == "WITH" }
+    Technique(name: "cte", about: "a common table expression (WITH)", missing: "none of your statements starts with WITH (With { … } query: { … }) and reads what its CTEs compute") { evidence, _ in
+      evidence.statements.contains { $0.keywords.first == "WITH" && CommonTableExpressions(sql: $0.sql).doTheWork }
     },
     Technique(name: "recursive-cte", about: "a recursive CTE", missing: "no CTE of yours refers to itself (WITH RECURSIVE)") { evidence, _ in
       evidence.accesses.contains { $0.action == .recursive }
@@ -89,7 +95,7 @@ struct Technique: Sendable {
     Technique(name: "transaction", about: "a transaction", missing: "you opened no transaction (BEGIN, SAVEPOINT, or database.write { … })") { evidence, _ in
       evidence.opensTransaction
     },
-    Technique(name: "rollback", about: "undoing a transaction", missing: "no transaction of yours was rolled back (BEGIN … ROLLBACK)") { evidence, _ in
+    Technique(name: "rollback", about: "undoing a transaction", missing: "no transaction of yours undid a change (BEGIN, then a write, then ROLLBACK)") { evidence, _ in
       evidence.opensTransaction && evidence.rollsBack
     },
     Technique(name: "check-constraint", about: "a CHECK constraint", missing: "no table you created refuses a row by a CHECK constraint") { evidence, _ in
@@ -105,11 +111,11 @@ struct Technique: Sendable {
     Technique(name: "migration", about: "a migration", missing: "no migration of yours ran (migrator.registerMigration(…) { db in … }, then migrator.migrate(database))", swiftSide: true) { evidence, _ in
       evidence.features.contains { if case .migration = $0 { return true } else { return false } }
     },
-    Technique(name: "scope", about: "a scope of your own", missing: "no query of yours used a scope or Where extension you declared", swiftSide: true) { evidence, _ in
-      evidence.features.contains { if case .scope = $0 { return true } else { return false } }
+    Technique(name: "scope", about: "a scope of your own", missing: "no query of yours used a scope or Where extension you declared (the fixture's own, such as Reminder.incomplete, are not yours)", swiftSide: true) { evidence, _ in
+      evidence.ownDeclarations.contains(.scope)
     },
-    Technique(name: "computed-column", about: "a computed column (extension …TableColumns)", missing: "no query of yours used one", swiftSide: true) { evidence, _ in
-      evidence.features.contains { if case .computedColumn = $0 { return true } else { return false } }
+    Technique(name: "computed-column", about: "a computed column (extension …TableColumns)", missing: "no query of yours used one you declared (the fixture's own, such as isHighPriority, are not yours)", swiftSide: true) { evidence, _ in
+      evidence.ownDeclarations.contains(.computedColumn)
     },
     Technique(name: "selection", about: "a @Selection type", missing: "no query of yours selected into a @Selection's Columns", swiftSide: true) { evidence, _ in
       evidence.features.contains { if case .selection = $0 { return true } else { return false } }
@@ -133,6 +139,12 @@ struct Technique: Sendable {
     },
   ]
 
+  /// Techniques seen in one statement: checked on the statement that answers.
+  static let statementLevel: Set<String> = [
+    "view", "window", "distinct", "cte", "recursive-cte", "compound", "case", "subquery", "join", "self-join", "outer-join", "exists",
+    "aggregate", "group-by", "having",
+  ]
+
   static let byName: [String: Technique] = Dictionary(all.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
 
   /// A declaration split into its alternatives (`exists/outer-join`: either one), each a
@@ -151,10 +163,15 @@ struct Technique: Sendable {
 
   /// Why an answer whose rows are right does not pass, or nil when it uses what the exercise
   /// teaches: "right rows, but this exercise is about a view: no query read its rows through a view".
-  static func shortfall(of evidence: AnswerEvidence, declared: [String]) -> String? {
+  ///
+  /// For an answer whose rows are compared (not a write), a technique of one statement (a CTE, a
+  /// window, a join…) must be in the statement whose rows those are: an unused CTE in another
+  /// statement, a view made and not read, does not count.
+  static func shortfall(of evidence: AnswerEvidence, declared: [String], comparesRows: Bool = false) -> String? {
+    let answering = comparesRows ? evidence.answering : evidence
     for declaration in declared {
       guard let alternatives = alternatives(declaration), let (technique, argument) = alternatives.first,
-        !alternatives.contains(where: { $0.technique.isUsed(evidence, $0.argument) })
+        !alternatives.contains(where: { $0.technique.isUsed(statementLevel.contains($0.technique.name) ? answering : evidence, $0.argument) })
       else { continue }
       let about = technique.name == "function" ? "the SQL function \((argument ?? "").replacing("|", with: " or "))" : technique.about
       return "right result, but this exercise is about \(about): \(technique.missing)"
@@ -173,5 +190,70 @@ extension Exercise {
   /// Every technique the exercise names, alternatives included.
   var taught: [Technique] {
     techniques.flatMap { Technique.alternatives($0)?.map(\.technique) ?? [] }
+  }
+}
+
+/// The CTEs of one `WITH` statement, and whether they do the work: each is read after it is
+/// defined (by a later CTE or the main query), and the main query reads one.
+///
+/// ```swift
+/// CommonTableExpressions(sql: "WITH t AS (SELECT 1) SELECT * FROM orders").doTheWork  // false: t is never read
+/// ```
+struct CommonTableExpressions {
+  var names: [String] = []
+  /// Whether each CTE is read after its definition, and the main query reads at least one.
+  var doTheWork = false
+
+  init(sql: String) {
+    let tokens = SQLMutants.tokens(sql).filter { $0.kind != .space }
+    func name(_ token: SQLMutants.Token) -> String? {
+      switch token.kind {
+      case .word: return token.text.lowercased()
+      case .quoted: return String(token.text.dropFirst().dropLast()).lowercased()
+      default: return nil
+      }
+    }
+    var index = 0
+    guard index < tokens.count, tokens[index].upper == "WITH" else { return }
+    index += 1
+    if index < tokens.count, tokens[index].upper == "RECURSIVE" { index += 1 }
+    // name [(columns)] AS [NOT] [MATERIALIZED] ( body ) [, …]
+    var bodies: [Range<Int>] = []
+    while index < tokens.count, let cte = name(tokens[index]) {
+      names.append(cte)
+      index += 1
+      if index < tokens.count, tokens[index].text == "(" { index = Self.after(index, in: tokens) }
+      while index < tokens.count, ["AS", "NOT", "MATERIALIZED"].contains(tokens[index].upper) { index += 1 }
+      guard index < tokens.count, tokens[index].text == "(" else { return }
+      let end = Self.after(index, in: tokens)
+      bodies.append(index..<end)
+      index = end
+      guard index < tokens.count, tokens[index].text == "," else { break }
+      index += 1
+    }
+    let main = index..<tokens.count
+    func reads(_ cte: String, in range: Range<Int>) -> Bool {
+      range.contains { tokens[$0].kind != .string && name(tokens[$0]) == cte }
+    }
+    let everyOneRead = names.enumerated().allSatisfy { position, cte in
+      // Read by itself (recursive), a later CTE, or the main query.
+      bodies[position...].contains { reads(cte, in: $0) } || reads(cte, in: main)
+    }
+    doTheWork = !names.isEmpty && everyOneRead && names.contains { reads($0, in: main) }
+  }
+
+  /// The index after the bracket that opens at `open`.
+  static func after(_ open: Int, in tokens: [SQLMutants.Token]) -> Int {
+    var depth = 0
+    var index = open
+    while index < tokens.count {
+      if tokens[index].text == "(" { depth += 1 }
+      if tokens[index].text == ")" {
+        depth -= 1
+        if depth == 0 { return index + 1 }
+      }
+      index += 1
+    }
+    return tokens.count
   }
 }

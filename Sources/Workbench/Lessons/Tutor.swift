@@ -37,7 +37,7 @@ public final class Tutor {
       (".lesson N", "Open lesson N (.lesson alone lists them)"),
       (".next / .prev", "Move between the steps of the lesson"),
       (".hint", "A hint for this exercise"),
-      (".check", "Check your last query against this exercise"),
+      (".check", "Check your last query (or .check QUERY) against this exercise"),
       (".solution", "Show the reference solution (asks first)"),
       (".diagram", "Draw the tables and their foreign keys"),
       (".tree", "Draw the last result as a tree from its id and parent columns (or its depth)"),
@@ -46,7 +46,7 @@ public final class Tutor {
     shell.extensions[".next"] = { shell, _ in self.move(1, shell: shell) }
     shell.extensions[".prev"] = { shell, _ in self.move(-1, shell: shell) }
     shell.extensions[".hint"] = { shell, _ in self.hint(shell: shell) }
-    shell.extensions[".check"] = { shell, _ in self.check(shell: shell) }
+    shell.extensions[".check"] = { shell, argument in self.check(shell: shell, answer: argument) }
     shell.extensions[".solution"] = { shell, _ in self.solution(shell: shell) }
     shell.extensions[".diagram"] = { shell, _ in shell.output.write(Diagram.draw(try? shell.session.database.schema())) }
     shell.extensions[".tree"] = { shell, _ in Tutor.tree(shell: shell) }
@@ -220,9 +220,11 @@ public final class Tutor {
     return out
   }
 
-  func check(shell: Shell) {
+  /// `.check` checks the last input; `.check ANSWER` checks ANSWER (DSL or SQL) instead.
+  func check(shell: Shell, answer given: String = "") {
     guard let lesson, let exercise = currentExercise(shell: shell) else { return }
-    guard let answer = shell.lastInput else { shell.fail("write a query first, then .check"); return }
+    let written = given.trimmingScalars(in: .whitespacesAndNewlines)
+    guard let answer = written.isEmpty ? shell.lastInput : written else { shell.fail("write a query first, then .check (or .check QUERY)"); return }
     // Declarations made at the prompt (other than the answer itself) are the answer's context.
     let context = shell.declarationInputs.filter { $0 != answer }
     do {

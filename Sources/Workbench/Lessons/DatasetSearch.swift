@@ -1,0 +1,105 @@
+import QuarryEngine
+import QueryBuilder
+
+/// The value-varied datasets an exercise checks answers on, searched for rather than written: of
+/// many candidates (``ValueVariation``, seeds 1…N), those that tell the solution apart from the
+/// mutants the fixed datasets let through, chosen greedily (the fewest datasets that kill the
+/// most mutants). A candidate on which the solution itself is not determined — its rows differ
+/// when SQLite reads tables in reverse (`reverse_unordered_selects`): a tie the task does not
+/// order, a bare column of a group — is never kept, so no dataset makes a difference the task
+/// does not ask for.
+///
+/// ```swift
+/// let found = try DatasetSearch().search(exercise, fixture: "shop", views: [:])
+/// // found.seeds == [7, 19]: seed 7 kills "sql: '<' → '<='", seed 19 "sql: count(x) → count(*)"
+/// // found.survivors: the mutants no candidate kills (equivalent, or beyond the generator)
+/// ```
+public struct DatasetSearch {
+  public struct Finding: Sendable {
+    /// The seeds kept, in the order chosen.
+    public var seeds: [UInt64] = []
+    /// Mutants tried, and killed on the fixed datasets.
+    public var tried = 0
+    public var killedOnFixedData = 0
+    /// Killed only on a kept dataset.
+    public var killedBySearch = 0
+    /// Candidates the solution was determined on (the others were set aside).
+    public var usableCandidates = 0
+    /// Mutants no dataset tells apart: kind and code.
+    public var survivors: [(kind: String, code: String)] = []
+  }
+
+  public var candidates: [UInt64]
+  public var maximumSeeds: Int
+  /// Seeds kept even when no mutant asks for them.
+  public var minimumSeeds = 3
+  let checker = AnswerChecker(timeLimit: 2)
+
+  public init(candidates: [UInt64] = Array(1...24), maximumSeeds: Int = 4) {
+    self.candidates = candidates
+    self.maximumSeeds = maximumSeeds
+  }
+
+  public func search(_ exercise: Exercise, fixture: String, views: [String: String]) throws -> Finding {
+    var fixed = exercise
+    fixed.datasetSeeds = []
+    let expected = try checker.expectedOutcomes(of: fixed, fixture: fixture)
+    let datasets = AnswerChecker.datasets(for: fixed)
+    let mutants = LessonLinter.mutants(of: fixed, expected: expected, fixture: fixture, views: views)
+      .filter { exercise.equivalentMutants[$0.kind] == nil }
+    var finding = Finding()
+    finding.tried = mutants.count
+    var alive = mutants.filter { mutant in !zip(datasets, expected).contains { kills(mutant.code, exercise: fixed, fixture: fixture, dataset: $0.0, expected: $0.1) } }
+    finding.killedOnFixedData = mutants.count - alive.count
+    // Each usable candidate, and the mutants it kills.
+    var killsBySeed: [(seed: UInt64, killed: Set<Int>)] = []
+    var outcomes: [(seed: UInt64, outcome: AnswerChecker.Outcome)] = []
+    for seed in candidates {
+      let dataset = AnswerChecker.varied(seed, for: fixed)
+      guard let solution = try? checker.run(fixed.solution, exercise: fixed, fixture: fixture, dataset: dataset),
+        determined(solution, exercise: fixed, fixture: fixture, dataset: dataset)
+      else { continue }
+      finding.usableCandidates += 1
+      outcomes.append((seed, solution))
+      let killed = Set(alive.indices.filter { self.kills(alive[$0].code, exercise: fixed, fixture: fixture, dataset: dataset, expected: solution) })
+      if !killed.isEmpty { killsBySeed.append((seed, killed)) }
+    }
+    var covered: Set<Int> = []
+    while finding.seeds.count < maximumSeeds, let best = killsBySeed.max(by: { $0.killed.subtracting(covered).count < $1.killed.subtracting(covered).count || ($0.killed.subtracting(covered).count == $1.killed.subtracting(covered).count && $0.seed > $1.seed) }),
+      !best.killed.subtracting(covered).isEmpty
+    {
+      finding.seeds.append(best.seed)
+      covered.formUnion(best.killed)
+    }
+    finding.killedBySearch = covered.count
+    // At least `minimumSeeds`: datasets on which the solution gives rows the fixed data never
+    // showed it give (values no mutant here asked for: a wrong answer of another kind meets them).
+    // The most new rows first: the candidates whose changed values reach the result most.
+    var seenRows = Set(expected.flatMap { $0.rows.map(AnswerChecker.key) })
+    var remaining = outcomes.filter { !finding.seeds.contains($0.seed) && (!$0.outcome.rows.isEmpty || $0.outcome.changed) }
+    while finding.seeds.count < minimumSeeds, !remaining.isEmpty {
+      let scored = remaining.map { candidate in (candidate, candidate.outcome.rows.filter { !seenRows.contains(AnswerChecker.key($0)) }.count) }
+      guard let best = scored.max(by: { $0.1 < $1.1 || ($0.1 == $1.1 && $0.0.seed > $1.0.seed) }), best.1 > 0 else { break }
+      finding.seeds.append(best.0.seed)
+      seenRows.formUnion(best.0.outcome.rows.map(AnswerChecker.key))
+      remaining.removeAll { $0.seed == best.0.seed }
+    }
+    alive = alive.indices.filter { !covered.contains($0) }.map { alive[$0] }
+    finding.survivors = alive.map { ($0.kind, $0.code) }
+    return finding
+  }
+
+  /// Whether the mutant's outcome differs from the solution's on a dataset (an error counts).
+  func kills(_ code: String, exercise: Exercise, fixture: String, dataset: AnswerChecker.Dataset, expected: AnswerChecker.Outcome) -> Bool {
+    guard let actual = try? checker.run(code, exercise: exercise, fixture: fixture, dataset: dataset) else { return true }
+    return checker.compare(expected: expected, actual: actual, exercise: exercise) != nil
+  }
+
+  /// Whether the solution's outcome stays when tables are read in reverse.
+  func determined(_ outcome: AnswerChecker.Outcome, exercise: Exercise, fixture: String, dataset: AnswerChecker.Dataset) -> Bool {
+    var reversed = dataset
+    reversed.reversed = true
+    guard let other = try? checker.run(exercise.solution, exercise: exercise, fixture: fixture, dataset: reversed) else { return false }
+    return checker.compare(expected: outcome, actual: other, exercise: exercise) == nil
+  }
+}

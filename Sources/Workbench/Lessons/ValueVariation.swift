@@ -1,0 +1,307 @@
+import QuarryEngine
+import QueryBuilder
+
+/// Values changed by a seeded recipe, as the schema allows: NULLs in nullable columns, numbers on
+/// their boundaries (0, negative, fractional, large), text in other letter case, empty, long,
+/// holding `%`, `_` or a quote, sorting after 'z', in the plural; dates moved by a day, a month
+/// or a year; a value copied from another row (ties, duplicates); a whole group's value NULL; a
+/// parent copied with one of its children, a child moved under another parent, a tree made
+/// deeper. Each change is its own statement: one the schema refuses (CHECK, NOT NULL, UNIQUE, a
+/// foreign key) is left out, so every dataset is one the schema allows.
+///
+/// ```swift
+/// try ValueVariation(seed: 7).apply(to: database, keeping: ["rui matos"])
+/// // UPDATE "products" SET "price" = 0 WHERE rowid = 4
+/// // UPDATE "customers" SET "email" = upper("email") WHERE rowid = 2
+/// // UPDATE "orders" SET "orderedAt" = date("orderedAt", '+1 month') WHERE rowid = 5 …
+/// ```
+///
+/// Values the exercise gives (`keeping`: the solution's string literals, compared without case)
+/// are never changed and never copied into another row: the task names exactly those rows.
+struct ValueVariation: Sendable, Equatable {
+  var seed: UInt64
+
+  /// One column as the recipe sees it: what its values look like decides which changes fit.
+  struct Column {
+    var name: String
+    var nullable: Bool
+    var isKey: Bool
+    /// The parent table, for a foreign key column.
+    var parent: String?
+    var kind: Kind
+    var values: [DatabaseValue]
+  }
+
+  enum Kind { case integer, flag, real, date, label, text, other }
+
+  /// `given`: the solution's string literals, lowercased; `bounds`: its numbers and dates, which
+  /// values are also moved onto (a price of exactly 20 for `price < 20`).
+  func apply(to database: Database, keeping given: Set<String>, bounds: [String] = []) throws {
+    // Started from a mixed state: streams of nearby seeds must not be shifts of one another.
+    var mixer = SplitMix64(seed: seed)
+    var random = SplitMix64(state: mixer.next() ^ 0x5EED_0F_DA7A)
+    let tables = try database.rows(
+      "SELECT name FROM pragma_table_list WHERE schema = 'main' AND type = 'table' AND wr = 0 AND name NOT LIKE 'sqlite_%' ORDER BY name"
+    ).compactMap { $0.first?.textValue }
+    // FTS5 shadow tables and virtual tables are not edited: their triggers follow the content.
+    let virtual = Set(try database.rows("SELECT name FROM sqlite_schema WHERE type = 'table' AND sql LIKE 'CREATE VIRTUAL%'").compactMap { $0.first?.textValue })
+    let shadows = Set(try database.rows("SELECT name FROM pragma_table_list WHERE type = 'shadow'").compactMap { $0.first?.textValue })
+    for table in tables where !virtual.contains(table) && !shadows.contains(table) {
+      let columns = try Self.columns(of: table, in: database)
+      let rowids = try database.rows("SELECT rowid FROM \(quoteIdentifier(table)) ORDER BY rowid").compactMap { row -> Int64? in
+        if case .integer(let id)? = row.first { return id } else { return nil }
+      }
+      guard !rowids.isEmpty else { continue }
+      let editable = columns.filter { !$0.isKey && $0.kind != .other }
+      guard !editable.isEmpty else { continue }
+      // About two rows in three get a change; at least three.
+      let changes = max(3, rowids.count * 2 / 3)
+      for _ in 0..<changes {
+        let rowid = rowids[random.index(rowids.count)]
+        let column = editable[random.index(editable.count)]
+        try change(column, ofRow: rowid, in: table, given: given, bounds: bounds, random: &random, database: database)
+      }
+      // A whole group's value NULL: every row sharing a parent, for one nullable column.
+      if random.index(2) == 0, let parent = random.pick(columns.filter { $0.parent != nil && $0.parent != table }),
+        let nullable = random.pick(editable.filter { $0.nullable && $0.parent == nil }),
+        let group = random.pick(parent.values.filter { $0 != .null })
+      {
+        try attempt(database, "UPDATE \(quoteIdentifier(table)) SET \(quoteIdentifier(nullable.name)) = NULL WHERE \(quoteIdentifier(parent.name)) = \(group.inlineSQL)")
+      }
+    }
+    let edited = tables.filter { !virtual.contains($0) && !shadows.contains($0) }
+    try varyFamilies(edited, given: given, random: &random, database: database)
+    // Now and then a table left empty (an aggregate over no rows), with the rows that refer to it.
+    if random.index(4) == 0, let table = random.pick(edited) {
+      try database.execute("SAVEPOINT quarry_empty")
+      do {
+        try empty(table, in: database, depth: 0)
+        if !(try database.rows("PRAGMA foreign_key_check")).isEmpty { try database.execute("ROLLBACK TO quarry_empty") }
+      } catch {
+        try database.execute("ROLLBACK TO quarry_empty")
+      }
+      try database.execute("RELEASE quarry_empty")
+    }
+  }
+
+  /// Deletes every row of a table, after the rows of other tables that refer to one of them.
+  private func empty(_ table: String, in database: Database, depth: Int) throws {
+    guard depth < 4 else { return }
+    let children = try database.rows(
+      "SELECT m.name, f.\"from\" FROM sqlite_schema AS m, pragma_foreign_key_list(m.name) AS f WHERE m.type = 'table' AND f.\"table\" = ? AND m.name <> ?",
+      bindings: [.text(table), .text(table)])
+    for child in children {
+      guard let name = child[0].textValue else { continue }
+      try empty(name, in: database, depth: depth + 1)
+    }
+    try database.execute("DELETE FROM \(quoteIdentifier(table))")
+  }
+
+  /// One change to one cell, chosen by the column's kind; nothing when it would touch a given value.
+  private func change(
+    _ column: Column, ofRow rowid: Int64, in table: String, given: Set<String>, bounds: [String], random: inout SplitMix64, database: Database
+  ) throws {
+    let name = quoteIdentifier(column.name)
+    let current = try database.rows("SELECT \(name) FROM \(quoteIdentifier(table)) WHERE rowid = \(rowid)").first?.first ?? .null
+    if let text = current.textValue, given.contains(text.lowercased()) { return }
+    // A given value in a column that names a row (a name, a title, an e-mail) stays on that row
+    // alone; one in a column of attributes (a city, a status) may be copied to other rows: two
+    // suppliers in Braga are what "the suppliers in Braga" must find.
+    let names = Self.namesRows(column.name)
+    let others = column.values.filter { value in
+      guard value != current, value != .null else { return false }
+      if names, let text = value.textValue, given.contains(text.lowercased()) { return false }
+      return true
+    }
+    var choices: [String] = []
+    if column.nullable { choices.append("NULL") }
+    if let copy = random.pick(others) { choices.append(copy.inlineSQL) }
+    // A given value of an attribute column, copied to this row: more rows that the task's
+    // condition keeps (a second supplier in Braga), drawn as often as the other changes together.
+    if !names, let value = random.pick(others.filter { $0.textValue.map { given.contains($0.lowercased()) } ?? false }) {
+      choices += Array(repeating: value.inlineSQL, count: 4)
+    }
+    let numbers = bounds.filter { Double($0) != nil }
+    switch column.kind {
+    case .flag:
+      choices += ["1 - \(name)"]
+    case .integer where column.parent != nil:
+      // Another parent: a parent left without children, another with more.
+      if column.parent != table, let parent = column.parent, let other = random.pick(try Self.keys(of: parent, in: database)) {
+        choices.append(String(other))
+      }
+    case .integer:
+      // On the solution's own numbers, and one either side of them.
+      let near = numbers.compactMap { Double($0) }.filter { $0 == $0.rounded() }.flatMap { [$0 - 1, $0, $0 + 1] }.map { String(Int64($0)) }
+      choices += ["0", "-\(name)", "\(name) + 1", "\(name) - 1", "\(name) * 1000 + 7"] + near
+    case .real:
+      let near = numbers.compactMap { Double($0) }.flatMap { [$0 - 0.5, $0, $0 + 0.5] }.map { String($0) }
+      choices += ["0", "-\(name)", "\(name) + 0.5", "\(name) * 1000", "round(\(name)) + 0.25"] + near
+    case .date:
+      let shifts = ["+1 day", "-1 day", "+1 month", "-1 month", "+1 year", "-1 year", "start of month", "start of year", "+1 month', 'start of month', '-1 day"]
+      let shift = shifts[random.index(shifts.count)]
+      choices += [Self.moved(name, by: shift)]
+      // A date the solution compares with, on the day (and its time kept where it has one).
+      for bound in bounds where Self.isDate(bound) {
+        choices.append("\(quoteText(String(bound.prefix(10)))) || substr(\(name), 11)")
+      }
+    case .label:
+      // A value no row has yet: a status the fixture never shows.
+      choices += ["'other'"]
+    case .text:
+      choices += [
+        "upper(\(name))", "lower(\(name))", "''", "\(name) || ' ' || substr(replace(hex(zeroblob(60)), '0', 'ab'), 1, 110)",
+        "'~' || \(name)", "\(name) || 's'", "replace(\(name), ' ', '%')", "replace(\(name), ' ', '_')", "\(name) || ''''",
+        "upper(substr(\(name), 1, 1)) || lower(substr(\(name), 2))", "' ' || \(name) || ' '",
+      ]
+    case .other:
+      return
+    }
+    guard !choices.isEmpty else { return }
+    let value = choices[random.index(choices.count)]
+    // A value the change computes must not become a given one (a copy of 'Rui Matos' elsewhere).
+    let guardGiven = given.isEmpty || !names ? "" : " AND coalesce(lower(\(value)), '') NOT IN (\(given.sorted().map(quoteText).joined(separator: ", ")))"
+    try attempt(database, "UPDATE \(quoteIdentifier(table)) SET \(name) = \(value) WHERE rowid = \(rowid)\(guardGiven)")
+  }
+
+  /// Families across foreign keys: a parent copied with one of its children (a copied parent
+  /// with children), a child moved under a leaf of its own table (a deeper tree).
+  private func varyFamilies(_ tables: [String], given: Set<String>, random: inout SplitMix64, database: Database) throws {
+    let integerKeys = try IntegerKeys(database)
+    for table in tables {
+      for foreignKey in try database.rows("SELECT \"from\", \"table\" FROM pragma_foreign_key_list(?)", bindings: [.text(table)]) {
+        guard let column = foreignKey[0].textValue, let parent = foreignKey[1].textValue, let parentKey = integerKeys.keys[parent],
+          let childKey = integerKeys.keys[table], random.index(2) == 0
+        else { continue }
+        let child = quoteIdentifier(table), fk = quoteIdentifier(column)
+        let childColumns = try Self.columns(of: table, in: database).map(\.name).filter { $0 != childKey }
+        if parent == table {
+          // A deeper tree: a row copied as the child of a row that has no children.
+          let leaves = try database.rows(
+            "SELECT \(quoteIdentifier(childKey)) FROM \(child) AS a WHERE NOT EXISTS (SELECT 1 FROM \(child) AS b WHERE b.\(fk) = a.\(quoteIdentifier(childKey))) ORDER BY 1"
+          ).compactMap { $0.first.flatMap(Self.integer) }
+          guard let leaf = random.pick(leaves) else { continue }
+          let list = childColumns.map(quoteIdentifier).joined(separator: ", ")
+          let values = childColumns.map { $0 == column ? String(leaf) : quoteIdentifier($0) }.joined(separator: ", ")
+          try attempt(database, "INSERT INTO \(child) (\(list)) SELECT \(values) FROM \(child) WHERE \(quoteIdentifier(childKey)) = \(leaf)\(Self.notGiven(childColumns, given))")
+          continue
+        }
+        // A parent that has children, copied under a new id, and one child copied under it.
+        let parents = try database.rows("SELECT DISTINCT \(fk) FROM \(child) WHERE \(fk) IS NOT NULL ORDER BY 1").compactMap { $0.first.flatMap(Self.integer) }
+        guard let original = random.pick(parents) else { continue }
+        let parentName = quoteIdentifier(parent)
+        let parentColumns = try Self.columns(of: parent, in: database).map(\.name).filter { $0 != parentKey }
+        let parentList = parentColumns.map(quoteIdentifier).joined(separator: ", ")
+        let before = try database.rows("SELECT max(\(quoteIdentifier(parentKey))) FROM \(parentName)").first?.first.flatMap(Self.integer) ?? 0
+        try attempt(database, "INSERT INTO \(parentName) (\(parentList)) SELECT \(parentList) FROM \(parentName) WHERE \(quoteIdentifier(parentKey)) = \(original)\(Self.notGiven(parentColumns, given))")
+        let after = try database.rows("SELECT max(\(quoteIdentifier(parentKey))) FROM \(parentName)").first?.first.flatMap(Self.integer) ?? 0
+        guard after > before else { continue }
+        let list = childColumns.map(quoteIdentifier).joined(separator: ", ")
+        let values = childColumns.map { $0 == column ? String(after) : quoteIdentifier($0) }.joined(separator: ", ")
+        try attempt(database, "INSERT INTO \(child) (\(list)) SELECT \(values) FROM \(child) WHERE \(fk) = \(original)\(Self.notGiven(childColumns, given)) ORDER BY rowid LIMIT 1")
+      }
+    }
+  }
+
+  /// ` AND lower(col) NOT IN (given…)` for every text column: a row holding a given value is not copied.
+  private static func notGiven(_ columns: [String], _ given: Set<String>) -> String {
+    guard !given.isEmpty else { return "" }
+    let list = given.sorted().map(quoteText).joined(separator: ", ")
+    return columns.map { " AND coalesce(lower(\(quoteIdentifier($0))), '') NOT IN (\(list))" }.joined()
+  }
+
+  /// A change the schema refuses is left out; a savepoint keeps its half-done trigger work out too.
+  private func attempt(_ database: Database, _ sql: String) throws {
+    try database.execute("SAVEPOINT quarry_variation")
+    do {
+      try database.execute(sql)
+      // Deferred keys, or keys not enforced: checked here, before the change is kept.
+      if !(try database.rows("PRAGMA foreign_key_check")).isEmpty {
+        try database.execute("ROLLBACK TO quarry_variation")
+      }
+    } catch {
+      try database.execute("ROLLBACK TO quarry_variation")
+    }
+    try database.execute("RELEASE quarry_variation")
+  }
+
+  /// A date moved, in the format it is written in (`YYYY-MM-DD`, with a time or not).
+  static func moved(_ name: String, by shift: String) -> String {
+    "CASE WHEN length(\(name)) = 10 THEN date(\(name), '\(shift)') "
+      + "WHEN length(\(name)) = 19 AND substr(\(name), 11, 1) = ' ' THEN datetime(\(name), '\(shift)') "
+      + "WHEN length(\(name)) = 19 AND substr(\(name), 11, 1) = 'T' THEN strftime('%Y-%m-%dT%H:%M:%S', \(name), '\(shift)') "
+      + "ELSE \(name) END"
+  }
+
+  static func integer(_ value: DatabaseValue) -> Int64? {
+    if case .integer(let id) = value { return id } else { return nil }
+  }
+
+  static func keys(of table: String, in database: Database) throws -> [Int64] {
+    guard let key = try IntegerKeys(database).keys[table] else { return [] }
+    return try database.rows("SELECT \(quoteIdentifier(key)) FROM \(quoteIdentifier(table)) ORDER BY 1").compactMap { $0.first.flatMap(integer) }
+  }
+
+  /// The columns of a table with what their values look like.
+  static func columns(of table: String, in database: Database) throws -> [Column] {
+    let info = try database.rows("SELECT name, type, \"notnull\", pk FROM pragma_table_info(?) ORDER BY cid", bindings: [.text(table)])
+    var parents: [String: String] = [:]
+    for foreignKey in try database.rows("SELECT \"from\", \"table\" FROM pragma_foreign_key_list(?)", bindings: [.text(table)]) {
+      if let from = foreignKey[0].textValue, let parent = foreignKey[1].textValue { parents[from] = parent }
+    }
+    return try info.compactMap { row in
+      guard let name = row[0].textValue else { return nil }
+      let declared = (row[1].textValue ?? "").uppercased()
+      let notNull = Self.integer(row[2]) == 1
+      let isKey = (Self.integer(row[3]) ?? 0) > 0
+      let values = try database.rows("SELECT DISTINCT \(quoteIdentifier(name)) FROM \(quoteIdentifier(table)) ORDER BY 1").compactMap(\.first)
+      let count = try database.rows("SELECT count(\(quoteIdentifier(name))) FROM \(quoteIdentifier(table))").first?.first.flatMap(Self.integer) ?? 0
+      return Column(
+        name: name, nullable: !notNull && !isKey, isKey: isKey, parent: parents[name],
+        kind: kind(declared: declared, values: values.filter { $0 != .null }, rows: Int(count)), values: values)
+    }
+  }
+
+  /// What a column holds, read off its declared type and its values.
+  static func kind(declared: String, values: [DatabaseValue], rows: Int) -> Kind {
+    let texts = values.compactMap { value -> String? in if case .text(let text) = value { text } else { nil } }
+    if values.isEmpty {
+      if declared.contains("INT") || declared.contains("BOOL") { return .integer }
+      if declared.contains("REAL") || declared.contains("FLOA") || declared.contains("DOUB") { return .real }
+      if declared.contains("TEXT") || declared.contains("CHAR") { return .text }
+      return .other
+    }
+    if values.allSatisfy({ if case .integer(let v) = $0 { return v == 0 || v == 1 } else { return false } }) {
+      return declared.contains("BOOL") || values.count == 2 ? .flag : .integer
+    }
+    if values.allSatisfy({ if case .integer = $0 { return true } else { return false } }) { return .integer }
+    if values.allSatisfy({ if case .text = $0 { false } else { $0.doubleValue != nil } }) { return .real }
+    guard texts.count == values.count else { return .other }
+    if texts.allSatisfy(isDate) { return .date }
+    // JSON, and text that is not words, stay as they are.
+    if texts.contains(where: { $0.hasPrefix("[") || $0.hasPrefix("{") }) { return .other }
+    // A few lower-case words that repeat: a status, a category.
+    if texts.count <= 5, rows >= texts.count + 2, texts.allSatisfy({ $0.allSatisfy { $0.isLowercase || $0 == "_" || $0 == "-" } }) { return .label }
+    return .text
+  }
+
+  /// Whether a column's values name rows (a name, a title, an e-mail, a username).
+  static func namesRows(_ column: String) -> Bool {
+    let lower = column.lowercased()
+    return ["name", "title", "email", "mail", "username", "login", "handle"].contains { lower == $0 || lower.hasSuffix($0) }
+  }
+
+  static func isDate(_ text: String) -> Bool {
+    let bytes = Array(text.utf8)
+    guard bytes.count >= 10, bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-") else { return false }
+    return [0, 1, 2, 3, 5, 6, 8, 9].allSatisfy { bytes[$0] >= UInt8(ascii: "0") && bytes[$0] <= UInt8(ascii: "9") }
+  }
+}
+
+extension SplitMix64 {
+  /// A draw in `0..<count` (count > 0).
+  mutating func index(_ count: Int) -> Int { Int(next() % UInt64(max(count, 1))) }
+
+  /// An element drawn with this generator's own draws (nil when there is none).
+  mutating func pick<T>(_ values: [T]) -> T? { values.isEmpty ? nil : values[index(values.count)] }
+}

@@ -1,0 +1,83 @@
+@testable import Workbench
+import QuarryEngine
+import XCTest
+
+/// The SQL mutation space of the dataset search: each mutant one change, written in the
+/// solution's SQL; an expression written twice changes in both places; constants read off the
+/// fixture; and what the checker compares fairly (JSON objects, CTEs that do the work, schema
+/// objects by behaviour).
+final class SQLMutantsTests: XCTestCase {
+  func testEachMutantIsOneChange() {
+    let mutants = SQLMutants.of([#"SELECT "name" FROM "products" WHERE ("price" < 20) AND "category" LIKE 'desk%' ORDER BY "name""#])
+    let byKind = Dictionary(mutants.map { ($0.kind, $0.code) }, uniquingKeysWith: { first, _ in first })
+    XCTAssertEqual(byKind["sql: '<' → '<='"], #"SELECT "name" FROM "products" WHERE ("price" <= 20) AND "category" LIKE 'desk%' ORDER BY "name";"#)
+    XCTAssertEqual(byKind["sql: 20 → 21"], #"SELECT "name" FROM "products" WHERE ("price" < 21) AND "category" LIKE 'desk%' ORDER BY "name";"#)
+    XCTAssertEqual(byKind["sql: LIKE → GLOB"], #"SELECT "name" FROM "products" WHERE ("price" < 20) AND "category" GLOB 'desk*' ORDER BY "name";"#)
+    XCTAssertEqual(byKind["sql: drop a condition (AND …)"], #"SELECT "name" FROM "products" WHERE ("price" < 20)     ORDER BY "name";"#)
+    XCTAssertEqual(byKind["sql: add DISTINCT"], #"SELECT DISTINCT  "name" FROM "products" WHERE ("price" < 20) AND "category" LIKE 'desk%' ORDER BY "name";"#)
+    XCTAssertNotNil(byKind["sql: AND → OR"])
+    XCTAssertNotNil(byKind["sql: drop the WHERE"])
+    // A string's contents are never a place to change: 'desk%' keeps its letters.
+    XCTAssertTrue(mutants.allSatisfy { $0.code.contains("'desk%'") || $0.kind == "sql: LIKE → GLOB" || $0.kind.hasPrefix("sql: drop") })
+  }
+
+  func testAnExpressionWrittenTwiceChangesInBoth() {
+    let sql = #"SELECT CASE WHEN "price" < 20 THEN 'budget' ELSE 'other' END, count(*) FROM "products" GROUP BY CASE WHEN "price" < 20 THEN 'budget' ELSE 'other' END"#
+    let flips = SQLMutants.of([sql]).filter { $0.kind.hasPrefix("sql: '<' → '<='") }
+    XCTAssertEqual(flips.map(\.code), [sql.replacing(#""price" < 20"#, with: #""price" <= 20"#) + ";"])
+  }
+
+  func testAggregatesAndJoins() {
+    let kinds = Set(SQLMutants.of([#"SELECT "l"."title", count("r"."id"), max("r"."priority") FROM "lists" AS "l" LEFT JOIN "reminders" AS "r" ON "r"."listID" = "l"."id" GROUP BY "l"."id""#]).map(\.kind))
+    for kind in ["sql: count(DISTINCT …)", "sql: count(x) → count(*)", "sql: max() → coalesce(max(), 0)", "sql: max() → min()", "sql: LEFT JOIN → JOIN"] {
+      XCTAssertTrue(kinds.contains(kind), kind)
+    }
+  }
+
+  func testConstantsReadOffTheFixture() throws {
+    let session = try Session.fixture("shop")
+    let data = SQLMutants.FixtureData(database: session.database)
+    let mutants = SQLMutants.of([#"SELECT "orders"."id", CASE "orders"."status" WHEN 'delivered' THEN 'done' ELSE 'open' END FROM "orders" WHERE ("orders"."status") <> ('cancelled')"#], data: data)
+    let byKind = Dictionary(mutants.map { ($0.kind, $0.code) }, uniquingKeysWith: { first, _ in first })
+    XCTAssertEqual(
+      byKind["sql: ELSE listed by hand"],
+      #"SELECT "orders"."id", CASE "orders"."status" WHEN 'delivered' THEN 'done' WHEN 'cancelled' THEN 'open' WHEN 'placed' THEN 'open' WHEN 'shipped' THEN 'open'  END FROM "orders" WHERE ("orders"."status") <> ('cancelled');"#)
+    XCTAssertEqual(
+      byKind["sql: listed by hand (status <> 'cancelled')"],
+      #"SELECT "orders"."id", CASE "orders"."status" WHEN 'delivered' THEN 'done' ELSE 'open' END FROM "orders" WHERE "orders"."status" IN ('delivered', 'placed', 'shipped');"#)
+    let grouped = SQLMutants.of([#"SELECT "customers"."name", count(*) FROM "customers" GROUP BY "customers"."id""#], data: data)
+    XCTAssertTrue(grouped.contains { $0.kind == "sql: group by name instead of id" && $0.code.hasSuffix(#"GROUP BY "customers"."name";"#) })
+  }
+
+  func testACTEDoesTheWorkOnlyWhenRead() {
+    XCTAssertFalse(CommonTableExpressions(sql: "WITH t AS (SELECT 1) SELECT * FROM orders").doTheWork)
+    XCTAssertTrue(CommonTableExpressions(sql: #"WITH "t" AS (SELECT 1 AS x) SELECT x FROM "t""#).doTheWork)
+    // Two CTEs: the first read by the second, the second by the query.
+    XCTAssertTrue(CommonTableExpressions(sql: "WITH a(x) AS (SELECT 1), b AS (SELECT x FROM a) SELECT * FROM b").doTheWork)
+    // A CTE no one reads, beside one that is read.
+    XCTAssertFalse(CommonTableExpressions(sql: "WITH a AS (SELECT 1), b AS (SELECT 2) SELECT * FROM b").doTheWork)
+    // Recursive: read by itself and by the query; a name inside a string is no read.
+    XCTAssertTrue(CommonTableExpressions(sql: "WITH RECURSIVE c(n) AS (SELECT 1 UNION ALL SELECT n + 1 FROM c WHERE n < 3) SELECT n FROM c").doTheWork)
+    XCTAssertFalse(CommonTableExpressions(sql: "WITH c AS (SELECT 1) SELECT 'c'").doTheWork)
+  }
+
+  func testJSONObjectsCompareAsObjects() {
+    XCTAssertEqual(AnswerChecker.valueKey(.text(#"{"id":1,"title":"errand"}"#)), AnswerChecker.valueKey(.text(#"{"title":"errand","id":1}"#)))
+    XCTAssertNotEqual(AnswerChecker.valueKey(.text(#"{"id":1,"title":"errand"}"#)), AnswerChecker.valueKey(.text(#"{"id":2,"title":"errand"}"#)))
+    XCTAssertEqual(AnswerChecker.valueKey(.text(#"{"a":{"x":1,"y":[1,2]}}"#)), AnswerChecker.valueKey(.text(#"{"a":{"y":[1,2],"x":1}}"#)))
+  }
+
+  func testSchemaObjectsCompareByBehaviour() throws {
+    func schema(_ sql: String) throws -> [SchemaObjects.Object] {
+      let session = try Session.fixture("reminders")
+      let before = SchemaObjects.read(session.database)
+      try session.database.execute(sql)
+      return before.changes(to: SchemaObjects.read(session.database))
+    }
+    let declared = try schema("CREATE TABLE notes (id INTEGER PRIMARY KEY, reminderID INTEGER REFERENCES reminders(id), body TEXT NOT NULL DEFAULT '', n INTEGER DEFAULT 0)")
+    let written = try schema("CREATE TABLE notes (id INTEGER NOT NULL PRIMARY KEY, reminderID INT REFERENCES reminders, body VARCHAR(200) NOT NULL DEFAULT (''), n BIGINT DEFAULT (0))")
+    XCTAssertEqual(declared, written)
+    // INT PRIMARY KEY is not the rowid: another behaviour.
+    XCTAssertNotEqual(declared, try schema("CREATE TABLE notes (id INT PRIMARY KEY, reminderID INTEGER REFERENCES reminders(id), body TEXT NOT NULL DEFAULT '', n INTEGER DEFAULT 0)"))
+  }
+}
