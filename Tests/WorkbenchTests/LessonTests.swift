@@ -93,7 +93,7 @@ final class LessonTests: XCTestCase {
     // `.check ANSWER` checks that answer, not the last input.
     let direct = OutputStream.capturing()
     let checking = Shell(session: try Session.fixture("reminders"), fixtureName: "reminders", output: direct)
-    Tutor(lessons: Lesson.all(in: Self.lessonsDirectory)).install(in: checking)
+    Tutor(lessons: Lesson.all(in: Self.lessonsDirectory), progress: Progress(path: state.appendingPathComponent("checking.json").path)).install(in: checking)
     for input in [".lesson 1", ".next", "RemindersList.select(\\.title)", ".check SELECT 4;", ".check SELECT title FROM remindersLists;"] {
       checking.handle(input)
     }
