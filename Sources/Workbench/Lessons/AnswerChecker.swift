@@ -82,7 +82,7 @@ public struct AnswerChecker {
           place = " (on \(recipe.description)\(dataset.permutesIDs ? ", ids permuted" : ""): it matched the fixture's and the variant's rows, but these have a case they do not — a duplicate, a tie, a date in another year, rows in another order)"
         } else if !variant {
           place = ""
-        } else if Self.looksFitted(answer, solution: exercise.solution) {
+        } else if Self.looksFitted(answer, solution: exercise.solution, fixtureValues: Self.values(ofFixture: fixture)) {
           place = " (on the variant rows; it matched the fixture's rows, so it may be fitted to them)"
         } else {
           place = " (on the variant rows; it matched the fixture's rows, but these have a case it gets wrong: a tie, a NULL, a value on a boundary, a word inside another)"
@@ -109,12 +109,40 @@ public struct AnswerChecker {
   /// Whether an answer that matched the fixture only looks written for its rows: constant rows
   /// (`VALUES`, `Values(…)`), or a literal the solution does not use (an id, a name, a total
   /// read off the fixture).
-  static func looksFitted(_ answer: String, solution: String) -> Bool {
+  ///
+  /// With `fixtureValues` (the fixture's cells, as `literals(in:)` writes them), only a literal
+  /// that is one of them counts: a date modifier or a format inside `#sql` ('+7 days', '%Y-%m')
+  /// is not read off the rows.
+  static func looksFitted(_ answer: String, solution: String, fixtureValues: Set<String>? = nil) -> Bool {
     let trimmed = answer.trimmingScalars(in: .whitespacesAndNewlines)
     if trimmed.uppercased().hasPrefix("VALUES") || trimmed.contains("Values(") { return true }
     // A pattern made of the solution's own words ('%ask%' for "ask") is not read off the rows.
     let bare = { (literals: Set<String>) in Set(literals.map { $0.filter { $0 != "%" && $0 != "*" } }) }
-    return !bare(literals(in: answer)).subtracting(bare(literals(in: solution))).isEmpty
+    let own = bare(literals(in: answer)).subtracting(bare(literals(in: solution)))
+    guard let fixtureValues else { return !own.isEmpty }
+    return !own.isDisjoint(with: fixtureValues)
+  }
+
+  /// Every cell of a fixture's tables, as `literals(in:)` writes a literal: `s` and the text, `n`
+  /// and the number.
+  static func values(ofFixture fixture: String) -> Set<String>? {
+    guard let session = try? Session.fixture(fixture), let tables = try? userTables(of: session) else { return nil }
+    var values: Set<String> = []
+    for table in tables {
+      for row in (try? session.database.rows("SELECT * FROM \(quoteIdentifier(table))")) ?? [] {
+        for cell in row {
+          switch cell {
+          case .text(let text): values.insert("s" + text)
+          case .integer(let number): values.insert("n\(number)")
+          case .double(let number):
+            values.insert("n\(number)")
+            if number == number.rounded(), abs(number) < 1e15 { values.insert("n\(Int64(number))") }
+          default: break
+          }
+        }
+      }
+    }
+    return values
   }
 
   /// The quoted strings and numbers of a text (quotes dropped, so 'a' and "a" are one literal).
