@@ -192,7 +192,7 @@ extension LessonsCommand {
 
   /// `quarry lessons --dataset N.K SEED`: a searched dataset's rows.
   func printDataset(_ position: String) throws {
-    let (lesson, exercise) = try Self.exercise(at: position)
+    let (lesson, exercise, _, _) = try Self.exercise(at: position, option: "--dataset")
     guard let text = files.first, let seed = UInt64(text) else {
       StandardStreams.error("quarry: error: --dataset \(position) needs the dataset's number after it (a ✗ message names it: dataset 7)\n")
       throw ExitCode(2)
@@ -205,11 +205,11 @@ extension LessonsCommand {
     throw ExitCode(2)
   }
 
-  /// The lesson and exercise `N.K` names, or a refusal (exit 2).
-  static func exercise(at position: String) throws -> (Lesson, Exercise) {
+  /// The lesson and exercise `N.K` names (and N and K), or a refusal (exit 2).
+  static func exercise(at position: String, option: String) throws -> (Lesson, Exercise, Int, Int) {
     let parts = position.split(separator: ".")
     guard parts.count == 2, let lessonNumber = Int(parts[0]), let exerciseNumber = Int(parts[1]) else {
-      try refuse("--check takes LESSON.EXERCISE, like 5.2; got '\(position)'")
+      try refuse("\(option) takes LESSON.EXERCISE, like 5.2; got '\(position)'")
     }
     let paths = Lesson.directory().map { Lesson.all(in: $0) } ?? []
     guard lessonNumber >= 1, lessonNumber <= paths.count else {
@@ -219,25 +219,13 @@ extension LessonsCommand {
     guard exerciseNumber >= 1, exerciseNumber <= lesson.exercises.count else {
       try refuse("lesson \(lessonNumber) (\(lesson.title)) has \(lesson.exercises.count) exercises, not \(exerciseNumber)")
     }
-    return (lesson, lesson.exercises[exerciseNumber - 1])
+    return (lesson, lesson.exercises[exerciseNumber - 1], lessonNumber, exerciseNumber)
   }
 
   /// `quarry lessons --check N.K 'ANSWER'`: one answer, checked without a terminal.
   func checkAnswer(_ position: String) throws {
     func refuse(_ message: String) throws -> Never { try Self.refuse(message) }
-    let parts = position.split(separator: ".")
-    guard parts.count == 2, let lessonNumber = Int(parts[0]), let exerciseNumber = Int(parts[1]) else {
-      try refuse("--check takes LESSON.EXERCISE, like 5.2; got '\(position)'")
-    }
-    let paths = Lesson.directory().map { Lesson.all(in: $0) } ?? []
-    guard lessonNumber >= 1, lessonNumber <= paths.count else {
-      try refuse("no lesson \(lessonNumber); there are \(paths.count)")
-    }
-    let lesson = try Lesson.load(path: paths[lessonNumber - 1])
-    guard exerciseNumber >= 1, exerciseNumber <= lesson.exercises.count else {
-      try refuse("lesson \(lessonNumber) (\(lesson.title)) has \(lesson.exercises.count) exercises, not \(exerciseNumber)")
-    }
-    let exercise = lesson.exercises[exerciseNumber - 1]
+    let (lesson, exercise, lessonNumber, exerciseNumber) = try Self.exercise(at: position, option: "--check")
     var answer = files.joined(separator: " ")
     if answer.trimmingScalars(in: .whitespacesAndNewlines).isEmpty {
       answer = String(decoding: StandardStreams.readInput(), as: UTF8.self)
