@@ -137,20 +137,13 @@ struct AnswerEvidence {
   /// A view it reads counts with it: the statement that created the view is part of the answer.
   var answering: AnswerEvidence {
     guard let last = statements.last(where: \.returnsRows) else { return self }
-    let names = Set(SQLMutants.tokens(last.sql).compactMap { token -> String? in
-      switch token.kind {
-      case .word: token.text.lowercased()
-      case .quoted: String(token.text.dropFirst().dropLast()).lowercased()
-      default: nil
-      }
-    })
+    let names = Set(SQLMutants.tokens(last.sql).compactMap(\.name))
     let views = statements.filter { statement in
       guard statement.keywords.first == "CREATE", statement.keywords.contains("VIEW") else { return false }
       // CREATE [TEMP] VIEW [IF NOT EXISTS] name: the first name after VIEW.
-      let tokens = SQLMutants.tokens(statement.sql).filter { $0.kind == .word || $0.kind == .quoted }
+      let tokens = SQLMutants.tokens(statement.sql).filter { $0.name != nil }
       guard let at = tokens.firstIndex(where: { $0.upper == "VIEW" }), let view = tokens.dropFirst(at + 1).first(where: { !["IF", "NOT", "EXISTS"].contains($0.upper) }) else { return false }
-      let name = view.kind == .quoted ? String(view.text.dropFirst().dropLast()) : view.text
-      return names.contains(name.lowercased())
+      return view.name.map(names.contains) ?? false
     }
     var copy = self
     copy.statements = views + [last]
@@ -160,13 +153,7 @@ struct AnswerEvidence {
   /// Whether the statement that answers names one of `objects` (a view, a table), quoted or not.
   func answerReads(any objects: Set<String>) -> Bool {
     guard let last = statements.last(where: \.returnsRows) else { return false }
-    return SQLMutants.tokens(last.sql).contains { token in
-      switch token.kind {
-      case .word: objects.contains(token.text.lowercased())
-      case .quoted: objects.contains(String(token.text.dropFirst().dropLast()).lowercased())
-      default: false
-      }
-    }
+    return SQLMutants.tokens(last.sql).contains { $0.name.map(objects.contains) ?? false }
   }
 
   /// Whether two words follow each other in some statement (`DO UPDATE`, `LEFT JOIN`).
@@ -206,7 +193,8 @@ struct AnswerEvidence {
     for statement in statements {
       switch statement.keywords.first {
       case "BEGIN", "SAVEPOINT": open = true
-      case "INSERT", "UPDATE", "DELETE", "REPLACE", "WITH", "CREATE", "DROP", "ALTER": if open, !statement.returnsRows || statement.keywords.first != "WITH" { wrote = wrote || open }
+      case "WITH" where statement.returnsRows: break  // a query
+      case "INSERT", "UPDATE", "DELETE", "REPLACE", "WITH", "CREATE", "DROP", "ALTER": wrote = wrote || open
       case "ROLLBACK": if open, wrote { return true }
       case "COMMIT", "END": open = false; wrote = false
       default: break

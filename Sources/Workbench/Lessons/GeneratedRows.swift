@@ -90,14 +90,18 @@ struct GeneratedRows: Sendable, Equatable {
 
   /// Whether a foreign key of some table refers to this row.
   static func isReferenced(_ id: Int64, in table: String, database: Database) throws -> Bool {
-    let references = try database.rows(
-      "SELECT m.name, f.\"from\" FROM sqlite_schema AS m, pragma_foreign_key_list(m.name) AS f WHERE m.type = 'table' AND f.\"table\" = ?",
-      bindings: [.text(table)])
-    for reference in references {
-      guard let child = reference[0].textValue, let column = reference[1].textValue else { continue }
+    for (child, column) in try references(to: table, in: database) {
       if try !database.rows("SELECT 1 FROM \(quoteIdentifier(child)) WHERE \(quoteIdentifier(column)) = \(id) LIMIT 1").isEmpty { return true }
     }
     return false
+  }
+
+  /// The foreign keys that refer to a table: each child table and its column.
+  static func references(to table: String, in database: Database) throws -> [(table: String, column: String)] {
+    try database.rows(
+      "SELECT m.name, f.\"from\" FROM sqlite_schema AS m, pragma_foreign_key_list(m.name) AS f WHERE m.type = 'table' AND f.\"table\" = ?",
+      bindings: [.text(table)]
+    ).compactMap { row in row[0].textValue.flatMap { child in row[1].textValue.map { (child, $0) } } }
   }
 
   /// Every integer primary key mapped to a shuffled, sparse set of new ids, and every foreign

@@ -19,6 +19,15 @@ enum SQLMutants {
     var kind: Kind
     var text: String
     var upper: String { kind == .word ? text.uppercased() : text }
+    /// The name a word or a quoted name spells, lower-cased (`"orderLines"` → orderlines); nil
+    /// for anything else.
+    var name: String? {
+      switch kind {
+      case .word: text.lowercased()
+      case .quoted: String(text.dropFirst().dropLast()).lowercased()
+      default: nil
+      }
+    }
   }
 
   static func tokens(_ sql: String) -> [Token] {

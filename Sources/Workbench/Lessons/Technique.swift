@@ -30,10 +30,7 @@ struct Technique: Sendable {
     Technique(name: "view", about: "a view", missing: "no query read its rows through a view") { evidence, _ in
       evidence.accesses.contains { $0.action == .read && $0.context.map { evidence.views.contains($0.lowercased()) } == true }
         && evidence.statements.contains { statement in
-          SQLMutants.tokens(statement.sql).contains { token in
-            let name = token.kind == .quoted ? String(token.text.dropFirst().dropLast()) : token.text
-            return (token.kind == .quoted || token.kind == .word) && evidence.views.contains(name.lowercased())
-          }
+          SQLMutants.tokens(statement.sql).contains { $0.name.map(evidence.views.contains) ?? false }
         }
     },
     Technique(name: "trigger", about: "a trigger", missing: "no statement fired a trigger") { evidence, _ in
@@ -206,20 +203,13 @@ struct CommonTableExpressions {
 
   init(sql: String) {
     let tokens = SQLMutants.tokens(sql).filter { $0.kind != .space }
-    func name(_ token: SQLMutants.Token) -> String? {
-      switch token.kind {
-      case .word: return token.text.lowercased()
-      case .quoted: return String(token.text.dropFirst().dropLast()).lowercased()
-      default: return nil
-      }
-    }
     var index = 0
     guard index < tokens.count, tokens[index].upper == "WITH" else { return }
     index += 1
     if index < tokens.count, tokens[index].upper == "RECURSIVE" { index += 1 }
     // name [(columns)] AS [NOT] [MATERIALIZED] ( body ) [, …]
     var bodies: [Range<Int>] = []
-    while index < tokens.count, let cte = name(tokens[index]) {
+    while index < tokens.count, let cte = tokens[index].name {
       names.append(cte)
       index += 1
       if index < tokens.count, tokens[index].text == "(" { index = Self.after(index, in: tokens) }
@@ -233,7 +223,7 @@ struct CommonTableExpressions {
     }
     let main = index..<tokens.count
     func reads(_ cte: String, in range: Range<Int>) -> Bool {
-      range.contains { tokens[$0].kind != .string && name(tokens[$0]) == cte }
+      range.contains { tokens[$0].name == cte }
     }
     let everyOneRead = names.enumerated().allSatisfy { position, cte in
       // Read by itself (recursive), a later CTE, or the main query.

@@ -40,6 +40,8 @@ struct ValueVariation: Sendable, Equatable {
     // Started from a mixed state: streams of nearby seeds must not be shifts of one another.
     var mixer = SplitMix64(seed: seed)
     var random = SplitMix64(state: mixer.next() ^ 0x5EED_0F_DA7A)
+    // Keys do not change while values do: read once.
+    let integerKeys = try IntegerKeys(database)
     let tables = try database.rows(
       "SELECT name FROM pragma_table_list WHERE schema = 'main' AND type = 'table' AND wr = 0 AND name NOT LIKE 'sqlite_%' ORDER BY name"
     ).compactMap { $0.first?.textValue }
@@ -59,7 +61,7 @@ struct ValueVariation: Sendable, Equatable {
       for _ in 0..<changes {
         let rowid = rowids[random.index(rowids.count)]
         let column = editable[random.index(editable.count)]
-        try change(column, ofRow: rowid, in: table, given: given, bounds: bounds, random: &random, database: database)
+        try change(column, ofRow: rowid, in: table, integerKeys: integerKeys, given: given, bounds: bounds, random: &random, database: database)
       }
       // A whole group's value NULL: every row sharing a parent, for one nullable column.
       if random.index(2) == 0, let parent = random.pick(columns.filter { $0.parent != nil && $0.parent != table }),
@@ -70,7 +72,7 @@ struct ValueVariation: Sendable, Equatable {
       }
     }
     let edited = tables.filter { !virtual.contains($0) && !shadows.contains($0) }
-    try varyFamilies(edited, given: given, random: &random, database: database)
+    try varyFamilies(edited, integerKeys: integerKeys, given: given, random: &random, database: database)
     // Now and then a table left empty (an aggregate over no rows), with the rows that refer to it.
     if random.index(4) == 0, let table = random.pick(edited) {
       try database.execute("SAVEPOINT quarry_empty")
@@ -87,19 +89,15 @@ struct ValueVariation: Sendable, Equatable {
   /// Deletes every row of a table, after the rows of other tables that refer to one of them.
   private func empty(_ table: String, in database: Database, depth: Int) throws {
     guard depth < 4 else { return }
-    let children = try database.rows(
-      "SELECT m.name, f.\"from\" FROM sqlite_schema AS m, pragma_foreign_key_list(m.name) AS f WHERE m.type = 'table' AND f.\"table\" = ? AND m.name <> ?",
-      bindings: [.text(table), .text(table)])
-    for child in children {
-      guard let name = child[0].textValue else { continue }
-      try empty(name, in: database, depth: depth + 1)
+    for child in Set(try GeneratedRows.references(to: table, in: database).map(\.table)).sorted() where child != table {
+      try empty(child, in: database, depth: depth + 1)
     }
     try database.execute("DELETE FROM \(quoteIdentifier(table))")
   }
 
   /// One change to one cell, chosen by the column's kind; nothing when it would touch a given value.
   private func change(
-    _ column: Column, ofRow rowid: Int64, in table: String, given: Set<String>, bounds: [String], random: inout SplitMix64, database: Database
+    _ column: Column, ofRow rowid: Int64, in table: String, integerKeys: IntegerKeys, given: Set<String>, bounds: [String], random: inout SplitMix64, database: Database
   ) throws {
     let name = quoteIdentifier(column.name)
     let current = try database.rows("SELECT \(name) FROM \(quoteIdentifier(table)) WHERE rowid = \(rowid)").first?.first ?? .null
@@ -127,7 +125,7 @@ struct ValueVariation: Sendable, Equatable {
       choices += ["1 - \(name)"]
     case .integer where column.parent != nil:
       // Another parent: a parent left without children, another with more.
-      if column.parent != table, let parent = column.parent, let other = random.pick(try Self.keys(of: parent, in: database)) {
+      if column.parent != table, let parent = column.parent, let other = random.pick(try integerKeys.ids(of: parent, in: database)) {
         choices.append(String(other))
       }
     case .integer:
@@ -166,8 +164,7 @@ struct ValueVariation: Sendable, Equatable {
 
   /// Families across foreign keys: a parent copied with one of its children (a copied parent
   /// with children), a child moved under a leaf of its own table (a deeper tree).
-  private func varyFamilies(_ tables: [String], given: Set<String>, random: inout SplitMix64, database: Database) throws {
-    let integerKeys = try IntegerKeys(database)
+  private func varyFamilies(_ tables: [String], integerKeys: IntegerKeys, given: Set<String>, random: inout SplitMix64, database: Database) throws {
     for table in tables {
       for foreignKey in try database.rows("SELECT \"from\", \"table\" FROM pragma_foreign_key_list(?)", bindings: [.text(table)]) {
         guard let column = foreignKey[0].textValue, let parent = foreignKey[1].textValue, let parentKey = integerKeys.keys[parent],
@@ -235,11 +232,6 @@ struct ValueVariation: Sendable, Equatable {
 
   static func integer(_ value: DatabaseValue) -> Int64? {
     if case .integer(let id) = value { return id } else { return nil }
-  }
-
-  static func keys(of table: String, in database: Database) throws -> [Int64] {
-    guard let key = try IntegerKeys(database).keys[table] else { return [] }
-    return try database.rows("SELECT \(quoteIdentifier(key)) FROM \(quoteIdentifier(table)) ORDER BY 1").compactMap { $0.first.flatMap(integer) }
   }
 
   /// The columns of a table with what their values look like.
