@@ -126,11 +126,12 @@ struct LessonsCommand: ParsableCommand {
       total.tried += mutants.tried
       total.caught += mutants.caught
       total.equivalent += mutants.equivalent
+      total.proven += mutants.proven
       total.surviving += mutants.surviving
       // A mutant declared equivalent (no data the schema allows tells it apart) is not a wrong
       // answer: it is left out of the rate.
       let counts = "mutants: \(mutants.caught) of \(mutants.tried - mutants.equivalent) caught, \(Self.percent(mutants.caught, of: mutants.tried - mutants.equivalent))"
-        + (mutants.equivalent > 0 ? "; \(mutants.equivalent) equivalent to the solution, declared" : "")
+        + (mutants.equivalent > 0 ? "; \(mutants.equivalent) equivalent to the solution (\(Self.equivalence(mutants)))" : "")
       if problems.isEmpty {
         print("ok   \(path) (\(counts))")
       } else {
@@ -140,9 +141,17 @@ struct LessonsCommand: ParsableCommand {
       }
     }
     if paths.count > 1 {
-      print("mutants: \(total.caught) of \(total.tried - total.equivalent) caught, \(Self.percent(total.caught, of: total.tried - total.equivalent)); \(total.equivalent) equivalent to their solution, declared; \(total.tried - total.caught - total.equivalent) surviving")
+      print("mutants: \(total.caught) of \(total.tried - total.equivalent) caught, \(Self.percent(total.caught, of: total.tried - total.equivalent)); \(total.equivalent) equivalent to their solution (\(Self.equivalence(total))); \(total.tried - total.caught - total.equivalent) surviving")
     }
     if failed { throw ExitCode(1) }
+  }
+
+  /// `3 declared, 5 compiled to the solution's program`.
+  static func equivalence(_ report: LessonLinter.MutantReport) -> String {
+    [
+      report.equivalent - report.proven > 0 ? "\(report.equivalent - report.proven) declared with a reason" : nil,
+      report.proven > 0 ? "\(report.proven) proven by the statement's shape and the schema or by SQLite's program" : nil,
+    ].compactMap { $0 }.joined(separator: ", ")
   }
 
   /// `97.5%`, or `100%`; a lesson without mutants has caught all of them.
@@ -173,7 +182,7 @@ extension LessonsCommand {
         totals.fixed += finding.killedOnFixedData
         totals.searched += finding.killedBySearch
         totals.survivors += finding.survivors.count
-        print("\(path):\(exercise.solutionLine): \(number + 1) \(exercise.title): \(finding.tried) mutants, \(finding.killedOnFixedData) killed on the fixed data, \(finding.killedBySearch) by datasets \(finding.seeds.map(String.init).joined(separator: ",")) (of \(finding.usableCandidates) usable), \(finding.survivors.count) surviving")
+        print("\(path):\(exercise.solutionLine): \(number + 1) \(exercise.title): \(finding.tried) mutants, \(finding.killedOnFixedData) killed on the fixed data, \(finding.killedBySearch) by datasets \(finding.seeds.map(String.init).joined(separator: ",")) (of \(finding.usableCandidates) usable), \(finding.provenEquivalent) proven equivalent, \(finding.survivors.count) surviving")
         for survivor in finding.survivors {
           print("    survives: \(survivor.kind): \(survivor.code.replacing("\n", with: " "))")
         }

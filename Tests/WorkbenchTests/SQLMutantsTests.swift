@@ -34,6 +34,28 @@ final class SQLMutantsTests: XCTestCase {
     }
   }
 
+  func testMistakesOfPaddingEmptinessAndNone() throws {
+    let session = try Session.fixture("reminders")
+    let data = SQLMutants.FixtureData(database: session.database)
+    let sql = #"SELECT "reminders"."title", coalesce("reminders"."assignedUserID", 0), length("reminders"."notes") FROM "reminders" WHERE ("reminders"."dueDate") IS NOT (NULL) ORDER BY "reminders"."title""#
+    let byKind = Dictionary(SQLMutants.of([sql], data: data).map { ($0.kind, $0.code) }, uniquingKeysWith: { first, _ in first })
+    XCTAssertEqual(
+      byKind["sql: length(x) → length(trim(x))"],
+      #"SELECT "reminders"."title", coalesce("reminders"."assignedUserID", 0), length(trim("reminders"."notes")) FROM "reminders" WHERE ("reminders"."dueDate") IS NOT (NULL) ORDER BY "reminders"."title";"#)
+    XCTAssertEqual(
+      byKind["sql: coalesce(x, 0) → CASE WHEN x > 0 THEN x ELSE 0 END"],
+      #"SELECT "reminders"."title", CASE WHEN "reminders"."assignedUserID" > 0 THEN "reminders"."assignedUserID" ELSE 0 END , length("reminders"."notes") FROM "reminders" WHERE ("reminders"."dueDate") IS NOT (NULL) ORDER BY "reminders"."title";"#)
+    XCTAssertEqual(
+      byKind["sql: IS NOT NULL → > 0"],
+      #"SELECT "reminders"."title", coalesce("reminders"."assignedUserID", 0), length("reminders"."notes") FROM "reminders" WHERE ("reminders"."dueDate") >  (0) ORDER BY "reminders"."title";"#)
+    // A title that is never empty on the fixture: an answer that leaves out empty ones passes there.
+    XCTAssertEqual(
+      byKind["sql: empty title excluded (<> '')"],
+      #"SELECT "reminders"."title", coalesce("reminders"."assignedUserID", 0), length("reminders"."notes") FROM "reminders" WHERE "reminders"."title" <> '' AND ( ("reminders"."dueDate") IS NOT (NULL)) ORDER BY "reminders"."title";"#)
+    // `IS (NULL)`, as the DSL writes it, is a place for IS NOT NULL too.
+    XCTAssertNotNil(Set(SQLMutants.of([#"SELECT "id" FROM "reminders" WHERE ("dueDate") IS (NULL)"#]).map(\.kind)).first { $0 == "sql: IS NULL → IS NOT NULL" })
+  }
+
   func testConstantsReadOffTheFixture() throws {
     let session = try Session.fixture("shop")
     let data = SQLMutants.FixtureData(database: session.database)

@@ -38,6 +38,35 @@ final class ValueVariationTests: XCTestCase {
     ])
   }
 
+  func testAParentWithAUniqueNameIsCopiedUnderAnother() throws {
+    // remindersLists.title is UNIQUE: over a few seeds a list is copied as '… 2' with reminders.
+    var copied = false
+    for seed in UInt64(1)...12 {
+      let database = try varied("reminders", seed: seed)
+      XCTAssertEqual(try database.rows("PRAGMA foreign_key_check"), [], "seed \(seed)")
+      let found = !(try database.rows("SELECT 1 FROM remindersLists l WHERE l.title LIKE '% 2' AND EXISTS (SELECT 1 FROM reminders r WHERE r.remindersListID = l.id)")).isEmpty
+      copied = copied || found
+    }
+    XCTAssertTrue(copied)
+  }
+
+  func testTheColumnsTheSolutionReadsChangeMost() throws {
+    // Focused on notes: more of the notes change than without a focus, over the same seeds.
+    let original = try Session.fixture("reminders", variant: true).database.rows("SELECT id, notes FROM reminders ORDER BY id")
+    func changedNotes(_ database: Database) throws -> Int {
+      try zip(original, database.rows("SELECT id, notes FROM reminders ORDER BY id")).filter { $0 != $1 }.count
+    }
+    var focusedChanges = 0, otherChanges = 0
+    for seed in UInt64(1)...8 {
+      let focused = try Session.fixture("reminders", variant: true, shiftingIDs: 0) { database in
+        try ValueVariation(seed: seed, focus: ValueVariation.focus(of: "SELECT title, length(notes) FROM reminders")).apply(to: database, keeping: [])
+      }.database
+      focusedChanges += try changedNotes(focused)
+      otherChanges += try changedNotes(varied("reminders", seed: seed))
+    }
+    XCTAssertGreaterThan(focusedChanges, otherChanges * 2)
+  }
+
   func testTheSameSeedMakesTheSameRows() throws {
     let dump = { (database: Database) in try database.rows("SELECT * FROM products ORDER BY id") + database.rows("SELECT * FROM orders ORDER BY id") }
     XCTAssertEqual(try dump(varied("shop", seed: 5)), try dump(varied("shop", seed: 5)))

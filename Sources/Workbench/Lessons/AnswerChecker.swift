@@ -235,7 +235,7 @@ public struct AnswerChecker {
     let namesNumbers = namesAnID(exercise.solution)
     let given = Set(literals.filter { $0.hasPrefix("s") }.map { String($0.dropFirst()) })
     let bounds = literals.map { String($0.dropFirst()) }.filter { Double($0) != nil || ValueVariation.isDate($0) }.sorted()
-    let recipe = GeneratedRows(seed: seed, copiesRows: true, values: ValueVariation(seed: seed))
+    let recipe = GeneratedRows(seed: seed, copiesRows: true, values: ValueVariation(seed: seed, focus: ValueVariation.focus(of: exercise.solution)))
     return Dataset(variant: true, generated: recipe, permutesIDs: !namesNumbers, keeping: given, bounds: bounds)
   }
 

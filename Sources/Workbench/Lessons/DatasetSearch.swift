@@ -25,6 +25,10 @@ public struct DatasetSearch {
     public var killedBySearch = 0
     /// Candidates the solution was determined on (the others were set aside).
     public var usableCandidates = 0
+    /// Mutants the fixed data let through that are proven equivalent — by the statement's shape
+    /// and the schema (``EquivalenceProof``), or compiled by SQLite to the solution's own program
+    /// (``ProgramEquivalence``) — so no dataset is searched for them.
+    public var provenEquivalent = 0
     /// Mutants no dataset tells apart: kind and code.
     public var survivors: [(kind: String, code: String)] = []
   }
@@ -51,6 +55,12 @@ public struct DatasetSearch {
     finding.tried = mutants.count
     var alive = mutants.filter { mutant in !zip(datasets, expected).contains { kills(mutant.code, exercise: fixed, fixture: fixture, dataset: $0.0, expected: $0.1) } }
     finding.killedOnFixedData = mutants.count - alive.count
+    if let onFixture = expected.first {
+      let solution = LessonLinter.solutionStatements(onFixture)
+      let before = alive.count
+      alive.removeAll { mutant in mutant.proof != nil || (mutant.statements.map { ProgramEquivalence.same(solution, $0, fixture: fixture) } ?? false) }
+      finding.provenEquivalent = before - alive.count
+    }
     // Each usable candidate, and the mutants it kills.
     var killsBySeed: [(seed: UInt64, killed: Set<Int>)] = []
     var outcomes: [(seed: UInt64, outcome: AnswerChecker.Outcome)] = []

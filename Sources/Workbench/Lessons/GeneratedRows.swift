@@ -117,6 +117,13 @@ struct GeneratedRows: Sendable, Equatable {
       if values != nil, let unreferenced = try ids.firstIndex(where: { try !Self.isReferenced($0, in: table, database: database) }) {
         targets[unreferenced] = 0
       }
+      // And now and then a row other rows refer to gets a negative id: an answer that reads
+      // "not positive" as "none" (`CASE WHEN userID > 0 …`) meets a real row.
+      if values != nil, random.index(2) == 0,
+        let referenced = try ids.firstIndex(where: { try Self.isReferenced($0, in: table, database: database) }), targets[referenced] != 0
+      {
+        targets[referenced] = -targets[referenced]
+      }
       maps[table] = Dictionary(uniqueKeysWithValues: zip(ids, targets))
     }
     try integerKeys.remap(in: database) { table, id in maps[table]?[id] ?? id }

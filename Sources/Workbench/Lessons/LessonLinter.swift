@@ -14,6 +14,9 @@ public final class LessonLinter {
     public var tried = 0
     public var caught = 0
     public var equivalent = 0
+    /// Of the equivalent ones, those proven: by the statement's shape and the schema
+    /// (``EquivalenceProof``), or compiled by SQLite to the solution's own program (``ProgramEquivalence``).
+    public var proven = 0
     /// Mutants of the searched SQL space no dataset kills, not declared equivalent: exercise and kind.
     public var surviving: [String] = []
 
@@ -122,6 +125,14 @@ public final class LessonLinter {
         passingKinds.insert(mutant.kind)
         if exercise.equivalentMutants[mutant.kind] != nil {
           report.equivalent += 1
+        } else if mutant.proof != nil {
+          report.equivalent += 1
+          report.proven += 1
+        } else if let changed = mutant.statements, let onFixture = expected.first,
+          ProgramEquivalence.same(Self.solutionStatements(onFixture), changed, fixture: lesson.fixture)
+        {
+          report.equivalent += 1
+          report.proven += 1
         } else if SQLMutants.isSearched(mutant.kind) {
           // The SQL mutation space is wide and many of its mutants mean the same as the solution on
           // every dataset (DISTINCT on rows that are unique); those that survive are counted, and
@@ -182,12 +193,12 @@ public final class LessonLinter {
     if let onFixture = expected.first {
       let data = (try? Session.fixture(fixture)).map { SQLMutants.FixtureData(database: $0.database) }
       let statements = solutionStatements(onFixture)
-      mutants += SQLMutants.of(statements, data: data).map { SolutionMutants.Mutant(kind: $0.kind, code: $0.code) }
+      mutants += SQLMutants.of(statements, data: data).map { SolutionMutants.Mutant(kind: $0.kind, code: $0.code, statements: $0.statements, proof: $0.proof) }
       // Cut to the fixture: a LIMIT of as many rows as the fixture has answers.
       if !onFixture.changed, exercise.checkedTables.isEmpty, let last = statements.last, !onFixture.rows.isEmpty, !AnswerEvidence.keywords(of: last).contains("LIMIT") {
-        mutants.append(SolutionMutants.Mutant(
-          kind: "cut to the fixture (LIMIT \(onFixture.rows.count))",
-          code: (Array(statements.prefix(statements.count - 1)) + [last.trimmingTrailingSemicolons() + " LIMIT \(onFixture.rows.count)"]).joined(separator: ";\n") + ";"))
+        let cut = Array(statements.prefix(statements.count - 1)) + [last.trimmingTrailingSemicolons() + " LIMIT \(onFixture.rows.count)"]
+        let oneRow = EquivalenceProof(tokens: SQLMutants.tokens(last), database: nil).mainQueryOneRow()
+        mutants.append(SolutionMutants.Mutant(kind: "cut to the fixture (LIMIT \(onFixture.rows.count))", code: cut.joined(separator: ";\n") + ";", statements: cut, proof: oneRow))
       }
     }
     return mutants

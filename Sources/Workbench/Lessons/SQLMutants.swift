@@ -92,6 +92,11 @@ enum SQLMutants {
   struct Mutant {
     var kind: String
     var code: String
+    /// The statements of `code`, one by one (what ``ProgramEquivalence`` compiles).
+    var statements: [String]
+    /// Why it means the same as the solution on every database, when the statement and the
+    /// schema show it (``EquivalenceProof``).
+    var proof: String? = nil
   }
 
   /// Whether a mutant's kind is of the searched space (SQL mutations, a LIMIT cut to the fixture).
@@ -108,13 +113,15 @@ enum SQLMutants {
     var counts: [String: Int] = [:]
     for (position, statement) in statements.enumerated() {
       let tokens = tokens(statement)
-      var groups: [(key: String, kind: String, edits: [Int: Token])] = []
-      for mutation in mutations(of: tokens) + (data.map { readOffTheData(tokens, data: $0) } ?? []) {
+      var groups: [(key: String, kind: String, edits: [Int: Token], proof: String?)] = []
+      for mutation in mutations(of: tokens, database: data?.database) + (data.map { readOffTheData(tokens, data: $0) } ?? []) {
         let key = mutation.kind + "\u{1}" + mutation.context
         if let index = groups.firstIndex(where: { $0.key == key }), !mutation.context.isEmpty {
           groups[index].edits.merge(mutation.edits) { first, _ in first }
+          // The same change made twice is proven only when both places are.
+          if mutation.proof == nil { groups[index].proof = nil }
         } else {
-          groups.append((key, mutation.kind, mutation.edits))
+          groups.append((key, mutation.kind, mutation.edits, mutation.proof))
         }
       }
       for group in groups {
@@ -127,7 +134,7 @@ enum SQLMutants {
         // The same change at another place is another mutant: numbered, so each can be named.
         let name = "sql: " + group.kind
         counts[name, default: 0] += 1
-        mutants.append(Mutant(kind: counts[name] == 1 ? name : "\(name) #\(counts[name] ?? 1)", code: code))
+        mutants.append(Mutant(kind: counts[name] == 1 ? name : "\(name) #\(counts[name] ?? 1)", code: code, statements: script, proof: group.proof))
       }
     }
     return mutants
@@ -169,6 +176,38 @@ enum SQLMutants {
       guard end >= 2, tokens[code[end]].kind == .quoted, text(end - 1) == ".", tokens[code[end - 2]].kind == .quoted else { return nil }
       return (end - 2, unquoted(end - 2), unquoted(end))
     }
+    var depths: [Int] = []
+    var level = 0
+    for at in code.indices {
+      if text(at) == ")" { level -= 1 }
+      depths.append(level)
+      if text(at) == "(" { level += 1 }
+    }
+    let clauseWords: Set<String> = ["GROUP", "ORDER", "LIMIT", "HAVING", "WINDOW", "UNION", "INTERSECT", "EXCEPT", "RETURNING", ";"]
+    /// The top-level query's rows without those whose name or title is empty (`… <> ''`): the
+    /// same while every row has one.
+    func emptyTextExcluded(selectAt select: Int) -> [Mutation] {
+      guard let from = (select..<code.count).first(where: { depths[$0] == 0 && text($0).uppercased() == "FROM" }) else { return [] }
+      let end = (from..<code.count).first { depths[$0] == 0 && clauseWords.contains(text($0).uppercased()) } ?? code.count
+      var mutations: [Mutation] = []
+      var seen: Set<String> = []
+      for at in select..<from {
+        guard let found = column(endingAt: at), ValueVariation.namesRows(found.column), seen.insert(found.table + "." + found.column).inserted else { continue }
+        let values = data.values(of: found.column, in: found.table)
+        guard !values.isEmpty, values.allSatisfy({ ($0.textValue.map { !$0.isEmpty }) ?? false }) else { continue }
+        let condition = "\(quoteIdentifier(found.table)).\(quoteIdentifier(found.column)) <> ''"
+        var edits: [Int: Token] = [:]
+        if let whereAt = (from..<end).first(where: { depths[$0] == 0 && text($0).uppercased() == "WHERE" }) {
+          edits[code[whereAt]] = Token(kind: .word, text: "WHERE \(condition) AND (")
+          edits[code[end - 1]] = Token(kind: tokens[code[end - 1]].kind, text: text(end - 1) + ")")
+        } else {
+          edits[code[end - 1]] = Token(kind: tokens[code[end - 1]].kind, text: text(end - 1) + " WHERE \(condition)")
+        }
+        mutations.append(Mutation(kind: "empty \(found.column) excluded (<> '')", edits: edits, context: ""))
+      }
+      return mutations
+    }
+    var sawTopSelect = false
     for at in code.indices {
       let token = tokens[code[at]]
       if token.kind == .symbol, ["=", "==", "<>", "!=", "<", "<=", ">", ">="].contains(token.text) {
@@ -244,6 +283,10 @@ enum SQLMutants {
         edits[code[elseAt]] = Token(kind: .word, text: others.map { "WHEN \($0.inlineSQL) THEN \(result)" }.joined(separator: " "))
         results.append(Mutation(kind: "ELSE listed by hand", edits: edits, context: ""))
       }
+      if token.upper == "SELECT", depths[at] == 0, !sawTopSelect {
+        sawTopSelect = true
+        results += emptyTextExcluded(selectAt: at)
+      }
       if token.upper == "BY", text(at - 1).uppercased() == "GROUP", let found = column(endingAt: at + 3),
         [",", ")", ";", "", "HAVING", "ORDER", "LIMIT", "WINDOW"].contains(text(at + 4).uppercased()),
         data.isKey(found.column, of: found.table), let name = data.nameColumn(of: found.table)
@@ -261,11 +304,13 @@ enum SQLMutants {
     var kind: String
     var edits: [Int: Token]
     var context: String
+    var proof: String? = nil
   }
 
   /// The mutations of one statement: a name for each and the tokens it leaves.
-  static func mutations(of tokens: [Token]) -> [Mutation] {
+  static func mutations(of tokens: [Token], database: Database? = nil) -> [Mutation] {
     var results: [Mutation] = []
+    let prover = EquivalenceProof(tokens: tokens, database: database)
     let code = tokens.indices.filter { tokens[$0].kind != .space }
     func word(_ at: Int) -> String { at >= 0 && at < code.count ? tokens[code[at]].upper : "" }
     func replacing(_ at: Int, with text: String, kind: Token.Kind = .word) -> [Int: Token] {
@@ -370,11 +415,11 @@ enum SQLMutants {
           let end = word(at + 1) == "OUTER" ? at + 1 : at
           results.append(Mutation(kind: "LEFT JOIN → JOIN", edits: removing(at...end), context: context(at)))
         case "JOIN" where !["LEFT", "OUTER", "CROSS", "NATURAL", "RIGHT", "FULL"].contains(word(at - 1)):
-          results.append(Mutation(kind: "JOIN → LEFT JOIN", edits: replacing(at, with: "LEFT JOIN"), context: context(at)))
+          results.append(Mutation(kind: "JOIN → LEFT JOIN", edits: replacing(at, with: "LEFT JOIN"), context: context(at), proof: prover.leftJoin(at: at)))
         case "DISTINCT":
           results.append(Mutation(kind: "drop DISTINCT", edits: removing(at...at), context: context(at)))
         case "SELECT" where word(at + 1) != "DISTINCT" && word(at + 1) != "ALL":
-          results.append(Mutation(kind: "add DISTINCT", edits: inserting("DISTINCT", after: at), context: context(at)))
+          results.append(Mutation(kind: "add DISTINCT", edits: inserting("DISTINCT", after: at), context: context(at), proof: prover.distinctAdded(selectAt: at)))
           // A subquery cut to its first row (`IN (SELECT … LIMIT 1)`): right while one row matches.
           if at > 0, word(at - 1) == "(", let close = closing(at - 1),
             !(at..<close).contains(where: { word($0) == "LIMIT" && depth[$0] == depth[at] })
@@ -389,8 +434,9 @@ enum SQLMutants {
           } else if inner == "DISTINCT" {
             results.append(Mutation(kind: "drop DISTINCT in \(token.text)()", edits: removing((at + 2)...(at + 2)), context: context(at)))
           } else if close > at + 2, ["COUNT", "AVG", "SUM", "GROUP_CONCAT"].contains(upper) {
-            results.append(Mutation(kind: "\(token.text)(DISTINCT …)", edits: inserting("DISTINCT", after: at + 1), context: context(at)))
-            if upper == "COUNT" { results.append(Mutation(kind: "count(x) → count(*)", edits: removing((at + 2)...(close - 1)).merging(replacing(at + 1, with: "(*", kind: .symbol)) { a, _ in a }, context: context(at))) }
+            let distinctProof = upper == "COUNT" ? prover.countDistinct(argument: (at + 2)...(close - 1), selectAt: prover.enclosingSelect(at)) : nil
+            results.append(Mutation(kind: "\(token.text)(DISTINCT …)", edits: inserting("DISTINCT", after: at + 1), context: context(at), proof: distinctProof))
+            if upper == "COUNT" { results.append(Mutation(kind: "count(x) → count(*)", edits: removing((at + 2)...(close - 1)).merging(replacing(at + 1, with: "(*", kind: .symbol)) { a, _ in a }, context: context(at), proof: prover.countStar(argument: (at + 2)...(close - 1)))) }
           }
           if ["MIN", "MAX", "SUM", "AVG"].contains(upper) {
             // No rows, or only NULLs, read as 0.
@@ -408,11 +454,30 @@ enum SQLMutants {
           }
           let copy = removing(comma...close).merging(removing(at...(at + 1))) { a, _ in a }
           results.append(Mutation(kind: "drop \(token.text)()", edits: copy, context: context(at)))
-        case "NULL" where word(at - 1) == "IS":
-          results.append(Mutation(kind: "IS NULL → IS NOT NULL", edits: inserting("NOT", after: at - 1), context: context(at)))
+          // "None" read as "not positive": `coalesce(x, 0)` → `CASE WHEN x > 0 THEN x ELSE 0 END`
+          // (the same while no id or amount is 0 or negative).
+          if upper == "COALESCE" || upper == "IFNULL", comma + 2 == close, word(comma + 1) == "0" {
+            let operand = tokens[code[at + 2]...code[comma - 1]].map(\.text).joined()
+            var edits = removing(at...close)
+            edits[code[at]] = Token(kind: .word, text: "CASE WHEN \(operand) > 0 THEN \(operand) ELSE 0 END")
+            results.append(Mutation(kind: "\(token.text)(x, 0) → CASE WHEN x > 0 THEN x ELSE 0 END", edits: edits, context: context(at)))
+          }
+        case "LENGTH":
+          // The length of the text without its padding.
+          guard word(at + 1) == "(", let close = closing(at + 1) else { continue }
+          results.append(Mutation(kind: "length(x) → length(trim(x))", edits: [code[at]: Token(kind: .word, text: token.text + "(trim"), code[close]: Token(kind: .symbol, text: "))")], context: context(at)))
+        case "NULL" where word(at - 1) == "IS" || (word(at - 1) == "(" && word(at - 2) == "IS"):
+          // `IS NULL`, or `IS (NULL)` as the DSL writes it.
+          results.append(Mutation(kind: "IS NULL → IS NOT NULL", edits: inserting("NOT", after: word(at - 1) == "IS" ? at - 1 : at - 2), context: context(at)))
         case "NOT":
           if word(at - 1) == "IS" {
             results.append(Mutation(kind: "IS NOT → IS", edits: removing(at...at), context: context(at)))
+            // A test for NULL written as a test for a positive number.
+            let null = word(at + 1) == "NULL" ? at + 1 : (word(at + 1) == "(" && word(at + 2) == "NULL" ? at + 2 : nil)
+            if let null {
+              let edits = replacing(at - 1, with: ">", kind: .symbol).merging(removing(at...at)) { a, _ in a }.merging(replacing(null, with: "0", kind: .number)) { a, _ in a }
+              results.append(Mutation(kind: "IS NOT NULL → > 0", edits: edits, context: context(at)))
+            }
           } else if word(at + 1) != "NULL" {
             results.append(Mutation(kind: "drop NOT", edits: removing(at...at), context: context(at)))
           }

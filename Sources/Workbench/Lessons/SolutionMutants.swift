@@ -17,6 +17,10 @@ enum SolutionMutants {
   struct Mutant {
     var kind: String
     var code: String
+    /// For a mutant of the SQL a solution runs: its statements (nil for one written in the DSL).
+    var statements: [String]? = nil
+    /// Why it is equivalent to the solution, when that is proven (``EquivalenceProof``).
+    var proof: String? = nil
   }
 
   static func of(_ solution: String, ordered: Bool) -> [Mutant] {

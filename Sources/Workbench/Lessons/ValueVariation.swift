@@ -20,6 +20,14 @@ import QueryBuilder
 /// are never changed and never copied into another row: the task names exactly those rows.
 struct ValueVariation: Sendable, Equatable {
   var seed: UInt64
+  /// The names the solution writes (lower-cased): columns among them get two changes in three,
+  /// so the values an answer reads are the ones that vary (`notes` for a task about notes).
+  var focus: Set<String> = []
+
+  /// The words of a solution that may name columns (`$0.notes`, `"dueDate"`, `length(notes)`).
+  static func focus(of solution: String) -> Set<String> {
+    Set(solution.split { !($0.isLetter || $0.isNumber || $0 == "_") }.map { $0.lowercased() })
+  }
 
   /// One column as the recipe sees it: what its values look like decides which changes fit.
   struct Column {
@@ -56,11 +64,12 @@ struct ValueVariation: Sendable, Equatable {
       guard !rowids.isEmpty else { continue }
       let editable = columns.filter { !$0.isKey && $0.kind != .other }
       guard !editable.isEmpty else { continue }
-      // About two rows in three get a change; at least three.
-      let changes = max(3, rowids.count * 2 / 3)
+      // As many changes as rows, at least four; most in the columns the solution reads.
+      let focused = editable.filter { focus.contains($0.name.lowercased()) }
+      let changes = max(4, rowids.count)
       for _ in 0..<changes {
         let rowid = rowids[random.index(rowids.count)]
-        let column = editable[random.index(editable.count)]
+        let column = !focused.isEmpty && random.index(3) != 0 ? focused[random.index(focused.count)] : editable[random.index(editable.count)]
         try change(column, ofRow: rowid, in: table, integerKeys: integerKeys, given: given, bounds: bounds, random: &random, database: database)
       }
       // A whole group's value NULL: every row sharing a parent, for one nullable column.
@@ -162,8 +171,9 @@ struct ValueVariation: Sendable, Equatable {
     try attempt(database, "UPDATE \(quoteIdentifier(table)) SET \(name) = \(value) WHERE rowid = \(rowid)\(guardGiven)")
   }
 
-  /// Families across foreign keys: a parent copied with one of its children (a copied parent
-  /// with children), a child moved under a leaf of its own table (a deeper tree).
+  /// Families across foreign keys: a parent copied with one or all of its children (a copied
+  /// parent with children; under another name when its name is UNIQUE), a child moved under a
+  /// leaf of its own table (a deeper tree).
   private func varyFamilies(_ tables: [String], integerKeys: IntegerKeys, given: Set<String>, random: inout SplitMix64, database: Database) throws {
     for table in tables {
       for foreignKey in try database.rows("SELECT \"from\", \"table\" FROM pragma_foreign_key_list(?)", bindings: [.text(table)]) {
@@ -190,12 +200,22 @@ struct ValueVariation: Sendable, Equatable {
         let parentColumns = try Self.columns(of: parent, in: database).map(\.name).filter { $0 != parentKey }
         let parentList = parentColumns.map(quoteIdentifier).joined(separator: ", ")
         let before = try database.rows("SELECT max(\(quoteIdentifier(parentKey))) FROM \(parentName)").first?.first.flatMap(Self.integer) ?? 0
-        try attempt(database, "INSERT INTO \(parentName) (\(parentList)) SELECT \(parentList) FROM \(parentName) WHERE \(quoteIdentifier(parentKey)) = \(original)\(Self.notGiven(parentColumns, given))")
-        let after = try database.rows("SELECT max(\(quoteIdentifier(parentKey))) FROM \(parentName)").first?.first.flatMap(Self.integer) ?? 0
+        let copy = "INSERT INTO \(parentName) (\(parentList)) SELECT %@ FROM \(parentName) WHERE \(quoteIdentifier(parentKey)) = \(original)\(Self.notGiven(parentColumns, given))"
+        try attempt(database, copy.replacing("%@", with: parentList))
+        var after = try database.rows("SELECT max(\(quoteIdentifier(parentKey))) FROM \(parentName)").first?.first.flatMap(Self.integer) ?? 0
+        if after <= before {
+          // A UNIQUE name refused the copy: the parent copied under another name (a second list,
+          // its reminders with it), so a result has more groups than the fixture's.
+          let renamed = parentColumns.map { Self.namesRows($0) ? "\(quoteIdentifier($0)) || ' 2'" : quoteIdentifier($0) }.joined(separator: ", ")
+          try attempt(database, copy.replacing("%@", with: renamed))
+          after = try database.rows("SELECT max(\(quoteIdentifier(parentKey))) FROM \(parentName)").first?.first.flatMap(Self.integer) ?? 0
+        }
         guard after > before else { continue }
         let list = childColumns.map(quoteIdentifier).joined(separator: ", ")
         let values = childColumns.map { $0 == column ? String(after) : quoteIdentifier($0) }.joined(separator: ", ")
-        try attempt(database, "INSERT INTO \(child) (\(list)) SELECT \(values) FROM \(child) WHERE \(fk) = \(original)\(Self.notGiven(childColumns, given)) ORDER BY rowid LIMIT 1")
+        // One child, or (one time in three) every child: a copied parent identical in its counts.
+        let limit = random.index(3) == 0 ? "" : " LIMIT 1"
+        try attempt(database, "INSERT INTO \(child) (\(list)) SELECT \(values) FROM \(child) WHERE \(fk) = \(original)\(Self.notGiven(childColumns, given)) ORDER BY rowid\(limit)")
       }
     }
   }
