@@ -67,6 +67,61 @@ final class DataCommandsTests: SnapshotTestCase {
     }
   }
 
+  /// Loads a dump into a new file with sqlite3, as a user restores one.
+  private func loadWithSqlite3(_ dump: String, into path: String) throws -> Int32 {
+    let load = Process()
+    load.executableURL = URL(fileURLWithPath: "/usr/bin/sqlite3")
+    load.arguments = [path]
+    let input = Pipe()
+    load.standardInput = input
+    try load.run()
+    input.fileHandleForWriting.write(Data(dump.utf8))
+    try input.fileHandleForWriting.close()
+    load.waitUntilExit()
+    return load.terminationStatus
+  }
+
+  /// What a dump loses nowhere: text with CR LF, a NUL or bytes that are not UTF-8; the rowids of
+  /// a table without an INTEGER PRIMARY KEY (gaps included); FTS5 tables with their content inside,
+  /// external and none; `sqlite_stat1`.
+  func testADumpIsLossless() throws {
+    let path = directory.appendingPathComponent("awkward.sqlite").path
+    let database = try Database(path: path)
+    try database.execute("""
+      CREATE TABLE texts (body TEXT, label TEXT);
+      INSERT INTO texts VALUES ('one' || char(13, 10) || 'two', 'crlf'), (CAST(X'610062' AS TEXT), 'nul'),
+        (CAST(X'61FF62' AS TEXT), 'not utf-8'), ('tab' || char(9) || 'and' || char(10) || 'lf', 'plain');
+      DELETE FROM texts WHERE label = 'plain';
+      INSERT INTO texts (rowid, body, label) VALUES (40, 'far', 'gap');
+      CREATE TABLE docs (id INTEGER PRIMARY KEY, title TEXT, body TEXT);
+      INSERT INTO docs VALUES (3, 'oak desk', 'solid oak'), (7, 'lamp', 'brass lamp with shade');
+      CREATE VIRTUAL TABLE inside USING fts5(title, body);
+      INSERT INTO inside (rowid, title, body) SELECT id, title, body FROM docs;
+      CREATE VIRTUAL TABLE outside USING fts5(title, body, content='docs', content_rowid='id');
+      INSERT INTO outside (outside) VALUES ('rebuild');
+      CREATE VIRTUAL TABLE blank USING fts5(title, body, content='');
+      INSERT INTO blank (rowid, title, body) SELECT id, title, body FROM docs;
+      CREATE INDEX docs_title ON docs (title);
+      ANALYZE;
+      """)
+    let (shell, output) = self.shell(try Session(database: database))
+    shell.handle(".dump")
+    let copy = directory.appendingPathComponent("awkward-copy.sqlite").path
+    XCTAssertEqual(try loadWithSqlite3(output.text, into: copy), 0, output.text)
+    let loaded = try Database(path: copy)
+    for query in [
+      "SELECT rowid, hex(body), label, typeof(body) FROM texts ORDER BY rowid",
+      "SELECT rowid, title FROM inside WHERE inside MATCH 'oak OR lamp' ORDER BY rowid",
+      "SELECT rowid, title FROM outside WHERE outside MATCH 'brass' ORDER BY rowid",
+      "SELECT rowid FROM blank WHERE blank MATCH 'solid' ORDER BY rowid",
+      "SELECT tbl, idx, stat FROM sqlite_stat1 ORDER BY tbl, idx",
+      "SELECT type, name, sql FROM sqlite_schema ORDER BY name",
+    ] {
+      XCTAssertEqual(try loaded.rows(query), try database.rows(query), query)
+    }
+    XCTAssertEqual(try loaded.rows("PRAGMA integrity_check"), [[.text("ok")]])
+  }
+
   /// What `.mode csv` writes (quotes, commas, newlines in cells) imports back, all or none.
   func testImportRoundTripsWhatModeCSVWrites() throws {
     let session = try Session.fixture("reminders")
