@@ -185,6 +185,12 @@ final class ReplTests: XCTestCase {
     terminal.enter("WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c WHERE x < 20000) SELECT x, 'row ' || x AS label FROM c;")
     XCTAssertTrue(terminal.waitFor("│ 20000 │ row 20000 │"), terminal.screen())
     XCTAssertTrue(terminal.waitFor("20,000 rows\n"), terminal.screen())
+    // Rows wider than the first screen's (x grew from 2 digits to 5) come under a header drawn
+    // again at their widths: every border of the last table lines up with its rules.
+    let lines = terminal.screen().split(separator: "\n").map(String.init)
+    let last = try XCTUnwrap(lines.lastIndex { $0.hasPrefix("│ 20000 │") }, terminal.screen())
+    XCTAssertEqual(lines[last + 1].count, lines[last].count, terminal.screen())
+    XCTAssertTrue(lines[last + 1].hasPrefix("└───────┴"), terminal.screen())
   }
 
   /// A terminal resized while a query runs gets the result drawn for its new width.

@@ -98,7 +98,7 @@ final class ReplFormatter: TextTableFormatter {
     output.flush()
     if showSQL { target.write(Self.layout(sql: sql, results: "", terminal: terminal)) }
     target.write(gridTop(widths, ascii: ascii))
-    let stream = StreamingResult(widths: widths, ascii: ascii, output: target, pager: pager)
+    let stream = StreamingResult(widths: widths, ascii: ascii, output: target, pager: pager) { [self] in gridTop($0, ascii: ascii) }
     for row in known { stream.write(row, dim: terminal.usesColor) }
     target.flush()
     streaming = stream
@@ -127,8 +127,8 @@ final class ReplFormatter: TextTableFormatter {
     stream.clearCount()
     if maxRows != nil {
       let tail = window.tail.map(streamCells)
-      stream.widen(to: fitted(widths(tail.map { $0.map(\.text) })))
       if window.omitted > 0 { stream.write(Array(repeating: StreamingResult.Cell(text: "…", mayCut: false), count: columns.count), dim: false) }
+      stream.widen(to: fitted(widths(tail.map { $0.map(\.text) })))
       for row in tail { stream.write(row, dim: terminal.usesColor) }
     }
     let summary = self.summary(interrupted: interrupted, pagerClosed: stream.readerGone)

@@ -4,6 +4,8 @@ import QuarryEngine
 
 /// A result at the prompt too long to wait for: once a screen of rows is known (or a moment has
 /// passed), its column widths are fixed from those rows and the table is written as rows arrive —
+/// a later row wider than them (a number grown from 99 to 100) ends that table and starts one with
+/// the header drawn again at the new widths, so every border lines up —
 /// into the pager when every row is shown (`.maxrows 0`), with flat memory; or, when only the
 /// first and last rows are shown, the first ones at once and a running count until the last.
 ///
@@ -12,8 +14,11 @@ import QuarryEngine
 /// quarry> Item.all          -- the pager opens on the first screen; rows stream behind it
 /// ```
 final class StreamingResult {
-  /// The columns' widths: fixed from the first rows, widened for the last rows of a capped result.
+  /// The columns' widths: fixed from the first rows, widened (with the header drawn again) for a
+  /// wider row.
   private(set) var widths: [Int]
+  /// The top rule and header of a table of these widths.
+  private let top: ([Int]) -> String
   let ascii: Bool
   /// Where rows go: the pager, or the terminal.
   let output: OutputStream
@@ -24,8 +29,9 @@ final class StreamingResult {
   private var countShown = false
   private var lastCount = DispatchTime.now().uptimeNanoseconds
 
-  init(widths: [Int], ascii: Bool, output: OutputStream, pager: PagerOutput?) {
+  init(widths: [Int], ascii: Bool, output: OutputStream, pager: PagerOutput?, top: @escaping ([Int]) -> String) {
     self.widths = widths
+    self.top = top
     self.ascii = ascii
     self.output = output
     self.pager = pager
@@ -46,6 +52,7 @@ final class StreamingResult {
     let fitted = cells.enumerated().map { index, cell in
       index < widths.count && cell.mayCut ? TerminalWidth.truncate(cell.text, to: widths[index]) : cell.text
     }
+    widen(to: fitted.map(TerminalWidth.of))
     var line = TextTableFormatter.gridLine(fitted, widths, ascii: ascii)
     // Only a row with a NULL is searched for its marker (a million rows stream through here).
     if dim, cells.contains(where: { $0.text.unicodeScalars.first == nullMarker }) {
@@ -55,10 +62,15 @@ final class StreamingResult {
     written += 1
   }
 
-  /// Widens the columns for the rows still to come (the kept last rows of a capped result), so
-  /// they are drawn whole and aligned among themselves.
+  /// Widens the columns for the rows still to come (a wider row, the kept last rows of a capped
+  /// result): the table so far is closed and a new one starts with its header at the new widths.
   func widen(to other: [Int]) {
-    widths = zip(widths, other).map { max($0, $1) }
+    let wider = zip(widths, other).map { max($0, $1) } + widths.dropFirst(other.count)
+    guard wider != widths else { return }
+    clearCount()
+    output.write(TextTableFormatter.gridBottom(widths, ascii: ascii))
+    widths = wider
+    output.write(top(widths))
   }
 
   /// `… 1,234,567 rows so far · Ctrl-C stops` on one line, redrawn at most four times a second.
