@@ -7,6 +7,22 @@ final class CommandLineTests: XCTestCase {
     try XCTUnwrap(JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
   }
 
+  /// A long result written to a file streams: its widths come from the first thousand rows, and
+  /// rows wider than those come under a header drawn again, so every line of each table lines up
+  /// (and memory stays flat: the rows are not all held to measure them).
+  func testALongTableOffTheTerminalStreamsAligned() throws {
+    let result = try QuarryProcess.run(["-e", "WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c WHERE x < 30000) SELECT x, 'row ' || x AS label FROM c"])
+    XCTAssertEqual(result.status, 0, result.stderr)
+    let lines = result.stdout.split(separator: "\n").map(String.init)
+    // Two tables: rows 1…9999 four digits wide at most, then from 10000 on.
+    XCTAssertEqual(lines.filter { $0.hasPrefix("┌") }.count, 2, result.stdout.prefix(400) + "")
+    let second = try XCTUnwrap(lines.lastIndex { $0.hasPrefix("┌") })
+    XCTAssertEqual(lines[second + 1], "│ x     │ label     │")
+    XCTAssertEqual(Set(lines[second...].map(\.count)).count, 1, "every line of the second table is as wide")
+    XCTAssertEqual(lines.last, "└───────┴───────────┘")
+    XCTAssertEqual(lines.filter { $0.hasPrefix("│ ") && !$0.contains("label") }.count, 30000)
+  }
+
   func testJSONFormatOneObjectPerStatement() throws {
     let result = try QuarryProcess.run([
       "--format", "json", "-e", #"Tag.where { $0.title.eq("urgent") }"#, "-e", "Tag.count()",

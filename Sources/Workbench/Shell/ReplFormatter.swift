@@ -43,10 +43,15 @@ final class ReplFormatter: TextTableFormatter {
     beganAt = DispatchTime.now().uptimeNanoseconds
   }
 
-  /// Grid results at the prompt stream once long; other styles are drawn whole.
+  /// Grid results stream once long — at the prompt, and into a file or a pipe when every row is
+  /// written (`quarry DB -e 'Big.all' > out.txt` holds a thousand rows, not all of them); other
+  /// styles are drawn whole.
   private var mayStream: Bool {
-    terminal.isInteractive && (style == .box || style == .table) && !wrapCells && !columns.isEmpty
+    (terminal.isInteractive || maxRows == nil) && (style == .box || style == .table) && !wrapCells && !columns.isEmpty
   }
+
+  /// Rows known before a table written elsewhere than a terminal fixes its widths.
+  static let headRowsOffTerminal = 1_000
 
   override func row(_ statement: PreparedStatement) {
     guard mayStream else { return super.row(statement) }
@@ -71,7 +76,7 @@ final class ReplFormatter: TextTableFormatter {
     // Every row shown: past a screen of rows, the rest streams (memory stays flat). A capped
     // result is drawn whole when it is quick; once it has made the user wait half a second, its
     // first rows are shown and the rest counted.
-    let pastScreen = maxRows == nil && count > max(8, terminal.height)
+    let pastScreen = maxRows == nil && count > (terminal.isInteractive ? max(8, terminal.height) : Self.headRowsOffTerminal)
     let headKnown = maxRows.map { count >= ($0 + 1) / 2 } ?? true
     if pastScreen || (headKnown && DispatchTime.now().uptimeNanoseconds - beganAt > 500_000_000) {
       startStreaming()
@@ -93,10 +98,11 @@ final class ReplFormatter: TextTableFormatter {
     let known = window.head.map(streamCells)
     let widths = fitted(widths(known.map { $0.map(\.text) }))
     let ascii = style == .table
-    let pager = maxRows == nil ? terminalServices?.openPager(terminal: terminal) : nil
+    let pager = maxRows == nil && terminal.isInteractive ? terminalServices?.openPager(terminal: terminal) : nil
     let target = pager?.stream ?? output
     output.flush()
-    if showSQL { target.write(Self.layout(sql: sql, results: "", terminal: terminal)) }
+    // Off a terminal the SQL was written when the statement began.
+    if showSQL && holdsSQL { target.write(Self.layout(sql: sql, results: "", terminal: terminal)) }
     target.write(gridTop(widths, ascii: ascii))
     let stream = StreamingResult(widths: widths, ascii: ascii, output: target, pager: pager) { [self] in gridTop($0, ascii: ascii) }
     for row in known { stream.write(row, dim: terminal.usesColor) }
@@ -131,7 +137,8 @@ final class ReplFormatter: TextTableFormatter {
       stream.widen(to: fitted(widths(tail.map { $0.map(\.text) })))
       for row in tail { stream.write(row, dim: terminal.usesColor) }
     }
-    let summary = self.summary(interrupted: interrupted, pagerClosed: stream.readerGone)
+    // Off a terminal a table ends with its last rule, as one drawn whole does.
+    let summary = terminal.isInteractive ? self.summary(interrupted: interrupted, pagerClosed: stream.readerGone) : nil
     if stream.readerGone {
       // The pager is gone: the summary goes to the terminal.
       stream.finish(summary: nil)

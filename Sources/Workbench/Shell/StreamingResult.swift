@@ -52,7 +52,10 @@ final class StreamingResult {
     let fitted = cells.enumerated().map { index, cell in
       index < widths.count && cell.mayCut ? TerminalWidth.truncate(cell.text, to: widths[index]) : cell.text
     }
-    widen(to: fitted.map(TerminalWidth.of))
+    // A cell's display width is at most its UTF-8 length: only a longer one is measured.
+    if fitted.indices.contains(where: { $0 < widths.count && fitted[$0].utf8.count > widths[$0] }) {
+      widen(to: fitted.map(TerminalWidth.of))
+    }
     var line = TextTableFormatter.gridLine(fitted, widths, ascii: ascii)
     // Only a row with a NULL is searched for its marker (a million rows stream through here).
     if dim, cells.contains(where: { $0.text.unicodeScalars.first == nullMarker }) {
