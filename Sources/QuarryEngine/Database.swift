@@ -123,7 +123,18 @@ public final class Database: @unchecked Sendable {
   /// Copies this whole database (the in-memory one too) into a file, as sqlite3's `.backup`
   /// and `.save` do, with SQLite's online backup API. An existing file is replaced.
   public func backup(to path: String) throws {
-    let target = try Database(path: path, mode: .readWrite, create: true, checksFile: false)
+    try copy(into: Database(path: path, mode: .readWrite, create: true, checksFile: false))
+  }
+
+  /// A new in-memory connection holding this database's pages: the same schema and rows, and
+  /// none of this connection's state (`changes()`, `total_changes()`, `last_insert_rowid()` are 0).
+  public func freshCopy() throws -> Database {
+    let target = try Database(path: ":memory:")
+    try copy(into: target)
+    return target
+  }
+
+  private func copy(into target: Database) throws {
     guard let backup = sqlite3_backup_init(target.handle, "main", handle, "main") else {
       throw target.lastError(sqlite3_errcode(target.handle))
     }

@@ -26,6 +26,14 @@ public final class WorkLimit: @unchecked Sendable {
   /// handler: it is one lock-free atomic increment.
   public static func stopAll() { generation.add(1, ordering: .relaxed) }
 
+  /// Whether `stopAll()` was called since it was made: work that runs no statement long enough
+  /// to be interrupted (an import of many short inserts) asks it between steps.
+  public struct StopRequest: Sendable {
+    private let startGeneration = WorkLimit.generation.load(ordering: .relaxed)
+    public init() {}
+    public var isRequested: Bool { WorkLimit.generation.load(ordering: .relaxed) != startGeneration }
+  }
+
   public let seconds: Double
   private let deadline: UInt64
   private let startGeneration: Int

@@ -120,7 +120,9 @@ public final class Session {
     }
     if shift != 0 { try shiftIDs(in: database, by: shift) }
     try prepare(database)
-    let session = try Session(database: database)
+    // The learner's connection starts clean: `changes()` and `last_insert_rowid()` say nothing
+    // about the statements that loaded the rows.
+    let session = try Session(database: database.freshCopy())
     if let models = fixture.modelsSource { try session.loadModels(models, path: fixture.modelsURL.path) }
     return session
   }

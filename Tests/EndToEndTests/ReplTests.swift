@@ -193,6 +193,25 @@ final class ReplTests: XCTestCase {
     XCTAssertTrue(lines[last + 1].hasPrefix("└───────┴"), terminal.screen())
   }
 
+  /// A long `.import` shows how far it is on one line, and Ctrl-C stops it with nothing kept.
+  func testALongImportCountsAndCtrlCStopsIt() throws {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("quarry-import-\(UUID())")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let csv = folder.appendingPathComponent("big.csv")
+    var text = "id,label\n"
+    for index in 0..<3_000_000 { text += "\(index),row \(index)\n" }
+    try text.write(to: csv, atomically: true, encoding: .utf8)
+    let terminal = try TerminalSession(width: 200, height: 30)
+    terminal.enter(".import \(csv.path) big")
+    XCTAssertTrue(terminal.waitFor("rows so far · Ctrl-C stops", timeout: 60), terminal.screen())
+    terminal.press("C-c")
+    XCTAssertTrue(terminal.waitFor("stopped (Ctrl-C); nothing was imported", timeout: 30), terminal.screen())
+    XCTAssertFalse(terminal.screen().contains("rows so far"), terminal.screen())
+    terminal.enter("SELECT count(*) AS tables FROM sqlite_schema WHERE name = 'big';")
+    XCTAssertTrue(terminal.waitFor("│ 0      │"), terminal.screen())
+  }
+
   /// A terminal resized while a query runs gets the result drawn for its new width.
   func testAResizeDuringAQueryDrawsForTheNewWidth() throws {
     let terminal = try TerminalSession(width: 160, height: 30)

@@ -110,6 +110,15 @@ struct EquivalenceProof {
         return
           "one row per group, and every GROUP BY key is among the columns: the rows are already distinct"
       }
+    } else if !windows {
+      // A column that is the key of a table the core never repeats: one row per row of it.
+      var itemStart = select + 1
+      for at in (select + 1)...from where at == from || (depth[at] == level && word(at) == ",") {
+        if at > itemStart, let reference = columnReference(itemStart...(at - 1)), let read = rowsNeverRepeated(of: reference, selectAt: select) {
+          return "the columns hold \(reference.alias).\(reference.column), the key of \(read): the rows are already distinct"
+        }
+        itemStart = at + 1
+      }
     }
     return nil
   }
@@ -153,23 +162,95 @@ struct EquivalenceProof {
     return oneRow(selectAt: select)
   }
 
-  /// `count(DISTINCT x)` for `count(x)` (x spans `argument`): equivalent when x is the key of the
-  /// only table the core reads, so its values are distinct already.
+  /// `count(DISTINCT x)` for `count(x)` (x spans `argument`): equivalent when x is the key of a
+  /// table whose rows the core never repeats (every other table joined to it to-one).
   func countDistinct(argument: ClosedRange<Int>, selectAt select: Int?) -> String? {
-    guard let select, let reference = columnReference(argument) else { return nil }
-    let end = coreEnd(from: select)
-    let level = depth[select]
+    guard let select, let reference = columnReference(argument), let read = rowsNeverRepeated(of: reference, selectAt: select) else { return nil }
+    return "\(reference.alias).\(reference.column) is the key of \(read): its values are distinct already"
+  }
+
+  /// Whether `reference` is the key of a table whose rows the core at `select` reads at most once
+  /// each: the only table, or one every other table joins to through that table's own key (a
+  /// reminder and its list: one list per reminder). Says which, for the proof.
+  func rowsNeverRepeated(of reference: (alias: String, column: String), selectAt select: Int) -> String? {
     let (tables, _) = tablesByAlias()
-    // One table: no JOIN and no comma in the core's FROM.
-    guard let from = positions(of: ["FROM"], in: (select + 1)..<end, depth: level).first,
-      !((from + 1)..<end).contains(where: {
-        depth[$0] == level && (word($0) == "JOIN" || (word($0) == "," && tablesList($0)))
-      }),
-      name(from + 1) != nil, let table = tables[reference.alias],
-      column(reference.column, of: table)?.isKey == true
+    guard let table = tables[reference.alias], column(reference.column, of: table)?.isKey == true,
+      let graph = joinGraph(selectAt: select), graph.aliases.contains(reference.alias)
     else { return nil }
-    return
-      "\(reference.alias).\(reference.column) is the key of the only table read: its values are distinct already"
+    if graph.aliases.count == 1 { return "the only table read" }
+    // Every alias reached from this one by to-one joins.
+    var reached: Set<String> = [reference.alias]
+    var frontier = [reference.alias]
+    while let next = frontier.popLast() {
+      for edge in graph.toOne where edge.from == next && reached.insert(edge.to).inserted { frontier.append(edge.to) }
+    }
+    return reached == graph.aliases ? "\(reference.alias), and every other table is joined to it through its own key (one match per row)" : nil
+  }
+
+  /// The tables of a core and its to-one joins: `A JOIN B ON A.c = B.key` reads at most one B per
+  /// A row. Nil when the core's FROM has a comma list or a subquery (not followed here).
+  func joinGraph(selectAt select: Int) -> (aliases: Set<String>, toOne: [(from: String, to: String)])? {
+    let level = depth[select]
+    let end = coreEnd(from: select)
+    guard let from = positions(of: ["FROM"], in: (select + 1)..<end, depth: level).first, name(from + 1) != nil, word(from + 2) != "(" else { return nil }
+    let clauseEnd = positions(of: ["WHERE", "GROUP", "HAVING", "WINDOW", "ORDER", "LIMIT"], in: from..<end, depth: level).first ?? end
+    if ((from + 1)..<clauseEnd).contains(where: { depth[$0] == level && word($0) == "," }) { return nil }
+    let (tables, _) = tablesByAlias()
+    func alias(at index: Int) -> String? {
+      guard let table = name(index) else { return nil }
+      if word(index + 1) == "AS" { return name(index + 2) }
+      if let given = name(index + 1), !["ON", "JOIN", "LEFT", "INNER", "CROSS", "WHERE", "GROUP", "ORDER", "LIMIT", "USING", "NATURAL"].contains(word(index + 1)) { return given }
+      return table
+    }
+    guard let first = alias(at: from + 1) else { return nil }
+    var aliases: Set<String> = [first]
+    var toOne: [(from: String, to: String)] = []
+    for join in positions(of: ["JOIN"], in: from..<clauseEnd, depth: level) {
+      guard let joined = alias(at: join + 1), word(join + 2) != "(" else { return nil }
+      aliases.insert(joined)
+      // The equalities of its ON (joined by AND), each `x.c = y.k`.
+      guard let on = ((join + 1)..<clauseEnd).first(where: { depth[$0] == level && word($0) == "ON" }) else { continue }
+      let onEnd = ((on + 1)..<clauseEnd).first { depth[$0] == level && ["JOIN", "LEFT", "INNER", "CROSS"].contains(word($0)) } ?? clauseEnd
+      if ((on + 1)..<onEnd).contains(where: { word($0) == "OR" }) { continue }
+      for sign in ((on + 1)..<onEnd) where word(sign) == "=" || word(sign) == "==" {
+        guard let left = columnReference(operand(endingAt: sign - 1, from: on + 1)), let right = columnReference(operand(startingAt: sign + 1, before: onEnd)) else { continue }
+        for (a, b) in [(left, right), (right, left)] {
+          if let table = tables[b.alias], column(b.column, of: table)?.isKey == true { toOne.append((a.alias, b.alias)) }
+        }
+      }
+    }
+    return (aliases, toOne)
+  }
+
+  /// The operand before a comparison sign: back to the AND (or the ON) before it, without the
+  /// brackets that open before it and close after the sign.
+  private func operand(endingAt end: Int, from start: Int) -> ClosedRange<Int> {
+    var begin = end
+    while begin > start, word(begin - 1) != "AND" { begin -= 1 }
+    return balanced(begin...end)
+  }
+
+  /// The operand after a comparison sign: up to the AND (or the ON's end) after it.
+  private func operand(startingAt start: Int, before end: Int) -> ClosedRange<Int> {
+    var last = start
+    while last + 1 < end, word(last + 1) != "AND" { last += 1 }
+    return balanced(start...last)
+  }
+
+  /// A range without the brackets it does not close (or open) itself.
+  private func balanced(_ range: ClosedRange<Int>) -> ClosedRange<Int> {
+    var lower = range.lowerBound, upper = range.upperBound
+    while lower < upper {
+      let balance = (lower...upper).reduce(0) { $0 + (word($1) == "(" ? 1 : word($1) == ")" ? -1 : 0) }
+      if balance > 0, word(lower) == "(" {
+        lower += 1
+      } else if balance < 0, word(upper) == ")" {
+        upper -= 1
+      } else {
+        break
+      }
+    }
+    return lower...upper
   }
 
   /// The SELECT whose core holds position `at` (same depth, before it).

@@ -424,7 +424,7 @@ enum SQLMutants {
           if at > 0, word(at - 1) == "(", let close = closing(at - 1),
             !(at..<close).contains(where: { word($0) == "LIMIT" && depth[$0] == depth[at] })
           {
-            results.append(Mutation(kind: "subquery cut to one row (LIMIT 1)", edits: [code[close]: Token(kind: .symbol, text: " LIMIT 1)")], context: context(at)))
+            results.append(Mutation(kind: "subquery cut to one row (LIMIT 1)", edits: [code[close]: Token(kind: .symbol, text: " LIMIT 1)")], context: context(at), proof: prover.oneRow(selectAt: at).map { $0 + " already" }))
           }
         case "COUNT", "AVG", "SUM", "TOTAL", "MIN", "MAX", "GROUP_CONCAT":
           guard word(at + 1) == "(", let close = closing(at + 1) else { continue }

@@ -148,9 +148,11 @@ struct ValueVariation: Sendable, Equatable {
       let shifts = ["+1 day", "-1 day", "+1 month", "-1 month", "+1 year", "-1 year", "start of month", "start of year", "+1 month', 'start of month', '-1 day"]
       let shift = shifts[random.index(shifts.count)]
       choices += [Self.moved(name, by: shift)]
-      // A date the solution compares with, on the day (and its time kept where it has one).
+      // A date the solution compares with, on the day and a day either side (its time kept where
+      // it has one): `< '2026-03-06'` and `<= '2026-03-05'` differ on the 5th after midnight.
       for bound in bounds where Self.isDate(bound) {
-        choices.append("\(quoteText(String(bound.prefix(10)))) || substr(\(name), 11)")
+        let day = quoteText(String(bound.prefix(10)))
+        choices += ["\(day) || substr(\(name), 11)", "date(\(day), '-1 day') || substr(\(name), 11)", "date(\(day), '+1 day') || substr(\(name), 11)"]
       }
     case .label:
       // A value no row has yet: a status the fixture never shows.
@@ -160,6 +162,8 @@ struct ValueVariation: Sendable, Equatable {
         "upper(\(name))", "lower(\(name))", "''", "\(name) || ' ' || substr(replace(hex(zeroblob(60)), '0', 'ab'), 1, 110)",
         "'~' || \(name)", "\(name) || 's'", "replace(\(name), ' ', '%')", "replace(\(name), ' ', '_')", "\(name) || ''''",
         "upper(substr(\(name), 1, 1)) || lower(substr(\(name), 2))", "' ' || \(name) || ' '",
+        // A letter after the '@' (or in front): another domain that ends the same (gmail.example).
+        "substr(\(name), 1, instr(\(name), '@')) || 'g' || substr(\(name), instr(\(name), '@') + 1)",
       ]
     case .other:
       return

@@ -33,17 +33,32 @@ enum DataCommands {
       let parts = argument.split(separator: " ", omittingEmptySubsequences: true).map(String.init)
       guard parts.count == 2 else { return shell.fail("usage: .import FILE TABLE") }
       let path = expandingTilde(parts[0])
-      guard let data = readWholeFile(path) else {
+      guard let reader = ByteReader(path: path) else {
         return shell.fail("cannot read '\(parts[0])': \(fileProblem(path))")
       }
+      // A long import says how far it is, on a terminal, on one line it then clears.
+      let interactive = shell.terminal.isInteractive
+      var shown = false
+      let progress: (Int) -> Void = { count in
+        guard interactive else { return }
+        shell.output.write("\r\u{1B}[2K… \(ReplFormatter.grouped(count)) rows so far · Ctrl-C stops")
+        shell.output.flush()
+        shown = true
+      }
+      func clearProgress() {
+        if shown { shell.output.write("\r\u{1B}[2K") }
+        shell.output.flush()
+      }
       do {
-        let text = try decodeUTF8(data)
-        let message = try TableImport(database: shell.session.database).run(path: parts[0], table: parts[1], text: text)
+        let message = try TableImport(database: shell.session.database).run(path: parts[0], table: parts[1], reader: reader, progress: progress)
+        clearProgress()
         try? shell.session.refreshSchema()
         shell.output.write(message + "\n")
       } catch let error as TableImport.Failure {
+        clearProgress()
         shell.fail(error.description)
       } catch {
+        clearProgress()
         shell.fail("\(parts[0]): \(error)")
       }
     },
