@@ -182,7 +182,11 @@ final class Repl {
         let trimmed = line.drop { $0 == " " || $0 == "\t" }
         if Self.continuesQuery(trimmed, isMetaCommand: shell.isMetaCommand) {
           buffer = held + "\n" + line
-        } else if trimmed.hasPrefix("//") {
+        } else if trimmed.hasPrefix("/*"), !Self.isWholeBlockComment(trimmed) {
+          // A block comment that goes on past this line: the input is open until it closes (and
+          // a chain step after it still continues the held input).
+          buffer = held + "\n" + line
+        } else if trimmed.hasPrefix("//") || Self.isWholeBlockComment(trimmed) {
           // A comment line between the steps of a pasted chain never ends it: it joins the held
           // input, which waits for the next line if more are pasted.
           let joined = held + "\n" + line
@@ -230,6 +234,17 @@ final class Repl {
     if let path = Self.usableHistoryPath { chmod(path, 0o600) }
     (loadedShell?.output ?? output).write("\n")
     (loadedShell?.output ?? output).flush()
+  }
+
+  /// Whether a line is block comments alone (`/* sorted */`, `/* a */ /* b */`): nothing of a query.
+  static func isWholeBlockComment(_ line: Substring) -> Bool {
+    var rest = line
+    while true {
+      rest = rest.drop { $0 == " " || $0 == "\t" }
+      if rest.isEmpty { return true }
+      guard rest.hasPrefix("/*"), let end = rest.dropFirst(2).firstRange(of: "*/") else { return false }
+      rest = rest[end.upperBound...]
+    }
   }
 
   /// What a typed SQL line without its `;` is told before `...>`.

@@ -35,7 +35,7 @@ final class PasteTests: XCTestCase {
   /// Comment lines between the steps of a chain pasted without markers never end it; the same
   /// paste with markers gives the same result.
   func testCommentLinesInsideAPastedChainKeepItWhole() throws {
-    let chain = "Reminder\r  // open ones only\r  .where { !$0.isCompleted }\r  // by title\r  .order(by: \\.title)\r  .select(\\.title)"
+    let chain = "Reminder\r  // open ones only\r  .where { !$0.isCompleted }\r  /* by title */\r  .order(by: \\.title)\r  /* the\r  title alone */\r  .select(\\.title)"
     let plain = try TerminalSession()
     plain.type(chain + "\r")
     XCTAssertTrue(plain.waitFor("8 rows"), plain.screen())

@@ -50,6 +50,8 @@ public struct SourceScanner: Sendable {
 
   /// How many brackets and strings are open after everything appended so far.
   public var openCount: Int { stack.count }
+  /// Whether the text read so far ends inside a `/* … */` comment.
+  public var endsInBlockComment: Bool { inBlockComment }
 
   /// Reads more input.
   public mutating func append(_ text: String) {

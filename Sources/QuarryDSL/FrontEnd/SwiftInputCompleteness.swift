@@ -27,7 +27,7 @@ public enum SwiftInputCompleteness {
     // A bracket or string still open: more is to come. Input nested too deeply is "complete":
     // compiling it says why.
     guard scanner.problem == nil else { return false }
-    if scanner.openCount > 0 { return true }
+    if scanner.openCount > 0 || scanner.endsInBlockComment { return true }
     // Everything closed: only the parser can tell a dangling operator or an attribute waiting
     // for its declaration from a finished input. A megabyte of input is pasted, not typed: it
     // is taken as finished (compiling it says what is missing) rather than parsed twice.
