@@ -63,11 +63,25 @@ static inline volatile sig_atomic_t *quarry_sigint_flag(void) {
   return &flag;
 }
 
+/// Bytes read ahead from the terminal to look at the next pasted line, given back to the key
+/// reader before anything else is read.
+struct quarry_pushback_state {
+  unsigned char bytes[8192];
+  int start;
+  int count;
+};
+static inline struct quarry_pushback_state *quarry_pushback(void) {
+  static struct quarry_pushback_state state;
+  return &state;
+}
+
 /// One byte from the terminal; -1 at end of input or when Ctrl-C interrupted the read. Any
 /// other signal that interrupts it (a resize's SIGWINCH, SIGCONT after Ctrl-Z and `fg`) is not
 /// the end of anything: libedit's own handler has taken the new size or put the terminal back
 /// in raw mode, the line is drawn again, and the read goes on.
 static inline int quarry_read_byte(void) {
+  struct quarry_pushback_state *pushback = quarry_pushback();
+  if (pushback->start < pushback->count) return pushback->bytes[pushback->start++];
   char **prefill = quarry_prefill();
   if (*prefill) {
     size_t *offset = quarry_prefill_offset();
@@ -369,9 +383,42 @@ static inline void quarry_bind_keys(void) {
 /// Whether more input is already waiting (lines arriving faster than typing: a paste).
 static inline int quarry_input_pending(void) {
   if (quarry_pending_count > 0) return 1;
+  if (quarry_pushback()->start < quarry_pushback()->count) return 1;
   struct pollfd poller = { .fd = 0, .events = POLLIN, .revents = 0 };
   return poll(&poller, 1, 0) > 0;
 }
+/// The next line already pasted (up to its line break, not included) into `out`, read ahead and
+/// kept for the key reader: 1 when a whole line is there; 0 when it is not yet, or holds an
+/// escape sequence (keys, paste markers), or keys are queued already — nothing is known then.
+static inline int quarry_peek_line(char *out, int max) {
+  struct quarry_pushback_state *pushback = quarry_pushback();
+  if (quarry_pending_count > 0 || *quarry_prefill() || max < 1) return 0;
+  if (pushback->start > 0) {
+    memmove(pushback->bytes, pushback->bytes + pushback->start, (size_t)(pushback->count - pushback->start));
+    pushback->count -= pushback->start;
+    pushback->start = 0;
+  }
+  for (;;) {
+    for (int i = 0; i < pushback->count; i++) {
+      unsigned char byte = pushback->bytes[i];
+      if (byte == '\r' || byte == '\n') {
+        int length = i < max - 1 ? i : max - 1;
+        memcpy(out, pushback->bytes, (size_t)length);
+        out[length] = 0;
+        return 1;
+      }
+      if (byte == 0x1B) return 0;
+    }
+    if (pushback->count >= (int)sizeof pushback->bytes) return 0;
+    // The rest of a pasted line arrives within moments.
+    struct pollfd poller = { .fd = 0, .events = POLLIN, .revents = 0 };
+    if (poll(&poller, 1, 20) <= 0) return 0;
+    ssize_t count = read(0, pushback->bytes + pushback->count, sizeof pushback->bytes - (size_t)pushback->count);
+    if (count <= 0) return 0;
+    pushback->count += (int)count;
+  }
+}
+
 /// SIGINT without SA_RESTART, so a blocked read returns and the prompt can start over.
 static inline void quarry_install_sigint(void (*handler)(int)) {
   struct sigaction action;

@@ -223,8 +223,14 @@ final class Repl {
         output.flush()
         continue
       }
-      // More lines already waiting: they were pasted; the next may continue this query.
+      // More lines already waiting: they were pasted; the next may continue this query. When
+      // the next line is there to read and does not continue it, this input runs now (its
+      // next line gets a fresh prompt, not `...>`).
       if quarry_input_pending() != 0 && !shell.isMetaCommand(input.trimmedForCommand) {
+        if let next = Self.peekedLine(), !continuesPaste(next) {
+          if !run(input) { break }
+          continue
+        }
         heldBack = input
         continue
       }
@@ -234,6 +240,19 @@ final class Repl {
     if let path = Self.usableHistoryPath { chmod(path, 0o600) }
     (loadedShell?.output ?? output).write("\n")
     (loadedShell?.output ?? output).flush()
+  }
+
+  /// The next pasted line, read ahead (nil when it is not all there yet).
+  static func peekedLine() -> String? {
+    var bytes = [CChar](repeating: 0, count: 8192)
+    guard quarry_peek_line(&bytes, Int32(bytes.count)) == 1 else { return nil }
+    return String(decoding: bytes.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+  }
+
+  /// Whether a pasted line after a complete input joins it: a chain step or a comment line.
+  func continuesPaste(_ line: String) -> Bool {
+    let trimmed = line.drop { $0 == " " || $0 == "\t" }
+    return Self.continuesQuery(trimmed, isMetaCommand: shell.isMetaCommand) || trimmed.hasPrefix("//") || trimmed.hasPrefix("/*")
   }
 
   /// Whether a line is block comments alone (`/* sorted */`, `/* a */ /* b */`): nothing of a query.

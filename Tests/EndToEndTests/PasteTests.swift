@@ -48,6 +48,19 @@ final class PasteTests: XCTestCase {
     XCTAssertFalse(marked.screen().contains("error"), marked.screen())
   }
 
+  /// Statements pasted without markers, one per line, each run under its own `quarry>` prompt:
+  /// `...>` is shown only where the lines do run as one input.
+  func testSeparateStatementsPastedWithoutMarkersGetTheirOwnPrompt() throws {
+    let terminal = try TerminalSession()
+    terminal.type("Tag.count()\rRemindersList.count()\rReminder\r  .where { $0.isFlagged }\r  .count()\r")
+    XCTAssertTrue(terminal.waitFor("quarry> Reminder\n"), terminal.screen())
+    XCTAssertTrue(terminal.waitFor("...>   .count()"), terminal.screen())
+    let screen = terminal.screen()
+    XCTAssertTrue(screen.contains("quarry> RemindersList.count()"), screen)
+    XCTAssertFalse(screen.contains("...> RemindersList"), screen)
+    XCTAssertFalse(screen.contains("...> Reminder\n"), screen)
+  }
+
   /// What `.schema` prints (the CREATE statement, then the model) pastes back as one input.
   func testSchemaOutputPastesBack() throws {
     let directory = FileManager.default.temporaryDirectory.appendingPathComponent("quarry-paste-\(UUID())")
