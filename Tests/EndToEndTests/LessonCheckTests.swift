@@ -138,6 +138,15 @@ final class LessonCheckTests: XCTestCase {
     XCTAssertEqual(general.status, 0, general.stdout)
   }
 
+  /// Per-connection state sees the learner's statements only: loading a dataset's rows leaves
+  /// `changes()`, `total_changes()` and `last_insert_rowid()` at 0, as at a fresh prompt.
+  func testConnectionStateStartsClean() throws {
+    let clean = try QuarryProcess.run(["lessons", "--check", "1.1", "SELECT title FROM remindersLists WHERE changes() = 0 AND total_changes() = 0 AND last_insert_rowid() = 0"])
+    XCTAssertEqual(clean.status, 0, clean.stdout)
+    let counted = try QuarryProcess.run(["lessons", "--check", "1.1", "UPDATE remindersLists SET position = position WHERE 0; SELECT title FROM remindersLists WHERE changes() = 0"])
+    XCTAssertEqual(counted.status, 0, counted.stdout)
+  }
+
   /// A subquery on the outer query's own table that compares a column with itself (no alias) is
   /// named as the trap it is, in SQL and in the DSL.
   func testASameTableSubqueryWithoutAnAliasIsExplained() throws {

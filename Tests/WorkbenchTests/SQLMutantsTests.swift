@@ -56,6 +56,18 @@ final class SQLMutantsTests: XCTestCase {
     XCTAssertNotNil(Set(SQLMutants.of([#"SELECT "id" FROM "reminders" WHERE ("dueDate") IS (NULL)"#]).map(\.kind)).first { $0 == "sql: IS NULL → IS NOT NULL" })
   }
 
+  func testAnOrderWithoutLetterCaseAndAGroupByNameThroughAnAlias() throws {
+    let ordered = Dictionary(SQLMutants.of([#"SELECT "title" FROM "reminders" ORDER BY "reminders"."title" DESC, "id""#]).map { ($0.kind, $0.code) }, uniquingKeysWith: { first, _ in first })
+    XCTAssertEqual(ordered["sql: ORDER BY x → ORDER BY lower(x)"], #"SELECT "title" FROM "reminders" ORDER BY lower("reminders"."title") DESC, "id";"#)
+    let session = try Session.fixture("organisation")
+    let grouped = SQLMutants.of(
+      [#"SELECT "managers"."name", count(*) FROM "employees" JOIN "employees" AS "managers" ON "employees"."managerID" = "managers"."id" GROUP BY "managers"."id""#],
+      data: SQLMutants.FixtureData(database: session.database))
+    XCTAssertEqual(
+      grouped.first { $0.kind == "sql: group by name instead of id" }?.code,
+      #"SELECT "managers"."name", count(*) FROM "employees" JOIN "employees" AS "managers" ON "employees"."managerID" = "managers"."id" GROUP BY "managers"."name";"#)
+  }
+
   func testConstantsReadOffTheFixture() throws {
     let session = try Session.fixture("shop")
     let data = SQLMutants.FixtureData(database: session.database)

@@ -39,7 +39,7 @@ public struct DatasetSearch {
   public var minimumSeeds = 3
   let checker = AnswerChecker(timeLimit: 2)
 
-  public init(candidates: [UInt64] = Array(1...24), maximumSeeds: Int = 4) {
+  public init(candidates: [UInt64] = Array(1...32), maximumSeeds: Int = 6) {
     self.candidates = candidates
     self.maximumSeeds = maximumSeeds
   }

@@ -90,6 +90,7 @@ struct EquivalenceProof {
     }
     if let one = oneRow(selectAt: select) { return one + ": nothing to make distinct" }
     let level = depth[select]
+    if let compound = compoundRemovesDuplicates(atDepth: level, around: select) { return compound }
     let end = coreEnd(from: select)
     let from = self.from(select, end: end)
     let windows = ((select + 1)..<from).contains { word($0) == "OVER" }
@@ -110,17 +111,67 @@ struct EquivalenceProof {
         return
           "one row per group, and every GROUP BY key is among the columns: the rows are already distinct"
       }
+      // Grouped by a table's key, with a UNIQUE NOT NULL column of that table among the columns
+      // (a list's title): one row per group, and no two groups share that column.
+      if !windows, keys.count == 1, let key = columnReference(group + 2...keysEnd - 1) {
+        let (tables, _) = tablesByAlias()
+        if let table = tables[key.alias], column(key.column, of: table)?.isKey == true {
+          for item in itemRanges(select: select, from: from) {
+            if let reference = columnReference(item), reference.alias == key.alias, uniqueNotNull(reference.column, of: table) {
+              return "one row per \(key.alias), and \(reference.alias).\(reference.column) is UNIQUE and NOT NULL: the rows are already distinct"
+            }
+          }
+        }
+      }
     } else if !windows {
       // A column that is the key of a table the core never repeats: one row per row of it.
-      var itemStart = select + 1
-      for at in (select + 1)...from where at == from || (depth[at] == level && word(at) == ",") {
-        if at > itemStart, let reference = columnReference(itemStart...(at - 1)), let read = rowsNeverRepeated(of: reference, selectAt: select) {
+      for item in itemRanges(select: select, from: from) {
+        if let reference = columnReference(item), let read = rowsNeverRepeated(of: reference, selectAt: select) {
           return "the columns hold \(reference.alias).\(reference.column), the key of \(read): the rows are already distinct"
         }
-        itemStart = at + 1
       }
     }
     return nil
+  }
+
+  /// The ranges of a select list's items, each without a trailing `AS alias`.
+  func itemRanges(select: Int, from: Int) -> [ClosedRange<Int>] {
+    var ranges: [ClosedRange<Int>] = []
+    var start = select + 1
+    for at in (select + 1)...from where at == from || (depth[at] == depth[select] && word(at) == ",") {
+      if at > start {
+        var end = at - 1
+        if end - 1 > start, word(end - 1) == "AS" { end -= 2 }
+        ranges.append(start...end)
+      }
+      start = at + 1
+    }
+    return ranges
+  }
+
+  /// Why a DISTINCT in a core of a compound select changes nothing: every compound operator at
+  /// that depth removes duplicates (UNION, INTERSECT, EXCEPT; no UNION ALL).
+  func compoundRemovesDuplicates(atDepth level: Int, around select: Int) -> String? {
+    // The compound's extent: from the bracket that opens this depth to the one that closes it.
+    var start = select
+    while start > 0, depth[start - 1] >= level { start -= 1 }
+    var end = select
+    while end + 1 < code.count, depth[end + 1] >= level { end += 1 }
+    let operators = (start...end).filter { depth[$0] == level && ["UNION", "INTERSECT", "EXCEPT"].contains(word($0)) }
+    guard !operators.isEmpty, !operators.contains(where: { word($0 + 1) == "ALL" }) else { return nil }
+    return "\(operators.map { word($0) }.joined(separator: "/")) removes duplicates itself"
+  }
+
+  /// Whether a column is UNIQUE on its own (an index or a constraint) and NOT NULL.
+  func uniqueNotNull(_ column: String, of table: String) -> Bool {
+    guard let database, self.column(column, of: table)?.notNull == true else { return false }
+    let indexes = (try? database.rows("SELECT name FROM pragma_index_list(?) WHERE \"unique\" = 1", bindings: [.text(table)])) ?? []
+    return indexes.contains { index in
+      guard let name = index.first?.textValue,
+        let columns = try? database.rows("SELECT name FROM pragma_index_info(?)", bindings: [.text(name)])
+      else { return false }
+      return columns.count == 1 && columns.first?.first?.textValue?.lowercased() == column
+    }
   }
 
   /// Where the select list of the core at `select` ends (its FROM, or the next clause).

@@ -208,6 +208,9 @@ enum SQLMutants {
       return mutations
     }
     var sawTopSelect = false
+    // Tables by the alias a statement gives them (`"employees" AS "managers"`).
+    let aliases = EquivalenceProof(tokens: tokens, database: nil).tablesByAlias().tables
+    func table(_ written: String) -> String { aliases[written.lowercased()] ?? written }
     for at in code.indices {
       let token = tokens[code[at]]
       if token.kind == .symbol, ["=", "==", "<>", "!=", "<", "<=", ">", ">="].contains(token.text) {
@@ -289,10 +292,13 @@ enum SQLMutants {
       }
       if token.upper == "BY", text(at - 1).uppercased() == "GROUP", let found = column(endingAt: at + 3),
         [",", ")", ";", "", "HAVING", "ORDER", "LIMIT", "WINDOW"].contains(text(at + 4).uppercased()),
-        data.isKey(found.column, of: found.table), let name = data.nameColumn(of: found.table)
+        data.isKey(found.column, of: table(found.table)), let name = data.nameColumn(of: table(found.table))
       {
         // Grouped by the key: by the name instead (the same groups while no two rows share a name).
-        results.append(Mutation(kind: "group by \(name) instead of \(found.column)", edits: [code[at + 3]: Token(kind: .quoted, text: quoteIdentifier(name))], context: ""))
+        let unique = EquivalenceProof(tokens: tokens, database: data.database).uniqueNotNull(name.lowercased(), of: table(found.table))
+        results.append(Mutation(
+          kind: "group by \(name) instead of \(found.column)", edits: [code[at + 3]: Token(kind: .quoted, text: quoteIdentifier(name))], context: "",
+          proof: unique ? "\(name) is UNIQUE and NOT NULL: its groups are the key's" : nil))
       }
     }
     return results
@@ -424,7 +430,7 @@ enum SQLMutants {
           if at > 0, word(at - 1) == "(", let close = closing(at - 1),
             !(at..<close).contains(where: { word($0) == "LIMIT" && depth[$0] == depth[at] })
           {
-            results.append(Mutation(kind: "subquery cut to one row (LIMIT 1)", edits: [code[close]: Token(kind: .symbol, text: " LIMIT 1)")], context: context(at), proof: prover.oneRow(selectAt: at).map { $0 + " already" }))
+            results.append(Mutation(kind: "subquery cut to one row (LIMIT 1)", edits: [code[close]: Token(kind: .symbol, text: " LIMIT 1)")], context: context(at), proof: word(at - 2) == "EXISTS" ? "EXISTS asks for one row only" : prover.oneRow(selectAt: at).map { $0 + " already" }))
           }
         case "COUNT", "AVG", "SUM", "TOTAL", "MIN", "MAX", "GROUP_CONCAT":
           guard word(at + 1) == "(", let close = closing(at + 1) else { continue }
@@ -527,6 +533,17 @@ enum SQLMutants {
             end += 1
           }
           if let last = commas.last { results.append(Mutation(kind: "drop the last \(word(at - 1)) BY key", edits: removing(last...(end - 1)), context: context(at))) }
+          // The first ORDER BY key compared without letter case: the same order while no two
+          // texts differ in case where it matters.
+          if word(at - 1) == "ORDER", at + 1 < end {
+            var keyEnd = at + 1
+            while keyEnd + 1 < end, !(depth[keyEnd + 1] == depth[at] && ["ASC", "DESC", ",", "NULLS", "COLLATE"].contains(word(keyEnd + 1))) { keyEnd += 1 }
+            if !(Int(word(at + 1)) != nil && keyEnd == at + 1) {
+              let edits = [code[at + 1]: Token(kind: .word, text: "lower(" + tokens[code[at + 1]].text)]
+                .merging([code[keyEnd]: Token(kind: tokens[code[keyEnd]].kind, text: (keyEnd == at + 1 ? "lower(" : "") + tokens[code[keyEnd]].text + ")")]) { _, second in second }
+              results.append(Mutation(kind: "ORDER BY x → ORDER BY lower(x)", edits: edits, context: context(at)))
+            }
+          }
         default: break
         }
       default: break

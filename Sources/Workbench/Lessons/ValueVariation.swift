@@ -82,6 +82,28 @@ struct ValueVariation: Sendable, Equatable {
     }
     let edited = tables.filter { !virtual.contains($0) && !shadows.contains($0) }
     try varyFamilies(edited, integerKeys: integerKeys, given: given, random: &random, database: database)
+    // One time in two, a row with children copied with its whole family (its children, theirs,
+    // …): a second manager with the same name and the same team, a customer twin with the same
+    // orders — identical in every count and sum, told apart only by the key.
+    if random.index(2) == 0 {
+      let parents = try edited.filter { try integerKeys.keys[$0] != nil && !GeneratedRows.references(to: $0, in: database).isEmpty }
+      if let table = random.pick(parents) {
+        var withChildren: Set<Int64> = []
+        for (child, column) in try GeneratedRows.references(to: table, in: database) {
+          let ids = try database.rows("SELECT DISTINCT \(quoteIdentifier(column)) FROM \(quoteIdentifier(child)) WHERE \(quoteIdentifier(column)) IS NOT NULL")
+          withChildren.formUnion(ids.compactMap { $0.first.flatMap(Self.integer) })
+        }
+        if let id = random.pick(withChildren.sorted()) {
+          try database.execute("SAVEPOINT quarry_family")
+          let copied = try? copyFamily(of: table, id: id, overrides: [:], integerKeys: integerKeys, given: given, depth: 0, database: database)
+          let broken = try !database.rows("PRAGMA foreign_key_check").isEmpty
+          if copied == nil || broken {
+            try database.execute("ROLLBACK TO quarry_family")
+          }
+          try database.execute("RELEASE quarry_family")
+        }
+      }
+    }
     // Now and then a table left empty (an aggregate over no rows), with the rows that refer to it.
     if random.index(4) == 0, let table = random.pick(edited) {
       try database.execute("SAVEPOINT quarry_empty")
@@ -152,16 +174,18 @@ struct ValueVariation: Sendable, Equatable {
       // it has one): `< '2026-03-06'` and `<= '2026-03-05'` differ on the 5th after midnight.
       for bound in bounds where Self.isDate(bound) {
         let day = quoteText(String(bound.prefix(10)))
-        choices += ["\(day) || substr(\(name), 11)", "date(\(day), '-1 day') || substr(\(name), 11)", "date(\(day), '+1 day') || substr(\(name), 11)"]
+        choices += [day, "\(day) || substr(\(name), 11)", "date(\(day), '-1 day') || substr(\(name), 11)", "date(\(day), '+1 day') || substr(\(name), 11)"]
       }
     case .label:
       // A value no row has yet: a status the fixture never shows.
       choices += ["'other'"]
     case .text:
       choices += [
-        "upper(\(name))", "lower(\(name))", "''", "\(name) || ' ' || substr(replace(hex(zeroblob(60)), '0', 'ab'), 1, 110)",
+        "upper(\(name))", "lower(\(name))", "''", "''", "\(name) || ' ' || substr(replace(hex(zeroblob(60)), '0', 'ab'), 1, 110)",
         "'~' || \(name)", "\(name) || 's'", "replace(\(name), ' ', '%')", "replace(\(name), ' ', '_')", "\(name) || ''''",
         "upper(substr(\(name), 1, 1)) || lower(substr(\(name), 2))", "' ' || \(name) || ' '",
+        // The last word alone ('Desk lamp' → 'lamp': a name that starts with a searched word).
+        "replace(\(name), rtrim(\(name), replace(\(name), ' ', '')), '')",
         // A letter after the '@' (or in front): another domain that ends the same (gmail.example).
         "substr(\(name), 1, instr(\(name), '@')) || 'g' || substr(\(name), instr(\(name), '@') + 1)",
       ]
@@ -222,6 +246,51 @@ struct ValueVariation: Sendable, Equatable {
         try attempt(database, "INSERT INTO \(child) (\(list)) SELECT \(values) FROM \(child) WHERE \(fk) = \(original)\(Self.notGiven(childColumns, given)) ORDER BY rowid\(limit)")
       }
     }
+  }
+
+  /// Copies row `id` of `table` under a new key (`overrides`: columns set to other values, the
+  /// foreign key to a copied parent), then every row that refers to it, under the copy, three
+  /// levels down at most. A UNIQUE name refuses the same name: the copy is named `… 2` then.
+  /// The new key, or nil when nothing was copied (a row holding a given value is not).
+  @discardableResult
+  private func copyFamily(
+    of table: String, id: Int64, overrides: [String: String], integerKeys: IntegerKeys, given: Set<String>, depth: Int, database: Database
+  ) throws -> Int64? {
+    guard let key = integerKeys.keys[table] else { return nil }
+    let quoted = quoteIdentifier(table)
+    let columns = try Self.columns(of: table, in: database).map(\.name).filter { $0 != key }
+    let list = columns.map(quoteIdentifier).joined(separator: ", ")
+    func values(renaming: Bool) -> String {
+      columns.map { overrides[$0] ?? (renaming && Self.namesRows($0) ? "\(quoteIdentifier($0)) || ' 2'" : quoteIdentifier($0)) }.joined(separator: ", ")
+    }
+    let highest = "SELECT max(\(quoteIdentifier(key))) FROM \(quoted)"
+    let before = try database.rows(highest).first?.first.flatMap(Self.integer) ?? 0
+    let copy = "INSERT OR IGNORE INTO \(quoted) (\(list)) SELECT %@ FROM \(quoted) WHERE \(quoteIdentifier(key)) = \(id)\(Self.notGiven(columns, given))"
+    try database.execute(copy.replacing("%@", with: values(renaming: false)))
+    var after = try database.rows(highest).first?.first.flatMap(Self.integer) ?? 0
+    if after <= before {
+      try database.execute(copy.replacing("%@", with: values(renaming: true)))
+      after = try database.rows(highest).first?.first.flatMap(Self.integer) ?? 0
+    }
+    guard after > before else { return nil }
+    guard depth < 3 else { return after }
+    for (child, column) in try GeneratedRows.references(to: table, in: database) {
+      if let childKey = integerKeys.keys[child] {
+        let children = try database.rows(
+          "SELECT \(quoteIdentifier(childKey)) FROM \(quoteIdentifier(child)) WHERE \(quoteIdentifier(column)) = \(id) AND \(quoteIdentifier(childKey)) <> \(after) ORDER BY 1 LIMIT 20"
+        ).compactMap { $0.first.flatMap(Self.integer) }
+        for row in children {
+          try copyFamily(of: child, id: row, overrides: [column: String(after)], integerKeys: integerKeys, given: given, depth: depth + 1, database: database)
+        }
+      } else {
+        // A link table without an integer key: its rows copied as they are, pointing at the copy.
+        let childColumns = try Self.columns(of: child, in: database).map(\.name)
+        let childList = childColumns.map(quoteIdentifier).joined(separator: ", ")
+        let childValues = childColumns.map { $0 == column ? String(after) : quoteIdentifier($0) }.joined(separator: ", ")
+        try database.execute("INSERT OR IGNORE INTO \(quoteIdentifier(child)) (\(childList)) SELECT \(childValues) FROM \(quoteIdentifier(child)) WHERE \(quoteIdentifier(column)) = \(id)")
+      }
+    }
+    return after
   }
 
   /// ` AND lower(col) NOT IN (given…)` for every text column: a row holding a given value is not copied.
