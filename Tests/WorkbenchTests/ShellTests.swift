@@ -529,6 +529,11 @@ final class ShellTests: SnapshotTestCase {
     XCTAssertEqual(completer.completions(for: ".timer o"), ["off", "on"])
     XCTAssertEqual(completer.completions(for: ".fixture s"), ["shop"])
     XCTAssertEqual(completer.completions(for: ".schema Ta"), ["Tag"])
+    // Where a usage line names a TABLE: the database's tables, never Swift type names.
+    XCTAssertEqual(completer.completions(for: ".indexes rem"), ["reminders", "remindersLists", "remindersTags"])
+    XCTAssertEqual(completer.completions(for: ".dump tags t"), ["tags"])
+    XCTAssertEqual(completer.completions(for: ".import data.csv ta"), ["tags"])
+    XCTAssertFalse(completer.completions(for: ".dump ").contains("Reminder"))
     XCTAssertEqual(completer.completions(for: ".mo"), ["mode "])
     XCTAssertEqual(completer.completions(for: "Reminder"), ["Reminder", "ReminderTag", "RemindersList"])
     XCTAssertEqual(completer.completions(for: "SELECT ti"), ["title"])

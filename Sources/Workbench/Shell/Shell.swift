@@ -183,10 +183,19 @@ public final class Shell {
       + extensions.keys.sorted()
   }
 
-  /// What Tab offers after each meta-command that takes a known set of arguments.
+  /// What Tab offers after each meta-command that takes a known set of arguments. A command
+  /// whose usage line names a TABLE (`.dump [TABLE…]`, `.import FILE TABLE`) offers the
+  /// database's tables, read off that line: the help and the completion are one declaration.
   public var argumentCandidates: [String: () -> [String]] {
     let onOff = { ["on", "off"] }
-    return [
+    let tables: () -> [String] = { [weak self] in (try? self?.session.database.schema().tables.map(\.name)) ?? [] }
+    var byUsage: [String: () -> [String]] = [:]
+    for (usage, _) in Self.builtInCommands + extensionHelp {
+      let words = usage.split(separator: " ")
+      guard let command = words.first, words.dropFirst().contains(where: { $0.trimmingScalars(in: ScalarSet(charactersIn: "[]…")) == "TABLE" }) else { continue }
+      byUsage[String(command)] = tables
+    }
+    let own: [String: () -> [String]] = [
       ".mode": { OutputFormat.allCases.map(\.rawValue) + ["swift"] },
       ".fixture": { Fixture.available() },
       ".headers": onOff, ".sql": onOff, ".timer": onOff, ".wrap": onOff,
@@ -203,6 +212,7 @@ public final class Shell {
         return tables + self.session.catalog.tables.values.map(\.typeName)
       },
     ]
+    return byUsage.merging(own) { _, own in own }
   }
 
   public func isMetaCommand(_ line: String) -> Bool {
