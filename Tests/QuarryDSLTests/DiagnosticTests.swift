@@ -52,6 +52,19 @@ final class DiagnosticTests: XCTestCase {
     XCTAssertNoThrow(try Compiler(catalog: session.catalog).compile(#"let search = "lamp"; Reminder.where { #sql("instr(\($0.title), '\(raw: search)') > 0 -- it's \(search)") }"#))
   }
 
+  /// `fetchAll`, `execute` run a whole query or a `#sql` statement; on a column inside a query
+  /// the compiler refuses them (the call was dropped before).
+  func testAColumnDoesNotRunItself() throws {
+    try assertDiagnostic(
+      "Reminder.select { $0.title.1️⃣execute() }",
+      "'execute' runs a query or a #sql statement, not an expression inside one: call it on the whole query (Reminder.where { … }.execute(db))")
+    try assertDiagnostic(
+      "Reminder.where { $0.isFlagged.1️⃣fetchAll() }",
+      "'fetchAll' runs a query or a #sql statement, not an expression inside one: call it on the whole query (Reminder.where { … }.fetchAll(db))")
+    let session = try Session.fixture("reminders")
+    XCTAssertNoThrow(try Compiler(catalog: session.catalog).compile(#"#sql("SELECT count(*) FROM reminders", as: Int.self).fetchOne(db)"#))
+  }
+
   func testArgumentLabelsAreCheckedAgainstTheVocabulary() throws {
     try assertDiagnostic(
       "Reminder.limit(5, 1️⃣ofset: 2)",

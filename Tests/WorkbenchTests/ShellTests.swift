@@ -534,6 +534,10 @@ final class ShellTests: SnapshotTestCase {
     XCTAssertEqual(completer.completions(for: ".dump tags t"), ["tags"])
     XCTAssertEqual(completer.completions(for: ".import data.csv ta"), ["tags"])
     XCTAssertFalse(completer.completions(for: ".dump ").contains("Reminder"))
+    // A column offers what type-checks on it: no fetchAll or execute, no JSON paths on a String.
+    let onTitle = completer.completions(for: "  $0.title.", context: "Reminder.where {")
+    XCTAssertTrue(onTitle.contains("lower") && onTitle.contains("eq"), "\(onTitle)")
+    XCTAssertFalse(onTitle.contains("fetchAll") || onTitle.contains("execute") || onTitle.contains("jsonExtract"), "\(onTitle)")
     XCTAssertEqual(completer.completions(for: ".mo"), ["mode "])
     XCTAssertEqual(completer.completions(for: "Reminder"), ["Reminder", "ReminderTag", "RemindersList"])
     XCTAssertEqual(completer.completions(for: "SELECT ti"), ["title"])

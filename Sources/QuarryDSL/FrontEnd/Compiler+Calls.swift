@@ -88,7 +88,7 @@ extension Compiler {
   }
 
   /// A call's receiver; a generic table type (`PragmaTableInfo<Reminder>`) is specialised here.
-  static let databaseCalls: Set<String> = ["fetchAll", "fetchOne", "fetchCursor", "fetchCount", "fetchSet", "execute"]
+  public static let databaseCalls: Set<String> = ["fetchAll", "fetchOne", "fetchCursor", "fetchCount", "fetchSet", "execute"]
 
   func evaluateBase(_ expr: ExprSyntax) throws -> Value {
     if let generic = expr.as(GenericSpecializationExprSyntax.self) {

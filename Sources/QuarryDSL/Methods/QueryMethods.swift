@@ -358,6 +358,15 @@ extension QueryMethods {
     let arguments = try site.call(of: name, in: compiler)
     var statement = receiver
     if case .table(let table) = receiver { statement = .query(try compiler.baseQuery(table)) }
+    // An expression runs only when it is a `#sql` statement or query; a column or a value inside
+    // a query has no `execute` or `fetchAll` (the compiler refuses `$0.title.fetchAll(db)`).
+    if case .expression(let typed) = receiver {
+      guard case .sql = typed.expression.node else {
+        throw compiler.source.diagnostic(
+          "'\(name)' runs a query or a #sql statement, not an expression inside one: call it on the whole query (Reminder.where { … }.\(name)(db))",
+          at: site.nameNode)
+      }
+    }
     if name == "fetchCount" {
       guard case .query(let query) = statement else {
         throw compiler.source.diagnostic("'fetchCount' counts the rows of a query", at: site.nameNode)

@@ -141,10 +141,15 @@ public struct Completer {
   /// Quarry cannot tell): the vocabulary's own constraints, as the checker reads them.
   func expressionMethods(for type: SwiftType) -> [String] {
     let isEnum = catalog.enums[type.name] != nil
+    // JSON paths need a JSON-stored column; a column never runs itself (`fetchAll`, `execute`
+    // are for a whole query or a #sql statement).
+    let storesJSON = type.wrapped.representation?.contains("JSON") == true
     return Self.expressionMethods.filter { name in
-      Vocabulary.methods(named: name, on: .expression).contains { entry in
-        entry.requirement.map { $0.isSatisfied(by: type, isEnum: isEnum) != false } ?? true
-      }
+      guard !Compiler.databaseCalls.contains(name), storesJSON || !name.hasPrefix("json") || name.hasPrefix("jsonGroup") else { return false }
+      return
+        Vocabulary.methods(named: name, on: .expression).contains { entry in
+          entry.requirement.map { $0.isSatisfied(by: type, isEnum: isEnum) != false } ?? true
+        }
     }
   }
 
