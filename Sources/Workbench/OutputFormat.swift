@@ -30,6 +30,7 @@ public final class FailureTracker {
 class ForwardingSink: ResultSink {
   let base: ResultSink
   init(_ base: ResultSink) { self.base = base }
+  func executing(_ sql: String) { base.executing(sql) }
   func begin(input: String, sql: String, bindings: [QueryBinding], columns: [String], types: [SwiftType?]) {
     base.begin(input: input, sql: sql, bindings: bindings, columns: columns, types: types)
   }
@@ -220,7 +221,7 @@ final class JSONFormatter: ResultSink {
 
   func inputFinished(input: String) {
     if !warnings.isEmpty, !warningsShown {
-      output.write("{\"input\":" + Self.string(input) + ",\"sql\":null,\"bindings\":[],\"columns\":[],\"rows\":[],\"error\":null" + warningsField() + "}\n")
+      output.write("{\"input\":" + Self.string(input) + ",\"sql\":null,\"statement\":null,\"bindings\":[],\"columns\":[],\"rows\":[],\"error\":null" + warningsField() + "}\n")
       output.flush()
     }
     warnings = []
@@ -232,12 +233,20 @@ final class JSONFormatter: ResultSink {
     return ",\"warnings\":[" + warnings.map(Self.error).joined(separator: ",") + "]"
   }
 
+  /// The statement as run (`?` for each binding), told before `begin`.
+  private var statement: String?
+  func executing(_ sql: String) { statement = sql }
+
   func begin(input: String, sql: String, bindings: [QueryBinding], columns: [String], types: [SwiftType?]) {
     // Piece by piece: the input and its SQL may each be 100 MB, never joined into one string.
+    // "sql" as shown (values written in), "statement" as SQLite runs it, "bindings" its values.
     output.write("{\"input\":")
     output.writeJSONString(input)
     output.write(",\"sql\":")
     output.writeJSONString(sql)
+    output.write(",\"statement\":")
+    output.writeJSONString(statement ?? sql)
+    statement = nil
     output.write(",\"bindings\":[")
     output.write(bindings.map(Self.value).joined(separator: ","))
     output.write("],\"columns\":[" + columns.map(Self.string).joined(separator: ",") + "],\"rows\":[")
@@ -266,7 +275,7 @@ final class JSONFormatter: ResultSink {
   }
 
   func failure(input: String, error: StatementError) {
-    output.write("{\"input\":" + Self.string(input) + ",\"sql\":null,\"bindings\":[],\"columns\":[],\"rows\":[],\"error\":" + Self.error(error) + warningsField() + "}\n")
+    output.write("{\"input\":" + Self.string(input) + ",\"sql\":null,\"statement\":null,\"bindings\":[],\"columns\":[],\"rows\":[],\"error\":" + Self.error(error) + warningsField() + "}\n")
     output.flush()
   }
 

@@ -28,6 +28,9 @@ final class CollectingSink: ResultSink {
 /// Receives each statement of an input as it runs; formats implement it to print results,
 /// streaming rows where they can.
 public protocol ResultSink: AnyObject {
+  /// The SQL a statement runs, `?` where its bindings go: told just before `begin`, whose `sql`
+  /// is the statement as shown (values written in).
+  func executing(_ sql: String)
   /// A statement compiled and is about to run (or, with `--sql-only`, only to be shown).
   func begin(input: String, sql: String, bindings: [QueryBinding], columns: [String], types: [SwiftType?])
   func row(_ statement: PreparedStatement)
@@ -50,6 +53,7 @@ public protocol ResultSink: AnyObject {
 }
 
 extension ResultSink {
+  public func executing(_ sql: String) {}
   public func note(_ text: String) {}
   public func declared(_ text: @autoclosure () -> String) {}
   public func changed(rows: Int, insertedIDs: ClosedRange<Int64>?) {}
@@ -464,6 +468,7 @@ public final class Session {
       sink.note("this SQLite (\(Self.sqliteVersion)) predates the 'subsec' modifier (3.42): these date values read NULL here; your app's SQLite (3.42 or later) computes them")
     }
     if sqlOnly || fragment.isEmpty {
+      sink.executing(fragment.sql(inlining: isSchemaObject))
       sink.begin(input: compiled.input, sql: display, bindings: bindings, columns: [], types: [])
       sink.end(error: nil)
       return true
@@ -628,6 +633,7 @@ public final class Session {
         }
         var columnTypes = types
         if columnTypes.count != statement.columnCount { columnTypes = Array(repeating: nil, count: statement.columnCount) }
+        sink.executing(text)
         sink.begin(
           input: input, sql: display(index, text, index == 0 && !script.hasMore), bindings: values,
           columns: columns(statement.columnNames), types: columnTypes)

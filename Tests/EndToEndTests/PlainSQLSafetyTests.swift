@@ -236,7 +236,7 @@ final class PlainSQLSafetyTests: XCTestCase {
     XCTAssertTrue(lines[1].contains(#""rows":[[1e999,-1e999,null]]"#), lines[1])
     XCTAssertTrue(lines[2].hasPrefix(#"{"input":"SELECT 1e999 AS big, -1e999 AS small, NULL AS absent;","runTime":"#), lines[2])
     XCTAssertTrue(lines[3].contains("every line stays one JSON object, so .mode cannot change it"), lines[3])
-    XCTAssertEqual(lines[6], #"{"input":"SELECT 2;","sql":"SELECT 2;","bindings":[],"columns":["2"],"rows":[[2]],"error":null,"warnings":[]}"#)
+    XCTAssertEqual(lines[6], #"{"input":"SELECT 2;","sql":"SELECT 2;","statement":"SELECT 2;","bindings":[],"columns":["2"],"rows":[[2]],"error":null,"warnings":[]}"#)
     // `.mode json` typed at a session that began in box format changes results, not replies.
     let prompt = try quarry(".mode json\n.tables\nSELECT 3;\n")
     XCTAssertTrue(prompt.stdout.hasPrefix("remindersLists  RemindersList\n"), prompt.stdout)

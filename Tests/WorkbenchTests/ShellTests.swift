@@ -173,7 +173,7 @@ final class ShellTests: SnapshotTestCase {
     }
     assertInlineSnapshot(of: try shell(".mode json", query), as: .lines) {
       #"""
-      {"input":"Reminder.where { $0.id.lt(3) }.select { ($0.id, $0.title, $0.isFlagged, $0.priority) }","sql":"SELECT \"reminders\".\"id\", \"reminders\".\"title\", \"reminders\".\"isFlagged\", \"reminders\".\"priority\"\nFROM \"reminders\"\nWHERE ((\"reminders\".\"id\") < (3))","bindings":[3],"columns":["id","title","isFlagged","priority"],"rows":[[1,"Buy groceries",1,2],[2,"Fix the leaking tap",0,null]],"error":null,"warnings":[]}
+      {"input":"Reminder.where { $0.id.lt(3) }.select { ($0.id, $0.title, $0.isFlagged, $0.priority) }","sql":"SELECT \"reminders\".\"id\", \"reminders\".\"title\", \"reminders\".\"isFlagged\", \"reminders\".\"priority\"\nFROM \"reminders\"\nWHERE ((\"reminders\".\"id\") < (3))","statement":"SELECT \"reminders\".\"id\", \"reminders\".\"title\", \"reminders\".\"isFlagged\", \"reminders\".\"priority\"\nFROM \"reminders\"\nWHERE ((\"reminders\".\"id\") < (?))","bindings":[3],"columns":["id","title","isFlagged","priority"],"rows":[[1,"Buy groceries",1,2],[2,"Fix the leaking tap",0,null]],"error":null,"warnings":[]}
       """#
     }
     assertInlineSnapshot(of: try shell(".mode markdown", ".sql off", query), as: .lines) {
