@@ -5,6 +5,19 @@ import Workbench
 /// The real terminal's services for the shell: `$PAGER` for long output and `$VISUAL`/`$EDITOR`
 /// for `.edit`.
 final class QuarryTerminal: TerminalServices {
+  /// `.shell COMMAND`: the shell runs it on this terminal.
+  func runShell(_ command: String) -> Int32? {
+    runShellCommand(command, argument: "sh")
+  }
+
+  /// How a child ended, when not well: `exited with status 2`, `was stopped by signal 9`.
+  static func exitProblem(_ status: Int32) -> String? {
+    let signal = status & 0x7F
+    if signal != 0 { return "was stopped by signal \(signal)" }
+    let code = (status >> 8) & 0xFF
+    return code == 0 ? nil : code == 127 ? "was not found (exit status 127)" : "exited with status \(code)"
+  }
+
   /// Long output goes through `$PAGER` (default `less -S -R -F -X`) when it would not fit the
   /// screen. Quitting the pager early (`q`) only ends that output: SIGPIPE is ignored, and
   /// writing stops at the first chunk the closed pipe refuses.
@@ -64,8 +77,12 @@ final class QuarryTerminal: TerminalServices {
     defer { unlink(path) }
     let environment = ProcessInfo.processInfo.environment
     let editor = environment["VISUAL"] ?? environment["EDITOR"] ?? "vi"
-    guard runShellCommand(editor + " \"$0\"", argument: path) != nil else {
+    guard let status = runShellCommand(editor + " \"$0\"", argument: path) else {
       throw WorkbenchError("cannot start the editor '\(editor)'")
+    }
+    // An editor that fails (or is not found: the shell says 127) leaves nothing to run.
+    if let problem = Self.exitProblem(status) {
+      throw WorkbenchError("the editor '\(editor)' \(problem); nothing was run")
     }
     guard let data = FileManager.default.contents(atPath: path) else { return "" }
     return try decodeUTF8(data)

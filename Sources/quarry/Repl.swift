@@ -274,6 +274,7 @@ final class Repl {
     switch input.trimmedForCommand {
     case "help", "?": return "Type .help for the commands, or a query such as Reminder.all."
     case "exit", "quit", "bye": return "Type .quit or press Ctrl-D (at an empty prompt) to leave."
+    case "learn", "lessons", "lesson": return "Type .lesson to list the lessons and .lesson N to open one (quarry learn starts with the first)."
     default: return nil
     }
   }
@@ -324,6 +325,9 @@ final class Repl {
   func needsMore(_ text: String) -> Bool {
     let trimmed = text.trimmingScalars(in: .whitespacesAndNewlines)
     if trimmed.hasPrefix(".") && shell.isMetaCommand(trimmed) { return false }
+    // A first line that starts like a meta-command (`.cd /`, a typo of one) is one: it runs (or
+    // is refused as unknown) at Enter rather than waiting for more at `...>`.
+    if !trimmed.contains("\n"), trimmed.first == ".", trimmed.dropFirst().first?.isLetter == true { return false }
     return InputCompleteness.isIncomplete(text)
   }
 

@@ -23,6 +23,21 @@ final class CommandLineTests: XCTestCase {
     XCTAssertEqual(lines.filter { $0.hasPrefix("│ ") && !$0.contains("label") }.count, 30000)
   }
 
+  /// `.cd`, `.shell`/`.system` as sqlite3 has them; an editor that fails says so; a first line
+  /// that looks like a meta-command is one (refused at once when unknown, never `...>`).
+  func testCommandsThatReachOutside() throws {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("quarry-cd-\(UUID())")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let result = try QuarryProcess.run(
+      ["--fixture", "reminders"], stdin: ".cd \(folder.path)\n.once tags.txt\nTag.count()\n.shell cat tags.txt | grep -c 5\n.system exit 3\n.cd /no/such/folder\n")
+    XCTAssertEqual(result.stdout, "1\n", result.stderr)
+    XCTAssertTrue(result.stderr.contains("error: .system: the command exited with status 3"), result.stderr)
+    XCTAssertTrue(result.stderr.contains("error: cannot change to '/no/such/folder': no such file"), result.stderr)
+    let editor = try QuarryProcess.run(["--fixture", "reminders", "-e", "Tag.count()", "-e", ".edit"], environment: ["EDITOR": "false", "VISUAL": "false"])
+    XCTAssertTrue(editor.stderr.contains("error: the editor 'false' exited with status 1; nothing was run"), editor.stderr)
+  }
+
   func testJSONFormatOneObjectPerStatement() throws {
     let result = try QuarryProcess.run([
       "--format", "json", "-e", #"Tag.where { $0.title.eq("urgent") }"#, "-e", "Tag.count()",

@@ -95,6 +95,9 @@ final class ShellTests: SnapshotTestCase {
       .dump [TABLE…]      SQL text that recreates the database (or the named tables)
       .import FILE TABLE  Import a CSV (or .tsv) file into TABLE, all rows or none
       .indexes [TABLE]    List the indexes (of TABLE), with their columns
+      .cd DIR             Change the working folder (where relative file names point)
+      .shell COMMAND      Run COMMAND with the shell (/bin/sh), on this terminal
+      .system COMMAND     Run COMMAND with the shell (/bin/sh), on this terminal
       .quit               Leave (Ctrl-D also does)
       """
     }

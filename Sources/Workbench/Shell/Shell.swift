@@ -89,7 +89,7 @@ public final class Shell {
 
   private func makeRegistry() -> RegisteredCommands {
     var commands = RegisteredCommands()
-    for command in DataCommands.all { commands.add(command) }
+    for command in DataCommands.all + SystemCommands.all { commands.add(command) }
     registry = commands
     let deferred = deferredRegistrations
     deferredRegistrations = []

@@ -14,6 +14,9 @@ public protocol TerminalServices: AnyObject {
   func openPager(terminal: Terminal) -> PagerOutput?
   /// The terminal as it is now (resized during a query: its new width).
   func currentTerminal() -> Terminal?
+  /// Runs a command with the shell on this terminal (`.shell`) and waits for it: its exit
+  /// status, or nil when it could not start.
+  func runShell(_ command: String) -> Int32?
 }
 
 /// Output streamed into a pager while it is produced: rows go to `stream` as they come (the pager
@@ -27,4 +30,5 @@ extension TerminalServices {
   /// A pager to stream long output into; nil where there is none (then output goes to the screen).
   public func openPager(terminal: Terminal) -> PagerOutput? { nil }
   public func currentTerminal() -> Terminal? { nil }
+  public func runShell(_ command: String) -> Int32? { nil }
 }
