@@ -62,6 +62,15 @@ final class ShellTests: SnapshotTestCase {
       """)
   }
 
+  /// `#sql(…, as: Reminder.self)` reads its rows as the model says, as any query of it shows them.
+  func testSQLMacroRowsAreShownAsTheirModel() throws {
+    // Every column in order, as the library decodes them.
+    let output = try shell(".sql off", #"#sql("SELECT * FROM reminders WHERE id = 1", as: Reminder.self)"#)
+    XCTAssertTrue(output.contains("│ false       │ true      │ Oat milk, rye bread, lemons │ .medium  │"), output)
+    let one = try shell(".sql off", #"#sql("SELECT isCompleted FROM reminders WHERE id = 2", as: Bool.self)"#)
+    XCTAssertTrue(one.contains("│ true        │"), one)
+  }
+
   func testHelp() throws {
     assertInlineSnapshot(of: try shell(".help"), as: .lines) {
       """

@@ -373,7 +373,17 @@ public final class Compiler {
       if case .sql(let parts) = expression.expression.node, case .text(let text)? = parts.first,
         Self.startsWithStatementKeyword(text)
       {
-        return make(.raw(expression.expression.fragment), [])
+        // Its rows are read as `as:` says: a table's columns in order (Bool and enum columns
+        // shown as Swift shows them), or one value of that type.
+        var types: [SwiftType?] = []
+        if let type = expression.type {
+          if let model = catalog.table(forType: type.name), let query = try? baseQuery(TableInstance(model: model)) {
+            types = query.resultTypes
+          } else {
+            types = [type]
+          }
+        }
+        return make(.raw(expression.expression.fragment), types)
       }
       // A bare expression is selected on its own: `SELECT 1 + 2`.
       var select = Select(from: nil)
