@@ -31,6 +31,7 @@ class ForwardingSink: ResultSink {
   let base: ResultSink
   init(_ base: ResultSink) { self.base = base }
   func executing(_ sql: String) { base.executing(sql) }
+  func changedBesides(rows: Int) { base.changedBesides(rows: rows) }
   func begin(input: String, sql: String, bindings: [QueryBinding], columns: [String], types: [SwiftType?]) {
     base.begin(input: input, sql: sql, bindings: bindings, columns: columns, types: types)
   }

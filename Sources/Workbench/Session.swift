@@ -46,6 +46,9 @@ public protocol ResultSink: AnyObject {
   /// A statement that writes rows finished: how many it changed, and the new rows' ids when it
   /// inserted into a rowid table. Called before `end`.
   func changed(rows: Int, insertedIDs: ClosedRange<Int64>?)
+  /// Rows a write changed besides its own, by foreign-key actions and triggers (a delete that
+  /// cascades): told before `changed`, so the two counts add up to what a COMMIT keeps.
+  func changedBesides(rows: Int)
   /// The input compiled with a warning (it still runs).
   func warning(_ warning: StatementError)
   /// Everything of one input was reported.
@@ -54,6 +57,7 @@ public protocol ResultSink: AnyObject {
 
 extension ResultSink {
   public func executing(_ sql: String) {}
+  public func changedBesides(rows: Int) {}
   public func note(_ text: String) {}
   public func declared(_ text: @autoclosure () -> String) {}
   public func changed(rows: Int, insertedIDs: ClosedRange<Int64>?) {}
@@ -645,6 +649,7 @@ public final class Session {
         if writes { database.lastInsertRowID = Int64.min }
         defer { if writes, database.lastInsertRowID == Int64.min { database.lastInsertRowID = rowIDBefore } }
         if Self.transactionControl.contains(keyword), !database.isInTransaction { changesBeforeTransaction = database.totalChanges }
+        let totalBefore = database.totalChanges
         do {
           while try statement.step() { sink.row(statement) }
         } catch let error as SQLiteError {
@@ -656,6 +661,8 @@ public final class Session {
           let count = database.changes
           let last = database.lastInsertRowID
           let inserted = count > 0 && last != Int64.min ? (last - Int64(count) + 1)...last : nil
+          let besides = database.totalChanges - totalBefore - count
+          if besides > 0 { sink.changedBesides(rows: besides) }
           sink.changed(rows: count, insertedIDs: inserted)
         }
         sink.end(error: nil)

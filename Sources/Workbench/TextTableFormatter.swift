@@ -61,12 +61,18 @@ class TextTableFormatter: ResultSink {
   /// Scripts stay quiet about declarations; the prompt says what was declared.
   func declared(_ text: @autoclosure () -> String) {}
 
+  /// Rows the last write changed besides its own (foreign-key actions, triggers).
+  private var besides = 0
+  func changedBesides(rows: Int) { besides = rows }
+
   func changed(rows: Int, insertedIDs: ClosedRange<Int64>?) {
     var text = rows == 1 ? "1 row changed" : "\(rows) rows changed"
     if let insertedIDs {
       text += insertedIDs.count == 1
         ? " (new row id \(insertedIDs.lowerBound))" : " (new row ids \(insertedIDs.lowerBound)…\(insertedIDs.upperBound))"
     }
+    if besides > 0 { text += ", and \(besides) more by foreign keys or triggers" }
+    besides = 0
     changeSummary = text
   }
 

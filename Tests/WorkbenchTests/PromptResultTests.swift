@@ -30,8 +30,18 @@ final class PromptResultTests: SnapshotTestCase {
       ├────┼───────┤
       └────┴───────┘
       no rows
-      2 rows changed
+      2 rows changed, and 7 more by foreign keys or triggers
       1 row changed (new row id 6)
+      """
+    }
+  }
+
+  /// A delete that cascades says the rows its foreign keys changed too: the two counts add up to
+  /// what the transaction holds.
+  func testAWriteCountsWhatItsForeignKeysChanged() throws {
+    assertInlineSnapshot(of: try prompt(".sql off", "BEGIN;", "DELETE FROM remindersLists WHERE id = 1;"), as: .lines) {
+      """
+      1 row changed, and 6 more by foreign keys or triggers
       """
     }
   }
