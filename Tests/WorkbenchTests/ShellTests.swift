@@ -71,6 +71,16 @@ final class ShellTests: SnapshotTestCase {
     XCTAssertTrue(one.contains("│ true        │"), one)
   }
 
+  /// Help at a narrow terminal breaks between words, under the column its text starts in.
+  func testHelpWrapsBetweenWords() {
+    let line = ".timeout MS         Wait up to MS milliseconds for another connection to let go of the database"
+    XCTAssertEqual(Shell.wrapped(line, width: 60), """
+      .timeout MS         Wait up to MS milliseconds for another
+                          connection to let go of the database
+      """)
+    XCTAssertEqual(Shell.wrapped("short\n", width: 60), "short\n")
+  }
+
   func testHelp() throws {
     assertInlineSnapshot(of: try shell(".help"), as: .lines) {
       """

@@ -365,11 +365,11 @@ public final class Shell {
       return mayLeave(doing: name) ? .quit : .proceed
     case ".help":
       if argument.isEmpty {
-        output.write(helpText)
+        showLong(helpText)
       } else if let text = commandHelp(argument) {
-        output.write(text)
+        showLong(text)
       } else if let text = methodHelp(argument) {
-        output.write(text)
+        showLong(text)
       } else {
         let names = ReceiverKind.allCases.flatMap { Vocabulary.names(for: $0) }
         fail("no DSL method '\(argument)'" + (closestMatch(to: argument, in: names).map { "; did you mean '\($0)'?" } ?? "; .methods lists them"))
@@ -504,6 +504,43 @@ public final class Shell {
       }
     }
     return .proceed
+  }
+
+  /// Text that may be longer than the screen (help): lines wrapped between words at the
+  /// terminal's width, under the column they start in; through the pager when it does not fit.
+  func showLong(_ text: String) {
+    guard terminal.isInteractive, commandCapture == nil else { return output.write(text) }
+    let wrapped = Self.wrapped(text, width: terminal.width)
+    if let terminalServices { terminalServices.present(wrapped, terminal: terminal, output: output) } else { output.write(wrapped) }
+  }
+
+  /// Each line longer than `width` broken between words; the rest of it indented to where its
+  /// text starts (after the command column of a help line, `.mode MODE    box, …`).
+  public static func wrapped(_ text: String, width: Int) -> String {
+    guard width >= 20 else { return text }
+    var out: [String] = []
+    for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+      guard TerminalWidth.of(String(line)) > width else { out.append(String(line)); continue }
+      // The hanging indent: where the text after a run of two spaces starts, or the line's own.
+      let leading = line.prefix { $0 == " " }.count
+      var indent = leading
+      if let gap = line.dropFirst(leading).firstRange(of: "  ") {
+        indent = line.distance(from: line.startIndex, to: gap.upperBound) + line[gap.upperBound...].prefix { $0 == " " }.count
+      }
+      if indent > width / 2 { indent = min(leading + 2, width / 2) }
+      var current = ""
+      for word in line.split(separator: " ", omittingEmptySubsequences: false) {
+        let candidate = current.isEmpty ? String(word) : current + " " + word
+        if TerminalWidth.of(candidate) > width, !current.trimmingScalars(in: .whitespaces).isEmpty {
+          out.append(current)
+          current = String(repeating: " ", count: indent) + word
+        } else {
+          current = candidate
+        }
+      }
+      out.append(current)
+    }
+    return out.joined(separator: "\n")
   }
 
   public func fail(_ message: String) {
