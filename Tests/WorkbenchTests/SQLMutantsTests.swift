@@ -57,8 +57,12 @@ final class SQLMutantsTests: XCTestCase {
   }
 
   func testAnOrderWithoutLetterCaseAndAGroupByNameThroughAnAlias() throws {
-    let ordered = Dictionary(SQLMutants.of([#"SELECT "title" FROM "reminders" ORDER BY "reminders"."title" DESC, "id""#]).map { ($0.kind, $0.code) }, uniquingKeysWith: { first, _ in first })
+    let reminders = SQLMutants.FixtureData(database: try Session.fixture("reminders").database)
+    let ordered = Dictionary(SQLMutants.of([#"SELECT "title" FROM "reminders" ORDER BY "reminders"."title" DESC, "id""#], data: reminders).map { ($0.kind, $0.code) }, uniquingKeysWith: { first, _ in first })
     XCTAssertEqual(ordered["sql: ORDER BY x → ORDER BY lower(x)"], #"SELECT "title" FROM "reminders" ORDER BY lower("reminders"."title") DESC, "id";"#)
+    // Not on a key of numbers or dates: lower() of those is a mutant no one writes.
+    let byDate = SQLMutants.of([#"SELECT "title" FROM "reminders" ORDER BY "reminders"."updatedAt""#], data: reminders).map(\.kind)
+    XCTAssertFalse(byDate.contains("sql: ORDER BY x → ORDER BY lower(x)"))
     let session = try Session.fixture("organisation")
     let grouped = SQLMutants.of(
       [#"SELECT "managers"."name", count(*) FROM "employees" JOIN "employees" AS "managers" ON "employees"."managerID" = "managers"."id" GROUP BY "managers"."id""#],
@@ -66,6 +70,14 @@ final class SQLMutantsTests: XCTestCase {
     XCTAssertEqual(
       grouped.first { $0.kind == "sql: group by name instead of id" }?.code,
       #"SELECT "managers"."name", count(*) FROM "employees" JOIN "employees" AS "managers" ON "employees"."managerID" = "managers"."id" GROUP BY "managers"."name";"#)
+  }
+
+  func testAConditionEveryFixtureRowMeetsIsAMutant() throws {
+    let shop = SQLMutants.FixtureData(database: try Session.fixture("shop").database)
+    let mutants = SQLMutants.of([#"SELECT "products"."name" FROM "products" WHERE "products"."id" NOT IN (SELECT "productID" FROM "orderItems")"#], data: shop)
+    XCTAssertEqual(
+      mutants.first { $0.kind == "sql: only positive price kept (> 0)" }?.code,
+      #"SELECT "products"."name" FROM "products" WHERE "products"."price" > 0 AND ( "products"."id" NOT IN (SELECT "productID" FROM "orderItems"));"#)
   }
 
   func testConstantsReadOffTheFixture() throws {

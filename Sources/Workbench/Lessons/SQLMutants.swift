@@ -191,11 +191,7 @@ enum SQLMutants {
       let end = (from..<code.count).first { depths[$0] == 0 && clauseWords.contains(text($0).uppercased()) } ?? code.count
       var mutations: [Mutation] = []
       var seen: Set<String> = []
-      for at in select..<from {
-        guard let found = column(endingAt: at), ValueVariation.namesRows(found.column), seen.insert(found.table + "." + found.column).inserted else { continue }
-        let values = data.values(of: found.column, in: found.table)
-        guard !values.isEmpty, values.allSatisfy({ ($0.textValue.map { !$0.isEmpty }) ?? false }) else { continue }
-        let condition = "\(quoteIdentifier(found.table)).\(quoteIdentifier(found.column)) <> ''"
+      func added(_ condition: String, kind: String) {
         var edits: [Int: Token] = [:]
         if let whereAt = (from..<end).first(where: { depths[$0] == 0 && text($0).uppercased() == "WHERE" }) {
           edits[code[whereAt]] = Token(kind: .word, text: "WHERE \(condition) AND (")
@@ -203,7 +199,34 @@ enum SQLMutants {
         } else {
           edits[code[end - 1]] = Token(kind: tokens[code[end - 1]].kind, text: text(end - 1) + " WHERE \(condition)")
         }
-        mutations.append(Mutation(kind: "empty \(found.column) excluded (<> '')", edits: edits, context: ""))
+        mutations.append(Mutation(kind: kind, edits: edits, context: ""))
+      }
+      for at in select..<from {
+        guard let found = column(endingAt: at), ValueVariation.namesRows(found.column), seen.insert(found.table + "." + found.column).inserted else { continue }
+        let values = data.values(of: found.column, in: found.table)
+        guard !values.isEmpty, values.allSatisfy({ ($0.textValue.map { !$0.isEmpty }) ?? false }) else { continue }
+        added("\(quoteIdentifier(found.table)).\(quoteIdentifier(found.column)) <> ''", kind: "empty \(found.column) excluded (<> '')")
+      }
+      // A number of the table read that is positive on every fixture row (a price): an answer
+      // that keeps only positive ones passes there.
+      if from + 1 < code.count, let written = tokens[code[from + 1]].name, text(from + 2) != "(" {
+        let name = table(written)
+        let info = (try? data.database.rows("SELECT name FROM pragma_table_info(?) WHERE pk = 0 AND upper(type) IN ('INTEGER', 'REAL', 'NUMERIC', 'INT', 'DOUBLE', 'FLOAT')", bindings: [.text(name)])) ?? []
+        let foreignKeys = Set(((try? data.database.rows("SELECT \"from\" FROM pragma_foreign_key_list(?)", bindings: [.text(name)])) ?? []).compactMap { $0.first?.textValue })
+        for row in info {
+          guard let columnName = row.first?.textValue, !foreignKeys.contains(columnName) else { continue }
+          let values = data.values(of: columnName, in: name)
+          guard values.count > 2, values.allSatisfy({ value in
+            switch value {
+            case .integer(let number): number > 0
+            case .double(let number): number > 0
+            default: false
+            }
+          }),
+            Set(values.compactMap(\.doubleValue)).count > 2
+          else { continue }
+          added("\(quoteIdentifier(written)).\(quoteIdentifier(columnName)) > 0", kind: "only positive \(columnName) kept (> 0)")
+        }
       }
       return mutations
     }
@@ -289,6 +312,16 @@ enum SQLMutants {
       if token.upper == "SELECT", depths[at] == 0, !sawTopSelect {
         sawTopSelect = true
         results += emptyTextExcluded(selectAt: at)
+      }
+      if token.upper == "BY", text(at - 1).uppercased() == "ORDER", let found = column(endingAt: at + 3),
+        data.values(of: found.column, in: table(found.table)).contains(where: { if case .text(let text) = $0 { text.contains(where: \.isLetter) } else { false } })
+      {
+        // A text key compared without letter case: the same order while no two texts differ in
+        // case where it matters ('apple' after 'Banana').
+        results.append(Mutation(
+          kind: "ORDER BY x → ORDER BY lower(x)",
+          edits: [code[at + 1]: Token(kind: .word, text: "lower(" + tokens[code[at + 1]].text), code[at + 3]: Token(kind: .quoted, text: tokens[code[at + 3]].text + ")")],
+          context: ""))
       }
       if token.upper == "BY", text(at - 1).uppercased() == "GROUP", let found = column(endingAt: at + 3),
         [",", ")", ";", "", "HAVING", "ORDER", "LIMIT", "WINDOW"].contains(text(at + 4).uppercased()),
@@ -533,17 +566,6 @@ enum SQLMutants {
             end += 1
           }
           if let last = commas.last { results.append(Mutation(kind: "drop the last \(word(at - 1)) BY key", edits: removing(last...(end - 1)), context: context(at))) }
-          // The first ORDER BY key compared without letter case: the same order while no two
-          // texts differ in case where it matters.
-          if word(at - 1) == "ORDER", at + 1 < end {
-            var keyEnd = at + 1
-            while keyEnd + 1 < end, !(depth[keyEnd + 1] == depth[at] && ["ASC", "DESC", ",", "NULLS", "COLLATE"].contains(word(keyEnd + 1))) { keyEnd += 1 }
-            if !(Int(word(at + 1)) != nil && keyEnd == at + 1) {
-              let edits = [code[at + 1]: Token(kind: .word, text: "lower(" + tokens[code[at + 1]].text)]
-                .merging([code[keyEnd]: Token(kind: tokens[code[keyEnd]].kind, text: (keyEnd == at + 1 ? "lower(" : "") + tokens[code[keyEnd]].text + ")")]) { _, second in second }
-              results.append(Mutation(kind: "ORDER BY x → ORDER BY lower(x)", edits: edits, context: context(at)))
-            }
-          }
         default: break
         }
       default: break
