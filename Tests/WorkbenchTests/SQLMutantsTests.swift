@@ -80,6 +80,27 @@ final class SQLMutantsTests: XCTestCase {
       #"SELECT "products"."name" FROM "products" WHERE "products"."price" > 0 AND ( "products"."id" NOT IN (SELECT "productID" FROM "orderItems"));"#)
   }
 
+  /// Every prefix of statements that use each construct the mutation space reads (cut at any
+  /// token: a statement ending in `ORDER BY`, `GROUP BY "t".`, `JOIN`, `(SELECT`) yields mutants
+  /// without a crash, with the fixture's data and without.
+  func testAnyPrefixOfAStatementIsSafe() throws {
+    let data = SQLMutants.FixtureData(database: try Session.fixture("reminders").database)
+    let statements = [
+      #"SELECT DISTINCT "l"."title", count("r"."id") FROM "remindersLists" AS "l" LEFT JOIN "reminders" AS "r" ON ("r"."remindersListID") = ("l"."id") WHERE "r"."isFlagged" IS NOT (NULL) GROUP BY "l"."id" HAVING count(*) > 2 ORDER BY "l"."title" DESC LIMIT 3"#,
+      #"SELECT "title" FROM "reminders" WHERE "id" IN (SELECT "reminderID" FROM "remindersTags") AND coalesce("priority", 0) BETWEEN 1 AND 3 UNION ALL SELECT "name" FROM "users" EXCEPT SELECT 'x' ORDER BY 1"#,
+      #"WITH "t" AS (SELECT CASE "status" WHEN 'a' THEN 1 ELSE 2 END AS "k" FROM "orders") SELECT length(trim("k")), rank() OVER (ORDER BY "k") FROM "t" WHERE EXISTS (SELECT 1 FROM "t" LIMIT 1)"#,
+    ]
+    var count = 0
+    for statement in statements {
+      let tokens = SQLMutants.tokens(statement)
+      for end in 1...tokens.count {
+        let prefix = tokens.prefix(end).map(\.text).joined()
+        count += SQLMutants.of([prefix], data: data).count + SQLMutants.of([prefix]).count
+      }
+    }
+    XCTAssertGreaterThan(count, 100)
+  }
+
   func testConstantsReadOffTheFixture() throws {
     let session = try Session.fixture("shop")
     let data = SQLMutants.FixtureData(database: session.database)

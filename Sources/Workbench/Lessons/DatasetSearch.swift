@@ -37,6 +37,8 @@ public struct DatasetSearch {
   public var maximumSeeds: Int
   /// Seeds kept even when no mutant asks for them.
   public var minimumSeeds = 3
+  /// Usable candidates (the solution determined on them) drawn before the search settles.
+  public var minimumUsable = 16
   let checker = AnswerChecker(timeLimit: 2)
 
   public init(candidates: [UInt64] = Array(1...32), maximumSeeds: Int = 6) {
@@ -64,7 +66,18 @@ public struct DatasetSearch {
     // Each usable candidate, and the mutants it kills.
     var killsBySeed: [(seed: UInt64, killed: Set<Int>)] = []
     var outcomes: [(seed: UInt64, outcome: AnswerChecker.Outcome)] = []
-    for seed in candidates {
+    // Candidates in order; when most are set aside (ties the task leaves open), more are drawn,
+    // up to `minimumUsable` usable ones or four times as many seeds.
+    var pool = candidates
+    var next = (candidates.max() ?? 0) + 1
+    var index = 0
+    while index < pool.count {
+      let seed = pool[index]
+      index += 1
+      if index == pool.count, finding.usableCandidates < minimumUsable, pool.count < candidates.count * 4 {
+        pool.append(next)
+        next += 1
+      }
       let dataset = AnswerChecker.varied(seed, for: fixed)
       guard let solution = try? checker.run(fixed.solution, exercise: fixed, fixture: fixture, dataset: dataset),
         determined(solution, exercise: fixed, fixture: fixture, dataset: dataset)

@@ -173,7 +173,7 @@ enum SQLMutants {
     func unquoted(_ at: Int) -> String { String(text(at).dropFirst().dropLast()).replacing("\"\"", with: "\"") }
     /// `"t"."c"` ending at `end` (its first index and the names), or nil.
     func column(endingAt end: Int) -> (start: Int, table: String, column: String)? {
-      guard end >= 2, tokens[code[end]].kind == .quoted, text(end - 1) == ".", tokens[code[end - 2]].kind == .quoted else { return nil }
+      guard end >= 2, end < code.count, tokens[code[end]].kind == .quoted, text(end - 1) == ".", tokens[code[end - 2]].kind == .quoted else { return nil }
       return (end - 2, unquoted(end - 2), unquoted(end))
     }
     var depths: [Int] = []
