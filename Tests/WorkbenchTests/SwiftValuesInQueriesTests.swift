@@ -151,6 +151,41 @@ final class SwiftValuesInQueriesTests: SnapshotTestCase {
     }
   }
 
+  /// A body whose result is not the declared type (swiftc refuses it) is an error where it runs,
+  /// never a String or a NULL handed to SQLite as an Int.
+  func testADatabaseFunctionReturnsItsDeclaredType() throws {
+    assertInlineSnapshot(of: try run(#"""
+      @DatabaseFunction func twice(_ s: String) -> Int { s + s }
+      Reminder.select { $twice($0.title) }.limit(1)
+      @DatabaseFunction func code(_ s: String) -> Int { s.isEmpty ? nil : 1 }
+      Reminder.select { $code($0.notes) }.order(by: \.id).limit(2)
+      """#), as: .lines) {
+      #"""
+      SELECT "twice"("reminders"."title")
+      FROM "reminders"
+      LIMIT 1
+      ┌──────────────────────────────┐
+      │ "twice"("reminders"."title") │
+      ├──────────────────────────────┤
+      └──────────────────────────────┘
+      error: 2:1: SQLite error 1: twice: 1:52: its result is a String, but the function returns 'Int' (swiftc refuses this body)
+      Reminder.select { $twice($0.title) }.limit(1)
+      ^~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~
+      SELECT "code"("reminders"."notes")
+      FROM "reminders"
+      ORDER BY "reminders"."id"
+      LIMIT 2
+      ┌─────────────────────────────┐
+      │ "code"("reminders"."notes") │
+      ├─────────────────────────────┤
+      └─────────────────────────────┘
+      error: 4:1: SQLite error 1: code: 3:51: uses an optional Int? where Int is needed; unwrap it with 'if let', '??' or '!'
+      Reminder.select { $code($0.notes) }.order(by: \.id).limit(2)
+      ^~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~
+      """#
+    }
+  }
+
   /// `Draft(record)` copies every field, the id too: an edit form's draft upserts its row.
   func testADraftOfARecordUpsertsThatRow() throws {
     assertInlineSnapshot(of: try run(#"""

@@ -92,6 +92,7 @@ public final class DatabaseFunction: @unchecked Sendable {
     let evaluator = SwiftEvaluator(source: source, enums: enums)
     do {
       let value = try evaluator.run(body, arguments: arguments, returnType: returnType)
+      if let returnType, let problem = value.mismatch(with: returnType) { throw SwiftValueProblem(problem) }
       return try value.binding(as: returnType)
     } catch let error as SwiftEvaluationError {
       throw DatabaseFunctionFailure("\(name): \(error.message)")

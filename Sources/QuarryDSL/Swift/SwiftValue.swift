@@ -276,6 +276,36 @@ extension SwiftValue {
     self = type?.isOptional == true ? .some(value) : value
   }
 
+  /// Why this value cannot be the result of a function declared `-> type`, when the two are
+  /// plainly different (nil for a non-optional `Int`, a `String` for an `Int`): swiftc refuses
+  /// such a body, and SQLiteData would not decode what it stores. Nil when they fit, or when
+  /// Quarry cannot tell (a type it does not model).
+  func mismatch(with type: SwiftType) -> String? {
+    if case .none = self {
+      return type.isOptional ? nil : "is nil, but the function returns '\(type.name)', which is not optional"
+    }
+    if case .some(let inner) = self { return inner.mismatch(with: type.wrapped) }
+    let integers: Set<String> = ["Int", "Int8", "Int16", "Int32", "Int64", "UInt", "UInt8", "UInt16", "UInt32", "UInt64"]
+    let declared = type.wrapped.name
+    let kind: String
+    switch self {
+    case .bool: kind = "Bool"
+    case .int: kind = "Int"
+    case .double: kind = "Double"
+    case .string: kind = "String"
+    default: return nil
+    }
+    let fits: Bool
+    switch declared {
+    case _ where integers.contains(declared): fits = kind == "Int"
+    case "Double", "Float": fits = kind == "Double" || kind == "Int"
+    case "Bool": fits = kind == "Bool"
+    case "String": fits = kind == "String"
+    default: return nil
+    }
+    return fits ? nil : "is a \(kind), but the function returns '\(declared)' (swiftc refuses this body)"
+  }
+
   /// The SQLite value of a result of Swift type `type`.
   func binding(as type: SwiftType?) throws(SwiftValueProblem) -> QueryBinding {
     switch self {

@@ -164,7 +164,8 @@ struct ValueVariation: Sendable, Equatable {
       let near = numbers.compactMap { Double($0) }.filter { $0 == $0.rounded() }.flatMap { [$0 - 1, $0, $0 + 1] }.map { String(Int64($0)) }
       choices += ["0", "-\(name)", "\(name) + 1", "\(name) - 1", "\(name) * 1000 + 7"] + near
     case .real:
-      let near = numbers.compactMap { Double($0) }.flatMap { [$0 - 0.5, $0, $0 + 0.5] }.map { String($0) }
+      // A hair either side too: `> 19.99` for `>= 20` differs only on a price between them.
+      let near = numbers.compactMap { Double($0) }.flatMap { [$0 - 0.5, $0 - 0.005, $0, $0 + 0.005, $0 + 0.5] }.map { String($0) }
       choices += ["0", "-\(name)", "\(name) + 0.5", "\(name) * 1000", "round(\(name)) + 0.25"] + near
     case .date:
       let shifts = ["+1 day", "-1 day", "+1 month", "-1 month", "+1 year", "-1 year", "start of month", "start of year", "+1 month', 'start of month', '-1 day"]
