@@ -67,14 +67,14 @@ public struct DatasetSearch {
     var killsBySeed: [(seed: UInt64, killed: Set<Int>)] = []
     var outcomes: [(seed: UInt64, outcome: AnswerChecker.Outcome)] = []
     // Candidates in order; when most are set aside (ties the task leaves open), more are drawn,
-    // up to `minimumUsable` usable ones or four times as many seeds.
+    // up to `minimumUsable` usable ones or twice as many seeds.
     var pool = candidates
     var next = (candidates.max() ?? 0) + 1
     var index = 0
     while index < pool.count {
       let seed = pool[index]
       index += 1
-      if index == pool.count, finding.usableCandidates < minimumUsable, pool.count < candidates.count * 4 {
+      if index == pool.count, finding.usableCandidates < minimumUsable, pool.count < candidates.count * 2 {
         pool.append(next)
         next += 1
       }
