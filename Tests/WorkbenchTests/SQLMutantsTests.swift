@@ -101,6 +101,13 @@ final class SQLMutantsTests: XCTestCase {
     XCTAssertGreaterThan(count, 100)
   }
 
+  /// An ```equivalent line names the mutant's kind, `sql: ` and all, then its reason.
+  func testEquivalenceLinesNameTheWholeKind() {
+    XCTAssertEqual(
+      Lesson.equivalences(["sql: add DISTINCT #2: the CTE holds one row per order: distinct already\njoin → leftJoin: every reminder has a list"]),
+      ["sql: add DISTINCT #2": "the CTE holds one row per order: distinct already", "join → leftJoin": "every reminder has a list"])
+  }
+
   func testConstantsReadOffTheFixture() throws {
     let session = try Session.fixture("shop")
     let data = SQLMutants.FixtureData(database: session.database)

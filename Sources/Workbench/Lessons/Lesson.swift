@@ -110,7 +110,9 @@ extension Lesson {
   static func equivalences(_ blocks: [String]) -> [String: String] {
     var result: [String: String] = [:]
     for line in blocks.flatMap({ $0.split(separator: "\n") }) {
-      guard let colon = line.firstIndex(of: ":") else { continue }
+      // A kind of the SQL space starts `sql: ` itself: its reason follows the next colon.
+      let kindStart = line.hasPrefix("sql: ") ? line.index(line.startIndex, offsetBy: 5) : line.startIndex
+      guard let colon = line[kindStart...].firstIndex(of: ":") else { continue }
       result[line[..<colon].trimmingScalars(in: .whitespaces)] = line[line.index(after: colon)...].trimmingScalars(in: .whitespaces)
     }
     return result
