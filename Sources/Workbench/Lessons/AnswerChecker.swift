@@ -203,7 +203,7 @@ public struct AnswerChecker {
   /// ```
   public static func datasetSQL(of exercise: Exercise, fixture: String, seed: UInt64) throws -> String {
     let dataset = varied(seed, for: exercise)
-    let session = try Session.fixture(fixture, variant: true, shiftingIDs: 0) { database in
+    let session = try Session.fixture(fixture, variant: dataset.variant, shiftingIDs: 0) { database in
       try dataset.generated?.apply(to: database, permutingIDs: dataset.permutesIDs, keeping: dataset.keeping, bounds: dataset.bounds)
     }
     let title = exercise.title.hasPrefix("Exercise: ") ? String(exercise.title.dropFirst(10)) : exercise.title
@@ -227,16 +227,20 @@ public struct AnswerChecker {
     return TextPattern(pattern)?.contains(in: solution) ?? true || TextPattern(labelled)?.contains(in: solution) ?? true
   }
 
-  /// A dataset whose values change too (``ValueVariation``), from the variant rows: the kind the
-  /// dataset search draws from. Copies and id moves as for the generated datasets; the values
+  /// A dataset whose values change too (``ValueVariation``), from the variant rows (odd seeds) or
+  /// the fixture's (even ones): the kind the dataset search draws from. Copies and id moves as for
+  /// the generated datasets; the values
   /// move onto the solution's own numbers and dates too.
   static func varied(_ seed: UInt64, for exercise: Exercise) -> Dataset {
     let literals = literals(in: exercise.solution)
     let namesNumbers = namesAnID(exercise.solution)
     let given = Set(literals.filter { $0.hasPrefix("s") }.map { String($0.dropFirst()) })
-    let bounds = literals.map { String($0.dropFirst()) }.filter { Double($0) != nil || ValueVariation.isDate($0) }.sorted()
+    // A literal inside `#sql("'2026-03-06'")` is quoted twice: the SQL string's quotes go too.
+    let bounds = literals.map { String($0.dropFirst()).trimmingScalars(in: ["'"]) }.filter { Double($0) != nil || ValueVariation.isDate($0) }.sorted()
     let recipe = GeneratedRows(seed: seed, copiesRows: true, values: ValueVariation(seed: seed, focus: ValueVariation.focus(of: exercise.solution)))
-    return Dataset(variant: true, generated: recipe, permutesIDs: !namesNumbers, keeping: given, bounds: bounds)
+    // Odd seeds start from the variant rows, even ones from the fixture's: a copy or a changed
+    // value there gives more rows than the fixture had (what an answer cut to its rows misses).
+    return Dataset(variant: seed % 2 == 1, generated: recipe, permutesIDs: !namesNumbers, keeping: given, bounds: bounds)
   }
 
   /// Rows an answer runs on.

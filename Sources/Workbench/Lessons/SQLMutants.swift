@@ -214,7 +214,10 @@ enum SQLMutants {
         let info = (try? data.database.rows("SELECT name FROM pragma_table_info(?) WHERE pk = 0 AND upper(type) IN ('INTEGER', 'REAL', 'NUMERIC', 'INT', 'DOUBLE', 'FLOAT')", bindings: [.text(name)])) ?? []
         let foreignKeys = Set(((try? data.database.rows("SELECT \"from\" FROM pragma_foreign_key_list(?)", bindings: [.text(name)])) ?? []).compactMap { $0.first?.textValue })
         for row in info {
-          guard let columnName = row.first?.textValue, !foreignKeys.contains(columnName) else { continue }
+          // Not an id (a view's columns carry no keys: `orderID` is still one).
+          guard let columnName = row.first?.textValue, !foreignKeys.contains(columnName),
+            columnName.lowercased() != "id", !columnName.hasSuffix("ID"), !columnName.hasSuffix("Id"), !columnName.lowercased().hasSuffix("_id")
+          else { continue }
           let values = data.values(of: columnName, in: name)
           guard values.count > 2, values.allSatisfy({ value in
             switch value {
