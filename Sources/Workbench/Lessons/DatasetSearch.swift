@@ -67,14 +67,20 @@ public struct DatasetSearch {
     var killsBySeed: [(seed: UInt64, killed: Set<Int>)] = []
     var outcomes: [(seed: UInt64, outcome: AnswerChecker.Outcome)] = []
     // Candidates in order; when most are set aside (ties the task leaves open), more are drawn,
-    // up to `minimumUsable` usable ones or twice as many seeds.
+    // up to `minimumUsable` usable ones or twice as many seeds; while a mutant survives every
+    // candidate so far, up to three times as many.
     var pool = candidates
     var next = (candidates.max() ?? 0) + 1
     var index = 0
     while index < pool.count {
       let seed = pool[index]
       index += 1
-      if index == pool.count, finding.usableCandidates < minimumUsable, pool.count < candidates.count * 2 {
+      // More while too few are usable, or while a mutant no candidate killed yet remains (up
+      // to three times the candidates).
+      let unkilled = alive.indices.contains { candidate in !killsBySeed.contains { $0.killed.contains(candidate) } }
+      if index == pool.count,
+        (finding.usableCandidates < minimumUsable && pool.count < candidates.count * 2) || (unkilled && pool.count < candidates.count * 3)
+      {
         pool.append(next)
         next += 1
       }
