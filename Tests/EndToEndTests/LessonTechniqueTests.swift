@@ -31,7 +31,7 @@ final class LessonTechniqueTests: XCTestCase {
     (
       "6.2",
       "SELECT DISTINCT c.name FROM customers c JOIN orders o ON o.customerID = c.id",
-      "✗ 6.2 Customers who ordered: expected 5 rows, got 4; missing the row ('Gaspar Lobo') (on rows whose values change as the schema allows, dataset 1, ids moved: it matched the fixture's and the variant's rows, but these hold a case they do not — a NULL, a number on a boundary or 0, a text in other letter case or with % or _, a new value, a copied row, an empty table) — its rows: quarry lessons --dataset 6.2 1"
+      "✗ 6.2 Customers who ordered: expected 5 rows, got 4; missing the row ('') (on rows whose values change as the schema allows, dataset 2, ids moved: it matched the fixture's and the variant's rows, but these hold a case they do not — a NULL, a number on a boundary or 0, a text in other letter case or with % or _, a new value, a copied row, an empty table) — its rows: quarry lessons --dataset 6.2 2"
     ),
     (
       "7.4",
@@ -46,7 +46,7 @@ final class LessonTechniqueTests: XCTestCase {
     (
       "8.5",
       "SELECT count(*) FROM employees e LEFT JOIN employees m ON e.managerID = m.id LEFT JOIN employees mm ON m.managerID = mm.id WHERE m.name = 'Sofia Lopes' OR mm.name = 'Sofia Lopes'",
-      "✗ 8.5 Sofia's headcount: right result, but this exercise is about a recursive CTE: no CTE of yours refers to itself (WITH RECURSIVE)"
+      "✗ 8.5 Sofia's headcount: row 1 (sorted), column 1 ('count(\"chains\".\"id\")'): expected 15, got 11 (on rows whose values change as the schema allows, dataset 8, ids moved: it matched the fixture's and the variant's rows, but these hold a case they do not — a NULL, a number on a boundary or 0, a text in other letter case or with % or _, a new value, a copied row, an empty table) — its rows: quarry lessons --dataset 8.5 8"
     ),
     (
       "9.2",

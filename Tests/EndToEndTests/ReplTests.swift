@@ -64,7 +64,7 @@ final class ReplTests: XCTestCase {
     terminal.press("C-u")
     terminal.type(".s")
     terminal.press("Tab", "Tab")
-    XCTAssertTrue(terminal.waitFor(".save     .schema   .solution .sql"), terminal.screen())
+    XCTAssertTrue(terminal.waitFor(".save     .schema   .shell    .solution .sql      .system"), terminal.screen())
   }
 
   /// Typed plain SQL without its `;` is told, once, why the prompt waits; the `;` runs it.

@@ -133,11 +133,12 @@ final class AnswerCheckerTests: XCTestCase {
     // Priorities are 1, 2, 3 or NULL: `> 2` and `>= 3` cannot be told apart, but `> 2` and `>= 2` can.
     let sound = try lint(exercises("Reminder.where { $0.id > 2 }.select(\\.title)"))
     XCTAssertEqual(sound.problems, [])
-    // Its SQL mutants too; unsearched (no `datasets=`), a LIMIT cut to the fixture's 10 rows
-    // survives the fixed datasets: counted, not a problem (`--search-datasets` finds data for it).
-    XCTAssertEqual(sound.report.tried, 44)
+    // Its SQL mutants too; unsearched (no `datasets=`), a LIMIT cut to the fixture's 10 rows and
+    // an added `title <> ''` survive the fixed datasets: counted, not a problem
+    // (`--search-datasets` finds data for them).
+    XCTAssertEqual(sound.report.tried, 48)
     XCTAssertEqual(sound.report.caught, 40)
-    XCTAssertEqual(sound.report.surviving, (1...4).map { "'Exercise: E\($0)': cut to the fixture (LIMIT 10)" })
+    XCTAssertEqual(sound.report.surviving, (1...4).flatMap { ["'Exercise: E\($0)': sql: empty title excluded (<> '')", "'Exercise: E\($0)': cut to the fixture (LIMIT 10)"] })
 
     // Every exercise says what it teaches, by a name the checker knows.
     let undeclaredTechnique = try lint(exercises("Reminder.where { $0.id > 2 }.select(\\.title)", teaches: nil))
@@ -153,7 +154,9 @@ final class AnswerCheckerTests: XCTestCase {
     XCTAssertTrue(undeclared.problems[0].contains("the mutant 'join → leftJoin' passes the check on both datasets"), undeclared.problems[0])
     let declared = try lint(exercises(join, equivalent: "join → leftJoin: remindersListID is a NOT NULL foreign key"))
     XCTAssertEqual(declared.problems, [])
-    XCTAssertEqual(declared.report.equivalent, 4)
+    // The DSL mutant declared; its SQL twin (`JOIN` → `LEFT JOIN`) proven by the schema.
+    XCTAssertEqual(declared.report.equivalent, 8)
+    XCTAssertEqual(declared.report.proven, 4)
 
     // A result that is empty on a dataset cannot tell answers apart.
     let empty = try lint(exercises(#"Reminder.where { $0.title.eq("Nothing like this") }.select(\.title)"#))

@@ -48,16 +48,7 @@ final class DataCommandsTests: SnapshotTestCase {
     XCTAssertTrue(dump.contains(#"INSERT INTO "notes"("id","body","score","data") VALUES(1,'it''s "quoted"',0.1,X'00FF');"#), dump)
     XCTAssertTrue(dump.hasSuffix("COMMIT;\n"), dump)
     let copy = directory.appendingPathComponent("copy.sqlite").path
-    let load = Process()
-    load.executableURL = URL(fileURLWithPath: "/usr/bin/sqlite3")
-    load.arguments = [copy]
-    let input = Pipe()
-    load.standardInput = input
-    try load.run()
-    input.fileHandleForWriting.write(Data(dump.utf8))
-    try input.fileHandleForWriting.close()
-    load.waitUntilExit()
-    XCTAssertEqual(load.terminationStatus, 0)
+    XCTAssertEqual(try loadWithSqlite3(dump, into: copy), 0)
     let loaded = try Database(path: copy)
     for query in [
       "SELECT id, body, score, quote(data), length FROM notes ORDER BY id", "SELECT * FROM log ORDER BY noteID",

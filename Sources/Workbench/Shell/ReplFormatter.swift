@@ -133,8 +133,8 @@ final class ReplFormatter: TextTableFormatter {
     stream.clearCount()
     if maxRows != nil {
       let tail = window.tail.map(streamCells)
-      if window.omitted > 0 { stream.write(Array(repeating: StreamingResult.Cell(text: "…", mayCut: false), count: columns.count), dim: false) }
       stream.widen(to: fitted(widths(tail.map { $0.map(\.text) })))
+      if window.omitted > 0 { stream.write(Array(repeating: StreamingResult.Cell(text: "…", mayCut: false), count: columns.count), dim: false) }
       for row in tail { stream.write(row, dim: terminal.usesColor) }
     }
     // Off a terminal a table ends with its last rule, as one drawn whole does.
