@@ -12,10 +12,9 @@ final class QuarryTerminal: TerminalServices {
 
   /// How a child ended, when not well: `exited with status 2`, `was stopped by signal 9`.
   static func exitProblem(_ status: Int32) -> String? {
-    let signal = status & 0x7F
-    if signal != 0 { return "was stopped by signal \(signal)" }
-    let code = (status >> 8) & 0xFF
-    return code == 0 ? nil : code == 127 ? "was not found (exit status 127)" : "exited with status \(code)"
+    let exit = ChildExit(waitStatus: status)
+    if exit.signal != 0 { return "was stopped by signal \(exit.signal)" }
+    return exit.code == 0 ? nil : exit.code == 127 ? "was not found (exit status 127)" : "exited with status \(exit.code)"
   }
 
   /// Long output goes through `$PAGER` (default `less -S -R -F -X`) when it would not fit the

@@ -20,6 +20,8 @@ struct EquivalenceProof {
   /// Each code token's bracket depth.
   let depth: [Int]
   let database: Database?
+  /// Table names by alias, and the optional (LEFT JOIN) ones: read once, asked for by every rule.
+  private var aliases: (tables: [String: String], optional: Set<String>) = ([:], [])
 
   init(tokens: [SQLMutants.Token], database: Database?) {
     self.tokens = tokens
@@ -33,6 +35,7 @@ struct EquivalenceProof {
     }
     self.depth = depth
     self.database = database
+    aliases = readAliases()
   }
 
   func word(_ at: Int) -> String { at >= 0 && at < code.count ? tokens[code[at]].upper : "" }
@@ -317,7 +320,9 @@ struct EquivalenceProof {
 
   /// Table names by the name or alias a statement gives them (`"employees" AS "managers"`), and the
   /// names on the right of a LEFT JOIN (their columns may be NULL).
-  func tablesByAlias() -> (tables: [String: String], optional: Set<String>) {
+  func tablesByAlias() -> (tables: [String: String], optional: Set<String>) { aliases }
+
+  private func readAliases() -> (tables: [String: String], optional: Set<String>) {
     var tables: [String: String] = [:]
     var optional: Set<String> = []
     let keywords: Set<String> = [

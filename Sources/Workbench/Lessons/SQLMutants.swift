@@ -176,13 +176,9 @@ enum SQLMutants {
       guard end >= 2, end < code.count, tokens[code[end]].kind == .quoted, text(end - 1) == ".", tokens[code[end - 2]].kind == .quoted else { return nil }
       return (end - 2, unquoted(end - 2), unquoted(end))
     }
-    var depths: [Int] = []
-    var level = 0
-    for at in code.indices {
-      if text(at) == ")" { level -= 1 }
-      depths.append(level)
-      if text(at) == "(" { level += 1 }
-    }
+    // The statement read once: bracket depths, tables by alias, the schema's unique columns.
+    let prover = EquivalenceProof(tokens: tokens, database: data.database)
+    let depths = prover.depth
     let clauseWords: Set<String> = ["GROUP", "ORDER", "LIMIT", "HAVING", "WINDOW", "UNION", "INTERSECT", "EXCEPT", "RETURNING", ";"]
     /// The top-level query's rows without those whose name or title is empty (`… <> ''`): the
     /// same while every row has one.
@@ -235,7 +231,7 @@ enum SQLMutants {
     }
     var sawTopSelect = false
     // Tables by the alias a statement gives them (`"employees" AS "managers"`).
-    let aliases = EquivalenceProof(tokens: tokens, database: nil).tablesByAlias().tables
+    let aliases = prover.tablesByAlias().tables
     func table(_ written: String) -> String { aliases[written.lowercased()] ?? written }
     for at in code.indices {
       let token = tokens[code[at]]
@@ -331,7 +327,7 @@ enum SQLMutants {
         data.isKey(found.column, of: table(found.table)), let name = data.nameColumn(of: table(found.table))
       {
         // Grouped by the key: by the name instead (the same groups while no two rows share a name).
-        let unique = EquivalenceProof(tokens: tokens, database: data.database).uniqueNotNull(name.lowercased(), of: table(found.table))
+        let unique = prover.uniqueNotNull(name.lowercased(), of: table(found.table))
         results.append(Mutation(
           kind: "group by \(name) instead of \(found.column)", edits: [code[at + 3]: Token(kind: .quoted, text: quoteIdentifier(name))], context: "",
           proof: unique ? "\(name) is UNIQUE and NOT NULL: its groups are the key's" : nil))

@@ -21,12 +21,11 @@ enum SystemCommands {
         guard let status = shell.terminalServices?.runShell(argument) else {
           return shell.fail("\(name) needs the quarry command's terminal (it cannot start a shell here)")
         }
-        let signal = status & 0x7F
-        let code = (status >> 8) & 0xFF
-        if signal != 0 {
-          shell.fail("\(name): the command was stopped by signal \(signal)")
-        } else if code != 0 {
-          shell.fail("\(name): the command exited with status \(code)" + (code == 127 ? " (not found)" : ""))
+        let exit = ChildExit(waitStatus: status)
+        if exit.signal != 0 {
+          shell.fail("\(name): the command was stopped by signal \(exit.signal)")
+        } else if exit.code != 0 {
+          shell.fail("\(name): the command exited with status \(exit.code)" + (exit.code == 127 ? " (not found)" : ""))
         }
       }
     }
