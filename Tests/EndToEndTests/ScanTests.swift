@@ -128,6 +128,15 @@ final class ScanTests: XCTestCase {
         }
 
         var pending: [Tag.Draft] = []
+        var selectedIDs = Set<Int>()
+
+        func deleteSelected() throws {
+          try database.write { db in
+            try Tag.where { selectedIDs.contains($0.id) }.delete().execute(db)
+            let titles = try Tag.where { $0.id.eq(1) }.fetchAll(db).map { $0.title }
+            try Tag.where { titles.contains($0.title) }.delete().execute(db)
+          }
+        }
 
         func saveAll() throws {
           try database.write { db in
@@ -170,6 +179,9 @@ final class ScanTests: XCTestCase {
     XCTAssertEqual(entry("insert { newTag }", variant: "newTag.id is nil")?["sql"] as? String, #"INSERT INTO "tags" ("id", "title") VALUES (NULL, ?)"#)
     XCTAssertEqual(entry("insert { newTag }", variant: "newTag.id is set")?["sql"] as? String, #"INSERT INTO "tags" ("id", "title") VALUES (?, ?)"#)
     XCTAssertEqual(entry("insert { draft }", variant: "draft.id is nil")?["sql"] as? String, #"INSERT INTO "tags" ("id", "title") VALUES (NULL, ?)"#)
+    // `ids.contains($0.id)` on a collection the app holds: the library's Sequence.contains (IN).
+    XCTAssertEqual(entry("selectedIDs.contains")?["sql"] as? String, #"DELETE FROM "tags" WHERE (("tags"."id") IN ((?)))"#)
+    XCTAssertEqual(entry("titles.contains")?["sql"] as? String, #"DELETE FROM "tags" WHERE (("tags"."title") IN ((?)))"#)
     XCTAssertEqual(entry("upsert { reminder }")?["variant"] as? String, nil)
     XCTAssertEqual(
       entry("upsert { reminder }")?["sql"] as? String,

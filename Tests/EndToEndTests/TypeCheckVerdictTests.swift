@@ -19,6 +19,10 @@ import XCTest
 ///   out of order). Inputs the compiler crashed on are left out;
 /// - `Tests/TypeCheck/selection-verdicts.jsonl`: a `@Selection` (`Tests/TypeCheck/selections.swift`)
 ///   built with `Columns(…)`: fields out of order, of another type, optional or not, missing;
+/// - `Tests/TypeCheck/salty-verdicts.jsonl`: a SQLiteData app's models (RMoRobert/salty's, written
+///   in `Tests/RealCode/schemas/salty.swift`): JSON-stored arrays and structs compared and assigned
+///   without `#bind(…, as:)`, Int-backed enum columns set by a leading-dot case, ranges over an
+///   optional column, `rawValue` of an enum column;
 /// - `Tests/TypeCheck/helper-verdicts.jsonl`: static helper functions of a model
 ///   (`Tests/TypeCheck/helpers.swift`) called with their labels and arguments right and wrong; inside,
 ///   a parameter has its declared type (`_ p: Priority?` compares with an optional column).
@@ -70,6 +74,8 @@ final class TypeCheckVerdictTests: XCTestCase {
     VerdictSet(
       file: "helper-verdicts.jsonl", models: [RealCodeTests.modelsFile(for: "sq"), root.appendingPathComponent("helpers.swift")],
       schema: QuarryProcess.packageRoot.deletingLastPathComponent().appendingPathComponent("shared/conformance/fixture/sq_schema.sql")),
+    VerdictSet(
+      file: "salty-verdicts.jsonl", models: [RealCodeTests.modelsFile(for: "salty")], schema: root.appendingPathComponent("salty-schema.sql")),
     VerdictSet(
       file: "selection-verdicts.jsonl", models: [RealCodeTests.modelsFile(for: "sq"), root.appendingPathComponent("selections.swift")],
       schema: QuarryProcess.packageRoot.deletingLastPathComponent().appendingPathComponent("shared/conformance/fixture/sq_schema.sql")),

@@ -334,7 +334,13 @@ extension Compiler {
     case .uuid(let text): return .expression(TypedExpression(.value(.text(text.lowercased())), type: SwiftType("UUID")))
     case .url(let text): return .expression(TypedExpression(.value(.text(text)), type: SwiftType("URL")))
     case .data(let bytes): return .expression(TypedExpression(.value(.blob(bytes)), type: SwiftType("Data")))
-    case .array(let values), .slice(let values, _), .lazySequence(_, let values): return .array(try values.map { try value(of: $0, at: node) })
+    case .array(let values), .slice(let values, _), .lazySequence(_, let values):
+      // `[Step(…)]` of Codable structs: one JSON array, as its `JSONRepresentation` binds it (each
+      // element bound on its own would be JSON text inside JSON).
+      if values.contains(where: \.holdsStructure) {
+        return .expression(TypedExpression(.value(.text(try encodedJSON(swift, at: node))), type: SwiftType(swift.typeName)))
+      }
+      return .array(try values.map { try value(of: $0, at: node) })
     case .tuple(let values, _): return .tuple(try values.map { try value(of: $0, at: node) })
     case .enumCase(let type, let name, let raw):
       guard let raw, let binding = try? raw.binding(as: nil) else {

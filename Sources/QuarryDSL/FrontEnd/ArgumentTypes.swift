@@ -131,6 +131,13 @@ extension Compiler {
     at nameNode: some SyntaxProtocol
   ) throws {
     let argument = argumentType(syntax, value)
+    if let representation = receiver.representation, representation.contains("JSON"), isSwiftConstant(value, syntax) {
+      // A JSON-stored column's QueryValue is its representation (`[Step].JSONRepresentation`):
+      // a Swift value compares with it only through `#bind(value, as: …)`.
+      throw source.diagnostic(
+        "\(method) requires the types '\(representation)' and '\(argument.typeName ?? "?")' be equivalent (bind the value as the column stores it: #bind(value, as: \(representation).self))",
+        at: nameNode)
+    }
     let verdicts = targets.map { fits(argument, $0) }
     guard !verdicts.contains(where: { $0 != false }) else { return }
     throw mismatch(argument, method: method, receiver: receiver, at: nameNode, argumentNode: syntax)
@@ -248,6 +255,23 @@ extension Compiler {
 }
 
 extension Compiler {
+  /// A value Swift has before the query runs (not a column, not nil, not `#bind(…)`'s).
+  func isSwiftConstant(_ value: Value, _ syntax: ExprSyntax?) -> Bool {
+    if syntax?.is(MacroExpansionExprSyntax.self) == true { return false }
+    switch value {
+    case .array, .swiftValue: return true
+    case .expression(let typed):
+      if case .value(.null) = typed.expression.node { return false }
+      return typed.expression.isConstant
+    default: return false
+    }
+  }
+
+  /// The standard library's and Foundation's types a column holds as one value.
+  static let standardScalars: Set<String> = [
+    "Int", "Int8", "Int16", "Int32", "Int64", "UInt8", "UInt16", "UInt32", "Double", "Float", "String", "Bool", "UUID", "Data", "URL",
+  ]
+
   /// `$0.column = value` in an update: the library's dynamic-member setter takes a
   /// `some QueryExpression` of the column's own type. An optional column takes a Swift value
   /// only through `#bind` ("'subscript(dynamicMember:)' is unavailable"); a column that is never
@@ -258,10 +282,16 @@ extension Compiler {
   /// Reminder.update { $0.dueDate = #bind(Date()) } // SET "dueDate" = '2026-…'
   /// ```
   func checkAssignment(to column: SwiftType, target: ExprSyntax, value: Value, valueSyntax: ExprSyntax?, operator opNode: Syntax) throws {
+    let targetNode = Syntax(target.as(MemberAccessExprSyntax.self)?.base ?? target)
+    if column.representation?.contains("JSON") == true, isSwiftConstant(value, valueSyntax) {
+      // A Swift value is no `QueryExpression` of the column's JSON representation.
+      throw source.diagnostic(
+        "'subscript(dynamicMember:)' is unavailable: Use '#bind' to explicitly wrap this value in a query expression: '$0.column = #bind(value)'",
+        at: targetNode)
+    }
     guard isKnown(column) else { return }
     let argument = argumentType(valueSyntax, value)
     let valueNode = valueSyntax.map(pointOf) ?? Syntax(target)
-    let targetNode = Syntax(target.as(MemberAccessExprSyntax.self)?.base ?? target)
     let given = argument.typeName ?? "?"
     if column.isOptional {
       let needsBind: Bool
@@ -281,7 +311,17 @@ extension Compiler {
       throw source.diagnostic("cannot assign value of type '\(given)' to type '\(column)'", at: opNode)
     }
     switch argument {
-    case .unknown, .implicitMember: return
+    case .unknown: return
+    case .implicitMember(let name, _):
+      // The setter's value is `some QueryExpression<Column>`: a leading dot finds only the
+      // library's `QueryExpression where Self == …` statics (`.now` for a date); any other
+      // (`.high`, an enum's case) is looked up on the column's own type, which only the
+      // unavailable setter takes. A group of columns (an enum of `@Selection` cases) has its own.
+      let scalar = catalog.enums[column.name] != nil || Self.standardScalars.contains(column.name) || column.isDate
+      if !scalar || Self.queryExpressionStaticMembers[name]?.contains(column.name) == true || name == "init" { return }
+      throw source.diagnostic(
+        "'subscript(dynamicMember:)' is unavailable: Use '#bind' to explicitly wrap this value in a query expression: '$0.column = #bind(value)'",
+        at: targetNode)
     case .literal(.null):
       throw source.diagnostic("'nil' cannot be assigned to type 'any QueryExpression<\(column)>'", at: valueNode)
     case .literal(.integer) where column.isBool:

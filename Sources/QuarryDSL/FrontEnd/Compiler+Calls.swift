@@ -41,6 +41,12 @@ extension Compiler {
       if name == "contains", let range = try operation(baseSyntax), range.op == "...", let argument = arguments.first() {
         // `(1...3).contains($0.id)`: BETWEEN.
         let needle = try typedExpression(try evaluate(argument), at: argument)
+        // `ClosedRange<Bound>.contains` takes `some QueryExpression<Bound.QueryValue>`: a range
+        // (whose bounds are never optional) holds no optional column.
+        if let type = needle.type, type.isOptional, !needle.expression.isConstant {
+          throw source.diagnostic(
+            "instance method 'contains' requires the types '\(type.wrapped)' and '\(type)' be equivalent", at: member.declName)
+        }
         let lower = try typedExpression(
           try evaluateOperand(range.left, expected: needle.type), expected: needle.type, at: range.left.anchor)
         let upper = try typedExpression(
@@ -126,6 +132,26 @@ extension Compiler {
     }
   }
 
+  /// `selectedIDs.contains($0.id)` on a collection the app holds when it runs: StructuredQueries'
+  /// (deprecated) `Sequence.contains(_:)`, `"t"."id" IN (…)` with one `?` per element; on a
+  /// `ClosedRange` the app holds, `BETWEEN` its bounds. Nil when `base` is no run-time value of
+  /// the app or the argument is no column expression (a `String`'s `contains` takes no column,
+  /// so the value is a sequence unless its declared type says otherwise).
+  func runTimeSequenceContains(_ name: String, on base: Value, arguments: Arguments, at node: MemberAccessExprSyntax) throws -> Value? {
+    guard name == "contains", case .expression(let typed) = base, case .value(.parameter(let list)) = typed.expression.node,
+      arguments.list.count == 1, arguments.list.first?.label == nil, let argument = arguments.first()
+    else { return nil }
+    let declared = typed.type?.name ?? ""
+    if ["String", "Substring", "Character"].contains(declared) { return nil }
+    guard case .expression(let needle) = try evaluate(argument), !needle.expression.isConstant else { return nil }
+    try warn("'contains' is deprecated: Prefer 'element.in(self)' instead", at: node.declName)
+    if declared.hasPrefix("ClosedRange<") {
+      let lower = Expression.value(.parameter(list + ".lowerBound")), upper = Expression.value(.parameter(list + ".upperBound"))
+      return boolean(Expression(.between(needle.expression, lower: lower, upper: upper)))
+    }
+    return boolean(needle.expression.binary(.in, Expression(.list([.value(.parameter(list + "[…]"))]))))
+  }
+
   func callMethod(_ name: String, on base: Value, arguments: Arguments, at node: MemberAccessExprSyntax) throws -> Value {
     if let runTime = runTimeMember(name, of: base, whole: arguments.call, isCall: true) { return runTime }
     if let reference = node.base?.as(DeclReferenceExprSyntax.self), appCode.fetchedBindings.contains(reference.baseName.text),
@@ -146,6 +172,7 @@ extension Compiler {
         return .expression(TypedExpression(.function("datetime", parts + [.literal(text)]), type: .date))
       }
     }
+    if let contained = try runTimeSequenceContains(name, on: base, arguments: arguments, at: node) { return contained }
     // `s.dropFirst(2)`, `title.uppercased()` on a Swift value: the standard library's member.
     if let computed = try swiftMemberOfSwiftValue(name, on: base, labels: CallLabels(arguments.call), whole: ExprSyntax(arguments.call)) {
       return computed

@@ -34,7 +34,15 @@ extension Compiler {
         return .expression(TypedExpression(.value(.parameter(runTime.name)), type: .string))
       }
     case .arrayExpr(let array):
-      return .array(try array.elements.map { try evaluate($0.expression, expected: expected) })
+      let elements = try array.elements.map { try evaluate($0.expression, expected: expected) }
+      // `[Step(…), Step(…)]`: structs of the input make one JSON array, as Swift encodes the
+      // array (each element's JSON bound on its own would be text inside JSON).
+      if elements.contains(where: isValueOfInputStruct), case .success(let computed) = try computeSwift(expr, expected: nil),
+        computed.holdsStructure
+      {
+        return try value(of: computed, at: expr)
+      }
+      return .array(elements)
     case .tupleExpr(let tuple):
       if tuple.elements.count == 1, let only = tuple.elements.first, only.label == nil {
         return try evaluate(only.expression, expected: expected)
@@ -268,6 +276,12 @@ extension Compiler {
       }
     }
     return try encodedJSON(.dictionary(entries), at: dictionary)
+  }
+
+  /// Whether `value` is a struct of the input, bound as its JSON (`Step(…)`).
+  func isValueOfInputStruct(_ value: Value) -> Bool {
+    guard case .expression(let typed) = value, let type = typed.type else { return false }
+    return catalog.valueTypes[type.name] != nil
   }
 
   /// The JSON text StructuredQueries' encoder writes for a value (``SwiftValue/encodedJSON()``).

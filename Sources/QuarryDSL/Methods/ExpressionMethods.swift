@@ -31,6 +31,12 @@ extension ExpressionMethods {
     }
     // `Theme.bubblegum.rawValue`: a QueryBindable enum's value is its raw value already.
     if name == "rawValue", let type = expression.type, compiler.catalog.enums[type.name] != nil {
+      // A column of the enum is a query expression, which has no `rawValue`.
+      guard expression.expression.isConstant else {
+        throw compiler.source.diagnostic(
+          "value of type 'TableColumn<…, \(type)>' has no member 'rawValue' (a column of a QueryBindable enum compares with its cases: .eq(\(type).…))",
+          at: Syntax(node).as(MemberAccessExprSyntax.self).map { Syntax($0.declName) } ?? Syntax(node))
+      }
       return .expression(TypedExpression(expression.expression, type: compiler.catalog.enums[type.name]?.rawType))
     }
     // `playerID.rawValue` of a `Tagged` ID: the raw value it is stored as.

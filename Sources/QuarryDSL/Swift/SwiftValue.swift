@@ -108,6 +108,19 @@ indirect enum SwiftValue: Hashable, Sendable {
     }
   }
 
+  /// Whether a struct of the input is this value or inside it (an array of them, an optional one):
+  /// such a value is stored as JSON, never element by element.
+  var holdsStructure: Bool {
+    switch self {
+    case .structure: true
+    case .some(let inner): inner.holdsStructure
+    case .array(let elements), .slice(let elements, _), .lazySequence(_, let elements): elements.contains(where: \.holdsStructure)
+    case .tuple(let parts, _): parts.contains(where: \.holdsStructure)
+    case .dictionary(let entries): entries.values.contains(where: \.holdsStructure)
+    default: false
+    }
+  }
+
   /// The elements of an ordered collection (an array, a range, a String's characters).
   func orderedElements(limit: Int) -> [SwiftValue]? {
     switch self {
