@@ -303,6 +303,100 @@ final class ScanTests: XCTestCase {
     ])
   }
 
+  /// The app's set-up and names as Swift sees them: migrations registered from a global list of
+  /// (name, function) pairs in a loop (`registerMigration(name, migrate: f)`); a file-scope `let`
+  /// read by a query (a `private` one only in its own file, shadowed by a nearer name); a
+  /// model's static function that builds a record with `self.init(…)`; Swift operators on values
+  /// the app has when it runs (`card.date ?? Date()` is one bound value, never the fallback); a
+  /// type Quarry does not model built from such a value; the app's own column representation
+  /// (a struct conforming to `QueryBindable`) is no error.
+  func testSetUpAndNamesAsSwiftSeesThem() throws {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("quarry-scan-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    try Data(#"""
+      import SQLiteData
+
+      let orderedMigrations: [(String, @Sendable (Database) throws -> Void)] = [
+        ("create cards", migrate_001),
+        ("add index", migrate_002),
+      ]
+
+      func migrate_001(db: Database) throws {
+        try db.create(table: "cards") { t in
+          t.column("id", .text).notNull().primaryKey(onConflict: .replace)
+          t.column("name", .text).notNull()
+          t.column("addedAt", .datetime).notNull()
+        }
+      }
+
+      func migrate_002(db: Database) throws {
+        try db.create(index: "cards_on_name", on: "cards", columns: ["name"])
+      }
+
+      func appDatabase() throws -> any DatabaseWriter {
+        let database = try DatabaseQueue()
+        var migrator = DatabaseMigrator()
+        for (name, migration) in orderedMigrations {
+          migrator.registerMigration(name, migrate: migration)
+        }
+        try migrator.migrate(database)
+        return database
+      }
+
+      private let pageSize = 2 * 5
+      """#.utf8).write(to: folder.appendingPathComponent("Schema.swift"))
+    try Data(#"""
+      import SQLiteData
+
+      private let pageSize = 3
+
+      public struct Stable<Output: Codable>: QueryRepresentable, QueryBindable {
+        public var queryOutput: Output
+        public var queryBinding: QueryBinding { .null }
+      }
+
+      struct Scryfall { var id: String; var name: String?; var date: Date? }
+
+      @Table struct Card: Identifiable {
+        let id: String
+        var name: String
+        var addedAt: Date
+
+        static func from(card: Scryfall) -> Card {
+          self.init(id: card.id, name: card.name ?? "none", addedAt: card.date ?? Date())
+        }
+      }
+
+      func firstPage(_ db: Database) throws -> [Card] {
+        try Card.order(by: \.name).limit(pageSize).fetchAll(db)
+      }
+
+      func page(_ db: Database, pageSize: Int) throws -> [Card] {
+        try Card.order(by: \.name).limit(pageSize).fetchAll(db)
+      }
+
+      func save(_ db: Database, scryfall: Scryfall) throws {
+        try Card.insert { Card.from(card: scryfall) }.execute(db)
+        try Card.where { $0.name.eq(Lookup<Term>.Key(raw: scryfall.id)) }.delete().execute(db)
+      }
+      """#.utf8).write(to: folder.appendingPathComponent("Cards.swift"))
+    let result = try QuarryProcess.run(["scan", folder.path, "--format", "json"])
+    let objects = try result.stdout.split(separator: "\n").map { line in
+      try XCTUnwrap(JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+    }
+    func entry(_ source: String) -> [String: Any]? { objects.first { ($0["source"] as? String)?.contains(source) == true } }
+    XCTAssertEqual(objects.compactMap { $0["error"] as? String }, [])
+    XCTAssertEqual(entry("db.create(table: \"cards\")")?["kind"] as? String, "migration 'create cards'")
+    XCTAssertEqual(entry("create(index:")?["kind"] as? String, "migration 'add index'")
+    // Cards.swift's own private pageSize (3), not Schema.swift's (10); a parameter shadows it.
+    let pages = objects.filter { ($0["source"] as? String)?.contains("limit(pageSize)") == true }
+    XCTAssertEqual(pages.map { $0["bindings"] as? [String] ?? [] }, [["3"], ["pageSize"]])
+    XCTAssertEqual(entry("Card.from(card: scryfall)")?["sql"] as? String, #"INSERT INTO "cards" ("id", "name", "addedAt") VALUES (?, ?, ?)"#)
+    XCTAssertEqual(entry("Card.from(card: scryfall)")?["bindings"] as? [String], ["scryfall.id", #"card.name ?? "none""#, "card.date ?? Date()"])
+    XCTAssertEqual(entry("Lookup<Term>")?["sql"] as? String, #"DELETE FROM "cards" WHERE (("cards"."name") = (?))"#)
+  }
+
   /// Migrations registered through the app's helpers (`SoundFont.migrate(&migrator)`, a static
   /// function of each model handed the migrator) run as the app runs them, each named as the
   /// helper names it (`Self.tableName`), GRDB's schema builder included; a namespace's helper

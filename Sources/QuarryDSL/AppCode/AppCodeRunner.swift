@@ -480,6 +480,42 @@ extension AppCodeRunner {
 
   // MARK: Expressions
 
+  /// Runs `body` as one transaction (a migration or a write block): its statements are marked,
+  /// and one that does not compile fails the unit (the session undoes what it ran).
+  private func runUnit(_ unit: TransactionUnit, into items: inout [CompiledItem], _ body: (inout [CompiledItem]) throws -> Void) throws {
+    switch unit.kind {
+    case .migration(let name): compiler.features.insert(.migration(name))
+    case .write: compiler.features.insert(.writeBlock)
+    }
+    items.append(.unitStart(unit))
+    do {
+      try body(&items)
+    } catch let diagnostic as Diagnostic where recovering {
+      items.append(.failure(diagnostic))
+    } catch let thrown as ThrownInApp {
+      // GRDB rolls the transaction back, then the error goes on to the caller.
+      compiler.features.insert(.thrownInTransaction)
+      items.append(.unitThrew(thrown.diagnostic))
+      items.append(.unitEnd)
+      throw thrown
+    }
+    items.append(.unitEnd)
+  }
+
+  /// `registerMigration(name, migrate: f)` with a function of the input (named, or held by a
+  /// loop over a list of them): the function, or nil for any other call. A `migrate:` the
+  /// input does not declare is an error naming it.
+  private func migrationFunction(_ expr: ExprSyntax) throws -> (String, Scope)? {
+    guard let (call, name) = Self.call(expr), name == "registerMigration", call.trailingClosure == nil,
+      let migrate = call.arguments.first(where: { $0.label?.text == "migrate" })?.expression
+    else { return nil }
+    if case .function(let function) = try compiler.evaluate(migrate), let scope = compiler.catalog.functions[function] {
+      return (function, scope)
+    }
+    throw compiler.source.diagnostic(
+      "the migration's body '\(migrate.trimmedDescription)' is no function the app declares, so Quarry cannot run it", at: migrate)
+  }
+
   private func compileExpressionItem(
     _ expr: ExprSyntax, item: CodeBlockItemSyntax, into items: inout [CompiledItem], wholeInput: String?, context: CodeContext
   ) throws {
@@ -499,25 +535,13 @@ extension AppCodeRunner {
         try compileBlock(block.statements, into: &items, typesRead: false)
         return
       }
-      // A migration or a write block runs in one transaction: its statements are marked, and
-      // one that does not compile fails the unit (the session undoes what it ran).
-      switch unit.kind {
-      case .migration(let name): compiler.features.insert(.migration(name))
-      case .write: compiler.features.insert(.writeBlock)
-      }
-      items.append(.unitStart(unit))
-      do {
-        try compileBlock(block.statements, into: &items, typesRead: false)
-      } catch let diagnostic as Diagnostic where recovering {
-        items.append(.failure(diagnostic))
-      } catch let thrown as ThrownInApp {
-        // GRDB rolls the transaction back, then the error goes on to the caller.
-        compiler.features.insert(.thrownInTransaction)
-        items.append(.unitThrew(thrown.diagnostic))
-        items.append(.unitEnd)
-        throw thrown
-      }
-      items.append(.unitEnd)
+      try runUnit(unit, into: &items) { items in try compileBlock(block.statements, into: &items, typesRead: false) }
+      return
+    }
+    if let (name, function) = try migrationFunction(expr), let unit = transactionUnit(expr) {
+      // `migrator.registerMigration(name, migrate: migrate_001)`: the function named is the
+      // migration's body, handed the database.
+      try runUnit(unit, into: &items) { items in try runFunction(name, function, call: nil, into: &items) }
       return
     }
     if let (call, name) = Self.call(expr), call.calledExpression.is(DeclReferenceExprSyntax.self), compiler.lookupLocal(name) == nil,

@@ -49,6 +49,10 @@ extension AppCodeRunner {
 
   static func transparentBlock(_ expr: ExprSyntax) -> ClosureExprSyntax? {
     guard let (call, name) = call(expr), transparentCalls.contains(name) else { return nil }
+    // `registerMigration("v1", migrate: { db in … })`: the closure given by its label.
+    if name == "registerMigration", call.trailingClosure == nil {
+      return call.arguments.first(where: { $0.label?.text == "migrate" })?.expression.as(ClosureExprSyntax.self)
+    }
     return call.trailingClosure
   }
 

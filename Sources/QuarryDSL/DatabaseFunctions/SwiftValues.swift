@@ -233,6 +233,7 @@ extension Compiler {
     if let selfTable, name == "unscoped" || selfTable.model.scopes[name] != nil { return .other }
     if runTimeValues[name] != nil || appCode.skippedValues[name] != nil { return .other }
     if let binding = catalog.bindings[name] { return swiftValue(binding) != nil ? .value : .other }
+    if globalVariable(name) != nil { return (try? globalValue(name, at: source.tree)).flatMap { $0 }.flatMap(swiftValue) != nil ? .value : .other }
     if catalog.table(forType: name) != nil || catalog.aliases[name] != nil || catalog.functions[name] != nil { return .other }
     if catalog.enums[name] != nil || catalog.valueTypes[name] != nil { return .standard }
     if SwiftComputation.standardTypes.contains(name) || SwiftComputation.standardFunctions.contains(name) { return .standard }
@@ -245,7 +246,7 @@ extension Compiler {
     guard scanning else { return nil }
     for token in expr.tokens(viewMode: .sourceAccurate) {
       guard case .identifier(let name) = token.tokenKind else { continue }
-      if case .expression(let typed)? = lookupLocal(name) ?? catalog.bindings[name] ?? runTimeValues[name],
+      if case .expression(let typed)? = lookupLocal(name) ?? catalog.bindings[name] ?? runTimeValues[name] ?? heldGlobal(name),
         Self.runTimeName(in: typed.expression) != nil,
         token.parent?.is(DeclReferenceExprSyntax.self) == true, token.parent?.parent?.is(MemberAccessExprSyntax.self) != true
           || token.parent?.parent?.as(MemberAccessExprSyntax.self)?.base?.id == token.parent?.id
@@ -263,7 +264,7 @@ extension Compiler {
     for part in parts {
       for token in part.tokens(viewMode: .sourceAccurate) {
         guard case .identifier(let name) = token.tokenKind, names[name] == nil,
-          let value = lookupLocal(name) ?? catalog.bindings[name], let swift = swiftValue(value)
+          let value = lookupLocal(name) ?? catalog.bindings[name] ?? heldGlobal(name), let swift = swiftValue(value)
         else { continue }
         names[name] = swift
       }

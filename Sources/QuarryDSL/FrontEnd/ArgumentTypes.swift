@@ -261,7 +261,9 @@ extension Compiler {
     switch value {
     case .array, .swiftValue: return true
     case .expression(let typed):
+      // nil, and a value the app has only when it runs (whose type Quarry may not know).
       if case .value(.null) = typed.expression.node { return false }
+      if case .value(.parameter) = typed.expression.node { return false }
       return typed.expression.isConstant
     default: return false
     }

@@ -6,6 +6,13 @@ extension Compiler {
   func evaluateCall(_ call: FunctionCallExprSyntax, expected: SwiftType?) throws -> Value {
     let arguments = Arguments(call)
     if let localized = try localizedString(call) { return localized }
+    // `FilterQuery<Term>.StableJSON(queryOutput: filter)` in a scan: a type of the app Quarry
+    // does not model, built from a value the app has when it runs, is such a value too.
+    if scanning, let root = Self.rootTypeName(of: call.calledExpression), !isModelled(root) || returnsSwiftValue(call, of: root),
+      let runTime = runTimeComputation(ExprSyntax(call))
+    {
+      return runTime
+    }
     // `Int?(1)`, `Date?.some(d)`, `Priority?.some(.low)`: an optional of the written type.
     if call.arguments.count == 1, let only = call.arguments.first, only.label == nil {
       var typeSyntax: ExprSyntax?
@@ -52,6 +59,12 @@ extension Compiler {
         let upper = try typedExpression(
           try evaluateOperand(range.right, expected: needle.type), expected: needle.type, at: range.right.anchor)
         return boolean(Expression(.between(needle.expression, lower: lower.expression, upper: upper.expression)))
+      }
+      // `self.init(…)` in a model's static function: the model's initializer.
+      if name == "init", let reference = baseSyntax.as(DeclReferenceExprSyntax.self), ["self", "Self"].contains(reference.baseName.text),
+        lookupLocal("self") == nil, let table = selfTable
+      {
+        return try tableMethods.initializer(of: table.model, arguments: arguments)
       }
       if isSwiftExtensionStatic(of: baseSyntax, name) { return try swiftValue(of: ExprSyntax(call)) }
       if let function = staticFunction(of: call) { return try callStaticFunction(function, call) }
@@ -130,6 +143,45 @@ extension Compiler {
     default:
       return false
     }
+  }
+
+  /// The type name a call's callee starts with (`FilterQuery` in `FilterQuery<T>.Wrapper(…)`),
+  /// or nil when it starts with a value's name.
+  static func rootTypeName(of callee: ExprSyntax) -> String? {
+    var current = callee
+    while true {
+      if let member = current.as(MemberAccessExprSyntax.self), let base = member.base { current = base; continue }
+      if let generic = current.as(GenericSpecializationExprSyntax.self) { current = generic.expression; continue }
+      // `[FilterQuery<Term>].StableJSON(…)`: an array type written as an expression.
+      if let array = current.as(ArrayExprSyntax.self), array.elements.count == 1, let only = array.elements.first {
+        current = only.expression
+        continue
+      }
+      break
+    }
+    guard let name = current.as(DeclReferenceExprSyntax.self)?.baseName.text, name.first?.isUppercase == true else { return nil }
+    return name
+  }
+
+  /// Whether `call` is a static function of a struct or enum of the input (`Face.front(for: card)`)
+  /// declared to return a Swift value (its own type, another struct, a standard type), not a
+  /// query: computed from run-time values, its result is one too.
+  func returnsSwiftValue(_ call: FunctionCallExprSyntax, of root: String) -> Bool {
+    guard catalog.table(forType: root) == nil, let member = call.calledExpression.as(MemberAccessExprSyntax.self),
+      let scope = catalog.staticFunctions[root + "." + member.declName.baseName.text],
+      let returned = scope.body.syntax.parent?.as(FunctionDeclSyntax.self)?.signature.returnClause?.type
+    else { return false }
+    var name = returned.trimmedDescription
+    while name.hasSuffix("?") || name.hasSuffix("!") { name.removeLast() }
+    return name == root || name == "Self" || catalog.valueTypes[name] != nil || catalog.enums[name] != nil || Self.standardScalars.contains(name)
+  }
+
+  /// Whether Quarry knows what the type `name` is (a table, an enum, a struct, an alias, a
+  /// namespace, a standard type).
+  func isModelled(_ name: String) -> Bool {
+    name == "Self" || catalog.table(forType: name) != nil || catalog.enums[name] != nil || catalog.valueTypes[name] != nil || catalog.aliases[name] != nil
+      || catalog.staticFunctions.keys.contains { $0.hasPrefix(name + ".") } || catalog.staticProperties.keys.contains { $0.hasPrefix(name + ".") }
+      || SwiftComputation.standardTypes.contains(name) || lookupLocal(name) != nil
   }
 
   /// `selectedIDs.contains($0.id)` on a collection the app holds when it runs: StructuredQueries'
@@ -486,6 +538,19 @@ extension Compiler {
     // `page * 10`, `x - 1`, `"a" + "b"`, `n ?? 3`, `1 < 2`: operators on Swift values are
     // Swift's own (the standard library's operators win over the query operators in Swift's
     // overload resolution), computed before the query exists and bound as one value.
+    if Self.swiftOperators.contains(opToken), left.expression.isConstant, right.expression.isConstant,
+      Self.runTimeName(in: left.expression) != nil || Self.runTimeName(in: right.expression) != nil
+    {
+      // `card.date ?? Date()`, `page * size` on values the app has when it runs: Swift computes
+      // them then, and the result is bound as one value (never the fallback, never a guess).
+      let type: SwiftType? =
+        switch opToken {
+        case "==", "!=", "<", ">", "<=", ">=", "&&", "||": .bool
+        case "??": right.type ?? left.type?.wrapped
+        default: left.type ?? right.type
+        }
+      return .expression(TypedExpression(.value(.parameter(text(of: operation.node))), type: type))
+    }
     if Self.swiftOperators.contains(opToken), left.expression.isConstant, right.expression.isConstant,
       let computed = try constantOperation(opToken, left, right, at: operation.opNode)
     {

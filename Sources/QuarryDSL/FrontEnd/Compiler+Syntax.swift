@@ -423,6 +423,7 @@ extension Compiler {
     // Names the code around a scanned query declares are nearer than the input's own bindings.
     if let value = runTimeValues[name] { return value }
     if let value = catalog.bindings[name] { return try sqlForm(value, at: reference) }
+    if let value = try globalValue(name, at: reference) { return try sqlForm(value, at: reference) }
     if let file = currentFile, let model = catalog.nestedTypes["#\(file)." + name] {
       // A `private` model of the query's own file.
       return .table(TableInstance(model: model))
@@ -441,6 +442,7 @@ extension Compiler {
       throw source.diagnostic(
         "'\(name)' is not a parameter of this closure", at: reference)
     }
+    if catalog.functions[name] != nil { return .function(name) }
     if catalog.valueTypes[name] != nil {
       throw source.diagnostic("'\(name)' is a struct of Swift values, not a table: add @Table to query it (or @Selection for a result row)", at: reference)
     }

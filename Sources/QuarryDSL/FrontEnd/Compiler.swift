@@ -117,6 +117,10 @@ public final class Compiler {
   /// Names the code around a scanned query declares (`quarry scan`): values the app supplies
   /// when it runs, used where no other declaration gives the name a meaning.
   var runTimeValues: [String: Value] = [:]
+  /// The values of file-scope `let`s read so far (``GlobalVariable``), and those being read (a
+  /// global whose initializer reads itself is a run-time value, not a loop).
+  var globalValues: [String: Value] = [:]
+  var globalsBeingRead: Set<String> = []
   /// Compiling one query of a scanned app (`quarry scan`).
   var scanning = false
   /// The type a scanned query is written in, whose nested types its names mean first.
@@ -233,6 +237,11 @@ public final class Compiler {
     })
     for property in StaticProperty.declared(in: statements, source: source) {
       catalog.staticProperties[property.qualifiedName] = property
+    }
+    // An app's file-scope variables, which its queries read (a pasted input's run as its code).
+    if scanSources != nil {
+      catalog.globals = GlobalVariable.declared(in: statements, source: source) { self.fileIndex(of: $0) }
+      globalValues = [:]
     }
     // SQLiteData's own tables an input names without declaring (`SyncMetadata`).
     if LibraryModels.mentionsSyncMetadata(source.text), !statements.contains(where: { Self.declaresType("SyncMetadata", $0) }),
@@ -459,6 +468,7 @@ public final class Compiler {
     case .caseBuilder: return "a CASE expression"
     case .window: return "a window"
     case .swiftValue(let value): return "a Swift \(value.typeName)"
+    case .function(let name): return "the function '\(name)'"
     }
   }
 }

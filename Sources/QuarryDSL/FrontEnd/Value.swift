@@ -141,6 +141,9 @@ indirect enum Value: Sendable {
   /// bounds (`let s = [10, 20, 30].dropFirst()`; `s[1]` is 20). Read where the name is used:
   /// Swift computes with it as it is, a query binds its SQL form.
   case swiftValue(SwiftValue)
+  /// A function the input declares, named without a call (`migrate_001` in
+  /// `registerMigration("v1", migrate: migrate_001)`, or an element of a list of them).
+  case function(String)
 }
 
 /// A write statement plus the table its closures bind to.

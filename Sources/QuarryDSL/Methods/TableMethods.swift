@@ -35,6 +35,10 @@ extension TableMethods {
       let values = try compiler.scopeArguments(of: scope, arguments)
       return try compiler.callScope(scope, on: table, arguments: values, at: arguments.call)
     }
+    if name == "init" {
+      // `self.init(…)` in the model's static function, `Card.init(…)`: its initializer.
+      return try compiler.tableMethods.initializer(of: model, arguments: arguments)
+    }
     if let nested = compiler.catalog.table(forType: model.typeName + "." + name) {
       // `Reminder.Draft(…)` where the app declares its own `Draft`: that type's initializer.
       return try compiler.tableMethods.initializer(of: nested, arguments: arguments)

@@ -602,6 +602,8 @@ extension WriteMethods {
       // `Post.note(…)` are record literals.
       guard !model.isEnumTable, let base = member.base else { return false }
       let root = base.as(DeclReferenceExprSyntax.self)?.baseName.text
+      // `Card.from(card: c)`: the model's own static function, which returns a record.
+      if root == model.typeName || root == "Self", model.scopes[member.declName.baseName.text] != nil { return true }
       let isType = root.map { $0 == model.typeName || $0 == "Self" || compiler.catalog.table(forType: $0) != nil } ?? base.is(MemberAccessExprSyntax.self)
       return !isType
     }

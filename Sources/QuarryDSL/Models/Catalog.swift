@@ -42,6 +42,8 @@ public final class Catalog: @unchecked Sendable {
   /// `static let` properties of the input's types that are not tables, by qualified name
   /// (`AchievementDefinitions.all`).
   var staticProperties: [String: StaticProperty] = [:]
+  /// Variables declared at file scope (``GlobalVariable``), by name (`#FILE.name` when private).
+  var globals: [String: GlobalVariable] = [:]
   /// The static functions of the input's types that are not tables (``StaticFunction``), by
   /// qualified name.
   var staticFunctions: [String: Scope] = [:]

@@ -84,6 +84,11 @@ struct DeclarationReader {
       }
       // A view or other app type nested in one (`struct Inner: View` in a preview): app code.
       if AppCodeRunner.appTypeMembers(of: DeclSyntax(decl)) != nil { return }
+      // The app's own representation of a column's values (`struct StableJSON<T>:
+      // QueryRepresentable, QueryBindable`), which a `@Column(as:)` names: the library's
+      // protocols are its code, run when the app runs.
+      let inherited = Set(decl.inheritanceClause?.inheritedTypes.map { $0.type.trimmedDescription } ?? [])
+      if !inherited.isDisjoint(with: ["QueryRepresentable", "QueryBindable", "QueryDecodable", "QueryExpression"]) { return }
       throw source.diagnostic(
         "struct '\(name)' is not a model: add @Table (a table) or @Selection (a result row)",
         at: decl.name)
