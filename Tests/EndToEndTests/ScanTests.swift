@@ -397,6 +397,26 @@ final class ScanTests: XCTestCase {
     XCTAssertEqual(entry("Lookup<Term>")?["sql"] as? String, #"DELETE FROM "cards" WHERE (("cards"."name") = (?))"#)
   }
 
+  /// An app that pins a StructuredQueries from before 0.31 (its `Package.resolved`) is told why
+  /// its `==` on a column is refused: the library had that operator then.
+  func testAnOlderPinnedLibraryIsNamed() throws {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("quarry-scan-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder.appendingPathComponent("App.xcodeproj"), withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    try Data(#"""
+      {"originHash": "x", "pins": [{"identity": "swift-structured-queries", "kind": "remoteSourceControl",
+        "location": "https://github.com/pointfreeco/swift-structured-queries", "state": {"revision": "740c49c", "version": "0.23.1"}}],
+       "version": 3}
+      """#.utf8).write(to: folder.appendingPathComponent("App.xcodeproj/Package.resolved"))
+    try Data(#"""
+      import SQLiteData
+      @Table struct Tag: Identifiable { let id: Int; var title = "" }
+      func find(_ db: Database, title: String) throws -> [Tag] { try Tag.where { $0.title == title }.fetchAll(db) }
+      """#.utf8).write(to: folder.appendingPathComponent("App.swift"))
+    let result = try QuarryProcess.run(["scan", folder.path, "--format", "json"])
+    XCTAssertTrue(result.stdout.contains("this app pins swift-structured-queries 0.23.1 in Package.resolved, where '==' and '!=' on columns were the library's operators"), result.stdout)
+  }
+
   /// Migrations registered through the app's helpers (`SoundFont.migrate(&migrator)`, a static
   /// function of each model handed the migrator) run as the app runs them, each named as the
   /// helper names it (`Self.tableName`), GRDB's schema builder included; a namespace's helper

@@ -509,7 +509,7 @@ extension Compiler {
       // Against nil the library deprecates them (IS / IS NOT); otherwise they are unavailable.
       let advice = opToken == "==" ? (isNil ? "Use 'is' instead." : "Use 'eq' (or 'is') instead.")
         : (isNil ? "Use 'isNot' instead." : "Use 'neq' or 'isNot' instead.")
-      let message = "'\(opToken)' is \(isNil ? "deprecated" : "unavailable"): \(advice)"
+      let message = "'\(opToken)' is \(isNil ? "deprecated" : "unavailable"): \(advice)" + (isNil ? "" : olderLibraryNote.map { " (\($0))" } ?? "")
       // Unavailable is the compiler's error in every mode; deprecated is its warning.
       if isNil { try warn(message, at: operation.opNode) } else { throw source.diagnostic(message, at: operation.opNode) }
     }

@@ -68,6 +68,10 @@ public struct AppScan {
     let session = try Session(database: database)
     session.sqlOnly = databasePath != nil
     let compiler = session.compiler
+    if let pinned = PinnedLibrary.version(in: paths), PinnedLibrary.precedes(pinned, "0.31.0") {
+      compiler.olderLibraryNote =
+        "this app pins swift-structured-queries \(pinned) in Package.resolved, where '==' and '!=' on columns were the library's operators; Quarry renders 0.37, where they are unavailable"
+    }
     var scanner = EntryBuilder(sources: sources, session: session)
 
     // The app's set-up, as at launch: its migrations, in order, each in a transaction.

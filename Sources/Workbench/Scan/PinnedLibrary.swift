@@ -1,0 +1,62 @@
+import FoundationEssentials
+
+/// The version of StructuredQueries an app pins in its `Package.resolved` (SwiftPM's, or the
+/// one inside an Xcode project), which decides what its code means: before 0.31, `==` and `!=`
+/// on columns were the library's operators; since, they are unavailable. Quarry renders the
+/// library as of 0.37 (sq@7cdc5c4), so an app that pins an older one is told why its `==` is
+/// refused here.
+///
+/// ```swift
+/// PinnedLibrary.version(in: ["Salty"])  // "0.23.1"
+/// ```
+enum PinnedLibrary {
+  /// The pinned `swift-structured-queries` version found under (or above, up to three levels)
+  /// the scanned paths; nil when no `Package.resolved` pins it.
+  static func version(in paths: [String]) -> String? {
+    var candidates: [String] = []
+    for path in paths {
+      if FileKind(path: path) == .folder {
+        candidates += FileKind.files(under: path, endingWith: "Package.resolved").sorted().map { PathText.join(path, $0) }
+      }
+      var folder = path
+      for _ in 0..<3 {
+        folder = PathText.parent(folder)
+        candidates.append(PathText.join(folder, "Package.resolved"))
+      }
+    }
+    for candidate in candidates {
+      guard let data = FileManager.default.contents(atPath: candidate),
+        let file = try? JSONDecoder().decode(ResolvedFile.self, from: data)
+      else { continue }
+      // Version 2 and 3 files list `pins` at the top; version 1 under `object`.
+      for pin in file.pins ?? file.object?.pins ?? [] {
+        let identity = pin.identity ?? pin.package?.lowercased() ?? ""
+        if identity == "swift-structured-queries", let version = pin.state?.version { return version }
+      }
+    }
+    return nil
+  }
+
+  /// What Quarry reads of a `Package.resolved` file.
+  private struct ResolvedFile: Decodable {
+    struct Pin: Decodable {
+      struct State: Decodable { var version: String? }
+      var identity: String?
+      var package: String?
+      var state: State?
+    }
+    struct Object: Decodable { var pins: [Pin]? }
+    var pins: [Pin]?
+    var object: Object?
+  }
+
+  /// Whether `version` comes before `other` (dotted numbers, compared part by part).
+  static func precedes(_ version: String, _ other: String) -> Bool {
+    let a = version.split(separator: ".").map { Int($0) ?? 0 }, b = other.split(separator: ".").map { Int($0) ?? 0 }
+    for index in 0..<max(a.count, b.count) {
+      let x = index < a.count ? a[index] : 0, y = index < b.count ? b[index] : 0
+      if x != y { return x < y }
+    }
+    return false
+  }
+}
