@@ -23,6 +23,9 @@ import XCTest
 ///   in `Tests/RealCode/schemas/salty.swift`): JSON-stored arrays and structs compared and assigned
 ///   without `#bind(…, as:)`, Int-backed enum columns set by a leading-dot case, ranges over an
 ///   optional column, `rawValue` of an enum column;
+/// - `Tests/TypeCheck/width-verdicts.jsonl`: columns of `Int64` and `Int32`
+///   (`Tests/TypeCheck/widths.swift`) compared, set and added to with integer literals (which the
+///   library's `some QueryExpression<Int64>` takes as `Int`) and with `Int64(…)`;
 /// - `Tests/TypeCheck/helper-verdicts.jsonl`: static helper functions of a model
 ///   (`Tests/TypeCheck/helpers.swift`) called with their labels and arguments right and wrong; inside,
 ///   a parameter has its declared type (`_ p: Priority?` compares with an optional column).
@@ -74,6 +77,7 @@ final class TypeCheckVerdictTests: XCTestCase {
     VerdictSet(
       file: "helper-verdicts.jsonl", models: [RealCodeTests.modelsFile(for: "sq"), root.appendingPathComponent("helpers.swift")],
       schema: QuarryProcess.packageRoot.deletingLastPathComponent().appendingPathComponent("shared/conformance/fixture/sq_schema.sql")),
+    VerdictSet(file: "width-verdicts.jsonl", models: [root.appendingPathComponent("widths.swift")], schema: root.appendingPathComponent("widths-schema.sql")),
     VerdictSet(
       file: "salty-verdicts.jsonl", models: [RealCodeTests.modelsFile(for: "salty")], schema: root.appendingPathComponent("salty-schema.sql")),
     VerdictSet(

@@ -43,12 +43,45 @@ extension Compiler {
       // A struct of the input: the JSON its `JSONRepresentation` binds.
       if case .structure = computed { return try value(of: computed, at: expr) }
       guard computed.isPlain else { return nil }
+      // `Int64(3)`, `Int64(n) + 1`: Quarry holds every integer as one 64-bit kind; the type the
+      // code names is the one the library's generic parameters see.
+      if let width = Self.fixedWidthType(of: expr) { return Self.retyped(try value(of: computed, at: expr), as: SwiftType(width)) }
       return try value(of: computed, at: expr)
     case .failure(let error) where error.isSwiftsVerdict || startsWithValueType(expr):
       // A struct of the input is the evaluator's alone: its message is the one to give.
       throw Diagnostic(computedBeforeTheQuery: error)
     case .failure:
       return nil
+    }
+  }
+
+  /// The fixed-width integer type (`Int64`, `Int32`…) an expression converts to, directly or as
+  /// an operand of its arithmetic (`Int64(n) + 1`); nil for any other.
+  static func fixedWidthType(of expr: ExprSyntax) -> String? {
+    let widths: Set<String> = ["Int64", "Int32", "Int16", "Int8", "UInt8", "UInt16", "UInt32"]
+    if let call = expr.as(FunctionCallExprSyntax.self), let name = call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text,
+      widths.contains(name)
+    {
+      return name
+    }
+    if let tuple = expr.as(TupleExprSyntax.self), tuple.elements.count == 1, let only = tuple.elements.first { return fixedWidthType(of: only.expression) }
+    if let sequence = expr.as(SequenceExprSyntax.self) {
+      return sequence.elements.lazy.compactMap { fixedWidthType(of: $0) }.first
+    }
+    if let infix = expr.as(InfixOperatorExprSyntax.self) { return fixedWidthType(of: infix.leftOperand) ?? fixedWidthType(of: infix.rightOperand) }
+    // `[Int64(1), 2]`: an array literal's elements share one type.
+    if let array = expr.as(ArrayExprSyntax.self) { return array.elements.lazy.compactMap { fixedWidthType(of: $0.expression) }.first }
+    return nil
+  }
+
+  /// `value` with its integers (or an array's) given the type `width`.
+  static func retyped(_ value: Value, as width: SwiftType) -> Value {
+    switch value {
+    case .expression(var typed) where typed.type == .int:
+      typed.type = width
+      return .expression(typed)
+    case .array(let elements): return .array(elements.map { retyped($0, as: width) })
+    default: return value
     }
   }
 

@@ -103,14 +103,16 @@ extension Compiler {
   }
 
   /// Whether the argument is a `some QueryExpression<target>`; nil when Quarry cannot tell.
-  func fits(_ argument: ArgumentType, _ target: SwiftType) -> Bool? {
+  func fits(_ argument: ArgumentType, _ target: SwiftType, concrete: Bool = false) -> Bool? {
     guard isKnown(target) else { return nil }
     switch argument {
     case .literal(let literal):
       // Literals never make an optional: `Int?` is not expressible by an integer literal.
       if target.isOptional { return false }
       switch literal {
-      case .integer: return target.isInteger || target.isReal
+      // Through `some QueryExpression<T>` an integer literal is an `Int` (or a floating-point
+      // value); `Int64`, `Int32`… take `Int64(3)`, as swiftc decides.
+      case .integer: return target.name == "Int" || target.isReal || (concrete && target.isInteger)
       case .float: return target.isReal
       case .string: return target.name == "String"
       case .boolean: return target.isBool
@@ -303,7 +305,7 @@ extension Compiler {
         if type == column { return }
         needsBind = type.wrapped == column.wrapped
       case .literal(.null), .implicitMember: needsBind = true
-      case .literal: needsBind = fits(argument, column.wrapped) == true
+      case .literal: needsBind = fits(argument, column.wrapped, concrete: true) == true
       }
       if needsBind {
         throw source.diagnostic(
@@ -330,6 +332,11 @@ extension Compiler {
       throw source.diagnostic(
         "integer literal value '\(valueSyntax?.trimmedDescription ?? "")' cannot be used as a boolean; did you mean '\(valueSyntax?.trimmedDescription == "0" ? "false" : "true")'?",
         at: valueNode)
+    case .literal(.integer) where column.isInteger && column.name != "Int":
+      // `$0.count = 3` on an `Int64` column: only the unavailable setter takes the literal.
+      throw source.diagnostic(
+        "'subscript(dynamicMember:)' is unavailable: Use '#bind' to explicitly wrap this value in a query expression: '$0.column = #bind(value)'",
+        at: targetNode)
     default:
       guard fits(argument, column) == false else { return }
       if case .typed(let type) = argument, type.isOptional, type.wrapped == column {

@@ -663,6 +663,13 @@ extension Compiler {
       default:
         result = try evaluator.binary(op, lhs, rhs, at: node)
       }
+      // `Int64(3) + 1`: the literal takes the other side's integer type, and so does the result.
+      if case .int = result, let width = [left.type, right.type].compactMap({ $0 }).first(where: { $0.isInteger && $0.name != "Int" }),
+        case .expression(var typed) = try value(of: result, at: node)
+      {
+        typed.type = width
+        return .expression(typed)
+      }
       return try value(of: result, at: node)
     } catch let error as SwiftEvaluationError {
       throw Diagnostic(computedBeforeTheQuery: error)

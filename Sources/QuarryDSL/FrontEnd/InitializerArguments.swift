@@ -61,7 +61,7 @@ extension Compiler {
       guard !parameter.isOptional else { return }
       throw source.diagnostic("'nil' is not compatible with expected argument type '\(parameter)'", at: pointOf(syntax))
     case .literal:
-      fitsParameter = fits(argument, parameter.wrapped)
+      fitsParameter = fits(argument, parameter.wrapped, concrete: true)
     case .typed(let type):
       fitsParameter = type == parameter || (parameter.isOptional && type == parameter.wrapped)
       if fitsParameter == false, type.isOptional, type.wrapped == parameter {

@@ -28,6 +28,7 @@ struct SwiftComputation {
   /// Types whose static members and initializers the evaluator runs.
   static let standardTypes: Set<String> = [
     "Int", "Double", "String", "Bool", "Character", "Float", "CGFloat", "Int64", "Optional", "Array",
+    "Int32", "Int16", "Int8", "UInt8", "UInt16", "UInt32",
   ]
 
   /// Free functions the evaluator runs (the built-in table's), less `Date`, which stays a date

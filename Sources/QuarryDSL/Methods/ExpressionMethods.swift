@@ -152,8 +152,15 @@ extension ExpressionMethods {
     let call = arguments.call
     let lhs = receiver.expression
     guard let syntax = arguments.first() else { throw compiler.source.diagnostic("'\(name)' needs a list or a subquery", at: call) }
-    let value = try compiler.evaluate(syntax, expected: receiver.type?.wrapped)
     let op: BinaryOperator = name == "in" ? .in : .notIn
+    let value: Value
+    do {
+      value = try compiler.evaluate(syntax, expected: receiver.type?.wrapped)
+    } catch let runTime as RunTimeValue where compiler.scanning {
+      // `$0.id.in(Array(ids))` in a scan: a list the app builds when it runs, one `?` per element.
+      _ = runTime
+      return compiler.boolean(lhs.binary(op, Expression(.list([.value(.parameter(compiler.text(of: syntax) + "[…]"))]))))
+    }
     switch value {
     case .array(let elements):
       if let type = receiver.type, let array = syntax.as(ArrayExprSyntax.self), array.elements.count == elements.count {

@@ -45,7 +45,7 @@ extension FunctionMethods {
     if name == "Int64", arguments.list.count == 1, let only = arguments.first(),
       case .expression(let typed) = try compiler.evaluate(only), case .value(.integer) = typed.expression.node
     {
-      return .expression(TypedExpression(typed.expression, type: .int))
+      return .expression(TypedExpression(typed.expression, type: SwiftType("Int64")))
     }
     throw compiler.source.diagnostic(
       "'\(name)(…)' converts Swift values; a column or SQL expression is converted in SQL with .cast(as: \(name).self)",

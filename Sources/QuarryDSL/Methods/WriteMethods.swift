@@ -272,6 +272,14 @@ extension WriteMethods {
       if operation.op == "=" {
         return Assignment(column.sqlName, value.expression)
       }
+      // `$0.count += 1` on an `Int64` column: the literal is an `Int` to the library's operator,
+      // so only the unavailable setter fits it.
+      let type = current.type ?? column.type
+      if type.isInteger, type.name != "Int", case .syntax(let right) = operation.right, case .literal(.integer) = compiler.argumentType(right, rightValue) {
+        throw compiler.source.diagnostic(
+          "'subscript(dynamicMember:)' is unavailable: Use '#bind' to explicitly wrap this value in a query expression: '$0.column = #bind(value)'",
+          at: Syntax(targetSyntax.as(MemberAccessExprSyntax.self)?.base ?? targetSyntax))
+      }
       let sqlOp: BinaryOperator
       switch operation.op {
       case "+=": sqlOp = column.type.isText ? .concatenate : .plus

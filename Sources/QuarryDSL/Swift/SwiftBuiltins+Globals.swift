@@ -43,6 +43,13 @@ extension SwiftBuiltins {
       case let other: throw call.evaluator.failure("cannot convert \(other.typeName) to Int", at: call.node)
       }
     },
+    fixedWidthConversion("Int64", Int64.min, Int64.max, example: "Int64(-2.9)"),
+    fixedWidthConversion("Int32", Int64(Int32.min), Int64(Int32.max), example: #"Int32("70000")"#),
+    fixedWidthConversion("Int16", Int64(Int16.min), Int64(Int16.max), example: "Int16(Double(-300.5))"),
+    fixedWidthConversion("Int8", Int64(Int8.min), Int64(Int8.max), example: #"Int8("-128")"#),
+    fixedWidthConversion("UInt8", 0, Int64(UInt8.max), example: #"UInt8(Int("200")!)"#),
+    fixedWidthConversion("UInt16", 0, Int64(UInt16.max), example: "UInt16(65535.9)"),
+    fixedWidthConversion("UInt32", 0, Int64(UInt32.max), example: #"UInt32("-1")"#),
     SwiftBuiltin("", "Double(_ value: Any) -> Double", example: #"Double("2.5e3")"#) { call in
       switch try call.value(0) {
       case .int(let number): return .double(Double(number))
@@ -137,5 +144,29 @@ extension SwiftBuiltins {
       current = next
     }
     return .lazySequence(type: through ? "StrideThrough<Int>" : "StrideTo<Int>", elements: out)
+  }
+}
+
+/// `Int32(x)`, `UInt8(x)`…: the standard library's conversion to a fixed-width integer (Quarry
+/// holds every integer as a 64-bit one, checked against the type's range): from an integer or a
+/// Double (truncated toward zero) it traps outside the range, from a String it is nil there.
+private func fixedWidthConversion(_ type: String, _ minimum: Int64, _ maximum: Int64, example: String) -> SwiftBuiltin {
+  SwiftBuiltin("", "\(type)(_ value: Any) -> \(type)", example: example) { call in
+    switch try call.value(0) {
+    case .int(let number):
+      guard number >= minimum, number <= maximum else { throw call.evaluator.crash("converts \(number), beyond \(type), to \(type)", at: call.node) }
+      return .int(number)
+    case .double(let number):
+      guard number.isFinite else { throw call.evaluator.crash("converts \(number) to \(type)", at: call.node) }
+      let truncated = number.rounded(.towardZero)
+      guard truncated >= Double(minimum), truncated < Double(maximum) + 1 else {
+        throw call.evaluator.crash("converts \(number), beyond \(type), to \(type)", at: call.node)
+      }
+      return .int(Int64(truncated))
+    case .string(let text):
+      guard let number = Int64(text), number >= minimum, number <= maximum else { return .none }
+      return .some(.int(number))
+    case let other: throw call.evaluator.failure("cannot convert \(other.typeName) to \(type)", at: call.node)
+    }
   }
 }

@@ -5,6 +5,11 @@ extension SwiftBuiltins {
   static let numbers: [SwiftBuiltin] = [
     SwiftBuiltin("Int", "max: Int", isStatic: true, example: "Int.max") { _ in .int(.max) },
     SwiftBuiltin("Int", "min: Int", isStatic: true, example: "Int.min") { _ in .int(.min) },
+    SwiftBuiltin("Int64", "max: Int64", isStatic: true, example: "Int64.max") { _ in .int(.max) },
+    SwiftBuiltin("Int64", "min: Int64", isStatic: true, example: "Int64.min") { _ in .int(.min) },
+    SwiftBuiltin("Int32", "max: Int32", isStatic: true, example: "Int32.max") { _ in .int(Int64(Int32.max)) },
+    SwiftBuiltin("Int32", "min: Int32", isStatic: true, example: "Int32.min") { _ in .int(Int64(Int32.min)) },
+    SwiftBuiltin("UInt8", "max: UInt8", isStatic: true, example: "UInt8.max") { _ in .int(Int64(UInt8.max)) },
     SwiftBuiltin("Int", "description: String", example: "(-42).description") { .string(String(try $0.baseInt())) },
     SwiftBuiltin("Int", "isMultiple(of other: Int) -> Bool", example: "Int.min.isMultiple(of: -1)") { call in
       let value = try call.baseInt()

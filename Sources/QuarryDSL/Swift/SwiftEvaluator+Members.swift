@@ -2,7 +2,10 @@ import SwiftSyntax
 
 /// Members, calls, subscripts and closures, dispatched through ``SwiftBuiltins``.
 extension SwiftEvaluator {
-  static let standardTypes: Set<String> = ["Int", "Double", "String", "Bool", "Array", "Set", "Dictionary", "Character", "Float", "CGFloat", "Date", "TimeInterval"]
+  static let standardTypes: Set<String> = [
+    "Int", "Double", "String", "Bool", "Array", "Set", "Dictionary", "Character", "Float", "CGFloat", "Date", "TimeInterval",
+    "Int64", "Int32", "Int16", "Int8", "UInt8", "UInt16", "UInt32",
+  ]
 
   /// The enum a type expression names (`Priority`, `Reminder.Priority`), if the input declares it.
   func enumModel(named expr: ExprSyntax) -> EnumModel? {

@@ -1,0 +1,1 @@
+CREATE TABLE "counters" ("id" INTEGER PRIMARY KEY, "big" INTEGER NOT NULL, "optBig" INTEGER, "small" INTEGER NOT NULL);
