@@ -181,7 +181,9 @@ final class SwiftEverywhereTests: SnapshotTestCase {
         @Table struct Book {
           let id: Int
           var kind: Kind = .novel
-          enum Kind: Int, QueryBindable { case novel, poem }
+          enum Kind: Int, QueryBindable, CaseIterable { case novel, poem
+            var label: String { self == .novel ? "N" : "P" }
+          }
         }
       }
       @Table struct Gadget {
@@ -196,6 +198,7 @@ final class SwiftEverywhereTests: SnapshotTestCase {
       Library.Book.where { $0.kind.eq(Library.Book.Kind.poem) }
       Library.Book.insert { Library.Book.Draft() }
       Gadget.insert { Gadget.Draft() }
+      Library.Book.where { $0.kind.in(Library.Book.Kind.allCases) }.select { ($0.id, #bind(Library.Book.Kind.poem.label)) }
       """#, setup: [
         models,
         #".raw CREATE TABLE "employees" ("id" TEXT PRIMARY KEY, "name" TEXT, "managerID" TEXT)"#,
@@ -225,6 +228,14 @@ final class SwiftEverywhereTests: SnapshotTestCase {
       ("id", "kind")
       VALUES
       (NULL, 'b')
+      SELECT "books"."id", 'P'
+      FROM "books"
+      WHERE (("books"."kind") IN ((0), (1)))
+      ┌────┬─────┐
+      │ id │ 'P' │
+      ├────┼─────┤
+      │ 1  │ P   │
+      └────┴─────┘
       """
     }
   }

@@ -10,9 +10,15 @@ extension SwiftEvaluator {
   /// The enum a type expression names (`Priority`, `Reminder.Priority`), if the input declares it.
   func enumModel(named expr: ExprSyntax) -> EnumModel? {
     if let reference = expr.as(DeclReferenceExprSyntax.self), lookup(reference.baseName.text) != nil { return nil }
-    let text = expr.trimmedDescription
-    if let model = enums[text] { return model }
-    if let last = text.split(separator: ".").last, let model = enums[String(last)], text.contains(".") { return model }
+    // `Library.Book.Kind`: the longest qualified name the input declares it under (`Book.Kind`),
+    // never another type's `Kind`.
+    var parts = expr.trimmedDescription.split(separator: ".").map(String.init)
+    while !parts.isEmpty {
+      if let model = enums[parts.joined(separator: ".")] { return model }
+      parts.removeFirst()
+      // A bare last name stands for the enum only when no other type nests one so named.
+      if parts.count == 1, enums.keys.contains(where: { $0.hasSuffix("." + parts[0]) && enums[$0]?.name != enums[parts[0]]?.name }) { return nil }
+    }
     return nil
   }
 
