@@ -186,7 +186,10 @@ struct BuiltinCall {
       try evaluator.budget.allocate(elements: count)
       return (0..<count).map { .int(lower + Int64($0)) }
     default:
+      // `Array(s)` of a String: one element a character, charged before they are made.
+      if case .string(let text) = base { try evaluator.budget.allocate(elements: text.utf8.count) }
       guard let values = base.orderedElements(limit: 0) else { throw evaluator.failure("'\(name)' needs a collection, not \(base.typeName)", at: node) }
+      if case .string = base {} else { try evaluator.budget.allocate(elements: values.count) }
       return values
     }
   }

@@ -234,14 +234,57 @@ extension SwiftEvaluator {
       return
     }
     if let subscriptCall = target.as(SubscriptCallExprSyntax.self),
-      let reference = subscriptCall.calledExpression.as(DeclReferenceExprSyntax.self),
-      let variable = lookup(reference.baseName.text)
+      let reference = subscriptCall.calledExpression.as(DeclReferenceExprSyntax.self), lookup(reference.baseName.text) != nil
     {
+      if try writeArrayElement(reference.baseName.text, subscriptCall, at: target, newValue) { return }
+      guard let variable = lookup(reference.baseName.text) else { return }
       let updated = try assignSubscript(of: variable.value, subscriptCall, at: target, newValue)
+      // A dictionary's write makes a copy here: charged as the copy it makes (as an `append` is).
+      try budget.allocate(updated.size)
       try assign(reference.baseName.text, updated, at: target)
       return
     }
     throw unsupported(target, "an assignment to something other than a local variable")
+  }
+
+  /// `a[i] = x`, `a[i] += 1` on a local array: the element written in place, as Swift writes it
+  /// (one step, not a copy of the array), after the new value is computed with the array as it
+  /// was. False when the variable holds no array.
+  private func writeArrayElement(
+    _ name: String, _ subscriptCall: SubscriptCallExprSyntax, at target: ExprSyntax, _ newValue: (SwiftValue?) throws -> SwiftValue
+  ) throws -> Bool {
+    guard subscriptCall.arguments.count == 1, let first = subscriptCall.arguments.first, first.label == nil else { return false }
+    let position: Int
+    let value: SwiftValue
+    let elementType: SwiftType?
+    do {
+      guard let variable = lookup(name), case .array(let elements) = variable.value else { return false }
+      guard case .int(let index) = try evaluate(first.expression, expected: .int) else { throw unsupported(subscriptCall) }
+      guard index >= 0, index < elements.count else {
+        throw crash("writes index \(index) of an array of \(elements.count)", at: first.expression)
+      }
+      guard variable.mutable else { throw failure("cannot assign through subscript: '\(name)' is a 'let' constant", at: target) }
+      position = Int(index)
+      value = try newValue(elements[position])
+      let declared = (variable.type ?? Self.type(of: variable.value))?.name ?? ""
+      if declared.hasPrefix("["), declared.hasSuffix("]"), !declared.contains(":") {
+        let inner = String(declared.dropFirst().dropLast())
+        elementType = inner.hasSuffix("?") ? SwiftType(String(inner.dropLast()), optional: true) : SwiftType(inner)
+      } else {
+        elementType = nil
+      }
+    }
+    let stored = try coerce(value, to: elementType, at: target)
+    try budget.charge()
+    for scope in scopes.reversed() where scope.names[name] != nil {
+      // The array leaves the variable while it is written, so its storage is not shared.
+      guard case .array(var elements)? = scope.names[name]?.value else { return false }
+      scope.names[name]?.value = .none
+      elements[position] = stored
+      scope.names[name]?.value = .array(elements)
+      return true
+    }
+    return false
   }
 
   /// `list.append(x)`, `set.insert(x)`, `flag.toggle()` on a local variable.
