@@ -321,6 +321,17 @@ enum SQLMutants {
           kind: "ORDER BY x → ORDER BY lower(x)",
           edits: [code[at + 1]: Token(kind: .word, text: "lower(" + tokens[code[at + 1]].text), code[at + 3]: Token(kind: .quoted, text: tokens[code[at + 3]].text + ")")],
           context: ""))
+        // `x NULLS LAST` as a learner's sentinel, `coalesce(x, 'zzz')`: the same order while no
+        // text sorts after 'zzz' ('~', 'é', 'zzzz').
+        var after = at + 4
+        if text(after).uppercased() == "ASC" { after += 1 }
+        if text(after).uppercased() == "NULLS", text(after + 1).uppercased() == "LAST" {
+          let edits = [code[after]: Token(kind: .space, text: ""), code[after + 1]: Token(kind: .space, text: "")].merging([
+            code[at + 1]: Token(kind: .word, text: "coalesce(" + tokens[code[at + 1]].text),
+            code[at + 3]: Token(kind: .quoted, text: tokens[code[at + 3]].text + ", 'zzz')"),
+          ]) { a, _ in a }
+          results.append(Mutation(kind: "NULLS LAST → coalesce(x, 'zzz')", edits: edits, context: ""))
+        }
       }
       if token.upper == "BY", text(at - 1).uppercased() == "GROUP", let found = column(endingAt: at + 3),
         [",", ")", ";", "", "HAVING", "ORDER", "LIMIT", "WINDOW"].contains(text(at + 4).uppercased()),

@@ -181,6 +181,14 @@ struct ValueVariation: Sendable, Equatable {
       // A value no row has yet: a status the fixture never shows.
       choices += ["'other'"]
     case .text:
+      // The value of the row's parent in its own table (an employee named as their manager):
+      // a name that repeats along a chain, which a DISTINCT or a GROUP BY name would merge.
+      for link in try database.rows("SELECT \"from\", \"to\" FROM pragma_foreign_key_list(?) WHERE \"table\" = ?", bindings: [.text(table), .text(table)]) {
+        guard let from = link[0].textValue else { continue }
+        let key = link[1].textValue ?? integerKeys.keys[table] ?? "rowid"
+        let parentValue = "coalesce((SELECT p.\(name) FROM \(quoteIdentifier(table)) AS p WHERE p.\(quoteIdentifier(key)) = \(quoteIdentifier(table)).\(quoteIdentifier(from))), \(name))"
+        choices += Array(repeating: parentValue, count: 3)
+      }
       choices += [
         "upper(\(name))", "lower(\(name))", "''", "''", "\(name) || ' ' || substr(replace(hex(zeroblob(60)), '0', 'ab'), 1, 110)",
         "'~' || \(name)", "\(name) || 's'", "replace(\(name), ' ', '%')", "replace(\(name), ' ', '_')", "\(name) || ''''",
