@@ -271,6 +271,11 @@ extension Compiler {
     }
   }
 
+  /// The compiler's refusal of a value only the library's unavailable setter takes (a literal
+  /// or Swift value the column's `some QueryExpression` does not).
+  static let bindRequired =
+    "'subscript(dynamicMember:)' is unavailable: Use '#bind' to explicitly wrap this value in a query expression: '$0.column = #bind(value)'"
+
   /// The standard library's and Foundation's types a column holds as one value.
   static let standardScalars: Set<String> = [
     "Int", "Int8", "Int16", "Int32", "Int64", "UInt8", "UInt16", "UInt32", "Double", "Float", "String", "Bool", "UUID", "Data", "URL",
@@ -290,7 +295,7 @@ extension Compiler {
     if column.representation?.contains("JSON") == true, isSwiftConstant(value, valueSyntax) {
       // A Swift value is no `QueryExpression` of the column's JSON representation.
       throw source.diagnostic(
-        "'subscript(dynamicMember:)' is unavailable: Use '#bind' to explicitly wrap this value in a query expression: '$0.column = #bind(value)'",
+        Self.bindRequired,
         at: targetNode)
     }
     guard isKnown(column) else { return }
@@ -309,7 +314,7 @@ extension Compiler {
       }
       if needsBind {
         throw source.diagnostic(
-          "'subscript(dynamicMember:)' is unavailable: Use '#bind' to explicitly wrap this value in a query expression: '$0.column = #bind(value)'",
+          Self.bindRequired,
           at: targetNode)
       }
       throw source.diagnostic("cannot assign value of type '\(given)' to type '\(column)'", at: opNode)
@@ -324,7 +329,7 @@ extension Compiler {
       let scalar = catalog.enums[column.name] != nil || Self.standardScalars.contains(column.name) || column.isDate
       if !scalar || Self.queryExpressionStaticMembers[name]?.contains(column.name) == true || name == "init" { return }
       throw source.diagnostic(
-        "'subscript(dynamicMember:)' is unavailable: Use '#bind' to explicitly wrap this value in a query expression: '$0.column = #bind(value)'",
+        Self.bindRequired,
         at: targetNode)
     case .literal(.null):
       throw source.diagnostic("'nil' cannot be assigned to type 'any QueryExpression<\(column)>'", at: valueNode)
@@ -335,7 +340,7 @@ extension Compiler {
     case .literal(.integer) where column.isInteger && column.name != "Int":
       // `$0.count = 3` on an `Int64` column: only the unavailable setter takes the literal.
       throw source.diagnostic(
-        "'subscript(dynamicMember:)' is unavailable: Use '#bind' to explicitly wrap this value in a query expression: '$0.column = #bind(value)'",
+        Self.bindRequired,
         at: targetNode)
     default:
       guard fits(argument, column) == false else { return }

@@ -277,7 +277,7 @@ extension WriteMethods {
       let type = current.type ?? column.type
       if type.isInteger, type.name != "Int", case .syntax(let right) = operation.right, case .literal(.integer) = compiler.argumentType(right, rightValue) {
         throw compiler.source.diagnostic(
-          "'subscript(dynamicMember:)' is unavailable: Use '#bind' to explicitly wrap this value in a query expression: '$0.column = #bind(value)'",
+          Compiler.bindRequired,
           at: Syntax(targetSyntax.as(MemberAccessExprSyntax.self)?.base ?? targetSyntax))
       }
       let sqlOp: BinaryOperator
