@@ -26,6 +26,8 @@ enum ArgumentType {
   }
 
   case literal(Literal)
+  /// `Optional(3)`: an optional of whatever the literal becomes, never a non-optional.
+  case optionalLiteral(Literal)
   /// `.high`: a member with no base, which a `some QueryExpression<T>` parameter cannot name.
   case implicitMember(String, node: DeclReferenceExprSyntax)
   /// A value or expression of a type Quarry knows.
@@ -38,6 +40,7 @@ enum ArgumentType {
   var typeName: String? {
     switch self {
     case .literal(let literal): literal.defaultType.description
+    case .optionalLiteral(let literal): literal.defaultType.optional.description
     case .typed(let type): type.description
     case .implicitMember, .unknown: nil
     }
@@ -71,6 +74,9 @@ extension Compiler {
       {
         // The compiler cannot infer `Wrapped` here, and says so at `Optional`.
         return .implicitMember(member.declName.baseName.text, node: name)
+      }
+      if let only = call.arguments.first?.expression, case .literal(let literal) = argumentType(only, .null), literal != .null {
+        return .optionalLiteral(literal)
       }
     case .macroExpansionExpr(let macro):
       // `#sql("…", as: Int.self)` has the type it names; `#bind(x)` and `#sql("…")` are
@@ -118,6 +124,8 @@ extension Compiler {
       case .boolean: return target.isBool
       case .null: return false
       }
+    case .optionalLiteral(let literal):
+      return target.isOptional && fits(.literal(literal), target.wrapped, concrete: concrete) == true
     case .implicitMember(let name, _):
       // The library's own static members of `QueryExpression` (`.now`, `.count()`) resolve.
       return !target.isOptional && Self.queryExpressionStaticMembers[name]?.contains(target.name) == true
@@ -157,6 +165,10 @@ extension Compiler {
         at: nameNode)
     }
     let given = argument.typeName ?? "?"
+    if case .optionalLiteral(let literal) = argument, !receiver.isOptional, fits(.literal(literal), receiver) == true {
+      return source.diagnostic(
+        "value of optional type '\(receiver.optional)' must be unwrapped to a value of type '\(receiver)'", at: argumentNode.map(pointOf) ?? Syntax(nameNode))
+    }
     if case .typed(let type) = argument, type.isOptional, !receiver.isOptional, type.wrapped == receiver,
       argumentNode?.is(MemberAccessExprSyntax.self) != true
     {
@@ -182,6 +194,9 @@ extension Compiler {
     expected: SwiftType?, at opNode: some SyntaxProtocol
   ) throws {
     guard !left.expression.isConstant, let type = left.type, isKnown(type) else { return }
+    // `$0.id > Optional(0)`: left to the operator's own overloads (a draft's key is optional
+    // where Quarry types the column as the table's).
+    if case .optionalLiteral = argumentType(rightSyntax, right) { return }
     let function = "operator function '\(op)'"
     // Where the compiler points when the left side has no such operator: its last name.
     let leftNode = Syntax(leftSyntax.as(MemberAccessExprSyntax.self)?.declName) ?? Syntax(leftSyntax)
@@ -311,6 +326,7 @@ extension Compiler {
         needsBind = type.wrapped == column.wrapped
       case .literal(.null), .implicitMember: needsBind = true
       case .literal: needsBind = fits(argument, column.wrapped, concrete: true) == true
+      case .optionalLiteral: if fits(argument, column) == true { return } else { needsBind = true }
       }
       if needsBind {
         throw source.diagnostic(

@@ -62,6 +62,12 @@ extension Compiler {
       throw source.diagnostic("'nil' is not compatible with expected argument type '\(parameter)'", at: pointOf(syntax))
     case .literal:
       fitsParameter = fits(argument, parameter.wrapped, concrete: true)
+    case .optionalLiteral(let literal):
+      // `Optional(3)` for a concrete parameter: an optional one takes it.
+      fitsParameter = parameter.isOptional && fits(.literal(literal), parameter.wrapped, concrete: true) == true
+      if !parameter.isOptional, fits(.literal(literal), parameter, concrete: true) == true {
+        throw source.diagnostic("value of optional type '\(parameter.optional)' must be unwrapped to a value of type '\(parameter)'", at: pointOf(syntax))
+      }
     case .typed(let type):
       fitsParameter = type == parameter || (parameter.isOptional && type == parameter.wrapped)
       if fitsParameter == false, type.isOptional, type.wrapped == parameter {

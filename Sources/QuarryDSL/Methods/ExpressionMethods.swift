@@ -109,7 +109,7 @@ extension ExpressionMethods {
     case "is":
       if case .literal(.null) = argument { return }
       if case .typed(let given) = argument, given.wrapped == type.wrapped { return }
-      if compiler.fits(argument, type.wrapped) != false { return }
+      if compiler.fits(argument, type.wrapped) != false || compiler.fits(argument, type.wrapped.optional) == true { return }
       if case .implicitMember = argument { throw compiler.mismatch(argument, method: method, receiver: type, at: nameNode, argumentNode: syntax) }
       throw compiler.source.diagnostic(
         "\(method) requires the types '\(argument.typeName ?? "?")' and '\(type.wrapped)' be equivalent", at: nameNode)

@@ -185,6 +185,7 @@ extension FunctionMethods {
     let given: SwiftType? = switch compiler.argumentType(syntax, value) {
     case .literal(.null), .unknown, .implicitMember: nil
     case .literal(let literal): literal.defaultType
+    case .optionalLiteral(let literal): literal.defaultType.optional
     case .typed(let typed): typed
     }
     guard let given, let expectedKind = kind(type.wrapped), let givenKind = kind(given.wrapped), expectedKind != givenKind else { return }
