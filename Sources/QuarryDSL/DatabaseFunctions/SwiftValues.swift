@@ -58,9 +58,8 @@ extension Compiler {
   /// The fixed-width integer type (`Int64`, `Int32`…) an expression converts to, directly or as
   /// an operand of its arithmetic (`Int64(n) + 1`); nil for any other.
   static func fixedWidthType(of expr: ExprSyntax) -> String? {
-    let widths: Set<String> = ["Int64", "Int32", "Int16", "Int8", "UInt8", "UInt16", "UInt32"]
     if let call = expr.as(FunctionCallExprSyntax.self), let name = call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text,
-      widths.contains(name)
+      SwiftType(name).isFixedWidthInteger
     {
       return name
     }
@@ -77,7 +76,7 @@ extension Compiler {
   /// `value` with its integers (or an array's) given the type `width`.
   static func retyped(_ value: Value, as width: SwiftType) -> Value {
     switch value {
-    case .expression(var typed) where typed.type == .int:
+    case .expression(var typed) where typed.type == .int && width.isFixedWidthInteger:
       typed.type = width
       return .expression(typed)
     case .array(let elements): return .array(elements.map { retyped($0, as: width) })
@@ -266,7 +265,7 @@ extension Compiler {
     if let selfTable, name == "unscoped" || selfTable.model.scopes[name] != nil { return .other }
     if runTimeValues[name] != nil || appCode.skippedValues[name] != nil { return .other }
     if let binding = catalog.bindings[name] { return swiftValue(binding) != nil ? .value : .other }
-    if globalVariable(name) != nil { return (try? globalValue(name, at: source.tree)).flatMap { $0 }.flatMap(swiftValue) != nil ? .value : .other }
+    if globalVariable(name) != nil { return heldGlobal(name).flatMap(swiftValue) != nil ? .value : .other }
     if catalog.table(forType: name) != nil || catalog.aliases[name] != nil || catalog.functions[name] != nil { return .other }
     if catalog.enums[name] != nil || catalog.valueTypes[name] != nil { return .standard }
     if SwiftComputation.standardTypes.contains(name) || SwiftComputation.standardFunctions.contains(name) { return .standard }

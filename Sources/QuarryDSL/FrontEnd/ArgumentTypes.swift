@@ -353,7 +353,7 @@ extension Compiler {
       throw source.diagnostic(
         "integer literal value '\(valueSyntax?.trimmedDescription ?? "")' cannot be used as a boolean; did you mean '\(valueSyntax?.trimmedDescription == "0" ? "false" : "true")'?",
         at: valueNode)
-    case .literal(.integer) where column.isInteger && column.name != "Int":
+    case .literal(.integer) where column.isFixedWidthInteger:
       // `$0.count = 3` on an `Int64` column: only the unavailable setter takes the literal.
       throw source.diagnostic(
         Self.bindRequired,

@@ -664,11 +664,8 @@ extension Compiler {
         result = try evaluator.binary(op, lhs, rhs, at: node)
       }
       // `Int64(3) + 1`: the literal takes the other side's integer type, and so does the result.
-      if case .int = result, let width = [left.type, right.type].compactMap({ $0 }).first(where: { $0.isInteger && $0.name != "Int" }),
-        case .expression(var typed) = try value(of: result, at: node)
-      {
-        typed.type = width
-        return .expression(typed)
+      if case .int = result, let width = [left.type, right.type].compactMap({ $0 }).first(where: \.isFixedWidthInteger) {
+        return Self.retyped(try value(of: result, at: node), as: width)
       }
       return try value(of: result, at: node)
     } catch let error as SwiftEvaluationError {

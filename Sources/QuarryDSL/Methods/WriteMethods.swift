@@ -275,7 +275,7 @@ extension WriteMethods {
       // `$0.count += 1` on an `Int64` column: the literal is an `Int` to the library's operator,
       // so only the unavailable setter fits it.
       let type = current.type ?? column.type
-      if type.isInteger, type.name != "Int", case .syntax(let right) = operation.right, case .literal(.integer) = compiler.argumentType(right, rightValue) {
+      if type.isFixedWidthInteger, case .syntax(let right) = operation.right, case .literal(.integer) = compiler.argumentType(right, rightValue) {
         throw compiler.source.diagnostic(
           Compiler.bindRequired,
           at: Syntax(targetSyntax.as(MemberAccessExprSyntax.self)?.base ?? targetSyntax))

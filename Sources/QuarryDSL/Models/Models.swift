@@ -29,6 +29,9 @@ public struct SwiftType: Sendable, Hashable, CustomStringConvertible {
 
   public var isBool: Bool { name == "Bool" }
   public var isText: Bool { ["String", "Substring", "Character", "URL"].contains(name) }
+  /// An integer type other than `Int` (`Int64`, `Int32`, `UInt8`…), which an integer literal
+  /// passed as `some QueryExpression<T>` never becomes.
+  public var isFixedWidthInteger: Bool { isInteger && name != "Int" }
   public var isInteger: Bool { ["Int", "Int8", "Int16", "Int32", "Int64", "UInt", "UInt8", "UInt16", "UInt32", "UInt64"].contains(name) }
   public var isReal: Bool { ["Double", "Float", "CGFloat", "Decimal"].contains(name) }
   public var isNumeric: Bool { isInteger || isReal }

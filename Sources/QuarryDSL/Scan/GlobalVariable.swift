@@ -42,12 +42,15 @@ struct GlobalVariable {
 }
 
 extension Compiler {
-  /// The global `name` means where the compiler stands (its own file's private one first), or
-  /// nil when the input declares none.
-  func globalVariable(_ name: String) -> GlobalVariable? {
+  /// The global `name` means where the compiler stands (its own file's private one first), with
+  /// the key it is found (and its value kept) under; nil when the input declares none.
+  func globalVariable(_ name: String) -> (key: String, global: GlobalVariable)? {
     guard !catalog.globals.isEmpty else { return nil }
-    if let file = currentFile, let own = catalog.globals[GlobalVariable.key(name, file: file)] { return own }
-    return catalog.globals[name]
+    if let file = currentFile {
+      let key = GlobalVariable.key(name, file: file)
+      if let own = catalog.globals[key] { return (key, own) }
+    }
+    return catalog.globals[name].map { (name, $0) }
   }
 
   /// The global's value where no nearer name (a run-time value around a scanned query) shadows
@@ -61,8 +64,7 @@ extension Compiler {
   /// computes it, once; a `var`, or an initializer Quarry does not run, a value the app has
   /// when it runs (in a scan; elsewhere an error naming it).
   func globalValue(_ name: String, at node: some SyntaxProtocol) throws -> Value? {
-    guard let global = globalVariable(name) else { return nil }
-    let key = GlobalVariable.key(name, file: catalog.globals[name] == nil ? currentFile : nil)
+    guard let (key, global) = globalVariable(name) else { return nil }
     if let cached = globalValues[key] { return cached }
     let annotated = (global.property.binding.syntax.as(PatternBindingSyntax.self)?.typeAnnotation?.type).map(SwiftEvaluator.swiftType)
     let runTime = Value.expression(TypedExpression(.value(.parameter(name)), type: annotated))
