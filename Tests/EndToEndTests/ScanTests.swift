@@ -397,6 +397,55 @@ final class ScanTests: XCTestCase {
     XCTAssertEqual(entry("Lookup<Term>")?["sql"] as? String, #"DELETE FROM "cards" WHERE (("cards"."name") = (?))"#)
   }
 
+  /// Code that calls a closure it was handed (`uuid: () -> UUID`, as skymlr/orbit copies rows)
+  /// binds the call's result as a run-time value; a function that creates its own tables (a
+  /// migration test on a fresh database) has them for its later statements, and only those.
+  func testClosuresTheAppHoldsAndTablesABodyCreates() throws {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("quarry-scan-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    try Data(#"""
+      import SQLiteData
+
+      @Table struct Tag: Identifiable { let id: UUID; var taskID: UUID }
+
+      func appDatabase() throws -> any DatabaseWriter {
+        let database = try DatabaseQueue()
+        var migrator = DatabaseMigrator()
+        migrator.registerMigration("v1") { db in
+          try #sql("CREATE TABLE tags (id TEXT PRIMARY KEY NOT NULL, taskID TEXT NOT NULL)").execute(db)
+        }
+        try migrator.migrate(database)
+        return database
+      }
+
+      func copy(_ db: Database, ids: [UUID], taskID: UUID, uuid: @escaping @Sendable () -> UUID) throws {
+        try Tag.insert { ($0.id, $0.taskID) } values: { for id in ids { (uuid(), id) } }.execute(db)
+        try Tag.where { $0.id.eq(uuid()) }.delete().execute(db)
+      }
+
+      func legacySchemaTest(_ db: Database) throws {
+        try #sql("CREATE TABLE legacyNotes (id TEXT PRIMARY KEY NOT NULL, body TEXT NOT NULL)").execute(db)
+        try #sql("INSERT INTO legacyNotes (id, body) VALUES ('n1', 'old')").execute(db)
+      }
+
+      func afterwards(_ db: Database) throws {
+        try #sql("SELECT count(*) FROM legacyNotes").execute(db)
+      }
+      """#.utf8).write(to: folder.appendingPathComponent("App.swift"))
+    let result = try QuarryProcess.run(["scan", folder.path, "--format", "json"])
+    let objects = try result.stdout.split(separator: "\n").map { line in
+      try XCTUnwrap(JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+    }
+    func entries(_ source: String) -> [[String: Any]] { objects.filter { ($0["source"] as? String)?.contains(source) == true } }
+    let inserts = entries("values: { for id in ids").filter { ($0["sql"] as? String)?.isEmpty == false }
+    XCTAssertEqual(inserts.first?["bindings"] as? [String], ["uuid()", "ids[…]"])
+    XCTAssertEqual(entries("$0.id.eq(uuid())").first?["sql"] as? String, #"DELETE FROM "tags" WHERE (("tags"."id") = (?))"#)
+    XCTAssertNil(entries("INSERT INTO legacyNotes").first?["error"] as? String)
+    XCTAssertEqual(entries("SELECT count(*) FROM legacyNotes").first?["error"] as? String, "SQLite: no such table: legacyNotes")
+    XCTAssertEqual(objects.compactMap { $0["error"] as? String }, ["SQLite: no such table: legacyNotes"])
+  }
+
   /// An app that pins a StructuredQueries from before 0.31 (its `Package.resolved`) is told why
   /// its `==` on a column is refused: the library had that operator then.
   func testAnOlderPinnedLibraryIsNamed() throws {

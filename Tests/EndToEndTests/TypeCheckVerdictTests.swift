@@ -26,6 +26,10 @@ import XCTest
 /// - `Tests/TypeCheck/width-verdicts.jsonl`: columns of `Int64` and `Int32`
 ///   (`Tests/TypeCheck/widths.swift`) compared, set and added to with integer literals (which the
 ///   library's `some QueryExpression<Int64>` takes as `Int`) and with `Int64(…)`;
+/// - `Tests/TypeCheck/orbit-verdicts.jsonl`: another app's models (skymlr/orbit's, in
+///   `Tests/RealCode/schemas/orbit.swift`): optional date columns set by a ternary with `#bind`
+///   or `nil` in one branch (`done ? #bind(now) : nil`), `Date?.none`, `.now`, join closures
+///   that name one table where two are joined;
 /// - `Tests/TypeCheck/helper-verdicts.jsonl`: static helper functions of a model
 ///   (`Tests/TypeCheck/helpers.swift`) called with their labels and arguments right and wrong; inside,
 ///   a parameter has its declared type (`_ p: Priority?` compares with an optional column).
@@ -80,6 +84,8 @@ final class TypeCheckVerdictTests: XCTestCase {
     VerdictSet(file: "width-verdicts.jsonl", models: [root.appendingPathComponent("widths.swift")], schema: root.appendingPathComponent("widths-schema.sql")),
     VerdictSet(
       file: "salty-verdicts.jsonl", models: [RealCodeTests.modelsFile(for: "salty")], schema: root.appendingPathComponent("salty-schema.sql")),
+    VerdictSet(
+      file: "orbit-verdicts.jsonl", models: [RealCodeTests.modelsFile(for: "orbit")], schema: root.appendingPathComponent("orbit-schema.sql")),
     VerdictSet(
       file: "selection-verdicts.jsonl", models: [RealCodeTests.modelsFile(for: "sq"), root.appendingPathComponent("selections.swift")],
       schema: QuarryProcess.packageRoot.deletingLastPathComponent().appendingPathComponent("shared/conformance/fixture/sq_schema.sql")),

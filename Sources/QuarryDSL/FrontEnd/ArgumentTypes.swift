@@ -86,6 +86,18 @@ extension Compiler {
         if isKnown(written) { return .typed(written) }
       }
       return .unknown
+    case .ternaryExpr(let ternary):
+      // `done ? #bind(now) : nil`: a branch that is a query expression makes the whole one
+      // (`Optional<some QueryExpression<Date>>` beside `nil`), typed by what the context asks.
+      if [ternary.thenExpression, ternary.elseExpression].contains(where: { $0.is(MacroExpansionExprSyntax.self) }) {
+        return .unknown
+      }
+      // `done ? now : nil` is a `Date?` whichever branch runs: Swift types it by both.
+      if [ternary.thenExpression, ternary.elseExpression].contains(where: { $0.is(NilLiteralExprSyntax.self) }),
+        case .expression(let typed) = value, let type = typed.type, isKnown(type)
+      {
+        return .typed(type.optional)
+      }
     default: break
     }
     guard case .expression(let typed) = value, let type = typed.type, isKnown(type) else { return .unknown }

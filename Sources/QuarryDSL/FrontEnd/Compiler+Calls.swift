@@ -376,6 +376,7 @@ extension Compiler {
     if let local = lookupLocal(name) {
       throw source.diagnostic("\(describe(local)) cannot be called", at: node)
     }
+    if let called = runTimeClosureCall(name, arguments: arguments) { return called }
     if let function = catalog.functions[name] {
       let values = try arguments.list.map { try evaluate($0.expression) }
       guard values.count == function.parameters.count else {

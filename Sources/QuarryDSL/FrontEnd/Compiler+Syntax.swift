@@ -57,6 +57,10 @@ extension Compiler {
       }
       // `DefaultItem?.none`: a row of NULLs.
       if name == "none", let model = tableMethods.optionalTableType(base) { return tableMethods.nullRecord(of: model) }
+      // `Date?.none`, `Optional<String>.none`: nil of that type.
+      if name == "none", let wrapped = Self.optionalTypeName(base), wrapped.first?.isUppercase == true, lookupLocal(wrapped) == nil {
+        return .expression(TypedExpression(.value(.null), type: SwiftType(wrapped).optional))
+      }
       if isSwiftExtensionStatic(of: base, name) { return try swiftValue(of: expr) }
       if let property = staticProperty(name, of: base) { return try value(of: property) }
       let baseValue = try evaluate(base)
@@ -113,6 +117,21 @@ extension Compiler {
     }
     throw source.diagnostic(
       "not supported in Quarry yet: \(kindName(expr))", at: expr)
+  }
+
+  /// The type `T?` or `Optional<T>` spells, written as an expression (`T?.none`): `T`.
+  static func optionalTypeName(_ expr: ExprSyntax) -> String? {
+    if let chain = expr.as(OptionalChainingExprSyntax.self),
+      chain.expression.is(DeclReferenceExprSyntax.self) || chain.expression.is(MemberAccessExprSyntax.self)
+    {
+      return chain.expression.trimmedDescription
+    }
+    if let generic = expr.as(GenericSpecializationExprSyntax.self), generic.expression.trimmedDescription == "Optional",
+      generic.genericArgumentClause.arguments.count == 1, let argument = generic.genericArgumentClause.arguments.first
+    {
+      return argument.argument.trimmedDescription
+    }
+    return nil
   }
 
   /// The static property `base.name` of a type the input declares that is not a table

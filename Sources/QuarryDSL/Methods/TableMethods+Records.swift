@@ -219,18 +219,7 @@ extension TableMethods {
 
   /// The table type `T` of `T?` or `Optional<T>` written as an expression.
   func optionalTableType(_ expr: ExprSyntax) -> TableModel? {
-    if let chain = expr.as(OptionalChainingExprSyntax.self),
-      let reference = chain.expression.as(DeclReferenceExprSyntax.self)
-    {
-      return compiler.catalog.table(forType: reference.baseName.text)
-    }
-    if let generic = expr.as(GenericSpecializationExprSyntax.self),
-      generic.expression.trimmedDescription == "Optional",
-      let argument = generic.genericArgumentClause.arguments.first
-    {
-      return compiler.catalog.table(forType: argument.argument.trimmedDescription)
-    }
-    return nil
+    Compiler.optionalTypeName(expr).flatMap { compiler.catalog.table(forType: $0) }
   }
 
   /// `T?.none` as a statement: one row with every column NULL.

@@ -264,7 +264,12 @@ extension WriteMethods {
       let (column, current) = try target(targetSyntax)
       let rightValue = try compiler.evaluateOperand(operation.right, expected: column.type)
       if operation.op == "=" {
-        let valueSyntax: ExprSyntax? = if case .syntax(let syntax) = operation.right { syntax } else { nil }
+        let valueSyntax: ExprSyntax? =
+          switch operation.right {
+          case .syntax(let syntax): syntax
+          case .operation(let inner): inner.node
+          case .type: nil
+          }
         try compiler.checkAssignment(to: current.type ?? column.type, target: targetSyntax, value: rightValue, valueSyntax: valueSyntax,
                                      operator: operation.opNode)
       }

@@ -574,6 +574,40 @@ extension Compiler {
     return nil
   }
 
+  /// `uuid()` where `uuid: @escaping @Sendable () -> UUID` is a parameter (or a property such as
+  /// `@Dependency(\.uuid) var uuid`) around a scanned query: the app calls the closure it holds,
+  /// so the result is a run-time value, typed by the closure's result type where it is written.
+  /// Nil when `name` is not a run-time value.
+  func runTimeClosureCall(_ name: String, arguments: Arguments) -> Value? {
+    guard case .expression(let typed)? = runTimeValues[name], case .value(.parameter) = typed.expression.node
+    else { return nil }
+    let result = typed.type.flatMap { Self.closureResultType(of: $0.name) }
+    return .expression(TypedExpression(.value(.parameter(text(of: arguments.call))), type: result))
+  }
+
+  /// The result type of a function type's spelling (`@Sendable () throws -> UUID?` gives
+  /// `UUID?`); nil when `spelling` is not a function type.
+  static func closureResultType(of spelling: String) -> SwiftType? {
+    var depth = 0
+    var previous: Character = " "
+    for index in spelling.indices {
+      let character = spelling[index]
+      switch character {
+      case "(", "[", "<": depth += 1
+      case ")", "]": depth -= 1
+      case ">" where previous == "-" && depth == 0:
+        let result = String(spelling[spelling.index(after: index)...]).trimmingScalars(in: [" "])
+        guard !result.isEmpty, !result.contains("->") else { return nil }
+        if result.hasSuffix("?") { return SwiftType(String(result.dropLast())).optional }
+        return SwiftType(result)
+      case ">": depth -= 1
+      default: break
+      }
+      previous = character
+    }
+    return nil
+  }
+
   /// `list.id`, `searchText.lowercased()`: a member of a run-time value is one too (typed by
   /// the model's column where the value is a record of a table). Nil when `base` is not one,
   /// or the member is one of the library's methods (`listID.eq(…)`).

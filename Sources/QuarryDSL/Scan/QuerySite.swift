@@ -40,6 +40,20 @@ public struct QuerySite {
   let isRawSQL: Bool
 
   public var position: AbsolutePosition { node.positionAfterSkippingLeadingTrivia }
+
+  /// Where the function (or initializer, or accessor) the query is written in starts: the
+  /// statements one body runs share the schema it changes as it goes (a test that creates its
+  /// own tables, then inserts into them). Nil at file scope.
+  public var enclosingBody: AbsolutePosition? {
+    var parent = node.parent
+    while let current = parent {
+      if current.is(FunctionDeclSyntax.self) || current.is(InitializerDeclSyntax.self) || current.is(AccessorDeclSyntax.self) {
+        return current.position
+      }
+      parent = current.parent
+    }
+    return nil
+  }
 }
 
 /// Finds every query an app's code builds, with the names in scope where it is built.

@@ -2,6 +2,7 @@ import FoundationEssentials
 import QuarryDSL
 import QuarryEngine
 import QueryBuilder
+import SwiftSyntax
 
 /// `quarry scan`: every query of an app, from its own sources, with the SQL StructuredQueries
 /// renders for it, SQLite's plan for it, and what the plan and the code say about it.
@@ -83,8 +84,18 @@ public struct AppScan {
     progress?("set-up ran: \(setUpLocations.count) statement\(setUpLocations.count == 1 ? "" : "s")")
 
     let sites = compiler.querySites()
+    // A body that changes the schema as it runs (a test creating its own tables, then inserting
+    // into them): its statements see the change, and the next body does not.
+    var changingBody: AbsolutePosition?
+    func leaveChangingBody() {
+      guard changingBody != nil else { return }
+      try? database.execute("ROLLBACK TO quarry_scan_body")
+      try? database.execute("RELEASE quarry_scan_body")
+      changingBody = nil
+    }
     for (index, site) in sites.enumerated() {
       if index > 0, index % 200 == 0 { progress?("\(index) of \(sites.count) queries…") }
+      if let body = changingBody, site.enclosingBody != body { leaveChangingBody() }
       let span = compiler.span(of: site)
       let ranAtSetUp = setUpLocations.contains { location in
         (location.line, location.column) >= (span.start.line, span.start.column)
@@ -92,9 +103,17 @@ public struct AppScan {
       }
       if ranAtSetUp { continue }
       for scanned in compiler.compile(site) {
-        report.entries.append(scanner.entry(for: scanned))
+        let entry = scanner.entry(for: scanned)
+        report.entries.append(entry)
+        if !session.sqlOnly, let body = site.enclosingBody, let sql = entry.sql, entry.error == nil, entry.bindings.isEmpty,
+          EntryBuilder.changesSchema(sql)
+        {
+          if changingBody == nil, (try? database.execute("SAVEPOINT quarry_scan_body")) != nil { changingBody = body }
+          if changingBody == body { try? database.execute(sql) }
+        }
       }
     }
+    leaveChangingBody()
     report.entries += scanner.foreignKeyFindings()
     // In file order, then by place; entries at one place keep the order they were found in.
     report.entries = report.entries.enumerated().sorted {

@@ -248,6 +248,12 @@ struct EntryBuilder {
     return false
   }
 
+  /// Whether SQL creates, drops or alters a table, an index, a view or a trigger.
+  static func changesSchema(_ sql: String) -> Bool {
+    let word = sql.drop { $0.isWhitespace }.prefix { $0.isLetter }.uppercased()
+    return ["CREATE", "DROP", "ALTER"].contains(word)
+  }
+
   static func isDefinition(_ sql: String) -> Bool {
     let word = sql.drop { $0.isWhitespace }.prefix { $0.isLetter }.uppercased()
     return ["CREATE", "DROP", "ALTER", "PRAGMA", "BEGIN", "COMMIT", "ROLLBACK", "SAVEPOINT", "RELEASE", "ATTACH", "DETACH", "VACUUM", "ANALYZE", "REINDEX"].contains(word)

@@ -1,0 +1,4 @@
+CREATE TABLE "sessionCategories" ("id" TEXT PRIMARY KEY NOT NULL, "name" TEXT NOT NULL, "normalizedName" TEXT NOT NULL, "colorHex" TEXT NOT NULL DEFAULT '#58B5FF') STRICT;
+CREATE TABLE "focusSessions" ("id" TEXT PRIMARY KEY NOT NULL, "name" TEXT NOT NULL, "startedAt" TEXT NOT NULL, "endedAt" TEXT, "endedReason" TEXT) STRICT;
+CREATE TABLE "sessionTasks" ("id" TEXT PRIMARY KEY NOT NULL, "sessionID" TEXT NOT NULL REFERENCES "focusSessions"("id") ON DELETE CASCADE, "markdown" TEXT NOT NULL, "priority" TEXT NOT NULL, "completedAt" TEXT, "carriedFromTaskID" TEXT, "createdAt" TEXT NOT NULL, "updatedAt" TEXT NOT NULL) STRICT;
+CREATE TABLE "sessionTaskCategories" ("id" TEXT PRIMARY KEY NOT NULL, "taskID" TEXT NOT NULL REFERENCES "sessionTasks"("id") ON DELETE CASCADE, "categoryID" TEXT NOT NULL REFERENCES "sessionCategories"("id") ON DELETE RESTRICT) STRICT;
