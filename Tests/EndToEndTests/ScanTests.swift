@@ -446,6 +446,98 @@ final class ScanTests: XCTestCase {
     XCTAssertEqual(objects.compactMap { $0["error"] as? String }, ["SQLite: no such table: legacyNotes"])
   }
 
+  /// A model's own members read as Swift reads them (as in bradhowes/SoundFontsPlus): in an
+  /// instance member `self` (and a bare column name) is the record the app holds, never the
+  /// table's column; `Kind` there is the model's nested `Kind`; the model's own `insert(_:name:)`
+  /// and `delete(id:)` are the app's actions, not the library's methods; a method the app adds to
+  /// `Statement` that takes the database runs the statement; an `if` in an update closure is a
+  /// variant per branch; a literal after `??` takes the other side's type.
+  func testAModelsOwnMembersAsSwiftReadsThem() throws {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("quarry-scan-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    try Data(#"""
+      import SQLiteData
+
+      @Table struct Track: Identifiable {
+        typealias ID = Tagged<Self, Int64>
+        let id: ID
+        var title = ""
+        var kind: Kind = .draft
+        var albumID: Int64 = 0
+        enum Kind: Int, QueryBindable { case draft, published }
+      }
+
+      extension StructuredQueriesCore.Statement {
+        func fetchOneOrFail(_ db: Database) throws -> QueryValue.QueryOutput where QueryValue: QueryRepresentable {
+          guard let row = try fetchCursor(db).next() else { throw CancellationError() }
+          return row
+        }
+      }
+
+      extension Track {
+        var siblings: [Track] {
+          let query = Track.where { $0.albumID.eq(self.albumID) && $0.id.neq(id) }
+          @Dependency(\.defaultDatabase) var database
+          return (try? database.read { try query.fetchAll($0) }) ?? []
+        }
+        mutating func publish(_ db: Database) throws {
+          let kind: Kind = self.kind == .draft ? .published : .draft
+          try Self.find(self.id).update { $0.kind = kind }.execute(db)
+        }
+        static func insert(_ db: Database, title: String) {
+          withErrorReporting { try Track.insert { Track.Draft(title: title) }.execute(db) }
+        }
+        static func delete(id: Track.ID) {
+          @Dependency(\.defaultDatabase) var database
+          withErrorReporting { try database.write { db in try Self.delete().where { $0.id.eq(id) }.execute(db) } }
+        }
+      }
+
+      func appDatabase() throws -> any DatabaseWriter {
+        let database = try DatabaseQueue()
+        var migrator = DatabaseMigrator()
+        migrator.registerMigration("v1") { db in
+          try #sql("CREATE TABLE tracks (id INTEGER PRIMARY KEY, title TEXT NOT NULL DEFAULT '', kind INTEGER NOT NULL DEFAULT 0, albumID INTEGER NOT NULL DEFAULT 0)").execute(db)
+        }
+        try migrator.migrate(database)
+        return database
+      }
+
+      func rename(_ db: Database, track: Track, title: String, publish: Bool, chosen: Track.ID?) throws {
+        Track.insert(db, title: title)
+        Track.delete(id: track.id)
+        _ = try Track.find(track.id).update { $0.title = title }.returning(\.self).fetchOneOrFail(db)
+        try Track.update {
+          $0.title = String(title.reversed())
+          if publish { $0.kind = Track.Kind.published }
+        }.where { $0.id.eq(chosen ?? -1) }.execute(db)
+      }
+      """#.utf8).write(to: folder.appendingPathComponent("App.swift"))
+    let result = try QuarryProcess.run(["scan", folder.path, "--format", "json"])
+    let objects = try result.stdout.split(separator: "\n").map { line in
+      try XCTUnwrap(JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+    }.filter { $0["summary"] == nil }
+    func entries(_ source: String) -> [[String: Any]] { objects.filter { ($0["source"] as? String)?.contains(source) == true } }
+    XCTAssertEqual(objects.compactMap { $0["error"] as? String }, [])
+    XCTAssertEqual(
+      entries("albumID.eq(self.albumID)").first?["sql"] as? String,
+      #"SELECT "tracks"."id", "tracks"."title", "tracks"."kind", "tracks"."albumID" FROM "tracks" WHERE ((("tracks"."albumID") = (?)) AND (("tracks"."id") <> (?)))"#)
+    XCTAssertEqual(entries("albumID.eq(self.albumID)").first?["bindings"] as? [String], ["self.albumID", "self.id"])
+    XCTAssertEqual(entries("$0.kind = kind").first?["bindings"] as? [String], ["kind", "self.id"])
+    // The app's own actions are no queries; the statements in their bodies are.
+    XCTAssertEqual(entries("Track.insert(db, title: title)").count, 0)
+    XCTAssertEqual(entries("Track.delete(id: track.id)").count, 0)
+    XCTAssertEqual(entries("Track.insert { Track.Draft(title: title) }").count, 1)
+    XCTAssertEqual(entries("returning(\\.self)").first?["executedBy"] as? String, "fetchOneOrFail")
+    let updates = entries("if publish")
+    XCTAssertEqual(updates.map { $0["variant"] as? String ?? "" }, ["publish is true", "publish is false"])
+    XCTAssertEqual(
+      updates.map { $0["sql"] as? String ?? "" },
+      [#"UPDATE "tracks" SET "title" = ?, "kind" = ? WHERE (("tracks"."id") = (?))"#, #"UPDATE "tracks" SET "title" = ? WHERE (("tracks"."id") = (?))"#])
+    XCTAssertEqual(updates.first?["bindings"] as? [String], ["String(title.reversed())", "1", "chosen ?? -1"])
+  }
+
   /// An app that pins a StructuredQueries from before 0.31 (its `Package.resolved`) is told why
   /// its `==` on a column is refused: the library had that operator then.
   func testAnOlderPinnedLibraryIsNamed() throws {

@@ -121,8 +121,7 @@ extension AppCodeRunner {
   func declareSwiftExtension(_ ext: ExtensionDeclSyntax) -> Bool {
     let members = SwiftExtensionMember.members(of: ext, source: compiler.source)
     for member in members {
-      compiler.catalog.swiftExtensions[member.name, default: []].removeAll { $0.typeName == member.typeName && $0.isStatic == member.isStatic }
-      compiler.catalog.swiftExtensions[member.name, default: []].append(member)
+      compiler.catalog.addSwiftExtension(member)
     }
     return !members.isEmpty
   }

@@ -229,6 +229,13 @@ extension Compiler {
     if let computed = try swiftMemberOfSwiftValue(name, on: base, labels: CallLabels(arguments.call), whole: ExprSyntax(arguments.call)) {
       return computed
     }
+    if catalog.appRunMethods.contains(name), Vocabulary.methods(named: name, on: .write).isEmpty {
+      // `….returning(\.self).fetchOneForced(db)`: the app's own way to run the statement.
+      switch base {
+      case .query, .write, .statement, .table: return base
+      default: break
+      }
+    }
     if let kind = receiverKind(of: base) {
       // The model's own static function that fits the call is no misuse of the library's method.
       if !ownScopeFits(name, on: base, arguments) { try checkArguments(of: name, on: kind, arguments) }
@@ -544,11 +551,19 @@ extension Compiler {
     {
       // `card.date ?? Date()`, `page * size` on values the app has when it runs: Swift computes
       // them then, and the result is bound as one value (never the fallback, never a guess).
+      // A literal takes the other side's type (`activePresetId ?? -1` is a `Preset.ID`): it
+      // types the result only when the other side's type is known to be its own default.
+      func isLiteral(_ operand: Operand) -> Bool {
+        if case .syntax(let syntax) = operand, case .literal = argumentType(syntax, .null) { return true }
+        return false
+      }
+      let leftType = isLiteral(operation.left) ? nil : left.type
+      let rightType = isLiteral(operation.right) ? nil : right.type
       let type: SwiftType? =
         switch opToken {
         case "==", "!=", "<", ">", "<=", ">=", "&&", "||": .bool
-        case "??": right.type ?? left.type?.wrapped
-        default: left.type ?? right.type
+        case "??": leftType?.wrapped ?? rightType
+        default: leftType ?? rightType
         }
       return .expression(TypedExpression(.value(.parameter(text(of: operation.node))), type: type))
     }

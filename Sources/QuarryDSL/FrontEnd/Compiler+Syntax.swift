@@ -423,6 +423,8 @@ extension Compiler {
     if let value = lookupLocal(name) { return try sqlForm(value, at: reference) }
     if name == "Self" || name == "self" {
       if name == "self", let bare = bareColumnsTable { return .columns(bare) }
+      // In a model's instance member (a scan), `self` is the record the app holds.
+      if name == "self", case .query? = runTimeValues[name] { return runTimeValues[name] ?? .null }
       if let selfTable { return .table(selfTable) }
     }
     if let bare = bareColumnsTable {
@@ -441,6 +443,11 @@ extension Compiler {
     }
     // Names the code around a scanned query declares are nearer than the input's own bindings.
     if let value = runTimeValues[name] { return value }
+    // `id` in an extension's instance method: the record's own column (`self.id`), declared in
+    // the type's body rather than around the query.
+    if let record = runTimeValues["self"], case .query = record, let selfTable, selfTable.model.column(named: name) != nil {
+      return try member(name, of: record, at: reference)
+    }
     if let value = catalog.bindings[name] { return try sqlForm(value, at: reference) }
     if let value = try globalValue(name, at: reference) { return try sqlForm(value, at: reference) }
     if let file = currentFile, let model = catalog.nestedTypes["#\(file)." + name] {

@@ -262,6 +262,7 @@ public final class Compiler {
     }
     catalog.staticFunctions.merge(StaticFunction.declared(in: statements, source: source)) { _, new in new }
     declareValueTypes(in: statements)
+    catalog.appRunMethods.formUnion(DeclarationReader.runMethods(in: statements))
     // Type declarations first, each after the types it uses, wherever they stand in the input.
     let typeDeclarations = statements.indices.compactMap { index -> (Int, DeclSyntax)? in
       guard case .decl(let decl) = statements[index].item, !decl.is(VariableDeclSyntax.self),
@@ -305,8 +306,7 @@ public final class Compiler {
       catalog.valueTypes[model.name] = model
       let block = model.members
       for member in SwiftExtensionMember.members(in: block, of: model.name, source: source) {
-        catalog.swiftExtensions[member.name, default: []].removeAll { $0.typeName == member.typeName && $0.isStatic == member.isStatic }
-        catalog.swiftExtensions[member.name, default: []].append(member)
+        catalog.addSwiftExtension(member)
       }
       for member in block.activeMembers {
         guard let nested = member.decl.as(EnumDeclSyntax.self) else { continue }

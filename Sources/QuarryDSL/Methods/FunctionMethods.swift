@@ -47,6 +47,13 @@ extension FunctionMethods {
     {
       return .expression(TypedExpression(typed.expression, type: SwiftType("Int64")))
     }
+    // `String(fileInfo.embeddedName())` in a scan: Swift converts a value the app has when it
+    // runs, so the result is one too (a `String` whatever it converts; `Int(text)` may be nil).
+    if arguments.list.count == 1, let only = arguments.first(), case .expression(let typed) = try compiler.evaluate(only),
+      case .value(.parameter) = typed.expression.node
+    {
+      return .expression(TypedExpression(.value(.parameter(compiler.text(of: arguments.call))), type: name == "String" ? .string : nil))
+    }
     throw compiler.source.diagnostic(
       "'\(name)(…)' converts Swift values; a column or SQL expression is converted in SQL with .cast(as: \(name).self)",
       at: site.nameNode)

@@ -156,33 +156,48 @@ extension WriteMethods {
       let values: [Value] = [.columns(table)] + (excluded.map { [.columns($0)] } ?? [])
       for (name, value) in zip(names, values) where name != "_" { bindings[name] = value }
     }
-    return try compiler.withLocals(bindings) {
-      var result: [Assignment] = []
-      for item in closure.statements {
-        // `let (first, rest) = (ids.first!, ids.dropFirst())`: values the assignments use.
-        if case .decl(let decl) = item.item, let variable = decl.as(VariableDeclSyntax.self) {
-          for binding in variable.bindings {
-            guard let initializer = binding.initializer?.value else {
-              throw compiler.source.diagnostic("a local binding needs a value", at: binding)
-            }
-            var bound: [String: Value] = [:]
-            try compiler.appCode.bindPattern(binding.pattern, to: try compiler.evaluate(initializer), into: &bound)
-            for (name, value) in bound { compiler.locals[compiler.locals.count - 1][name] = value }
+    return try compiler.withLocals(bindings) { try assignments(in: closure.statements, table: table) }
+  }
+
+  /// The assignments an update closure's statements make, in order (repeats included:
+  /// `$0.title += "!"; $0.title += "?"` sets it twice); an `if` adds those of the branch Swift
+  /// takes (`if !isFavorite { $0.kind = … }`: in a scan, each branch is a variant).
+  private func assignments(in statements: CodeBlockItemListSyntax, table: TableInstance) throws -> [Assignment] {
+    var result: [Assignment] = []
+    for item in statements {
+      // `let (first, rest) = (ids.first!, ids.dropFirst())`: values the assignments use.
+      if case .decl(let decl) = item.item, let variable = decl.as(VariableDeclSyntax.self) {
+        for binding in variable.bindings {
+          guard let initializer = binding.initializer?.value else {
+            throw compiler.source.diagnostic("a local binding needs a value", at: binding)
           }
-          continue
+          var bound: [String: Value] = [:]
+          try compiler.appCode.bindPattern(binding.pattern, to: try compiler.evaluate(initializer), into: &bound)
+          for (name, value) in bound { compiler.locals[compiler.locals.count - 1][name] = value }
         }
-        guard case .expr(let expr) = item.item else {
-          throw compiler.source.diagnostic("an update closure holds assignments like $0.title = \"…\"", at: item)
-        }
-        // In order, repeats included: `$0.title += "!"; $0.title += "?"` sets it twice.
-        if let helped = try updateHelperAssignments(expr, table: table) {
-          result += helped
-          continue
-        }
-        result += try assignment(expr, table: table)
+        continue
       }
-      return result
+      let expr: ExprSyntax
+      switch item.item {
+      case .expr(let written): expr = written
+      case .stmt(let stmt) where stmt.is(ExpressionStmtSyntax.self):
+        expr = stmt.as(ExpressionStmtSyntax.self)?.expression ?? ExprSyntax(MissingExprSyntax())
+      default:
+        throw compiler.source.diagnostic("an update closure holds assignments like $0.title = \"…\"", at: item)
+      }
+      if let conditional = expr.as(IfExprSyntax.self) {
+        if let (branch, bound) = try compiler.builderBranchBinding(conditional) {
+          result += try compiler.withLocals(bound) { try assignments(in: branch, table: table) }
+        }
+        continue
+      }
+      if let helped = try updateHelperAssignments(expr, table: table) {
+        result += helped
+        continue
+      }
+      result += try assignment(expr, table: table)
     }
+    return result
   }
 
   /// `$0.flag()` in an update, where `extension Updates<Reminder> { mutating func flag() { … } }`:

@@ -63,6 +63,18 @@ public final class Catalog: @unchecked Sendable {
   /// two views may each nest a `Row` of their own.
   var nestedTypes: [String: TableModel] = [:]
 
+  /// Methods the app declares on StructuredQueries' statements that run one against a database
+  /// (`extension Statement { func fetchOneForced(_ db: Database) throws -> … }`): a query
+  /// followed by one is run there, as by `fetchOne`.
+  var appRunMethods: Set<String> = []
+
+  /// Adds a member the input declares on a standard type or its own value type (run by the
+  /// Swift evaluator); a later declaration of the same member replaces the earlier one.
+  func addSwiftExtension(_ member: SwiftExtensionMember) {
+    swiftExtensions[member.name, default: []].removeAll { $0.typeName == member.typeName && $0.isStatic == member.isStatic }
+    swiftExtensions[member.name, default: []].append(member)
+  }
+
   public init() {}
 
   /// Adds or replaces a table model (a declaration replaces an inferred model of the same table).

@@ -394,13 +394,33 @@ struct DeclarationReader {
     // Its computed properties and functions run in the evaluator (`Mood.happy.label`).
     for typeName in [name] + (outer.map { [$0 + "." + name] } ?? []) {
       for member in SwiftExtensionMember.members(in: decl.memberBlock, of: typeName, source: source) {
-        catalog.swiftExtensions[member.name, default: []].removeAll { $0.typeName == member.typeName && $0.isStatic == member.isStatic }
-        catalog.swiftExtensions[member.name, default: []].append(member)
+        catalog.addSwiftExtension(member)
       }
     }
   }
 
   // MARK: Extensions
+
+  /// StructuredQueries' protocols of a statement, which an app extends with its own ways to run one.
+  static let statementProtocols: Set<String> = ["Statement", "SelectStatement", "PartialSelectStatement", "Table", "PrimaryKeyedTable"]
+
+  /// The methods an extension of a statement protocol declares that take a database: the
+  /// app's own ways to run a statement (`func fetchOneForced(_ db: Database)`).
+  static func runMethods(in statements: [CodeBlockItemSyntax]) -> Set<String> {
+    var names: Set<String> = []
+    for item in statements {
+      guard case .decl(let decl) = item.item, let ext = decl.as(ExtensionDeclSyntax.self),
+        statementProtocols.contains(String(ext.extendedType.trimmedDescription.split(separator: ".").last ?? ""))
+      else { continue }
+      for member in ext.memberBlock.activeMembers {
+        guard let function = member.decl.as(FunctionDeclSyntax.self),
+          function.signature.parameterClause.parameters.contains(where: { $0.type.trimmedDescription.contains("Database") })
+        else { continue }
+        names.insert(function.name.text)
+      }
+    }
+    return names
+  }
 
   func readExtension(_ decl: ExtensionDeclSyntax) throws {
     var extended = decl.extendedType.trimmedDescription

@@ -176,7 +176,7 @@ extension Compiler {
       isTable: { [catalog] name in catalog.table(forType: name).map { !$0.isSelection } ?? false },
       isNamespaceMember: { [catalog] type, member in
         catalog.staticProperties[type + "." + member] != nil || catalog.staticFunctions[type + "." + member] != nil
-      })
+      }, appRunMethods: catalog.appRunMethods)
     finder.walk(source.tree)
     return finder.sites
   }
@@ -184,6 +184,9 @@ extension Compiler {
   /// Compiles one query where it stands: the names around it are values the app supplies when
   /// it runs (bound parameters), `Self` is the type it is written in.
   public func compile(_ site: QuerySite) -> [ScannedQuery] {
+    // `SoundFont.insert(db, sf2: sf2)`, `SoundFont.delete(id: id)`: the app's own function,
+    // named like the library's; its statements are listed where its body writes them.
+    if let expr = site.node.as(ExprSyntax.self), isAppOwnAction(expr) { return [] }
     // Each run-time choice the query meets (an `if`, a ternary, a `switch` on a value the app
     // has when it runs) takes its first branch, then each other branch once, the rest as in the
     // variant it was found in: every branch's SQL is shown, in 1 + Σ(branches − 1) variants.
@@ -209,6 +212,34 @@ extension Compiler {
       out.append(result)
     }
     return out
+  }
+
+  /// Whether `expr` calls a function a model declares (`static func insert(_ db: Database,
+  /// sf2: …)`) that runs statements and returns no query: the app's action, not a query.
+  func isAppOwnAction(_ expr: ExprSyntax) -> Bool {
+    guard let call = expr.as(FunctionCallExprSyntax.self), let member = call.calledExpression.as(MemberAccessExprSyntax.self),
+      let base = member.base?.as(DeclReferenceExprSyntax.self)
+    else { return false }
+    let typeName = base.baseName.text == "Self" ? enclosingTypeName(of: Syntax(call)) : base.baseName.text
+    guard let typeName, let model = catalog.table(forType: typeName), let scope = model.scopes[member.declName.baseName.text],
+      scope.accepts(Arguments(call)), let function = scope.body.syntax.parent?.as(FunctionDeclSyntax.self),
+      AppCodeRunner.hasStatements(scope)
+    else { return false }
+    let returned = function.signature.returnClause?.type.trimmedDescription
+    return returned == nil || returned == "Void" || returned == "()"
+  }
+
+  /// The name of the type whose declaration (or extension) holds `node`.
+  func enclosingTypeName(of node: Syntax) -> String? {
+    var current = node.parent
+    while let parent = current {
+      if let decl = parent.as(StructDeclSyntax.self) { return decl.name.text }
+      if let decl = parent.as(ExtensionDeclSyntax.self) { return decl.extendedType.trimmedDescription }
+      if let decl = parent.as(EnumDeclSyntax.self) { return decl.name.text }
+      if let decl = parent.as(ClassDeclSyntax.self) { return decl.name.text }
+      current = parent.parent
+    }
+    return nil
   }
 
   /// `for var draft in drafts { … }` around a query, where `drafts` is declared `[Reminder.Draft]`:
@@ -302,6 +333,10 @@ extension Compiler {
     }
     locals = []
     runTimeValues = runTimeBindings(Self.withLoopElementTypes(site.runTimeNames, around: site.node))
+    if site.isInInstanceMember, let table = selfTable {
+      // `self.id` in `var presets: [Preset]` of `extension SoundFont`: the app's record's id.
+      runTimeValues["self"] = runTimeRecord("self", model: table.model, isDraft: false)
+    }
     if let method = Self.grdbQueryInterfaceMethod(in: site.node) {
       result.outcome = .skipped(
         "GRDB's query interface ('\(method)'), not StructuredQueries': Quarry renders the SQL of StructuredQueries' query builder")
@@ -531,7 +566,7 @@ extension Compiler {
   func runTimeBindings(_ names: [(name: String, type: TypeSyntax?)]) -> [String: Value] {
     var bindings: [String: Value] = [:]
     for (name, syntax) in names {
-      var type = syntax.map(SwiftEvaluator.swiftType)
+      var type = syntax.map(SwiftEvaluator.swiftType).map(typeAsWritten)
       if let declared = type,
         let model = catalog.table(forType: declared.name.replacing(".Draft", with: "")),
         !model.isSelection
@@ -551,6 +586,17 @@ extension Compiler {
       bindings[name] = .expression(TypedExpression(.value(.parameter(name)), type: type))
     }
     return bindings
+  }
+
+  /// A type name written in the enclosing type, as Swift looks it up: a type nested there
+  /// (`Kind` inside `Preset` is `Preset.Kind`) before one declared outside.
+  func typeAsWritten(_ type: SwiftType) -> SwiftType {
+    guard let outer = enclosingType, !type.name.contains("."), !type.name.contains("<") else { return type }
+    let nested = outer + "." + type.name
+    guard catalog.enums[nested] != nil || catalog.table(forType: nested) != nil else { return type }
+    var qualified = type
+    qualified.name = nested
+    return qualified
   }
 
   /// A record the app holds (`reminder: Reminder`): each column a run-time value.

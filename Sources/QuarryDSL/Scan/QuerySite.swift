@@ -54,6 +54,24 @@ public struct QuerySite {
     }
     return nil
   }
+
+  /// Whether the query is written in an instance member of its type (a computed property, an
+  /// instance method, an initializer), where `self` is the value the app holds, not the type.
+  public var isInInstanceMember: Bool {
+    var current = node.parent
+    while let node = current {
+      if node.parent?.is(MemberBlockItemSyntax.self) == true {
+        let modifiers: DeclModifierListSyntax? =
+          node.as(FunctionDeclSyntax.self)?.modifiers ?? node.as(VariableDeclSyntax.self)?.modifiers
+          ?? node.as(SubscriptDeclSyntax.self)?.modifiers
+        if node.is(InitializerDeclSyntax.self) { return true }
+        guard let modifiers else { return false }
+        return !modifiers.contains { ["static", "class"].contains($0.name.text) }
+      }
+      current = node.parent
+    }
+    return false
+  }
 }
 
 /// Finds every query an app's code builds, with the names in scope where it is built.
@@ -73,9 +91,16 @@ final class QuerySiteFinder: SyntaxVisitor {
   /// Names bound to fetched rows (`let lists = try RemindersList.fetchAll(db)`, `@FetchAll var rows`).
   private var fetchedNames: Set<String> = []
 
-  init(isTable: @escaping (String) -> Bool, isNamespaceMember: @escaping (String, String) -> Bool = { _, _ in false }) {
+  /// The library's calls that run a query, and the app's own (``Catalog/appRunMethods``).
+  private let runCalls: Set<String>
+
+  init(
+    isTable: @escaping (String) -> Bool, isNamespaceMember: @escaping (String, String) -> Bool = { _, _ in false },
+    appRunMethods: Set<String> = []
+  ) {
     self.isTable = isTable
     self.isNamespaceMember = isNamespaceMember
+    self.runCalls = Self.databaseCalls.union(appRunMethods)
     super.init(viewMode: .sourceAccurate)
   }
 
@@ -471,20 +496,23 @@ final class QuerySiteFinder: SyntaxVisitor {
         !Vocabulary.methods(named: name, on: .table).isEmpty,
         let binding = expr.parent?.as(InitializerClauseSyntax.self)?.parent?.as(
           PatternBindingSyntax.self),
+        // A member of the type (`static let withTags = …`), not a local of one of its functions
+        // (`let dupe = Draft(…)`).
+        let variable = binding.parent?.parent?.as(VariableDeclSyntax.self), variable.parent?.is(MemberBlockItemSyntax.self) == true,
         let scope = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text
       {
         // `static let withTags = group(by: \.id).leftJoin(…)` in a model: a scope, `Self` implied.
         isRoot = true
         scopeName = scope
       } else if name.first?.isUppercase == true, !isTable(name),
-        members.contains(where: Self.databaseCalls.contains) || Self.isFetchArgument(expr),
+        members.contains(where: runCalls.contains) || Self.isFetchArgument(expr),
         let member = members.first(where: { $0.first?.isUppercase != true }),
         isNamespaceMember(([name] + members.prefix { $0.first?.isUppercase == true }).joined(separator: "."), member)
       {
         // `try Operations.tagsQuery.fetchAll(db)`: a query a namespace of the app holds, run here.
         isRoot = true
       } else if name.first?.isLowercase == true, callsQueryMethod,
-        members.contains(where: Self.databaseCalls.contains) || Self.isFetchArgument(expr)
+        members.contains(where: runCalls.contains) || Self.isFetchArgument(expr)
       {
         // `baseQuery.where { … }.fetchAll(db)`: a query built from a local or a function's result.
         isRoot = true
@@ -496,7 +524,7 @@ final class QuerySiteFinder: SyntaxVisitor {
     var executedBy: String?
     for (index, link) in links.enumerated() {
       guard let access = link.as(MemberAccessExprSyntax.self),
-        Self.databaseCalls.contains(access.declName.baseName.text),
+        runCalls.contains(access.declName.baseName.text),
         let base = access.base
       else { continue }
       executedBy = access.declName.baseName.text
