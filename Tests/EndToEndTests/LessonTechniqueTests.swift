@@ -155,7 +155,7 @@ final class LessonTechniqueTests: XCTestCase {
       }
       Reminder.open.where { $0.remindersListID.eq(1) }.select(\.title)
       """#,
-      "✓ 20.2 A scope of your own: correct on the fixture's rows, the variant rows and generated rows (seeds 1–3); and on rows whose values change as the schema allows (datasets 26, 93, 1)"
+      "✓ 20.2 A scope of your own: correct on the fixture's rows, the variant rows and generated rows (seeds 1–3); and on rows whose values change as the schema allows (datasets 26, 93, 62)"
     ),
     (
       "20.3",

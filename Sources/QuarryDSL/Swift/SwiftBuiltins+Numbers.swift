@@ -36,6 +36,7 @@ extension SwiftBuiltins {
     SwiftBuiltin("Double", "pi: Double", isStatic: true, example: "Double.pi") { _ in .double(.pi) },
     SwiftBuiltin("Double", "infinity: Double", isStatic: true, example: "-Double.infinity") { _ in .double(.infinity) },
     SwiftBuiltin("Double", "nan: Double", isStatic: true, example: "Double.nan") { _ in .double(.nan) },
+    SwiftBuiltin("Double", "signalingNaN: Double", isStatic: true, example: #""\(Double.signalingNaN)""#) { _ in .double(.signalingNaN) },
     SwiftBuiltin("Double", "greatestFiniteMagnitude: Double", isStatic: true, example: "Double.greatestFiniteMagnitude") { _ in
       .double(.greatestFiniteMagnitude)
     },

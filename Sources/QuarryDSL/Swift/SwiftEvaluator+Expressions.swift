@@ -163,7 +163,7 @@ extension SwiftEvaluator {
           throw unsupported(interpolation, "an interpolation with arguments")
         }
         let value = try evaluate(only.expression)
-        text += try describe(value, at: only.expression)
+        text += try describe(value, interpolated: true, at: only.expression)
       }
       try budget.allocate(text.utf8.count)
     }
@@ -171,9 +171,9 @@ extension SwiftEvaluator {
   }
 
   /// What `"\(value)"` prints, or why Swift would print something Quarry cannot know.
-  func describe(_ value: SwiftValue, at node: some SyntaxProtocol) throws -> String {
+  func describe(_ value: SwiftValue, interpolated: Bool = false, at node: some SyntaxProtocol) throws -> String {
     do {
-      return try value.describe()
+      return try value.describe(interpolated: interpolated)
     } catch let problem as SwiftValueProblem {
       throw failure(problem.message, at: node)
     }

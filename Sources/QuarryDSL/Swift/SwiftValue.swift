@@ -160,9 +160,12 @@ indirect enum SwiftValue: Hashable, Sendable {
 // MARK: Descriptions
 
 extension SwiftValue {
-  /// What `"\(value)"` and `String(describing:)` print, as Swift prints it.
-  func describe() throws(SwiftValueProblem) -> String {
+  /// What `String(describing:)` (and `description`) prints, as Swift prints it. `"\(value)"`
+  /// is the same but for a NaN: interpolation writes its sign and kind (`-nan`, `snan`),
+  /// `description` never does (`nan`).
+  func describe(interpolated: Bool = false) throws(SwiftValueProblem) -> String {
     switch self {
+    case .double(let number) where interpolated: return Self.printed(number)
     case .none: return "nil"
     case .some(let inner): return "Optional(" + (try inner.debugDescribe()) + ")"
     case .bool(let flag): return flag ? "true" : "false"
@@ -206,9 +209,17 @@ extension SwiftValue {
     }
   }
 
+  /// A Double as `print` and interpolation write it: a NaN with its sign and kind (`0 * .infinity`
+  /// is `-nan` on this machine's hardware, as in the app), anything else as `description`.
+  static func printed(_ number: Double) -> String {
+    guard number.isNaN else { return String(number) }
+    return (number.sign == .minus ? "-" : "") + (number.isSignalingNaN ? "snan" : "nan")
+  }
+
   /// `debugDescription`: strings quoted with their escapes (inside arrays and optionals).
   func debugDescribe() throws(SwiftValueProblem) -> String {
     switch self {
+    case .double(let number): return Self.printed(number)
     case .slice: return "ArraySlice(" + (try describe()) + ")"
     case .range(_, _, let closed): return (closed ? "ClosedRange(" : "Range(") + (try describe()) + ")"
     case .enumCase, .structure:

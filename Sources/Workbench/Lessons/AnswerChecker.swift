@@ -237,7 +237,9 @@ public struct AnswerChecker {
     let given = Set(literals.filter { $0.hasPrefix("s") }.map { String($0.dropFirst()) })
     // A literal inside `#sql("'2026-03-06'")` is quoted twice: the SQL string's quotes go too.
     let bounds = literals.map { String($0.dropFirst()).trimmingScalars(in: ["'"]) }.filter { Double($0) != nil || ValueVariation.isDate($0) }.sorted()
-    let recipe = GeneratedRows(seed: seed, copiesRows: true, values: ValueVariation(seed: seed, focus: ValueVariation.focus(of: exercise.solution)))
+    let named = namesNumbers ? Set(bounds.compactMap { Int64($0) }) : []
+    let recipe = GeneratedRows(
+      seed: seed, copiesRows: true, values: ValueVariation(seed: seed, focus: ValueVariation.focus(of: exercise.solution), namedRows: named))
     // Odd seeds start from the variant rows, even ones from the fixture's: a copy or a changed
     // value there gives more rows than the fixture had (what an answer cut to its rows misses).
     return Dataset(variant: seed % 2 == 1, generated: recipe, permutesIDs: !namesNumbers, keeping: given, bounds: bounds)
@@ -415,6 +417,15 @@ public struct AnswerChecker {
     if !exercise.checkedTables.isEmpty || expected.changed || actual.changed {
       // A write exercise: the tables afterwards decide (the rows it returns too, if any).
       if expected.changed, !actual.changed, exercise.checkedTables.isEmpty {
+        // An answer that wrote, but whose writes matched no row here, is told so.
+        let verbs: Set<String> = ["INSERT", "UPDATE", "DELETE", "REPLACE"]
+        let writes = actual.evidence.statements.compactMap { facts -> String? in
+          guard let first = facts.keywords.first, verbs.contains(first) || first == "WITH" else { return nil }
+          return facts.keywords.first(where: verbs.contains)
+        }
+        if let first = writes.first {
+          return "this exercise changes the data, but your answer changed no row here: its \(first)\(writes.count > 1 ? " (and the other writes)" : "") matched no row — check which rows it reaches (a view's WHERE, a trigger's condition, the row's id)"
+        }
         return "this exercise changes the data, but your answer changed nothing (a query that only selects the rows is not enough)"
       }
       if !expected.changed, actual.changed, exercise.checkedTables.isEmpty {

@@ -23,6 +23,10 @@ struct ValueVariation: Sendable, Equatable {
   /// The names the solution writes (lower-cased): columns among them get two changes in three,
   /// so the values an answer reads are the ones that vary (`notes` for a task about notes).
   var focus: Set<String> = []
+  /// The ids the solution names rows by (`find(1)`, `$0.id.eq(1)`): every value of those rows
+  /// may change, one time in two, so what the task says of that row is what an answer must
+  /// handle (product 1 at price 0 goes through a view that keeps `price > 0` no more).
+  var namedRows: Set<Int64> = []
 
   /// The words of a solution that may name columns (`$0.notes`, `"dueDate"`, `length(notes)`).
   static func focus(of solution: String) -> Set<String> {
@@ -48,6 +52,8 @@ struct ValueVariation: Sendable, Equatable {
     // Started from a mixed state: streams of nearby seeds must not be shifts of one another.
     var mixer = SplitMix64(seed: seed)
     var random = SplitMix64(state: mixer.next() ^ 0x5EED_0F_DA7A)
+    // The named rows' changes draw from a stream of their own: the other changes stay as they were.
+    var named = SplitMix64(state: mixer.next() ^ 0x0A3E_D0_0005)
     // Keys do not change while values do: read once.
     let integerKeys = try IntegerKeys(database)
     let tables = try database.rows(
@@ -71,6 +77,11 @@ struct ValueVariation: Sendable, Equatable {
         let rowid = rowids[random.index(rowids.count)]
         let column = !focused.isEmpty && random.index(3) != 0 ? focused[random.index(focused.count)] : editable[random.index(editable.count)]
         try change(column, ofRow: rowid, in: table, integerKeys: integerKeys, given: given, bounds: bounds, random: &random, database: database)
+      }
+      for rowid in rowids where namedRows.contains(rowid) && named.index(2) == 0 {
+        for column in editable {
+          try change(column, ofRow: rowid, in: table, integerKeys: integerKeys, given: given, bounds: bounds, random: &named, database: database)
+        }
       }
       // A whole group's value NULL: every row sharing a parent, for one nullable column.
       if random.index(2) == 0, let parent = random.pick(columns.filter { $0.parent != nil && $0.parent != table }),
