@@ -31,7 +31,7 @@ final class LessonTechniqueTests: XCTestCase {
     (
       "6.2",
       "SELECT DISTINCT c.name FROM customers c JOIN orders o ON o.customerID = c.id",
-      "✗ 6.2 Customers who ordered: expected 5 rows, got 4; missing the row ('') (on rows whose values change as the schema allows, dataset 2, ids moved: it matched the fixture's and the variant's rows, but these hold a case they do not — a NULL, a number on a boundary or 0, a text in other letter case or with % or _, a new value, a copied row, an empty table) — its rows: quarry lessons --dataset 6.2 2"
+      "✗ 6.2 Customers who ordered: expected 5 rows, got 4; missing the row ('') (on rows whose values change as the schema allows, dataset 2, ids moved: it matched the fixture's and the variant's rows, but these hold a case they do not — a NULL, a number on a boundary or 0, a text in other letter case or with % or _, a new value, a copied row, an empty table; the rows that differ there from the fixture's: \"customers\": a row (308, 'alma ferreira', 'alma@mail.example', 'Lisbon') not in the others; \"customers\": a row (311, 'Rocha', 'bento@post.example', 'Porto') not in the others; \"customers\": a row (314, '', 'ELISA@POST.EXAMPLE', ' Faro ') not in the others; \"customers\": a row (317, '', 'ELISA@POST.EXAMPLE', ' Faro ') not in the others; \"customers\": a row (320, 'DUARTE PAIVA', 'duarte@studio.example', 'Lisbon') not in the others; \"customers\": a row (326, '~Duarte Paiva', 'duarte@studio.example', 'Lisbon') not in the others; and 13 more) — its rows: quarry lessons --dataset 6.2 2"
     ),
     (
       "7.4",
@@ -46,7 +46,7 @@ final class LessonTechniqueTests: XCTestCase {
     (
       "8.5",
       "SELECT count(*) FROM employees e LEFT JOIN employees m ON e.managerID = m.id LEFT JOIN employees mm ON m.managerID = mm.id WHERE m.name = 'Sofia Lopes' OR mm.name = 'Sofia Lopes'",
-      "✗ 8.5 Sofia's headcount: row 1 (sorted), column 1 ('count(\"chains\".\"id\")'): expected 15, got 11 (on rows whose values change as the schema allows, dataset 8, ids moved: it matched the fixture's and the variant's rows, but these hold a case they do not — a NULL, a number on a boundary or 0, a text in other letter case or with % or _, a new value, a copied row, an empty table) — its rows: quarry lessons --dataset 8.5 8"
+      "✗ 8.5 Sofia's headcount: row 1 (sorted), column 1 ('count(\"chains\".\"id\")'): expected 15, got 11 (on rows whose values change as the schema allows, dataset 8, ids moved: it matched the fixture's and the variant's rows, but these hold a case they do not — a NULL, a number on a boundary or 0, a text in other letter case or with % or _, a new value, a copied row, an empty table; the rows that differ there from the fixture's: \"employees\": a row (-350, 'Helena Duarte', 'Chief Executive', 326, NULL, 210000, '2008-03-01', 'helena@quarry.example') not in the others; \"employees\": a row (0, 'Nuno Cardoso', 'Engineering Manager', 308, 314, 131000, '2013-02-20', 'ana@quarry.example') not in the others; \"employees\": a row (308, 'Nuno Cardoso', 'Contractor', 317, NULL, 60000, '2025-01-06', NULL) not in the others; \"employees\": a row (311, 'Pedro Faria', 'Engineer', 317, 338, 86000, '2017-10-11', NULL) not in the others; \"employees\": a row (314, 'Matos', 'VP Engineering', 317, 368, 165000, '2014-06-15', NULL) not in the others; \"employees\": a row (317, 'Carla Mendes', 'Account Executive', 308, 368, 78000, '2015-03-18', 'carla@quarry.example') not in the others; and 30 more) — its rows: quarry lessons --dataset 8.5 8"
     ),
     (
       "9.2",
@@ -218,6 +218,13 @@ final class LessonTechniqueTests: XCTestCase {
       "24.4",
       "Reminder.where { !$0.isCompleted }.count()",
       "✗ 24.4 One number for a badge: right result, but this exercise is about a fetch property wrapper (@FetchAll, @FetchOne): your answer declares none"
+    ),
+    (
+      // A view that keeps only priced products: the dataset where product 1 (the row the task
+      // names) is at a negative price, shown with the message.
+      "12.4",
+      "CREATE TEMP VIEW renameds AS SELECT id, name FROM products WHERE price > 0; CREATE TEMP TRIGGER renameProduct INSTEAD OF UPDATE ON renameds BEGIN UPDATE products SET name = NEW.name WHERE id = OLD.id; END; UPDATE renameds SET name = 'Notebook A4' WHERE id = 1; SELECT name FROM products",
+      "✗ 12.4 Your own INSTEAD OF trigger: this exercise changes the data, but your answer changed no row here: its UPDATE matched no row — check which rows it reaches (a view's WHERE, a trigger's condition, the row's id) (on rows whose values change as the schema allows, dataset 13: it matched the fixture's and the variant's rows, but these hold a case they do not — a NULL, a number on a boundary or 0, a text in other letter case or with % or _, a new value, a copied row, an empty table; the rows that differ there from the variant's: \"products\" id 1: name '' (was 'Clay mug'), category 'textiles' (was 'kitchen'), price -9.0 (was 9.0), supplierID 5 (was 1); \"products\" id 3: name ' Linen towel ' (was 'Linen towel'); \"products\" id 5: name 'planter' (was 'Cork stool'); \"products\" id 6: name 'Cork%board' (was 'Cork board'); \"products\" id 8: name '' (was 'Cork tray'), price 1.005 (was 55.0); \"products\" id 9: name '' (was 'Cork lamp'), supplierID NULL (was 3); and 5 more)"
     ),
     (
       "7.5",

@@ -77,9 +77,10 @@ public struct AnswerChecker {
         if dataset.idShift != 0 {
           place = " (on the variant rows under other ids: it matched them under the fixture's ids, so it depends on an id written in it)"
         } else if let recipe = dataset.generated, let values = recipe.values {
-          place = " (on rows whose values change as the schema allows, dataset \(values.seed)\(dataset.permutesIDs ? ", ids moved" : ""): it matched the fixture's and the variant's rows, but these hold a case they do not — a NULL, a number on a boundary or 0, a text in other letter case or with % or _, a new value, a copied row, an empty table)"
+          place = " (on rows whose values change as the schema allows, dataset \(values.seed)\(dataset.permutesIDs ? ", ids moved" : ""): it matched the fixture's and the variant's rows, but these hold a case they do not — a NULL, a number on a boundary or 0, a text in other letter case or with % or _, a new value, a copied row, an empty table\(Self.shownChanges(of: dataset, fixture: fixture, outcomes: [expected, actual]))"
+            + ")"
         } else if let recipe = dataset.generated {
-          place = " (on \(recipe.description)\(dataset.permutesIDs ? ", ids permuted" : ""): it matched the fixture's and the variant's rows, but these have a case they do not — a duplicate, a tie, a date in another year, rows in another order)"
+          place = " (on \(recipe.description)\(dataset.permutesIDs ? ", ids permuted" : ""): it matched the fixture's and the variant's rows, but these have a case they do not — a duplicate, a tie, a date in another year, rows in another order\(Self.shownChanges(of: dataset, fixture: fixture, outcomes: [expected, actual])))"
         } else if !variant {
           place = ""
         } else if Self.looksFitted(answer, solution: exercise.solution, fixtureValues: Self.values(ofFixture: fixture)) {
@@ -105,6 +106,22 @@ public struct AnswerChecker {
   }
 
   struct CheckFailure: Error { var message: String }
+
+  /// "; the rows that differ there from the ones it was made from: …": a generated dataset's
+  /// changes in the tables the solution and the answer touched (the rows the learner never saw).
+  static func shownChanges(of dataset: Dataset, fixture: String, outcomes: [Outcome]) -> String {
+    // The tables the statements name (the checker's own reads of every table are not the answer's).
+    let sql = outcomes.flatMap(\.evidence.statements).map { $0.sql.lowercased() }
+    let tables = ((try? Session.fixture(fixture)).flatMap { try? userTables(of: $0) } ?? []).filter { table in
+      let name = table.lowercased()
+      return sql.contains { $0.contains("\"" + name + "\"") || $0.contains(" " + name + " ") || $0.hasSuffix(" " + name) || $0.contains(" " + name + "\n") }
+    }
+    guard !tables.isEmpty else { return "" }
+    guard let changes = try? DatasetChanges(dataset: dataset, fixture: fixture, tables: Set(tables)), let summary = changes.summary() else {
+      return ""
+    }
+    return "; the rows that differ there from the \(dataset.variant ? "variant's" : "fixture's"): " + summary
+  }
 
   /// Whether an answer that matched the fixture only looks written for its rows: constant rows
   /// (`VALUES`, `Values(…)`), or a literal the solution does not use (an id, a name, a total
