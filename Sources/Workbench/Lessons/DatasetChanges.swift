@@ -12,7 +12,8 @@ import QueryBuilder
 struct DatasetChanges {
   /// A changed, added or removed row, or a table left empty.
   enum Change: Equatable {
-    case changed(table: String, key: String, cells: [(column: String, now: DatabaseValue, was: DatabaseValue)])
+    case changed(
+      table: String, key: String, cells: [(column: String, now: DatabaseValue, was: DatabaseValue)])
     case added(table: String, row: [DatabaseValue])
     case removed(table: String, key: String)
     case emptied(table: String)
@@ -25,7 +26,8 @@ struct DatasetChanges {
         let shown = cells.map { "\($0.column) \($0.now.inlineSQL) (was \($0.was.inlineSQL))" }
         return "\(quoteIdentifier(table)) \(key): " + shown.joined(separator: ", ")
       case .added(let table, let row):
-        return "\(quoteIdentifier(table)): a row (" + row.map(\.inlineSQL).joined(separator: ", ") + ") not in the others"
+        return "\(quoteIdentifier(table)): a row (" + row.map(\.inlineSQL).joined(separator: ", ")
+          + ") not in the others"
       case .removed(let table, let key): return "\(quoteIdentifier(table)) \(key): gone"
       case .emptied(let table): return "\(quoteIdentifier(table)): no rows"
       }
@@ -37,34 +39,58 @@ struct DatasetChanges {
   /// The changes `dataset` makes to the rows it starts from (the fixture's, or the variant's),
   /// in `tables` (all the fixture's tables when empty), in table order then row order.
   init(dataset: AnswerChecker.Dataset, fixture: String, tables: Set<String>) throws {
-    let before = try Session.fixture(fixture, variant: dataset.variant, shiftingIDs: dataset.idShift)
-    let after = try Session.fixture(fixture, variant: dataset.variant, shiftingIDs: dataset.idShift) { database in
-      try dataset.generated?.apply(to: database, permutingIDs: dataset.permutesIDs, keeping: dataset.keeping, bounds: dataset.bounds)
+    let before = try Session.fixture(
+      fixture, variant: dataset.variant, shiftingIDs: dataset.idShift)
+    let after = try Session.fixture(fixture, variant: dataset.variant, shiftingIDs: dataset.idShift)
+    { database in
+      try dataset.generated?.apply(
+        to: database, permutingIDs: dataset.permutesIDs, keeping: dataset.keeping,
+        bounds: dataset.bounds)
     }
     let wanted = Set(tables.map { $0.lowercased() })
-    for table in try AnswerChecker.userTables(of: before) where wanted.isEmpty || wanted.contains(table.lowercased()) {
-      let select = "SELECT rowid AS \"quarry_rowid\", * FROM \(quoteIdentifier(table)) ORDER BY rowid"
-      guard let old = try? before.database.prepare(select), let new = try? after.database.prepare(select) else { continue }
+    for table in try AnswerChecker.userTables(of: before)
+    where wanted.isEmpty || wanted.contains(table.lowercased()) {
+      let select =
+        "SELECT rowid AS \"quarry_rowid\", * FROM \(quoteIdentifier(table)) ORDER BY rowid"
+      guard let old = try? before.database.prepare(select),
+        let new = try? after.database.prepare(select)
+      else { continue }
       let columns = Array(old.columnNames.dropFirst())
-      let oldRows = try old.rows(), newRows = try new.rows()
+      let oldRows = try old.rows()
+      let newRows = try new.rows()
       if newRows.isEmpty, !oldRows.isEmpty {
         changes.append(.emptied(table: table))
         continue
       }
       if dataset.permutesIDs {
         // Ids moved: rows are matched by their other values (keys and references left out).
-        let links = Set(try before.database.rows("SELECT \"from\" FROM pragma_foreign_key_list(?)", bindings: [.text(table)]).compactMap { $0.first?.textValue })
-        let kept = columns.indices.filter { columns[$0].lowercased() != "id" && !links.contains(columns[$0]) }
+        let links = Set(
+          try before.database.rows(
+            "SELECT \"from\" FROM pragma_foreign_key_list(?)", bindings: [.text(table)]
+          ).compactMap { $0.first?.textValue })
+        let kept = columns.indices.filter {
+          columns[$0].lowercased() != "id" && !links.contains(columns[$0])
+        }
         func shape(_ row: [DatabaseValue]) -> [DatabaseValue] { kept.map { row[$0 + 1] } }
         var remaining = oldRows.map(shape)
         for row in newRows {
-          if let match = remaining.firstIndex(of: shape(row)) { remaining.remove(at: match) } else { changes.append(.added(table: table, row: Array(row.dropFirst()))) }
+          if let match = remaining.firstIndex(of: shape(row)) {
+            remaining.remove(at: match)
+          } else {
+            changes.append(.added(table: table, row: Array(row.dropFirst())))
+          }
         }
-        for row in remaining { changes.append(.removed(table: table, key: "a row (" + row.map(\.inlineSQL).joined(separator: ", ") + ")")) }
+        for row in remaining {
+          changes.append(
+            .removed(
+              table: table, key: "a row (" + row.map(\.inlineSQL).joined(separator: ", ") + ")"))
+        }
         continue
       }
       var oldByRowid: [Int64: [DatabaseValue]] = [:]
-      for row in oldRows { if case .integer(let id)? = row.first { oldByRowid[id] = Array(row.dropFirst()) } }
+      for row in oldRows {
+        if case .integer(let id)? = row.first { oldByRowid[id] = Array(row.dropFirst()) }
+      }
       var seen: Set<Int64> = []
       for row in newRows {
         guard case .integer(let id)? = row.first else { continue }
@@ -75,11 +101,14 @@ struct DatasetChanges {
           changes.append(.added(table: table, row: values))
           continue
         }
-        let cells = zip(columns, zip(values, was)).filter { $0.1.0 != $0.1.1 }.map { (column: $0.0, now: $0.1.0, was: $0.1.1) }
+        let cells = zip(columns, zip(values, was)).filter { $0.1.0 != $0.1.1 }.map {
+          (column: $0.0, now: $0.1.0, was: $0.1.1)
+        }
         if !cells.isEmpty { changes.append(.changed(table: table, key: key, cells: cells)) }
       }
       for (id, values) in oldByRowid.sorted(by: { $0.key < $1.key }) where !seen.contains(id) {
-        changes.append(.removed(table: table, key: Self.key(columns: columns, values: values, rowid: id)))
+        changes.append(
+          .removed(table: table, key: Self.key(columns: columns, values: values, rowid: id)))
       }
     }
   }
