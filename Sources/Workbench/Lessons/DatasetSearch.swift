@@ -104,13 +104,19 @@ public struct DatasetSearch {
     // At least `minimumSeeds`: datasets on which the solution gives rows the fixed data never
     // showed it give (values no mutant here asked for: a wrong answer of another kind meets them).
     // The most new rows first: the candidates whose changed values reach the result most.
-    var seenRows = Set(expected.flatMap { $0.rows.map(AnswerChecker.key) })
+    // A write exercise's rows are its tables after the write: a dataset whose written tables
+    // hold rows the fixed data never left counts as one that shows new rows.
+    func shown(_ outcome: AnswerChecker.Outcome) -> [[String]] {
+      outcome.rows.map(AnswerChecker.key)
+        + outcome.tables.flatMap { table in table.rows.map { [table.name] + AnswerChecker.key($0) } }
+    }
+    var seenRows = Set(expected.flatMap(shown))
     var remaining = outcomes.filter { !finding.seeds.contains($0.seed) && (!$0.outcome.rows.isEmpty || $0.outcome.changed) }
     while finding.seeds.count < minimumSeeds, !remaining.isEmpty {
-      let scored = remaining.map { candidate in (candidate, candidate.outcome.rows.filter { !seenRows.contains(AnswerChecker.key($0)) }.count) }
+      let scored = remaining.map { candidate in (candidate, shown(candidate.outcome).filter { !seenRows.contains($0) }.count) }
       guard let best = scored.max(by: { $0.1 < $1.1 || ($0.1 == $1.1 && $0.0.seed > $1.0.seed) }), best.1 > 0 else { break }
       finding.seeds.append(best.0.seed)
-      seenRows.formUnion(best.0.outcome.rows.map(AnswerChecker.key))
+      seenRows.formUnion(shown(best.0.outcome))
       remaining.removeAll { $0.seed == best.0.seed }
     }
     alive = alive.indices.filter { !covered.contains($0) }.map { alive[$0] }

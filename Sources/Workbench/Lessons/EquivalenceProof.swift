@@ -208,6 +208,25 @@ struct EquivalenceProof {
     return !group && aggregate && !windows ? "an aggregate without GROUP BY gives one row" : nil
   }
 
+  /// The SELECT whose core holds position `at`, at any depth inside it (`HAVING (count(x) > 2)`).
+  func selectHolding(_ at: Int) -> Int? {
+    var back = at
+    while back >= 0 {
+      if word(back) == "SELECT", depth[back] <= depth[at], coreEnd(from: back) > at { return back }
+      back -= 1
+    }
+    return nil
+  }
+
+  /// Why an aggregate in the select at `select` never meets an empty set of rows: its select
+  /// groups them (`GROUP BY`: each group holds one row at least). Nil when it may (no rows at all).
+  func grouped(selectAt select: Int) -> String? {
+    let end = coreEnd(from: select)
+    let from = self.from(select, end: end)
+    let group = positions(of: ["GROUP"], in: from..<end, depth: depth[select]).contains { word($0 + 1) == "BY" }
+    return group ? "a group holds one row at least, so the sum is never over no rows" : nil
+  }
+
   /// The statement's main query gives at most one row (for `LIMIT n`, n ≥ 1, added to it).
   func mainQueryOneRow() -> String? {
     guard let select = code.indices.first(where: { depth[$0] == 0 && word($0) == "SELECT" }) else {

@@ -486,6 +486,12 @@ enum SQLMutants {
             let distinctProof = upper == "COUNT" ? prover.countDistinct(argument: (at + 2)...(close - 1), selectAt: prover.enclosingSelect(at)) : nil
             results.append(Mutation(kind: "\(token.text)(DISTINCT …)", edits: inserting("DISTINCT", after: at + 1), context: context(at), proof: distinctProof))
             if upper == "COUNT" { results.append(Mutation(kind: "count(x) → count(*)", edits: removing((at + 2)...(close - 1)).merging(replacing(at + 1, with: "(*", kind: .symbol)) { a, _ in a }, context: context(at), proof: prover.countStar(argument: (at + 2)...(close - 1)))) }
+            if upper == "COUNT" {
+              // A learner's count of the known values: NULL, not 0, over no rows at all.
+              results.append(Mutation(
+                kind: "count(x) → sum(x IS NOT NULL)", edits: replacing(at, with: "sum").merging([code[close]: Token(kind: .symbol, text: " IS NOT NULL)")]) { a, _ in a },
+                context: context(at), proof: prover.selectHolding(at).flatMap { prover.grouped(selectAt: $0) }))
+            }
           }
           if ["MIN", "MAX", "SUM", "AVG"].contains(upper) {
             // No rows, or only NULLs, read as 0.

@@ -33,23 +33,25 @@ public final class Tutor {
   }
 
   private func register(in shell: Shell) {
-    shell.extensionHelp += [
-      (".lesson N", "Open lesson N (.lesson alone lists them)"),
-      (".next / .prev", "Move between the steps of the lesson"),
-      (".hint", "A hint for this exercise"),
-      (".check", "Check your last query (or .check QUERY) against this exercise"),
-      (".solution", "Show the reference solution (asks first)"),
-      (".diagram", "Draw the tables and their foreign keys"),
-      (".tree", "Draw the last result as a tree from its id and parent columns (or its depth)"),
+    let commands = [
+      MetaCommand(usage: ".lesson N", summary: "Open lesson N (.lesson alone lists them)") { shell, argument in self.open(argument, shell: shell) },
+      MetaCommand.invoked(usage: ".next / .prev", summary: "Move between the steps of the lesson", aliases: [".prev"], perform: { shell, call in
+        self.move(call.name == ".prev" ? -1 : 1, shell: shell)
+        return .proceed
+      }),
+      MetaCommand(usage: ".hint", summary: "A hint for this exercise") { shell, _ in self.hint(shell: shell) },
+      MetaCommand(usage: ".check", summary: "Check your last query (or .check QUERY) against this exercise") { shell, argument in
+        self.check(shell: shell, answer: argument)
+      },
+      MetaCommand(usage: ".solution", summary: "Show the reference solution (asks first)") { shell, _ in self.solution(shell: shell) },
+      MetaCommand(usage: ".diagram", summary: "Draw the tables and their foreign keys") { shell, _ in
+        shell.output.write(Diagram.draw(try? shell.session.database.schema()))
+      },
+      MetaCommand(usage: ".tree", summary: "Draw the last result as a tree from its id and parent columns (or its depth)") { shell, _ in
+        Tutor.tree(shell: shell)
+      },
     ]
-    shell.extensions[".lesson"] = { shell, argument in self.open(argument, shell: shell) }
-    shell.extensions[".next"] = { shell, _ in self.move(1, shell: shell) }
-    shell.extensions[".prev"] = { shell, _ in self.move(-1, shell: shell) }
-    shell.extensions[".hint"] = { shell, _ in self.hint(shell: shell) }
-    shell.extensions[".check"] = { shell, argument in self.check(shell: shell, answer: argument) }
-    shell.extensions[".solution"] = { shell, _ in self.solution(shell: shell) }
-    shell.extensions[".diagram"] = { shell, _ in shell.output.write(Diagram.draw(try? shell.session.database.schema())) }
-    shell.extensions[".tree"] = { shell, _ in Tutor.tree(shell: shell) }
+    for command in commands { shell.register(command) }
   }
 
   /// The lesson list with progress: `  1. Basics  (2/4)`.

@@ -28,7 +28,8 @@ enum DataCommands {
         the first line (every column TEXT). An existing table takes every line, except a first
         line that names its columns. A line with the wrong number of fields, or a row the table
         refuses (a constraint), is an error at its line, and nothing is imported.
-        """
+        """,
+      reachesFiles: true
     ) { shell, argument in
       let parts = argument.split(separator: " ", omittingEmptySubsequences: true).map(String.init)
       guard parts.count == 2 else { return shell.fail("usage: .import FILE TABLE") }

@@ -1,7 +1,9 @@
 import FoundationEssentials
 
 /// A meta-command declared once: its usage line and summary (for `.help`), a longer explanation
-/// (for `.help NAME`), and what it does. Dispatch, help and completion read the same entry.
+/// (for `.help NAME`), the names it answers to, whether it reaches files (refused by `--safe`),
+/// what Tab offers after it, and what it does. Dispatch, help, `--safe` and completion read the
+/// same entry, for the built-in commands (``Shell/builtIns``) and the registered ones alike.
 ///
 /// ```swift
 /// shell.register(MetaCommand(usage: ".indexes [TABLE]", summary: "List indexes", details: "…") { shell, argument in … })
@@ -10,30 +12,69 @@ public struct MetaCommand {
   public var usage: String
   public var summary: String
   public var details: String
-  public var run: (Shell, String) -> Void
+  /// Other names that run it (`.exit` and `.q` for `.quit`, `.prev` beside `.next`).
+  public var aliases: [String] = []
+  /// It reads or writes files: refused in `--safe` mode.
+  public var reachesFiles = false
+  /// What Tab offers after it (a `TABLE` in its usage line offers the database's tables).
+  public var arguments: ((Shell) -> [String])?
+  /// It runs inputs of its own (`.read`, `.run`): under `--format json` their statements print
+  /// their own JSON lines rather than one object for the command.
+  public var runsInputs = false
+  /// What it does, told how it was called.
+  var perform: (Shell, Invocation) -> Shell.Outcome
 
-  public init(usage: String, summary: String, details: String = "", run: @escaping (Shell, String) -> Void) {
+  /// How a meta-command was called: the name typed (one of its names), the rest of the line,
+  /// and the whole line.
+  struct Invocation {
+    var name: String
+    var argument: String
+    var line: String
+  }
+
+  public init(
+    usage: String, summary: String, details: String = "", aliases: [String] = [], reachesFiles: Bool = false,
+    runsInputs: Bool = false, arguments: ((Shell) -> [String])? = nil, run: @escaping (Shell, String) -> Void
+  ) {
     self.usage = usage
     self.summary = summary
     self.details = details
-    self.run = run
+    self.aliases = aliases
+    self.reachesFiles = reachesFiles
+    self.runsInputs = runsInputs
+    self.arguments = arguments
+    self.perform = { shell, call in
+      run(shell, call.argument)
+      return .proceed
+    }
+  }
+
+  /// A command told the name it was called by and the whole line, that may end the session.
+  static func invoked(
+    usage: String, summary: String, details: String = "", aliases: [String] = [], reachesFiles: Bool = false,
+    runsInputs: Bool = false, perform: @escaping (Shell, Invocation) -> Shell.Outcome
+  ) -> MetaCommand {
+    var command = MetaCommand(
+      usage: usage, summary: summary, details: details, aliases: aliases, reachesFiles: reachesFiles, runsInputs: runsInputs
+    ) { _, _ in }
+    command.perform = perform
+    return command
   }
 
   /// `.dump` of `.dump [TABLE]`.
   public var name: String { String(usage.prefix { $0 != " " }) }
+  /// Every name that runs it.
+  var names: [String] { [name] + aliases }
 }
 
-/// The meta-commands a shell has beyond its built-in ones: what each runs, its help line and
-/// its longer help.
+/// The meta-commands a shell has beyond its built-in ones, in the order they were registered
+/// (a later one of the same name replaces the earlier).
 struct RegisteredCommands {
-  var run: [String: (Shell, String) -> Void] = [:]
-  var help: [(String, String)] = []
-  var details: [String: String] = [:]
+  var commands: [MetaCommand] = []
 
   mutating func add(_ command: MetaCommand) {
-    run[command.name] = command.run
-    help.append((command.usage, command.summary))
-    if !command.details.isEmpty { details[command.name] = command.details }
+    commands.removeAll { !Set($0.names).isDisjoint(with: command.names) }
+    commands.append(command)
   }
 }
 
@@ -43,51 +84,23 @@ extension Shell {
     registered.add(command)
   }
 
+  /// Every meta-command: the built-in ones, then the registered ones.
+  var metaCommands: [MetaCommand] { Self.builtIns + registered.commands }
+
+  /// The meta-command a name (or an alias) runs.
+  func metaCommand(named name: String) -> MetaCommand? {
+    registered.commands.last { $0.names.contains(name) } ?? Self.builtIns.first { $0.names.contains(name) }
+  }
+
   /// `.help mode`, `.help .import`: the meta-command's usage, summary and details (nil when NAME
   /// is no meta-command).
   func commandHelp(_ name: String) -> String? {
     let dotted = name.hasPrefix(".") ? name : "." + name
-    let lines = Self.builtInCommands + extensionHelp
-    guard let entry = lines.first(where: { $0.0.prefix(while: { $0 != " " }) == dotted || $0.0.hasPrefix(dotted + " /") })
-    else { return nil }
-    var text = entry.0 + "\n  " + entry.1 + "\n"
-    if let details = commandDetails[dotted] ?? Self.builtInDetails[dotted] {
-      text += "\n" + details.split(separator: "\n", omittingEmptySubsequences: false).map { $0.isEmpty ? "" : "  " + $0 }.joined(separator: "\n") + "\n"
+    guard let command = metaCommand(named: dotted) else { return nil }
+    var text = command.usage + "\n  " + command.summary + "\n"
+    if !command.details.isEmpty {
+      text += "\n" + command.details.split(separator: "\n", omittingEmptySubsequences: false).map { $0.isEmpty ? "" : "  " + $0 }.joined(separator: "\n") + "\n"
     }
     return text
   }
-
-  /// What `.help NAME` adds for the built-in commands people ask about.
-  static let builtInDetails: [String: String] = [
-    ".mode": """
-      box       boxes drawn with lines (the default at the prompt)
-      table     the same in ASCII (+ - |)
-      csv       comma-separated values, a header line first (.headers off leaves it out)
-      json      one JSON object per statement, one per line
-      markdown  a Markdown table
-      line      one `column = value` line per value, a blank line between rows
-      swift     results as Swift values (records of the model)
-      """,
-    ".maxrows": """
-      N       show the first and last N/2 rows of a longer result, with its count
-      auto    as many as fit the terminal (the default)
-      0       every row: past a screen they stream into the pager as they arrive
-      """,
-    ".timeout": """
-      How long a write waits for another connection (another process reading or writing the same
-      file) before it fails with "database is locked". .timeout alone shows the current value.
-      """,
-    ".output": """
-      .output FILE sends every result to FILE (created, or truncated) until .output alone (or
-      .output stdout) sends them to the screen again. A write that fails is an error.
-      """,
-    ".open": """
-      Opens a SQLite file (created if missing, unless the session is --readonly: then it stays
-      read-only). A transaction left open is rolled back first, after a warning.
-      """,
-    ".keep": """
-      .keep NAME keeps the last input; .keep NAME INPUT keeps INPUT. $1, $2 … in it are parameters
-      that .run NAME ARGS fills in, bound as values (never spliced into the SQL).
-      """,
-  ]
 }

@@ -59,20 +59,6 @@ public final class Shell {
   public var failureTracker: FailureTracker?
   /// Where errors go: the screen at the prompt; stderr for scripts, so stdout stays data.
   public var errorOutput: OutputStream?
-  /// Extra meta-commands provided by other parts of the workbench (lessons).
-  public var extensions: [String: (Shell, String) -> Void] {
-    get { registered.run }
-    set { registered.run = newValue }
-  }
-  public var extensionHelp: [(String, String)] {
-    get { registered.help }
-    set { registered.help = newValue }
-  }
-  /// What `.help NAME` says about a registered command, beyond its line.
-  var commandDetails: [String: String] {
-    get { registered.details }
-    set { registered.details = newValue }
-  }
   /// The registered meta-commands, the data commands (`.dump`, `.import`, …) first: made when
   /// first read, so a script that runs no meta-command (`quarry db -e …`) never builds them.
   var registered: RegisteredCommands {
@@ -102,12 +88,10 @@ public final class Shell {
   /// `--readonly`: every database this shell opens is opened read-only.
   public var readOnly = false
   /// `--safe`: nothing the input does reaches the file system or another database (see
-  /// ``Shell/fileCommands`` and ``Shell/safeConfinement``).
+  /// ``MetaCommand/reachesFiles`` and ``Shell/safeConfinement``).
   public var safe = false {
     didSet { if safe { session.database.confine(Self.safeConfinement) } }
   }
-  /// The meta-commands that read or write files, refused in `--safe` mode.
-  static let fileCommands: Set<String> = [".open", ".read", ".once", ".output", ".edit", ".save", ".backup", ".import"]
   /// What SQL may not do in `--safe` mode.
   public static let safeConfinement = Confinement(reason: "--safe keeps SQL to the session's own database")
 
@@ -143,76 +127,24 @@ public final class Shell {
   /// prompt changes results only; meta-commands still answer in plain text.
   public let jsonStream: Bool
 
-  /// Meta-commands that run inputs of their own: their statements print their own JSON lines.
-  private static let commandsRunningInputs: Set<String> = [".read", ".run", ".raw", ".edit"]
 
-  public static let builtInCommands: [(String, String)] = [
-    (".help [NAME]", "Show this help, or what the command or DSL method NAME does (.help mode)"),
-    (".methods [KIND]", "List the DSL's methods (KIND: table, query, write, expression, …)"),
-    (".tables", "List tables and views with their Swift type names"),
-    (".schema [Type]", "Show CREATE statements and the @Table models"),
-    (".mode MODE", "box, table, csv, json, markdown, line or swift"),
-    (".headers on|off", "Column names in csv and table output"),
-    (".sql on|off", "Show the SQL beside (or above) the results"),
-    (".binds", "Show the bound parameters of the last statement"),
-    (".timer on|off", "Show how long each input took"),
-    (".timeout MS", "Wait up to MS milliseconds for another connection to let go of the database"),
-    (".wrap on|off", "Wrap long text in table cells instead of cutting it with …"),
-    (".nullvalue TEXT", "Show NULL as TEXT in results (default: dim NULL, or ∅ without colour)"),
-    (".maxrows N|auto", "Rows a result shows at the prompt (the first and last); 0 shows all"),
-    (".explain [INPUT]", "EXPLAIN QUERY PLAN of INPUT, or of the last query, as a tree"),
-    (".open FILE", "Open a database file"),
-    (".fixture NAME", "Load a fixture in memory"),
-    (".reset", "Reload the fixture, undoing every change"),
-    (".read FILE", "Run the inputs in FILE"),
-    (".once FILE", "Send the next input's output to FILE"),
-    (".output [FILE]", "Send output to FILE, or back to the screen"),
-    (".edit", "Edit the last input in $EDITOR, then run it"),
-    (".raw SQL", "Run plain SQL (input starting with an SQL keyword also runs as SQL)"),
-    (".save FILE", "Write the database (an in-memory fixture too) to FILE, as sqlite3 does"),
-    (".backup FILE", "The same as .save"),
-    (".keep NAME [INPUT]", "Keep INPUT (or the last input) as a named query; $1, $2… are parameters"),
-    (".run NAME [ARGS]", "Run a named query with arguments"),
-    (".list", "List named queries"),
-    (".quit", "Leave (Ctrl-D also does)"),
-  ]
 
-  public var commandNames: [String] {
-    // The installed handlers are the commands (a help line may name two: ".next / .prev").
-    Self.builtInCommands.map { String($0.0.prefix { $0 != " " }) } + [".exit", ".q"]
-      + extensions.keys.sorted()
-  }
+  public var commandNames: [String] { metaCommands.flatMap(\.names) }
 
   /// What Tab offers after each meta-command that takes a known set of arguments. A command
   /// whose usage line names a TABLE (`.dump [TABLE…]`, `.import FILE TABLE`) offers the
   /// database's tables, read off that line: the help and the completion are one declaration.
   public var argumentCandidates: [String: () -> [String]] {
-    let onOff = { ["on", "off"] }
     let tables: () -> [String] = { [weak self] in (try? self?.session.database.schema().tables.map(\.name)) ?? [] }
-    var byUsage: [String: () -> [String]] = [:]
-    for (usage, _) in Self.builtInCommands + extensionHelp {
-      let words = usage.split(separator: " ")
-      guard let command = words.first, words.dropFirst().contains(where: { $0.trimmingScalars(in: ScalarSet(charactersIn: "[]…")) == "TABLE" }) else { continue }
-      byUsage[String(command)] = tables
+    var candidates: [String: () -> [String]] = [:]
+    for command in metaCommands {
+      if let arguments = command.arguments {
+        for name in command.names { candidates[name] = { [weak self] in self.map(arguments) ?? [] } }
+      } else if command.usage.split(separator: " ").dropFirst().contains(where: { $0.trimmingScalars(in: ScalarSet(charactersIn: "[]…")) == "TABLE" }) {
+        for name in command.names { candidates[name] = tables }
+      }
     }
-    let own: [String: () -> [String]] = [
-      ".mode": { OutputFormat.allCases.map(\.rawValue) + ["swift"] },
-      ".fixture": { Fixture.available() },
-      ".headers": onOff, ".sql": onOff, ".timer": onOff, ".wrap": onOff,
-      ".maxrows": { ["auto", "0"] },
-      // `.help NAME`: a meta-command (`mode`) or a DSL method (`map`).
-      ".help": { [weak self] in
-        (self?.commandNames.map { String($0.dropFirst()) } ?? []) + ReceiverKind.allCases.flatMap { Vocabulary.names(for: $0) }
-      },
-      ".methods": { ReceiverKind.allCases.map(\.rawValue) },
-      ".run": { [weak self] in self.map { Array($0.namedQueries.all().keys) } ?? [] },
-      ".schema": { [weak self] in
-        guard let self else { return [] }
-        let tables = (try? self.session.database.schema().tables.map(\.name)) ?? []
-        return tables + self.session.catalog.tables.values.map(\.typeName)
-      },
-    ]
-    return byUsage.merging(own) { _, own in own }
+    return candidates
   }
 
   public func isMetaCommand(_ line: String) -> Bool {
@@ -220,9 +152,10 @@ public final class Shell {
   }
 
   public var helpText: String {
-    let all = Self.builtInCommands.dropLast() + extensionHelp + [Self.builtInCommands.last!]
-    let width = all.map(\.0.count).max() ?? 0
-    return all.map { $0.0 + String(repeating: " ", count: width - $0.0.count + 2) + $0.1 }.joined(separator: "\n") + "\n"
+    // `.quit` last, after the registered commands.
+    let all = Self.builtIns.filter { $0.name != ".quit" } + registered.commands + Self.builtIns.filter { $0.name == ".quit" }
+    let width = all.map(\.usage.count).max() ?? 0
+    return all.map { $0.usage + String(repeating: " ", count: width - $0.usage.count + 2) + $0.summary }.joined(separator: "\n") + "\n"
   }
 
   /// Runs one complete input: a meta-command, plain SQL, or DSL.
@@ -275,7 +208,7 @@ public final class Shell {
       }
       let name = String(trimmed.prefix { !$0.isWhitespace })
       // A command another one runs (`.lesson 1` loads its fixture) writes into that one's object.
-      guard speaksJSON, commandCapture == nil, !Self.commandsRunningInputs.contains(name) else { return command(trimmed) }
+      guard speaksJSON, commandCapture == nil, metaCommand(named: name)?.runsInputs != true else { return command(trimmed) }
       let capture = OutputStream.capturing()
       commandCapture = capture
       commandError = nil
@@ -356,154 +289,58 @@ public final class Shell {
   private func command(_ line: String) -> Outcome {
     let name = String(line.prefix { !$0.isWhitespace })
     let argument = line.dropFirst(name.count).trimmingScalars(in: .whitespaces)
-    if safe, Self.fileCommands.contains(name), !(name == ".output" && (argument.isEmpty || argument == "stdout")) {
+    guard let command = metaCommand(named: name) else {
+      fail("unknown command '\(name)'; .help lists them")
+      return .proceed
+    }
+    if safe, command.reachesFiles, !(name == ".output" && (argument.isEmpty || argument == "stdout")) {
       fail("\(name) is refused in --safe mode: it reaches the file system (run Quarry without --safe to use it)")
       return .proceed
     }
-    switch name {
-    case ".quit", ".exit", ".q":
-      return mayLeave(doing: name) ? .quit : .proceed
-    case ".help":
-      if argument.isEmpty {
-        showLong(helpText)
-      } else if let text = commandHelp(argument) {
-        showLong(text)
-      } else if let text = methodHelp(argument) {
-        showLong(text)
+    return command.perform(self, MetaCommand.Invocation(name: name, argument: argument, line: line))
+  }
+
+  /// `.open FILE`: another database for the session (read-only stays read-only).
+  func openDatabase(_ argument: String) {
+    guard !argument.isEmpty else { return fail("usage: .open FILE") }
+    guard mayLeave(doing: ".open") else { return }
+    do {
+      // A read-only session stays read-only (`file:…?mode=rw` cannot widen it: SQLite refuses).
+      let database = try Database(
+        path: expandingTilde(argument), mode: readOnly ? .readOnly : .readWrite, create: !readOnly)
+      try session.replaceDatabase(database)
+      fixtureName = nil
+      onDatabaseChange?(database)
+      output.write("opened \(argument)\(readOnly ? " (read-only)" : "")\n")
+    } catch {
+      // Read-only opens what exists and creates nothing: say so, not only SQLite's words.
+      if readOnly, !argument.hasPrefix("file:"), FileKind(path: expandingTilde(argument)) == nil {
+        fail("cannot open '\(argument)': no such file, and this session is read-only (--readonly), so .open creates none")
       } else {
-        let names = ReceiverKind.allCases.flatMap { Vocabulary.names(for: $0) }
-        fail("no DSL method '\(argument)'" + (closestMatch(to: argument, in: names).map { "; did you mean '\($0)'?" } ?? "; .methods lists them"))
-      }
-    case ".methods":
-      if let text = methodsListing(argument) {
-        output.write(text)
-      } else {
-        fail("unknown kind '\(argument)'; use one of: " + ReceiverKind.allCases.map(\.rawValue).joined(separator: ", "))
-      }
-    case ".tables":
-      tables()
-    case ".schema":
-      schema(argument)
-    case ".mode":
-      if argument.isEmpty {
-        // As sqlite3 does: the mode in use.
-        output.write("current output mode: \(swiftMode ? "swift" : format.rawValue)\n")
-      } else if jsonStream, argument != "json" {
-        fail("this session prints JSON lines (--format json): every line stays one JSON object, so .mode cannot change it")
-      } else if argument == "swift" {
-        swiftMode = true
-      } else if let mode = OutputFormat(rawValue: argument) {
-        format = mode
-        swiftMode = false
-      } else {
-        fail("unknown mode '\(argument)'; use one of: box, table, csv, json, markdown, line, swift")
-      }
-    case ".headers": setFlag(&showHeaders, argument, name)
-    case ".sql": setFlag(&showSQL, argument, name)
-    case ".timer": setFlag(&timer, argument, name)
-    case ".timeout":
-      if argument.isEmpty {
-        output.write("\(session.database.busyTimeout) ms\n")
-      } else if let milliseconds = Int(argument), milliseconds >= 0 {
-        session.database.setBusyTimeout(milliseconds: milliseconds)
-      } else {
-        fail(".timeout takes a number of milliseconds, like .timeout 2000")
-      }
-    case ".wrap": setFlag(&wrap, argument, name)
-    case ".nullvalue":
-      nullValue = argument.isEmpty ? nil : argument
-    case ".maxrows":
-      if argument.isEmpty {
-        output.write(maxRows.map { $0 == 0 ? "0 (all rows)\n" : "\($0)\n" } ?? "auto (fits the terminal)\n")
-      } else if argument == "auto" {
-        maxRows = nil
-      } else if let number = Int(argument), number >= 0 {
-        maxRows = number
-      } else {
-        fail("usage: .maxrows N (0 shows all rows) or .maxrows auto")
-      }
-    case ".binds":
-      if session.lastBindings.isEmpty {
-        output.write("(no bound parameters)\n")
-      } else {
-        for (index, binding) in session.lastBindings.enumerated() { output.write("?\(index + 1) = \(binding.inlineSQL)\n") }
-      }
-    case ".explain":
-      explain(argument)
-    case ".open":
-      guard !argument.isEmpty else { fail("usage: .open FILE"); break }
-      guard mayLeave(doing: ".open") else { break }
-      do {
-        // A read-only session stays read-only (`file:…?mode=rw` cannot widen it: SQLite refuses).
-        let database = try Database(
-          path: expandingTilde(argument), mode: readOnly ? .readOnly : .readWrite, create: !readOnly)
-        try session.replaceDatabase(database)
-        fixtureName = nil
-        onDatabaseChange?(database)
-        output.write("opened \(argument)\(readOnly ? " (read-only)" : "")\n")
-      } catch {
-        // Read-only opens what exists and creates nothing: say so, not only SQLite's words.
-        if readOnly, !argument.hasPrefix("file:"), FileKind(path: expandingTilde(argument)) == nil {
-          fail("cannot open '\(argument)': no such file, and this session is read-only (--readonly), so .open creates none")
-        } else {
-          fail("\(error)")
-        }
-      }
-    case ".fixture":
-      guard mayLeave(doing: ".fixture") else { break }
-      loadFixture(argument.isEmpty ? Fixture.defaultName : argument)
-    case ".reset":
-      guard let fixtureName else { fail("nothing to reset: this session did not start from a fixture"); break }
-      loadFixture(fixtureName)
-    case ".read":
-      read(argument)
-    case ".once", ".output":
-      redirect(argument, once: name == ".once")
-    case ".edit":
-      edit()
-    case ".raw":
-      guard !argument.isEmpty else { fail("usage: .raw SQL"); break }
-      lastInput = line
-      session.runSQL(argument, sink: sink())
-    case ".save", ".backup":
-      guard !argument.isEmpty else { fail("usage: \(name) FILE"); break }
-      let path = expandingTilde(argument)
-      if let database = databaseFile(at: path) {
-        fail("refused: \(name) '\(argument)' would write over \(database), which this session has open; save to another file")
-        break
-      }
-      do {
-        try session.database.backup(to: path)
-        output.write("saved the database to \(argument)\n")
-      } catch {
-        fail("cannot save to '\(argument)': \(error)")
-      }
-    case ".keep":
-      // `.keep NAME` keeps the last input; `.keep NAME INPUT` keeps INPUT without running it.
-      let name = String(argument.prefix { !$0.isWhitespace })
-      let inline = argument.dropFirst(name.count).trimmingScalars(in: .whitespaces)
-      guard !name.isEmpty, let input = inline.isEmpty ? lastInput : inline else {
-        fail(name.isEmpty ? "usage: .keep NAME [INPUT]" : "nothing to keep yet: run a query first, or give it: .keep NAME INPUT")
-        break
-      }
-      namedQueries.save(name: name, input: input)
-      output.write("kept '\(name)' (.run \(name) runs it)\n")
-    case ".run":
-      runNamed(argument)
-    case ".list":
-      let all = namedQueries.all()
-      if all.isEmpty { output.write("(no named queries; .keep NAME keeps the last input)\n") }
-      for (name, input) in all.sorted(by: { $0.key < $1.key }) {
-        output.write("\(name): \(input.replacing("\n", with: " "))\n")
-      }
-    default:
-      if let handler = extensions[name] {
-        handler(self, argument)
-      } else {
-        fail("unknown command '\(name)'; .help lists them")
+        fail("\(error)")
       }
     }
-    return .proceed
+  }
+
+  /// `.raw SQL`: plain SQL, run as written.
+  func runRaw(_ sql: String, line: String) {
+    lastInput = line
+    session.runSQL(sql, sink: sink())
+  }
+
+  /// `.save FILE`, `.backup FILE`: the database written to FILE, never over the one open.
+  func save(to argument: String, as name: String) {
+    guard !argument.isEmpty else { return fail("usage: \(name) FILE") }
+    let path = expandingTilde(argument)
+    if let database = databaseFile(at: path) {
+      return fail("refused: \(name) '\(argument)' would write over \(database), which this session has open; save to another file")
+    }
+    do {
+      try session.database.backup(to: path)
+      output.write("saved the database to \(argument)\n")
+    } catch {
+      fail("cannot save to '\(argument)': \(error)")
+    }
   }
 
   /// Text that may be longer than the screen (help): lines wrapped between words at the
@@ -561,7 +398,7 @@ public final class Shell {
     errors.flush()
   }
 
-  private func setFlag(_ flag: inout Bool, _ argument: String, _ name: String) {
+  func setFlag(_ flag: inout Bool, _ argument: String, _ name: String) {
     switch argument {
     case "on": flag = true
     case "off": flag = false
@@ -569,7 +406,7 @@ public final class Shell {
     }
   }
 
-  private func tables() {
+  func tables() {
     guard let tables = try? session.database.schema().tables else { return }
     let rows = tables.map { table -> (String, String) in
       let type = session.catalog.table(forTableName: table.name)?.typeName ?? Inflection.typeName(forTable: table.name)
@@ -579,7 +416,7 @@ public final class Shell {
     for (name, type) in rows { output.write(name + String(repeating: " ", count: width - name.count + 2) + type + "\n") }
   }
 
-  private func schema(_ argument: String) {
+  func schema(_ argument: String) {
     guard let tables = try? session.database.schema().tables else { return }
     var shown = 0
     for table in tables {
@@ -603,7 +440,7 @@ public final class Shell {
     }
   }
 
-  private func explain(_ argument: String) {
+  func explain(_ argument: String) {
     let sql: String
     let bindings: [QueryBinding]
     if argument.isEmpty {
@@ -666,7 +503,7 @@ public final class Shell {
     return mayLeave(doing: "Ctrl-D")
   }
 
-  private func loadFixture(_ name: String) {
+  func loadFixture(_ name: String) {
     do {
       let fresh = try Session.fixture(name)
       if safe { fresh.database.confine(Self.safeConfinement) }
@@ -725,7 +562,7 @@ public final class Shell {
   static let maximumNesting = 25
   private var nesting = 0
 
-  private func redirect(_ path: String, once: Bool) {
+  func redirect(_ path: String, once: Bool) {
     endRedirection()
     // `.output` alone or `.output stdout`: the screen again, as in sqlite3.
     guard !path.isEmpty, path != "stdout" else { return }
@@ -773,7 +610,7 @@ public final class Shell {
     onceOnly = false
   }
 
-  private func edit() {
+  func edit() {
     guard let terminalServices else { fail(".edit needs the quarry command's terminal"); return }
     let edited: String
     do { edited = try terminalServices.edit(lastInput ?? "") } catch {
@@ -786,7 +623,7 @@ public final class Shell {
     handle(edited)
   }
 
-  private func runNamed(_ argument: String) {
+  func runNamed(_ argument: String) {
     let parts = Self.splitArguments(argument)
     guard let name = parts.first else { fail("usage: .run NAME [ARGS]"); return }
     guard let input = namedQueries.all()[name] else {
