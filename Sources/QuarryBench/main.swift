@@ -283,54 +283,6 @@ while let argument = arguments.popFirst() {
   if argument == "--compile-only" { compileOnly = true }
   if argument == "--scan-only" {
     scanFigures(quarry: quarry)
-importAndBoxFigures()
-lessonCheckFigures()
-
-/// A box table of 1,000,000 rows written to a file (widths from the first thousand, streamed)
-/// against `sqlite3 -box`; and `.import` of the same rows as CSV against sqlite3's `.import`.
-func importAndBoxFigures() {
-  var quarryBox: [Double] = [], sqliteBox: [Double] = []
-  for _ in 0..<3 {
-    quarryBox.append(measure([quarry, database, "-e", "Item.all"]))
-    sqliteBox.append(measure(["sqlite3", "-box", database, allSQL]))
-  }
-  report("box_1m_ratio_vs_sqlite3", median(quarryBox) / median(sqliteBox), digits: 2)
-  print("box_1m_peak_rss_kb: quarry \(peakRSS([quarry, database, "-e", "Item.all"]) ?? 0), sqlite3 \(peakRSS(["sqlite3", "-box", database, allSQL]) ?? 0)")
-  let csv = NSTemporaryDirectory() + "quarry-bench-items-\(getpid()).csv"
-  defer { unlink(csv) }
-  shell("sqlite3 -csv -header '\(database)' 'SELECT * FROM items' > '\(csv)'")
-  var quarryImport: [Double] = [], sqliteImport: [Double] = []
-  var quarryPeak = 0, sqlitePeak = 0
-  for round in 0..<3 {
-    let target = NSTemporaryDirectory() + "quarry-bench-import-\(getpid())-\(round).sqlite"
-    let other = target + "-sqlite3"
-    defer { unlink(target); unlink(other) }
-    quarryImport.append(measure([quarry, target, "-e", ".import \(csv) items"]))
-    sqliteImport.append(measure(["sqlite3", other, ".import --csv \(csv) items"]))
-    unlink(target); unlink(other)
-    quarryPeak = max(quarryPeak, peakRSS([quarry, target, "-e", ".import \(csv) items"]) ?? 0)
-    sqlitePeak = max(sqlitePeak, peakRSS(["sqlite3", other, ".import --csv \(csv) items"]) ?? 0)
-  }
-  report("import_1m_ratio_vs_sqlite3", median(quarryImport) / median(sqliteImport), digits: 2)
-  print("import_1m_peak_rss_kb: quarry \(quarryPeak), sqlite3 \(sqlitePeak)")
-}
-
-/// `quarry lessons --check` of a correct answer to exercises of several kinds (a query, a join
-/// with searched datasets, a write, a recursive CTE): the whole process, medians.
-func lessonCheckFigures() {
-  let answers = [
-    ("3.2", "SELECT remindersListID, count(*) FROM reminders GROUP BY remindersListID"),
-    ("5.4", "SELECT m.name, count(*) FROM employees e JOIN employees m ON e.managerID = m.id GROUP BY m.id ORDER BY 2 DESC, m.name"),
-    ("11.2", "UPDATE reminders SET isFlagged = 1 WHERE NOT isCompleted AND dueDate < '2026-03-06'"),
-    ("17.5", "SELECT c.name, count(DISTINCT o.id), count(i.id) FROM customers c JOIN orders o ON o.customerID = c.id LEFT JOIN orderItems i ON i.orderID = o.id GROUP BY c.id"),
-  ]
-  var samples: [Double] = []
-  for (exercise, answer) in answers {
-    for _ in 0..<3 { samples.append(measure([quarry, "lessons", "--check", exercise, "--", answer])) }
-  }
-  report("lesson_check_median_s", median(samples), digits: 3)
-  report("lesson_check_max_s", samples.max() ?? .nan, digits: 3)
-}
     exit(0)
   }
 }
@@ -516,3 +468,51 @@ let lineRSS = peakRSS([quarry, database, "-e", "Item.all", "--format", "line"]) 
 let sqliteLineRSS = peakRSS(["sqlite3", "-line", database, allSQL]) ?? 0
 print("line_1m_peak_rss_kb: quarry \(lineRSS), sqlite3 \(sqliteLineRSS)")
 scanFigures(quarry: quarry)
+importAndBoxFigures()
+lessonCheckFigures()
+
+/// A box table of 1,000,000 rows written to a file (widths from the first thousand, streamed)
+/// against `sqlite3 -box`; and `.import` of the same rows as CSV against sqlite3's `.import`.
+@MainActor func importAndBoxFigures() {
+  var quarryBox: [Double] = [], sqliteBox: [Double] = []
+  for _ in 0..<3 {
+    quarryBox.append(measure([quarry, database, "-e", "Item.all"]))
+    sqliteBox.append(measure(["sqlite3", "-box", database, allSQL]))
+  }
+  report("box_1m_ratio_vs_sqlite3", median(quarryBox) / median(sqliteBox), digits: 2)
+  print("box_1m_peak_rss_kb: quarry \(peakRSS([quarry, database, "-e", "Item.all"]) ?? 0), sqlite3 \(peakRSS(["sqlite3", "-box", database, allSQL]) ?? 0)")
+  let csv = NSTemporaryDirectory() + "quarry-bench-items-\(getpid()).csv"
+  defer { unlink(csv) }
+  shell("sqlite3 -csv -header '\(database)' 'SELECT * FROM items' > '\(csv)'")
+  var quarryImport: [Double] = [], sqliteImport: [Double] = []
+  var quarryPeak = 0, sqlitePeak = 0
+  for round in 0..<3 {
+    let target = NSTemporaryDirectory() + "quarry-bench-import-\(getpid())-\(round).sqlite"
+    let other = target + "-sqlite3"
+    defer { unlink(target); unlink(other) }
+    quarryImport.append(measure([quarry, target, "-e", ".import \(csv) items"]))
+    sqliteImport.append(measure(["sqlite3", other, ".import --csv \(csv) items"]))
+    unlink(target); unlink(other)
+    quarryPeak = max(quarryPeak, peakRSS([quarry, target, "-e", ".import \(csv) items"]) ?? 0)
+    sqlitePeak = max(sqlitePeak, peakRSS(["sqlite3", other, ".import --csv \(csv) items"]) ?? 0)
+  }
+  report("import_1m_ratio_vs_sqlite3", median(quarryImport) / median(sqliteImport), digits: 2)
+  print("import_1m_peak_rss_kb: quarry \(quarryPeak), sqlite3 \(sqlitePeak)")
+}
+
+/// `quarry lessons --check` of a correct answer to exercises of several kinds (a query, a join
+/// with searched datasets, a write, a recursive CTE): the whole process, medians.
+@MainActor func lessonCheckFigures() {
+  let answers = [
+    ("3.2", "SELECT remindersListID, count(*) FROM reminders GROUP BY remindersListID"),
+    ("5.4", "SELECT m.name, count(*) FROM employees e JOIN employees m ON e.managerID = m.id GROUP BY m.id ORDER BY 2 DESC, m.name"),
+    ("11.2", "UPDATE reminders SET isFlagged = 1 WHERE NOT isCompleted AND dueDate < '2026-03-06'"),
+    ("17.5", "SELECT c.name, count(DISTINCT o.id), count(i.id) FROM customers c JOIN orders o ON o.customerID = c.id LEFT JOIN orderItems i ON i.orderID = o.id GROUP BY c.id"),
+  ]
+  var samples: [Double] = []
+  for (exercise, answer) in answers {
+    for _ in 0..<3 { samples.append(measure([quarry, "lessons", "--check", exercise, "--", answer])) }
+  }
+  report("lesson_check_median_s", median(samples), digits: 3)
+  report("lesson_check_max_s", samples.max() ?? .nan, digits: 3)
+}
