@@ -186,7 +186,7 @@ extension Compiler {
   public func compile(_ site: QuerySite) -> [ScannedQuery] {
     // `SoundFont.insert(db, sf2: sf2)`, `SoundFont.delete(id: id)`: the app's own function,
     // named like the library's; its statements are listed where its body writes them.
-    if let expr = site.node.as(ExprSyntax.self), isAppOwnAction(expr) { return [] }
+    if let expr = site.node.as(ExprSyntax.self), isAppOwnAction(expr, selfType: site.selfType) { return [] }
     // Each run-time choice the query meets (an `if`, a ternary, a `switch` on a value the app
     // has when it runs) takes its first branch, then each other branch once, the rest as in the
     // variant it was found in: every branch's SQL is shown, in 1 + Σ(branches − 1) variants.
@@ -216,30 +216,17 @@ extension Compiler {
 
   /// Whether `expr` calls a function a model declares (`static func insert(_ db: Database,
   /// sf2: …)`) that runs statements and returns no query: the app's action, not a query.
-  func isAppOwnAction(_ expr: ExprSyntax) -> Bool {
+  func isAppOwnAction(_ expr: ExprSyntax, selfType: String?) -> Bool {
     guard let call = expr.as(FunctionCallExprSyntax.self), let member = call.calledExpression.as(MemberAccessExprSyntax.self),
       let base = member.base?.as(DeclReferenceExprSyntax.self)
     else { return false }
-    let typeName = base.baseName.text == "Self" ? enclosingTypeName(of: Syntax(call)) : base.baseName.text
+    let typeName = base.baseName.text == "Self" ? selfType : base.baseName.text
     guard let typeName, let model = catalog.table(forType: typeName), let scope = model.scopes[member.declName.baseName.text],
       scope.accepts(Arguments(call)), let function = scope.body.syntax.parent?.as(FunctionDeclSyntax.self),
       AppCodeRunner.hasStatements(scope)
     else { return false }
     let returned = function.signature.returnClause?.type.trimmedDescription
     return returned == nil || returned == "Void" || returned == "()"
-  }
-
-  /// The name of the type whose declaration (or extension) holds `node`.
-  func enclosingTypeName(of node: Syntax) -> String? {
-    var current = node.parent
-    while let parent = current {
-      if let decl = parent.as(StructDeclSyntax.self) { return decl.name.text }
-      if let decl = parent.as(ExtensionDeclSyntax.self) { return decl.extendedType.trimmedDescription }
-      if let decl = parent.as(EnumDeclSyntax.self) { return decl.name.text }
-      if let decl = parent.as(ClassDeclSyntax.self) { return decl.name.text }
-      current = parent.parent
-    }
-    return nil
   }
 
   /// `for var draft in drafts { … }` around a query, where `drafts` is declared `[Reminder.Draft]`:

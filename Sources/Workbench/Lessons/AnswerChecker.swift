@@ -110,14 +110,8 @@ public struct AnswerChecker {
   /// "; the rows that differ there from the ones it was made from: …": a generated dataset's
   /// changes in the tables the solution and the answer touched (the rows the learner never saw).
   static func shownChanges(of dataset: Dataset, fixture: String, outcomes: [Outcome]) -> String {
-    // The tables the statements name (the checker's own reads of every table are not the answer's).
-    let sql = outcomes.flatMap(\.evidence.statements).map { $0.sql.lowercased() }
-    let tables = ((try? Session.fixture(fixture)).flatMap { try? userTables(of: $0) } ?? []).filter { table in
-      let name = table.lowercased()
-      return sql.contains { $0.contains("\"" + name + "\"") || $0.contains(" " + name + " ") || $0.hasSuffix(" " + name) || $0.contains(" " + name + "\n") }
-    }
-    guard !tables.isEmpty else { return "" }
-    guard let changes = try? DatasetChanges(dataset: dataset, fixture: fixture, tables: Set(tables)), let summary = changes.summary() else {
+    let sql = outcomes.flatMap(\.evidence.statements).map(\.sql)
+    guard let changes = try? DatasetChanges(dataset: dataset, fixture: fixture, namedIn: sql), let summary = changes.summary() else {
       return ""
     }
     return "; the rows that differ there from the \(dataset.variant ? "variant's" : "fixture's"): " + summary

@@ -37,8 +37,8 @@ struct DatasetChanges {
   var changes: [Change] = []
 
   /// The changes `dataset` makes to the rows it starts from (the fixture's, or the variant's),
-  /// in `tables` (all the fixture's tables when empty), in table order then row order.
-  init(dataset: AnswerChecker.Dataset, fixture: String, tables: Set<String>) throws {
+  /// in the tables the statements `sql` name, in table order then row order.
+  init(dataset: AnswerChecker.Dataset, fixture: String, namedIn sql: [String]) throws {
     let before = try Session.fixture(
       fixture, variant: dataset.variant, shiftingIDs: dataset.idShift)
     let after = try Session.fixture(fixture, variant: dataset.variant, shiftingIDs: dataset.idShift)
@@ -47,9 +47,8 @@ struct DatasetChanges {
         to: database, permutingIDs: dataset.permutesIDs, keeping: dataset.keeping,
         bounds: dataset.bounds)
     }
-    let wanted = Set(tables.map { $0.lowercased() })
-    for table in try AnswerChecker.userTables(of: before)
-    where wanted.isEmpty || wanted.contains(table.lowercased()) {
+    let statements = sql.map { $0.lowercased() }
+    for table in try AnswerChecker.userTables(of: before) where Self.isNamed(table, in: statements) {
       let select =
         "SELECT rowid AS \"quarry_rowid\", * FROM \(quoteIdentifier(table)) ORDER BY rowid"
       guard let old = try? before.database.prepare(select),
@@ -110,6 +109,16 @@ struct DatasetChanges {
         changes.append(
           .removed(table: table, key: Self.key(columns: columns, values: values, rowid: id)))
       }
+    }
+  }
+
+  /// Whether a statement names `table` (quoted, or as a word): the checker's own reads of every
+  /// table are not the answer's.
+  static func isNamed(_ table: String, in statements: [String]) -> Bool {
+    let name = table.lowercased()
+    return statements.contains {
+      $0.contains("\"" + name + "\"") || $0.contains(" " + name + " ") || $0.hasSuffix(" " + name)
+        || $0.contains(" " + name + "\n")
     }
   }
 
