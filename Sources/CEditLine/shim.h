@@ -17,16 +17,23 @@ static inline FILE *quarry_stdout(void) { return stdout; }
 static inline FILE *quarry_stderr(void) { return stderr; }
 
 /// Bracketed paste. The terminal wraps pasted text in ESC[200~ … ESC[201~ (once the prompt
-/// has sent ESC[?2004h). libedit knows nothing of it, so Quarry reads keys itself: inside a
-/// paste, a newline is handed to libedit as ^V (quoted insert) and the newline, a tab as ^V and
-/// the tab — literal text in the edit buffer, never Enter or Tab completion. The whole paste is
-/// then one input, run when Enter is pressed (as IPython does).
+/// has sent ESC[?2004h). libedit knows nothing of it, so Quarry reads keys itself: the text
+/// between the markers is kept (line breaks and tabs as text, never Enter or Tab completion) and
+/// put into the edit buffer whole at the end marker. The whole paste is then one input, run when
+/// Enter is pressed (as IPython does).
 #define QUARRY_PENDING_MAX 1024
 /// The key Ctrl-W reaches libedit as (Ctrl-]), bound to Quarry's word deletion.
 #define QUARRY_DELETE_WORD_KEY 0x1D
 /// The key Quarry hands libedit, when the typist pauses, to colour the line (Ctrl-^, bound to
 /// Quarry's redraw).
 #define QUARRY_COLOUR_KEY 0x1E
+/// The key Quarry hands libedit to run one of its own actions (Up, Down, the end of a paste):
+/// Ctrl-\, which never arrives as a key (the terminal turns it into SIGQUIT). A key above 0x7F
+/// cannot be bound: libedit spells it `M-…` and reads that as a sequence.
+#define QUARRY_ACTION_KEY 0x1C
+/// The key Quarry hands libedit to draw the edit buffer again (libedit's ed-redisplay): Ctrl-C,
+/// which never arrives as a key either (SIGINT).
+#define QUARRY_REDISPLAY_KEY 0x03
 struct quarry_key_state {
   int pending[QUARRY_PENDING_MAX];  // keys to hand libedit before reading more
   int pending_count;
@@ -35,6 +42,10 @@ struct quarry_key_state {
   void (*colour_hook)(void);  // draws the line again in colour; NULL: no colour while typing
   int colour_due;             // the last key changed the text, and was a whole key
   int escape_state;           // 1 after ESC, 2 inside ESC [ … or ESC O …
+  int search_keys_pending;    // keys the history search queued (a redisplay, Ctrl-E)
+  int action;                 // what the action key does next (QUARRY_ACTION_…)
+  char *paste;                // the text of the paste being read
+  size_t paste_length, paste_capacity;
 };
 /// Text to type into the edit buffer before reading the terminal (`.edit`), or NULL.
 static inline char **quarry_prefill(void) {
@@ -58,6 +69,19 @@ static inline struct quarry_key_state *quarry_keys(void) {
 
 /// Set by the SIGINT handler (Ctrl-C): the one signal that ends a read. Cleared before each
 /// prompt.
+/// Set by the SIGQUIT handler (Ctrl-\), which ends nothing: the read goes on.
+static inline volatile sig_atomic_t *quarry_sigquit_flag(void) {
+  static volatile sig_atomic_t flag = 0;
+  return &flag;
+}
+static inline void quarry_sigquit_handler(int signal) { (void)signal; *quarry_sigquit_flag() = 1; }
+static inline void quarry_install_sigquit(void) {
+  struct sigaction action;
+  memset(&action, 0, sizeof action);
+  action.sa_handler = quarry_sigquit_handler;
+  sigemptyset(&action.sa_mask);
+  sigaction(SIGQUIT, &action, NULL);
+}
 static inline volatile sig_atomic_t *quarry_sigint_flag(void) {
   static volatile sig_atomic_t flag = 0;
   return &flag;
@@ -99,6 +123,11 @@ static inline int quarry_read_byte(void) {
     ssize_t count = read(0, &byte, 1);
     if (count == 1) return byte;
     if (count < 0 && errno == EINTR && !*quarry_sigint_flag()) {
+      // Ctrl-\ (SIGQUIT) does nothing at the prompt; libedit's handler left the terminal cooked.
+      if (*quarry_sigquit_flag()) {
+        *quarry_sigquit_flag() = 0;
+        rl_prep_terminal(1);
+      }
       // Back to the start of the row, cleared, and the prompt and line drawn there again.
       (void)!write(1, "\r\033[K", 4);
       rl_forced_update_display();
@@ -133,6 +162,33 @@ static inline int quarry_read_scalar(int first) {
   return value;
 }
 
+/// What the action key (below) does when libedit reads it.
+enum { QUARRY_ACTION_NONE, QUARRY_ACTION_OLDER, QUARRY_ACTION_NEWER, QUARRY_ACTION_INSERT };
+
+/// Text arriving inside paste markers, kept until the end marker and then put into the edit
+/// buffer at once, drawn by libedit's full redisplay: libedit draws a line break typed into the
+/// buffer key by key at the wrong row (its fast path for a character added at the end), and every
+/// later edit of those rows then lands below them.
+static inline int quarry_paste_append(unsigned char byte) {
+  struct quarry_key_state *keys = quarry_keys();
+  if (keys->paste_length + 2 > keys->paste_capacity) {
+    size_t capacity = keys->paste_capacity ? keys->paste_capacity * 2 : 4096;
+    char *grown = realloc(keys->paste, capacity);
+    if (!grown) return 0;  // out of memory: the rest of the paste is dropped
+    keys->paste = grown;
+    keys->paste_capacity = capacity;
+  }
+  keys->paste[keys->paste_length++] = (char)byte;
+  keys->paste[keys->paste_length] = 0;
+  return 1;
+}
+
+/// The action key's next action, and the key that asks libedit to run it.
+static inline int quarry_action_key(int action) {
+  quarry_keys()->action = action;
+  return QUARRY_ACTION_KEY;
+}
+
 static inline int quarry_next_key(void) {
   if (quarry_pending_count > 0) {
     int value = quarry_pending[0];
@@ -140,33 +196,62 @@ static inline int quarry_next_key(void) {
     quarry_pending_count--;
     return value;
   }
+  char **prefill = quarry_prefill();
+  if (*prefill) {
+    // `.edit`'s text goes into the buffer as a paste does.
+    for (const char *c = *prefill + *quarry_prefill_offset(); *c; c++) quarry_paste_append((unsigned char)*c);
+    free(*prefill);
+    *prefill = NULL;
+    *quarry_prefill_offset() = 0;
+    return quarry_action_key(QUARRY_ACTION_INSERT);
+  }
   for (;;) {
     int byte = quarry_read_byte();
     if (byte < 0) return -1;
+    int after_return = quarry_last_was_return;
+    quarry_last_was_return = byte == '\r';
+    if (quarry_in_paste) {
+      if (byte == 0x1B) {
+        int unmatched[8];
+        int count = 0;
+        if (quarry_match("[201~", unmatched, &count)) {
+          quarry_in_paste = 0;
+          return quarry_action_key(QUARRY_ACTION_INSERT);
+        }
+        // Not the end marker: text, as pasted (an escape itself is not kept).
+        for (int i = 0; i < count; i++) if (unmatched[i] >= 0x20 && unmatched[i] != 0x7F) quarry_paste_append((unsigned char)unmatched[i]);
+        continue;
+      }
+      if (byte == '\n' && after_return) continue;  // CR LF is one line break
+      if (byte == '\r') byte = '\n';
+      // Line breaks and tabs are text; other control characters are not kept.
+      if (byte >= 0x20 ? byte != 0x7F : (byte == '\n' || byte == '\t')) quarry_paste_append((unsigned char)byte);
+      continue;
+    }
     if (byte == 0x1B) {
       int unmatched[8];
       int count = 0;
-      const char *marker = quarry_in_paste ? "[201~" : "[200~";
-      if (quarry_match(marker, unmatched, &count)) {
-        quarry_in_paste = !quarry_in_paste;
-        continue;
+      // Up and Down (ESC [ A, ESC O A; B) reach libedit as the action key: Quarry's history search.
+      int first = quarry_read_byte();
+      if (first >= 0) unmatched[count++] = first;
+      if (first == '[' || first == 'O') {
+        int second = quarry_read_byte();
+        if (second >= 0) unmatched[count++] = second;
+        if (second == 'A') return quarry_action_key(QUARRY_ACTION_OLDER);
+        if (second == 'B') return quarry_action_key(QUARRY_ACTION_NEWER);
+        if (first == '[' && second == '2' && quarry_match("00~", unmatched, &count)) {
+          quarry_in_paste = 1;
+          continue;
+        }
       }
-      // An ordinary escape sequence (an arrow key): handed on unchanged.
+      // An ordinary escape sequence (another key): handed on unchanged.
       for (int i = 0; i < count && quarry_pending_count < QUARRY_PENDING_MAX; i++) quarry_pending[quarry_pending_count++] = unmatched[i];
       return byte;
     }
-    int after_return = quarry_last_was_return;
-    quarry_last_was_return = byte == '\r';
-    if (quarry_in_paste && byte == '\n' && after_return) continue;  // CR LF is one line break
-    if (byte == 0x17 && !quarry_in_paste) {
+    if (byte == 0x17) {
       // Ctrl-W: libedit binds the terminal's word-erase key itself each time it sets the terminal
       // up, over any binding of ours; it reaches Quarry's own word deletion under another key.
       return QUARRY_DELETE_WORD_KEY;
-    }
-    int typing_prefill = *quarry_prefill() != NULL;
-    if ((quarry_in_paste || typing_prefill) && (byte == '\r' || byte == '\n' || byte == '\t')) {
-      quarry_pending[quarry_pending_count++] = byte == '\t' ? '\t' : '\n';
-      return 0x16;  // ^V: insert the next character as it is
     }
     return quarry_read_scalar(byte);
   }
@@ -184,12 +269,34 @@ static inline int quarry_key_allows_colour(int key) {
   return key >= 0 && key != '\t' && key != 0x16 && key != '\r' && key != '\n' && key != 0x12 && key != QUARRY_COLOUR_KEY;
 }
 
+/// Up and Down: the history entries holding what was typed before the cursor when the search
+/// began (every entry when nothing was), newest first, each shown once; Down past the newest gives
+/// back what was typed. Quarry's own search rather than libedit's, which starts over after any
+/// other command — the colour key between two presses included.
+struct quarry_history_search_state {
+  char *pattern;  // NULL: no search under way
+  char *typed;    // the whole line when the search began
+  int index;      // the entry shown (0 = oldest); history_length: the typed line
+};
+static inline struct quarry_history_search_state *quarry_history_search(void) {
+  static struct quarry_history_search_state state;
+  return &state;
+}
+static inline void quarry_history_search_end(void) {
+  struct quarry_history_search_state *search = quarry_history_search();
+  free(search->pattern);
+  free(search->typed);
+  search->pattern = NULL;
+  search->typed = NULL;
+}
+
 /// libedit's getc hook: the next key, or — when the typist has paused after changing the text
-/// and nothing is waiting — the colour key first, so the line is coloured while it waits.
+/// and nothing is waiting — the colour key first, so the line is coloured while it waits. Any key
+/// but Up, Down and the colour key ends a history search.
 static inline int quarry_getc(FILE *stream) {
   (void)stream;
   struct quarry_key_state *keys = quarry_keys();
-  if (keys->colour_hook && keys->colour_due && quarry_pending_count == 0 && !quarry_in_paste && !*quarry_prefill()) {
+  if (keys->colour_hook && keys->colour_due && quarry_pending_count == 0 && !*quarry_prefill()) {
     struct pollfd poller = { .fd = 0, .events = POLLIN, .revents = 0 };
     if (poll(&poller, 1, 0) == 0) {
       keys->colour_due = 0;
@@ -198,7 +305,75 @@ static inline int quarry_getc(FILE *stream) {
   }
   int key = quarry_next_key();
   keys->colour_due = quarry_key_allows_colour(key);
+  if (key == QUARRY_COLOUR_KEY) return key;
+  if (keys->search_keys_pending > 0) {
+    keys->search_keys_pending--;
+  } else if (!(key == QUARRY_ACTION_KEY && (keys->action == QUARRY_ACTION_OLDER || keys->action == QUARRY_ACTION_NEWER))) {
+    quarry_history_search_end();
+  }
   return key;
+}
+
+/// Up (`step` -1) or Down (+1) through the history entries that hold the search's text.
+static inline int quarry_history_step(int step) {
+  struct quarry_history_search_state *search = quarry_history_search();
+  const char *line = rl_line_buffer ? rl_line_buffer : "";
+  if (!search->pattern) {
+    if (step > 0) return 0;  // nothing is newer than the line being typed
+    size_t length = strlen(line);
+    size_t point = rl_point < 0 ? 0 : (size_t)rl_point;
+    search->pattern = strndup(line, point < length ? point : length);
+    search->typed = strdup(line);
+    search->index = history_length;
+    if (!search->pattern || !search->typed) { quarry_history_search_end(); return 0; }
+  }
+  int index = search->index + step;
+  const char *text = NULL;
+  for (; index >= 0 && index < history_length; index += step) {
+    HIST_ENTRY *entry = history_get(history_base + index);
+    if (entry && entry->line && strstr(entry->line, search->pattern) && strcmp(entry->line, line) != 0) {
+      text = entry->line;
+      break;
+    }
+  }
+  if (!text) {
+    if (step < 0) return 0;  // nothing older holds it: the line stays
+    text = search->typed;
+    index = history_length;
+  }
+  search->index = index;
+  if (quarry_pending_count + 3 > QUARRY_PENDING_MAX) return 0;
+  // An empty line is a space taken back with Backspace: libedit's replace ignores an empty text,
+  // and its delete never reaches the last character.
+  rl_replace_line(text[0] ? text : " ", 0);
+  // libedit draws the new text over the old, every row of it (its redisplay, under a key of its
+  // own), and does not read rl_point back: Ctrl-E puts its cursor at the end of the text.
+  quarry_pending[quarry_pending_count++] = QUARRY_REDISPLAY_KEY;
+  quarry_pending[quarry_pending_count++] = 0x05;
+  quarry_keys()->search_keys_pending = 2;
+  if (!text[0]) {
+    quarry_pending[quarry_pending_count++] = 0x7F;
+    quarry_keys()->search_keys_pending = 3;
+  }
+  return 0;
+}
+/// The action key's command: the history search, or the paste put into the buffer at the cursor
+/// and drawn again whole.
+static inline int quarry_action(int count, int key) {
+  (void)count; (void)key;
+  struct quarry_key_state *keys = quarry_keys();
+  int action = keys->action;
+  keys->action = QUARRY_ACTION_NONE;
+  if (action == QUARRY_ACTION_OLDER) return quarry_history_step(-1);
+  if (action == QUARRY_ACTION_NEWER) return quarry_history_step(1);
+  if (action == QUARRY_ACTION_INSERT && keys->paste) {
+    if (keys->paste_length > 0) rl_insert_text(keys->paste);
+    free(keys->paste);
+    keys->paste = NULL;
+    keys->paste_length = keys->paste_capacity = 0;
+    if (quarry_pending_count < QUARRY_PENDING_MAX) quarry_pending[quarry_pending_count++] = QUARRY_REDISPLAY_KEY;
+  }
+  return 0;
 }
 
 /// The colour key's command: the hook draws; libedit draws nothing after it (CC_NORM).
@@ -219,6 +394,11 @@ static inline int quarry_terminal_columns(void) {
   struct winsize size;
   if (ioctl(1, TIOCGWINSZ, &size) == 0 && size.ws_col > 0) return size.ws_col;
   return 80;
+}
+static inline int quarry_terminal_rows(void) {
+  struct winsize size;
+  if (ioctl(1, TIOCGWINSZ, &size) == 0 && size.ws_row > 0) return size.ws_row;
+  return 24;
 }
 
 /// The history entry at `index` (0 = oldest) that contains `query`, searching from `index`
@@ -371,10 +551,8 @@ static inline void quarry_editline_setup(const char *name) {
 /// Up and Down search the history by what is typed before the cursor (as fish, zsh and IPython
 /// do); with nothing typed they step through it. The edited-text hook is installed too.
 static inline void quarry_bind_keys(void) {
-  rl_parse_and_bind("bind ^[[A ed-search-prev-history");
-  rl_parse_and_bind("bind ^[[B ed-search-next-history");
-  rl_parse_and_bind("bind ^[OA ed-search-prev-history");
-  rl_parse_and_bind("bind ^[OB ed-search-next-history");
+  rl_add_defun("quarry-action", quarry_action, QUARRY_ACTION_KEY);
+  rl_parse_and_bind("bind ^C ed-redisplay");
   rl_add_defun("quarry-reverse-search", quarry_reverse_search, 0x12);
   rl_add_defun("quarry-delete-shell-word", quarry_delete_shell_word, QUARRY_DELETE_WORD_KEY);
   rl_add_defun("quarry-colour-line", quarry_colour_line, QUARRY_COLOUR_KEY);

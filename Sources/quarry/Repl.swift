@@ -98,6 +98,9 @@ final class Repl {
     // Called from this file, as every call that reaches the key reader's state: each Swift file
     // gets its own copy of the shim's static inline functions, and of their static locals.
     if TypingColour.isWanted { quarry_set_colour_hook { TypingColour.redraw() } }
+    // Ctrl-\ (SIGQUIT) at the prompt does nothing, as in an interactive shell: it would end the
+    // session with a crash report.
+    quarry_install_sigquit()
     quarry_install_sigint { _ in
       replInterrupted = 1
       quarry_sigint_flag().pointee = 1
@@ -138,9 +141,13 @@ final class Repl {
       replPendingInput = buffer
       TypingColour.prompt = prompt
       TypingColour.context = (heldBack ?? buffer).isEmpty ? "" : (heldBack ?? buffer) + "\n"
+      quarry_history_search_end()
       pasteMode(true)
       let raw = readline(prompt)
       pasteMode(false)
+      // The input as entered, coloured: a paste without markers, or keys typed without a pause,
+      // were drawn plain.
+      if let raw, TypingColour.isWanted { TypingColour.redrawEntered(String(cString: raw)) }
       guard let raw else {
         if replInterrupted != 0 {
           // Ctrl-C at the prompt: drop the input and start a fresh line.

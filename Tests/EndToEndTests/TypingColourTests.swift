@@ -100,6 +100,64 @@ final class TypingColourTests: XCTestCase {
     XCTAssertTrue(terminal.waitFor("errand"), terminal.screen())
   }
 
+  /// The rows of the screen that hold `fragment`, colours included, once it is coloured.
+  private func waitForColouredRows(_ terminal: TerminalSession, _ fragments: [String]) -> Bool {
+    for _ in 0..<100 {
+      let screen = terminal.colouredScreen()
+      if fragments.allSatisfy(screen.contains) { return true }
+      usleep(50_000)
+    }
+    return false
+  }
+
+  /// A multi-line input pasted (with the terminal's paste markers) is coloured once it is in the
+  /// buffer, every line of it, read as one input; recalled with Up, it is coloured again.
+  func testAPastedOrRecalledMultiLineInputIsColoured() throws {
+    let terminal = try colourTerminal()
+    terminal.type("\u{1B}[200~SELECT id AS key, title\n  FROM tags\nWHERE id = 2;\u{1B}[201~")
+    let keyword = "\u{1B}[1m\u{1B}[34m"
+    XCTAssertTrue(
+      waitForColouredRows(terminal, ["quarry> \(keyword)SELECT", "  \(keyword)FROM", "\(keyword)WHERE", "\u{1B}[33m2"]),
+      terminal.colouredScreen().debugDescription)
+    // `key` is a name here (SQLite reads it so after AS), not a keyword.
+    XCTAssertFalse(terminal.colouredScreen().contains("\(keyword)key"), terminal.colouredScreen().debugDescription)
+    terminal.press("Enter")
+    XCTAssertTrue(terminal.waitFor("1 row"), terminal.screen())
+    terminal.press("C-l")
+    terminal.press("Up")
+    XCTAssertTrue(waitForColouredRows(terminal, ["quarry> \(keyword)SELECT", "  \(keyword)FROM", "\(keyword)WHERE"]),
+      terminal.colouredScreen().debugDescription)
+    XCTAssertTrue(terminal.screen().contains("quarry> SELECT id AS key, title\n  FROM tags\nWHERE id = 2;"), terminal.screen())
+    // Down gives back the empty line that was typed; the screen holds no trace of the recalled rows.
+    terminal.press("Down")
+    XCTAssertTrue(terminal.waitFor("quarry>\n"), terminal.screen())
+    XCTAssertFalse(terminal.screen().contains("FROM tags"), terminal.screen())
+  }
+
+  /// Lines that arrive without paste markers (a terminal that has none, keys typed without a
+  /// pause) are coloured once entered.
+  func testLinesPastedWithoutMarkersAreColouredOnceEntered() throws {
+    let terminal = try colourTerminal()
+    terminal.type("SELECT title\nFROM tags WHERE id = 1;\n")
+    XCTAssertTrue(terminal.waitFor("errand"), terminal.screen())
+    let keyword = "\u{1B}[1m\u{1B}[34m"
+    XCTAssertTrue(waitForColouredRows(terminal, ["quarry> \(keyword)SELECT", "   ...> \(keyword)FROM"]),
+      terminal.colouredScreen().debugDescription)
+  }
+
+  /// Ctrl-\ sends SIGQUIT, which would end the session with a crash report: at the prompt it does
+  /// nothing, and the line is still there to edit.
+  func testCtrlBackslashEndsNothing() throws {
+    let terminal = try colourTerminal()
+    terminal.type("Tag.cou")
+    terminal.press("C-\\")
+    terminal.type("nt()")
+    terminal.press("Enter")
+    XCTAssertTrue(terminal.waitFor("1 row"), terminal.screen())
+    XCTAssertTrue(terminal.isRunning)
+    XCTAssertFalse(terminal.screen().contains("crashed"), terminal.screen())
+  }
+
   func testNoColourWithNO_COLOR() throws {
     let terminal = try TerminalSession()
     terminal.type(#"Tag.where { $0.title.eq("errand") }"#)

@@ -1,3 +1,4 @@
+import QuarryEngine
 @testable import Workbench
 import XCTest
 
@@ -28,6 +29,37 @@ final class InputHighlighterTests: XCTestCase {
       "‹kw›select‹› title, ‹id›[order]‹› ‹kw›from‹› ‹id›\"reminders\"‹› ‹kw›where‹› id = ‹num›3‹› ‹kw›and‹› note = ‹str›'it''s'‹› ‹comment›-- why‹›")
     XCTAssertEqual(shown(InputHighlighter.highlight("SELECT x'00ff', :name /* c */")),
                    "‹kw›SELECT‹› x‹str›'00ff'‹›, ‹var›:name‹› ‹comment›/* c */‹›")
+  }
+
+  /// Words SQLite also reads as names (`key`, `first`, `replace`, `left`) are coloured only where
+  /// they are keywords: a column called `key` is not, `PRIMARY KEY` is.
+  func testAKeywordUsedAsANameIsNotColouredAsOne() {
+    XCTAssertEqual(
+      shown(InputHighlighter.highlight("SELECT key, first, action FROM settings WHERE key LIKE 'a%' ORDER BY last DESC NULLS FIRST")),
+      "‹kw›SELECT‹› key, first, action ‹kw›FROM‹› settings ‹kw›WHERE‹› key ‹kw›LIKE‹› ‹str›'a%'‹› ‹kw›ORDER‹› ‹kw›BY‹› last ‹kw›DESC‹› ‹kw›NULLS‹› ‹kw›FIRST‹›")
+    XCTAssertEqual(
+      shown(InputHighlighter.highlight("CREATE TABLE IF NOT EXISTS t (key TEXT PRIMARY KEY, left INT REFERENCES p ON UPDATE NO ACTION)")),
+      "‹kw›CREATE‹› ‹kw›TABLE‹› ‹kw›IF‹› ‹kw›NOT‹› ‹kw›EXISTS‹› t (key TEXT ‹kw›PRIMARY‹› ‹kw›KEY‹›, left INT ‹kw›REFERENCES‹› p ‹kw›ON‹› ‹kw›UPDATE‹› ‹kw›NO‹› ‹kw›ACTION‹›)")
+    XCTAssertEqual(
+      shown(InputHighlighter.highlight("INSERT OR REPLACE INTO s (key) SELECT replace(t.key, 'a', 'b') FROM t LEFT JOIN u")),
+      "‹kw›INSERT‹› ‹kw›OR‹› ‹kw›REPLACE‹› ‹kw›INTO‹› s (key) ‹kw›SELECT‹› replace(t.key, ‹str›'a'‹›, ‹str›'b'‹›) ‹kw›FROM‹› t ‹kw›LEFT‹› ‹kw›JOIN‹› u")
+    XCTAssertEqual(
+      shown(InputHighlighter.highlight("SELECT sum(x) OVER (PARTITION BY g ROWS BETWEEN UNBOUNDED PRECEDING AND CURRENT ROW), CURRENT_DATE FROM t")),
+      "‹kw›SELECT‹› sum(x) ‹kw›OVER‹› (‹kw›PARTITION‹› ‹kw›BY‹› g ‹kw›ROWS‹› ‹kw›BETWEEN‹› ‹kw›UNBOUNDED‹› ‹kw›PRECEDING‹› ‹kw›AND‹› ‹kw›CURRENT‹› ‹kw›ROW‹›), ‹kw›CURRENT_DATE‹› ‹kw›FROM‹› t")
+    XCTAssertEqual(
+      shown(InputHighlighter.highlight("CREATE TRIGGER tr AFTER UPDATE OF key ON t FOR EACH ROW BEGIN SELECT RAISE(ABORT, 'no'); END")),
+      "‹kw›CREATE‹› ‹kw›TRIGGER‹› tr ‹kw›AFTER‹› ‹kw›UPDATE‹› ‹kw›OF‹› key ‹kw›ON‹› t ‹kw›FOR‹› ‹kw›EACH‹› ‹kw›ROW‹› ‹kw›BEGIN‹› ‹kw›SELECT‹› ‹kw›RAISE‹›(‹kw›ABORT‹›, ‹str›'no'‹›); ‹kw›END‹›")
+  }
+
+  /// The list of keywords SQLite also takes as names is SQLite's own: each one is a column name
+  /// there, and no other keyword is.
+  func testTheWordsUsableAsNamesAreSQLitesOwn() throws {
+    let database = try Database(path: ":memory:")
+    XCTAssertEqual(SQLiteKeywords.all.count, 147)
+    for word in SQLiteKeywords.all {
+      let usable = (try? database.execute("CREATE TABLE t_\(word) (\(word) INT); SELECT \(word) FROM t_\(word) WHERE \(word) = 1 ORDER BY \(word)")) != nil
+      XCTAssertEqual(SQLiteKeywords.usableAsNames.contains(word), usable, word)
+    }
   }
 
   func testTheDSLIsReadBySwiftSyntax() {

@@ -58,9 +58,13 @@ public enum InputHighlighter {
   // MARK: SQL
 
   /// SQL's tokens: comments, strings, quoted names, numbers, parameters, and the words
-  /// `isKeyword` takes.
+  /// `isKeyword` takes where SQLite reads them as keywords (`SQLKeywordPosition`: `key` in
+  /// `SELECT key FROM settings` is a column).
   static func sqlSpans(_ bytes: [UInt8], isKeyword: (String) -> Bool) -> [Span] {
     var spans: [Span] = []
+    // Every token but comments, for the keyword positions; and where each word is.
+    var tokens: [SQLKeywordPosition.Token] = []
+    var words: [(token: Int, start: Int, end: Int)] = []
     var index = 0
     func scan(while condition: (UInt8) -> Bool) { while index < bytes.count, condition(bytes[index]) { index += 1 } }
     func isWordByte(_ byte: UInt8) -> Bool {
@@ -93,24 +97,35 @@ public enum InputHighlighter {
           index += 1
         }
         spans.append(Span(start: start, end: index, style: byte == UInt8(ascii: "'") ? .string : .identifier))
+        tokens.append(nil)
       case UInt8(ascii: "0")...UInt8(ascii: "9"):
         scan { isWordByte($0) || $0 == UInt8(ascii: ".") }
         spans.append(Span(start: start, end: index, style: .number))
+        tokens.append(nil)
       case UInt8(ascii: "?"), UInt8(ascii: ":"), UInt8(ascii: "@") where isWordByte(next):
         index += 1
         scan(while: isWordByte)
         spans.append(Span(start: start, end: index, style: .variable))
+        tokens.append(nil)
       default:
-        guard isWordByte(byte) else { index += 1; continue }
+        guard isWordByte(byte) else {
+          index += 1
+          if byte > 0x20 { tokens.append(String(UnicodeScalar(byte))) }
+          continue
+        }
         scan(while: isWordByte)
-        let word = String(decoding: bytes[start..<index], as: UTF8.self)
         if (byte | 0x20) == UInt8(ascii: "x"), index - start == 1, index < bytes.count, bytes[index] == UInt8(ascii: "'") {
           continue  // x'…': the quote that follows is scanned as the blob's text
         }
-        if isKeyword(word) { spans.append(Span(start: start, end: index, style: .keyword)) }
+        words.append((tokens.count, start, index))
+        tokens.append(String(decoding: bytes[start..<index], as: UTF8.self).uppercased())
       }
     }
-    return spans
+    let isKeywordHere = SQLKeywordPosition.keywords(in: tokens, isKeyword: isKeyword)
+    for word in words where isKeywordHere[word.token] {
+      spans.append(Span(start: word.start, end: word.end, style: .keyword))
+    }
+    return spans.sorted { $0.start < $1.start }
   }
 
   // MARK: Swift
