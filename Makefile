@@ -6,7 +6,7 @@ SWIFT ?= swift
 SHELL := /bin/bash
 export QUARRY_FIXTURES := $(CURDIR)/fixtures
 
-.PHONY: run test bench fuzz setup build clean startup-order install
+.PHONY: run test bench fuzz setup build clean startup-order install format lint
 
 # Where `make install` puts the release binary (`make install PREFIX=~/.local`).
 PREFIX ?= /usr/local
@@ -29,7 +29,17 @@ build: setup
 run: build
 	$(SWIFT) run --skip-build quarry $(ARGS)
 
-test: setup
+# The Swift the project writes (not the test inputs: app code, models and fixtures read as data).
+FORMATTED := Package.swift Sources Tests/QueryBuilderTests Tests/QuarryDSLTests Tests/WorkbenchTests Tests/EndToEndTests
+
+# Formats the project's Swift as `.swift-format` says; `make test` fails on any file left unformatted.
+format:
+	$(SWIFT) format format --in-place --recursive --parallel $(FORMATTED)
+
+lint:
+	$(SWIFT) format lint --strict --recursive --parallel $(FORMATTED)
+
+test: setup lint
 	$(SWIFT) build --build-tests
 	set -o pipefail; CI=$${CI:-} $(SWIFT) test --skip-build --disable-swift-testing 2>&1 | tee .build/test.log
 	cd fixtures && sha256sum --check --quiet SHA256SUMS

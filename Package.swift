@@ -5,7 +5,7 @@ let package = Package(
   name: "Quarry",
   platforms: [.macOS(.v13)],
   products: [
-    .executable(name: "quarry", targets: ["quarry"]),
+    .executable(name: "quarry", targets: ["quarry"])
   ],
   dependencies: [
     .package(url: "https://github.com/swiftlang/swift-syntax", exact: "603.0.1"),
@@ -56,8 +56,9 @@ let package = Package(
         // symbol table (the static Swift runtime exports them) keeps symbol lookups short.
         // Release only, which is built with --static-swift-stdlib (`make bench`); against the
         // shared Swift runtime of debug builds the loader warns about a non-PIE executable.
-        .unsafeFlags(["-Xclang-linker", "-no-pie", "-Xlinker", "--no-export-dynamic"],
-                     .when(configuration: .release)),
+        .unsafeFlags(
+          ["-Xclang-linker", "-no-pie", "-Xlinker", "--no-export-dynamic"],
+          .when(configuration: .release)),
         // A release build is one static executable: no dynamic loader at start-up (it spent
         // ~1.8 ms of a 4.4 ms point query resolving libstdc++'s, SQLite's and libedit's symbols;
         // `make bench`: point_query_ratio_vs_sqlite3). libedit's own dependencies come along.
@@ -67,8 +68,9 @@ let package = Package(
         // ~150 of them. gold moves those with a section of their own (about a third: the rest
         // share their object's .text); that alone took 0.26–0.42 ms off a point query
         // (`make bench`: point_query_ratio_vs_sqlite3).
-        .unsafeFlags(["-Xlinker", "--section-ordering-file=\(Context.packageDirectory)/link/startup-order.txt"],
-                     .when(configuration: .release)),
+        .unsafeFlags(
+          ["-Xlinker", "--section-ordering-file=\(Context.packageDirectory)/link/startup-order.txt"],
+          .when(configuration: .release)),
         .linkedLibrary("tinfo", .when(configuration: .release)),
         .linkedLibrary("bsd", .when(configuration: .release)),
         .linkedLibrary("md", .when(configuration: .release)),

@@ -59,35 +59,35 @@ func featureFile(_ index: Int) -> String {
   for block in 0..<9 {
     let n = index * 10 + block
     out += """
-        func reminders\(block)(in list: RemindersList) throws -> [Reminder] {
-          try database.read { db in
-            try Reminder.inList(list.id)
-              .where { $0.title.like("%\(n)%") }
-              .order(by: \\.title)
-              .limit(\(n % 50 + 1))
-              .fetchAll(db)
+          func reminders\(block)(in list: RemindersList) throws -> [Reminder] {
+            try database.read { db in
+              try Reminder.inList(list.id)
+                .where { $0.title.like("%\(n)%") }
+                .order(by: \\.title)
+                .limit(\(n % 50 + 1))
+                .fetchAll(db)
+            }
           }
-        }
 
-        func counts\(block)() throws -> [Int] {
-          try database.read { db in
-            try RemindersList
-              .join(Reminder.all) { $0.id.eq($1.remindersListID) }
-              .group { list, _ in list.id }
-              .select { $1.id.count() }
-              .fetchAll(db)
+          func counts\(block)() throws -> [Int] {
+            try database.read { db in
+              try RemindersList
+                .join(Reminder.all) { $0.id.eq($1.remindersListID) }
+                .group { list, _ in list.id }
+                .select { $1.id.count() }
+                .fetchAll(db)
+            }
           }
-        }
 
-        func rename\(block)(_ reminder: Reminder, to title: String) throws {
-          try database.write { db in
-            try Reminder.find(reminder.id).update { $0.title = title }.execute(db)
-            try Tag.where { $0.title.eq("tag \(n)") }.delete().execute(db)
+          func rename\(block)(_ reminder: Reminder, to title: String) throws {
+            try database.write { db in
+              try Reminder.find(reminder.id).update { $0.title = title }.execute(db)
+              try Tag.where { $0.title.eq("tag \(n)") }.delete().execute(db)
+            }
           }
-        }
 
 
-    """
+      """
   }
   out += "}\n"
   return out

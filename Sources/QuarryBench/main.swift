@@ -81,7 +81,7 @@ func measure(_ arguments: [String], stdin: String? = nil) -> Double {
   defer { posix_spawn_file_actions_destroy(&actions) }
   var pid: pid_t = 0
   let argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
-  defer { argv.forEach { free($0) } }
+  defer { for pointer in argv { free(pointer) } }
   let start = DispatchTime.now().uptimeNanoseconds
   guard posix_spawnp(&pid, arguments[0], &actions, nil, argv, environ) == 0 else {
     fatalError("cannot run \(arguments[0])")  // the harness's own set-up, not user input
@@ -95,12 +95,15 @@ func measure(_ arguments: [String], stdin: String? = nil) -> Double {
 /// Spawns a command on a new pseudo-terminal (120×40): the seconds until `prompt` appears in its
 /// output, then, for each character of `keys` typed one at a time, the seconds until the
 /// terminal shows it (keystroke to redraw). Nil if it never prompts within 10 s.
-func promptTimings(_ arguments: [String], prompt: String, home: String, keys: String = "",
-                   setup: [String] = [], environment extra: [String] = [],
-                   line: (text: String, until: String)? = nil, quitsAfterLine: Bool = false, timeout: Double = 10)
+func promptTimings(
+  _ arguments: [String], prompt: String, home: String, keys: String = "",
+  setup: [String] = [], environment extra: [String] = [],
+  line: (text: String, until: String)? = nil, quitsAfterLine: Bool = false, timeout: Double = 10
+)
   -> (startup: Double, keystrokes: [Double], line: Double?)?
 {
-  var master: Int32 = -1, slave: Int32 = -1
+  var master: Int32 = -1
+  var slave: Int32 = -1
   var size = winsize(ws_row: 40, ws_col: 120, ws_xpixel: 0, ws_ypixel: 0)
   guard openpty(&master, &slave, nil, nil, &size) == 0 else { return nil }
   defer { close(master) }
@@ -110,11 +113,14 @@ func promptTimings(_ arguments: [String], prompt: String, home: String, keys: St
   for fd: Int32 in [0, 1, 2] { posix_spawn_file_actions_adddup2(&actions, slave, fd) }
   posix_spawn_file_actions_addclose(&actions, master)
   posix_spawn_file_actions_addclose(&actions, slave)
-  let environment = ["HOME=\(home)", "XDG_STATE_HOME=\(home)/state", "TERM=xterm", "PATH=/usr/bin:/bin",
-                     "QUARRY_FIXTURES=\(FileManager.default.currentDirectoryPath)/fixtures"] + extra
+  let environment =
+    [
+      "HOME=\(home)", "XDG_STATE_HOME=\(home)/state", "TERM=xterm", "PATH=/usr/bin:/bin",
+      "QUARRY_FIXTURES=\(FileManager.default.currentDirectoryPath)/fixtures",
+    ] + extra
   let envp: [UnsafeMutablePointer<CChar>?] = environment.map { strdup($0) } + [nil]
   let argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
-  defer { (argv + envp).forEach { free($0) } }
+  defer { for pointer in argv + envp { free(pointer) } }
   var pid: pid_t = 0
   let start = DispatchTime.now().uptimeNanoseconds
   let spawned = posix_spawnp(&pid, arguments[0], &actions, nil, argv, envp)
@@ -164,7 +170,9 @@ func promptTimings(_ arguments: [String], prompt: String, home: String, keys: St
   // Settings typed first (`.maxrows 0`), each answered by a new prompt.
   for command in setup {
     let typed = Array((command + "\r").utf8)
-    guard write(master, typed, typed.count) == typed.count, wait(for: prompt, since: DispatchTime.now().uptimeNanoseconds) != nil else { return nil }
+    guard write(master, typed, typed.count) == typed.count, wait(for: prompt, since: DispatchTime.now().uptimeNanoseconds) != nil else {
+      return nil
+    }
   }
   var lineTime: Double?
   if let line {
@@ -186,19 +194,27 @@ func promptTimings(_ arguments: [String], prompt: String, home: String, keys: St
 @MainActor func firstScreenFigures() {
   let home = directory.appendingPathComponent("home").path
   let rssFile = directory.appendingPathComponent("rss.txt").path
-  var quarryTimes: [Double] = [], sqliteTimes: [Double] = []
-  var peak = 0, emptyPeak = 0
+  var quarryTimes: [Double] = []
+  var sqliteTimes: [Double] = []
+  var peak = 0
+  var emptyPeak = 0
   for round in 0..<5 {
     let timed = ["/usr/bin/time", "-f", "%M", "-o", rssFile, quarry, database]
-    if let run = promptTimings(timed, prompt: "quarry> ", home: home, line: ("Item.all", "rows ("), quitsAfterLine: true), let seconds = run.line {
+    if let run = promptTimings(timed, prompt: "quarry> ", home: home, line: ("Item.all", "rows ("), quitsAfterLine: true),
+      let seconds = run.line
+    {
       quarryTimes.append(seconds)
-      peak = max(peak, Int((try? String(contentsOfFile: rssFile, encoding: .utf8))?.trimmingCharacters(in: .whitespacesAndNewlines) ?? "") ?? 0)
+      peak = max(
+        peak, Int((try? String(contentsOfFile: rssFile, encoding: .utf8))?.trimmingCharacters(in: .whitespacesAndNewlines) ?? "") ?? 0)
     }
     if round < 2, promptTimings(timed, prompt: "quarry> ", home: home, line: (".tables", "items"), quitsAfterLine: true) != nil {
-      emptyPeak = max(emptyPeak, Int((try? String(contentsOfFile: rssFile, encoding: .utf8))?.trimmingCharacters(in: .whitespacesAndNewlines) ?? "") ?? 0)
+      emptyPeak = max(
+        emptyPeak, Int((try? String(contentsOfFile: rssFile, encoding: .utf8))?.trimmingCharacters(in: .whitespacesAndNewlines) ?? "") ?? 0)
     }
-    if let run = promptTimings(["sqlite3", "-box", database], prompt: "sqlite> ", home: home,
-                               line: (#"SELECT * FROM items;"#, "item 1 ")), let seconds = run.line {
+    if let run = promptTimings(
+      ["sqlite3", "-box", database], prompt: "sqlite> ", home: home,
+      line: (#"SELECT * FROM items;"#, "item 1 ")), let seconds = run.line
+    {
       sqliteTimes.append(seconds)
     }
   }
@@ -214,13 +230,17 @@ func promptTimings(_ arguments: [String], prompt: String, home: String, keys: St
 @MainActor func promptMemoryFigures() {
   let home = directory.appendingPathComponent("home").path
   let rssFile = directory.appendingPathComponent("rss-maxrows.txt").path
-  func peak() -> Int { Int((try? String(contentsOfFile: rssFile, encoding: .utf8))?.trimmingCharacters(in: .whitespacesAndNewlines) ?? "") ?? 0 }
+  func peak() -> Int {
+    Int((try? String(contentsOfFile: rssFile, encoding: .utf8))?.trimmingCharacters(in: .whitespacesAndNewlines) ?? "") ?? 0
+  }
   let timed = ["/usr/bin/time", "-f", "%M", "-o", rssFile, quarry, database]
   _ = promptTimings(timed, prompt: "quarry> ", home: home, line: (".tables", "items"), quitsAfterLine: true)
   let empty = peak()
   for setting in ["auto", "100", "0"] {
-    guard let run = promptTimings(timed, prompt: "quarry> ", home: home, setup: [".maxrows \(setting)"], environment: ["PAGER=cat"],
-                                  line: ("Item.all", "1,000,000 rows"), quitsAfterLine: true, timeout: 180), let seconds = run.line
+    guard
+      let run = promptTimings(
+        timed, prompt: "quarry> ", home: home, setup: [".maxrows \(setting)"], environment: ["PAGER=cat"],
+        line: ("Item.all", "1,000,000 rows"), quitsAfterLine: true, timeout: 180), let seconds = run.line
     else {
       print("prompt_1m_maxrows_\(setting)_peak_rss_kb: (no result)")
       continue
@@ -231,8 +251,10 @@ func promptTimings(_ arguments: [String], prompt: String, home: String, keys: St
   print("prompt_empty_session_peak_rss_kb: \(empty)")
   // The reference for every row at the prompt: sqlite3 drawing the same table in the same
   // terminal, until its last row.
-  if let run = promptTimings(["sqlite3", "-box", database], prompt: "sqlite> ", home: home,
-                             line: ("SELECT * FROM items;", "item 1000000 "), timeout: 180), let seconds = run.line {
+  if let run = promptTimings(
+    ["sqlite3", "-box", database], prompt: "sqlite> ", home: home,
+    line: ("SELECT * FROM items;", "item 1000000 "), timeout: 180), let seconds = run.line
+  {
     report("prompt_1m_all_rows_sqlite3_seconds", seconds, digits: 2)
   }
 }
@@ -293,7 +315,8 @@ try? FileManager.default.createDirectory(at: directory, withIntermediateDirector
 let database = directory.appendingPathComponent("items.sqlite").path
 let small = directory.appendingPathComponent("items-100k.sqlite").path
 for (path, count) in [(database, 1_000_000), (small, 100_000)] where !FileManager.default.fileExists(atPath: path) {
-  shell("""
+  shell(
+    """
     sqlite3 '\(path)' "CREATE TABLE items (id INTEGER PRIMARY KEY, name TEXT NOT NULL, price REAL NOT NULL, note TEXT);
     WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < \(count))
     INSERT INTO items SELECT i, 'item ' || i, round(i * 0.37, 2), CASE WHEN i % 7 = 0 THEN NULL ELSE 'note, with comma' END FROM n;"
@@ -307,8 +330,10 @@ for (path, count) in [(database, 1_000_000), (small, 100_000)] where !FileManage
 @MainActor func startupFigures() -> (prompt: Double, script: Double) {
   let home = directory.appendingPathComponent("home").path
   try? FileManager.default.createDirectory(atPath: home, withIntermediateDirectories: true)
-  var quarryPrompt: [Double] = [], sqlitePrompt: [Double] = []
-  var quarryKeys: [Double] = [], sqliteKeys: [Double] = []
+  var quarryPrompt: [Double] = []
+  var sqlitePrompt: [Double] = []
+  var quarryKeys: [Double] = []
+  var sqliteKeys: [Double] = []
   let keys = "Reminder.where"
   for _ in 0..<31 {
     if let timings = promptTimings([quarry, small], prompt: "quarry> ", home: home, keys: keys) {
@@ -320,7 +345,8 @@ for (path, count) in [(database, 1_000_000), (small, 100_000)] where !FileManage
       sqliteKeys += timings.keystrokes
     }
   }
-  var quarryStart: [Double] = [], sqliteStart: [Double] = []
+  var quarryStart: [Double] = []
+  var sqliteStart: [Double] = []
   for _ in 0..<31 {
     quarryStart.append(measure([quarry, small], stdin: "/dev/null"))
     sqliteStart.append(measure(["sqlite3", small], stdin: "/dev/null"))
@@ -343,7 +369,6 @@ if startupOnly {
   reportStartupRatios(startupFigures())
   exit(0)
 }
-
 
 // Compile time, in process.
 let session = try Session.fixture("reminders")
@@ -417,8 +442,11 @@ if compileOnly {
 
 let pointDSL = "Item.where { $0.id.eq(424242) }"
 let pointSQL = #"SELECT "items"."id", "items"."name", "items"."price", "items"."note" FROM "items" WHERE (("items"."id") = (424242))"#
-var quarryPoint: [Double] = [], sqlitePoint: [Double] = [], quarrySQLPoint: [Double] = []
-var benchExit: [Double] = [], benchParse: [Double] = []
+var quarryPoint: [Double] = []
+var sqlitePoint: [Double] = []
+var quarrySQLPoint: [Double] = []
+var benchExit: [Double] = []
+var benchParse: [Double] = []
 let bench = CommandLine.arguments[0]
 for _ in 0..<21 {
   quarryPoint.append(measure([quarry, database, "-e", pointDSL, "--format", "csv"]))
@@ -428,8 +456,11 @@ for _ in 0..<21 {
   benchParse.append(measure([bench, "--parse-only", pointDSL]))
 }
 let allSQL = #"SELECT "items"."id", "items"."name", "items"."price", "items"."note" FROM "items""#
-var quarryCSV: [Double] = [], sqliteCSV: [Double] = []
-var quarryRSS = 0, sqliteRSS = 0, quarrySmallRSS = 0
+var quarryCSV: [Double] = []
+var sqliteCSV: [Double] = []
+var quarryRSS = 0
+var sqliteRSS = 0
+var quarrySmallRSS = 0
 for _ in 0..<5 {
   quarryCSV.append(measure([quarry, database, "-e", "Item.all", "--format", "csv"]))
   sqliteCSV.append(measure(["sqlite3", "-csv", database, allSQL]))
@@ -474,25 +505,34 @@ lessonCheckFigures()
 /// A box table of 1,000,000 rows written to a file (widths from the first thousand, streamed)
 /// against `sqlite3 -box`; and `.import` of the same rows as CSV against sqlite3's `.import`.
 @MainActor func importAndBoxFigures() {
-  var quarryBox: [Double] = [], sqliteBox: [Double] = []
+  var quarryBox: [Double] = []
+  var sqliteBox: [Double] = []
   for _ in 0..<3 {
     quarryBox.append(measure([quarry, database, "-e", "Item.all"]))
     sqliteBox.append(measure(["sqlite3", "-box", database, allSQL]))
   }
   report("box_1m_ratio_vs_sqlite3", median(quarryBox) / median(sqliteBox), digits: 2)
-  print("box_1m_peak_rss_kb: quarry \(peakRSS([quarry, database, "-e", "Item.all"]) ?? 0), sqlite3 \(peakRSS(["sqlite3", "-box", database, allSQL]) ?? 0)")
+  print(
+    "box_1m_peak_rss_kb: quarry \(peakRSS([quarry, database, "-e", "Item.all"]) ?? 0), sqlite3 \(peakRSS(["sqlite3", "-box", database, allSQL]) ?? 0)"
+  )
   let csv = NSTemporaryDirectory() + "quarry-bench-items-\(getpid()).csv"
   defer { unlink(csv) }
   shell("sqlite3 -csv -header '\(database)' 'SELECT * FROM items' > '\(csv)'")
-  var quarryImport: [Double] = [], sqliteImport: [Double] = []
-  var quarryPeak = 0, sqlitePeak = 0
+  var quarryImport: [Double] = []
+  var sqliteImport: [Double] = []
+  var quarryPeak = 0
+  var sqlitePeak = 0
   for round in 0..<3 {
     let target = NSTemporaryDirectory() + "quarry-bench-import-\(getpid())-\(round).sqlite"
     let other = target + "-sqlite3"
-    defer { unlink(target); unlink(other) }
+    defer {
+      unlink(target)
+      unlink(other)
+    }
     quarryImport.append(measure([quarry, target, "-e", ".import \(csv) items"]))
     sqliteImport.append(measure(["sqlite3", other, ".import --csv \(csv) items"]))
-    unlink(target); unlink(other)
+    unlink(target)
+    unlink(other)
     quarryPeak = max(quarryPeak, peakRSS([quarry, target, "-e", ".import \(csv) items"]) ?? 0)
     sqlitePeak = max(sqlitePeak, peakRSS(["sqlite3", other, ".import --csv \(csv) items"]) ?? 0)
   }
@@ -507,7 +547,10 @@ lessonCheckFigures()
     ("3.2", "SELECT remindersListID, count(*) FROM reminders GROUP BY remindersListID"),
     ("5.4", "SELECT m.name, count(*) FROM employees e JOIN employees m ON e.managerID = m.id GROUP BY m.id ORDER BY 2 DESC, m.name"),
     ("11.2", "UPDATE reminders SET isFlagged = 1 WHERE NOT isCompleted AND dueDate < '2026-03-06'"),
-    ("17.5", "SELECT c.name, count(DISTINCT o.id), count(i.id) FROM customers c JOIN orders o ON o.customerID = c.id LEFT JOIN orderItems i ON i.orderID = o.id GROUP BY c.id"),
+    (
+      "17.5",
+      "SELECT c.name, count(DISTINCT o.id), count(i.id) FROM customers c JOIN orders o ON o.customerID = c.id LEFT JOIN orderItems i ON i.orderID = o.id GROUP BY c.id"
+    ),
   ]
   var samples: [Double] = []
   for (exercise, answer) in answers {

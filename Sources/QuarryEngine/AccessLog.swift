@@ -58,7 +58,9 @@ public final class AccessLog: @unchecked Sendable {
     var object = first.map { String(cString: $0) }
     var detail = second.map { String(cString: $0) }
     switch code {
-    case SQLITE_FUNCTION: object = detail; detail = nil  // (NULL, function name)
+    case SQLITE_FUNCTION:
+      object = detail
+      detail = nil  // (NULL, function name)
     case SQLITE_CREATE_VTABLE: break  // (table, module)
     case SQLITE_CREATE_INDEX, SQLITE_CREATE_TEMP_INDEX, SQLITE_CREATE_TRIGGER, SQLITE_CREATE_TEMP_TRIGGER:
       break  // (index or trigger, table)
@@ -88,7 +90,10 @@ extension Database {
   /// how many cursors open each: a table read under two aliases is opened twice.
   public func program(of sql: String) -> (opcodes: Set<String>, openedTables: [String: Int])? {
     guard let explained = try? rows("EXPLAIN " + sql) else { return nil }
-    let roots = (try? rows("SELECT rootpage, tbl_name FROM sqlite_schema WHERE rootpage > 0 UNION ALL SELECT rootpage, tbl_name FROM sqlite_temp_schema WHERE rootpage > 0")) ?? []
+    let roots =
+      (try? rows(
+        "SELECT rootpage, tbl_name FROM sqlite_schema WHERE rootpage > 0 UNION ALL SELECT rootpage, tbl_name FROM sqlite_temp_schema WHERE rootpage > 0"
+      )) ?? []
     var table: [Int64: String] = [:]
     for root in roots {
       if case .integer(let page)? = root.first, let name = root.last?.textValue, table[page] == nil { table[page] = name }

@@ -317,7 +317,8 @@ public final class PreparedStatement {
   /// The column's text (or blob) bytes, valid until the next step.
   public func bytes(at index: Int) -> UnsafeBufferPointer<UInt8> {
     let i = Int32(index)
-    let pointer = type(at: index) == .blob
+    let pointer =
+      type(at: index) == .blob
       ? sqlite3_column_blob(statement, i).map { UnsafeRawPointer($0) }
       : sqlite3_column_text(statement, i).map { UnsafeRawPointer($0) }
     let count = Int(sqlite3_column_bytes(statement, i))

@@ -18,7 +18,10 @@ public struct DatabaseSchema: Sendable, Equatable {
     public var toColumn: String?
   }
   public struct Table: Sendable, Equatable {
-    public enum Kind: String, Sendable { case table, view, virtual = "virtual table" }
+    public enum Kind: String, Sendable {
+      case table, view
+      case virtual = "virtual table"
+    }
     public var name: String
     public var kind: Kind
     public var sql: String

@@ -8,7 +8,10 @@
 /// ```
 public struct CompoundSelect: Sendable, Hashable {
   public enum Operator: String, Sendable, Hashable {
-    case union = "UNION", unionAll = "UNION ALL", intersect = "INTERSECT", except = "EXCEPT"
+    case union = "UNION"
+    case unionAll = "UNION ALL"
+    case intersect = "INTERSECT"
+    case except = "EXCEPT"
   }
   public struct Term: Sendable, Hashable {
     public var op: Operator

@@ -168,7 +168,11 @@ public struct WindowSpecification: Sendable, Hashable {
 
 /// The rows around the current one that a window aggregate sees (`ROWS BETWEEN … AND …`).
 public struct WindowFrame: Sendable, Hashable {
-  public enum Unit: String, Sendable, Hashable { case rows = "ROWS", range = "RANGE", groups = "GROUPS" }
+  public enum Unit: String, Sendable, Hashable {
+    case rows = "ROWS"
+    case range = "RANGE"
+    case groups = "GROUPS"
+  }
   public enum Bound: Sendable, Hashable {
     case unboundedPreceding
     case preceding(Int)
@@ -206,8 +210,14 @@ public struct WindowFrame: Sendable, Hashable {
 /// // "reminders"."title" DESC NULLS LAST
 /// ```
 public struct Ordering: Sendable, Hashable {
-  public enum Direction: String, Sendable, Hashable { case ascending = "ASC", descending = "DESC" }
-  public enum Nulls: String, Sendable, Hashable { case first = "NULLS FIRST", last = "NULLS LAST" }
+  public enum Direction: String, Sendable, Hashable {
+    case ascending = "ASC"
+    case descending = "DESC"
+  }
+  public enum Nulls: String, Sendable, Hashable {
+    case first = "NULLS FIRST"
+    case last = "NULLS LAST"
+  }
 
   public var expression: Expression
   public var direction: Direction?

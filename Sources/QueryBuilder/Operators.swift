@@ -5,12 +5,29 @@
 /// // ("reminders"."id") = (1)
 /// ```
 public enum BinaryOperator: String, Sendable, Hashable, CaseIterable {
-  case equal = "=", notEqual = "<>", lessThan = "<", greaterThan = ">"
-  case lessThanOrEqual = "<=", greaterThanOrEqual = ">="
-  case `is` = "IS", isNot = "IS NOT", `in` = "IN", notIn = "NOT IN", glob = "GLOB"
-  case and = "AND", or = "OR"
-  case plus = "+", minus = "-", times = "*", dividedBy = "/", remainder = "%", concatenate = "||"
-  case bitwiseAnd = "&", bitwiseOr = "|", shiftLeft = "<<", shiftRight = ">>"
+  case equal = "="
+  case notEqual = "<>"
+  case lessThan = "<"
+  case greaterThan = ">"
+  case lessThanOrEqual = "<="
+  case greaterThanOrEqual = ">="
+  case `is` = "IS"
+  case isNot = "IS NOT"
+  case `in` = "IN"
+  case notIn = "NOT IN"
+  case glob = "GLOB"
+  case and = "AND"
+  case or = "OR"
+  case plus = "+"
+  case minus = "-"
+  case times = "*"
+  case dividedBy = "/"
+  case remainder = "%"
+  case concatenate = "||"
+  case bitwiseAnd = "&"
+  case bitwiseOr = "|"
+  case shiftLeft = "<<"
+  case shiftRight = ">>"
 
   /// The SQL spelling.
   public var sql: String { rawValue }
@@ -38,7 +55,10 @@ public enum BinaryOperator: String, Sendable, Hashable, CaseIterable {
 /// Expression.column("reminders", "isCompleted").not()  // NOT ("reminders"."isCompleted")
 /// ```
 public enum UnaryOperator: String, Sendable, Hashable, CaseIterable {
-  case not = "NOT", negate = "-", plus = "+", bitwiseNot = "~"
+  case not = "NOT"
+  case negate = "-"
+  case plus = "+"
+  case bitwiseNot = "~"
 
   /// The SQL spelling, with the space that follows a keyword.
   public var sql: String { self == .not ? "NOT " : rawValue }

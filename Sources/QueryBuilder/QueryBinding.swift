@@ -113,8 +113,10 @@ public func writeJSONStringLiteral(
       case UInt8(ascii: "/"): put("\\/")
       default:
         let digits: StaticString = "0123456789abcdef"
-        let escape = [UInt8(ascii: "\\"), UInt8(ascii: "u"), UInt8(ascii: "0"), UInt8(ascii: "0"),
-          digits.utf8Start[Int(byte >> 4)], digits.utf8Start[Int(byte & 0x0F)]]
+        let escape = [
+          UInt8(ascii: "\\"), UInt8(ascii: "u"), UInt8(ascii: "0"), UInt8(ascii: "0"),
+          digits.utf8Start[Int(byte >> 4)], digits.utf8Start[Int(byte & 0x0F)],
+        ]
         escape.withUnsafeBufferPointer { write($0) }
       }
     }

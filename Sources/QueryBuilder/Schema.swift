@@ -41,7 +41,11 @@ public struct CreateView: Sendable, Hashable {
 /// // END
 /// ```
 public struct CreateTrigger: Sendable, Hashable {
-  public enum Timing: String, Sendable, Hashable { case before = "BEFORE", after = "AFTER", insteadOf = "INSTEAD OF" }
+  public enum Timing: String, Sendable, Hashable {
+    case before = "BEFORE"
+    case after = "AFTER"
+    case insteadOf = "INSTEAD OF"
+  }
   public enum Event: Sendable, Hashable {
     case insert
     case update(of: [String])
@@ -100,7 +104,10 @@ public struct CreateTrigger: Sendable, Hashable {
 
 /// `DROP VIEW "name"` / `DROP TRIGGER "name"`.
 public struct DropObject: Sendable, Hashable {
-  public enum Kind: String, Sendable, Hashable { case view = "VIEW", trigger = "TRIGGER" }
+  public enum Kind: String, Sendable, Hashable {
+    case view = "VIEW"
+    case trigger = "TRIGGER"
+  }
   public var kind: Kind
   public var name: String
   public var ifExists: Bool

@@ -103,7 +103,11 @@ public struct TableReference: Sendable, Hashable {
 /// `[INNER|LEFT|RIGHT|FULL|CROSS] JOIN table [ON condition]`.
 public struct Join: Sendable, Hashable {
   public enum Kind: String, Sendable, Hashable {
-    case inner = "JOIN", left = "LEFT JOIN", right = "RIGHT JOIN", full = "FULL JOIN",
+    case inner = "JOIN"
+    case left = "LEFT JOIN"
+    case right = "RIGHT JOIN"
+    case full = "FULL JOIN"
+    case
       cross = "CROSS JOIN"
   }
   public var kind: Kind

@@ -13,7 +13,11 @@ public struct Assignment: Sendable, Hashable {
 
 /// `OR IGNORE`, `OR REPLACE`, … of `INSERT` and `UPDATE`.
 public enum ConflictResolution: String, Sendable, Hashable {
-  case abort = "ABORT", fail = "FAIL", ignore = "IGNORE", replace = "REPLACE",
+  case abort = "ABORT"
+  case fail = "FAIL"
+  case ignore = "IGNORE"
+  case replace = "REPLACE"
+  case
     rollback = "ROLLBACK"
 }
 

@@ -80,7 +80,8 @@ struct InputTransaction {
       return ("this input's changes were undone (\(rows) row\(rows == 1 ? "" : "s")); the database is as it was before it", false)
     case .notSaved(let error, let rows):
       let busy = error.code & 0xFF == 5 || error.code & 0xFF == 6
-      let why = busy
+      let why =
+        busy
         ? "another connection holds the database (waited \(database.busyTimeout) ms; .timeout MS waits longer)"
         : error.description
       return ("the changes were not saved: \(why); this input's changes (\(rows) row\(rows == 1 ? "" : "s")) were undone", true)

@@ -54,7 +54,8 @@ struct IntegerKeys {
       guard let key = keys[table] else { continue }
       let name = quoteIdentifier(key)
       // Through negative ids, so no new id meets an old one on the way.
-      try database.execute("""
+      try database.execute(
+        """
         UPDATE \(quoteIdentifier(table)) SET \(name) = -(SELECT new FROM temp.quarry_idmap WHERE tableName = \(quoteText(table)) AND old = \(name));
         UPDATE \(quoteIdentifier(table)) SET \(name) = -\(name);
         """)
@@ -65,7 +66,8 @@ struct IntegerKeys {
           (foreignKey[2].textValue ?? parentKey) == parentKey
         else { continue }
         let name = quoteIdentifier(column)
-        try database.execute("""
+        try database.execute(
+          """
           UPDATE \(quoteIdentifier(table)) SET \(name) = coalesce((SELECT new FROM temp.quarry_idmap WHERE tableName = \(quoteText(parent)) AND old = \(name)), \(name)) WHERE \(name) IS NOT NULL
           """)
       }

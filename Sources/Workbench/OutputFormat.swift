@@ -216,13 +216,18 @@ final class JSONFormatter: ResultSink {
   init(output: OutputStream) { self.output = output }
 
   func warning(_ warning: StatementError) {
-    if warningsShown { warnings = []; warningsShown = false }
+    if warningsShown {
+      warnings = []
+      warningsShown = false
+    }
     warnings.append(warning)
   }
 
   func inputFinished(input: String) {
     if !warnings.isEmpty, !warningsShown {
-      output.write("{\"input\":" + Self.string(input) + ",\"sql\":null,\"statement\":null,\"bindings\":[],\"columns\":[],\"rows\":[],\"error\":null" + warningsField() + "}\n")
+      output.write(
+        "{\"input\":" + Self.string(input) + ",\"sql\":null,\"statement\":null,\"bindings\":[],\"columns\":[],\"rows\":[],\"error\":null"
+          + warningsField() + "}\n")
       output.flush()
     }
     warnings = []
@@ -276,7 +281,9 @@ final class JSONFormatter: ResultSink {
   }
 
   func failure(input: String, error: StatementError) {
-    output.write("{\"input\":" + Self.string(input) + ",\"sql\":null,\"statement\":null,\"bindings\":[],\"columns\":[],\"rows\":[],\"error\":" + Self.error(error) + warningsField() + "}\n")
+    output.write(
+      "{\"input\":" + Self.string(input) + ",\"sql\":null,\"statement\":null,\"bindings\":[],\"columns\":[],\"rows\":[],\"error\":"
+        + Self.error(error) + warningsField() + "}\n")
     output.flush()
   }
 

@@ -162,9 +162,10 @@ public final class Session {
           isPrimaryKey: column.primaryKeyIndex == 1,
           defaultValue: column.defaultValue.map { Expression(.sql([.text($0)])) })
       }
-      catalog.register(TableModel(
-        typeName: Inflection.typeName(forTable: table.name), tableName: table.name, columns: columns,
-        isDeclared: false))
+      catalog.register(
+        TableModel(
+          typeName: Inflection.typeName(forTable: table.name), tableName: table.name, columns: columns,
+          isDeclared: false))
     }
   }
 
@@ -173,12 +174,19 @@ public final class Session {
     let upper = Array(declared.uppercased().utf8)
     func has(_ word: String) -> Bool { ByteSearch.firstIndex(of: Array(word.utf8), in: upper) != nil }
     let name: String
-    if has("BOOL") { name = "Bool" }
-    else if has("INT") { name = "Int" }
-    else if has("REAL") || has("FLOA") || has("DOUB") || has("NUMERIC") || has("DECIMAL") { name = "Double" }
-    else if has("DATE") || has("TIME") { name = "Date" }
-    else if has("BLOB") { name = "[UInt8]" }
-    else { name = "String" }
+    if has("BOOL") {
+      name = "Bool"
+    } else if has("INT") {
+      name = "Int"
+    } else if has("REAL") || has("FLOA") || has("DOUB") || has("NUMERIC") || has("DECIMAL") {
+      name = "Double"
+    } else if has("DATE") || has("TIME") {
+      name = "Date"
+    } else if has("BLOB") {
+      name = "[UInt8]"
+    } else {
+      name = "String"
+    }
     return SwiftType(name, optional: !notNull)
   }
 
@@ -203,13 +211,17 @@ public final class Session {
       switch item {
       case .unitStart(let unit):
         if !units.enter(unit, database: database), case .migration = unit.kind, let stopped = units.failedMigration {
-          messages.append("note: \(path):\(unit.line):\(unit.column): \(unit.description) did not run: \(stopped.description) failed, and the migrator stops there")
+          messages.append(
+            "note: \(path):\(unit.line):\(unit.column): \(unit.description) did not run: \(stopped.description) failed, and the migrator stops there"
+          )
         }
       case .unitEnd:
         if let (unit, outcome, transaction) = units.leave() {
           switch outcome {
           case .undone(let rows):
-            messages.append("error: \(path):\(unit.line):\(unit.column): \(unit.description) was rolled back (\(rows) row\(rows == 1 ? "" : "s") undone); none of its changes stay")
+            messages.append(
+              "error: \(path):\(unit.line):\(unit.column): \(unit.description) was rolled back (\(rows) row\(rows == 1 ? "" : "s") undone); none of its changes stay"
+            )
           case .notSaved:
             if let (text, _) = transaction.message(for: outcome) { messages.append("error: \(path):\(unit.line):\(unit.column): \(text)") }
           case .saved:
@@ -257,13 +269,16 @@ public final class Session {
       lastInputDeclared = items.contains { if case .declaration = $0 { return true } else { return false } }
     } catch {
       lastInputDeclared = false
-      sink.failure(input: input, error: StatementError(
-        message: error.fullMessage, line: error.line, column: error.column, excerpt: error.excerpt(in: input)))
+      sink.failure(
+        input: input,
+        error: StatementError(
+          message: error.fullMessage, line: error.line, column: error.column, excerpt: error.excerpt(in: input)))
       return false
     }
     for warning in compiler.warnings {
-      sink.warning(StatementError(
-        message: warning.fullMessage, line: warning.line, column: warning.column, excerpt: warning.excerpt(in: input)))
+      sink.warning(
+        StatementError(
+          message: warning.fullMessage, line: warning.line, column: warning.column, excerpt: warning.excerpt(in: input)))
     }
     // An input that writes runs as one transaction: if any statement fails, none of its
     // changes stay, and the rest of the input does not run.
@@ -311,7 +326,9 @@ public final class Session {
         _ = unitTransaction?.end(rollingBack: true)
         unitTransaction = nil
         if let started = unit {
-          sink.note("\(started.description) at \(started.line):\(started.column) threw \(thrown.message) at \(thrown.line):\(thrown.column): its transaction is rolled back, so none of its changes stay")
+          sink.note(
+            "\(started.description) at \(started.line):\(started.column) threw \(thrown.message) at \(thrown.line):\(thrown.column): its transaction is rolled back, so none of its changes stay"
+          )
         }
         unit = nil
       case .unitEnd:
@@ -326,8 +343,10 @@ public final class Session {
         sink.note(text)
       case .failure(let error):
         succeeded = false
-        sink.failure(input: input, error: StatementError(
-          message: error.fullMessage, line: error.line, column: error.column, excerpt: error.excerpt(in: input)))
+        sink.failure(
+          input: input,
+          error: StatementError(
+            message: error.fullMessage, line: error.line, column: error.column, excerpt: error.excerpt(in: input)))
         failUnit()
       case .statement(let compiled):
         if runFailed, writes { continue }
@@ -339,8 +358,13 @@ public final class Session {
             unitTransaction = nil
             unit = nil
             migratorStopped = true
-            let kept = migrationsApplied.isEmpty ? "no migration before it ran in this input" : "the ones before it stay applied (" + migrationsApplied.map { "'\($0)'" }.joined(separator: ", ") + ")"
-            sink.note("migration '\(name)' at \(failed.line):\(failed.column) failed: its transaction is rolled back and the migrator stops there; \(kept); nothing after it runs")
+            let kept =
+              migrationsApplied.isEmpty
+              ? "no migration before it ran in this input"
+              : "the ones before it stay applied (" + migrationsApplied.map { "'\($0)'" }.joined(separator: ", ") + ")"
+            sink.note(
+              "migration '\(name)' at \(failed.line):\(failed.column) failed: its transaction is rolled back and the migrator stops there; \(kept); nothing after it runs"
+            )
             continue
           }
           runFailed = true
@@ -469,7 +493,9 @@ public final class Session {
     defer { if let expected = compiled.expectedSQL { sink.note(Self.comparison(display, expected: expected)) } }
     if Database.sqliteVersionNumber < 3_042_000, ByteSearch.contains("'subsec'", in: display) {
       // StructuredQueries writes 'subsec' (SQLite 3.42+); an older SQLite answers NULL instead.
-      sink.note("this SQLite (\(Self.sqliteVersion)) predates the 'subsec' modifier (3.42): these date values read NULL here; your app's SQLite (3.42 or later) computes them")
+      sink.note(
+        "this SQLite (\(Self.sqliteVersion)) predates the 'subsec' modifier (3.42): these date values read NULL here; your app's SQLite (3.42 or later) computes them"
+      )
     }
     if sqlOnly || fragment.isEmpty {
       sink.executing(fragment.sql(inlining: isSchemaObject))
@@ -479,9 +505,12 @@ public final class Session {
     }
     if bindings.count > database.variableLimit {
       // Said before SQLite is asked (it would only say "too many SQL variables").
-      sink.failure(input: compiled.input, error: StatementError(
-        message: "this statement binds \(ReplFormatter.grouped(bindings.count)) values; SQLite takes at most \(ReplFormatter.grouped(database.variableLimit)) in one statement (an app's SQLite often 32,766): pass a long list as one JSON array (`#sql(\"\\($0.id) IN (SELECT value FROM json_each(\\(jsonText)))\")`), or put it in a table and join it",
-        line: compiled.line, column: compiled.column))
+      sink.failure(
+        input: compiled.input,
+        error: StatementError(
+          message:
+            "this statement binds \(ReplFormatter.grouped(bindings.count)) values; SQLite takes at most \(ReplFormatter.grouped(database.variableLimit)) in one statement (an app's SQLite often 32,766): pass a long list as one JSON array (`#sql(\"\\($0.id) IN (SELECT value FROM json_each(\\(jsonText)))\")`), or put it in a table and join it",
+          line: compiled.line, column: compiled.column))
       return false
     }
     var isRaw = false
@@ -523,7 +552,8 @@ public final class Session {
       // With its window and still misused: it stands in WHERE, GROUP BY or HAVING, which run
       // before windows are computed.
       if lastSQL?.contains(" OVER (") == true {
-        return "; a window function cannot be used in where, group or having (they run before windows are computed): compute it in a CTE (With { … }) and filter that"
+        return
+          "; a window function cannot be used in where, group or having (they run before windows are computed): compute it in a CTE (With { … }) and filter that"
       }
       return "; a window function needs its window: add .over(…), e.g. rank().over(orderBy: $0.salary.desc())"
     }
@@ -591,7 +621,8 @@ public final class Session {
     defer { if changedSchema { try? refreshSchema() } }
     while true {
       let statement: PreparedStatement
-      let settingBefore = script.upcoming(6).uppercased() == "PRAGMA"
+      let settingBefore =
+        script.upcoming(6).uppercased() == "PRAGMA"
         ? ConnectionSetting(assignedIn: script.upcoming(), database: database) : nil
       do {
         guard let next = try script.next() else { break }

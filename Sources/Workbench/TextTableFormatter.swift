@@ -68,7 +68,8 @@ class TextTableFormatter: ResultSink {
   func changed(rows: Int, insertedIDs: ClosedRange<Int64>?) {
     var text = rows == 1 ? "1 row changed" : "\(rows) rows changed"
     if let insertedIDs {
-      text += insertedIDs.count == 1
+      text +=
+        insertedIDs.count == 1
         ? " (new row id \(insertedIDs.lowerBound))" : " (new row ids \(insertedIDs.lowerBound)…\(insertedIDs.upperBound))"
     }
     if besides > 0 { text += ", and \(besides) more by foreign keys or triggers" }
@@ -247,7 +248,8 @@ class TextTableFormatter: ResultSink {
 
   func renderGrid(ascii: Bool) -> String {
     var cells = wrapCells ? rows : rows.map { $0.map(cell) }
-    var widths = wrapCells
+    var widths =
+      wrapCells
       ? columns.indices.map { index in
         max(TerminalWidth.of(columns[index]), cells.map { index < $0.count ? Self.longestLine($0[index]) : 0 }.max() ?? 0)
       }
@@ -255,9 +257,11 @@ class TextTableFormatter: ResultSink {
     if maxTableWidth != nil, !widths.isEmpty {
       widths = fitted(widths)
       if !wrapCells {
-        cells = cells.map { row in row.enumerated().map { index, value in
-          index < widths.count ? TerminalWidth.truncate(value, to: widths[index]) : value
-        } }
+        cells = cells.map { row in
+          row.enumerated().map { index, value in
+            index < widths.count ? TerminalWidth.truncate(value, to: widths[index]) : value
+          }
+        }
       }
     }
     var out = gridTop(widths, ascii: ascii)

@@ -44,4 +44,3 @@ enum Main {
     exit(1)
   }
 }
-

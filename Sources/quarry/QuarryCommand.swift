@@ -1,9 +1,9 @@
-import QueryBuilder
 import ArgumentParser
 import FoundationEssentials
 import Glibc
 import QuarryDSL
 import QuarryEngine
+import QueryBuilder
 import Workbench
 
 /// `quarry [DATABASE] [--fixture NAME] [--models FILE.swift]... [--readonly] [-e SOURCE]...
@@ -39,7 +39,10 @@ struct QuarryCommand: ParsableCommand {
   @Flag(help: "Open the database read-only.")
   var readonly = false
 
-  @Flag(help: "Keep input to the session's database: refuse ATTACH, VACUUM INTO, writable_schema and the commands that read or write files (.open, .read, .output FILE, .once, .save, .backup, .import, .edit).")
+  @Flag(
+    help:
+      "Keep input to the session's database: refuse ATTACH, VACUUM INTO, writable_schema and the commands that read or write files (.open, .read, .output FILE, .once, .save, .backup, .import, .edit)."
+  )
   var safe = false
 
   @Option(name: .customShort("e"), parsing: .unconditionalSingleValue, help: "DSL source to run (repeatable); exits afterwards.")
@@ -59,9 +62,10 @@ struct QuarryCommand: ParsableCommand {
 
   /// The plain options these parsed arguments stand for.
   var options: QueryOptions {
-    QueryOptions(database: database, fixture: fixture, models: models, readonly: readonly, safe: safe,
-                 sources: sources, sqlOnly: sqlOnly, format: format, noForeignKeys: noForeignKeys,
-                 strict: strict)
+    QueryOptions(
+      database: database, fixture: fixture, models: models, readonly: readonly, safe: safe,
+      sources: sources, sqlOnly: sqlOnly, format: format, noForeignKeys: noForeignKeys,
+      strict: strict)
   }
 
   mutating func run() throws { try options.run() }
@@ -71,7 +75,6 @@ extension OutputFormat: ExpressibleByArgument {}
 
 extension WorkbenchError: LocalizedError { public var errorDescription: String? { message } }
 
-
 /// `quarry lessons --lint FILE…`: validate lessons.
 struct LessonsCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
@@ -80,17 +83,24 @@ struct LessonsCommand: ParsableCommand {
   @Flag(help: "Check each FILE: its format, that examples run, and that solutions pass on the fixture and its variant.")
   var lint = false
 
-  @Option(name: .customLong("check"), help: ArgumentHelp(
-    "Check ANSWER (DSL or SQL; standard input when not given) against exercise K of lesson N, on the fixture and its variant: ✓ and exit 0 when accepted, ✗ with the explanation and exit 1 when not, exit 2 for an unknown lesson or exercise. An answer that starts with '-' (an SQL comment) goes after '--'.",
-    valueName: "N.K"))
+  @Option(
+    name: .customLong("check"),
+    help: ArgumentHelp(
+      "Check ANSWER (DSL or SQL; standard input when not given) against exercise K of lesson N, on the fixture and its variant: ✓ and exit 0 when accepted, ✗ with the explanation and exit 1 when not, exit 2 for an unknown lesson or exercise. An answer that starts with '-' (an SQL comment) goes after '--'.",
+      valueName: "N.K"))
   var check: String?
 
-  @Option(name: .customLong("dataset"), help: ArgumentHelp(
-    "Print the rows of searched dataset SEED (the first argument) of exercise K of lesson N, as SQL that loads them into the fixture: the rows a ✗ message about that dataset meant.",
-    valueName: "N.K"))
+  @Option(
+    name: .customLong("dataset"),
+    help: ArgumentHelp(
+      "Print the rows of searched dataset SEED (the first argument) of exercise K of lesson N, as SQL that loads them into the fixture: the rows a ✗ message about that dataset meant.",
+      valueName: "N.K"))
   var dataset: String?
 
-  @Flag(help: "For each exercise of each FILE, search value-varied datasets that tell the solution from its mutants, and print the seeds kept and the mutants no dataset kills.")
+  @Flag(
+    help:
+      "For each exercise of each FILE, search value-varied datasets that tell the solution from its mutants, and print the seeds kept and the mutants no dataset kills."
+  )
   var searchDatasets = false
 
   @Flag(help: "With --search-datasets: write the seeds kept into each solution's `datasets=`.")
@@ -130,7 +140,8 @@ struct LessonsCommand: ParsableCommand {
       total.surviving += mutants.surviving
       // A mutant declared equivalent (no data the schema allows tells it apart) is not a wrong
       // answer: it is left out of the rate.
-      let counts = "mutants: \(mutants.caught) of \(mutants.tried - mutants.equivalent) caught, \(Self.percent(mutants.caught, of: mutants.tried - mutants.equivalent))"
+      let counts =
+        "mutants: \(mutants.caught) of \(mutants.tried - mutants.equivalent) caught, \(Self.percent(mutants.caught, of: mutants.tried - mutants.equivalent))"
         + (mutants.equivalent > 0 ? "; \(mutants.equivalent) equivalent to the solution (\(Self.equivalence(mutants)))" : "")
       if problems.isEmpty {
         print("ok   \(path) (\(counts))")
@@ -141,7 +152,9 @@ struct LessonsCommand: ParsableCommand {
       }
     }
     if paths.count > 1 {
-      print("mutants: \(total.caught) of \(total.tried - total.equivalent) caught, \(Self.percent(total.caught, of: total.tried - total.equivalent)); \(total.equivalent) equivalent to their solution (\(Self.equivalence(total))); \(total.tried - total.caught - total.equivalent) surviving")
+      print(
+        "mutants: \(total.caught) of \(total.tried - total.equivalent) caught, \(Self.percent(total.caught, of: total.tried - total.equivalent)); \(total.equivalent) equivalent to their solution (\(Self.equivalence(total))); \(total.tried - total.caught - total.equivalent) surviving"
+      )
     }
     if failed { throw ExitCode(1) }
   }
@@ -169,7 +182,8 @@ extension LessonsCommand {
     for path in paths {
       let lesson = try Lesson.load(path: path)
       let views = LessonLinter.views(of: lesson.fixture)
-      var lines = try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+      var lines = try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n", omittingEmptySubsequences: false).map(
+        String.init)
       for (number, exercise) in lesson.exercises.enumerated() {
         let finding: DatasetSearch.Finding
         do {
@@ -182,7 +196,9 @@ extension LessonsCommand {
         totals.fixed += finding.killedOnFixedData
         totals.searched += finding.killedBySearch
         totals.survivors += finding.survivors.count
-        print("\(path):\(exercise.solutionLine): \(number + 1) \(exercise.title): \(finding.tried) mutants, \(finding.killedOnFixedData) killed on the fixed data, \(finding.killedBySearch) by datasets \(finding.seeds.map(String.init).joined(separator: ",")) (of \(finding.usableCandidates) usable), \(finding.provenEquivalent) proven equivalent, \(finding.survivors.count) surviving")
+        print(
+          "\(path):\(exercise.solutionLine): \(number + 1) \(exercise.title): \(finding.tried) mutants, \(finding.killedOnFixedData) killed on the fixed data, \(finding.killedBySearch) by datasets \(finding.seeds.map(String.init).joined(separator: ",")) (of \(finding.usableCandidates) usable), \(finding.provenEquivalent) proven equivalent, \(finding.survivors.count) surviving"
+        )
         for survivor in finding.survivors {
           print("    survives: \(survivor.kind): \(survivor.code.replacing("\n", with: " "))")
         }
@@ -196,7 +212,9 @@ extension LessonsCommand {
       }
       if write { try lines.joined(separator: "\n").write(toFile: path, atomically: true, encoding: .utf8) }
     }
-    print("mutants: \(totals.tried); killed on the fixed data \(totals.fixed), by searched datasets \(totals.searched), surviving \(totals.survivors)")
+    print(
+      "mutants: \(totals.tried); killed on the fixed data \(totals.fixed), by searched datasets \(totals.searched), surviving \(totals.survivors)"
+    )
   }
 
   /// `quarry lessons --dataset N.K SEED`: a searched dataset's rows.
@@ -240,14 +258,21 @@ extension LessonsCommand {
       answer = String(decoding: StandardStreams.readInput(), as: UTF8.self)
     }
     guard !answer.trimmingScalars(in: .whitespacesAndNewlines).isEmpty else { try refuse("no answer to check") }
-    let name = "\(lessonNumber).\(exerciseNumber) " + (exercise.title.hasPrefix("Exercise: ") ? String(exercise.title.dropFirst(10)) : exercise.title)
+    let name =
+      "\(lessonNumber).\(exerciseNumber) "
+      + (exercise.title.hasPrefix("Exercise: ") ? String(exercise.title.dropFirst(10)) : exercise.title)
     switch try AnswerChecker().check(answer, against: exercise, fixture: lesson.fixture) {
     case .correct:
-      let searched = exercise.datasetSeeds.isEmpty ? "" : "; and on rows whose values change as the schema allows (datasets \(exercise.datasetSeeds.map(String.init).joined(separator: ", ")))"
+      let searched =
+        exercise.datasetSeeds.isEmpty
+        ? ""
+        : "; and on rows whose values change as the schema allows (datasets \(exercise.datasetSeeds.map(String.init).joined(separator: ", ")))"
       print("✓ \(name): correct on the fixture's rows, the variant rows and generated rows (seeds 1–3)\(searched)")
     case .wrong(let why):
       // On a searched dataset: where to see its rows.
-      let seed = exercise.datasetSeeds.first { why.contains("as the schema allows, dataset \($0),") || why.contains("as the schema allows, dataset \($0))") }
+      let seed = exercise.datasetSeeds.first {
+        why.contains("as the schema allows, dataset \($0),") || why.contains("as the schema allows, dataset \($0))")
+      }
       print("✗ \(name): \(why)" + (seed.map { " — its rows: quarry lessons --dataset \(position) \($0)" } ?? ""))
       throw ExitCode(1)
     }

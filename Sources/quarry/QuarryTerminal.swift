@@ -93,7 +93,8 @@ extension Terminal {
   static func current() -> Terminal {
     var size = winsize()
     let interactive = isatty(1) == 1
-    var width = 80, height = 24
+    var width = 80
+    var height = 24
     if interactive, ioctl(1, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 {
       width = Int(size.ws_col)
       height = Int(size.ws_row)

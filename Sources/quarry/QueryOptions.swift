@@ -1,5 +1,5 @@
-import Dispatch
 import ArgumentParser
+import Dispatch
 import FoundationEssentials
 import Glibc
 import QuarryEngine
@@ -83,8 +83,9 @@ struct QueryOptions: Equatable, Sendable {
   private func makeShell(_ session: Session, terminal: Terminal) -> Shell {
     session.sqlOnly = sqlOnly
     session.compiler.strict = strict
-    let shell = Shell(session: session, fixtureName: fixtureName, format: format, output: .standardOutput,
-                      terminal: terminal)
+    let shell = Shell(
+      session: session, fixtureName: fixtureName, format: format, output: .standardOutput,
+      terminal: terminal)
     shell.readOnly = readonly
     shell.safe = safe
     Tutor().install(in: shell)
@@ -253,11 +254,13 @@ final class BackgroundTask<Value>: @unchecked Sendable {
     pthread_attr_setstacksize(&attributes, 8 << 20)
     pthread_attr_setdetachstate(&attributes, Int32(PTHREAD_CREATE_DETACHED))
     var thread = pthread_t()
-    let started = pthread_create(&thread, &attributes, { raw in
-      guard let raw else { return nil }
-      Unmanaged<ThreadWork>.fromOpaque(raw).takeRetainedValue().run()
-      return nil
-    }, box.toOpaque())
+    let started = pthread_create(
+      &thread, &attributes,
+      { raw in
+        guard let raw else { return nil }
+        Unmanaged<ThreadWork>.fromOpaque(raw).takeRetainedValue().run()
+        return nil
+      }, box.toOpaque())
     if started != 0 {
       box.release()
       run()

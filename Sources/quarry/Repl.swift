@@ -1,9 +1,9 @@
-import QueryBuilder
 import CEditLine
 import FoundationEssentials
 import Glibc
 import QuarryDSL
 import QuarryEngine
+import QueryBuilder
 import Workbench
 
 /// State the C callbacks (signal handler, completion) reach: they cannot capture context.
@@ -281,7 +281,8 @@ final class Repl {
     switch input.trimmedForCommand {
     case "help", "?": return "Type .help for the commands, or a query such as Reminder.all."
     case "exit", "quit", "bye": return "Type .quit or press Ctrl-D (at an empty prompt) to leave."
-    case "learn", "lessons", "lesson": return "Type .lesson to list the lessons and .lesson N to open one (quarry learn starts with the first)."
+    case "learn", "lessons", "lesson":
+      return "Type .lesson to list the lessons and .lesson N to open one (quarry learn starts with the first)."
     default: return nil
     }
   }

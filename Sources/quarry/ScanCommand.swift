@@ -35,7 +35,10 @@ struct ScanCommand: ParsableCommand {
   @Option(name: .customLong("db"), help: "Use this database's schema (opened read-only; the app's migrations do not run).")
   var database: String?
 
-  @Option(help: "Output format: text, json (one object per line), markdown, xcode (FILE:LINE:COL: warning: lines), github (Actions annotations), sarif (SARIF 2.1.0).")
+  @Option(
+    help:
+      "Output format: text, json (one object per line), markdown, xcode (FILE:LINE:COL: warning: lines), github (Actions annotations), sarif (SARIF 2.1.0)."
+  )
   var format: ScanReport.Format = .text
 
   @Option(name: .customLong("fail-on"), help: "Exit 1 on: error, finding.")

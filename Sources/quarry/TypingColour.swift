@@ -61,7 +61,8 @@ enum TypingColour {
     let lines = line.split(separator: "\n", omittingEmptySubsequences: false)
     // Where each line starts: its row, counted from the prompt's, and its column.
     var starts: [(row: Int, column: Int)] = []
-    var row = 0, column = promptWidth
+    var row = 0
+    var column = promptWidth
     for text in lines {
       let width = TerminalWidth.of(String(text))
       // A wide character at a wrap is placed by libedit in a way the redraw would not match.
@@ -79,7 +80,8 @@ enum TypingColour {
       else { return nil }
       cursorRow = row
     case .inside(let offset):
-      let before = String(decoding: line.utf8.prefix(max(0, offset)), as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
+      let before = String(decoding: line.utf8.prefix(max(0, offset)), as: UTF8.self).split(
+        separator: "\n", omittingEmptySubsequences: false)
       let start = starts[max(0, before.count - 1)]
       cursorRow = start.row + (start.column + TerminalWidth.of(String(before.last ?? ""))) / columns
     }

@@ -11,7 +11,9 @@ final class CommandLineTests: XCTestCase {
   /// rows wider than those come under a header drawn again, so every line of each table lines up
   /// (and memory stays flat: the rows are not all held to measure them).
   func testALongTableOffTheTerminalStreamsAligned() throws {
-    let result = try QuarryProcess.run(["-e", "WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c WHERE x < 30000) SELECT x, 'row ' || x AS label FROM c"])
+    let result = try QuarryProcess.run([
+      "-e", "WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c WHERE x < 30000) SELECT x, 'row ' || x AS label FROM c",
+    ])
     XCTAssertEqual(result.status, 0, result.stderr)
     let lines = result.stdout.split(separator: "\n").map(String.init)
     // Two tables: rows 1…9999 four digits wide at most, then from 10000 on.
@@ -30,11 +32,13 @@ final class CommandLineTests: XCTestCase {
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: folder) }
     let result = try QuarryProcess.run(
-      ["--fixture", "reminders"], stdin: ".cd \(folder.path)\n.once tags.txt\nTag.count()\n.shell cat tags.txt | grep -c 5\n.system exit 3\n.cd /no/such/folder\n")
+      ["--fixture", "reminders"],
+      stdin: ".cd \(folder.path)\n.once tags.txt\nTag.count()\n.shell cat tags.txt | grep -c 5\n.system exit 3\n.cd /no/such/folder\n")
     XCTAssertEqual(result.stdout, "1\n", result.stderr)
     XCTAssertTrue(result.stderr.contains("error: .system: the command exited with status 3"), result.stderr)
     XCTAssertTrue(result.stderr.contains("error: cannot change to '/no/such/folder': no such file"), result.stderr)
-    let editor = try QuarryProcess.run(["--fixture", "reminders", "-e", "Tag.count()", "-e", ".edit"], environment: ["EDITOR": "false", "VISUAL": "false"])
+    let editor = try QuarryProcess.run(
+      ["--fixture", "reminders", "-e", "Tag.count()", "-e", ".edit"], environment: ["EDITOR": "false", "VISUAL": "false"])
     XCTAssertTrue(editor.stderr.contains("error: the editor 'false' exited with status 1; nothing was run"), editor.stderr)
   }
 
@@ -47,7 +51,8 @@ final class CommandLineTests: XCTestCase {
     XCTAssertEqual(lines.count, 2)
     let first = try json(lines[0])
     XCTAssertEqual(first["input"] as? String, #"Tag.where { $0.title.eq("urgent") }"#)
-    XCTAssertEqual(first["sql"] as? String, "SELECT \"tags\".\"id\", \"tags\".\"title\"\nFROM \"tags\"\nWHERE ((\"tags\".\"title\") = ('urgent'))")
+    XCTAssertEqual(
+      first["sql"] as? String, "SELECT \"tags\".\"id\", \"tags\".\"title\"\nFROM \"tags\"\nWHERE ((\"tags\".\"title\") = ('urgent'))")
     XCTAssertEqual(first["bindings"] as? [String], ["urgent"])
     XCTAssertEqual(first["columns"] as? [String], ["id", "title"])
     XCTAssertEqual((first["rows"] as? [[Any]])?.first?.first as? Int, 3)
@@ -126,7 +131,9 @@ final class CommandLineTests: XCTestCase {
   func testBoxFormatShowsSQLThenResults() throws {
     let result = try QuarryProcess.run(["-e", "User.select(\\.name).order(by: \\.name).limit(2)"])
     XCTAssertEqual(result.status, 0, result.stderr)
-    XCTAssertEqual(result.stdout, """
+    XCTAssertEqual(
+      result.stdout,
+      """
       SELECT "users"."name"
       FROM "users"
       ORDER BY "users"."name"
@@ -164,12 +171,19 @@ final class CommandLineTests: XCTestCase {
     try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: directory) }
     let database = directory.appendingPathComponent("shop.sqlite").path
-    XCTAssertEqual(try QuarryProcess.run([database, "-e", ".raw CREATE TABLE items (id INTEGER PRIMARY KEY, label TEXT NOT NULL, price REAL)"], stdin: nil).status, 0)
+    XCTAssertEqual(
+      try QuarryProcess.run(
+        [database, "-e", ".raw CREATE TABLE items (id INTEGER PRIMARY KEY, label TEXT NOT NULL, price REAL)"], stdin: nil
+      ).status, 0)
     let created = try QuarryProcess.run([database], stdin: ".raw INSERT INTO items (label, price) VALUES ('pen', 1.5), ('ink', NULL);\n")
     XCTAssertEqual(created.status, 0, created.stderr)
     let models = directory.appendingPathComponent("models.swift").path
-    try "@Table struct Item { let id: Int\n  @Column(\"label\") var name = \"\"\n  var price: Double? }".write(toFile: models, atomically: true, encoding: .utf8)
-    let read = try QuarryProcess.run([database, "--models", models, "--readonly", "--format", "csv", "-e", "Item.where { $0.price.isNot(nil) }.select { ($0.name, $0.price) }"])
+    try "@Table struct Item { let id: Int\n  @Column(\"label\") var name = \"\"\n  var price: Double? }".write(
+      toFile: models, atomically: true, encoding: .utf8)
+    let read = try QuarryProcess.run([
+      database, "--models", models, "--readonly", "--format", "csv", "-e",
+      "Item.where { $0.price.isNot(nil) }.select { ($0.name, $0.price) }",
+    ])
     XCTAssertEqual(read.status, 0, read.stderr)
     XCTAssertEqual(read.stdout, "label,price\npen,1.5\n")
     let write = try QuarryProcess.run([database, "--readonly"], stdin: ".raw DELETE FROM items;\n")
@@ -191,7 +205,9 @@ final class CommandLineTests: XCTestCase {
     for table in ["remindersLists", "reminders", "tags", "remindersTags", "remindersListAssets"] {
       XCTAssertTrue(result.stdout.contains(table), result.stdout)
     }
-    XCTAssertTrue(result.stderr.contains("note: \(schema): ran appDatabase()'s migrations and set-up as the app does at launch (6 statements)"), result.stderr)
+    XCTAssertTrue(
+      result.stderr.contains("note: \(schema): ran appDatabase()'s migrations and set-up as the app does at launch (6 statements)"),
+      result.stderr)
     XCTAssertTrue(result.stderr.contains("skipped app code with no SQL to run: configuration.foreignKeysEnabled = true"), result.stderr)
     XCTAssertTrue(result.stdout.contains("count(*)"), result.stdout)
   }

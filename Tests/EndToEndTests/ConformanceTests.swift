@@ -32,7 +32,11 @@ final class ConformanceTests: XCTestCase {
     XCTAssertGreaterThanOrEqual(score.compiled, baseline.compiled, "compiled dropped: \(last)")
   }
 
-  struct Score { var sqlExact: Int; var rowsEqual: Int; var compiled: Int }
+  struct Score {
+    var sqlExact: Int
+    var rowsEqual: Int
+    var compiled: Int
+  }
 
   /// `conformance: sql_exact A/N, rows_equal B/M, compiled C/N`
   static func parse(_ line: String) throws -> Score {
@@ -41,6 +45,7 @@ final class ConformanceTests: XCTestCase {
       let digits = line[range.upperBound...].prefix { $0.isNumber }
       return Int(digits) ?? 0
     }
-    return Score(sqlExact: try number(after: "sql_exact"), rowsEqual: try number(after: "rows_equal"), compiled: try number(after: "compiled"))
+    return Score(
+      sqlExact: try number(after: "sql_exact"), rowsEqual: try number(after: "rows_equal"), compiled: try number(after: "compiled"))
   }
 }

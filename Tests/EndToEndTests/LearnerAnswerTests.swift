@@ -9,10 +9,14 @@ final class LearnerAnswerTests: XCTestCase {
     let path = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
       .appendingPathComponent("LearnerAnswers/answers.tsv").path
     let lines = try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n").filter { !$0.hasPrefix("#") }
-    var accepted = 0, rejected = 0
+    var accepted = 0
+    var rejected = 0
     for line in lines {
       let fields = line.split(separator: "\t", maxSplits: 2).map(String.init)
-      guard fields.count == 3 else { XCTFail("a line needs three fields: \(line)"); continue }
+      guard fields.count == 3 else {
+        XCTFail("a line needs three fields: \(line)")
+        continue
+      }
       // `\\n` in an answer is a line break.
       let answer = fields[2].replacingOccurrences(of: "\\n", with: "\n").replacingOccurrences(of: "\\\\", with: "\\")
       let result = try QuarryProcess.run(["lessons", "--check", fields[1], answer])

@@ -35,7 +35,8 @@ final class PasteTests: XCTestCase {
   /// Comment lines between the steps of a chain pasted without markers never end it; the same
   /// paste with markers gives the same result.
   func testCommentLinesInsideAPastedChainKeepItWhole() throws {
-    let chain = "Reminder\r  // open ones only\r  .where { !$0.isCompleted }\r  /* by title */\r  .order(by: \\.title)\r  /* the\r  title alone */\r  .select(\\.title)"
+    let chain =
+      "Reminder\r  // open ones only\r  .where { !$0.isCompleted }\r  /* by title */\r  .order(by: \\.title)\r  /* the\r  title alone */\r  .select(\\.title)"
     let plain = try TerminalSession()
     plain.type(chain + "\r")
     XCTAssertTrue(plain.waitFor("8 rows"), plain.screen())
@@ -77,7 +78,8 @@ final class PasteTests: XCTestCase {
 
   /// In a script, too, a comment line inside a chain does not end it.
   func testCommentLinesInsideAChainInAScript() throws {
-    let result = try QuarryProcess.run(["--format", "csv"], stdin: "Reminder\n  // open ones\n  .where { !$0.isCompleted }\n  // counted\n  .count()\n")
+    let result = try QuarryProcess.run(
+      ["--format", "csv"], stdin: "Reminder\n  // open ones\n  .where { !$0.isCompleted }\n  // counted\n  .count()\n")
     XCTAssertEqual(result.stdout, "count(*)\n8\n", result.stderr)
   }
 
@@ -118,9 +120,12 @@ final class PasteTests: XCTestCase {
     usleep(300_000)
     let history = try String(contentsOf: state.appendingPathComponent("quarry/history"), encoding: .utf8)
     // Each input once, in the order typed, in libedit's encoding (a third session reads it).
-    XCTAssertEqual(history, "_HiStOrY_V2_\n" + (1...3).map {
-      "Tag.count()\\040//\\040a\($0)\nUser.count()\\040//\\040b\($0)\\040é\\134\n"
-    }.joined(), history)
+    XCTAssertEqual(
+      history,
+      "_HiStOrY_V2_\n"
+        + (1...3).map {
+          "Tag.count()\\040//\\040a\($0)\nUser.count()\\040//\\040b\($0)\\040é\\134\n"
+        }.joined(), history)
     let third = try TerminalSession(stateDirectory: state)
     third.press("Up")
     XCTAssertTrue(third.waitFor("quarry> User.count() // b3 é\\"), third.screen())
@@ -145,7 +150,8 @@ final class PasteTests: XCTestCase {
     let terminal = try TerminalSession()
     for input in ["Tag.count()", "Reminder.count()", "User.count()"] {
       terminal.enter(input)
-      XCTAssertTrue(terminal.waitFor("1 row", count: 1 + ["Tag.count()", "Reminder.count()", "User.count()"].firstIndex(of: input)!), terminal.screen())
+      XCTAssertTrue(
+        terminal.waitFor("1 row", count: 1 + ["Tag.count()", "Reminder.count()", "User.count()"].firstIndex(of: input)!), terminal.screen())
     }
     terminal.type("Ta")
     terminal.press("Up")

@@ -55,7 +55,8 @@ final class PlainSQLSafetyTests: XCTestCase {
   }
 
   func testATriggerBodyIsOneStatement() throws {
-    let result = try quarry("""
+    let result = try quarry(
+      """
       CREATE TRIGGER stamp AFTER UPDATE ON tags BEGIN
         UPDATE tags SET title = upper(title) WHERE id = new.id;
       END;
@@ -73,14 +74,17 @@ final class PlainSQLSafetyTests: XCTestCase {
     XCTAssertEqual(raw.status, 0, raw.stderr)
     let macro = try quarry(#"#sql("CREATE TABLE c(x); CREATE TABLE d(y)").execute(db)"# + "\n")
     XCTAssertEqual(macro.status, 0, macro.stderr)
-    let migration = try quarry("""
+    let migration = try quarry(
+      """
       try database.write { db in
         try db.execute(sql: "CREATE TABLE e(x); CREATE TABLE f(y)")
       }
 
       """)
     XCTAssertEqual(migration.status, 0, migration.stderr)
-    XCTAssertEqual(try sqlite3("SELECT group_concat(name, ' ') FROM (SELECT name FROM sqlite_schema WHERE length(name) = 1 ORDER BY name)"), "a b c d e f")
+    XCTAssertEqual(
+      try sqlite3("SELECT group_concat(name, ' ') FROM (SELECT name FROM sqlite_schema WHERE length(name) = 1 ORDER BY name)"),
+      "a b c d e f")
   }
 
   func testAFailureUndoesTheWholeInput() throws {
@@ -111,7 +115,8 @@ final class PlainSQLSafetyTests: XCTestCase {
   }
 
   func testValuesAreStoredAsWritten() throws {
-    let result = try quarry(#"""
+    let result = try quarry(
+      #"""
       Tag.insert { Tag.Draft(title: "abc\0def") }
       Tag.insert { Tag.Draft(title: "\u{41}\u{1F600}\t\"q\"\\") }
       Tag.insert { Tag.Draft(title: #"raw \n stays"#) }
@@ -127,7 +132,8 @@ final class PlainSQLSafetyTests: XCTestCase {
   }
 
   func testInvalidUTF8IsAnErrorNamingTheByte() throws {
-    let process = try QuarryProcess.runData([database], stdin: Data("Tag.all\nTag.where { $0.title.eq(\"".utf8) + Data([0xFF]) + Data("\") }\n".utf8))
+    let process = try QuarryProcess.runData(
+      [database], stdin: Data("Tag.all\nTag.where { $0.title.eq(\"".utf8) + Data([0xFF]) + Data("\") }\n".utf8))
     XCTAssertEqual(process.status, 1)
     XCTAssertTrue(process.stderr.contains("invalid UTF-8 at byte 33 (line 2)"), process.stderr)
     let file = directory.appendingPathComponent("bad.sql").path
@@ -151,7 +157,8 @@ final class PlainSQLSafetyTests: XCTestCase {
     XCTAssertEqual(sql.stdout, "kept 'byTitle' (.run byTitle runs it)\nid\nid\n3\n")
     let dsl = try QuarryProcess.run(
       [database, "--format", "csv"],
-      stdin: #".keep tagged Tag.where { $0.title.eq($1) }.select(\.id)"# + "\n" + #".run tagged "\") || true || (\"""# + "\n.run tagged someday\n",
+      stdin: #".keep tagged Tag.where { $0.title.eq($1) }.select(\.id)"# + "\n" + #".run tagged "\") || true || (\"""#
+        + "\n.run tagged someday\n",
       environment: environment)
     XCTAssertEqual(dsl.status, 0, dsl.stderr)
     XCTAssertEqual(dsl.stdout, "kept 'tagged' (.run tagged runs it)\nid\nid\n2\n")
@@ -172,9 +179,11 @@ final class PlainSQLSafetyTests: XCTestCase {
   func testEditUsesAPrivateUnpredictableFile() throws {
     let editor = directory.appendingPathComponent("editor.sh").path
     let log = directory.appendingPathComponent("editor.log").path
-    try "#!/bin/sh\nstat -c '%a %n' \"$1\" > '\(log)'\necho 'Tag.count()' > \"$1\"\n".write(toFile: editor, atomically: true, encoding: .utf8)
+    try "#!/bin/sh\nstat -c '%a %n' \"$1\" > '\(log)'\necho 'Tag.count()' > \"$1\"\n".write(
+      toFile: editor, atomically: true, encoding: .utf8)
     chmod(editor, 0o755)
-    let result = try QuarryProcess.run([database, "--format", "csv"], stdin: "Tag.all\n.edit\n", environment: ["EDITOR": editor, "VISUAL": editor])
+    let result = try QuarryProcess.run(
+      [database, "--format", "csv"], stdin: "Tag.all\n.edit\n", environment: ["EDITOR": editor, "VISUAL": editor])
     XCTAssertEqual(result.status, 0, result.stderr)
     XCTAssertTrue(result.stdout.hasSuffix("Tag.count()\ncount(*)\n5\n"), result.stdout)
     let line = try String(contentsOfFile: log, encoding: .utf8)
@@ -186,7 +195,9 @@ final class PlainSQLSafetyTests: XCTestCase {
 
   func testErrorColumnsCountCharacters() throws {
     let result = try quarry("SELECT 'é😀', nope FROM tags;\n")
-    XCTAssertEqual(result.stderr, """
+    XCTAssertEqual(
+      result.stderr,
+      """
       error: 1:14: SQLite error 1: no such column: nope; did you mean 'notes'?
       SELECT 'é😀', nope FROM tags;
                    ^
@@ -197,7 +208,8 @@ final class PlainSQLSafetyTests: XCTestCase {
     let script = try quarry("SELECT 1;\n\n-- a comment\nSELECT nope;\n", ["--format", "csv"])
     XCTAssertTrue(script.stderr.hasPrefix("error: 4:8: SQLite error 1: no such column: nope"), script.stderr)
     let table = try quarry("SELECT *\n  FROM tgs;\n")
-    XCTAssertTrue(table.stderr.hasPrefix("error: 2:8: SQLite error 1: no such table: tgs; did you mean 'tags'?\n  FROM tgs;\n       ^"), table.stderr)
+    XCTAssertTrue(
+      table.stderr.hasPrefix("error: 2:8: SQLite error 1: no such table: tgs; did you mean 'tags'?\n  FROM tgs;\n       ^"), table.stderr)
   }
 
   func testJSONOutputIsJSONForCommandsAndErrorsToo() throws {
@@ -210,13 +222,16 @@ final class PlainSQLSafetyTests: XCTestCase {
       XCTAssertNotNil(try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any], String(line))
     }
     XCTAssertTrue(lines[0].hasPrefix(#"{"command":".tables","output":"remindersLists  RemindersList\n"#), String(lines[0]))
-    XCTAssertEqual(lines[1], #"{"command":null,"output":"","error":{"message":"unknown command '.frobnicate'; .help lists the commands","line":2,"column":1}}"#)
+    XCTAssertEqual(
+      lines[1],
+      #"{"command":null,"output":"","error":{"message":"unknown command '.frobnicate'; .help lists the commands","line":2,"column":1}}"#)
   }
 
   /// With `--format json` every line stays one JSON object: `.timer` adds a `runTime` object,
   /// `.mode csv` is refused, notes are objects, and an infinite REAL is a number, not NULL.
   func testAJSONStreamStaysJSONWhateverTheCommands() throws {
-    let result = try quarry("""
+    let result = try quarry(
+      """
       .timer on
       SELECT 1e999 AS big, -1e999 AS small, NULL AS absent;
       .mode csv
@@ -236,7 +251,10 @@ final class PlainSQLSafetyTests: XCTestCase {
     XCTAssertTrue(lines[1].contains(#""rows":[[1e999,-1e999,null]]"#), lines[1])
     XCTAssertTrue(lines[2].hasPrefix(#"{"input":"SELECT 1e999 AS big, -1e999 AS small, NULL AS absent;","runTime":"#), lines[2])
     XCTAssertTrue(lines[3].contains("every line stays one JSON object, so .mode cannot change it"), lines[3])
-    XCTAssertEqual(lines[6], #"{"input":"SELECT 2;","sql":"SELECT 2;","statement":"SELECT 2;","bindings":[],"columns":["2"],"rows":[[2]],"error":null,"warnings":[]}"#)
+    XCTAssertEqual(
+      lines[6],
+      #"{"input":"SELECT 2;","sql":"SELECT 2;","statement":"SELECT 2;","bindings":[],"columns":["2"],"rows":[[2]],"error":null,"warnings":[]}"#
+    )
     // `.mode json` typed at a session that began in box format changes results, not replies.
     let prompt = try quarry(".mode json\n.tables\nSELECT 3;\n")
     XCTAssertTrue(prompt.stdout.hasPrefix("remindersLists  RemindersList\n"), prompt.stdout)
@@ -259,15 +277,18 @@ final class PlainSQLSafetyTests: XCTestCase {
     let fixtures = QuarryProcess.packageRoot.appendingPathComponent("fixtures").path
     let full = try Self.shell("QUARRY_FIXTURES='\(fixtures)' '\(binary)' -e 'Tag.all' > /dev/full 2> '\(directory.path)/err'; echo $?")
     XCTAssertEqual(full.output, "1\n")
-    XCTAssertEqual(try String(contentsOfFile: directory.path + "/err", encoding: .utf8),
-                   "quarry: error: cannot write the results: No space left on device\n")
-    let pipe = try Self.shell("""
+    XCTAssertEqual(
+      try String(contentsOfFile: directory.path + "/err", encoding: .utf8),
+      "quarry: error: cannot write the results: No space left on device\n")
+    let pipe = try Self.shell(
+      """
       set -o pipefail
       QUARRY_FIXTURES='\(fixtures)' '\(binary)' --format csv -e 'WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c WHERE x < 200000) SELECT x FROM c;' 2> '\(directory.path)/err2' | head -c 10 > /dev/null; echo $?
       """)
     XCTAssertEqual(pipe.output, "1\n")
-    XCTAssertEqual(try String(contentsOfFile: directory.path + "/err2", encoding: .utf8),
-                   "quarry: error: cannot write the results: Broken pipe\n")
+    XCTAssertEqual(
+      try String(contentsOfFile: directory.path + "/err2", encoding: .utf8),
+      "quarry: error: cannot write the results: Broken pipe\n")
   }
 }
 

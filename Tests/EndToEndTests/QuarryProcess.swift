@@ -45,7 +45,9 @@ struct QuarryProcess {
     env["NO_COLOR"] = "1"
     for (key, value) in environment { env[key] = value }
     process.environment = env
-    let out = Pipe(), err = Pipe(), input = Pipe()
+    let out = Pipe()
+    let err = Pipe()
+    let input = Pipe()
     process.standardOutput = out
     process.standardError = err
     process.standardInput = input

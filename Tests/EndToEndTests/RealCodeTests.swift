@@ -45,7 +45,9 @@ final class RealCodeTests: XCTestCase {
     let cases = try text.split(separator: "\n").map { try JSONDecoder().decode(Case.self, from: Data($0.utf8)) }
     XCTAssertGreaterThanOrEqual(cases.count, 20)
     for item in cases {
-      let result = try QuarryProcess.run([":memory:", "--models", Self.modelsFile(for: item.schema).path, "--sql-only", "--format", "json", "-e", item.input])
+      let result = try QuarryProcess.run([
+        ":memory:", "--models", Self.modelsFile(for: item.schema).path, "--sql-only", "--format", "json", "-e", item.input,
+      ])
       let statements = result.stdout.split(separator: "\n").compactMap { line -> String? in
         (try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])?["sql"] as? String
       }
@@ -74,7 +76,9 @@ final class RealCodeTests: XCTestCase {
       if statements.map(Self.normalized) == item.expected.map(Self.normalized) {
         exact += 1
       } else {
-        failures.append("\(item.id) (\(item.source)):\n  expected: \(item.expected.joined(separator: " ; "))\n  got:      \(statements.joined(separator: " ; "))\n  \(result.stderr.split(separator: "\n").filter { !$0.hasPrefix("quarry: note") }.prefix(2).joined(separator: " / "))")
+        failures.append(
+          "\(item.id) (\(item.source)):\n  expected: \(item.expected.joined(separator: " ; "))\n  got:      \(statements.joined(separator: " ; "))\n  \(result.stderr.split(separator: "\n").filter { !$0.hasPrefix("quarry: note") }.prefix(2).joined(separator: " / "))"
+        )
       }
     }
     for failure in failures { print(failure) }

@@ -12,7 +12,11 @@ final class ReplTests: XCTestCase {
       let binary = try QuarryProcess.binary.path
       let fixtures = QuarryProcess.packageRoot.appendingPathComponent("fixtures").path
       let result = try QuarryProcess.runCommand(
-        ["/usr/bin/script", "-qec", "env -u NO_COLOR TERM=\(term) QUARRY_FIXTURES='\(fixtures)' XDG_STATE_HOME=/tmp/quarry-dumb-\(UUID().uuidString) '\(binary)'", "/dev/null"],
+        [
+          "/usr/bin/script", "-qec",
+          "env -u NO_COLOR TERM=\(term) QUARRY_FIXTURES='\(fixtures)' XDG_STATE_HOME=/tmp/quarry-dumb-\(UUID().uuidString) '\(binary)'",
+          "/dev/null",
+        ],
         stdin: "Tag.count()\n.quit\n")
       return result.stdout
     }
@@ -38,7 +42,9 @@ final class ReplTests: XCTestCase {
     terminal.press("C-d")
     let history = try String(contentsOf: terminal.stateDirectory.appendingPathComponent("quarry/history"), encoding: .utf8)
     XCTAssertTrue(history.contains("Tag.count()"), history)
-    let mode = try FileManager.default.attributesOfItem(atPath: terminal.stateDirectory.appendingPathComponent("quarry/history").path)[.posixPermissions] as? Int
+    let mode =
+      try FileManager.default.attributesOfItem(atPath: terminal.stateDirectory.appendingPathComponent("quarry/history").path)[
+        .posixPermissions] as? Int
     XCTAssertEqual(mode, 0o600)
   }
 
@@ -93,7 +99,8 @@ final class ReplTests: XCTestCase {
   func testCtrlCStopsAnEndlessRecursiveCTEAndTheSessionGoesOn() throws {
     let terminal = try TerminalSession()
     terminal.enter("@Table struct Counter { let n: Int }")
-    terminal.enter("With { Counter(n: 1).union(all: true, Counter.select { Counter.Columns(n: $0.n + 1) }) } query: { Counter.select { $0.n.count() } }")
+    terminal.enter(
+      "With { Counter(n: 1).union(all: true, Counter.select { Counter.Columns(n: $0.n + 1) }) } query: { Counter.select { $0.n.count() } }")
     usleep(500_000)
     let start = Date()
     terminal.press("C-c")
@@ -149,7 +156,9 @@ final class ReplTests: XCTestCase {
     terminal.enter("INSERT INTO t VALUES (1), (2);")
     XCTAssertTrue(terminal.waitFor("2 rows changed"), terminal.screen())
     terminal.press("C-d")
-    XCTAssertTrue(terminal.waitFor("a transaction is open (2 rows changed since BEGIN): COMMIT or ROLLBACK it, or Ctrl-D again to roll it back"), terminal.screen())
+    XCTAssertTrue(
+      terminal.waitFor("a transaction is open (2 rows changed since BEGIN): COMMIT or ROLLBACK it, or Ctrl-D again to roll it back"),
+      terminal.screen())
     terminal.enter(".quit")
     XCTAssertTrue(terminal.waitFor(".quit again to roll it back"), terminal.screen())
     terminal.enter("SELECT count(*) FROM t;")
@@ -173,7 +182,8 @@ final class ReplTests: XCTestCase {
   /// with one line. With `.maxrows 0` every row is written as it comes (here without a pager).
   func testLongResultsStreamAndCountAsTheyRun() throws {
     let terminal = try TerminalSession(width: 100, height: 30)
-    terminal.enter("WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c WHERE x < 50000000) SELECT x, 'row ' || x AS label FROM c;")
+    terminal.enter(
+      "WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c WHERE x < 50000000) SELECT x, 'row ' || x AS label FROM c;")
     XCTAssertTrue(terminal.waitFor("│ 11 │ row 11 │"), terminal.screen())
     XCTAssertTrue(terminal.waitFor("rows so far · Ctrl-C stops"), terminal.screen())
     terminal.press("C-c")
@@ -258,7 +268,8 @@ final class ReplTests: XCTestCase {
     try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: directory) }
     let database = directory.appendingPathComponent("notes.sqlite").path
-    XCTAssertEqual(try QuarryProcess.run([database, "-e", ".raw CREATE TABLE notes (id INTEGER PRIMARY KEY, body TEXT NOT NULL)"]).status, 0)
+    XCTAssertEqual(
+      try QuarryProcess.run([database, "-e", ".raw CREATE TABLE notes (id INTEGER PRIMARY KEY, body TEXT NOT NULL)"]).status, 0)
     let file = try TerminalSession(arguments: [database, "--readonly"])
     XCTAssertTrue(file.screen().contains("Database \(database) (read-only)."), file.screen())
     file.enter("Note.count()")

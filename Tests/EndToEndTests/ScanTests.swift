@@ -28,27 +28,33 @@ final class ScanTests: XCTestCase {
     for name in ["Models.swift", "Schema.swift", "ListsModel.swift"] {
       try FileManager.default.copyItem(atPath: Self.app + "/" + name, toPath: folder.appendingPathComponent(name).path)
     }
-    try Data("""
+    try Data(
+      """
       extension Reminder {
         static let flagged = Self.where { $0.priority.eq(3) }
       }
 
       func broken( {
         Reminder.all
-      """.utf8).write(to: folder.appendingPathComponent("Broken.swift"))
+      """.utf8
+    ).write(to: folder.appendingPathComponent("Broken.swift"))
     try Data([0x2F, 0x2F, 0x20, 0x63, 0x61, 0x66, 0xE9, 0x0A] + Array("let x = Tag.all\n".utf8))
       .write(to: folder.appendingPathComponent("Latin1.swift"))
     // StructuredQueriesSQLite's style: the database is handed the statement to run.
-    try Data("""
+    try Data(
+      """
       extension Reminder {
         static func urgent(_ database: StructuredQueriesSQLite.Database) throws -> [Reminder] {
           try database.execute(Reminder.where { $0.priority.eq(3) }.order(by: \\.title))
         }
       }
-      """.utf8).write(to: folder.appendingPathComponent("Handed.swift"))
+      """.utf8
+    ).write(to: folder.appendingPathComponent("Handed.swift"))
     // A chain no bracket nests, too deep to walk (it ended the scan on a stack overflow).
-    try Data(("func deep(db: Database) throws {\n  _ = try Reminder" + String(repeating: ".limit(1)", count: 60_000)
-      + ".fetchAll(db)\n}\n").utf8).write(to: folder.appendingPathComponent("Deep.swift"))
+    try Data(
+      ("func deep(db: Database) throws {\n  _ = try Reminder" + String(repeating: ".limit(1)", count: 60_000)
+        + ".fetchAll(db)\n}\n").utf8
+    ).write(to: folder.appendingPathComponent("Deep.swift"))
     let result = try QuarryProcess.run(["scan", folder.path, "--format", "json"])
     XCTAssertEqual(result.status, 0, result.stderr)
     let objects = try result.stdout.split(separator: "\n").map { line in
@@ -59,33 +65,43 @@ final class ScanTests: XCTestCase {
       return "\(file):\(object["line"] ?? "?"):\(object["column"] ?? "?")"
     }
     let errors = objects.filter { $0["error"] is String }.map { located($0) + " " + ($0["error"] as? String ?? "") }
-    XCTAssertEqual(errors, [
-      "Broken.swift:5:14 syntax error: expected ')' to end function parameter clause; the '(' at 5:12 is not closed (this declaration is left out of the scan)",
-      "Deep.swift:2:3 this expression nests more than 2000 levels deep (this file is left out of the scan)",
-      "Latin1.swift:1:7 this file is not UTF-8 (byte 0xE9 at offset 6); Swift sources are UTF-8: convert it (iconv -t UTF-8), the rest of the scan goes on without it",
-      "Schema.swift:57:5 SQLite error 787: FOREIGN KEY constraint failed (GRDB rolls back migration 'Seed' whole; the scan goes on with the schema before it)",
-    ])
+    XCTAssertEqual(
+      errors,
+      [
+        "Broken.swift:5:14 syntax error: expected ')' to end function parameter clause; the '(' at 5:12 is not closed (this declaration is left out of the scan)",
+        "Deep.swift:2:3 this expression nests more than 2000 levels deep (this file is left out of the scan)",
+        "Latin1.swift:1:7 this file is not UTF-8 (byte 0xE9 at offset 6); Swift sources are UTF-8: convert it (iconv -t UTF-8), the rest of the scan goes on without it",
+        "Schema.swift:57:5 SQLite error 787: FOREIGN KEY constraint failed (GRDB rolls back migration 'Seed' whole; the scan goes on with the schema before it)",
+      ])
     // The good part of the broken file is scanned, with every field a tool reads.
     let flagged = try XCTUnwrap(objects.first { ($0["source"] as? String)?.contains("priority.eq(3)") == true })
     XCTAssertEqual(located(flagged), "Broken.swift:2:24")
     // The SQL the app prepares is on one line (StructuredQueries breaks lines only in its tests).
-    XCTAssertEqual(flagged["sql"] as? String, """
+    XCTAssertEqual(
+      flagged["sql"] as? String,
+      """
       SELECT "reminders"."id", "reminders"."title", "reminders"."isCompleted", "reminders"."priority", "reminders"."remindersListID" \
       FROM "reminders" WHERE (("reminders"."priority") = (?))
       """)
-    XCTAssertEqual(flagged["prettySQL"] as? String, """
+    XCTAssertEqual(
+      flagged["prettySQL"] as? String,
+      """
       SELECT "reminders"."id", "reminders"."title", "reminders"."isCompleted", "reminders"."priority", "reminders"."remindersListID"
       FROM "reminders"
       WHERE (("reminders"."priority") = (?))
       """)
     XCTAssertEqual(flagged["bindings"] as? [String], ["3"])
     XCTAssertEqual(flagged["plan"] as? [String], ["SCAN reminders"])
-    XCTAssertEqual((flagged["findings"] as? [[String: Any]])?.compactMap { $0["fix"] as? String }, [
-      #"CREATE INDEX "idx_reminders_priority" ON "reminders"("priority")"#,
-    ])
+    XCTAssertEqual(
+      (flagged["findings"] as? [[String: Any]])?.compactMap { $0["fix"] as? String },
+      [
+        #"CREATE INDEX "idx_reminders_priority" ON "reminders"("priority")"#
+      ])
     let handed = try XCTUnwrap(objects.first { ($0["file"] as? String)?.hasSuffix("Handed.swift") == true })
     XCTAssertEqual(located(handed), "Handed.swift:3:26")
-    XCTAssertEqual(handed["sql"] as? String, """
+    XCTAssertEqual(
+      handed["sql"] as? String,
+      """
       SELECT "reminders"."id", "reminders"."title", "reminders"."isCompleted", "reminders"."priority", "reminders"."remindersListID" \
       FROM "reminders" WHERE (("reminders"."priority") = (?)) ORDER BY "reminders"."title"
       """)
@@ -105,7 +121,8 @@ final class ScanTests: XCTestCase {
     for name in ["Models.swift", "Schema.swift"] {
       try FileManager.default.copyItem(atPath: Self.app + "/" + name, toPath: folder.appendingPathComponent(name).path)
     }
-    try Data("""
+    try Data(
+      """
       import SQLiteData
 
       enum Seeds {
@@ -163,7 +180,8 @@ final class ScanTests: XCTestCase {
         try migrator.migrate(database)
         return database
       }
-      """.utf8).write(to: folder.appendingPathComponent("Tags.swift"))
+      """.utf8
+    ).write(to: folder.appendingPathComponent("Tags.swift"))
     let result = try QuarryProcess.run(["scan", folder.path, "--format", "json"])
     let objects = try result.stdout.split(separator: "\n").map { line in
       try XCTUnwrap(JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
@@ -175,17 +193,22 @@ final class ScanTests: XCTestCase {
     XCTAssertEqual(tags.compactMap { $0["error"] as? String }, [])
     XCTAssertEqual(entry("Seeds.tags")?["sql"] as? String, #"INSERT INTO "tags" ("id", "title") VALUES (NULL, ?), (NULL, ?)"#)
     XCTAssertEqual(entry("Seeds.tags")?["bindings"] as? [String], ["'home'", "'work'"])
-    XCTAssertEqual(entry("Errands")?["skipped"] as? String, #"not run: it binds values the app has only when it runs (String(localized: "Errands"))"#)
-    XCTAssertEqual(entry("insert { newTag }", variant: "newTag.id is nil")?["sql"] as? String, #"INSERT INTO "tags" ("id", "title") VALUES (NULL, ?)"#)
-    XCTAssertEqual(entry("insert { newTag }", variant: "newTag.id is set")?["sql"] as? String, #"INSERT INTO "tags" ("id", "title") VALUES (?, ?)"#)
-    XCTAssertEqual(entry("insert { draft }", variant: "draft.id is nil")?["sql"] as? String, #"INSERT INTO "tags" ("id", "title") VALUES (NULL, ?)"#)
+    XCTAssertEqual(
+      entry("Errands")?["skipped"] as? String, #"not run: it binds values the app has only when it runs (String(localized: "Errands"))"#)
+    XCTAssertEqual(
+      entry("insert { newTag }", variant: "newTag.id is nil")?["sql"] as? String, #"INSERT INTO "tags" ("id", "title") VALUES (NULL, ?)"#)
+    XCTAssertEqual(
+      entry("insert { newTag }", variant: "newTag.id is set")?["sql"] as? String, #"INSERT INTO "tags" ("id", "title") VALUES (?, ?)"#)
+    XCTAssertEqual(
+      entry("insert { draft }", variant: "draft.id is nil")?["sql"] as? String, #"INSERT INTO "tags" ("id", "title") VALUES (NULL, ?)"#)
     // `ids.contains($0.id)` on a collection the app holds: the library's Sequence.contains (IN).
     XCTAssertEqual(entry("selectedIDs.contains")?["sql"] as? String, #"DELETE FROM "tags" WHERE (("tags"."id") IN ((?)))"#)
     XCTAssertEqual(entry("titles.contains")?["sql"] as? String, #"DELETE FROM "tags" WHERE (("tags"."title") IN ((?)))"#)
     XCTAssertEqual(entry("upsert { reminder }")?["variant"] as? String, nil)
     XCTAssertEqual(
       entry("upsert { reminder }")?["sql"] as? String,
-      #"INSERT INTO "reminders" ("id", "title", "isCompleted", "priority", "remindersListID") VALUES (NULL, ?, ?, NULL, ?) ON CONFLICT ("id") DO UPDATE SET "title" = "excluded"."title", "isCompleted" = "excluded"."isCompleted", "priority" = "excluded"."priority", "remindersListID" = "excluded"."remindersListID""#)
+      #"INSERT INTO "reminders" ("id", "title", "isCompleted", "priority", "remindersListID") VALUES (NULL, ?, ?, NULL, ?) ON CONFLICT ("id") DO UPDATE SET "title" = "excluded"."title", "isCompleted" = "excluded"."isCompleted", "priority" = "excluded"."priority", "remindersListID" = "excluded"."remindersListID""#
+    )
   }
 
   /// Findings that are right where they stand: writes in a loop get the advice for writes; a
@@ -197,7 +220,8 @@ final class ScanTests: XCTestCase {
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent("quarry-scan-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: folder) }
-    try Data(#"""
+    try Data(
+      #"""
       import SQLiteData
 
       @Table struct Owner { let id: Int; var name = "" }
@@ -229,28 +253,35 @@ final class ScanTests: XCTestCase {
       enum Kennel {
         static func named(_ name: String) -> Where<Pet> { Pet.where { $0.name.eq(name) } }
       }
-      """#.utf8).write(to: folder.appendingPathComponent("App.swift"))
+      """#.utf8
+    ).write(to: folder.appendingPathComponent("App.swift"))
     let result = try QuarryProcess.run(["scan", folder.path, "--format", "json"])
     let objects = try result.stdout.split(separator: "\n").map { line in
       try XCTUnwrap(JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
     }
     func findings(_ object: [String: Any]) -> [String] {
-      ((object["findings"] as? [[String: Any]]) ?? []).map { "\($0["id"] ?? "?"): \($0["message"] ?? "")" + (($0["fix"] as? String).map { " | " + $0 } ?? "") }
+      ((object["findings"] as? [[String: Any]]) ?? []).map {
+        "\($0["id"] ?? "?"): \($0["message"] ?? "")" + (($0["fix"] as? String).map { " | " + $0 } ?? "")
+      }
     }
     let found = objects.filter { !findings($0).isEmpty }.map { "\($0["line"] ?? "?"): " + findings($0).joined(separator: " / ") }
     // A query a namespace of the app holds is listed where the app runs it.
     let kennel = try XCTUnwrap(objects.first { ($0["source"] as? String) == #"Kennel.named("Rex")"# })
-    XCTAssertEqual(kennel["sql"] as? String, #"SELECT "pets"."id", "pets"."name", "pets"."ownerID", "pets"."vetID" FROM "pets" WHERE (("pets"."name") = (?))"#)
+    XCTAssertEqual(
+      kennel["sql"] as? String,
+      #"SELECT "pets"."id", "pets"."name", "pets"."ownerID", "pets"."vetID" FROM "pets" WHERE (("pets"."name") = (?))"#)
     XCTAssertEqual(kennel["executedBy"] as? String, "fetchAll")
-    XCTAssertEqual(found, [
-      #"10: unindexed-foreign-key: "pets"."ownerID" references "owners" and has no index: each delete of a "owners" row scans "pets" for its children | CREATE INDEX "idx_pets_ownerID" ON "pets"("ownerID")"#,
-      #"13: unindexed-foreign-key: "pets"."vetID" references "owners" and has no index: each delete of a "owners" row scans "pets" for its children | CREATE INDEX "idx_pets_vetID" ON "pets"("vetID")"#,
-      #"21: query-in-loop: runs once for each element of the loop at 20:3 (one statement per row): write them in one statement (an insert takes many rows, `.where { $0.….in(ids) }` updates or deletes them together), or at least run the loop inside one `database.write { … }` (one transaction, not one per row)"#,
-      #"24: raw-splice: `\(raw: days)` at 24:68 splices a value inside an SQL string literal (a `?` there would be text, not a value): build the whole string in Swift and bind it, `date('now', \("-\(n) months"))`"#,
-      #"25: raw-splice: `\(raw: table)` at 25:40 splices a name into the SQL text (a name cannot be bound): interpolate the table or column itself (`\(Reminder.self)`, `\($0.title)`), which StructuredQueries writes quoted, or quote it"#,
-      #"26: full-scan: SQLite reads every row of "pets" to find those matching "name" (SCAN pets); an index on it lets SQLite go straight to them | CREATE INDEX "idx_pets_name" ON "pets"("name")"#,
-      #"30: full-scan: SQLite reads every row of "pets" to find those matching "name" (SCAN pets); an index on it lets SQLite go straight to them | CREATE INDEX "idx_pets_name" ON "pets"("name")"#,
-    ], result.stdout)
+    XCTAssertEqual(
+      found,
+      [
+        #"10: unindexed-foreign-key: "pets"."ownerID" references "owners" and has no index: each delete of a "owners" row scans "pets" for its children | CREATE INDEX "idx_pets_ownerID" ON "pets"("ownerID")"#,
+        #"13: unindexed-foreign-key: "pets"."vetID" references "owners" and has no index: each delete of a "owners" row scans "pets" for its children | CREATE INDEX "idx_pets_vetID" ON "pets"("vetID")"#,
+        #"21: query-in-loop: runs once for each element of the loop at 20:3 (one statement per row): write them in one statement (an insert takes many rows, `.where { $0.….in(ids) }` updates or deletes them together), or at least run the loop inside one `database.write { … }` (one transaction, not one per row)"#,
+        #"24: raw-splice: `\(raw: days)` at 24:68 splices a value inside an SQL string literal (a `?` there would be text, not a value): build the whole string in Swift and bind it, `date('now', \("-\(n) months"))`"#,
+        #"25: raw-splice: `\(raw: table)` at 25:40 splices a name into the SQL text (a name cannot be bound): interpolate the table or column itself (`\(Reminder.self)`, `\($0.title)`), which StructuredQueries writes quoted, or quote it"#,
+        #"26: full-scan: SQLite reads every row of "pets" to find those matching "name" (SCAN pets); an index on it lets SQLite go straight to them | CREATE INDEX "idx_pets_name" ON "pets"("name")"#,
+        #"30: full-scan: SQLite reads every row of "pets" to find those matching "name" (SCAN pets); an index on it lets SQLite go straight to them | CREATE INDEX "idx_pets_name" ON "pets"("name")"#,
+      ], result.stdout)
   }
 
   /// Reports for the tools a project runs: compiler-style lines (Xcode, in a build phase), GitHub
@@ -279,7 +310,9 @@ final class ScanTests: XCTestCase {
     }
     let sarif = try QuarryProcess.run(["scan", folder.path, "--format", "sarif"])
     let log = try JSONSerialization.jsonObject(with: Data(sarif.stdout.utf8))
-    let schema = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(contentsOf: QuarryProcess.packageRoot.appendingPathComponent("Tests/Scan/sarif-2.1.0-subset.json"))) as? [String: Any])
+    let schema = try XCTUnwrap(
+      JSONSerialization.jsonObject(
+        with: Data(contentsOf: QuarryProcess.packageRoot.appendingPathComponent("Tests/Scan/sarif-2.1.0-subset.json"))) as? [String: Any])
     XCTAssertEqual(SchemaCheck(schema: schema).problems(in: log, at: "$"), [])
     let results = try XCTUnwrap(((log as? [String: Any])?["runs"] as? [[String: Any]])?.first?["results"] as? [[String: Any]])
     XCTAssertEqual(results.count, lines.count - 1)
@@ -298,9 +331,11 @@ final class ScanTests: XCTestCase {
       .write(to: folder.appendingPathComponent("Urgent.swift"))
     let new = try QuarryProcess.run(["scan", folder.path, "--baseline", baseline, "--fail-on", "finding", "--format", "xcode"])
     XCTAssertEqual(new.status, 1)
-    XCTAssertEqual(new.stdout.split(separator: "\n").dropLast().map { $0.split(separator: "/").last.map(String.init) ?? "" }, [
-      #"Urgent.swift:1:42: warning: SQLite reads every row of "reminders" to find those matching "title" (SCAN reminders); an index on it lets SQLite go straight to them; fix: CREATE INDEX "idx_reminders_title" ON "reminders"("title") [full-scan]"#,
-    ])
+    XCTAssertEqual(
+      new.stdout.split(separator: "\n").dropLast().map { $0.split(separator: "/").last.map(String.init) ?? "" },
+      [
+        #"Urgent.swift:1:42: warning: SQLite reads every row of "reminders" to find those matching "title" (SCAN reminders); an index on it lets SQLite go straight to them; fix: CREATE INDEX "idx_reminders_title" ON "reminders"("title") [full-scan]"#
+      ])
   }
 
   /// The app's set-up and names as Swift sees them: migrations registered from a global list of
@@ -314,7 +349,8 @@ final class ScanTests: XCTestCase {
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent("quarry-scan-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: folder) }
-    try Data(#"""
+    try Data(
+      #"""
       import SQLiteData
 
       let orderedMigrations: [(String, @Sendable (Database) throws -> Void)] = [
@@ -345,8 +381,10 @@ final class ScanTests: XCTestCase {
       }
 
       private let pageSize = 2 * 5
-      """#.utf8).write(to: folder.appendingPathComponent("Schema.swift"))
-    try Data(#"""
+      """#.utf8
+    ).write(to: folder.appendingPathComponent("Schema.swift"))
+    try Data(
+      #"""
       import SQLiteData
 
       private let pageSize = 3
@@ -380,7 +418,8 @@ final class ScanTests: XCTestCase {
         try Card.insert { Card.from(card: scryfall) }.execute(db)
         try Card.where { $0.name.eq(Lookup<Term>.Key(raw: scryfall.id)) }.delete().execute(db)
       }
-      """#.utf8).write(to: folder.appendingPathComponent("Cards.swift"))
+      """#.utf8
+    ).write(to: folder.appendingPathComponent("Cards.swift"))
     let result = try QuarryProcess.run(["scan", folder.path, "--format", "json"])
     let objects = try result.stdout.split(separator: "\n").map { line in
       try XCTUnwrap(JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
@@ -392,8 +431,10 @@ final class ScanTests: XCTestCase {
     // Cards.swift's own private pageSize (3), not Schema.swift's (10); a parameter shadows it.
     let pages = objects.filter { ($0["source"] as? String)?.contains("limit(pageSize)") == true }
     XCTAssertEqual(pages.map { $0["bindings"] as? [String] ?? [] }, [["3"], ["pageSize"]])
-    XCTAssertEqual(entry("Card.from(card: scryfall)")?["sql"] as? String, #"INSERT INTO "cards" ("id", "name", "addedAt") VALUES (?, ?, ?)"#)
-    XCTAssertEqual(entry("Card.from(card: scryfall)")?["bindings"] as? [String], ["scryfall.id", #"card.name ?? "none""#, "card.date ?? Date()"])
+    XCTAssertEqual(
+      entry("Card.from(card: scryfall)")?["sql"] as? String, #"INSERT INTO "cards" ("id", "name", "addedAt") VALUES (?, ?, ?)"#)
+    XCTAssertEqual(
+      entry("Card.from(card: scryfall)")?["bindings"] as? [String], ["scryfall.id", #"card.name ?? "none""#, "card.date ?? Date()"])
     XCTAssertEqual(entry("Lookup<Term>")?["sql"] as? String, #"DELETE FROM "cards" WHERE (("cards"."name") = (?))"#)
   }
 
@@ -404,7 +445,8 @@ final class ScanTests: XCTestCase {
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent("quarry-scan-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: folder) }
-    try Data(#"""
+    try Data(
+      #"""
       import SQLiteData
 
       @Table struct Tag: Identifiable { let id: UUID; var taskID: UUID }
@@ -432,7 +474,8 @@ final class ScanTests: XCTestCase {
       func afterwards(_ db: Database) throws {
         try #sql("SELECT count(*) FROM legacyNotes").execute(db)
       }
-      """#.utf8).write(to: folder.appendingPathComponent("App.swift"))
+      """#.utf8
+    ).write(to: folder.appendingPathComponent("App.swift"))
     let result = try QuarryProcess.run(["scan", folder.path, "--format", "json"])
     let objects = try result.stdout.split(separator: "\n").map { line in
       try XCTUnwrap(JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
@@ -456,7 +499,8 @@ final class ScanTests: XCTestCase {
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent("quarry-scan-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: folder) }
-    try Data(#"""
+    try Data(
+      #"""
       import SQLiteData
 
       @Table struct Track: Identifiable {
@@ -513,7 +557,8 @@ final class ScanTests: XCTestCase {
           if publish { $0.kind = Track.Kind.published }
         }.where { $0.id.eq(chosen ?? -1) }.execute(db)
       }
-      """#.utf8).write(to: folder.appendingPathComponent("App.swift"))
+      """#.utf8
+    ).write(to: folder.appendingPathComponent("App.swift"))
     let result = try QuarryProcess.run(["scan", folder.path, "--format", "json"])
     let objects = try result.stdout.split(separator: "\n").map { line in
       try XCTUnwrap(JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
@@ -522,7 +567,8 @@ final class ScanTests: XCTestCase {
     XCTAssertEqual(objects.compactMap { $0["error"] as? String }, [])
     XCTAssertEqual(
       entries("albumID.eq(self.albumID)").first?["sql"] as? String,
-      #"SELECT "tracks"."id", "tracks"."title", "tracks"."kind", "tracks"."albumID" FROM "tracks" WHERE ((("tracks"."albumID") = (?)) AND (("tracks"."id") <> (?)))"#)
+      #"SELECT "tracks"."id", "tracks"."title", "tracks"."kind", "tracks"."albumID" FROM "tracks" WHERE ((("tracks"."albumID") = (?)) AND (("tracks"."id") <> (?)))"#
+    )
     XCTAssertEqual(entries("albumID.eq(self.albumID)").first?["bindings"] as? [String], ["self.albumID", "self.id"])
     XCTAssertEqual(entries("$0.kind = kind").first?["bindings"] as? [String], ["kind", "self.id"])
     // The app's own actions are no queries; the statements in their bodies are.
@@ -534,7 +580,10 @@ final class ScanTests: XCTestCase {
     XCTAssertEqual(updates.map { $0["variant"] as? String ?? "" }, ["publish is true", "publish is false"])
     XCTAssertEqual(
       updates.map { $0["sql"] as? String ?? "" },
-      [#"UPDATE "tracks" SET "title" = ?, "kind" = ? WHERE (("tracks"."id") = (?))"#, #"UPDATE "tracks" SET "title" = ? WHERE (("tracks"."id") = (?))"#])
+      [
+        #"UPDATE "tracks" SET "title" = ?, "kind" = ? WHERE (("tracks"."id") = (?))"#,
+        #"UPDATE "tracks" SET "title" = ? WHERE (("tracks"."id") = (?))"#,
+      ])
     XCTAssertEqual(updates.first?["bindings"] as? [String], ["String(title.reversed())", "1", "chosen ?? -1"])
   }
 
@@ -544,18 +593,25 @@ final class ScanTests: XCTestCase {
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent("quarry-scan-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: folder.appendingPathComponent("App.xcodeproj"), withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: folder) }
-    try Data(#"""
+    try Data(
+      #"""
       {"originHash": "x", "pins": [{"identity": "swift-structured-queries", "kind": "remoteSourceControl",
         "location": "https://github.com/pointfreeco/swift-structured-queries", "state": {"revision": "740c49c", "version": "0.23.1"}}],
        "version": 3}
-      """#.utf8).write(to: folder.appendingPathComponent("App.xcodeproj/Package.resolved"))
-    try Data(#"""
+      """#.utf8
+    ).write(to: folder.appendingPathComponent("App.xcodeproj/Package.resolved"))
+    try Data(
+      #"""
       import SQLiteData
       @Table struct Tag: Identifiable { let id: Int; var title = "" }
       func find(_ db: Database, title: String) throws -> [Tag] { try Tag.where { $0.title == title }.fetchAll(db) }
-      """#.utf8).write(to: folder.appendingPathComponent("App.swift"))
+      """#.utf8
+    ).write(to: folder.appendingPathComponent("App.swift"))
     let result = try QuarryProcess.run(["scan", folder.path, "--format", "json"])
-    XCTAssertTrue(result.stdout.contains("this app pins swift-structured-queries 0.23.1 in Package.resolved, where '==' and '!=' on columns were the library's operators"), result.stdout)
+    XCTAssertTrue(
+      result.stdout.contains(
+        "this app pins swift-structured-queries 0.23.1 in Package.resolved, where '==' and '!=' on columns were the library's operators"),
+      result.stdout)
   }
 
   /// Migrations registered through the app's helpers (`SoundFont.migrate(&migrator)`, a static
@@ -566,7 +622,8 @@ final class ScanTests: XCTestCase {
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent("quarry-scan-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: folder) }
-    try Data(#"""
+    try Data(
+      #"""
       import SQLiteData
 
       @Table struct SoundFont {
@@ -612,19 +669,24 @@ final class ScanTests: XCTestCase {
       func presets(of soundFont: SoundFont, db: Database) throws -> [Preset] {
         try Preset.where { $0.soundFontID.eq(soundFont.id) }.order(by: \.name).fetchAll(db)
       }
-      """#.utf8).write(to: folder.appendingPathComponent("App.swift"))
+      """#.utf8
+    ).write(to: folder.appendingPathComponent("App.swift"))
     let result = try QuarryProcess.run(["scan", folder.path, "--format", "json"])
     let objects = try result.stdout.split(separator: "\n").map { line in
       try XCTUnwrap(JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
     }
-    XCTAssertEqual(objects.compactMap { $0["kind"] as? String }.filter { $0.hasPrefix("migration") }, ["migration 'soundFonts'", "migration 'presets'"])
-    XCTAssertEqual(objects.compactMap { ($0["kind"] as? String)?.hasPrefix("migration") == true ? $0["sql"] as? String : nil }, [
-      #"CREATE TABLE "soundFonts" (id INTEGER PRIMARY KEY, name TEXT NOT NULL DEFAULT '')"#,
-      #"CREATE TABLE "presets" ("id" INTEGER PRIMARY KEY AUTOINCREMENT, "soundFontID" INTEGER NOT NULL REFERENCES "soundFonts"("id") ON DELETE CASCADE, "name" TEXT NOT NULL DEFAULT ''); CREATE INDEX "presets_on_soundFontID" ON "presets"("soundFontID")"#,
-    ])
+    XCTAssertEqual(
+      objects.compactMap { $0["kind"] as? String }.filter { $0.hasPrefix("migration") }, ["migration 'soundFonts'", "migration 'presets'"])
+    XCTAssertEqual(
+      objects.compactMap { ($0["kind"] as? String)?.hasPrefix("migration") == true ? $0["sql"] as? String : nil },
+      [
+        #"CREATE TABLE "soundFonts" (id INTEGER PRIMARY KEY, name TEXT NOT NULL DEFAULT '')"#,
+        #"CREATE TABLE "presets" ("id" INTEGER PRIMARY KEY AUTOINCREMENT, "soundFontID" INTEGER NOT NULL REFERENCES "soundFonts"("id") ON DELETE CASCADE, "name" TEXT NOT NULL DEFAULT ''); CREATE INDEX "presets_on_soundFontID" ON "presets"("soundFontID")"#,
+      ])
     let query = try XCTUnwrap(objects.first { ($0["source"] as? String)?.hasPrefix("Preset.where") == true })
     XCTAssertNil(query["error"] as? String, result.stdout)
-    XCTAssertEqual(query["plan"] as? [String], ["SEARCH presets USING INDEX presets_on_soundFontID (soundFontID=?)", "USE TEMP B-TREE FOR ORDER BY"])
+    XCTAssertEqual(
+      query["plan"] as? [String], ["SEARCH presets USING INDEX presets_on_soundFontID (soundFontID=?)", "USE TEMP B-TREE FOR ORDER BY"])
     let summary = try XCTUnwrap(objects.last?["summary"] as? [String: Any])
     XCTAssertEqual(summary["errors"] as? Int, 0, result.stdout)
   }
@@ -636,7 +698,8 @@ final class ScanTests: XCTestCase {
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent("quarry-scan-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: folder) }
-    try Data(#"""
+    try Data(
+      #"""
       import SQLiteData
 
       @Table struct Counter: Identifiable { let id: Int; var count = 0 }
@@ -659,19 +722,24 @@ final class ScanTests: XCTestCase {
       func legacy(db: Database) throws -> [Counter] {
         try Counter.all().filter(Column("count") > 3).fetchAll(db)
       }
-      """#.utf8).write(to: folder.appendingPathComponent("App.swift"))
+      """#.utf8
+    ).write(to: folder.appendingPathComponent("App.swift"))
     let result = try QuarryProcess.run(["scan", folder.path, "--format", "json"])
     let objects = try result.stdout.split(separator: "\n").map { line in
       try XCTUnwrap(JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
     }
     let rows = try XCTUnwrap(objects.first { ($0["executedBy"] as? String) == "FetchAll" })
     XCTAssertNil(rows["error"] as? String, result.stdout)
-    XCTAssertEqual(rows["sql"] as? String, """
+    XCTAssertEqual(
+      rows["sql"] as? String,
+      """
       SELECT "counters"."id" AS "id", "counters"."count" AS "count", ifnull((("sqlitedata_icloud_metadata"."isShared" = 1) AND ("sqlitedata_icloud_metadata"."share" OR 1)), ?) AS "isShared" \
       FROM "counters" LEFT JOIN "sqlitedata_icloud_metadata" ON ("counters"."id", ?) = ("sqlitedata_icloud_metadata"."recordPrimaryKey", "sqlitedata_icloud_metadata"."recordType")
       """)
     let legacy = try XCTUnwrap(objects.first { ($0["source"] as? String)?.contains("filter") == true })
-    XCTAssertEqual(legacy["skipped"] as? String, "GRDB's query interface ('all()'), not StructuredQueries': Quarry renders the SQL of StructuredQueries' query builder")
+    XCTAssertEqual(
+      legacy["skipped"] as? String,
+      "GRDB's query interface ('all()'), not StructuredQueries': Quarry renders the SQL of StructuredQueries' query builder")
   }
 
   /// `--fail-on` for CI: 1 when met, 0 otherwise; a silenced finding does not count.
@@ -688,7 +756,8 @@ final class ScanTests: XCTestCase {
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: folder) }
     try FileManager.default.copyItem(atPath: models, toPath: folder.appendingPathComponent("Models.swift").path)
-    try Data(#"""
+    try Data(
+      #"""
       func appDatabase() throws -> any DatabaseWriter {
         var migrator = DatabaseMigrator()
         migrator.registerMigration("v1") { db in
@@ -698,7 +767,8 @@ final class ScanTests: XCTestCase {
         try migrator.migrate(database)
         return database
       }
-      """#.utf8).write(to: folder.appendingPathComponent("Schema.swift"))
+      """#.utf8
+    ).write(to: folder.appendingPathComponent("Schema.swift"))
     XCTAssertEqual(try QuarryProcess.run(["scan", folder.path, "--fail-on", "error"]).status, 0)
     // `inList` uses the index; `incomplete` reads every row, as a filter on a flag must.
     XCTAssertEqual(try QuarryProcess.run(["scan", folder.path, "--fail-on", "finding"]).status, 0)
@@ -726,14 +796,17 @@ final class ScanTests: XCTestCase {
     let database = folder.appendingPathComponent("app.sqlite").path
     let create = Process()
     create.executableURL = URL(fileURLWithPath: "/usr/bin/sqlite3")
-    create.arguments = [database, """
+    create.arguments = [
+      database,
+      """
       CREATE TABLE remindersLists (id INTEGER PRIMARY KEY, title TEXT NOT NULL DEFAULT '');
       CREATE TABLE reminders (id INTEGER PRIMARY KEY, title TEXT NOT NULL DEFAULT '', isCompleted INTEGER NOT NULL DEFAULT 0,
         priority INTEGER, remindersListID INTEGER NOT NULL REFERENCES remindersLists(id));
       CREATE TABLE tags (id INTEGER PRIMARY KEY, title TEXT NOT NULL DEFAULT '');
       CREATE TABLE remindersTags (reminderID INTEGER NOT NULL REFERENCES reminders(id), tagID INTEGER NOT NULL REFERENCES tags(id));
       CREATE INDEX remindersTags_tagID ON remindersTags(tagID);
-      """]
+      """,
+    ]
     try create.run()
     create.waitUntilExit()
     let before = try Data(contentsOf: URL(fileURLWithPath: database))
@@ -751,224 +824,224 @@ final class ScanTests: XCTestCase {
   }
 
   static let expected = #"""
-── Tests/ScanApp/ListsModel.swift
-Tests/ScanApp/ListsModel.swift:6:33  query · FetchAll
-  │ RemindersList.order(by: \.title)
-    SELECT "remindersLists"."id", "remindersLists"."title"
-    FROM "remindersLists"
-    ORDER BY "remindersLists"."title"
-    plan: SCAN remindersLists · USE TEMP B-TREE FOR ORDER BY
-  [temp-b-tree] SQLite sorts the rows in a temporary B-tree for ORDER BY (USE TEMP B-TREE FOR ORDER BY): fine for a few rows; for many, an index in that order avoids the sort
+    ── Tests/ScanApp/ListsModel.swift
+    Tests/ScanApp/ListsModel.swift:6:33  query · FetchAll
+      │ RemindersList.order(by: \.title)
+        SELECT "remindersLists"."id", "remindersLists"."title"
+        FROM "remindersLists"
+        ORDER BY "remindersLists"."title"
+        plan: SCAN remindersLists · USE TEMP B-TREE FOR ORDER BY
+      [temp-b-tree] SQLite sorts the rows in a temporary B-tree for ORDER BY (USE TEMP B-TREE FOR ORDER BY): fine for a few rows; for many, an index in that order avoids the sort
 
-Tests/ScanApp/ListsModel.swift:7:3  query · FetchAll
-  │ @ObservationIgnored @FetchAll var tags: [Tag]
-    SELECT "tags"."id", "tags"."title"
-    FROM "tags"
-    plan: SCAN tags
+    Tests/ScanApp/ListsModel.swift:7:3  query · FetchAll
+      │ @ObservationIgnored @FetchAll var tags: [Tag]
+        SELECT "tags"."id", "tags"."title"
+        FROM "tags"
+        plan: SCAN tags
 
-Tests/ScanApp/ListsModel.swift:12:11  query · fetchAll
-  │ Reminder.inList(list.id).order(by: \.title)
-    SELECT "reminders"."id", "reminders"."title", "reminders"."isCompleted", "reminders"."priority", "reminders"."remindersListID"
-    FROM "reminders"
-    WHERE (("reminders"."remindersListID") = (?))
-    ORDER BY "reminders"."title"
-    -- ?1 = list.id
-    plan: SEARCH reminders USING INDEX idx_reminders_remindersListID (remindersListID=?) · USE TEMP B-TREE FOR ORDER BY
-  [temp-b-tree] SQLite sorts the rows in a temporary B-tree for ORDER BY (USE TEMP B-TREE FOR ORDER BY): fine for a few rows; for many, an index in that order avoids the sort
+    Tests/ScanApp/ListsModel.swift:12:11  query · fetchAll
+      │ Reminder.inList(list.id).order(by: \.title)
+        SELECT "reminders"."id", "reminders"."title", "reminders"."isCompleted", "reminders"."priority", "reminders"."remindersListID"
+        FROM "reminders"
+        WHERE (("reminders"."remindersListID") = (?))
+        ORDER BY "reminders"."title"
+        -- ?1 = list.id
+        plan: SEARCH reminders USING INDEX idx_reminders_remindersListID (remindersListID=?) · USE TEMP B-TREE FOR ORDER BY
+      [temp-b-tree] SQLite sorts the rows in a temporary B-tree for ORDER BY (USE TEMP B-TREE FOR ORDER BY): fine for a few rows; for many, an index in that order avoids the sort
 
-Tests/ScanApp/ListsModel.swift:19:22  query · fetchAll
-  │ Tag
-    SELECT "tags"."id", "tags"."title"
-    FROM "tags"
-    plan: SCAN tags
+    Tests/ScanApp/ListsModel.swift:19:22  query · fetchAll
+      │ Tag
+        SELECT "tags"."id", "tags"."title"
+        FROM "tags"
+        plan: SCAN tags
 
-Tests/ScanApp/ListsModel.swift:20:27  query · fetchCount
-  │ ReminderTag.where { $0.tagID.eq(tag.id) }
-    SELECT count(*)
-    FROM "remindersTags"
-    WHERE (("remindersTags"."tagID") = (?))
-    -- ?1 = tag.id
-    plan: SCAN remindersTags
-  [full-scan] SQLite reads every row of "remindersTags" to find those matching "tagID" (SCAN remindersTags); an index on it lets SQLite go straight to them
-    fix: CREATE INDEX "idx_remindersTags_tagID" ON "remindersTags"("tagID");
-  [query-in-loop] runs once for each row of the loop at 19:7 (N+1 queries): fetch those rows together, with a join or `.where { $0.….in(ids) }`
+    Tests/ScanApp/ListsModel.swift:20:27  query · fetchCount
+      │ ReminderTag.where { $0.tagID.eq(tag.id) }
+        SELECT count(*)
+        FROM "remindersTags"
+        WHERE (("remindersTags"."tagID") = (?))
+        -- ?1 = tag.id
+        plan: SCAN remindersTags
+      [full-scan] SQLite reads every row of "remindersTags" to find those matching "tagID" (SCAN remindersTags); an index on it lets SQLite go straight to them
+        fix: CREATE INDEX "idx_remindersTags_tagID" ON "remindersTags"("tagID");
+      [query-in-loop] runs once for each row of the loop at 19:7 (N+1 queries): fetch those rows together, with a join or `.where { $0.….in(ids) }`
 
-Tests/ScanApp/ListsModel.swift:28:11  query · fetchAll
-  │ #sql("SELECT * FROM reminders WHERE title LIKE \(text) ORDER BY \(raw: column)", as: Reminder.self)
-  skipped: its SQL depends on 'column', a value the app computes when it runs
-  [raw-splice] `\(raw: column)` at 28:77 splices a value into the SQL text: bind it with `\(value)` instead (a value with a quote breaks the SQL, or changes it)
+    Tests/ScanApp/ListsModel.swift:28:11  query · fetchAll
+      │ #sql("SELECT * FROM reminders WHERE title LIKE \(text) ORDER BY \(raw: column)", as: Reminder.self)
+      skipped: its SQL depends on 'column', a value the app computes when it runs
+      [raw-splice] `\(raw: column)` at 28:77 splices a value into the SQL text: bind it with `\(value)` instead (a value with a quote breaks the SQL, or changes it)
 
-Tests/ScanApp/ListsModel.swift:36:11  query · execute
-  │ Reminder.where { $0.priority.eq(priority) }.update { $0.isCompleted = true }
-    UPDATE "reminders"
-    SET "isCompleted" = ?
-    WHERE (("reminders"."priority") = (?))
-    -- ?1 = 1, ?2 = priority
-    plan: SCAN reminders
-  silenced: full-scan
+    Tests/ScanApp/ListsModel.swift:36:11  query · execute
+      │ Reminder.where { $0.priority.eq(priority) }.update { $0.isCompleted = true }
+        UPDATE "reminders"
+        SET "isCompleted" = ?
+        WHERE (("reminders"."priority") = (?))
+        -- ?1 = 1, ?2 = priority
+        plan: SCAN reminders
+      silenced: full-scan
 
-Tests/ScanApp/ListsModel.swift:41:5  query · when showAll is true
-  │ Reminder.where {
-  │   if !showAll {
-  │     !$0.isCompleted
-  │   }
-  │ }
-    SELECT "reminders"."id", "reminders"."title", "reminders"."isCompleted", "reminders"."priority", "reminders"."remindersListID"
-    FROM "reminders"
-    plan: SCAN reminders
+    Tests/ScanApp/ListsModel.swift:41:5  query · when showAll is true
+      │ Reminder.where {
+      │   if !showAll {
+      │     !$0.isCompleted
+      │   }
+      │ }
+        SELECT "reminders"."id", "reminders"."title", "reminders"."isCompleted", "reminders"."priority", "reminders"."remindersListID"
+        FROM "reminders"
+        plan: SCAN reminders
 
-Tests/ScanApp/ListsModel.swift:41:5  query · when showAll is false
-  │ Reminder.where {
-  │   if !showAll {
-  │     !$0.isCompleted
-  │   }
-  │ }
-    SELECT "reminders"."id", "reminders"."title", "reminders"."isCompleted", "reminders"."priority", "reminders"."remindersListID"
-    FROM "reminders"
-    WHERE (NOT ("reminders"."isCompleted"))
-    plan: SCAN reminders
+    Tests/ScanApp/ListsModel.swift:41:5  query · when showAll is false
+      │ Reminder.where {
+      │   if !showAll {
+      │     !$0.isCompleted
+      │   }
+      │ }
+        SELECT "reminders"."id", "reminders"."title", "reminders"."isCompleted", "reminders"."priority", "reminders"."remindersListID"
+        FROM "reminders"
+        WHERE (NOT ("reminders"."isCompleted"))
+        plan: SCAN reminders
 
-Tests/ScanApp/ListsModel.swift:51:5  query · when sort is .title
-  │ Reminder.order {
-  │   switch sort {
-  │   case .title: $0.title
-  │   case .priority: $0.priority.desc()
-  │   }
-  │ }
-    SELECT "reminders"."id", "reminders"."title", "reminders"."isCompleted", "reminders"."priority", "reminders"."remindersListID"
-    FROM "reminders"
-    ORDER BY "reminders"."title"
-    plan: SCAN reminders · USE TEMP B-TREE FOR ORDER BY
-  [temp-b-tree] SQLite sorts the rows in a temporary B-tree for ORDER BY (USE TEMP B-TREE FOR ORDER BY): fine for a few rows; for many, an index in that order avoids the sort
+    Tests/ScanApp/ListsModel.swift:51:5  query · when sort is .title
+      │ Reminder.order {
+      │   switch sort {
+      │   case .title: $0.title
+      │   case .priority: $0.priority.desc()
+      │   }
+      │ }
+        SELECT "reminders"."id", "reminders"."title", "reminders"."isCompleted", "reminders"."priority", "reminders"."remindersListID"
+        FROM "reminders"
+        ORDER BY "reminders"."title"
+        plan: SCAN reminders · USE TEMP B-TREE FOR ORDER BY
+      [temp-b-tree] SQLite sorts the rows in a temporary B-tree for ORDER BY (USE TEMP B-TREE FOR ORDER BY): fine for a few rows; for many, an index in that order avoids the sort
 
-Tests/ScanApp/ListsModel.swift:51:5  query · when sort is .priority
-  │ Reminder.order {
-  │   switch sort {
-  │   case .title: $0.title
-  │   case .priority: $0.priority.desc()
-  │   }
-  │ }
-    SELECT "reminders"."id", "reminders"."title", "reminders"."isCompleted", "reminders"."priority", "reminders"."remindersListID"
-    FROM "reminders"
-    ORDER BY "reminders"."priority" DESC
-    plan: SCAN reminders · USE TEMP B-TREE FOR ORDER BY
-  [temp-b-tree] SQLite sorts the rows in a temporary B-tree for ORDER BY (USE TEMP B-TREE FOR ORDER BY): fine for a few rows; for many, an index in that order avoids the sort
+    Tests/ScanApp/ListsModel.swift:51:5  query · when sort is .priority
+      │ Reminder.order {
+      │   switch sort {
+      │   case .title: $0.title
+      │   case .priority: $0.priority.desc()
+      │   }
+      │ }
+        SELECT "reminders"."id", "reminders"."title", "reminders"."isCompleted", "reminders"."priority", "reminders"."remindersListID"
+        FROM "reminders"
+        ORDER BY "reminders"."priority" DESC
+        plan: SCAN reminders · USE TEMP B-TREE FOR ORDER BY
+      [temp-b-tree] SQLite sorts the rows in a temporary B-tree for ORDER BY (USE TEMP B-TREE FOR ORDER BY): fine for a few rows; for many, an index in that order avoids the sort
 
-Tests/ScanApp/ListsModel.swift:61:27  query · execute
-  │ "DELETE FROM reminders WHERE isCompleted = 1"
-    DELETE FROM reminders WHERE isCompleted = 1
-    plan: SCAN reminders · SCAN remindersTags
+    Tests/ScanApp/ListsModel.swift:61:27  query · execute
+      │ "DELETE FROM reminders WHERE isCompleted = 1"
+        DELETE FROM reminders WHERE isCompleted = 1
+        plan: SCAN reminders · SCAN remindersTags
 
-── Tests/ScanApp/Models.swift
-Tests/ScanApp/Models.swift:32:27  query
-  │ Self.where { !$0.isCompleted }
-    SELECT "reminders"."id", "reminders"."title", "reminders"."isCompleted", "reminders"."priority", "reminders"."remindersListID"
-    FROM "reminders"
-    WHERE (NOT ("reminders"."isCompleted"))
-    plan: SCAN reminders
+    ── Tests/ScanApp/Models.swift
+    Tests/ScanApp/Models.swift:32:27  query
+      │ Self.where { !$0.isCompleted }
+        SELECT "reminders"."id", "reminders"."title", "reminders"."isCompleted", "reminders"."priority", "reminders"."remindersListID"
+        FROM "reminders"
+        WHERE (NOT ("reminders"."isCompleted"))
+        plan: SCAN reminders
 
-Tests/ScanApp/Models.swift:35:5  query
-  │ Self.where { $0.remindersListID.eq(id) }
-    SELECT "reminders"."id", "reminders"."title", "reminders"."isCompleted", "reminders"."priority", "reminders"."remindersListID"
-    FROM "reminders"
-    WHERE (("reminders"."remindersListID") = (?))
-    -- ?1 = id
-    plan: SEARCH reminders USING INDEX idx_reminders_remindersListID (remindersListID=?)
+    Tests/ScanApp/Models.swift:35:5  query
+      │ Self.where { $0.remindersListID.eq(id) }
+        SELECT "reminders"."id", "reminders"."title", "reminders"."isCompleted", "reminders"."priority", "reminders"."remindersListID"
+        FROM "reminders"
+        WHERE (("reminders"."remindersListID") = (?))
+        -- ?1 = id
+        plan: SEARCH reminders USING INDEX idx_reminders_remindersListID (remindersListID=?)
 
-── Tests/ScanApp/Schema.swift
-Tests/ScanApp/Schema.swift:7:5  migration 'Create lists and reminders' · execute
-  │ try #sql(
-  │   """
-  │   CREATE TABLE "remindersLists" (
-  │     "id" INTEGER PRIMARY KEY,
-  │     "title" TEXT NOT NULL DEFAULT ''
-  │   ) STRICT
-  │ …
-    CREATE TABLE "remindersLists" (
-      "id" INTEGER PRIMARY KEY,
-      "title" TEXT NOT NULL DEFAULT ''
-    ) STRICT
+    ── Tests/ScanApp/Schema.swift
+    Tests/ScanApp/Schema.swift:7:5  migration 'Create lists and reminders' · execute
+      │ try #sql(
+      │   """
+      │   CREATE TABLE "remindersLists" (
+      │     "id" INTEGER PRIMARY KEY,
+      │     "title" TEXT NOT NULL DEFAULT ''
+      │   ) STRICT
+      │ …
+        CREATE TABLE "remindersLists" (
+          "id" INTEGER PRIMARY KEY,
+          "title" TEXT NOT NULL DEFAULT ''
+        ) STRICT
 
-Tests/ScanApp/Schema.swift:16:5  migration 'Create lists and reminders' · execute
-  │ try #sql(
-  │   """
-  │   CREATE TABLE "reminders" (
-  │     "id" INTEGER PRIMARY KEY,
-  │     "title" TEXT NOT NULL DEFAULT '',
-  │     "isCompleted" INTEGER NOT NULL DEFAULT 0,
-  │ …
-    CREATE TABLE "reminders" (
-      "id" INTEGER PRIMARY KEY,
-      "title" TEXT NOT NULL DEFAULT '',
-      "isCompleted" INTEGER NOT NULL DEFAULT 0,
-      "priority" INTEGER,
-      "remindersListID" INTEGER NOT NULL REFERENCES "remindersLists"("id") ON DELETE CASCADE
-    ) STRICT
+    Tests/ScanApp/Schema.swift:16:5  migration 'Create lists and reminders' · execute
+      │ try #sql(
+      │   """
+      │   CREATE TABLE "reminders" (
+      │     "id" INTEGER PRIMARY KEY,
+      │     "title" TEXT NOT NULL DEFAULT '',
+      │     "isCompleted" INTEGER NOT NULL DEFAULT 0,
+      │ …
+        CREATE TABLE "reminders" (
+          "id" INTEGER PRIMARY KEY,
+          "title" TEXT NOT NULL DEFAULT '',
+          "isCompleted" INTEGER NOT NULL DEFAULT 0,
+          "priority" INTEGER,
+          "remindersListID" INTEGER NOT NULL REFERENCES "remindersLists"("id") ON DELETE CASCADE
+        ) STRICT
 
-Tests/ScanApp/Schema.swift:28:5  migration 'Create lists and reminders' · execute
-  │ try #sql(
-  │   """
-  │   CREATE INDEX "idx_reminders_remindersListID" ON "reminders"("remindersListID")
-  │   """
-  │ )
-  │ .execute(db)
-    CREATE INDEX "idx_reminders_remindersListID" ON "reminders"("remindersListID")
+    Tests/ScanApp/Schema.swift:28:5  migration 'Create lists and reminders' · execute
+      │ try #sql(
+      │   """
+      │   CREATE INDEX "idx_reminders_remindersListID" ON "reminders"("remindersListID")
+      │   """
+      │ )
+      │ .execute(db)
+        CREATE INDEX "idx_reminders_remindersListID" ON "reminders"("remindersListID")
 
-Tests/ScanApp/Schema.swift:36:5  migration 'Create tags' · execute
-  │ try #sql(
-  │   """
-  │   CREATE TABLE "tags" (
-  │     "id" INTEGER PRIMARY KEY,
-  │     "title" TEXT NOT NULL DEFAULT ''
-  │   ) STRICT
-  │ …
-    CREATE TABLE "tags" (
-      "id" INTEGER PRIMARY KEY,
-      "title" TEXT NOT NULL DEFAULT ''
-    ) STRICT
+    Tests/ScanApp/Schema.swift:36:5  migration 'Create tags' · execute
+      │ try #sql(
+      │   """
+      │   CREATE TABLE "tags" (
+      │     "id" INTEGER PRIMARY KEY,
+      │     "title" TEXT NOT NULL DEFAULT ''
+      │   ) STRICT
+      │ …
+        CREATE TABLE "tags" (
+          "id" INTEGER PRIMARY KEY,
+          "title" TEXT NOT NULL DEFAULT ''
+        ) STRICT
 
-Tests/ScanApp/Schema.swift:45:5  migration 'Create tags' · execute
-  │ try #sql(
-  │   """
-  │   CREATE TABLE "remindersTags" (
-  │     "reminderID" INTEGER NOT NULL REFERENCES "reminders"("id") ON DELETE CASCADE,
-  │     "tagID" INTEGER NOT NULL REFERENCES "tags"("id") ON DELETE CASCADE
-  │   ) STRICT
-  │ …
-    CREATE TABLE "remindersTags" (
-      "reminderID" INTEGER NOT NULL REFERENCES "reminders"("id") ON DELETE CASCADE,
-      "tagID" INTEGER NOT NULL REFERENCES "tags"("id") ON DELETE CASCADE
-    ) STRICT
+    Tests/ScanApp/Schema.swift:45:5  migration 'Create tags' · execute
+      │ try #sql(
+      │   """
+      │   CREATE TABLE "remindersTags" (
+      │     "reminderID" INTEGER NOT NULL REFERENCES "reminders"("id") ON DELETE CASCADE,
+      │     "tagID" INTEGER NOT NULL REFERENCES "tags"("id") ON DELETE CASCADE
+      │   ) STRICT
+      │ …
+        CREATE TABLE "remindersTags" (
+          "reminderID" INTEGER NOT NULL REFERENCES "reminders"("id") ON DELETE CASCADE,
+          "tagID" INTEGER NOT NULL REFERENCES "tags"("id") ON DELETE CASCADE
+        ) STRICT
 
-Tests/ScanApp/Schema.swift:45:5  schema
-  │ table "remindersTags"
-  [unindexed-foreign-key] "remindersTags"."reminderID" references "reminders" and has no index: each delete of a "reminders" row scans "remindersTags" for its children
-    fix: CREATE INDEX "idx_remindersTags_reminderID" ON "remindersTags"("reminderID");
+    Tests/ScanApp/Schema.swift:45:5  schema
+      │ table "remindersTags"
+      [unindexed-foreign-key] "remindersTags"."reminderID" references "reminders" and has no index: each delete of a "reminders" row scans "remindersTags" for its children
+        fix: CREATE INDEX "idx_remindersTags_reminderID" ON "remindersTags"("reminderID");
 
-Tests/ScanApp/Schema.swift:45:5  schema
-  │ table "remindersTags"
-  [unindexed-foreign-key] "remindersTags"."tagID" references "tags" and has no index: each delete of a "tags" row scans "remindersTags" for its children
-    fix: CREATE INDEX "idx_remindersTags_tagID" ON "remindersTags"("tagID");
+    Tests/ScanApp/Schema.swift:45:5  schema
+      │ table "remindersTags"
+      [unindexed-foreign-key] "remindersTags"."tagID" references "tags" and has no index: each delete of a "tags" row scans "remindersTags" for its children
+        fix: CREATE INDEX "idx_remindersTags_tagID" ON "remindersTags"("tagID");
 
-Tests/ScanApp/Schema.swift:56:5  migration 'Seed' · execute
-  │ try RemindersList.insert { RemindersList.Draft(title: "Home") }.execute(db)
-    INSERT INTO "remindersLists"
-    ("id", "title")
-    VALUES
-    (NULL, ?)
-    -- ?1 = 'Home'
+    Tests/ScanApp/Schema.swift:56:5  migration 'Seed' · execute
+      │ try RemindersList.insert { RemindersList.Draft(title: "Home") }.execute(db)
+        INSERT INTO "remindersLists"
+        ("id", "title")
+        VALUES
+        (NULL, ?)
+        -- ?1 = 'Home'
 
-Tests/ScanApp/Schema.swift:57:5  migration 'Seed' · execute
-  │ try Reminder.insert { Reminder.Draft(title: "Groceries", remindersListID: 7) }.execute(db)
-    INSERT INTO "reminders"
-    ("id", "title", "isCompleted", "priority", "remindersListID")
-    VALUES
-    (NULL, ?, ?, NULL, ?)
-    -- ?1 = 'Groceries', ?2 = 0, ?3 = 7
-  error: SQLite error 787: FOREIGN KEY constraint failed (GRDB rolls back migration 'Seed' whole; the scan goes on with the schema before it)
+    Tests/ScanApp/Schema.swift:57:5  migration 'Seed' · execute
+      │ try Reminder.insert { Reminder.Draft(title: "Groceries", remindersListID: 7) }.execute(db)
+        INSERT INTO "reminders"
+        ("id", "title", "isCompleted", "priority", "remindersListID")
+        VALUES
+        (NULL, ?, ?, NULL, ?)
+        -- ?1 = 'Groceries', ?2 = 0, ?3 = 7
+      error: SQLite error 787: FOREIGN KEY constraint failed (GRDB rolls back migration 'Seed' whole; the scan goes on with the schema before it)
 
-scan: 3 files, 162 lines · 21 queries, 19 rendered, 1 error, 1 skipped · findings: 4 temp-b-tree, 2 unindexed-foreign-key, 1 full-scan, 1 query-in-loop, 1 raw-splice
-"""#
+    scan: 3 files, 162 lines · 21 queries, 19 rendered, 1 error, 1 skipped · findings: 4 temp-b-tree, 2 unindexed-foreign-key, 1 full-scan, 1 query-in-loop, 1 raw-splice
+    """#
 }
 
 /// Checks a JSON value against a JSON schema's `type`, `required`, `properties`,
@@ -991,7 +1064,8 @@ struct SchemaCheck {
       case "object": matches = value is [String: Any]
       case "array": matches = value is [Any]
       case "string": matches = value is String
-      case "integer": matches = (value as? NSNumber).map { ["q", "l", "i", "s", "Q", "L", "I", "S"].contains(String(cString: $0.objCType)) } ?? false
+      case "integer":
+        matches = (value as? NSNumber).map { ["q", "l", "i", "s", "Q", "L", "I", "S"].contains(String(cString: $0.objCType)) } ?? false
       default: matches = true
       }
       if !matches { return ["\(path): not a \(type)"] }

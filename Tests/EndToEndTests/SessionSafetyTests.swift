@@ -12,7 +12,8 @@ final class SessionSafetyTests: XCTestCase {
     terminal.enter("DELETE FROM tags WHERE id = 1;")
     XCTAssertTrue(terminal.waitFor("1 row changed"), terminal.screen())
     terminal.enter(".maxrows 0")
-    terminal.enter("WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c WHERE x < 20000) SELECT x, printf('%050d', x) AS padding FROM c;")
+    terminal.enter(
+      "WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c WHERE x < 20000) SELECT x, printf('%050d', x) AS padding FROM c;")
     XCTAssertTrue(terminal.waitFor("00000000000000000001"), terminal.screen())
     terminal.press("q")
     XCTAssertTrue(terminal.waitFor("quarry>"), terminal.screen())
@@ -45,7 +46,8 @@ final class SessionSafetyTests: XCTestCase {
     guard FileManager.default.fileExists(atPath: "/dev/full") else { throw XCTSkip("no /dev/full here") }
     let result = try QuarryProcess.run([], stdin: ".output /dev/full\nSELECT 1;\n.output stdout\nSELECT 2 AS two;\n")
     XCTAssertNotEqual(result.status, 0)
-    XCTAssertTrue(result.stderr.contains("cannot write to '/dev/full': No space left on device; output goes to the screen again"), result.stderr)
+    XCTAssertTrue(
+      result.stderr.contains("cannot write to '/dev/full': No space left on device; output goes to the screen again"), result.stderr)
     XCTAssertTrue(result.stdout.contains("│ two │"), result.stdout)
     var info = stat()
     XCTAssertEqual(lstat("/dev/full", &info), 0)

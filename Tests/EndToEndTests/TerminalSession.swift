@@ -10,8 +10,10 @@ final class TerminalSession {
 
   /// `lingers`: the shell waits a moment after the program ends, so its last words (written as
   /// it exits) reach the screen before the pane closes.
-  init(width: Int = 120, height: Int = 40, arguments: [String] = [], stateDirectory: URL? = nil,
-       environment: [String: String] = [:], lingers: Bool = false) throws {
+  init(
+    width: Int = 120, height: Int = 40, arguments: [String] = [], stateDirectory: URL? = nil,
+    environment: [String: String] = [:], lingers: Bool = false
+  ) throws {
     guard FileManager.default.isExecutableFile(atPath: "/usr/bin/tmux") else {
       throw XCTSkip("tmux is not installed (make test installs it)")
     }
@@ -19,11 +21,14 @@ final class TerminalSession {
     try FileManager.default.createDirectory(at: self.stateDirectory, withIntermediateDirectories: true)
     let binary = try QuarryProcess.binary.path
     let fixtures = QuarryProcess.packageRoot.appendingPathComponent("fixtures").path
-    let command = "env XDG_STATE_HOME='\(self.stateDirectory.path)' QUARRY_FIXTURES='\(fixtures)' NO_COLOR=1 PAGER=cat TERM=xterm "
+    let command =
+      "env XDG_STATE_HOME='\(self.stateDirectory.path)' QUARRY_FIXTURES='\(fixtures)' NO_COLOR=1 PAGER=cat TERM=xterm "
       + environment.map { "\($0.key)='\($0.value)' " }.sorted().joined()
       + "'\(binary)' " + arguments.joined(separator: " ") + (lingers ? "; sleep 3" : "")
     // The pane stays once the program ends, so its last words can be read.
-    try tmux(["new-session", "-d", "-s", "t", "-x", "\(width)", "-y", "\(height)", command, ";", "set-option", "-t", "t", "remain-on-exit", "on"])
+    try tmux([
+      "new-session", "-d", "-s", "t", "-x", "\(width)", "-y", "\(height)", command, ";", "set-option", "-t", "t", "remain-on-exit", "on",
+    ])
     XCTAssertTrue(waitFor("quarry>"), "no prompt:\n\(screen())")
   }
 
@@ -47,7 +52,7 @@ final class TerminalSession {
     posix_spawn_file_actions_addclose(&actions, pipe[0])
     posix_spawn_file_actions_addclose(&actions, pipe[1])
     let cArguments: [UnsafeMutablePointer<CChar>?] = argv.map { strdup($0) } + [nil]
-    defer { cArguments.forEach { free($0) } }
+    defer { for pointer in cArguments { free(pointer) } }
     var pid: pid_t = 0
     let spawned = posix_spawn(&pid, "/usr/bin/tmux", &actions, nil, cArguments, environ)
     close(pipe[1])

@@ -52,8 +52,12 @@ final class TypeCheckVerdictTests: XCTestCase {
   struct Score {
     var cases = 0, agree = 0, falseAccepts = 0, falseRejects = 0, bothReject = 0, sameColumn = 0
     mutating func add(_ other: Score) {
-      cases += other.cases; agree += other.agree; falseAccepts += other.falseAccepts
-      falseRejects += other.falseRejects; bothReject += other.bothReject; sameColumn += other.sameColumn
+      cases += other.cases
+      agree += other.agree
+      falseAccepts += other.falseAccepts
+      falseRejects += other.falseRejects
+      bothReject += other.bothReject
+      sameColumn += other.sameColumn
     }
     var line: String {
       "\(cases) cases, agree \(agree) (\(percent(agree, cases))), false accepts \(falseAccepts), false rejects \(falseRejects), column \(sameColumn)/\(bothReject) (\(percent(sameColumn, bothReject)))"
@@ -71,7 +75,8 @@ final class TypeCheckVerdictTests: XCTestCase {
   }
 
   static let sets = [
-    VerdictSet(file: "verdicts.jsonl", models: [root.appendingPathComponent("models.swift")], schema: root.appendingPathComponent("schema.sql")),
+    VerdictSet(
+      file: "verdicts.jsonl", models: [root.appendingPathComponent("models.swift")], schema: root.appendingPathComponent("schema.sql")),
     VerdictSet(
       file: "app-verdicts.jsonl", models: [RealCodeTests.modelsFile(for: "sq")],
       schema: QuarryProcess.packageRoot.deletingLastPathComponent().appendingPathComponent("shared/conformance/fixture/sq_schema.sql")),
@@ -81,11 +86,15 @@ final class TypeCheckVerdictTests: XCTestCase {
     VerdictSet(
       file: "helper-verdicts.jsonl", models: [RealCodeTests.modelsFile(for: "sq"), root.appendingPathComponent("helpers.swift")],
       schema: QuarryProcess.packageRoot.deletingLastPathComponent().appendingPathComponent("shared/conformance/fixture/sq_schema.sql")),
-    VerdictSet(file: "width-verdicts.jsonl", models: [root.appendingPathComponent("widths.swift")], schema: root.appendingPathComponent("widths-schema.sql")),
     VerdictSet(
-      file: "salty-verdicts.jsonl", models: [RealCodeTests.modelsFile(for: "salty")], schema: root.appendingPathComponent("salty-schema.sql")),
+      file: "width-verdicts.jsonl", models: [root.appendingPathComponent("widths.swift")],
+      schema: root.appendingPathComponent("widths-schema.sql")),
     VerdictSet(
-      file: "orbit-verdicts.jsonl", models: [RealCodeTests.modelsFile(for: "orbit")], schema: root.appendingPathComponent("orbit-schema.sql")),
+      file: "salty-verdicts.jsonl", models: [RealCodeTests.modelsFile(for: "salty")],
+      schema: root.appendingPathComponent("salty-schema.sql")),
+    VerdictSet(
+      file: "orbit-verdicts.jsonl", models: [RealCodeTests.modelsFile(for: "orbit")],
+      schema: root.appendingPathComponent("orbit-schema.sql")),
     VerdictSet(
       file: "selection-verdicts.jsonl", models: [RealCodeTests.modelsFile(for: "sq"), root.appendingPathComponent("selections.swift")],
       schema: QuarryProcess.packageRoot.deletingLastPathComponent().appendingPathComponent("shared/conformance/fixture/sq_schema.sql")),
@@ -129,7 +138,8 @@ final class TypeCheckVerdictTests: XCTestCase {
           if (error?["column"] as? Int) == expectedColumn, (error?["line"] as? Int) == expectedLine { score.sameColumn = 1 }
         }
         if rejected != expectedReject {
-          failures.append("\(item.id) \(rejected ? "refused" : "accepted") \(item.input) \(error?["message"] ?? (warned ? "(warned)" : ""))")
+          failures.append(
+            "\(item.id) \(rejected ? "refused" : "accepted") \(item.input) \(error?["message"] ?? (warned ? "(warned)" : ""))")
         }
         byClass[item.class, default: Score()].add(score)
       }

@@ -125,7 +125,8 @@ final class TypingColourTests: XCTestCase {
     XCTAssertTrue(terminal.waitFor("1 row"), terminal.screen())
     terminal.press("C-l")
     terminal.press("Up")
-    XCTAssertTrue(waitForColouredRows(terminal, ["quarry> \(keyword)SELECT", "  \(keyword)FROM", "\(keyword)WHERE"]),
+    XCTAssertTrue(
+      waitForColouredRows(terminal, ["quarry> \(keyword)SELECT", "  \(keyword)FROM", "\(keyword)WHERE"]),
       terminal.colouredScreen().debugDescription)
     XCTAssertTrue(terminal.screen().contains("quarry> SELECT id AS key, title\n  FROM tags\nWHERE id = 2;"), terminal.screen())
     // Down gives back the empty line that was typed; the screen holds no trace of the recalled rows.
@@ -141,7 +142,8 @@ final class TypingColourTests: XCTestCase {
     terminal.type("SELECT title\nFROM tags WHERE id = 1;\n")
     XCTAssertTrue(terminal.waitFor("errand"), terminal.screen())
     let keyword = "\u{1B}[1m\u{1B}[34m"
-    XCTAssertTrue(waitForColouredRows(terminal, ["quarry> \(keyword)SELECT", "   ...> \(keyword)FROM"]),
+    XCTAssertTrue(
+      waitForColouredRows(terminal, ["quarry> \(keyword)SELECT", "   ...> \(keyword)FROM"]),
       terminal.colouredScreen().debugDescription)
   }
 

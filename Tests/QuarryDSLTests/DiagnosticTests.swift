@@ -47,9 +47,12 @@ final class DiagnosticTests: XCTestCase {
   func testAValueBoundInsideQuotesInSQLIsRefused() throws {
     try assertDiagnostic(
       #"let search = "lamp"; Reminder.where { #sql("instr(\($0.title), '1️⃣\(search)') > 0") }"#,
-      #"bind after opening "'" in SQL string, producing invalid fragment (the value would be bound as a parameter inside the quotes, where SQLite reads the text '?'): interpolate it outside the quotes (\(value), SQLite quotes a bound value itself), or, to splice raw SQL, use '\(raw:)'"#)
+      #"bind after opening "'" in SQL string, producing invalid fragment (the value would be bound as a parameter inside the quotes, where SQLite reads the text '?'): interpolate it outside the quotes (\(value), SQLite quotes a bound value itself), or, to splice raw SQL, use '\(raw:)'"#
+    )
     let session = try Session.fixture("reminders")
-    XCTAssertNoThrow(try Compiler(catalog: session.catalog).compile(#"let search = "lamp"; Reminder.where { #sql("instr(\($0.title), '\(raw: search)') > 0 -- it's \(search)") }"#))
+    XCTAssertNoThrow(
+      try Compiler(catalog: session.catalog).compile(
+        #"let search = "lamp"; Reminder.where { #sql("instr(\($0.title), '\(raw: search)') > 0 -- it's \(search)") }"#))
   }
 
   /// `fetchAll`, `execute` run a whole query or a `#sql` statement; on a column inside a query
@@ -57,10 +60,12 @@ final class DiagnosticTests: XCTestCase {
   func testAColumnDoesNotRunItself() throws {
     try assertDiagnostic(
       "Reminder.select { $0.title.1️⃣execute() }",
-      "'execute' runs a query or a #sql statement, not an expression inside one: call it on the whole query (Reminder.where { … }.execute(db))")
+      "'execute' runs a query or a #sql statement, not an expression inside one: call it on the whole query (Reminder.where { … }.execute(db))"
+    )
     try assertDiagnostic(
       "Reminder.where { $0.isFlagged.1️⃣fetchAll() }",
-      "'fetchAll' runs a query or a #sql statement, not an expression inside one: call it on the whole query (Reminder.where { … }.fetchAll(db))")
+      "'fetchAll' runs a query or a #sql statement, not an expression inside one: call it on the whole query (Reminder.where { … }.fetchAll(db))"
+    )
     let session = try Session.fixture("reminders")
     XCTAssertNoThrow(try Compiler(catalog: session.catalog).compile(#"#sql("SELECT count(*) FROM reminders", as: Int.self).fetchOne(db)"#))
   }
@@ -109,11 +114,14 @@ final class DiagnosticTests: XCTestCase {
   func testDeprecatedDeclarationSpellingsWarn() throws {
     let session = try Session.fixture("reminders")
     let compiler = Compiler(catalog: session.catalog)
-    _ = try compiler.compile("@Table struct Doc {\n  let id: Int\n  @Columns(as: JSONRepresentation<[String]>.self)\n  var tags: [String] = []\n}")
-    XCTAssertEqual(compiler.warnings.map { "\($0.line):\($0.column): \($0.fullMessage)" }, [
-      "3:3: 'Columns' is deprecated: renamed to 'Column'",
-      "3:16: 'JSONRepresentation' is deprecated: Use 'MyCodableType.JSONRepresentation', instead.",
-    ])
+    _ = try compiler.compile(
+      "@Table struct Doc {\n  let id: Int\n  @Columns(as: JSONRepresentation<[String]>.self)\n  var tags: [String] = []\n}")
+    XCTAssertEqual(
+      compiler.warnings.map { "\($0.line):\($0.column): \($0.fullMessage)" },
+      [
+        "3:3: 'Columns' is deprecated: renamed to 'Column'",
+        "3:16: 'JSONRepresentation' is deprecated: Use 'MyCodableType.JSONRepresentation', instead.",
+      ])
   }
 
   func testMisspeltMethodsSuggestFromTheVocabulary() throws {
@@ -147,15 +155,21 @@ final class DiagnosticTests: XCTestCase {
       "referencing instance method 'sum(distinct:filter:)' on 'QueryExpression' requires that 'String' conform to 'Numeric'")
     try assertDiagnostic(
       "Reminder.where { $0.priority.1️⃣gt(Priority.high) }",
-      "instance method 'gt' requires the types 'Priority?' and 'Priority' be equivalent (the column is optional: compare with an optional on both sides, e.g. #bind(value) or Optional(value))")
+      "instance method 'gt' requires the types 'Priority?' and 'Priority' be equivalent (the column is optional: compare with an optional on both sides, e.g. #bind(value) or Optional(value))"
+    )
     try assertDiagnostic("Reminder.where { $0.priority.eq(.1️⃣high) }", "type 'QueryExpression' has no member 'high' (write 'Priority.high')")
-    try assertDiagnostic("Reminder.where { $0.id.1️⃣eq($0.assignedUserID) }", "instance method 'eq' requires the types 'Int' and 'Int?' be equivalent")
-    try assertDiagnostic("let id: Int? = 1\nReminder.where { $0.id.eq(1️⃣id) }", "value of optional type 'Int?' must be unwrapped to a value of type 'Int'")
-    try assertDiagnostic("Reminder.where { 1️⃣!$0.title }", "referencing operator function '!' on 'QueryExpression' requires the types 'String' and 'Bool' be equivalent")
+    try assertDiagnostic(
+      "Reminder.where { $0.id.1️⃣eq($0.assignedUserID) }", "instance method 'eq' requires the types 'Int' and 'Int?' be equivalent")
+    try assertDiagnostic(
+      "let id: Int? = 1\nReminder.where { $0.id.eq(1️⃣id) }", "value of optional type 'Int?' must be unwrapped to a value of type 'Int'")
+    try assertDiagnostic(
+      "Reminder.where { 1️⃣!$0.title }",
+      "referencing operator function '!' on 'QueryExpression' requires the types 'String' and 'Bool' be equivalent")
     try assertDiagnostic("Reminder.select { $0.id 1️⃣+ 1.5 }", "operator function '+' requires the types 'Int' and 'Double' be equivalent")
     try assertDiagnostic(
       "Reminder.select { 1️⃣$0.isFlagged ? 1 : 0 }",
-      "cannot convert value of type 'some QueryExpression<Bool>' to expected condition type 'Bool' (a condition on columns is SQL: write Case().when(condition, then: …).else(…))")
+      "cannot convert value of type 'some QueryExpression<Bool>' to expected condition type 'Bool' (a condition on columns is SQL: write Case().when(condition, then: …).else(…))"
+    )
   }
 
   func testOutOfRangeValuesAreLocatedErrorsNotCrashes() throws {
@@ -174,9 +188,11 @@ final class DiagnosticTests: XCTestCase {
     let session = try Session.fixture("reminders")
     let compiler = Compiler(catalog: session.catalog)
     _ = try compiler.compile("Reminder.where { $0.title.eq(\"x\") || $0.dueDate != nil }")
-    XCTAssertEqual(compiler.warnings.map { "\($0.line):\($0.column): \($0.fullMessage)" }, [
-      "1:49: '!=' is deprecated: Use 'isNot' instead.",
-    ])
+    XCTAssertEqual(
+      compiler.warnings.map { "\($0.line):\($0.column): \($0.fullMessage)" },
+      [
+        "1:49: '!=' is deprecated: Use 'isNot' instead."
+      ])
     // Constants compared in Swift are not the library's operators.
     _ = try compiler.compile("Reminder.where { _ in 1 == 1 }")
     XCTAssertEqual(compiler.warnings, [])
@@ -204,7 +220,8 @@ final class DiagnosticTests: XCTestCase {
   func testBuilderIfOnAColumnSaysTheConditionMustBeKnownFirst() throws {
     try assertDiagnostic(
       "Reminder.where { if 1️⃣$0.isFlagged { !$0.isCompleted } }",
-      "an 'if' in a query closure needs a condition known before the query runs (a Swift Bool); for a condition on columns use a predicate or Case")
+      "an 'if' in a query closure needs a condition known before the query runs (a Swift Bool); for a condition on columns use a predicate or Case"
+    )
   }
 
   func testColumnsCountCharactersAfterNonASCIIText() throws {
@@ -311,7 +328,8 @@ final class DiagnosticTests: XCTestCase {
     // gigabytes on it.
     try assertDiagnostic(
       "let a = [" + String(repeating: "1,", count: 999_998) + "1️⃣1," + String(repeating: "1,", count: 10) + "1]",
-      "this input has more than 2 million tokens (words, numbers, strings and symbols); Quarry reads at most that many at once: split it into smaller inputs")
+      "this input has more than 2 million tokens (words, numbers, strings and symbols); Quarry reads at most that many at once: split it into smaller inputs"
+    )
   }
 
   func testMultiLineInputPointsAtTheRightLine() throws {
@@ -331,7 +349,8 @@ final class DiagnosticTests: XCTestCase {
       "contextual closure type '(Reminder.TableColumns) -> …' expects 1 argument, but 2 were used in closure body")
     try assertDiagnostic(
       "Reminder.join(RemindersList.all) { $0.remindersListID.eq($1.id) }.1️⃣select { $0.title }",
-      "contextual closure type '(Reminder.TableColumns, RemindersList.TableColumns) -> …' expects 2 arguments, but 1 was used in closure body (name every table: { _, _ in … }, or use $1)")
+      "contextual closure type '(Reminder.TableColumns, RemindersList.TableColumns) -> …' expects 2 arguments, but 1 was used in closure body (name every table: { _, _ in … }, or use $1)"
+    )
     try assertDiagnostic(
       "Reminder.join(RemindersList.all) { $0.1️⃣remindersListID }",
       "value of tuple type '(Reminder.TableColumns, RemindersList.TableColumns)' has no member 'remindersListID'")

@@ -59,7 +59,9 @@ final class FuzzTests: XCTestCase {
       let position = Int.random(in: 0...scalars.count, using: &rng)
       scalars.insert(contentsOf: pieces[Int.random(in: 0..<pieces.count, using: &rng)].unicodeScalars, at: position)
     case 8:  // escapes: inside or outside a string
-      let escapes: [String] = ["\\u{41}", "\\u{D800}", "\\u{110000}", "\\u{", "\\0", "\\q", "\\\"", "\\(", "\"\\", "#\"", "\"\"\"", "\u{0}"]
+      let escapes: [String] = [
+        "\\u{41}", "\\u{D800}", "\\u{110000}", "\\u{", "\\0", "\\q", "\\\"", "\\(", "\"\\", "#\"", "\"\"\"", "\u{0}",
+      ]
       let position = Int.random(in: 0...scalars.count, using: &rng)
       scalars.insert(contentsOf: escapes[Int.random(in: 0..<escapes.count, using: &rng)].unicodeScalars, at: position)
     case 0:  // truncate
@@ -67,7 +69,8 @@ final class FuzzTests: XCTestCase {
     case 1:  // swap two tokens
       var tokens = input.split(separator: " ", omittingEmptySubsequences: false).map(String.init)
       if tokens.count > 1 {
-        let a = Int.random(in: 0..<tokens.count, using: &rng), b = Int.random(in: 0..<tokens.count, using: &rng)
+        let a = Int.random(in: 0..<tokens.count, using: &rng)
+        let b = Int.random(in: 0..<tokens.count, using: &rng)
         tokens.swapAt(a, b)
       }
       return tokens.joined(separator: " ")
@@ -117,7 +120,8 @@ final class FuzzTests: XCTestCase {
     try session.loadModels("enum R1: AliasName {}\nenum R2: AliasName {}", path: "aliases")
     let inputs = corpus()
     var rng = SeededGenerator(state: 0x5155_4152_5259)
-    var compiled = 0, diagnosed = 0
+    var compiled = 0
+    var diagnosed = 0
     var slowest: (Double, String) = (0, "")
     for iteration in 0..<20_000 {
       let base = inputs[iteration % inputs.count]
@@ -130,8 +134,9 @@ final class FuzzTests: XCTestCase {
         compiled += 1
       } catch {
         XCTAssertFalse(error.message.isEmpty, "empty diagnostic for \(input)")
-        XCTAssertTrue(Self.isLocated(line: error.line, column: error.column, in: input),
-                      "\(error.line):\(error.column) is outside the input: \(input.debugDescription)")
+        XCTAssertTrue(
+          Self.isLocated(line: error.line, column: error.column, in: input),
+          "\(error.line):\(error.column) is outside the input: \(input.debugDescription)")
         diagnosed += 1
       }
       let elapsed = Date().timeIntervalSince(start)
@@ -162,8 +167,9 @@ final class FuzzTests: XCTestCase {
       if !session.runSQL(input, sink: outcomes) { failed += 1 }
       XCTAssertLessThan(Date().timeIntervalSince(start), 2, input.debugDescription)
       for error in outcomes.errors {
-        XCTAssertTrue(Self.isLocated(line: error.line, column: error.column, in: input),
-                      "\(error.line):\(error.column) is outside the input: \(input.debugDescription)")
+        XCTAssertTrue(
+          Self.isLocated(line: error.line, column: error.column, in: input),
+          "\(error.line):\(error.column) is outside the input: \(input.debugDescription)")
       }
       // Whatever the input did, Quarry's own savepoint is never left open.
       XCTAssertThrowsError(try session.database.execute("RELEASE quarry_input"), input.debugDescription)

@@ -1,11 +1,12 @@
 import Foundation
-@testable import QuarryDSL
+import QuarryEngine
+import QueryBuilder
 import SwiftParser
 import SwiftSyntax
 import Workbench
-import QuarryEngine
-import QueryBuilder
 import XCTest
+
+@testable import QuarryDSL
 
 /// Randomly generated function bodies with extreme values (Int.min, Int.max, -1, huge counts,
 /// NaN, endless loops, growing strings) run through the evaluator: each must give a value or a
@@ -23,7 +24,10 @@ final class SwiftBodyFuzzTests: XCTestCase {
       depth += 1
       defer { depth -= 1 }
       if depth > 3 || chance(40) {
-        return pick(["0", "1", "-1", "2", "7", "Int.max", "Int.min", "x", "n", "9223372036854775807", "-9223372036854775808", "1_000_000", "0x7fffffffffffffff", "a.count", "s.count"])
+        return pick([
+          "0", "1", "-1", "2", "7", "Int.max", "Int.min", "x", "n", "9223372036854775807", "-9223372036854775808", "1_000_000",
+          "0x7fffffffffffffff", "a.count", "s.count",
+        ])
       }
       switch random.next() % 14 {
       case 0: return "(\(int()) \(pick(["+", "-", "*", "/", "%", "&+", "&-", "&*", "<<", ">>", "&", "|", "^"])) \(int()))"
@@ -46,7 +50,9 @@ final class SwiftBodyFuzzTests: XCTestCase {
     mutating func double() -> String {
       depth += 1
       defer { depth -= 1 }
-      if depth > 3 || chance(50) { return pick(["1e308", "-1e308", "Double.nan", "Double.infinity", "0.1", "-0.0", "2.5", "1e19", "9.3e18"]) }
+      if depth > 3 || chance(50) {
+        return pick(["1e308", "-1e308", "Double.nan", "Double.infinity", "0.1", "-0.0", "2.5", "1e19", "9.3e18"])
+      }
       switch random.next() % 5 {
       case 0: return "Double(\(int()))"
       case 1: return "(\(double()) * \(double()))"
@@ -114,13 +120,16 @@ final class SwiftBodyFuzzTests: XCTestCase {
   }
 
   func testRandomBodiesNeverTrapOrHang() {
-    var generator = Generator(random: FuzzTests.SeededGenerator(state: ProcessInfo.processInfo.environment["QUARRY_BODY_FUZZ_SEED"].flatMap(UInt64.init) ?? 21))
+    var generator = Generator(
+      random: FuzzTests.SeededGenerator(state: ProcessInfo.processInfo.environment["QUARRY_BODY_FUZZ_SEED"].flatMap(UInt64.init) ?? 21))
     var outcomes = (values: 0, errors: 0, crashes: 0, budget: 0)
     var slowest = (seconds: 0.0, body: "")
     let count = ProcessInfo.processInfo.environment["QUARRY_BODY_FUZZ_COUNT"].flatMap(Int.init) ?? 1500
     for _ in 0..<count {
       let body = generator.body()
-      if let trace = ProcessInfo.processInfo.environment["QUARRY_BODY_FUZZ_TRACE"] { try? body.write(toFile: trace, atomically: false, encoding: .utf8) }
+      if let trace = ProcessInfo.processInfo.environment["QUARRY_BODY_FUZZ_TRACE"] {
+        try? body.write(toFile: trace, atomically: false, encoding: .utf8)
+      }
       let start = Date()
       let result = Self.run(body, steps: 100_000)
       let elapsed = Date().timeIntervalSince(start)
@@ -134,7 +143,9 @@ final class SwiftBodyFuzzTests: XCTestCase {
         XCTAssertGreaterThan(error.line, 0, body)
       }
     }
-    print("random bodies: \(count): \(outcomes.values) values, \(outcomes.errors) located errors (\(outcomes.crashes) where the app would crash, \(outcomes.budget) over budget); slowest \(String(format: "%.3f", slowest.seconds)) s")
+    print(
+      "random bodies: \(count): \(outcomes.values) values, \(outcomes.errors) located errors (\(outcomes.crashes) where the app would crash, \(outcomes.budget) over budget); slowest \(String(format: "%.3f", slowest.seconds)) s"
+    )
     // A hang guard, not a speed goal: a body at the full step budget takes about 2 s in a debug
     // build on a loaded machine; an unbounded one would never finish.
     XCTAssertLessThan(slowest.seconds, 15, "slowest body: \(slowest.body)")
@@ -170,7 +181,9 @@ final class SwiftBodyFuzzTests: XCTestCase {
     let source = SourceUnit(text: code, tree: tree)
     let evaluator = SwiftEvaluator(source: source, enums: [:], budget: EvaluationBudget(steps: steps))
     for item in tree.statements {
-      if case .decl(let decl) = item.item, let function = decl.as(FunctionDeclSyntax.self) { evaluator.functions[function.name.text] = function }
+      if case .decl(let decl) = item.item, let function = decl.as(FunctionDeclSyntax.self) {
+        evaluator.functions[function.name.text] = function
+      }
     }
     guard let last = tree.statements.last, case .expr(let expr) = last.item else {
       return .failure(SwiftEvaluationError(text: "no expression", line: 1, column: 1))
@@ -211,7 +224,9 @@ final class AppCodeFuzzTests: XCTestCase {
       case 4: return "try Reminder.where { #sql(\"\\($0.id) < \\(\(body.int()))\") }.fetchAll(db)"
       case 5: return "for i in \(bound())..<\(bound()) { \(block(level + 1)) }"
       case 6: return "for x in [\(body.int()), \(body.int())] where x > 0 { \(block(level + 1)) }"
-      case 7: return "#if \(body.pick(["DEBUG", "os(Linux)", "os(iOS) && !DEBUG", "canImport(UIKit)"]))\n\(block(level + 1))\n#else\n\(block(level + 1))\n#endif"
+      case 7:
+        return
+          "#if \(body.pick(["DEBUG", "os(Linux)", "os(iOS) && !DEBUG", "canImport(UIKit)"]))\n\(block(level + 1))\n#else\n\(block(level + 1))\n#endif"
       default: return "if \(body.bool()) { \(block(level + 1)) }"
       }
     }
@@ -234,7 +249,9 @@ final class AppCodeFuzzTests: XCTestCase {
     let sink = QuietSink()
     for _ in 0..<count {
       let input = generator.input()
-      if let trace = ProcessInfo.processInfo.environment["QUARRY_BODY_FUZZ_TRACE"] { try? input.write(toFile: trace, atomically: false, encoding: .utf8) }
+      if let trace = ProcessInfo.processInfo.environment["QUARRY_BODY_FUZZ_TRACE"] {
+        try? input.write(toFile: trace, atomically: false, encoding: .utf8)
+      }
       let start = Date()
       session.run(input, sink: sink)
       let elapsed = Date().timeIntervalSince(start)

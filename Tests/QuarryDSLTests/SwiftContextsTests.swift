@@ -40,7 +40,9 @@ final class SwiftContextsTests: XCTestCase {
 
   /// The contexts a Swift expression of type `T` can stand in.
   enum Context: String, CaseIterable {
-    case prompt, query, modelDefault = "default", function, app
+    case prompt, query
+    case modelDefault = "default"
+    case function, app
   }
 
   /// What a context made of a probe: the value SQLite received, or the error Quarry gave.
@@ -93,7 +95,8 @@ final class SwiftContextsTests: XCTestCase {
   }
 
   static func run(_ probe: Probe, in context: Context) -> Outcome {
-    let type = probe.type, swift = probe.swift
+    let type = probe.type
+    let swift = probe.swift
     let optional = type.hasSuffix("?")
     let model = #"@Table("probes") struct Probe { let id: Int; var v: \#(type) }"#
     let readBack = "Probe.select(\\.v)"
@@ -103,7 +106,9 @@ final class SwiftContextsTests: XCTestCase {
     case .query:
       // The value the closure gives the column, as SQLite stores it (a negation StructuredQueries
       // renders in SQL is computed there).
-      return outcome([model, "Probe.insert { Probe.Draft(v: \(optional ? "nil" : defaultValue(type))) }", "Probe.update { $0.v = \(swift) }", readBack]) {
+      return outcome([
+        model, "Probe.insert { Probe.Draft(v: \(optional ? "nil" : defaultValue(type))) }", "Probe.update { $0.v = \(swift) }", readBack,
+      ]) {
         $0.firstValue
       }
     case .modelDefault:
@@ -169,7 +174,8 @@ final class SwiftContextsTests: XCTestCase {
     var table = "context   right  refused  wrong  traps refused (of \(corpus.probes.filter { $0.crash == true }.count))\n"
     for context in Context.allCases {
       let tally = tallies[context] ?? Tally()
-      table += context.rawValue.padding(toLength: 10, withPad: " ", startingAt: 0)
+      table +=
+        context.rawValue.padding(toLength: 10, withPad: " ", startingAt: 0)
         + String(tally.right).padding(toLength: 7, withPad: " ", startingAt: 0)
         + String(tally.refused).padding(toLength: 9, withPad: " ", startingAt: 0)
         + String(tally.wrong.count).padding(toLength: 7, withPad: " ", startingAt: 0)
@@ -181,7 +187,8 @@ final class SwiftContextsTests: XCTestCase {
     // when each context moved to the one evaluator).
     let ceilings: [Context: Int] = [.prompt: 5, .query: 5, .modelDefault: 5, .function: 5, .app: 5]
     for context in Context.allCases where Self.corpusPath == nil {
-      XCTAssertLessThanOrEqual(tallies[context]?.refused ?? 0, ceilings[context] ?? 0, "\(context.rawValue): more valid Swift refused than before")
+      XCTAssertLessThanOrEqual(
+        tallies[context]?.refused ?? 0, ceilings[context] ?? 0, "\(context.rawValue): more valid Swift refused than before")
     }
   }
 }

@@ -1,8 +1,9 @@
 import Foundation
-@testable import QuarryDSL
 import SwiftParser
 import SwiftSyntax
 import XCTest
+
+@testable import QuarryDSL
 
 /// Quarry's Swift evaluator held to real Swift: every probe in `SwiftSemantics/expected.json`
 /// (precedence, literals and escapes, Int and Double, ranges and loops, `if`/`switch`
@@ -32,7 +33,9 @@ final class SwiftSemanticsTests: XCTestCase {
     let source = SourceUnit(text: code, tree: tree)
     let evaluator = SwiftEvaluator(source: source, enums: [:])
     for item in tree.statements {
-      if case .decl(let decl) = item.item, let function = decl.as(FunctionDeclSyntax.self) { evaluator.functions[function.name.text] = function }
+      if case .decl(let decl) = item.item, let function = decl.as(FunctionDeclSyntax.self) {
+        evaluator.functions[function.name.text] = function
+      }
     }
     guard let last = tree.statements.last else { return .failure(SwiftEvaluationError(text: "empty", line: 1, column: 1)) }
     do {
@@ -43,7 +46,9 @@ final class SwiftSemanticsTests: XCTestCase {
       switch last.item {
       case .expr(let value): expr = value
       case .stmt(let stmt):
-        guard let value = stmt.as(ExpressionStmtSyntax.self)?.expression else { throw SwiftEvaluationError(text: "not an expression", line: 1, column: 1) }
+        guard let value = stmt.as(ExpressionStmtSyntax.self)?.expression else {
+          throw SwiftEvaluationError(text: "not an expression", line: 1, column: 1)
+        }
         expr = value
       case .decl: throw SwiftEvaluationError(text: "not an expression", line: 1, column: 1)
       }
@@ -89,7 +94,10 @@ final class SwiftSemanticsTests: XCTestCase {
       (#""ab\0\0".contains("\0\0")"#, String(reflecting: "ab\0\0".firstRange(of: "\0\0") != nil)),
       (#""\0".replacingOccurrences(of: "\0\0", with: "x")"#, String(reflecting: "\0".replacing("\0\0", with: "x"))),
       (#""a\0b\0".replacingOccurrences(of: "\0", with: "-")"#, String(reflecting: "a\0b\0".replacing("\0", with: "-"))),
-      (#""\0x".components(separatedBy: "\0")"#, String(reflecting: "\0x".split(separator: "\0", omittingEmptySubsequences: false).map(String.init))),
+      (
+        #""\0x".components(separatedBy: "\0")"#,
+        String(reflecting: "\0x".split(separator: "\0", omittingEmptySubsequences: false).map(String.init))
+      ),
     ]
     for (probe, expected) in cases {
       let value = try Self.evaluate(probe).get()

@@ -1,5 +1,6 @@
-@testable import QuarryDSL
 import XCTest
+
+@testable import QuarryDSL
 
 /// A vocabulary entry reads its name at once and the rest of its declaration on first use:
 /// the quick read must find the name the whole parse finds, for every declaration.
@@ -14,8 +15,9 @@ final class VocabularyShapeTests: XCTestCase {
   }
 
   func testTheShapeIsReadOnFirstUseAsDeclared() {
-    let entry = MethodSignature("limit(_ maxLength: Int, offset: Int? = nil) -> Select where QueryValue: Numeric",
-                                "", example: "")
+    let entry = MethodSignature(
+      "limit(_ maxLength: Int, offset: Int? = nil) -> Select where QueryValue: Numeric",
+      "", example: "")
     XCTAssertEqual(entry.name, "limit")
     XCTAssertEqual(entry.selector, "limit(_:offset:)")
     XCTAssertEqual(entry.parameters?.map(\.hasDefault), [false, true])

@@ -35,13 +35,16 @@ final class RenderingTests: XCTestCase {
     outer.wheres.append(Expression(.exists(.select(inner))))
     outer.orders = [Ordering(.column("reminders", "title"))]
     let compact = QueryLayout.$current.withValue(.compact) { Statement.select(outer).fragment.sql(inlining: false) }
-    XCTAssertEqual(compact, """
+    XCTAssertEqual(
+      compact,
+      """
       SELECT "reminders"."id", "reminders"."title", "reminders"."isCompleted" FROM "reminders" \
       WHERE (("reminders"."id") IN (SELECT "reminders"."id" FROM "reminders" WHERE (("reminders"."title") = (?)))) \
       AND (EXISTS (SELECT "reminders"."id" FROM "reminders" WHERE (("reminders"."title") = (?)))) \
       ORDER BY "reminders"."title"
       """)
-    XCTAssertEqual(Expression.column("reminders", "title").binary(.equal, .null).fragment.sql(inlining: false), #"("reminders"."title") = (NULL)"#)
+    XCTAssertEqual(
+      Expression.column("reminders", "title").binary(.equal, .null).fragment.sql(inlining: false), #"("reminders"."title") = (NULL)"#)
   }
 
   func testValuesAreBoundNotSplicedWhenExecuted() {
@@ -52,11 +55,18 @@ final class RenderingTests: XCTestCase {
 
   func testJoinsAliasesAndAggregates() {
     var select = Select(from: TableReference("reminders", alias: "r1s", columns: ["id"]))
-    select.joins = [Join(.left, TableReference("reminders", alias: "r2s", columns: ["id"]),
-                         on: Expression.column("r1s", "id").binary(.equal, .column("r2s", "id")))]
+    select.joins = [
+      Join(
+        .left, TableReference("reminders", alias: "r2s", columns: ["id"]),
+        on: Expression.column("r1s", "id").binary(.equal, .column("r2s", "id")))
+    ]
     select.columns = [
-      ResultColumn(Expression(.aggregate(Aggregate(name: "count", arguments: [.column("r2s", "id")], distinct: true,
-                                                   filter: Expression.column("r2s", "id").binary(.greaterThan, .value(.integer(1))))))),
+      ResultColumn(
+        Expression(
+          .aggregate(
+            Aggregate(
+              name: "count", arguments: [.column("r2s", "id")], distinct: true,
+              filter: Expression.column("r2s", "id").binary(.greaterThan, .value(.integer(1)))))))
     ]
     select.groups = [.column("r1s", "id")]
     XCTAssertEqual(
@@ -97,10 +107,12 @@ final class RenderingTests: XCTestCase {
     XCTAssertEqual(BinaryOperator(swift: "=="), .equal)
     XCTAssertEqual(BinaryOperator(swift: "<="), .lessThanOrEqual)
     XCTAssertNil(BinaryOperator(swift: "??"))
-    XCTAssertEqual(Expression.column("reminders", "id").binary(.equal, .value(.integer(1))).fragment.sql(inlining: true),
-                   #"("reminders"."id") = (1)"#)
-    XCTAssertEqual(Expression.column("reminders", "isCompleted").not().fragment.sql(inlining: true),
-                   #"NOT ("reminders"."isCompleted")"#)
+    XCTAssertEqual(
+      Expression.column("reminders", "id").binary(.equal, .value(.integer(1))).fragment.sql(inlining: true),
+      #"("reminders"."id") = (1)"#)
+    XCTAssertEqual(
+      Expression.column("reminders", "isCompleted").not().fragment.sql(inlining: true),
+      #"NOT ("reminders"."isCompleted")"#)
     XCTAssertEqual(Expression.column("t", "n").unary(.negate).fragment.sql(inlining: true), #"-("t"."n")"#)
   }
 

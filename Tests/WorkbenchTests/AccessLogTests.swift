@@ -6,7 +6,8 @@ import XCTest
 final class AccessLogTests: XCTestCase {
   func testTheAuthorizerSeesViewsFunctionsTriggersAndTransactions() throws {
     let database = try Database(path: ":memory:")
-    try database.execute("""
+    try database.execute(
+      """
       CREATE TABLE reminders (id INTEGER PRIMARY KEY, title TEXT);
       CREATE VIEW titledReminders AS SELECT id, title FROM reminders;
       CREATE TRIGGER addThrough INSTEAD OF INSERT ON titledReminders BEGIN INSERT INTO reminders (title) VALUES (new.title); END;

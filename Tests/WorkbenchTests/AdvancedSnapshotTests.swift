@@ -5,13 +5,16 @@ import XCTest
 /// Self-joins, CTEs (recursive too), compound selects, CASE, writes, views and triggers.
 final class AdvancedSnapshotTests: SnapshotTestCase {
   func testSelfJoinThroughATableAlias() throws {
-    assertInlineSnapshot(of: try run("""
-      Employee
-        .join(Employee.all.as(Manager.self)) { $0.managerID.eq($1.id) }
-        .where { $1.title.hasPrefix("VP") }
-        .select { ($0.name, $1.name) }
-        .order { employee, _ in employee.name }
-      """, fixture: "organisation"), as: .lines) {
+    assertInlineSnapshot(
+      of: try run(
+        """
+        Employee
+          .join(Employee.all.as(Manager.self)) { $0.managerID.eq($1.id) }
+          .where { $1.title.hasPrefix("VP") }
+          .select { ($0.name, $1.name) }
+          .order { employee, _ in employee.name }
+        """, fixture: "organisation"), as: .lines
+    ) {
       #"""
       warning: 3:21: 'hasPrefix(_:)' is deprecated: Prefer 'like("\(other)%")' instead
         .where { $1.title.hasPrefix("VP") }
@@ -35,16 +38,19 @@ final class AdvancedSnapshotTests: SnapshotTestCase {
   }
 
   func testRecursiveCTEWalksDownTheTree() throws {
-    assertInlineSnapshot(of: try run("""
-      With {
-        Employee.where { $0.managerID.is(nil) && $0.departmentID.isNot(nil) }
-          .select { Chain.Columns(id: $0.id, name: $0.name, depth: 0) }
-          .union(all: true, Employee.join(Chain.all) { $0.managerID.eq($1.id) }
-            .select { Chain.Columns(id: $0.id, name: $0.name, depth: $1.depth + 1) })
-      } query: {
-        Chain.where { $0.depth.gte(3) }.order { ($0.depth, $0.name) }
-      }
-      """, fixture: "organisation"), as: .lines) {
+    assertInlineSnapshot(
+      of: try run(
+        """
+        With {
+          Employee.where { $0.managerID.is(nil) && $0.departmentID.isNot(nil) }
+            .select { Chain.Columns(id: $0.id, name: $0.name, depth: 0) }
+            .union(all: true, Employee.join(Chain.all) { $0.managerID.eq($1.id) }
+              .select { Chain.Columns(id: $0.id, name: $0.name, depth: $1.depth + 1) })
+        } query: {
+          Chain.where { $0.depth.gte(3) }.order { ($0.depth, $0.name) }
+        }
+        """, fixture: "organisation"), as: .lines
+    ) {
       """
       WITH "chains" AS (
         SELECT "employees"."id" AS "id", "employees"."name" AS "name", 0 AS "depth"
@@ -74,16 +80,19 @@ final class AdvancedSnapshotTests: SnapshotTestCase {
   }
 
   func testRecursiveCTEWalksUpTheChainOfCommand() throws {
-    assertInlineSnapshot(of: try run("""
-      With {
-        Employee.where { $0.name.eq("Ines Costa") }
-          .select { Chain.Columns(id: $0.managerID ?? 0, name: $0.name, depth: 0) }
-          .union(all: true, Employee.join(Chain.all) { $0.id.eq($1.id) }
-            .select { Chain.Columns(id: $0.managerID ?? 0, name: $0.name, depth: $1.depth + 1) })
-      } query: {
-        Chain.select { ($0.depth, $0.name) }.order(by: \\.depth)
-      }
-      """, fixture: "organisation"), as: .lines) {
+    assertInlineSnapshot(
+      of: try run(
+        """
+        With {
+          Employee.where { $0.name.eq("Ines Costa") }
+            .select { Chain.Columns(id: $0.managerID ?? 0, name: $0.name, depth: 0) }
+            .union(all: true, Employee.join(Chain.all) { $0.id.eq($1.id) }
+              .select { Chain.Columns(id: $0.managerID ?? 0, name: $0.name, depth: $1.depth + 1) })
+        } query: {
+          Chain.select { ($0.depth, $0.name) }.order(by: \\.depth)
+        }
+        """, fixture: "organisation"), as: .lines
+    ) {
       """
       WITH "chains" AS (
         SELECT coalesce("employees"."managerID", 0) AS "id", "employees"."name" AS "name", 0 AS "depth"
@@ -111,11 +120,14 @@ final class AdvancedSnapshotTests: SnapshotTestCase {
   }
 
   func testCompoundSelectsWithOrderOnTheWhole() throws {
-    assertInlineSnapshot(of: try run("""
-      @Table struct Place { let city: String }
-      Department.where { $0.budget.gt(1_000_000) }.select { Place.Columns(city: $0.city) }
-        .intersect(Department.where { $0.budget.lt(800_000) }.select { Place.Columns(city: $0.city) })
-      """, fixture: "organisation"), as: .lines) {
+    assertInlineSnapshot(
+      of: try run(
+        """
+        @Table struct Place { let city: String }
+        Department.where { $0.budget.gt(1_000_000) }.select { Place.Columns(city: $0.city) }
+          .intersect(Department.where { $0.budget.lt(800_000) }.select { Place.Columns(city: $0.city) })
+        """, fixture: "organisation"), as: .lines
+    ) {
       """
       SELECT "departments"."city" AS "city"
       FROM "departments"
@@ -131,14 +143,17 @@ final class AdvancedSnapshotTests: SnapshotTestCase {
       └───────┘
       """
     }
-    assertInlineSnapshot(of: try run("""
-      @Table struct Name { let value: String }
-      Tag.select { Name.Columns(value: $0.title) }
-        .union(User.select { Name.Columns(value: $0.name) })
-        .except(Tag.where { $0.id.gt(2) }.select { Name.Columns(value: $0.title) })
-        .order { $0.value.desc() }
-        .limit(4)
-      """), as: .lines) {
+    assertInlineSnapshot(
+      of: try run(
+        """
+        @Table struct Name { let value: String }
+        Tag.select { Name.Columns(value: $0.title) }
+          .union(User.select { Name.Columns(value: $0.name) })
+          .except(Tag.where { $0.id.gt(2) }.select { Name.Columns(value: $0.title) })
+          .order { $0.value.desc() }
+          .limit(4)
+        """), as: .lines
+    ) {
       """
       SELECT "tags"."title" AS "value"
       FROM "tags"
@@ -164,13 +179,16 @@ final class AdvancedSnapshotTests: SnapshotTestCase {
   }
 
   func testCaseInSelectWhereAndOrder() throws {
-    assertInlineSnapshot(of: try run("""
-      Employee
-        .select { ($0.name, Case().when($0.salary.gte(150_000), then: "executive").when($0.salary.gte(100_000), then: "senior").else("staff")) }
-        .where { Case($0.departmentID).when(2, then: true).else(false) }
-        .order { (Case().when($0.email.is(nil), then: 1).else(0), $0.salary.desc()) }
-        .limit(4)
-      """, fixture: "organisation"), as: .lines) {
+    assertInlineSnapshot(
+      of: try run(
+        """
+        Employee
+          .select { ($0.name, Case().when($0.salary.gte(150_000), then: "executive").when($0.salary.gte(100_000), then: "senior").else("staff")) }
+          .where { Case($0.departmentID).when(2, then: true).else(false) }
+          .order { (Case().when($0.email.is(nil), then: 1).else(0), $0.salary.desc()) }
+          .limit(4)
+        """, fixture: "organisation"), as: .lines
+    ) {
       """
       SELECT "employees"."name", CASE WHEN ("employees"."salary") >= (150000) THEN 'executive' WHEN ("employees"."salary") >= (100000) THEN 'senior' ELSE 'staff' END
       FROM "employees"
@@ -190,12 +208,15 @@ final class AdvancedSnapshotTests: SnapshotTestCase {
   }
 
   func testWritesReturningAndUpserts() throws {
-    assertInlineSnapshot(of: try run("""
-      Tag.insert { Tag.Draft(title: "weekend") }.returning(\\.self)
-      Tag.insert { $0.title } values: { "urgent" } onConflict: { $0.title } doUpdate: { $0.title += "!" }.returning(\\.title)
-      Reminder.where { $0.remindersListID.eq(3) }.update { $0.isFlagged.toggle(); $0.notes = "checked" }.returning { ($0.id, $0.isFlagged) }
-      Reminder.find([2, 8]).delete().returning(\\.title)
-      """), as: .lines) {
+    assertInlineSnapshot(
+      of: try run(
+        """
+        Tag.insert { Tag.Draft(title: "weekend") }.returning(\\.self)
+        Tag.insert { $0.title } values: { "urgent" } onConflict: { $0.title } doUpdate: { $0.title += "!" }.returning(\\.title)
+        Reminder.where { $0.remindersListID.eq(3) }.update { $0.isFlagged.toggle(); $0.notes = "checked" }.returning { ($0.id, $0.isFlagged) }
+        Reminder.find([2, 8]).delete().returning(\\.title)
+        """), as: .lines
+    ) {
       """
       INSERT INTO "tags"
       ("id", "title")
@@ -244,10 +265,13 @@ final class AdvancedSnapshotTests: SnapshotTestCase {
   }
 
   func testAFailingWriteLeavesTheDatabaseAsItWas() throws {
-    assertInlineSnapshot(of: try run(#"""
-      Tag.insert { ($0.id, $0.title) } values: { (100, "new"); (1, "duplicate id") }
-      Tag.count()
-      """#), as: .lines) {
+    assertInlineSnapshot(
+      of: try run(
+        #"""
+        Tag.insert { ($0.id, $0.title) } values: { (100, "new"); (1, "duplicate id") }
+        Tag.count()
+        """#), as: .lines
+    ) {
       """
       INSERT INTO "tags"
       ("id", "title")
@@ -263,7 +287,8 @@ final class AdvancedSnapshotTests: SnapshotTestCase {
   func testAnInputIsOneTransaction() throws {
     let session = try Session.fixture("reminders")
     let quiet = OutputFormat.box.sink(output: .capturing(), session: session)
-    let ok = session.run(#"""
+    let ok = session.run(
+      #"""
       Tag.insert { Tag.Draft(title: "first") }
       Tag.insert { ($0.id, $0.title) } values: { (1, "clashes with tag 1") }
       """#, sink: quiet)
@@ -274,20 +299,23 @@ final class AdvancedSnapshotTests: SnapshotTestCase {
   }
 
   func testViewMadeWritableWithAnInsteadOfTrigger() throws {
-    assertInlineSnapshot(of: try run("""
-      @Table struct ListedReminder { let id: Int
-        let title: String
-        let list: String }
-      ListedReminder.createTemporaryView(as: Reminder.join(RemindersList.all) { $0.remindersListID.eq($1.id) }
-        .select { ListedReminder.Columns(id: $0.id, title: $0.title, list: $1.title) })
-      ListedReminder.createTemporaryTrigger(insteadOf: .insert { new in
-        Reminder.insert { ($0.title, $0.remindersListID) } select: {
-          RemindersList.where { $0.title.eq(new.list) }.select { (new.title, $0.id) }
-        }
-      })
-      ListedReminder.insert { ListedReminder(id: 0, title: "Buy stamps", list: "Travel") }
-      ListedReminder.where { $0.list.eq("Travel") }.order { $0.id.desc() }.limit(2)
-      """), as: .lines) {
+    assertInlineSnapshot(
+      of: try run(
+        """
+        @Table struct ListedReminder { let id: Int
+          let title: String
+          let list: String }
+        ListedReminder.createTemporaryView(as: Reminder.join(RemindersList.all) { $0.remindersListID.eq($1.id) }
+          .select { ListedReminder.Columns(id: $0.id, title: $0.title, list: $1.title) })
+        ListedReminder.createTemporaryTrigger(insteadOf: .insert { new in
+          Reminder.insert { ($0.title, $0.remindersListID) } select: {
+            RemindersList.where { $0.title.eq(new.list) }.select { (new.title, $0.id) }
+          }
+        })
+        ListedReminder.insert { ListedReminder(id: 0, title: "Buy stamps", list: "Travel") }
+        ListedReminder.where { $0.list.eq("Travel") }.order { $0.id.desc() }.limit(2)
+        """), as: .lines
+    ) {
       """
       CREATE TEMPORARY VIEW
       "listedReminders"
@@ -326,9 +354,12 @@ final class AdvancedSnapshotTests: SnapshotTestCase {
   }
 
   func testFunctionsRawSQLCastExistsAndSubqueries() throws {
-    assertInlineSnapshot(of: try run(#"""
-      RemindersList.select { ($0.title, #sql("upper(\($0.title))"), $0.id.cast(as: String.self), Reminder.where { $0.isFlagged }.exists(), Reminder.select { $0.id.count() }) }.limit(2)
-      """#), as: .lines) {
+    assertInlineSnapshot(
+      of: try run(
+        #"""
+        RemindersList.select { ($0.title, #sql("upper(\($0.title))"), $0.id.cast(as: String.self), Reminder.where { $0.isFlagged }.exists(), Reminder.select { $0.id.count() }) }.limit(2)
+        """#), as: .lines
+    ) {
       """
       SELECT "remindersLists"."title", upper("remindersLists"."title"), CAST("remindersLists"."id" AS TEXT), EXISTS (
         SELECT "reminders"."id", "reminders"."assignedUserID", "reminders"."dueDate", "reminders"."isCompleted", "reminders"."isFlagged", "reminders"."notes", "reminders"."priority", "reminders"."remindersListID", "reminders"."title", "reminders"."updatedAt"
@@ -348,9 +379,12 @@ final class AdvancedSnapshotTests: SnapshotTestCase {
       └────────┴─────────────────────────────────┴─────────────────────────────────────┴──────────────────────────────────────────────────────────────┴─────────────────────────────────────────────────────────┘
       """
     }
-    assertInlineSnapshot(of: try run(#"""
-      Reminder.select { ($0.title.jsonGroupArray(), $0.id.jsonGroupArray().jsonArrayLength(), $0.dueDate.max(), $0.dueDate.year) }.where { $0.remindersListID.eq(4) }
-      """#), as: .lines) {
+    assertInlineSnapshot(
+      of: try run(
+        #"""
+        Reminder.select { ($0.title.jsonGroupArray(), $0.id.jsonGroupArray().jsonArrayLength(), $0.dueDate.max(), $0.dueDate.year) }.where { $0.remindersListID.eq(4) }
+        """#), as: .lines
+    ) {
       """
       SELECT json_group_array("reminders"."title"), json_array_length(json_group_array("reminders"."id")), max("reminders"."dueDate"), CAST(strftime('%Y', "reminders"."dueDate") AS INTEGER)
       FROM "reminders"
@@ -367,12 +401,15 @@ final class AdvancedSnapshotTests: SnapshotTestCase {
   // MARK: Likely mistakes
 
   func testRecursiveCTEWithMismatchedColumns() throws {
-    assertInlineSnapshot(of: try run("""
-      With {
-        Employee.topLevel.select { Chain.Columns(id: $0.id, name: $0.name, depth: 0) }
-          .union(all: true, Employee.join(Chain.all) { $0.managerID.eq($1.id) }.select { employee, _ in (employee.id, employee.name) })
-      } query: { Chain.all }
-      """, fixture: "organisation"), as: .lines) {
+    assertInlineSnapshot(
+      of: try run(
+        """
+        With {
+          Employee.topLevel.select { Chain.Columns(id: $0.id, name: $0.name, depth: 0) }
+            .union(all: true, Employee.join(Chain.all) { $0.managerID.eq($1.id) }.select { employee, _ in (employee.id, employee.name) })
+        } query: { Chain.all }
+        """, fixture: "organisation"), as: .lines
+    ) {
       """
       error: 2:3: 'Chain' has 3 columns, but one select of this common table expression has 2
         Employee.topLevel.select { Chain.Columns(id: $0.id, name: $0.name, depth: 0) }
@@ -382,9 +419,12 @@ final class AdvancedSnapshotTests: SnapshotTestCase {
   }
 
   func testTriggerOnATableThatDoesNotExist() throws {
-    assertInlineSnapshot(of: try run("""
-      Remindr.createTemporaryTrigger(after: .delete { old in Tag.where { $0.id.eq(old.id) }.delete() })
-      """), as: .lines) {
+    assertInlineSnapshot(
+      of: try run(
+        """
+        Remindr.createTemporaryTrigger(after: .delete { old in Tag.where { $0.id.eq(old.id) }.delete() })
+        """), as: .lines
+    ) {
       """
       error: 1:1: unknown table or type 'Remindr'; did you mean 'Reminder'?
       Remindr.createTemporaryTrigger(after: .delete { old in Tag.where { $0.id.eq(old.id) }.delete() })
@@ -394,9 +434,12 @@ final class AdvancedSnapshotTests: SnapshotTestCase {
   }
 
   func testCTEWithoutARowType() throws {
-    assertInlineSnapshot(of: try run("""
-      With { Reminder.select { $0.title } } query: { Reminder.all }
-      """), as: .lines) {
+    assertInlineSnapshot(
+      of: try run(
+        """
+        With { Reminder.select { $0.title } } query: { Reminder.all }
+        """), as: .lines
+    ) {
       """
       error: 1:8: a common table expression needs a row type: select into a @Table type, like .select { Row.Columns(a: $0.a) }
       With { Reminder.select { $0.title } } query: { Reminder.all }
@@ -406,9 +449,12 @@ final class AdvancedSnapshotTests: SnapshotTestCase {
   }
 
   func testUpdateOfAColumnThatDoesNotExist() throws {
-    assertInlineSnapshot(of: try run("""
-      Reminder.where { $0.id.eq(1) }.update { $0.isDone = true }
-      """), as: .lines) {
+    assertInlineSnapshot(
+      of: try run(
+        """
+        Reminder.where { $0.id.eq(1) }.update { $0.isDone = true }
+        """), as: .lines
+    ) {
       """
       error: 1:44: table 'Reminder' has no column 'isDone'
       Reminder.where { $0.id.eq(1) }.update { $0.isDone = true }
@@ -420,20 +466,23 @@ final class AdvancedSnapshotTests: SnapshotTestCase {
   /// Types may be used before they are declared; a column group is updated whole or by member;
   /// a record updates its row; repeated assignments all stay, in order.
   func testDeclarationOrderGroupsAndRecordUpdates() throws {
-    assertInlineSnapshot(of: try run(#"""
-      @Table struct Counter {
-        let id: Int
-        @Columns var counts: Counts
-      }
-      @Selection struct Counts {
-        var seen = 0
-        var missed: Int?
-      }
-      #sql("CREATE TEMPORARY TABLE counters (id INTEGER PRIMARY KEY, seen INTEGER NOT NULL DEFAULT 0, missed INTEGER)")
-      Counter.insert { Counter.Draft(counts: Counts(seen: 1, missed: nil)) }
-      Counter.update { $0.counts.seen += 1; $0.counts.seen *= 10; $0.counts.missed = #bind(0) }.returning(\.self)
-      Counter.update(Counter(id: 1, counts: Counts(seen: 5, missed: 2))).returning(\.self)
-      """#), as: .lines) {
+    assertInlineSnapshot(
+      of: try run(
+        #"""
+        @Table struct Counter {
+          let id: Int
+          @Columns var counts: Counts
+        }
+        @Selection struct Counts {
+          var seen = 0
+          var missed: Int?
+        }
+        #sql("CREATE TEMPORARY TABLE counters (id INTEGER PRIMARY KEY, seen INTEGER NOT NULL DEFAULT 0, missed INTEGER)")
+        Counter.insert { Counter.Draft(counts: Counts(seen: 1, missed: nil)) }
+        Counter.update { $0.counts.seen += 1; $0.counts.seen *= 10; $0.counts.missed = #bind(0) }.returning(\.self)
+        Counter.update(Counter(id: 1, counts: Counts(seen: 5, missed: 2))).returning(\.self)
+        """#), as: .lines
+    ) {
       """
       warning: 3:3: 'Columns' is deprecated: renamed to 'Column'
         @Columns var counts: Counts
@@ -466,11 +515,14 @@ final class AdvancedSnapshotTests: SnapshotTestCase {
 
   /// `afterUpdateTouch:` updates the row again after each update.
   func testAfterUpdateTouchTrigger() throws {
-    assertInlineSnapshot(of: try run(#"""
-      Reminder.createTemporaryTrigger(afterUpdateTouch: { $0.title += "!" })
-      Reminder.find(1).update { $0.isFlagged = false }
-      Reminder.find(1).select(\.title)
-      """#), as: .lines) {
+    assertInlineSnapshot(
+      of: try run(
+        #"""
+        Reminder.createTemporaryTrigger(afterUpdateTouch: { $0.title += "!" })
+        Reminder.find(1).update { $0.isFlagged = false }
+        Reminder.find(1).select(\.title)
+        """#), as: .lines
+    ) {
       """
       CREATE TEMPORARY TRIGGER
         "after_update_on_reminders@quarry:1:1"
@@ -509,14 +561,17 @@ final class AdvancedSnapshotTests: SnapshotTestCase {
       }
 
       """
-    assertInlineSnapshot(of: try run(models + #"""
-      #sql("CREATE TEMPORARY TABLE metadatas (recordID TEXT NOT NULL ON CONFLICT REPLACE DEFAULT '00000000-0000-0000-0000-000000000000', recordType TEXT NOT NULL ON CONFLICT REPLACE DEFAULT 'reminders', userModificationDate TEXT NOT NULL, PRIMARY KEY (recordID, recordType))")
-      Metadata.insert { Metadata.Draft(userModificationDate: Date(timeIntervalSinceReferenceDate: 0)) }
-      Metadata.upsert { Metadata(id: MetadataID(recordID: UUID(0), recordType: "reminders"), userModificationDate: Date(timeIntervalSinceReferenceDate: 1)) }
-      Metadata.update(Metadata(id: MetadataID(recordID: UUID(1), recordType: "lists"), userModificationDate: Date(timeIntervalSinceReferenceDate: 2)))
-      Metadata.find(MetadataID(recordID: UUID(0), recordType: "reminders")).select(\.userModificationDate)
-      Metadata?.none
-      """#), as: .lines) {
+    assertInlineSnapshot(
+      of: try run(
+        models + #"""
+          #sql("CREATE TEMPORARY TABLE metadatas (recordID TEXT NOT NULL ON CONFLICT REPLACE DEFAULT '00000000-0000-0000-0000-000000000000', recordType TEXT NOT NULL ON CONFLICT REPLACE DEFAULT 'reminders', userModificationDate TEXT NOT NULL, PRIMARY KEY (recordID, recordType))")
+          Metadata.insert { Metadata.Draft(userModificationDate: Date(timeIntervalSinceReferenceDate: 0)) }
+          Metadata.upsert { Metadata(id: MetadataID(recordID: UUID(0), recordType: "reminders"), userModificationDate: Date(timeIntervalSinceReferenceDate: 1)) }
+          Metadata.update(Metadata(id: MetadataID(recordID: UUID(1), recordType: "lists"), userModificationDate: Date(timeIntervalSinceReferenceDate: 2)))
+          Metadata.find(MetadataID(recordID: UUID(0), recordType: "reminders")).select(\.userModificationDate)
+          Metadata?.none
+          """#), as: .lines
+    ) {
       """
       CREATE TEMPORARY TABLE metadatas (recordID TEXT NOT NULL ON CONFLICT REPLACE DEFAULT '00000000-0000-0000-0000-000000000000', recordType TEXT NOT NULL ON CONFLICT REPLACE DEFAULT 'reminders', userModificationDate TEXT NOT NULL, PRIMARY KEY (recordID, recordType))
       INSERT INTO "metadatas"
@@ -548,9 +603,12 @@ final class AdvancedSnapshotTests: SnapshotTestCase {
       └──────────┴────────────┴──────────────────────┘
       """
     }
-    assertInlineSnapshot(of: try run(models + #"""
-      Metadata.find(1)
-      """#), as: .lines) {
+    assertInlineSnapshot(
+      of: try run(
+        models + #"""
+          Metadata.find(1)
+          """#), as: .lines
+    ) {
       """
       error: 9:15: 'find' on 'Metadata' needs whole 'id' values, each with recordID and recordType
       Metadata.find(1)
@@ -561,19 +619,22 @@ final class AdvancedSnapshotTests: SnapshotTestCase {
 
   /// In `#sql`, `Type.column` is that column and a record is its `SELECT`, as written.
   func testTypeColumnsAndRecordsInRawSQL() throws {
-    assertInlineSnapshot(of: try run(#"""
-      @Table struct Counter {
-        let value: Int
-      }
-      #sql("""
-        WITH \(Counter.self) AS (
-          \(Counter(value: 1))
-          UNION ALL
-          SELECT \(Counter.value) + 1 FROM \(Counter.self) WHERE \(Counter.value) < 3
-        )
-        SELECT \(Counter.value) FROM \(Counter.self)
-        """, as: Int.self)
-      """#), as: .lines) {
+    assertInlineSnapshot(
+      of: try run(
+        #"""
+        @Table struct Counter {
+          let value: Int
+        }
+        #sql("""
+          WITH \(Counter.self) AS (
+            \(Counter(value: 1))
+            UNION ALL
+            SELECT \(Counter.value) + 1 FROM \(Counter.self) WHERE \(Counter.value) < 3
+          )
+          SELECT \(Counter.value) FROM \(Counter.self)
+          """, as: Int.self)
+        """#), as: .lines
+    ) {
       """
       WITH "counters" AS (
         SELECT 1 AS "value"
@@ -595,11 +656,14 @@ final class AdvancedSnapshotTests: SnapshotTestCase {
   /// `eq` on an optional column takes its wrapped type; every compound assignment works in an
   /// update; a dictionary literal binds as JSON text.
   func testOptionalEqualityCompoundAssignmentsAndJSONObjects() throws {
-    assertInlineSnapshot(of: try run(#"""
-      Reminder.where { $0.priority.eq(Priority.high) && $0.assignedUserID.neq($0.id) }.select(\.title)
-      Reminder.find(1).update { $0.remindersListID <<= 1; $0.remindersListID |= 1; $0.remindersListID %= 2 }.returning(\.remindersListID)
-      Values(#bind(["b": 2, "a": "x"]).jsonPatch(#bind(["c": true])))
-      """#), as: .lines) {
+    assertInlineSnapshot(
+      of: try run(
+        #"""
+        Reminder.where { $0.priority.eq(Priority.high) && $0.assignedUserID.neq($0.id) }.select(\.title)
+        Reminder.find(1).update { $0.remindersListID <<= 1; $0.remindersListID |= 1; $0.remindersListID %= 2 }.returning(\.remindersListID)
+        Values(#bind(["b": 2, "a": "x"]).jsonPatch(#bind(["c": true])))
+        """#), as: .lines
+    ) {
       """
       SELECT "reminders"."title"
       FROM "reminders"
@@ -637,14 +701,17 @@ final class AdvancedSnapshotTests: SnapshotTestCase {
 
   /// A `Columns(…)` selection interpolated in `#sql` is its expressions, comma-separated.
   func testSelectionInRawSQL() throws {
-    assertInlineSnapshot(of: try run(#"""
-      @Selection struct ListCount {
-        let title: String
-        let count: Int
-      }
-      let listCount = ListCount.Columns(title: RemindersList.title, count: Reminder.columns.count())
-      #sql("SELECT \(listCount) FROM \(RemindersList.self) JOIN \(Reminder.self) ON \(RemindersList.id) = \(Reminder.remindersListID) GROUP BY \(RemindersList.id)", as: ListCount.self)
-      """#), as: .lines) {
+    assertInlineSnapshot(
+      of: try run(
+        #"""
+        @Selection struct ListCount {
+          let title: String
+          let count: Int
+        }
+        let listCount = ListCount.Columns(title: RemindersList.title, count: Reminder.columns.count())
+        #sql("SELECT \(listCount) FROM \(RemindersList.self) JOIN \(Reminder.self) ON \(RemindersList.id) = \(Reminder.remindersListID) GROUP BY \(RemindersList.id)", as: ListCount.self)
+        """#), as: .lines
+    ) {
       """
       SELECT "remindersLists"."title", count("reminders"."id") FROM "remindersLists" JOIN "reminders" ON "remindersLists"."id" = "reminders"."remindersListID" GROUP BY "remindersLists"."id"
       ┌────────┬─────────────────────────┐
@@ -661,10 +728,13 @@ final class AdvancedSnapshotTests: SnapshotTestCase {
 
   /// `delete(record)` deletes that record's row, never the whole table.
   func testDeleteARecord() throws {
-    assertInlineSnapshot(of: try run(#"""
-      Tag.delete(Tag(id: 1, title: "anything")).returning(\.title)
-      Tag.count()
-      """#), as: .lines) {
+    assertInlineSnapshot(
+      of: try run(
+        #"""
+        Tag.delete(Tag(id: 1, title: "anything")).returning(\.title)
+        Tag.count()
+        """#), as: .lines
+    ) {
       """
       DELETE FROM "tags"
       WHERE (("tags"."id") = (1))
@@ -688,9 +758,12 @@ final class AdvancedSnapshotTests: SnapshotTestCase {
   /// Operators group by Swift's precedence: `*` before `+`, comparisons before `&&`, `&&`
   /// before `||`, `??` to the right.
   func testOperatorPrecedence() throws {
-    assertInlineSnapshot(of: try run(#"""
-      Reminder.where { $0.id + $0.id * 2 > 10 - 1 - 2 || $0.isFlagged && !$0.isCompleted }.select { ($0.id, $0.assignedUserID ?? $0.remindersListID, ($0.id % 2).eq(0)) }.limit(3)
-      """#), as: .lines) {
+    assertInlineSnapshot(
+      of: try run(
+        #"""
+        Reminder.where { $0.id + $0.id * 2 > 10 - 1 - 2 || $0.isFlagged && !$0.isCompleted }.select { ($0.id, $0.assignedUserID ?? $0.remindersListID, ($0.id % 2).eq(0)) }.limit(3)
+        """#), as: .lines
+    ) {
       """
       SELECT "reminders"."id", coalesce("reminders"."assignedUserID", "reminders"."remindersListID"), (("reminders"."id") % (2)) = (0)
       FROM "reminders"
@@ -710,16 +783,19 @@ final class AdvancedSnapshotTests: SnapshotTestCase {
   /// SQLiteData's `@FetchAll` / `@FetchOne`, pasted with the view that holds them: each query
   /// runs, the rest of the view is ignored, and a top-level wrapper's name means its query.
   func testFetchPropertyWrappersFromPastedAppCode() throws {
-    assertInlineSnapshot(of: try run(#"""
-      struct TagsView: View {
-        @FetchAll(Tag.order(by: \.title).limit(2)) var tags
-        @FetchOne(Tag.count()) var count = 0
-        @State var isEditing = false
-        var body: some View { List(tags) { Text($0.title) } }
-      }
-      @FetchAll var lists: [RemindersList]
-      lists.select(\.title).limit(1)
-      """#), as: .lines) {
+    assertInlineSnapshot(
+      of: try run(
+        #"""
+        struct TagsView: View {
+          @FetchAll(Tag.order(by: \.title).limit(2)) var tags
+          @FetchOne(Tag.count()) var count = 0
+          @State var isEditing = false
+          var body: some View { List(tags) { Text($0.title) } }
+        }
+        @FetchAll var lists: [RemindersList]
+        lists.select(\.title).limit(1)
+        """#), as: .lines
+    ) {
       """
       SELECT "tags"."id", "tags"."title"
       FROM "tags"
@@ -763,11 +839,14 @@ final class AdvancedSnapshotTests: SnapshotTestCase {
   /// `.fetchAll(db)`, `.fetchOne(db)`, `.execute(db)` are how app code runs a statement; the
   /// statement is what runs here (`fetchCount(db)` counts).
   func testDatabaseCallsFromAppCode() throws {
-    assertInlineSnapshot(of: try run(#"""
-      try Tag.where { $0.id.lt(3) }.fetchAll(db)
-      try Tag.fetchCount(db)
-      try Tag.delete().where { $0.id.eq(1) }.returning(\.title).execute(db)
-      """#), as: .lines) {
+    assertInlineSnapshot(
+      of: try run(
+        #"""
+        try Tag.where { $0.id.lt(3) }.fetchAll(db)
+        try Tag.fetchCount(db)
+        try Tag.delete().where { $0.id.eq(1) }.returning(\.title).execute(db)
+        """#), as: .lines
+    ) {
       """
       SELECT "tags"."id", "tags"."title"
       FROM "tags"
@@ -800,21 +879,24 @@ final class AdvancedSnapshotTests: SnapshotTestCase {
   /// App code pasted whole: `@Dependency` plumbing is accepted, `database.write { db in … }`
   /// runs its statements, and a helper function that returns a query can be called.
   func testAppCodeBlocksAndHelperFunctions() throws {
-    assertInlineSnapshot(of: try run(#"""
-      @Dependency(\.defaultDatabase) var database
-      func titled(_ text: String) -> Where<Tag> {
-        return Tag.where { $0.title.contains(text) }
-      }
-      withErrorReporting {
-        try database.write { db in
-          try Tag.insert { Tag.Draft(title: "errands") }.execute(db)
+    assertInlineSnapshot(
+      of: try run(
+        #"""
+        @Dependency(\.defaultDatabase) var database
+        func titled(_ text: String) -> Where<Tag> {
+          return Tag.where { $0.title.contains(text) }
         }
-      }
-      titled("errand").select(\.title)
-      let errands = try titled("errand").fetchAll(db)
-      let total = try titled("errand").fetchCount(db)
-      errands.map(\.title)
-      """#), as: .lines) {
+        withErrorReporting {
+          try database.write { db in
+            try Tag.insert { Tag.Draft(title: "errands") }.execute(db)
+          }
+        }
+        titled("errand").select(\.title)
+        let errands = try titled("errand").fetchAll(db)
+        let total = try titled("errand").fetchCount(db)
+        errands.map(\.title)
+        """#), as: .lines
+    ) {
       #"""
       warning: 3:31: 'contains(_:)' is deprecated: Prefer 'like("%\(other)%")' instead
         return Tag.where { $0.title.contains(text) }
@@ -857,14 +939,17 @@ final class AdvancedSnapshotTests: SnapshotTestCase {
   /// A pasted migration creates its tables: `registerMigration { db in … }` runs its
   /// statements, `#sql(…).execute(db)` and GRDB's `db.execute(sql:)` run as plain SQL.
   func testPastedMigration() throws {
-    assertInlineSnapshot(of: try runScript(#"""
-      var migrator = DatabaseMigrator()
-      migrator.registerMigration("Create books") { db in
-        try #sql("CREATE TABLE books (id INTEGER PRIMARY KEY, title TEXT NOT NULL DEFAULT '')").execute(db)
-        try db.execute(sql: "CREATE INDEX books_title ON books(title)")
-      }
-      Book.insert { Book.Draft(title: "Dune") }.returning(\.self)
-      """#), as: .lines) {
+    assertInlineSnapshot(
+      of: try runScript(
+        #"""
+        var migrator = DatabaseMigrator()
+        migrator.registerMigration("Create books") { db in
+          try #sql("CREATE TABLE books (id INTEGER PRIMARY KEY, title TEXT NOT NULL DEFAULT '')").execute(db)
+          try db.execute(sql: "CREATE INDEX books_title ON books(title)")
+        }
+        Book.insert { Book.Draft(title: "Dune") }.returning(\.self)
+        """#), as: .lines
+    ) {
       """
       CREATE TABLE books (id INTEGER PRIMARY KEY, title TEXT NOT NULL DEFAULT '')
       CREATE INDEX books_title ON books(title)
@@ -886,36 +971,39 @@ final class AdvancedSnapshotTests: SnapshotTestCase {
   /// `assertInlineSnapshot(of: …, as: .sql)` run the query they check and say whether its SQL is
   /// the SQL the test expects.
   func testPastedStructuredQueriesTests() throws {
-    assertInlineSnapshot(of: try runScript(##"""
-      assertQuery(
-        Tag.select(\.title).limit(1)
-      ) {
-        """
-        SELECT "tags"."title"
-        FROM "tags"
-        LIMIT 1
-        """
-      } results: {
-        """
-        ┌──────────┐
-        │ "errand" │
-        └──────────┘
-        """
-      }
-      assertInlineSnapshot(of: Tag.count(), as: .sql) {
-        """
-        SELECT count(*)
-        FROM "tags"
-        """
-      }
-      assertInlineSnapshot(of: Tag.where { $0.id.eq(1) }.select(\.title), as: .sql) {
-        """
-        SELECT "tags"."title"
-        FROM "tags"
-        WHERE ("tags"."id") = (1)
-        """
-      }
-      """##), as: .lines) {
+    assertInlineSnapshot(
+      of: try runScript(
+        ##"""
+        assertQuery(
+          Tag.select(\.title).limit(1)
+        ) {
+          """
+          SELECT "tags"."title"
+          FROM "tags"
+          LIMIT 1
+          """
+        } results: {
+          """
+          ┌──────────┐
+          │ "errand" │
+          └──────────┘
+          """
+        }
+        assertInlineSnapshot(of: Tag.count(), as: .sql) {
+          """
+          SELECT count(*)
+          FROM "tags"
+          """
+        }
+        assertInlineSnapshot(of: Tag.where { $0.id.eq(1) }.select(\.title), as: .sql) {
+          """
+          SELECT "tags"."title"
+          FROM "tags"
+          WHERE ("tags"."id") = (1)
+          """
+        }
+        """##), as: .lines
+    ) {
       """
       SELECT "tags"."title"
       FROM "tags"
@@ -953,11 +1041,14 @@ final class AdvancedSnapshotTests: SnapshotTestCase {
   /// A correlated subquery over the same table needs an alias: without one, the outer row's
   /// columns render as the subquery's own (as StructuredQueries renders them), and a warning says so.
   func testACorrelatedSubqueryOfTheSameTableWithoutAnAliasIsWarnedAbout() throws {
-    assertInlineSnapshot(of: try run("""
-      Product.where { p in p.price > Product.where { $0.category.eq(p.category) }.select { $0.price.avg() } }.select(\\.name).order(by: \\.name).limit(2)
-      enum Other: AliasName {}
-      Product.where { p in p.price > Product.as(Other.self).where { $0.category.eq(p.category) }.select { $0.price.avg() } }.select(\\.name).order(by: \\.name)
-      """, fixture: "shop"), as: .lines) {
+    assertInlineSnapshot(
+      of: try run(
+        """
+        Product.where { p in p.price > Product.where { $0.category.eq(p.category) }.select { $0.price.avg() } }.select(\\.name).order(by: \\.name).limit(2)
+        enum Other: AliasName {}
+        Product.where { p in p.price > Product.as(Other.self).where { $0.category.eq(p.category) }.select { $0.price.avg() } }.select(\\.name).order(by: \\.name)
+        """, fixture: "shop"), as: .lines
+    ) {
       #"""
       warning: 1:63: 'p' is the outer row of 'products', but this query reads 'products' too, under the same name: in SQL its columns mean this query's own row, so the condition compares each row with itself; give one side an alias (enum Other: AliasName {} and Product.as(Other.self))
       Product.where { p in p.price > Product.where { $0.category.eq(p.category) }.select { $0.price.avg() } }.select(\.name).order(by: \.name).limit(2)
@@ -997,4 +1088,3 @@ final class AdvancedSnapshotTests: SnapshotTestCase {
     }
   }
 }
-

@@ -11,7 +11,9 @@ final class AnswerCheckerTests: XCTestCase {
       wrongAnswers: [], line: 1, solutionLine: 1)
   }
 
-  func verdict(_ answer: String, _ exercise: Exercise, context: [String] = [], fixture: String = "reminders", timeLimit: Double = 5) throws -> AnswerChecker.Verdict {
+  func verdict(_ answer: String, _ exercise: Exercise, context: [String] = [], fixture: String = "reminders", timeLimit: Double = 5) throws
+    -> AnswerChecker.Verdict
+  {
     try AnswerChecker(timeLimit: timeLimit).check(answer, against: exercise, fixture: fixture, context: context)
   }
 
@@ -21,17 +23,25 @@ final class AnswerCheckerTests: XCTestCase {
     XCTAssertEqual(try verdict("select \"title\" from \"remindersLists\"", titles), .correct)
     XCTAssertEqual(try verdict(".raw SELECT title FROM remindersLists", titles), .correct)
     XCTAssertEqual(try verdict("WITH t AS (SELECT title FROM remindersLists) SELECT * FROM t", titles), .correct)
-    XCTAssertEqual(try verdict("SELECT title FROM tags", titles), .wrong("expected 4 rows, got 5; missing the rows ('Garden'), ('Home') and 2 more, and not expected the rows ('errand'), ('outdoors') and 3 more"))
+    XCTAssertEqual(
+      try verdict("SELECT title FROM tags", titles),
+      .wrong(
+        "expected 4 rows, got 5; missing the rows ('Garden'), ('Home') and 2 more, and not expected the rows ('errand'), ('outdoors') and 3 more"
+      ))
     // The known traps are named after the difference they make.
     let untitled = exercise("Reminder.where { $0.priority.is(nil) }.select(\\.title)")
     guard case .wrong(let nullComparison) = try verdict("SELECT title FROM reminders WHERE priority = NULL", untitled) else {
       return XCTFail("expected a wrong answer")
     }
-    XCTAssertTrue(nullComparison.hasSuffix(" — a comparison with NULL (= NULL, <> NULL) is never true, so those rows drop out: use IS NULL / IS NOT NULL (is(nil), isNot(nil))"), nullComparison)
+    XCTAssertTrue(
+      nullComparison.hasSuffix(
+        " — a comparison with NULL (= NULL, <> NULL) is never true, so those rows drop out: use IS NULL / IS NOT NULL (is(nil), isNot(nil))"
+      ), nullComparison)
   }
 
   func testDeclarationsMadeAtThePromptAreTheContext() throws {
-    let bosses = exercise("""
+    let bosses = exercise(
+      """
       enum Boss: AliasName {}
       Employee.join(Employee.all.as(Boss.self)) { $0.managerID.eq($1.id) }.select { ($0.name, $1.name) }
       """)
@@ -55,17 +65,26 @@ final class AnswerCheckerTests: XCTestCase {
       }
       try migrator.migrate(database)
       """
-    let query = "INSERT INTO notes (reminderID, body) SELECT id, 'Call first' FROM reminders WHERE isFlagged; SELECT reminderID, body FROM notes;"
+    let query =
+      "INSERT INTO notes (reminderID, body) SELECT id, 'Call first' FROM reminders WHERE isFlagged; SELECT reminderID, body FROM notes;"
     XCTAssertEqual(try verdict(query, migration, context: [migrate]), .correct)
-    let created = "CREATE TABLE notes (id INTEGER PRIMARY KEY, reminderID INTEGER NOT NULL REFERENCES reminders(id) ON DELETE CASCADE, body TEXT NOT NULL)"
-    XCTAssertEqual(try verdict(query, migration, context: [created]), .wrong(
-      "right result, but this exercise is about a migration: no migration of yours ran (migrator.registerMigration(…) { db in … }, then migrator.migrate(database))"))
+    let created =
+      "CREATE TABLE notes (id INTEGER PRIMARY KEY, reminderID INTEGER NOT NULL REFERENCES reminders(id) ON DELETE CASCADE, body TEXT NOT NULL)"
+    XCTAssertEqual(
+      try verdict(query, migration, context: [created]),
+      .wrong(
+        "right result, but this exercise is about a migration: no migration of yours ran (migrator.registerMigration(…) { db in … }, then migrator.migrate(database))"
+      ))
 
     let ratings = try XCTUnwrap(lesson.exercises.first { $0.techniques == ["check-constraint"] })
     let fill = "INSERT OR IGNORE INTO ratings SELECT id, priority FROM reminders WHERE priority BETWEEN 1 AND 3; SELECT * FROM ratings;"
-    XCTAssertEqual(try verdict(fill, ratings, context: ["CREATE TABLE ratings (reminderID INTEGER, stars INTEGER NOT NULL)"]), .wrong(
-      "your table 'ratings' accepts a row with stars = 0, which this exercise's table refuses (CHECK constraint failed)"))
-    XCTAssertEqual(try verdict(fill, ratings, context: ["CREATE TABLE ratings (reminderID INTEGER, stars INTEGER NOT NULL CHECK (stars IN (1, 2, 3)))"]), .correct)
+    XCTAssertEqual(
+      try verdict(fill, ratings, context: ["CREATE TABLE ratings (reminderID INTEGER, stars INTEGER NOT NULL)"]),
+      .wrong(
+        "your table 'ratings' accepts a row with stars = 0, which this exercise's table refuses (CHECK constraint failed)"))
+    XCTAssertEqual(
+      try verdict(fill, ratings, context: ["CREATE TABLE ratings (reminderID INTEGER, stars INTEGER NOT NULL CHECK (stars IN (1, 2, 3)))"]),
+      .correct)
   }
 
   func testWriteExercisesCompareEffects() throws {
@@ -86,7 +105,8 @@ final class AnswerCheckerTests: XCTestCase {
       try verdict("SELECT priority, title FROM reminders", pairs),
       .wrong("columns 1 and 2 ('priority' and 'title') are in the other order"))
     let busy = exercise("Reminder.group(by: \\.remindersListID).having { $0.id.count() > 3 }.select(\\.remindersListID)")
-    guard case .wrong(let why) = try verdict("SELECT remindersListID FROM reminders WHERE count(*) > 3 GROUP BY remindersListID", busy) else {
+    guard case .wrong(let why) = try verdict("SELECT remindersListID FROM reminders WHERE count(*) > 3 GROUP BY remindersListID", busy)
+    else {
       return XCTFail("an aggregate in WHERE fails")
     }
     XCTAssertTrue(why.hasSuffix("filter the groups with `having` instead"), why)
@@ -94,11 +114,17 @@ final class AnswerCheckerTests: XCTestCase {
     let ordered = exercise("Tag.order(by: \\.id).select(\\.title)", ordered: true)
     XCTAssertEqual(
       try verdict("SELECT title FROM tags", ordered),
-      .wrong("right rows, but this exercise asks for an order and your query has no `order` (ORDER BY): without it SQLite may return the rows in any order"))
+      .wrong(
+        "right rows, but this exercise asks for an order and your query has no `order` (ORDER BY): without it SQLite may return the rows in any order"
+      ))
     // group_concat lists compare as sets unless an order is asked for.
-    let lists = exercise(#"RemindersList.join(Reminder.all) { $0.id.eq($1.remindersListID) }.group { list, _ in list.id }.select { ($0.title, $1.title.groupConcat(",")) }"#)
+    let lists = exercise(
+      #"RemindersList.join(Reminder.all) { $0.id.eq($1.remindersListID) }.group { list, _ in list.id }.select { ($0.title, $1.title.groupConcat(",")) }"#
+    )
     XCTAssertEqual(
-      try verdict(#"SELECT l.title, group_concat(r.title, ',') FROM remindersLists l JOIN (SELECT * FROM reminders ORDER BY title DESC) r ON r.remindersListID = l.id GROUP BY l.id"#, lists),
+      try verdict(
+        #"SELECT l.title, group_concat(r.title, ',') FROM remindersLists l JOIN (SELECT * FROM reminders ORDER BY title DESC) r ON r.remindersListID = l.id GROUP BY l.id"#,
+        lists),
       .correct)
   }
 
@@ -138,14 +164,19 @@ final class AnswerCheckerTests: XCTestCase {
     // (`--search-datasets` finds data for them).
     XCTAssertEqual(sound.report.tried, 48)
     XCTAssertEqual(sound.report.caught, 40)
-    XCTAssertEqual(sound.report.surviving, (1...4).flatMap { ["'Exercise: E\($0)': sql: empty title excluded (<> '')", "'Exercise: E\($0)': cut to the fixture (LIMIT 10)"] })
+    XCTAssertEqual(
+      sound.report.surviving,
+      (1...4).flatMap { ["'Exercise: E\($0)': sql: empty title excluded (<> '')", "'Exercise: E\($0)': cut to the fixture (LIMIT 10)"] })
 
     // Every exercise says what it teaches, by a name the checker knows.
     let undeclaredTechnique = try lint(exercises("Reminder.where { $0.id > 2 }.select(\\.title)", teaches: nil))
     XCTAssertEqual(undeclaredTechnique.problems.count, 4)
-    XCTAssertTrue(undeclaredTechnique.problems[0].hasPrefix("11: 'Exercise: E1': declare what it teaches on the solution line, teaches=… (none, view, "), undeclaredTechnique.problems[0])
+    XCTAssertTrue(
+      undeclaredTechnique.problems[0].hasPrefix(
+        "11: 'Exercise: E1': declare what it teaches on the solution line, teaches=… (none, view, "), undeclaredTechnique.problems[0])
     let unknownTechnique = try lint(exercises("Reminder.where { $0.id > 2 }.select(\\.title)", teaches: "magic"))
-    XCTAssertTrue(unknownTechnique.problems[0].hasPrefix("11: 'Exercise: E1': no technique 'magic' (known: none, view, "), unknownTechnique.problems[0])
+    XCTAssertTrue(
+      unknownTechnique.problems[0].hasPrefix("11: 'Exercise: E1': no technique 'magic' (known: none, view, "), unknownTechnique.problems[0])
 
     // Every reminder has a list, so this join's kind cannot matter: a declared equivalence.
     let join = "Reminder.join(RemindersList.all) { $0.remindersListID.eq($1.id) }.select { ($0.title, $1.title) }"

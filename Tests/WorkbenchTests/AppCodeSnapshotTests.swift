@@ -6,11 +6,14 @@ import XCTest
 /// extensions, triggers, `@DatabaseFunction`s, whole files, and the set-up around them.
 final class AppCodeSnapshotTests: SnapshotTestCase {
   func testABlockUsedAsAValueRunsItsFetch() throws {
-    assertInlineSnapshot(of: try run(#"""
-      let titles = try database.read { db in
-        try Reminder.select(\.title).order(by: \.title).limit(2).fetchAll(db)
-      }
-      """#), as: .lines) {
+    assertInlineSnapshot(
+      of: try run(
+        #"""
+        let titles = try database.read { db in
+          try Reminder.select(\.title).order(by: \.title).limit(2).fetchAll(db)
+        }
+        """#), as: .lines
+    ) {
       """
       SELECT "reminders"."title"
       FROM "reminders"
@@ -29,16 +32,19 @@ final class AppCodeSnapshotTests: SnapshotTestCase {
   /// Rows app code fetches are its Swift values: records indexed, counted and iterated, read
   /// after the input's earlier changes (which then run for real, in order).
   func testFetchedRowsAreSwiftValues() throws {
-    assertInlineSnapshot(of: try run(#"""
-      try database.write { db in
-        try Tag.insert { Tag.Draft(title: "chores") }.execute(db)
-        let tags = try Tag.order(by: \.id).fetchAll(db)
-        try Tag.where { $0.id.eq(tags[tags.count - 1].id) }.update { $0.title = tags[0].title + "!" }.execute(db)
-        for tag in tags.suffix(2) {
-          try Tag.where { $0.id.eq(tag.id) }.select(\.title).fetchOne(db)
+    assertInlineSnapshot(
+      of: try run(
+        #"""
+        try database.write { db in
+          try Tag.insert { Tag.Draft(title: "chores") }.execute(db)
+          let tags = try Tag.order(by: \.id).fetchAll(db)
+          try Tag.where { $0.id.eq(tags[tags.count - 1].id) }.update { $0.title = tags[0].title + "!" }.execute(db)
+          for tag in tags.suffix(2) {
+            try Tag.where { $0.id.eq(tag.id) }.select(\.title).fetchOne(db)
+          }
         }
-      }
-      """#), as: .lines) {
+        """#), as: .lines
+    ) {
       """
       INSERT INTO "tags"
       ("id", "title")
@@ -81,12 +87,15 @@ final class AppCodeSnapshotTests: SnapshotTestCase {
   }
 
   func testAnIndexOutsideFetchedRowsIsTheCrashTheAppWouldHave() throws {
-    assertInlineSnapshot(of: try run(#"""
-      try database.read { db in
-        let lists = try RemindersList.fetchAll(db)
-        try Reminder.where { $0.remindersListID.eq(lists[9].id) }.fetchAll(db)
-      }
-      """#), as: .lines) {
+    assertInlineSnapshot(
+      of: try run(
+        #"""
+        try database.read { db in
+          let lists = try RemindersList.fetchAll(db)
+          try Reminder.where { $0.remindersListID.eq(lists[9].id) }.fetchAll(db)
+        }
+        """#), as: .lines
+    ) {
       """
       SELECT "remindersLists"."id", "remindersLists"."color", "remindersLists"."title", "remindersLists"."position"
       FROM "remindersLists"
@@ -106,17 +115,20 @@ final class AppCodeSnapshotTests: SnapshotTestCase {
   }
 
   func testAFunctionOfAppCodeRunsWhenCalled() throws {
-    assertInlineSnapshot(of: try run(#"""
-      func flag(_ id: Int) throws {
-        withErrorReporting {
-          try database.write { db in
-            try Reminder.find(id).update { $0.isFlagged = true }.execute(db)
+    assertInlineSnapshot(
+      of: try run(
+        #"""
+        func flag(_ id: Int) throws {
+          withErrorReporting {
+            try database.write { db in
+              try Reminder.find(id).update { $0.isFlagged = true }.execute(db)
+            }
           }
         }
-      }
-      try flag(2)
-      Reminder.where(\.isFlagged).select(\.title)
-      """#), as: .lines) {
+        try flag(2)
+        Reminder.where(\.isFlagged).select(\.title)
+        """#), as: .lines
+    ) {
       """
       UPDATE "reminders"
       SET "isFlagged" = 1
@@ -137,17 +149,20 @@ final class AppCodeSnapshotTests: SnapshotTestCase {
   }
 
   func testALoopInAWriteBlockRunsOncePerElement() throws {
-    assertInlineSnapshot(of: try run(#"""
-      try database.write { db in
-        for title in ["errands", "garden"] {
-          try Tag.insert { Tag.Draft(title: title) }.execute(db)
+    assertInlineSnapshot(
+      of: try run(
+        #"""
+        try database.write { db in
+          for title in ["errands", "garden"] {
+            try Tag.insert { Tag.Draft(title: title) }.execute(db)
+          }
+          for (index, title) in ["a", "b"].enumerated() where index > 0 {
+            try Tag.insert { Tag.Draft(title: title) }.execute(db)
+          }
         }
-        for (index, title) in ["a", "b"].enumerated() where index > 0 {
-          try Tag.insert { Tag.Draft(title: title) }.execute(db)
-        }
-      }
-      Tag.order { $0.id.desc() }.limit(3).select(\.title)
-      """#), as: .lines) {
+        Tag.order { $0.id.desc() }.limit(3).select(\.title)
+        """#), as: .lines
+    ) {
       """
       INSERT INTO "tags"
       ("id", "title")
@@ -177,12 +192,15 @@ final class AppCodeSnapshotTests: SnapshotTestCase {
   }
 
   func testAStatementNeverExecutedDoesNotRun() throws {
-    assertInlineSnapshot(of: try run(#"""
-      try database.write { db in
-        Reminder.delete()
-      }
-      Reminder.count()
-      """#), as: .lines) {
+    assertInlineSnapshot(
+      of: try run(
+        #"""
+        try database.write { db in
+          Reminder.delete()
+        }
+        Reminder.count()
+        """#), as: .lines
+    ) {
       """
       2:3: not run: this statement is built but never executed (no .execute(db)), so the app does not run it either: DELETE FROM "reminders"
       SELECT count(*)
@@ -197,10 +215,13 @@ final class AppCodeSnapshotTests: SnapshotTestCase {
   }
 
   func testFetchesOfSQLiteData() throws {
-    assertInlineSnapshot(of: try run(#"""
-      let reminder = try database.read { db in try Reminder.find(db, key: 3) }
-      let first = try database.read { db in try Reminder.order(by: \.title).fetchOne(db) }
-      """#), as: .lines) {
+    assertInlineSnapshot(
+      of: try run(
+        #"""
+        let reminder = try database.read { db in try Reminder.find(db, key: 3) }
+        let first = try database.read { db in try Reminder.order(by: \.title).fetchOne(db) }
+        """#), as: .lines
+    ) {
       """
       SELECT "reminders"."id", "reminders"."assignedUserID", "reminders"."dueDate", "reminders"."isCompleted", "reminders"."isFlagged", "reminders"."notes", "reminders"."priority", "reminders"."remindersListID", "reminders"."title", "reminders"."updatedAt"
       FROM "reminders"
@@ -229,19 +250,22 @@ final class AppCodeSnapshotTests: SnapshotTestCase {
   /// a struct nested in a value type of an extension of a table (the rows the function builds)
   /// is a plain Swift value, not "not a model".
   func testStatementsGivenToADatabaseToRun() throws {
-    assertInlineSnapshot(of: try run(#"""
-      extension Tag {
-        struct WithLists {
-          let tag: Tag
-          let counts: [Count]
-          struct Count { let list: RemindersList; let total: Int }
+    assertInlineSnapshot(
+      of: try run(
+        #"""
+        extension Tag {
+          struct WithLists {
+            let tag: Tag
+            let counts: [Count]
+            struct Count { let list: RemindersList; let total: Int }
+          }
+          static func titled(_ database: StructuredQueriesSQLite.Database, prefix: String) throws -> [Tag] {
+            try database.execute(Tag.where { $0.title.like(prefix + "%") }.order(by: \.title))
+          }
         }
-        static func titled(_ database: StructuredQueriesSQLite.Database, prefix: String) throws -> [Tag] {
-          try database.execute(Tag.where { $0.title.like(prefix + "%") }.order(by: \.title))
-        }
-      }
-      let found = try Tag.titled(database, prefix: "u")
-      """#), as: .lines) {
+        let found = try Tag.titled(database, prefix: "u")
+        """#), as: .lines
+    ) {
       """
       SELECT "tags"."id", "tags"."title"
       FROM "tags"
@@ -260,20 +284,23 @@ final class AppCodeSnapshotTests: SnapshotTestCase {
   /// (`insert`, `delete`): a call that fits one runs it, as Swift prefers a type's own member;
   /// inside it, `Tag.insert { … }` (which does not fit it) is the library's.
   func testTheAppsOwnFunctionsNamedLikeTheLibrarys() throws {
-    assertInlineSnapshot(of: try run(#"""
-      extension Tag {
-        static func insert(_ db: Database, title: String) throws {
-          try Tag.insert { Tag.Draft(title: title) }.execute(db)
+    assertInlineSnapshot(
+      of: try run(
+        #"""
+        extension Tag {
+          static func insert(_ db: Database, title: String) throws {
+            try Tag.insert { Tag.Draft(title: title) }.execute(db)
+          }
+          static func delete(id: Int) -> DeleteOf<Tag> {
+            Tag.where { $0.id.eq(id) }.delete()
+          }
         }
-        static func delete(id: Int) -> DeleteOf<Tag> {
-          Tag.where { $0.id.eq(id) }.delete()
+        try database.write { db in
+          try Tag.insert(db, title: "travel")
+          try Tag.delete(id: 1).execute(db)
         }
-      }
-      try database.write { db in
-        try Tag.insert(db, title: "travel")
-        try Tag.delete(id: 1).execute(db)
-      }
-      """#), as: .lines) {
+        """#), as: .lines
+    ) {
       """
       INSERT INTO "tags"
       ("id", "title")
@@ -288,16 +315,19 @@ final class AppCodeSnapshotTests: SnapshotTestCase {
   /// A namespace of the app's queries (a type that is not a table): its static computed
   /// properties and static functions are read and called where they are used.
   func testQueriesANamespaceHolds() throws {
-    assertInlineSnapshot(of: try run(#"""
-      enum Operations {
-        static var urgent: Where<Tag> { Tag.where { $0.title.eq("urgent") } }
-        static func titled(_ title: String, limit: Int = 5) -> Select<Tag.Columns.QueryValue, Tag, ()> {
-          Tag.where { $0.title.eq(title) }.limit(limit)
+    assertInlineSnapshot(
+      of: try run(
+        #"""
+        enum Operations {
+          static var urgent: Where<Tag> { Tag.where { $0.title.eq("urgent") } }
+          static func titled(_ title: String, limit: Int = 5) -> Select<Tag.Columns.QueryValue, Tag, ()> {
+            Tag.where { $0.title.eq(title) }.limit(limit)
+          }
         }
-      }
-      Operations.urgent.count()
-      Operations.titled("home")
-      """#), as: .lines) {
+        Operations.urgent.count()
+        Operations.titled("home")
+        """#), as: .lines
+    ) {
       """
       SELECT count(*)
       FROM "tags"
@@ -324,43 +354,46 @@ final class AppCodeSnapshotTests: SnapshotTestCase {
   /// the primary key of a table made before, `.indexed()` as GRDB names its index; what GRDB
   /// would name by its inflections (`belongsTo`) is refused where it stands.
   func testGRDBsSchemaBuilderInAMigration() throws {
-    assertInlineSnapshot(of: try run(#"""
-      var migrator = DatabaseMigrator()
-      migrator.registerMigration("league") { db in
-        try db.create(table: "teams") { t in
-          t.autoIncrementedPrimaryKey("id")
-          t.column("name", .text).unique().notNull().collate(.nocase)
-        }
-        try db.create(table: "players", options: [.ifNotExists, .strict]) { t in
-          t.primaryKey("code", .text)
-          t.column("score", .integer).defaults(to: 0).notNull().check(sql: "score >= 0")
-          t.column("teamId", .integer).indexed().references("teams", onDelete: .setNull)
-        }
-        try db.alter(table: "players") { t in
-          t.add(column: "nickname", .text).defaults(to: "it's me")
-        }
-        try db.create(virtualTable: "teams_ft", using: FTS5()) { t in
-          t.synchronize(withTable: "teams")
-          t.column("name")
-        }
-      }
-      try migrator.migrate(database)
-      try database.write { db in
-        try db.create(table: "coaches") { t in
-          t.autoIncrementedPrimaryKey("id")
-          t.belongsTo("team", onDelete: .cascade)
-        }
-        try db.create(table: "rosters") { t in
-          t.primaryKey {
-            t.belongsTo("coaches")
-            t.belongsTo("teams")
+    assertInlineSnapshot(
+      of: try run(
+        #"""
+        var migrator = DatabaseMigrator()
+        migrator.registerMigration("league") { db in
+          try db.create(table: "teams") { t in
+            t.autoIncrementedPrimaryKey("id")
+            t.column("name", .text).unique().notNull().collate(.nocase)
+          }
+          try db.create(table: "players", options: [.ifNotExists, .strict]) { t in
+            t.primaryKey("code", .text)
+            t.column("score", .integer).defaults(to: 0).notNull().check(sql: "score >= 0")
+            t.column("teamId", .integer).indexed().references("teams", onDelete: .setNull)
+          }
+          try db.alter(table: "players") { t in
+            t.add(column: "nickname", .text).defaults(to: "it's me")
+          }
+          try db.create(virtualTable: "teams_ft", using: FTS5()) { t in
+            t.synchronize(withTable: "teams")
+            t.column("name")
           }
         }
-        try db.create(table: "sponsors") { t in
-          t.belongsTo("brands")
+        try migrator.migrate(database)
+        try database.write { db in
+          try db.create(table: "coaches") { t in
+            t.autoIncrementedPrimaryKey("id")
+            t.belongsTo("team", onDelete: .cascade)
+          }
+          try db.create(table: "rosters") { t in
+            t.primaryKey {
+              t.belongsTo("coaches")
+              t.belongsTo("teams")
+            }
+          }
+          try db.create(table: "sponsors") { t in
+            t.belongsTo("brands")
+          }
         }
-      }
-      """#), as: .lines) {
+        """#), as: .lines
+    ) {
       """
       CREATE TABLE "teams" ("id" INTEGER PRIMARY KEY AUTOINCREMENT, "name" TEXT NOT NULL UNIQUE COLLATE NOCASE)
       CREATE TABLE IF NOT EXISTS "players" ("code" TEXT PRIMARY KEY NOT NULL, "score" INTEGER NOT NULL CHECK (score >= 0) DEFAULT 0, "teamId" INTEGER REFERENCES "teams"("id") ON DELETE SET NULL) STRICT;
@@ -391,25 +424,26 @@ final class AppCodeSnapshotTests: SnapshotTestCase {
     }
   }
 
-
-
   /// A computed column of a `TableColumns` extension reaches a group of columns by its bare name
   /// (`id.kind` of a key made of two columns), as SQLiteData's `SyncMetadata` does.
   func testAComputedColumnReadsAGroupByItsBareName() throws {
-    assertInlineSnapshot(of: try run(#"""
-      try database.write { db in
-        try #sql("CREATE TABLE entries (kind TEXT NOT NULL, code TEXT NOT NULL, note TEXT NOT NULL DEFAULT '', PRIMARY KEY (kind, code))").execute(db)
-      }
-      @Table("entries") struct Entry {
-        @Selection struct Key: Hashable { let kind: String; let code: String }
-        let id: Key
-        var note = ""
-      }
-      extension Entry.TableColumns {
-        var kind: TableColumn<Entry, String> { id.kind }
-      }
-      Entry.where { $0.kind.eq("a") }.select(\.note)
-      """#), as: .lines) {
+    assertInlineSnapshot(
+      of: try run(
+        #"""
+        try database.write { db in
+          try #sql("CREATE TABLE entries (kind TEXT NOT NULL, code TEXT NOT NULL, note TEXT NOT NULL DEFAULT '', PRIMARY KEY (kind, code))").execute(db)
+        }
+        @Table("entries") struct Entry {
+          @Selection struct Key: Hashable { let kind: String; let code: String }
+          let id: Key
+          var note = ""
+        }
+        extension Entry.TableColumns {
+          var kind: TableColumn<Entry, String> { id.kind }
+        }
+        Entry.where { $0.kind.eq("a") }.select(\.note)
+        """#), as: .lines
+    ) {
       """
       CREATE TABLE entries (kind TEXT NOT NULL, code TEXT NOT NULL, note TEXT NOT NULL DEFAULT '', PRIMARY KEY (kind, code))
       SELECT "entries"."note"
@@ -427,13 +461,16 @@ final class AppCodeSnapshotTests: SnapshotTestCase {
   /// declares it (its table made for the session), and `syncMetadataID` joins a table to it as
   /// the library renders it (sq@7cdc5c4): `("t"."id", 't') = ("…"."recordPrimaryKey", "…"."recordType")`.
   func testSQLiteDatasSyncMetadata() throws {
-    assertInlineSnapshot(of: try run(#"""
-      @Selection struct ListRow { let list: RemindersList; let isShared: Bool }
-      RemindersList
-        .leftJoin(SyncMetadata.all) { $0.syncMetadataID.eq($1.id) }
-        .select { ListRow.Columns(list: $0, isShared: $1.isShared.ifnull(false)) }
-        .limit(1)
-      """#), as: .lines) {
+    assertInlineSnapshot(
+      of: try run(
+        #"""
+        @Selection struct ListRow { let list: RemindersList; let isShared: Bool }
+        RemindersList
+          .leftJoin(SyncMetadata.all) { $0.syncMetadataID.eq($1.id) }
+          .select { ListRow.Columns(list: $0, isShared: $1.isShared.ifnull(false)) }
+          .limit(1)
+        """#), as: .lines
+    ) {
       """
       SyncMetadata is SQLiteData's table of CloudKit sync metadata: declared as SQLiteData declares it, its table made for this session (SQLiteData's sync engine attaches it from a file of its own)
       CREATE TEMP TABLE IF NOT EXISTS "sqlitedata_icloud_metadata" ("recordPrimaryKey" TEXT NOT NULL, "recordType" TEXT NOT NULL, "recordName" TEXT NOT NULL AS ("recordPrimaryKey" || ':' || "recordType"), "zoneName" TEXT NOT NULL, "ownerName" TEXT NOT NULL, "parentRecordPrimaryKey" TEXT, "parentRecordType" TEXT, "parentRecordName" TEXT AS ("parentRecordPrimaryKey" || ':' || "parentRecordType"), "lastKnownServerRecord" BLOB, "_lastKnownServerRecordAllFields" BLOB, "share" BLOB, "hasLastKnownServerRecord" INTEGER NOT NULL AS ("lastKnownServerRecord" IS NOT NULL), "isShared" INTEGER NOT NULL AS ("share" IS NOT NULL), "userModificationTime" INTEGER NOT NULL DEFAULT 0, "_isDeleted" INTEGER NOT NULL DEFAULT 0, PRIMARY KEY ("recordPrimaryKey", "recordType"), UNIQUE ("recordName"))
@@ -451,12 +488,15 @@ final class AppCodeSnapshotTests: SnapshotTestCase {
   }
 
   func testRecordValuesInQueries() throws {
-    assertInlineSnapshot(of: try run(#"""
-      let list = RemindersList(id: 2, title: "Business")
-      let draft = Tag.Draft(title: "\(list.title) trips")
-      Tag.insert { draft }.returning(\.title)
-      Reminder.where { $0.remindersListID.eq(list.id) }.select(\.title)
-      """#), as: .lines) {
+    assertInlineSnapshot(
+      of: try run(
+        #"""
+        let list = RemindersList(id: 2, title: "Business")
+        let draft = Tag.Draft(title: "\(list.title) trips")
+        Tag.insert { draft }.returning(\.title)
+        Reminder.where { $0.remindersListID.eq(list.id) }.select(\.title)
+        """#), as: .lines
+    ) {
       """
       INSERT INTO "tags"
       ("id", "title")
@@ -483,20 +523,23 @@ final class AppCodeSnapshotTests: SnapshotTestCase {
   }
 
   func testWhereAndUpdatesExtensions() throws {
-    assertInlineSnapshot(of: try run(#"""
-      extension Where<Reminder> {
-        func flagged() -> Self { self.where { $0.isFlagged } }
-        func titled(_ prefix: String) -> Self { self.where { $0.title.hasPrefix(prefix) } }
-      }
-      extension Updates<Reminder> {
-        mutating func complete() {
-          self.isCompleted = true
-          self.notes += " (done)"
+    assertInlineSnapshot(
+      of: try run(
+        #"""
+        extension Where<Reminder> {
+          func flagged() -> Self { self.where { $0.isFlagged } }
+          func titled(_ prefix: String) -> Self { self.where { $0.title.hasPrefix(prefix) } }
         }
-      }
-      Reminder.where { !$0.isCompleted }.flagged().select(\.title)
-      Reminder.all.titled("Call").update { $0.complete() }.returning { ($0.title, $0.notes) }
-      """#), as: .lines) {
+        extension Updates<Reminder> {
+          mutating func complete() {
+            self.isCompleted = true
+            self.notes += " (done)"
+          }
+        }
+        Reminder.where { !$0.isCompleted }.flagged().select(\.title)
+        Reminder.all.titled("Call").update { $0.complete() }.returning { ($0.title, $0.notes) }
+        """#), as: .lines
+    ) {
       #"""
       warning: 3:65: 'hasPrefix(_:)' is deprecated: Prefer 'like("\(other)%")' instead
         func titled(_ prefix: String) -> Self { self.where { $0.title.hasPrefix(prefix) } }
@@ -524,15 +567,18 @@ final class AppCodeSnapshotTests: SnapshotTestCase {
   }
 
   func testComputedColumnsWithTheDateDependency() throws {
-    assertInlineSnapshot(of: try run(#"""
-      extension Reminder.TableColumns {
-        var isOverdue: some QueryExpression<Bool> {
-          @Dependency(\.date.now) var now
-          return !isCompleted && #sql("coalesce(\(dueDate) < \(now), 0)")
+    assertInlineSnapshot(
+      of: try run(
+        #"""
+        extension Reminder.TableColumns {
+          var isOverdue: some QueryExpression<Bool> {
+            @Dependency(\.date.now) var now
+            return !isCompleted && #sql("coalesce(\(dueDate) < \(now), 0)")
+          }
         }
-      }
-      Reminder.where { $0.isOverdue }.count()
-      """#), as: .lines) {
+        Reminder.where { $0.isOverdue }.count()
+        """#), as: .lines
+    ) {
       """
       SELECT count(*)
       FROM "reminders"
@@ -547,22 +593,25 @@ final class AppCodeSnapshotTests: SnapshotTestCase {
   }
 
   func testTriggersThatTouchAndTriggersOfColumns() throws {
-    assertInlineSnapshot(of: try run(#"""
-      Reminder.createTemporaryTrigger(after: .update(touch: \.updatedAt, date: #sql("'2030-01-01 00:00:00.000'")))
-      RemindersList.createTemporaryTrigger(after: .update { $0.position += 100 })
-      Reminder.createTemporaryTrigger(
-        after: .update {
-          ($0.title, $0.notes)
-        } forEachRow: { _, new in
-          Tag.insert { Tag.Draft(title: new.title) }
-        }
-      )
-      Reminder.find(1).update { $0.isFlagged = false }
-      Reminder.find(1).select(\.updatedAt)
-      Tag.where { $0.title.eq("Buy groceries") }.count()
-      Reminder.find(1).update { $0.title = "Buy bread" }
-      Tag.where { $0.title.eq("Buy bread") }.count()
-      """#), as: .lines) {
+    assertInlineSnapshot(
+      of: try run(
+        #"""
+        Reminder.createTemporaryTrigger(after: .update(touch: \.updatedAt, date: #sql("'2030-01-01 00:00:00.000'")))
+        RemindersList.createTemporaryTrigger(after: .update { $0.position += 100 })
+        Reminder.createTemporaryTrigger(
+          after: .update {
+            ($0.title, $0.notes)
+          } forEachRow: { _, new in
+            Tag.insert { Tag.Draft(title: new.title) }
+          }
+        )
+        Reminder.find(1).update { $0.isFlagged = false }
+        Reminder.find(1).select(\.updatedAt)
+        Tag.where { $0.title.eq("Buy groceries") }.count()
+        Reminder.find(1).update { $0.title = "Buy bread" }
+        Tag.where { $0.title.eq("Buy bread") }.count()
+        """#), as: .lines
+    ) {
       """
       CREATE TEMPORARY TRIGGER
         "after_update_on_reminders@quarry:1:1"
@@ -624,27 +673,30 @@ final class AppCodeSnapshotTests: SnapshotTestCase {
   }
 
   func testDatabaseFunctionsRunTheirSwift() throws {
-    assertInlineSnapshot(of: try run(#"""
-      @DatabaseFunction
-      func exclaim(_ text: String, times: Int = 1) -> String {
-        text.uppercased() + String(repeating: "!", count: times)
-      }
-      @DatabaseFunction(isDeterministic: true)
-      func initials(_ text: String) -> String {
-        text.split(separator: " ").map { $0.prefix(1) }.joined()
-      }
-      @DatabaseFunction
-      func longest(_ titles: some Sequence<String>) -> String? {
-        var best: String? = nil
-        for title in titles {
-          guard let current = best else { best = title; continue }
-          if title.count > current.count { best = title }
+    assertInlineSnapshot(
+      of: try run(
+        #"""
+        @DatabaseFunction
+        func exclaim(_ text: String, times: Int = 1) -> String {
+          text.uppercased() + String(repeating: "!", count: times)
         }
-        return best
-      }
-      Reminder.select { ($initials($0.title), $exclaim($0.title)) }.limit(2)
-      RemindersList.leftJoin(Reminder.all) { $0.id.eq($1.remindersListID) }.group(by: \.id).select { ($0.title, $longest($1.title)) }
-      """#), as: .lines) {
+        @DatabaseFunction(isDeterministic: true)
+        func initials(_ text: String) -> String {
+          text.split(separator: " ").map { $0.prefix(1) }.joined()
+        }
+        @DatabaseFunction
+        func longest(_ titles: some Sequence<String>) -> String? {
+          var best: String? = nil
+          for title in titles {
+            guard let current = best else { best = title; continue }
+            if title.count > current.count { best = title }
+          }
+          return best
+        }
+        Reminder.select { ($initials($0.title), $exclaim($0.title)) }.limit(2)
+        RemindersList.leftJoin(Reminder.all) { $0.id.eq($1.remindersListID) }.group(by: \.id).select { ($0.title, $longest($1.title)) }
+        """#), as: .lines
+    ) {
       """
       SELECT "initials"("reminders"."title"), "exclaim"("reminders"."title", 1)
       FROM "reminders"
@@ -672,14 +724,17 @@ final class AppCodeSnapshotTests: SnapshotTestCase {
   }
 
   func testADatabaseFunctionOutsideTheSubsetSaysWhatCannotRun() throws {
-    assertInlineSnapshot(of: try run(#"""
-      @DatabaseFunction
-      func remote(_ text: String) -> String {
-        let path = NSTemporaryDirectory()
-        return text
-      }
-      Reminder.select { $remote($0.title) }.limit(1)
-      """#), as: .lines) {
+    assertInlineSnapshot(
+      of: try run(
+        #"""
+        @DatabaseFunction
+        func remote(_ text: String) -> String {
+          let path = NSTemporaryDirectory()
+          return text
+        }
+        Reminder.select { $remote($0.title) }.limit(1)
+        """#), as: .lines
+    ) {
       """
       SELECT "remote"("reminders"."title")
       FROM "reminders"
@@ -696,13 +751,16 @@ final class AppCodeSnapshotTests: SnapshotTestCase {
   }
 
   func testSwiftOnKnownValuesInsideQueries() throws {
-    assertInlineSnapshot(of: try run(#"""
-      let ids = [4, 1, 2, 3]
-      let columns = ["title", "notes"]
-      Reminder.where { $0.id.in(ids.dropFirst().map { $0 * 2 }) }.select { _ in #sql("\(raw: columns.map { "\"\($0)\"" }.joined(separator: ", "))") }
-      Reminder.where { $0.title.like(["B", "y"].reduce("") { $0 + $1 + "%" }) }.select(\.title)
-      Reminder.select { ($0.title, Case($0.priority).when(.high, then: "urgent").when(.low, then: "later").else("-")) }.limit(3)
-      """#), as: .lines) {
+    assertInlineSnapshot(
+      of: try run(
+        #"""
+        let ids = [4, 1, 2, 3]
+        let columns = ["title", "notes"]
+        Reminder.where { $0.id.in(ids.dropFirst().map { $0 * 2 }) }.select { _ in #sql("\(raw: columns.map { "\"\($0)\"" }.joined(separator: ", "))") }
+        Reminder.where { $0.title.like(["B", "y"].reduce("") { $0 + $1 + "%" }) }.select(\.title)
+        Reminder.select { ($0.title, Case($0.priority).when(.high, then: "urgent").when(.low, then: "later").else("-")) }.limit(3)
+        """#), as: .lines
+    ) {
       """
       SELECT "title", "notes"
       FROM "reminders"
@@ -738,21 +796,24 @@ final class AppCodeSnapshotTests: SnapshotTestCase {
   }
 
   func testReorderingWithAReducedCase() throws {
-    assertInlineSnapshot(of: try run(#"""
-      let ids = [3, 1, 2]
-      RemindersList
-        .where { $0.id.in(ids) }
-        .update {
-          let ids = Array(ids.enumerated())
-          let (first, rest) = (ids.first!, ids.dropFirst())
-          $0.position = rest
-            .reduce(Case($0.id).when(first.element, then: first.offset)) { cases, id in
-              cases.when(id.element, then: id.offset)
-            }
-            .else($0.position)
-        }
-        .returning { ($0.id, $0.position) }
-      """#), as: .lines) {
+    assertInlineSnapshot(
+      of: try run(
+        #"""
+        let ids = [3, 1, 2]
+        RemindersList
+          .where { $0.id.in(ids) }
+          .update {
+            let ids = Array(ids.enumerated())
+            let (first, rest) = (ids.first!, ids.dropFirst())
+            $0.position = rest
+              .reduce(Case($0.id).when(first.element, then: first.offset)) { cases, id in
+                cases.when(id.element, then: id.offset)
+              }
+              .else($0.position)
+          }
+          .returning { ($0.id, $0.position) }
+        """#), as: .lines
+    ) {
       """
       UPDATE "remindersLists"
       SET "position" = CASE "remindersLists"."id" WHEN 3 THEN 0 WHEN 1 THEN 1 WHEN 2 THEN 2 ELSE "remindersLists"."position" END
@@ -770,29 +831,32 @@ final class AppCodeSnapshotTests: SnapshotTestCase {
   }
 
   func testSetUpCodeRunsItsSQLAndSkipsThePlumbing() throws {
-    assertInlineSnapshot(of: try run(#"""
-      func appDatabase() throws -> any DatabaseWriter {
-        var configuration = Configuration()
-        configuration.foreignKeysEnabled = true
-        configuration.prepareDatabase { db in
-          db.add(function: $exclaim)
+    assertInlineSnapshot(
+      of: try run(
+        #"""
+        func appDatabase() throws -> any DatabaseWriter {
+          var configuration = Configuration()
+          configuration.foreignKeysEnabled = true
+          configuration.prepareDatabase { db in
+            db.add(function: $exclaim)
+          }
+          let database = try DatabaseQueue(configuration: configuration)
+          var migrator = DatabaseMigrator()
+          #if DEBUG
+            migrator.eraseDatabaseOnSchemaChange = true
+          #endif
+          migrator.registerMigration("Create notes") { db in
+            try #sql("CREATE TABLE notes (id INTEGER PRIMARY KEY, body TEXT NOT NULL)").execute(db)
+          }
+          try migrator.migrate(database)
+          return database
         }
-        let database = try DatabaseQueue(configuration: configuration)
-        var migrator = DatabaseMigrator()
-        #if DEBUG
-          migrator.eraseDatabaseOnSchemaChange = true
-        #endif
-        migrator.registerMigration("Create notes") { db in
-          try #sql("CREATE TABLE notes (id INTEGER PRIMARY KEY, body TEXT NOT NULL)").execute(db)
-        }
-        try migrator.migrate(database)
-        return database
-      }
-      prepareDependencies { $0.defaultDatabase = try! appDatabase() }
-      let observation = ValueObservation.tracking { db in try Tag.fetchAll(db) }
-      let offsets = IndexSet(integer: 1)
-      #sql("SELECT count(*) FROM notes", as: Int.self)
-      """#), as: .lines) {
+        prepareDependencies { $0.defaultDatabase = try! appDatabase() }
+        let observation = ValueObservation.tracking { db in try Tag.fetchAll(db) }
+        let offsets = IndexSet(integer: 1)
+        #sql("SELECT count(*) FROM notes", as: Int.self)
+        """#), as: .lines
+    ) {
       """
       CREATE TABLE notes (id INTEGER PRIMARY KEY, body TEXT NOT NULL)
       ran appDatabase()'s migrations and set-up as the app does at launch (1 statement)
@@ -809,36 +873,39 @@ final class AppCodeSnapshotTests: SnapshotTestCase {
   }
 
   func testAWholeViewFileGivesEveryFetchEvenWhenOneFails() throws {
-    assertInlineSnapshot(of: try run(#"""
-      import SQLiteData
-      import SwiftUI
+    assertInlineSnapshot(
+      of: try run(
+        #"""
+        import SQLiteData
+        import SwiftUI
 
-      struct RemindersView: View {
-        @FetchAll(Reminder.where(\.isFlagged).order(by: \.title)) var flagged
-        @FetchAll(Remindr.all) var misspelt
-        @FetchOne(Reminder.count()) var count = 0
-        @FetchOne var firstList: RemindersList?
-        @Fetch(Totals(limit: 1)) var totals = Totals.Value()
-        @State var isEditing = false
+        struct RemindersView: View {
+          @FetchAll(Reminder.where(\.isFlagged).order(by: \.title)) var flagged
+          @FetchAll(Remindr.all) var misspelt
+          @FetchOne(Reminder.count()) var count = 0
+          @FetchOne var firstList: RemindersList?
+          @Fetch(Totals(limit: 1)) var totals = Totals.Value()
+          @State var isEditing = false
 
-        var body: some View {
-          List(flagged) { Text($0.title) }
-        }
-
-        struct Totals: FetchKeyRequest {
-          var limit = 3
-          func fetch(_ db: Database) throws -> Value {
-            let lists = try RemindersList.order(by: \.title).limit(limit).fetchAll(db)
-            return Value(lists: lists)
+          var body: some View {
+            List(flagged) { Text($0.title) }
           }
-          struct Value { var lists: [RemindersList] = [] }
-        }
-      }
 
-      #Preview {
-        RemindersView()
-      }
-      """#), as: .lines) {
+          struct Totals: FetchKeyRequest {
+            var limit = 3
+            func fetch(_ db: Database) throws -> Value {
+              let lists = try RemindersList.order(by: \.title).limit(limit).fetchAll(db)
+              return Value(lists: lists)
+            }
+            struct Value { var lists: [RemindersList] = [] }
+          }
+        }
+
+        #Preview {
+          RemindersView()
+        }
+        """#), as: .lines
+    ) {
       """
       SELECT "reminders"."id", "reminders"."assignedUserID", "reminders"."dueDate", "reminders"."isCompleted", "reminders"."isFlagged", "reminders"."notes", "reminders"."priority", "reminders"."remindersListID", "reminders"."title", "reminders"."updatedAt"
       FROM "reminders"
@@ -884,18 +951,21 @@ final class AppCodeSnapshotTests: SnapshotTestCase {
   }
 
   func testASwitchOverAKnownValuePicksItsBranch() throws {
-    assertInlineSnapshot(of: try run(#"""
-      enum Filter { case all, flagged, completed }
-      let filter = Filter.completed
-      Reminder.where {
-        switch filter {
-        case .all: true
-        case .flagged: $0.isFlagged
-        case .completed: $0.isCompleted
-        }
-      }.select(\.title)
-      Reminder.where { switch $0.priority { case .high: true; default: false } }
-      """#), as: .lines) {
+    assertInlineSnapshot(
+      of: try run(
+        #"""
+        enum Filter { case all, flagged, completed }
+        let filter = Filter.completed
+        Reminder.where {
+          switch filter {
+          case .all: true
+          case .flagged: $0.isFlagged
+          case .completed: $0.isCompleted
+          }
+        }.select(\.title)
+        Reminder.where { switch $0.priority { case .high: true; default: false } }
+        """#), as: .lines
+    ) {
       """
       SELECT "reminders"."title"
       FROM "reminders"
@@ -916,14 +986,17 @@ final class AppCodeSnapshotTests: SnapshotTestCase {
   }
 
   func testIfLetOnAKnownOptional() throws {
-    assertInlineSnapshot(of: try run(#"""
-      let monthsAgo: Int? = 2
-      let listID: Int? = nil
-      Reminder
-        .where { if let monthsAgo { #sql("\($0.dueDate) < date('2026-06-01', '-\(raw: monthsAgo) months')") } }
-        .where { if let listID { $0.remindersListID.eq(listID) } }
-        .count()
-      """#), as: .lines) {
+    assertInlineSnapshot(
+      of: try run(
+        #"""
+        let monthsAgo: Int? = 2
+        let listID: Int? = nil
+        Reminder
+          .where { if let monthsAgo { #sql("\($0.dueDate) < date('2026-06-01', '-\(raw: monthsAgo) months')") } }
+          .where { if let listID { $0.remindersListID.eq(listID) } }
+          .count()
+        """#), as: .lines
+    ) {
       """
       SELECT count(*)
       FROM "reminders"
@@ -938,15 +1011,18 @@ final class AppCodeSnapshotTests: SnapshotTestCase {
   }
 
   func testATouchOfAColumnInAGroup() throws {
-    assertInlineSnapshot(of: try run(#"""
-      @Selection struct Stamps { var createdAt: Date; var updatedAt: Date? }
-      @Table struct Note { let id: Int; var body = ""; var stamps: Stamps }
-      #sql("CREATE TABLE notes (id INTEGER PRIMARY KEY, body TEXT NOT NULL, createdAt TEXT NOT NULL, updatedAt TEXT)")
-      Note.createTemporaryTrigger("touch_notes", after: .update(touch: \.stamps.updatedAt, date: #sql("'2031-01-01'")))
-      Note.insert { Note.Draft(body: "a", stamps: Stamps(createdAt: Date(timeIntervalSince1970: 0))) }
-      Note.update { $0.body = "b" }
-      Note.select { ($0.body, $0.stamps.updatedAt) }
-      """#), as: .lines) {
+    assertInlineSnapshot(
+      of: try run(
+        #"""
+        @Selection struct Stamps { var createdAt: Date; var updatedAt: Date? }
+        @Table struct Note { let id: Int; var body = ""; var stamps: Stamps }
+        #sql("CREATE TABLE notes (id INTEGER PRIMARY KEY, body TEXT NOT NULL, createdAt TEXT NOT NULL, updatedAt TEXT)")
+        Note.createTemporaryTrigger("touch_notes", after: .update(touch: \.stamps.updatedAt, date: #sql("'2031-01-01'")))
+        Note.insert { Note.Draft(body: "a", stamps: Stamps(createdAt: Date(timeIntervalSince1970: 0))) }
+        Note.update { $0.body = "b" }
+        Note.select { ($0.body, $0.stamps.updatedAt) }
+        """#), as: .lines
+    ) {
       """
       CREATE TABLE notes (id INTEGER PRIMARY KEY, body TEXT NOT NULL, createdAt TEXT NOT NULL, updatedAt TEXT)
       CREATE TEMPORARY TRIGGER

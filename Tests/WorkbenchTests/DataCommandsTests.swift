@@ -31,7 +31,8 @@ final class DataCommandsTests: SnapshotTestCase {
   func testADumpLoadedBySqlite3ReproducesTheDatabase() throws {
     let path = directory.appendingPathComponent("source.sqlite").path
     let database = try Database(path: path)
-    try database.execute("""
+    try database.execute(
+      """
       CREATE TABLE notes (id INTEGER PRIMARY KEY AUTOINCREMENT, body TEXT NOT NULL, score REAL, data BLOB,
         length INTEGER GENERATED ALWAYS AS (length(body)) VIRTUAL);
       CREATE INDEX notes_score ON notes (score);
@@ -78,7 +79,8 @@ final class DataCommandsTests: SnapshotTestCase {
   func testADumpIsLossless() throws {
     let path = directory.appendingPathComponent("awkward.sqlite").path
     let database = try Database(path: path)
-    try database.execute("""
+    try database.execute(
+      """
       CREATE TABLE texts (body TEXT, label TEXT);
       INSERT INTO texts VALUES ('one' || char(13, 10) || 'two', 'crlf'), (CAST(X'610062' AS TEXT), 'nul'),
         (CAST(X'61FF62' AS TEXT), 'not utf-8'), ('tab' || char(9) || 'and' || char(10) || 'lf', 'plain');
@@ -137,8 +139,9 @@ final class DataCommandsTests: SnapshotTestCase {
     let bad = directory.appendingPathComponent("bad.csv").path
     try "id,title\n100,fine\n101\n".write(toFile: bad, atomically: true, encoding: .utf8)
     shell.handle(".import \(bad) tags")
-    XCTAssertTrue(output.text.contains("error: bad.csv:3: 1 field where 'tags' has 2 columns; nothing was imported")
-      || output.text.contains("bad.csv:3: 1 field where 'tags' has 2 columns; nothing was imported"), output.text)
+    XCTAssertTrue(
+      output.text.contains("error: bad.csv:3: 1 field where 'tags' has 2 columns; nothing was imported")
+        || output.text.contains("bad.csv:3: 1 field where 'tags' has 2 columns; nothing was imported"), output.text)
     XCTAssertEqual(try session.database.rows("SELECT count(*) FROM tags WHERE id >= 100"), [[.integer(0)]])
     // A spreadsheet's "CSV UTF-8": a byte-order mark and CRLF line ends.
     let spreadsheet = directory.appendingPathComponent("spreadsheet.csv").path
@@ -149,7 +152,8 @@ final class DataCommandsTests: SnapshotTestCase {
     let duplicate = directory.appendingPathComponent("duplicate.csv").path
     try "200,new\n1,taken\n".write(toFile: duplicate, atomically: true, encoding: .utf8)
     shell.handle(".import \(duplicate) tags")
-    XCTAssertTrue(output.text.contains("duplicate.csv:2: SQLite error 1555: UNIQUE constraint failed: tags.id; nothing was imported"), output.text)
+    XCTAssertTrue(
+      output.text.contains("duplicate.csv:2: SQLite error 1555: UNIQUE constraint failed: tags.id; nothing was imported"), output.text)
     XCTAssertEqual(try session.database.rows("SELECT count(*) FROM tags WHERE id = 200"), [[.integer(0)]])
   }
 

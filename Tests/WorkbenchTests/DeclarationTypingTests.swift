@@ -12,19 +12,22 @@ final class DeclarationTypingTests: SnapshotTestCase {
     """
 
   func testDefaultsGiveTheTypeSwiftInfersWhateverTheOrder() throws {
-    assertInlineSnapshot(of: try run(#"""
-      @Table struct Job {
-        let id: Int
-        var title = ""
-        var status = Status.todo
-        var progress = Progress()
-        var score = -1
-        var due = Date.now
-      }
-      enum Status: Int, QueryBindable { case todo, done }
-      @Selection struct Progress { var done = 0; var total = 10 }
-      Job.where { $0.status.eq(Status.done) && $0.progress.done.lt($0.progress.total) }.select { ($0.title, $0.score) }
-      """#, setup: [Self.jobs]), as: .lines) {
+    assertInlineSnapshot(
+      of: try run(
+        #"""
+        @Table struct Job {
+          let id: Int
+          var title = ""
+          var status = Status.todo
+          var progress = Progress()
+          var score = -1
+          var due = Date.now
+        }
+        enum Status: Int, QueryBindable { case todo, done }
+        @Selection struct Progress { var done = 0; var total = 10 }
+        Job.where { $0.status.eq(Status.done) && $0.progress.done.lt($0.progress.total) }.select { ($0.title, $0.score) }
+        """#, setup: [Self.jobs]), as: .lines
+    ) {
       """
       SELECT "jobs"."title", "jobs"."score"
       FROM "jobs"
@@ -39,16 +42,19 @@ final class DeclarationTypingTests: SnapshotTestCase {
   }
 
   func testADraftUsesTheInferredDefaults() throws {
-    assertInlineSnapshot(of: try run(#"""
-      enum Kinds { enum Status: Int, QueryBindable { case todo, done } }
-      @Table struct Job {
-        let id: Int
-        var title = "untitled"
-        var status = Kinds.Status.done
-        var score = -1
-      }
-      Job.insert { Job.Draft() }.returning { ($0.title, $0.status, $0.score) }
-      """#, setup: [Self.jobs]), as: .lines) {
+    assertInlineSnapshot(
+      of: try run(
+        #"""
+        enum Kinds { enum Status: Int, QueryBindable { case todo, done } }
+        @Table struct Job {
+          let id: Int
+          var title = "untitled"
+          var status = Kinds.Status.done
+          var score = -1
+        }
+        Job.insert { Job.Draft() }.returning { ($0.title, $0.status, $0.score) }
+        """#, setup: [Self.jobs]), as: .lines
+    ) {
       """
       INSERT INTO "jobs"
       ("id", "title", "status", "score")
@@ -65,12 +71,15 @@ final class DeclarationTypingTests: SnapshotTestCase {
   }
 
   func testADefaultSwiftCannotTypeAloneNeedsItsTypeWritten() throws {
-    assertInlineSnapshot(of: try run(#"""
-      @Table struct Job {
-        let id: Int
-        var note = nil
-      }
-      """#), as: .lines) {
+    assertInlineSnapshot(
+      of: try run(
+        #"""
+        @Table struct Job {
+          let id: Int
+          var note = nil
+        }
+        """#), as: .lines
+    ) {
       """
       error: 3:14: cannot tell the type of 'note' from its default; write it (var note: Type = …)
         var note = nil
@@ -82,21 +91,24 @@ final class DeclarationTypingTests: SnapshotTestCase {
   /// `#if` is decided for one build: a debug build for the iOS simulator (SwiftIfConfig), in a
   /// model's members and in app code alike.
   func testIfConfigIsDecidedForTheAppsDebugBuild() throws {
-    assertInlineSnapshot(of: try run(#"""
-      @Table struct Tag {
-        let id: Int
-        #if DEBUG || os(macOS)
-        var title = ""
-        #else
-        var releaseTitle = ""
+    assertInlineSnapshot(
+      of: try run(
+        #"""
+        @Table struct Tag {
+          let id: Int
+          #if DEBUG || os(macOS)
+          var title = ""
+          #else
+          var releaseTitle = ""
+          #endif
+        }
+        #if os(Linux)
+        Tag.count()
+        #elseif canImport(UIKit) && DEBUG
+        Tag.order(by: \.title).limit(2)
         #endif
-      }
-      #if os(Linux)
-      Tag.count()
-      #elseif canImport(UIKit) && DEBUG
-      Tag.order(by: \.title).limit(2)
-      #endif
-      """#), as: .lines) {
+        """#), as: .lines
+    ) {
       """
       SELECT "tags"."id", "tags"."title"
       FROM "tags"

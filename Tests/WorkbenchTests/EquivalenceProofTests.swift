@@ -77,14 +77,37 @@ final class EquivalenceProofTests: XCTestCase {
   func testRowsAJoinNeverRepeats() throws {
     // A reminder joins one user (users.id is the key): reminders.id stays distinct.
     XCTAssertEqual(
-      try proof("count(DISTINCT …)", in: #"SELECT "users"."name", count("reminders"."id") FROM "users" JOIN "reminders" ON ("reminders"."assignedUserID") = ("users"."id") GROUP BY "users"."id""#),
-      "reminders.id is the key of reminders, and every other table is joined to it through its own key (one match per row): its values are distinct already")
-    XCTAssertNotNil(try proof("add DISTINCT", in: #"SELECT "reminders"."id", "remindersLists"."title" FROM "reminders" JOIN "remindersLists" ON "remindersLists"."id" = "reminders"."remindersListID""#))
+      try proof(
+        "count(DISTINCT …)",
+        in:
+          #"SELECT "users"."name", count("reminders"."id") FROM "users" JOIN "reminders" ON ("reminders"."assignedUserID") = ("users"."id") GROUP BY "users"."id""#
+      ),
+      "reminders.id is the key of reminders, and every other table is joined to it through its own key (one match per row): its values are distinct already"
+    )
+    XCTAssertNotNil(
+      try proof(
+        "add DISTINCT",
+        in:
+          #"SELECT "reminders"."id", "remindersLists"."title" FROM "reminders" JOIN "remindersLists" ON "remindersLists"."id" = "reminders"."remindersListID""#
+      ))
     // A list joins many reminders: its id repeats.
-    XCTAssertNil(try proof("count(DISTINCT …)", in: #"SELECT count("remindersLists"."id") FROM "remindersLists" JOIN "reminders" ON ("reminders"."remindersListID") = ("remindersLists"."id")"#))
-    XCTAssertNil(try proof("add DISTINCT", in: #"SELECT "remindersLists"."id" FROM "remindersLists" JOIN "reminders" ON ("reminders"."remindersListID") = ("remindersLists"."id")"#))
+    XCTAssertNil(
+      try proof(
+        "count(DISTINCT …)",
+        in:
+          #"SELECT count("remindersLists"."id") FROM "remindersLists" JOIN "reminders" ON ("reminders"."remindersListID") = ("remindersLists"."id")"#
+      ))
+    XCTAssertNil(
+      try proof(
+        "add DISTINCT",
+        in:
+          #"SELECT "remindersLists"."id" FROM "remindersLists" JOIN "reminders" ON ("reminders"."remindersListID") = ("remindersLists"."id")"#
+      ))
     // A scalar subquery of an aggregate is one row: LIMIT 1 changes nothing.
-    XCTAssertNotNil(try proof("subquery cut to one row (LIMIT 1)", in: #"SELECT "title" FROM "reminders" WHERE "priority" > (SELECT avg("priority") FROM "reminders")"#))
+    XCTAssertNotNil(
+      try proof(
+        "subquery cut to one row (LIMIT 1)",
+        in: #"SELECT "title" FROM "reminders" WHERE "priority" > (SELECT avg("priority") FROM "reminders")"#))
   }
 
   func testAJoinThroughANotNullForeignKeyAlwaysMatches() throws {

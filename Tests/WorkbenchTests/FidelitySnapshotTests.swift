@@ -27,9 +27,12 @@ final class FidelitySnapshotTests: SnapshotTestCase {
   ]
 
   func testTaggedIDsAndAsCoercions() throws {
-    assertInlineSnapshot(of: try run(#"""
-      Slot.where { $0.id.in([Slot.ID(1), Slot.ID(rawValue: 2), 3 as Slot.ID]) }.select { ($0.label as String) }
-      """#, setup: Self.models), as: .lines) {
+    assertInlineSnapshot(
+      of: try run(
+        #"""
+        Slot.where { $0.id.in([Slot.ID(1), Slot.ID(rawValue: 2), 3 as Slot.ID]) }.select { ($0.label as String) }
+        """#, setup: Self.models), as: .lines
+    ) {
       """
       SELECT "slots"."label"
       FROM "slots"
@@ -46,9 +49,12 @@ final class FidelitySnapshotTests: SnapshotTestCase {
   }
 
   func testColumnGroupsCompareAsRowValues() throws {
-    assertInlineSnapshot(of: try run(#"""
-      Slot.where { $0.span <= Span(start: 1, end: 2) || $0.span.gt(Span(start: 1, end: 4)) }.select(\.label)
-      """#, setup: Self.models), as: .lines) {
+    assertInlineSnapshot(
+      of: try run(
+        #"""
+        Slot.where { $0.span <= Span(start: 1, end: 2) || $0.span.gt(Span(start: 1, end: 4)) }.select(\.label)
+        """#, setup: Self.models), as: .lines
+    ) {
       """
       SELECT "slots"."label"
       FROM "slots"
@@ -65,9 +71,12 @@ final class FidelitySnapshotTests: SnapshotTestCase {
   }
 
   func testSelectionColumnsLeftOutTakeTheirDefaults() throws {
-    assertInlineSnapshot(of: try run(#"""
-      Slot.where { $0.id.eq(1) }.select { Row.Columns(label: $0.label, size: $0.span.end - $0.span.start) }
-      """#, setup: Self.models), as: .lines) {
+    assertInlineSnapshot(
+      of: try run(
+        #"""
+        Slot.where { $0.id.eq(1) }.select { Row.Columns(label: $0.label, size: $0.span.end - $0.span.start) }
+        """#, setup: Self.models), as: .lines
+    ) {
       """
       SELECT "slots"."label" AS "label", 'none' AS "note", ("slots"."end") - ("slots"."start") AS "size"
       FROM "slots"
@@ -82,9 +91,12 @@ final class FidelitySnapshotTests: SnapshotTestCase {
   }
 
   func testQuoteDelimitersAndCustomCollations() throws {
-    assertInlineSnapshot(of: try run(#"""
-      Slot.select { _ in #sql("\(quote: "it's", delimiter: .text) || \(quote: "label")") }.order { $0.label.collate(.custom("NOCASE")) }.limit(1)
-      """#, setup: Self.models), as: .lines) {
+    assertInlineSnapshot(
+      of: try run(
+        #"""
+        Slot.select { _ in #sql("\(quote: "it's", delimiter: .text) || \(quote: "label")") }.order { $0.label.collate(.custom("NOCASE")) }.limit(1)
+        """#, setup: Self.models), as: .lines
+    ) {
       """
       SELECT 'it''s' || "label"
       FROM "slots"
@@ -100,18 +112,21 @@ final class FidelitySnapshotTests: SnapshotTestCase {
   }
 
   func testRecordsHeldInNamesAndBuilderIfAndForInInserts() throws {
-    assertInlineSnapshot(of: try runScript(#"""
-      let draft = Tag.Draft(title: "car")
-      let more = [Tag.Draft(title: "kids"), Tag.Draft(title: "garden")]
-      let vehicleOwner = false
-      Tag.insert {
-        draft
-        more
-        if vehicleOwner { Tag.Draft(title: "garage") } else { Tag.Draft(title: "bus") }
-        for title in ["a", "b"] { Tag.Draft(title: title) }
-      }
-      .returning(\.title)
-      """#), as: .lines) {
+    assertInlineSnapshot(
+      of: try runScript(
+        #"""
+        let draft = Tag.Draft(title: "car")
+        let more = [Tag.Draft(title: "kids"), Tag.Draft(title: "garden")]
+        let vehicleOwner = false
+        Tag.insert {
+          draft
+          more
+          if vehicleOwner { Tag.Draft(title: "garage") } else { Tag.Draft(title: "bus") }
+          for title in ["a", "b"] { Tag.Draft(title: title) }
+        }
+        .returning(\.title)
+        """#), as: .lines
+    ) {
       """
       INSERT INTO "tags"
       ("id", "title")
@@ -133,11 +148,14 @@ final class FidelitySnapshotTests: SnapshotTestCase {
   }
 
   func testAQueryReAliasedAfterItsClauses() throws {
-    assertInlineSnapshot(of: try runScript(#"""
-      enum R1: AliasName {}
-      enum R2: AliasName {}
-      Reminder.as(R1.self).where { $0.title.like("%a%") }.order(by: \.title).limit(2).as(R2.self).select(\.title)
-      """#), as: .lines) {
+    assertInlineSnapshot(
+      of: try runScript(
+        #"""
+        enum R1: AliasName {}
+        enum R2: AliasName {}
+        Reminder.as(R1.self).where { $0.title.like("%a%") }.order(by: \.title).limit(2).as(R2.self).select(\.title)
+        """#), as: .lines
+    ) {
       """
       SELECT "r2s"."title"
       FROM "reminders" AS "r2s"

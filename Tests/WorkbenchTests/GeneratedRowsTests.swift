@@ -1,6 +1,7 @@
-@testable import Workbench
 import QuarryEngine
 import XCTest
+
+@testable import Workbench
 
 /// The generated datasets answers are checked on: reproducible from their seed, rows copied
 /// (never one the task names), dates moved by whole years, ids permuted with foreign keys intact.
@@ -14,7 +15,8 @@ final class GeneratedRowsTests: XCTestCase {
   }
 
   func testTheSameSeedMakesTheSameRows() throws {
-    let variant = try Session.fixture("organisation", variant: true).database.rows("SELECT id, name, managerID, hiredAt FROM employees ORDER BY id")
+    let variant = try Session.fixture("organisation", variant: true).database.rows(
+      "SELECT id, name, managerID, hiredAt FROM employees ORDER BY id")
     let (first, database) = try employees(seed: 2)
     XCTAssertEqual(try employees(seed: 2).rows, first)
     XCTAssertNotEqual(try employees(seed: 1).rows, first)

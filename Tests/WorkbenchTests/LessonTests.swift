@@ -54,7 +54,9 @@ final class LessonTests: XCTestCase {
     XCTAssertEqual(try verdict("Tag.order(by: \\.title).select(\\.title)", titles), .correct)
     XCTAssertEqual(try verdict("Tag.order { $0.title.desc() }.select(\\.title)", titles), .wrong("right rows, wrong order"))
     XCTAssertEqual(try verdict("Tag.order(by: \\.title)", titles), .wrong("extra column: expected 1 column, got 2"))
-    XCTAssertEqual(try verdict("Tag.where { $0.id.lt(3) }.order(by: \\.title).select(\\.title)", titles), .wrong("expected 5 rows, got 2; missing the rows ('outdoors'), ('paperwork') and 1 more"))
+    XCTAssertEqual(
+      try verdict("Tag.where { $0.id.lt(3) }.order(by: \\.title).select(\\.title)", titles),
+      .wrong("expected 5 rows, got 2; missing the rows ('outdoors'), ('paperwork') and 1 more"))
     XCTAssertEqual(
       try verdict("Tag.order(by: \\.title).select { $0.title.upper() }", titles),
       .wrong("row 1, column 1 ('title'): expected 'errand', got 'ERRAND'"))
@@ -62,12 +64,20 @@ final class LessonTests: XCTestCase {
     let unordered = exercise("Tag.select(\\.title)")
     XCTAssertEqual(try verdict("Tag.order { $0.title.desc() }.select { $0.title }", unordered), .correct)
     // A query fitted to the fixture's ids (the same in its variant) fails once the ids move.
-    let fitted = try verdict("Tag.where { $0.id.in([1, 2, 3, 4, 5]) }.select(\\.title).where { $0.title.neq(\"zzz\") }", exercise("Tag.select(\\.title)"))
-    XCTAssertEqual(fitted, .wrong("expected 4 rows, got 0; missing the rows ('creative'), ('family') and 2 more (on the variant rows under other ids: it matched them under the fixture's ids, so it depends on an id written in it)"))
+    let fitted = try verdict(
+      "Tag.where { $0.id.in([1, 2, 3, 4, 5]) }.select(\\.title).where { $0.title.neq(\"zzz\") }", exercise("Tag.select(\\.title)"))
+    XCTAssertEqual(
+      fitted,
+      .wrong(
+        "expected 4 rows, got 0; missing the rows ('creative'), ('family') and 2 more (on the variant rows under other ids: it matched them under the fixture's ids, so it depends on an id written in it)"
+      ))
     XCTAssertEqual(
       try verdict(#"Values("errand")"#, exercise(#"Tag.where { $0.id.eq(1) }.select(\.title)"#)),
-      .wrong("row 1 (sorted), column 1 ('title'): expected 'quick', got 'errand' (on the variant rows; it matched the fixture's rows, so it may be fitted to them)"))
-    XCTAssertEqual(try verdict("Tag.where { $0.titel.eq(1) }", unordered), .wrong("1:16: table 'Tag' has no column 'titel'; did you mean 'title'?"))
+      .wrong(
+        "row 1 (sorted), column 1 ('title'): expected 'quick', got 'errand' (on the variant rows; it matched the fixture's rows, so it may be fitted to them)"
+      ))
+    XCTAssertEqual(
+      try verdict("Tag.where { $0.titel.eq(1) }", unordered), .wrong("1:16: table 'Tag' has no column 'titel'; did you mean 'title'?"))
   }
 
   func testWriteExercisesCompareTablesAfterwards() throws {
@@ -77,7 +87,10 @@ final class LessonTests: XCTestCase {
       return XCTFail("expected a wrong answer")
     }
     // The id SQLite assigns to the new row is not compared (it depends on what ran before).
-    XCTAssertEqual(why, "after your answer, table 'tags' differs: in the row whose 'id' is '(an id SQLite assigns)', column 2 ('title'): expected 'new', got 'New'")
+    XCTAssertEqual(
+      why,
+      "after your answer, table 'tags' differs: in the row whose 'id' is '(an id SQLite assigns)', column 2 ('title'): expected 'new', got 'New'"
+    )
   }
 
   func testTutorWalksALessonAndRecordsProgress() throws {
@@ -85,16 +98,22 @@ final class LessonTests: XCTestCase {
     defer { try? FileManager.default.removeItem(at: state) }
     let output = OutputStream.capturing()
     let shell = Shell(session: try Session.fixture("reminders"), fixtureName: "reminders", output: output)
-    let tutor = Tutor(lessons: Lesson.all(in: Self.lessonsDirectory), progress: Progress(path: state.appendingPathComponent("progress.json").path))
+    let tutor = Tutor(
+      lessons: Lesson.all(in: Self.lessonsDirectory), progress: Progress(path: state.appendingPathComponent("progress.json").path))
     tutor.install(in: shell)
-    for input in [".lesson 1", ".next", ".hint", ".hint", ".hint", ".sql off", "RemindersList.all", ".check", "RemindersList.select(\\.title)", ".check", ".solution", ".solution"] {
+    for input in [
+      ".lesson 1", ".next", ".hint", ".hint", ".hint", ".sql off", "RemindersList.all", ".check", "RemindersList.select(\\.title)",
+      ".check", ".solution", ".solution",
+    ] {
       shell.handle(input)
     }
     let text = output.text
     XCTAssertTrue(text.contains("── Basics — select, where, order, limit · step 2/6: Exercise: All list titles ──"), text)
     XCTAssertTrue(text.contains("Hint: Start from the `RemindersList` table"), text)
     // After the written hint, a more specific one: the solution's outline; then no more.
-    XCTAssertTrue(text.contains("Hint: the solution's outline (fill in the …): RemindersList · select(…)\nNo more hints: .solution shows the solution.\n"), text)
+    XCTAssertTrue(
+      text.contains(
+        "Hint: the solution's outline (fill in the …): RemindersList · select(…)\nNo more hints: .solution shows the solution.\n"), text)
     XCTAssertTrue(text.contains("✗ Not yet: extra column: expected 1 column, got 4"), text)
     XCTAssertTrue(text.contains("✓ Correct"), text)
     XCTAssertTrue(text.contains("Show the solution? Type .solution again"), text)
@@ -104,7 +123,8 @@ final class LessonTests: XCTestCase {
     // `.check ANSWER` checks that answer, not the last input.
     let direct = OutputStream.capturing()
     let checking = Shell(session: try Session.fixture("reminders"), fixtureName: "reminders", output: direct)
-    Tutor(lessons: Lesson.all(in: Self.lessonsDirectory), progress: Progress(path: state.appendingPathComponent("checking.json").path)).install(in: checking)
+    Tutor(lessons: Lesson.all(in: Self.lessonsDirectory), progress: Progress(path: state.appendingPathComponent("checking.json").path))
+      .install(in: checking)
     for input in [".lesson 1", ".next", "RemindersList.select(\\.title)", ".check SELECT 4;", ".check SELECT title FROM remindersLists;"] {
       checking.handle(input)
     }
@@ -114,7 +134,8 @@ final class LessonTests: XCTestCase {
     // Opened again, the lesson starts at its first unsolved exercise (step 3), not at step 1.
     let again = OutputStream.capturing()
     let later = Shell(session: try Session.fixture("reminders"), fixtureName: "reminders", output: again)
-    Tutor(lessons: Lesson.all(in: Self.lessonsDirectory), progress: Progress(path: state.appendingPathComponent("progress.json").path)).install(in: later)
+    Tutor(lessons: Lesson.all(in: Self.lessonsDirectory), progress: Progress(path: state.appendingPathComponent("progress.json").path))
+      .install(in: later)
     later.handle(".lesson 1")
     XCTAssertTrue(again.text.contains("(1 of 5 exercises solved: reopened at the first unsolved one; .prev goes back)"), again.text)
     XCTAssertTrue(again.text.contains("── Basics — select, where, order, limit · step 3/6: Exercise: "), again.text)
@@ -148,7 +169,8 @@ final class LessonTests: XCTestCase {
     XCTAssertTrue(output.text.contains("│ managerID        → employees.id"), output.text)
     let (treeShell, tree) = try tutorShell()
     treeShell.handle(".sql off")
-    treeShell.handle("""
+    treeShell.handle(
+      """
       With {
         Employee.where { $0.id.eq(2) }.select { Chain.Columns(id: $0.id, name: $0.name, depth: 0) }
           .union(all: true, Employee.join(Chain.all) { $0.managerID.eq($1.id) }.select { Chain.Columns(id: $0.id, name: $0.name, depth: $1.depth + 1) })
@@ -157,7 +179,9 @@ final class LessonTests: XCTestCase {
     let before = tree.text.count
     treeShell.handle(".tree")
     let shown = String(tree.text.dropFirst(before))
-    XCTAssertEqual(shown, """
+    XCTAssertEqual(
+      shown,
+      """
       Rui Matos
          Ana Ribeiro
          Tiago Neves
@@ -170,7 +194,8 @@ final class LessonTests: XCTestCase {
   func testTreeFollowsParentIdsAndNeverRerunsAWrite() throws {
     let (shell, output) = try tutorShell()
     shell.handle(".sql off")
-    shell.handle("""
+    shell.handle(
+      """
       With {
         Employee.where { $0.id.eq(3) }.select { OrgChart.Columns(id: $0.id, managerID: $0.managerID, name: $0.name, depth: 0) }
           .union(all: true, Employee.join(OrgChart.all) { $0.managerID.eq($1.id) }
@@ -179,7 +204,9 @@ final class LessonTests: XCTestCase {
       """)
     var before = output.text.count
     shell.handle(".tree")
-    XCTAssertEqual(String(output.text.dropFirst(before)), """
+    XCTAssertEqual(
+      String(output.text.dropFirst(before)),
+      """
       Sofia Lopes
       ├─ Bruno Teixeira
       ├─ Carla Mendes
@@ -187,7 +214,9 @@ final class LessonTests: XCTestCase {
          └─ Hugo Martins
 
       """)
-    shell.handle(#"Employee.insert { ($0.name, $0.title, $0.salary, $0.hiredAt) } values: { ("New", "Intern", 1, Date(timeIntervalSince1970: 1767225600)) }.returning { ($0.id, $0.managerID, $0.name) }"#)
+    shell.handle(
+      #"Employee.insert { ($0.name, $0.title, $0.salary, $0.hiredAt) } values: { ("New", "Intern", 1, Date(timeIntervalSince1970: 1767225600)) }.returning { ($0.id, $0.managerID, $0.name) }"#
+    )
     before = output.text.count
     shell.handle(".tree")
     XCTAssertEqual(String(output.text.dropFirst(before)), "New\n")

@@ -1,5 +1,6 @@
-@testable import Workbench
 import XCTest
+
+@testable import Workbench
 
 /// Lesson text at the prompt: Markdown tables drawn to fit the terminal, never cut mid-word.
 final class LessonTextTests: XCTestCase {
@@ -21,7 +22,9 @@ final class LessonTextTests: XCTestCase {
       | `$0.count()` | `count(id)` |
       | `$0.title + "!"` | `"title" \\|\\| '!'` |
       """
-    XCTAssertEqual(TerminalMarkdown.render(small, color: false, width: 80), """
+    XCTAssertEqual(
+      TerminalMarkdown.render(small, color: false, width: 80),
+      """
       ┌────────────────┬────────────────┐
       │ DSL            │ SQL            │
       ├────────────────┼────────────────┤
@@ -34,7 +37,9 @@ final class LessonTextTests: XCTestCase {
 
   func testATableTooWideIsABlockPerRowWrappedAtSpaces() {
     let rendered = TerminalMarkdown.render(table, color: false, width: 40)
-    XCTAssertEqual(rendered, """
+    XCTAssertEqual(
+      rendered,
+      """
       Some prose before.
 
       DSL: $0.email.is(nil)
@@ -82,7 +87,10 @@ final class LessonTextTests: XCTestCase {
       Tutor.outline(of: "SELECT name, count(*) FROM employees WHERE salary > 100 GROUP BY departmentID;"),
       "SELECT … FROM … WHERE … GROUP BY …")
     XCTAssertEqual(
-      Tutor.outline(of: "CREATE INDEX reminders_dueDate ON reminders(dueDate);\nEXPLAIN QUERY PLAN SELECT title FROM reminders WHERE dueDate < '2026-03-01';"),
+      Tutor.outline(
+        of:
+          "CREATE INDEX reminders_dueDate ON reminders(dueDate);\nEXPLAIN QUERY PLAN SELECT title FROM reminders WHERE dueDate < '2026-03-01';"
+      ),
       "CREATE INDEX … ON …; EXPLAIN QUERY PLAN SELECT … FROM … WHERE …")
   }
 }

@@ -8,15 +8,19 @@ import XCTest
 final class PromptResultTests: SnapshotTestCase {
   func prompt(_ inputs: String..., width: Int = 100, height: Int = 30) throws -> String {
     let output = OutputStream.capturing()
-    let shell = Shell(session: try Session.fixture("reminders"), fixtureName: "reminders", output: output,
-                      terminal: Terminal(width: width, height: height, isInteractive: true, usesColor: false))
+    let shell = Shell(
+      session: try Session.fixture("reminders"), fixtureName: "reminders", output: output,
+      terminal: Terminal(width: width, height: height, isInteractive: true, usesColor: false))
     for input in inputs { shell.handle(input) }
     return output.text.trimmingCharacters(in: .newlines)
   }
 
   func testAResultEndsWithItsCountAndAWriteSaysWhatItChanged() throws {
-    assertInlineSnapshot(of: try prompt(".sql off", "Tag.where { $0.id > 3 }", "Tag.where { $0.id > 9 }",
-                                        "DELETE FROM tags WHERE id > 3;", #"Tag.insert { Tag.Draft(title: "new") }"#), as: .lines) {
+    assertInlineSnapshot(
+      of: try prompt(
+        ".sql off", "Tag.where { $0.id > 3 }", "Tag.where { $0.id > 9 }",
+        "DELETE FROM tags WHERE id > 3;", #"Tag.insert { Tag.Draft(title: "new") }"#), as: .lines
+    ) {
       """
       ┌────┬───────────┐
       │ id │ title     │
@@ -47,7 +51,11 @@ final class PromptResultTests: SnapshotTestCase {
   }
 
   func testALongResultShowsItsFirstAndLastRows() throws {
-    assertInlineSnapshot(of: try prompt(".sql off", ".maxrows 4", "WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c WHERE x < 1234) SELECT x FROM c;"), as: .lines) {
+    assertInlineSnapshot(
+      of: try prompt(
+        ".sql off", ".maxrows 4", "WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c WHERE x < 1234) SELECT x FROM c;"),
+      as: .lines
+    ) {
       """
       ┌──────┐
       │ x    │
@@ -64,8 +72,11 @@ final class PromptResultTests: SnapshotTestCase {
   }
 
   func testNullDiffersFromTheTextNullAndControlCharactersAreDrawn() throws {
-    assertInlineSnapshot(of: try prompt(".sql off", "SELECT NULL AS a, 'NULL' AS b, 'x' || char(9) || 'y' || char(0) || 'z' AS c;",
-                                        ".nullvalue (none)", "SELECT NULL AS a;"), as: .lines) {
+    assertInlineSnapshot(
+      of: try prompt(
+        ".sql off", "SELECT NULL AS a, 'NULL' AS b, 'x' || char(9) || 'y' || char(0) || 'z' AS c;",
+        ".nullvalue (none)", "SELECT NULL AS a;"), as: .lines
+    ) {
       """
       ┌───┬──────┬───────┐
       │ a │ b    │ c     │
@@ -86,7 +97,9 @@ final class PromptResultTests: SnapshotTestCase {
   /// A value of megabytes is drawn from its first columns: made visible and measured only as
   /// far as the cell shows it (a newline, a wide character, a NUL at its start count as drawn).
   func testAHugeValueIsDrawnFromItsFirstColumns() throws {
-    assertInlineSnapshot(of: try prompt(".sql off", "SELECT 'a' || char(10) || '界' || char(0) || printf('%.*c', 2000000, 'x') AS v;"), as: .lines) {
+    assertInlineSnapshot(
+      of: try prompt(".sql off", "SELECT 'a' || char(10) || '界' || char(0) || printf('%.*c', 2000000, 'x') AS v;"), as: .lines
+    ) {
       """
       ┌──────────────────────────────────────────────────────────────┐
       │ v                                                            │
@@ -131,8 +144,11 @@ final class PromptResultTests: SnapshotTestCase {
 
 extension PromptResultTests {
   func testADeclarationSaysWhatItDeclared() throws {
-    assertInlineSnapshot(of: try prompt(#"@Table struct Note { let id: Int; var body = ""; var pinned = false }"#,
-                                        "enum Mood: Int, QueryBindable { case low = 1, high }", ".schema Note"), as: .lines) {
+    assertInlineSnapshot(
+      of: try prompt(
+        #"@Table struct Note { let id: Int; var body = ""; var pinned = false }"#,
+        "enum Mood: Int, QueryBindable { case low = 1, high }", ".schema Note"), as: .lines
+    ) {
       """
       declared table Note (3 columns); no table 'notes' in the database yet
       declared enum Mood (2 cases)

@@ -1,6 +1,7 @@
-@testable import Workbench
 import QuarryEngine
 import XCTest
+
+@testable import Workbench
 
 /// The SQL mutation space of the dataset search: each mutant one change, written in the
 /// solution's SQL; an expression written twice changes in both places; constants read off the
@@ -10,11 +11,16 @@ final class SQLMutantsTests: XCTestCase {
   func testEachMutantIsOneChange() {
     let mutants = SQLMutants.of([#"SELECT "name" FROM "products" WHERE ("price" < 20) AND "category" LIKE 'desk%' ORDER BY "name""#])
     let byKind = Dictionary(mutants.map { ($0.kind, $0.code) }, uniquingKeysWith: { first, _ in first })
-    XCTAssertEqual(byKind["sql: '<' → '<='"], #"SELECT "name" FROM "products" WHERE ("price" <= 20) AND "category" LIKE 'desk%' ORDER BY "name";"#)
-    XCTAssertEqual(byKind["sql: 20 → 21"], #"SELECT "name" FROM "products" WHERE ("price" < 21) AND "category" LIKE 'desk%' ORDER BY "name";"#)
-    XCTAssertEqual(byKind["sql: LIKE → GLOB"], #"SELECT "name" FROM "products" WHERE ("price" < 20) AND "category" GLOB 'desk*' ORDER BY "name";"#)
+    XCTAssertEqual(
+      byKind["sql: '<' → '<='"], #"SELECT "name" FROM "products" WHERE ("price" <= 20) AND "category" LIKE 'desk%' ORDER BY "name";"#)
+    XCTAssertEqual(
+      byKind["sql: 20 → 21"], #"SELECT "name" FROM "products" WHERE ("price" < 21) AND "category" LIKE 'desk%' ORDER BY "name";"#)
+    XCTAssertEqual(
+      byKind["sql: LIKE → GLOB"], #"SELECT "name" FROM "products" WHERE ("price" < 20) AND "category" GLOB 'desk*' ORDER BY "name";"#)
     XCTAssertEqual(byKind["sql: drop a condition (AND …)"], #"SELECT "name" FROM "products" WHERE ("price" < 20)     ORDER BY "name";"#)
-    XCTAssertEqual(byKind["sql: add DISTINCT"], #"SELECT DISTINCT  "name" FROM "products" WHERE ("price" < 20) AND "category" LIKE 'desk%' ORDER BY "name";"#)
+    XCTAssertEqual(
+      byKind["sql: add DISTINCT"],
+      #"SELECT DISTINCT  "name" FROM "products" WHERE ("price" < 20) AND "category" LIKE 'desk%' ORDER BY "name";"#)
     XCTAssertNotNil(byKind["sql: AND → OR"])
     XCTAssertNotNil(byKind["sql: drop the WHERE"])
     // A string's contents are never a place to change: 'desk%' keeps its letters.
@@ -22,14 +28,21 @@ final class SQLMutantsTests: XCTestCase {
   }
 
   func testAnExpressionWrittenTwiceChangesInBoth() {
-    let sql = #"SELECT CASE WHEN "price" < 20 THEN 'budget' ELSE 'other' END, count(*) FROM "products" GROUP BY CASE WHEN "price" < 20 THEN 'budget' ELSE 'other' END"#
+    let sql =
+      #"SELECT CASE WHEN "price" < 20 THEN 'budget' ELSE 'other' END, count(*) FROM "products" GROUP BY CASE WHEN "price" < 20 THEN 'budget' ELSE 'other' END"#
     let flips = SQLMutants.of([sql]).filter { $0.kind.hasPrefix("sql: '<' → '<='") }
     XCTAssertEqual(flips.map(\.code), [sql.replacing(#""price" < 20"#, with: #""price" <= 20"#) + ";"])
   }
 
   func testAggregatesAndJoins() {
-    let kinds = Set(SQLMutants.of([#"SELECT "l"."title", count("r"."id"), max("r"."priority") FROM "lists" AS "l" LEFT JOIN "reminders" AS "r" ON "r"."listID" = "l"."id" GROUP BY "l"."id""#]).map(\.kind))
-    for kind in ["sql: count(DISTINCT …)", "sql: count(x) → count(*)", "sql: max() → coalesce(max(), 0)", "sql: max() → min()", "sql: LEFT JOIN → JOIN"] {
+    let kinds = Set(
+      SQLMutants.of([
+        #"SELECT "l"."title", count("r"."id"), max("r"."priority") FROM "lists" AS "l" LEFT JOIN "reminders" AS "r" ON "r"."listID" = "l"."id" GROUP BY "l"."id""#
+      ]).map(\.kind))
+    for kind in [
+      "sql: count(DISTINCT …)", "sql: count(x) → count(*)", "sql: max() → coalesce(max(), 0)", "sql: max() → min()",
+      "sql: LEFT JOIN → JOIN",
+    ] {
       XCTAssertTrue(kinds.contains(kind), kind)
     }
   }
@@ -37,47 +50,64 @@ final class SQLMutantsTests: XCTestCase {
   func testMistakesOfPaddingEmptinessAndNone() throws {
     let session = try Session.fixture("reminders")
     let data = SQLMutants.FixtureData(database: session.database)
-    let sql = #"SELECT "reminders"."title", coalesce("reminders"."assignedUserID", 0), length("reminders"."notes") FROM "reminders" WHERE ("reminders"."dueDate") IS NOT (NULL) ORDER BY "reminders"."title""#
+    let sql =
+      #"SELECT "reminders"."title", coalesce("reminders"."assignedUserID", 0), length("reminders"."notes") FROM "reminders" WHERE ("reminders"."dueDate") IS NOT (NULL) ORDER BY "reminders"."title""#
     let byKind = Dictionary(SQLMutants.of([sql], data: data).map { ($0.kind, $0.code) }, uniquingKeysWith: { first, _ in first })
     XCTAssertEqual(
       byKind["sql: length(x) → length(trim(x))"],
-      #"SELECT "reminders"."title", coalesce("reminders"."assignedUserID", 0), length(trim("reminders"."notes")) FROM "reminders" WHERE ("reminders"."dueDate") IS NOT (NULL) ORDER BY "reminders"."title";"#)
+      #"SELECT "reminders"."title", coalesce("reminders"."assignedUserID", 0), length(trim("reminders"."notes")) FROM "reminders" WHERE ("reminders"."dueDate") IS NOT (NULL) ORDER BY "reminders"."title";"#
+    )
     XCTAssertEqual(
       byKind["sql: coalesce(x, 0) → CASE WHEN x > 0 THEN x ELSE 0 END"],
-      #"SELECT "reminders"."title", CASE WHEN "reminders"."assignedUserID" > 0 THEN "reminders"."assignedUserID" ELSE 0 END , length("reminders"."notes") FROM "reminders" WHERE ("reminders"."dueDate") IS NOT (NULL) ORDER BY "reminders"."title";"#)
+      #"SELECT "reminders"."title", CASE WHEN "reminders"."assignedUserID" > 0 THEN "reminders"."assignedUserID" ELSE 0 END , length("reminders"."notes") FROM "reminders" WHERE ("reminders"."dueDate") IS NOT (NULL) ORDER BY "reminders"."title";"#
+    )
     XCTAssertEqual(
       byKind["sql: IS NOT NULL → > 0"],
-      #"SELECT "reminders"."title", coalesce("reminders"."assignedUserID", 0), length("reminders"."notes") FROM "reminders" WHERE ("reminders"."dueDate") >  (0) ORDER BY "reminders"."title";"#)
+      #"SELECT "reminders"."title", coalesce("reminders"."assignedUserID", 0), length("reminders"."notes") FROM "reminders" WHERE ("reminders"."dueDate") >  (0) ORDER BY "reminders"."title";"#
+    )
     // A title that is never empty on the fixture: an answer that leaves out empty ones passes there.
     XCTAssertEqual(
       byKind["sql: empty title excluded (<> '')"],
-      #"SELECT "reminders"."title", coalesce("reminders"."assignedUserID", 0), length("reminders"."notes") FROM "reminders" WHERE "reminders"."title" <> '' AND ( ("reminders"."dueDate") IS NOT (NULL)) ORDER BY "reminders"."title";"#)
+      #"SELECT "reminders"."title", coalesce("reminders"."assignedUserID", 0), length("reminders"."notes") FROM "reminders" WHERE "reminders"."title" <> '' AND ( ("reminders"."dueDate") IS NOT (NULL)) ORDER BY "reminders"."title";"#
+    )
     // `IS (NULL)`, as the DSL writes it, is a place for IS NOT NULL too.
-    XCTAssertNotNil(Set(SQLMutants.of([#"SELECT "id" FROM "reminders" WHERE ("dueDate") IS (NULL)"#]).map(\.kind)).first { $0 == "sql: IS NULL → IS NOT NULL" })
+    XCTAssertNotNil(
+      Set(SQLMutants.of([#"SELECT "id" FROM "reminders" WHERE ("dueDate") IS (NULL)"#]).map(\.kind)).first {
+        $0 == "sql: IS NULL → IS NOT NULL"
+      })
   }
 
   func testAnOrderWithoutLetterCaseAndAGroupByNameThroughAnAlias() throws {
     let reminders = SQLMutants.FixtureData(database: try Session.fixture("reminders").database)
-    let ordered = Dictionary(SQLMutants.of([#"SELECT "title" FROM "reminders" ORDER BY "reminders"."title" DESC, "id""#], data: reminders).map { ($0.kind, $0.code) }, uniquingKeysWith: { first, _ in first })
-    XCTAssertEqual(ordered["sql: ORDER BY x → ORDER BY lower(x)"], #"SELECT "title" FROM "reminders" ORDER BY lower("reminders"."title") DESC, "id";"#)
+    let ordered = Dictionary(
+      SQLMutants.of([#"SELECT "title" FROM "reminders" ORDER BY "reminders"."title" DESC, "id""#], data: reminders).map {
+        ($0.kind, $0.code)
+      }, uniquingKeysWith: { first, _ in first })
+    XCTAssertEqual(
+      ordered["sql: ORDER BY x → ORDER BY lower(x)"], #"SELECT "title" FROM "reminders" ORDER BY lower("reminders"."title") DESC, "id";"#)
     // Not on a key of numbers or dates: lower() of those is a mutant no one writes.
     let byDate = SQLMutants.of([#"SELECT "title" FROM "reminders" ORDER BY "reminders"."updatedAt""#], data: reminders).map(\.kind)
     XCTAssertFalse(byDate.contains("sql: ORDER BY x → ORDER BY lower(x)"))
     let session = try Session.fixture("organisation")
     let grouped = SQLMutants.of(
-      [#"SELECT "managers"."name", count(*) FROM "employees" JOIN "employees" AS "managers" ON "employees"."managerID" = "managers"."id" GROUP BY "managers"."id""#],
+      [
+        #"SELECT "managers"."name", count(*) FROM "employees" JOIN "employees" AS "managers" ON "employees"."managerID" = "managers"."id" GROUP BY "managers"."id""#
+      ],
       data: SQLMutants.FixtureData(database: session.database))
     XCTAssertEqual(
       grouped.first { $0.kind == "sql: group by name instead of id" }?.code,
-      #"SELECT "managers"."name", count(*) FROM "employees" JOIN "employees" AS "managers" ON "employees"."managerID" = "managers"."id" GROUP BY "managers"."name";"#)
+      #"SELECT "managers"."name", count(*) FROM "employees" JOIN "employees" AS "managers" ON "employees"."managerID" = "managers"."id" GROUP BY "managers"."name";"#
+    )
   }
 
   func testAConditionEveryFixtureRowMeetsIsAMutant() throws {
     let shop = SQLMutants.FixtureData(database: try Session.fixture("shop").database)
-    let mutants = SQLMutants.of([#"SELECT "products"."name" FROM "products" WHERE "products"."id" NOT IN (SELECT "productID" FROM "orderItems")"#], data: shop)
+    let mutants = SQLMutants.of(
+      [#"SELECT "products"."name" FROM "products" WHERE "products"."id" NOT IN (SELECT "productID" FROM "orderItems")"#], data: shop)
     XCTAssertEqual(
       mutants.first { $0.kind == "sql: only positive price kept (> 0)" }?.code,
-      #"SELECT "products"."name" FROM "products" WHERE "products"."price" > 0 AND ( "products"."id" NOT IN (SELECT "productID" FROM "orderItems"));"#)
+      #"SELECT "products"."name" FROM "products" WHERE "products"."price" > 0 AND ( "products"."id" NOT IN (SELECT "productID" FROM "orderItems"));"#
+    )
   }
 
   /// Every prefix of statements that use each construct the mutation space reads (cut at any
@@ -104,21 +134,28 @@ final class SQLMutantsTests: XCTestCase {
   /// An ```equivalent line names the mutant's kind, `sql: ` and all, then its reason.
   func testEquivalenceLinesNameTheWholeKind() {
     XCTAssertEqual(
-      Lesson.equivalences(["sql: add DISTINCT #2: the CTE holds one row per order: distinct already\njoin → leftJoin: every reminder has a list"]),
+      Lesson.equivalences([
+        "sql: add DISTINCT #2: the CTE holds one row per order: distinct already\njoin → leftJoin: every reminder has a list"
+      ]),
       ["sql: add DISTINCT #2": "the CTE holds one row per order: distinct already", "join → leftJoin": "every reminder has a list"])
   }
 
   func testConstantsReadOffTheFixture() throws {
     let session = try Session.fixture("shop")
     let data = SQLMutants.FixtureData(database: session.database)
-    let mutants = SQLMutants.of([#"SELECT "orders"."id", CASE "orders"."status" WHEN 'delivered' THEN 'done' ELSE 'open' END FROM "orders" WHERE ("orders"."status") <> ('cancelled')"#], data: data)
+    let mutants = SQLMutants.of(
+      [
+        #"SELECT "orders"."id", CASE "orders"."status" WHEN 'delivered' THEN 'done' ELSE 'open' END FROM "orders" WHERE ("orders"."status") <> ('cancelled')"#
+      ], data: data)
     let byKind = Dictionary(mutants.map { ($0.kind, $0.code) }, uniquingKeysWith: { first, _ in first })
     XCTAssertEqual(
       byKind["sql: ELSE listed by hand"],
-      #"SELECT "orders"."id", CASE "orders"."status" WHEN 'delivered' THEN 'done' WHEN 'cancelled' THEN 'open' WHEN 'placed' THEN 'open' WHEN 'shipped' THEN 'open'  END FROM "orders" WHERE ("orders"."status") <> ('cancelled');"#)
+      #"SELECT "orders"."id", CASE "orders"."status" WHEN 'delivered' THEN 'done' WHEN 'cancelled' THEN 'open' WHEN 'placed' THEN 'open' WHEN 'shipped' THEN 'open'  END FROM "orders" WHERE ("orders"."status") <> ('cancelled');"#
+    )
     XCTAssertEqual(
       byKind["sql: listed by hand (status <> 'cancelled')"],
-      #"SELECT "orders"."id", CASE "orders"."status" WHEN 'delivered' THEN 'done' ELSE 'open' END FROM "orders" WHERE "orders"."status" IN ('delivered', 'placed', 'shipped');"#)
+      #"SELECT "orders"."id", CASE "orders"."status" WHEN 'delivered' THEN 'done' ELSE 'open' END FROM "orders" WHERE "orders"."status" IN ('delivered', 'placed', 'shipped');"#
+    )
     let grouped = SQLMutants.of([#"SELECT "customers"."name", count(*) FROM "customers" GROUP BY "customers"."id""#], data: data)
     XCTAssertTrue(grouped.contains { $0.kind == "sql: group by name instead of id" && $0.code.hasSuffix(#"GROUP BY "customers"."name";"#) })
   }
@@ -131,13 +168,16 @@ final class SQLMutantsTests: XCTestCase {
     // A CTE no one reads, beside one that is read.
     XCTAssertFalse(CommonTableExpressions(sql: "WITH a AS (SELECT 1), b AS (SELECT 2) SELECT * FROM b").doTheWork)
     // Recursive: read by itself and by the query; a name inside a string is no read.
-    XCTAssertTrue(CommonTableExpressions(sql: "WITH RECURSIVE c(n) AS (SELECT 1 UNION ALL SELECT n + 1 FROM c WHERE n < 3) SELECT n FROM c").doTheWork)
+    XCTAssertTrue(
+      CommonTableExpressions(sql: "WITH RECURSIVE c(n) AS (SELECT 1 UNION ALL SELECT n + 1 FROM c WHERE n < 3) SELECT n FROM c").doTheWork)
     XCTAssertFalse(CommonTableExpressions(sql: "WITH c AS (SELECT 1) SELECT 'c'").doTheWork)
   }
 
   func testJSONObjectsCompareAsObjects() {
-    XCTAssertEqual(AnswerChecker.valueKey(.text(#"{"id":1,"title":"errand"}"#)), AnswerChecker.valueKey(.text(#"{"title":"errand","id":1}"#)))
-    XCTAssertNotEqual(AnswerChecker.valueKey(.text(#"{"id":1,"title":"errand"}"#)), AnswerChecker.valueKey(.text(#"{"id":2,"title":"errand"}"#)))
+    XCTAssertEqual(
+      AnswerChecker.valueKey(.text(#"{"id":1,"title":"errand"}"#)), AnswerChecker.valueKey(.text(#"{"title":"errand","id":1}"#)))
+    XCTAssertNotEqual(
+      AnswerChecker.valueKey(.text(#"{"id":1,"title":"errand"}"#)), AnswerChecker.valueKey(.text(#"{"id":2,"title":"errand"}"#)))
     XCTAssertEqual(AnswerChecker.valueKey(.text(#"{"a":{"x":1,"y":[1,2]}}"#)), AnswerChecker.valueKey(.text(#"{"a":{"y":[1,2],"x":1}}"#)))
   }
 
@@ -148,10 +188,18 @@ final class SQLMutantsTests: XCTestCase {
       try session.database.execute(sql)
       return before.changes(to: SchemaObjects.read(session.database))
     }
-    let declared = try schema("CREATE TABLE notes (id INTEGER PRIMARY KEY, reminderID INTEGER REFERENCES reminders(id), body TEXT NOT NULL DEFAULT '', n INTEGER DEFAULT 0)")
-    let written = try schema("CREATE TABLE notes (id INTEGER NOT NULL PRIMARY KEY, reminderID INT REFERENCES reminders, body VARCHAR(200) NOT NULL DEFAULT (''), n BIGINT DEFAULT (0))")
+    let declared = try schema(
+      "CREATE TABLE notes (id INTEGER PRIMARY KEY, reminderID INTEGER REFERENCES reminders(id), body TEXT NOT NULL DEFAULT '', n INTEGER DEFAULT 0)"
+    )
+    let written = try schema(
+      "CREATE TABLE notes (id INTEGER NOT NULL PRIMARY KEY, reminderID INT REFERENCES reminders, body VARCHAR(200) NOT NULL DEFAULT (''), n BIGINT DEFAULT (0))"
+    )
     XCTAssertEqual(declared, written)
     // INT PRIMARY KEY is not the rowid: another behaviour.
-    XCTAssertNotEqual(declared, try schema("CREATE TABLE notes (id INT PRIMARY KEY, reminderID INTEGER REFERENCES reminders(id), body TEXT NOT NULL DEFAULT '', n INTEGER DEFAULT 0)"))
+    XCTAssertNotEqual(
+      declared,
+      try schema(
+        "CREATE TABLE notes (id INT PRIMARY KEY, reminderID INTEGER REFERENCES reminders(id), body TEXT NOT NULL DEFAULT '', n INTEGER DEFAULT 0)"
+      ))
   }
 }

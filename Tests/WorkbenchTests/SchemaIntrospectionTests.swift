@@ -31,8 +31,9 @@ final class SchemaIntrospectionTests: XCTestCase {
     XCTAssertEqual(lists.columns.map(\.primaryKeyIndex), [1, 0])
     let items = try XCTUnwrap(schema.table(named: "items"))
     // As SQLite lists them (pragma_foreign_key_list: the last declared first, a composite key's columns in order).
-    XCTAssertEqual(items.foreignKeys.map { "\($0.fromColumn)→\($0.table).\($0.toColumn ?? "PK")" },
-                   ["id→lists.id", "listID→lists.title", "ownerID→lists.PK", "listID→lists.id"])
+    XCTAssertEqual(
+      items.foreignKeys.map { "\($0.fromColumn)→\($0.table).\($0.toColumn ?? "PK")" },
+      ["id→lists.id", "listID→lists.title", "ownerID→lists.PK", "listID→lists.id"])
     XCTAssertEqual(schema.table(named: "titles")?.columns.map(\.name), ["title"])
     XCTAssertEqual(schema.table(named: "notes")?.columns.map(\.name), ["body"])
     XCTAssertEqual(schema.table(named: "scratch")?.columns.map(\.name), ["x"])

@@ -4,7 +4,9 @@ import XCTest
 /// DSL in, SQL and results out, against the reminders fixture.
 final class SelectSnapshotTests: SnapshotTestCase {
   func testWhereOrderLimit() throws {
-    assertInlineSnapshot(of: try run(#"Reminder.where { !$0.isCompleted }.order(by: \.title).limit(3).select { ($0.title, $0.priority) }"#), as: .lines) {
+    assertInlineSnapshot(
+      of: try run(#"Reminder.where { !$0.isCompleted }.order(by: \.title).limit(3).select { ($0.title, $0.priority) }"#), as: .lines
+    ) {
       """
       SELECT "reminders"."title", "reminders"."priority"
       FROM "reminders"
@@ -23,7 +25,9 @@ final class SelectSnapshotTests: SnapshotTestCase {
   }
 
   func testJoinSelectingFromBothTables() throws {
-    assertInlineSnapshot(of: try run("Reminder.join(RemindersList.all) { $0.remindersListID.eq($1.id) }.select { ($0.title, $1.title) }.limit(4)"), as: .lines) {
+    assertInlineSnapshot(
+      of: try run("Reminder.join(RemindersList.all) { $0.remindersListID.eq($1.id) }.select { ($0.title, $1.title) }.limit(4)"), as: .lines
+    ) {
       """
       SELECT "reminders"."title", "remindersLists"."title"
       FROM "reminders"
@@ -42,7 +46,11 @@ final class SelectSnapshotTests: SnapshotTestCase {
   }
 
   func testGroupHavingCount() throws {
-    assertInlineSnapshot(of: try run("RemindersList.group(by: \\.id).join(Reminder.all) { $0.id.eq($1.remindersListID) }.having { $1.count() > 2 }.select { ($0.title, $1.count()) }"), as: .lines) {
+    assertInlineSnapshot(
+      of: try run(
+        "RemindersList.group(by: \\.id).join(Reminder.all) { $0.id.eq($1.remindersListID) }.having { $1.count() > 2 }.select { ($0.title, $1.count()) }"
+      ), as: .lines
+    ) {
       """
       SELECT "remindersLists"."title", count("reminders"."id")
       FROM "remindersLists"
@@ -62,7 +70,11 @@ final class SelectSnapshotTests: SnapshotTestCase {
   }
 
   func testLeftJoinWithCoalesce() throws {
-    assertInlineSnapshot(of: try run(#"Reminder.leftJoin(User.all) { $0.assignedUserID.eq($1.id) }.select { ($0.title, $1.name ?? "nobody") }.order { reminder, _ in reminder.id.desc() }.limit(3)"#), as: .lines) {
+    assertInlineSnapshot(
+      of: try run(
+        #"Reminder.leftJoin(User.all) { $0.assignedUserID.eq($1.id) }.select { ($0.title, $1.name ?? "nobody") }.order { reminder, _ in reminder.id.desc() }.limit(3)"#
+      ), as: .lines
+    ) {
       """
       SELECT "reminders"."title", coalesce("users"."name", 'nobody')
       FROM "reminders"
@@ -81,7 +93,10 @@ final class SelectSnapshotTests: SnapshotTestCase {
   }
 
   func testRightAndFullJoins() throws {
-    assertInlineSnapshot(of: try run("User.all.rightJoin(Reminder.all) { $0.id.is($1.assignedUserID) }.select { ($1.id, $0.name) }.where { $1.id.lte(2) }"), as: .lines) {
+    assertInlineSnapshot(
+      of: try run("User.all.rightJoin(Reminder.all) { $0.id.is($1.assignedUserID) }.select { ($1.id, $0.name) }.where { $1.id.lte(2) }"),
+      as: .lines
+    ) {
       """
       SELECT "reminders"."id", "users"."name"
       FROM "users"
@@ -95,7 +110,11 @@ final class SelectSnapshotTests: SnapshotTestCase {
       └────┴──────┘
       """
     }
-    assertInlineSnapshot(of: try run("Reminder.all.fullJoin(User.all) { $0.assignedUserID.is($1.id) }.select { $1.name }.where { reminder, _ in reminder.id.is(nil) }"), as: .lines) {
+    assertInlineSnapshot(
+      of: try run(
+        "Reminder.all.fullJoin(User.all) { $0.assignedUserID.is($1.id) }.select { $1.name }.where { reminder, _ in reminder.id.is(nil) }"),
+      as: .lines
+    ) {
       """
       SELECT "users"."name"
       FROM "reminders"
@@ -111,7 +130,11 @@ final class SelectSnapshotTests: SnapshotTestCase {
   }
 
   func testOperatorsAndStringFunctions() throws {
-    assertInlineSnapshot(of: try run(#"Reminder.where { $0.title.hasPrefix("P") && $0.id.between(2, and: 11) }.select { ($0.id, $0.title.upper(), $0.title.length(), $0.title + "!") }"#), as: .lines) {
+    assertInlineSnapshot(
+      of: try run(
+        #"Reminder.where { $0.title.hasPrefix("P") && $0.id.between(2, and: 11) }.select { ($0.id, $0.title.upper(), $0.title.length(), $0.title + "!") }"#
+      ), as: .lines
+    ) {
       #"""
       warning: 1:27: 'hasPrefix(_:)' is deprecated: Prefer 'like("\(other)%")' instead
       Reminder.where { $0.title.hasPrefix("P") && $0.id.between(2, and: 11) }.select { ($0.id, $0.title.upper(), $0.title.length(), $0.title + "!") }
@@ -131,7 +154,11 @@ final class SelectSnapshotTests: SnapshotTestCase {
   }
 
   func testInListAndSubquery() throws {
-    assertInlineSnapshot(of: try run("Reminder.where { $0.id.in([1, 3]) || $0.remindersListID.in(RemindersList.where { $0.title.eq(\"Travel\") }.select(\\.id)) }.select(\\.title)"), as: .lines) {
+    assertInlineSnapshot(
+      of: try run(
+        "Reminder.where { $0.id.in([1, 3]) || $0.remindersListID.in(RemindersList.where { $0.title.eq(\"Travel\") }.select(\\.id)) }.select(\\.title)"
+      ), as: .lines
+    ) {
       """
       SELECT "reminders"."title"
       FROM "reminders"
@@ -152,7 +179,11 @@ final class SelectSnapshotTests: SnapshotTestCase {
   }
 
   func testAggregatesWithDistinctAndFilter() throws {
-    assertInlineSnapshot(of: try run("Reminder.select { ($0.priority.count(distinct: true), $0.id.count(filter: $0.isFlagged), $0.title.groupConcat(\", \"), $0.id.avg()) }"), as: .lines) {
+    assertInlineSnapshot(
+      of: try run(
+        "Reminder.select { ($0.priority.count(distinct: true), $0.id.count(filter: $0.isFlagged), $0.title.groupConcat(\", \"), $0.id.avg()) }"
+      ), as: .lines
+    ) {
       """
       SELECT count(DISTINCT "reminders"."priority"), count("reminders"."id") FILTER (WHERE "reminders"."isFlagged"), group_concat("reminders"."title", ', '), avg("reminders"."id")
       FROM "reminders"
@@ -241,12 +272,15 @@ final class SelectSnapshotTests: SnapshotTestCase {
   }
 
   func testSelfJoinThroughAliases() throws {
-    assertInlineSnapshot(of: try run("""
-      enum Other: AliasName {}
-      Reminder.join(Reminder.as(Other.self).all) { $0.remindersListID.eq($1.remindersListID) && $0.id.lt($1.id) }
-        .where { reminder, _ in reminder.remindersListID.eq(1) }
-        .select { ($0.title, $1.title) }
-      """), as: .lines) {
+    assertInlineSnapshot(
+      of: try run(
+        """
+        enum Other: AliasName {}
+        Reminder.join(Reminder.as(Other.self).all) { $0.remindersListID.eq($1.remindersListID) && $0.id.lt($1.id) }
+          .where { reminder, _ in reminder.remindersListID.eq(1) }
+          .select { ($0.title, $1.title) }
+        """), as: .lines
+    ) {
       """
       SELECT "reminders"."title", "others"."title"
       FROM "reminders"
@@ -275,9 +309,12 @@ final class SelectSnapshotTests: SnapshotTestCase {
 
   func testTableOnlyInTheDatabaseIsUsableByItsTypeName() throws {
     assertInlineSnapshot(
-      of: try run("Category.where { $0.name.like(\"%a%\") }", setup: [
-        ".raw CREATE TABLE categories (id INTEGER PRIMARY KEY, name TEXT NOT NULL)",
-      ]), as: .lines) {
+      of: try run(
+        "Category.where { $0.name.like(\"%a%\") }",
+        setup: [
+          ".raw CREATE TABLE categories (id INTEGER PRIMARY KEY, name TEXT NOT NULL)"
+        ]), as: .lines
+    ) {
       """
       SELECT "categories"."id", "categories"."name"
       FROM "categories"
@@ -292,9 +329,11 @@ final class SelectSnapshotTests: SnapshotTestCase {
 
   /// `query.contains(element)` (deprecated in StructuredQueries) is `element.in(query)`.
   func testSubqueryContainsIsElementIn() throws {
-    assertInlineSnapshot(of: try run(
-      #"Reminder.where { Reminder.select(\.id).where { $0.isFlagged }.contains($0.id) }.select(\.title)"#
-    ), as: .lines) {
+    assertInlineSnapshot(
+      of: try run(
+        #"Reminder.where { Reminder.select(\.id).where { $0.isFlagged }.contains($0.id) }.select(\.title)"#
+      ), as: .lines
+    ) {
       #"""
       warning: 1:63: 'contains(_:)' is deprecated: Prefer 'element.in(self)' instead
       Reminder.where { Reminder.select(\.id).where { $0.isFlagged }.contains($0.id) }.select(\.title)
@@ -317,9 +356,11 @@ final class SelectSnapshotTests: SnapshotTestCase {
 
   /// `Date()` and `Date.now` are the time the statement runs, as SQLite computes it.
   func testDateInitializerIsNow() throws {
-    assertInlineSnapshot(of: try run(
-      "Reminder.where { $0.id.eq(1) && $0.dueDate < Optional(Date()) && $0.updatedAt < Date.now }.count()"
-    ), as: .lines) {
+    assertInlineSnapshot(
+      of: try run(
+        "Reminder.where { $0.id.eq(1) && $0.dueDate < Optional(Date()) && $0.updatedAt < Date.now }.count()"
+      ), as: .lines
+    ) {
       """
       SELECT count(*)
       FROM "reminders"
@@ -335,12 +376,15 @@ final class SelectSnapshotTests: SnapshotTestCase {
 
   /// A result builder's `if` keeps the clause only when its Swift condition holds.
   func testResultBuilderIfOnASwiftBool() throws {
-    assertInlineSnapshot(of: try run(#"""
-      let showCompleted = false
-      Reminder.where { if !showCompleted { !$0.isCompleted } }.count()
-      Reminder.where { if showCompleted { !$0.isCompleted } }.count()
-      Reminder.order { if showCompleted { $0.title } else { ($0.isFlagged.desc(), $0.title) } }.select(\.title).limit(2)
-      """#), as: .lines) {
+    assertInlineSnapshot(
+      of: try run(
+        #"""
+        let showCompleted = false
+        Reminder.where { if !showCompleted { !$0.isCompleted } }.count()
+        Reminder.where { if showCompleted { !$0.isCompleted } }.count()
+        Reminder.order { if showCompleted { $0.title } else { ($0.isFlagged.desc(), $0.title) } }.select(\.title).limit(2)
+        """#), as: .lines
+    ) {
       """
       SELECT count(*)
       FROM "reminders"
@@ -373,9 +417,11 @@ final class SelectSnapshotTests: SnapshotTestCase {
 
   /// `map` is handed the columns selected so far; what it returns is the new selection.
   func testMapReshapesTheSelection() throws {
-    assertInlineSnapshot(of: try run(
-      #"Reminder.select(\.id).select(\.title).map { _, title in title.upper() }.order(by: \.id).limit(2)"#
-    ), as: .lines) {
+    assertInlineSnapshot(
+      of: try run(
+        #"Reminder.select(\.id).select(\.title).map { _, title in title.upper() }.order(by: \.id).limit(2)"#
+      ), as: .lines
+    ) {
       """
       SELECT upper("reminders"."title")
       FROM "reminders"
@@ -394,15 +440,18 @@ final class SelectSnapshotTests: SnapshotTestCase {
   /// More of StructuredQueries' spellings: whole-row comparison, a query's negation, ranges,
   /// loops in a where builder, count with a filter, fixed UUIDs.
   func testMoreStructuredQueriesSpellings() throws {
-    assertInlineSnapshot(of: try run(#"""
-      Tag.where { $0 > Tag(id: 3, title: "someday") }.select(\.title)
-      (!Reminder.where(\.isCompleted)).count()
-      Reminder.where { (2...4).contains($0.id) }.select(\.id)
-      let words = ["o", "e"]
-      Tag.where { for word in words { $0.title.contains(word) } }.select(\.title)
-      Reminder.count { $0.isFlagged }
-      Values(UUID(1))
-      """#), as: .lines) {
+    assertInlineSnapshot(
+      of: try run(
+        #"""
+        Tag.where { $0 > Tag(id: 3, title: "someday") }.select(\.title)
+        (!Reminder.where(\.isCompleted)).count()
+        Reminder.where { (2...4).contains($0.id) }.select(\.id)
+        let words = ["o", "e"]
+        Tag.where { for word in words { $0.title.contains(word) } }.select(\.title)
+        Reminder.count { $0.isFlagged }
+        Values(UUID(1))
+        """#), as: .lines
+    ) {
       #"""
       warning: 5:42: 'contains(_:)' is deprecated: Prefer 'like("%\(other)%")' instead
       Tag.where { for word in words { $0.title.contains(word) } }.select(\.title)

@@ -26,12 +26,15 @@ final class ShellTests: SnapshotTestCase {
 
   /// A paste of plain SQL statements and DSL runs part by part, each located at its own line.
   func testAnInputMixingSQLAndTheDSLRunsPartByPart() throws {
-    assertInlineSnapshot(of: try shell("""
-      CREATE TABLE notes (id INTEGER PRIMARY KEY, body TEXT NOT NULL);
-      Note.insert { $0.body } values: { "x" }
-      Note.where { $0.bdy.eq("x") }
-      SELECT count(*) FROM notes;
-      """), as: .lines) {
+    assertInlineSnapshot(
+      of: try shell(
+        """
+        CREATE TABLE notes (id INTEGER PRIMARY KEY, body TEXT NOT NULL);
+        Note.insert { $0.body } values: { "x" }
+        Note.where { $0.bdy.eq("x") }
+        SELECT count(*) FROM notes;
+        """), as: .lines
+    ) {
       """
       CREATE TABLE notes (id INTEGER PRIMARY KEY, body TEXT NOT NULL);
       INSERT INTO "notes"
@@ -53,7 +56,9 @@ final class ShellTests: SnapshotTestCase {
 
   /// SQL that opens with comments is SQL; comments alone run nothing.
   func testSQLCommentsBeforeAStatementOrAlone() throws {
-    XCTAssertEqual(try shell(".sql off", "-- how many?\n/* tags */ SELECT count(*) AS n FROM tags;", "-- nothing else"), """
+    XCTAssertEqual(
+      try shell(".sql off", "-- how many?\n/* tags */ SELECT count(*) AS n FROM tags;", "-- nothing else"),
+      """
       ┌───┐
       │ n │
       ├───┤
@@ -74,7 +79,9 @@ final class ShellTests: SnapshotTestCase {
   /// Help at a narrow terminal breaks between words, under the column its text starts in.
   func testHelpWrapsBetweenWords() {
     let line = ".timeout MS         Wait up to MS milliseconds for another connection to let go of the database"
-    XCTAssertEqual(Shell.wrapped(line, width: 60), """
+    XCTAssertEqual(
+      Shell.wrapped(line, width: 60),
+      """
       .timeout MS         Wait up to MS milliseconds for another
                           connection to let go of the database
       """)
@@ -288,12 +295,14 @@ final class ShellTests: SnapshotTestCase {
       struct Pair { var a: Int }
       Book.all
       """
-    XCTAssertEqual(ScriptSplitter.chunks(of: script, isMetaCommand: { _ in false }), [
-      "import SQLiteData",
-      "@Table\nnonisolated struct Book: Identifiable {\n  let id: Int\n  @Column(\"name\")\n  var title = \"\"\n}",
-      "@Table(\"x\") @Selection\nprivate\nstruct Pair { var a: Int }",
-      "Book.all",
-    ])
+    XCTAssertEqual(
+      ScriptSplitter.chunks(of: script, isMetaCommand: { _ in false }),
+      [
+        "import SQLiteData",
+        "@Table\nnonisolated struct Book: Identifiable {\n  let id: Int\n  @Column(\"name\")\n  var title = \"\"\n}",
+        "@Table(\"x\") @Selection\nprivate\nstruct Pair { var a: Int }",
+        "Book.all",
+      ])
     XCTAssertTrue(InputCompleteness.isIncomplete("@Table"))
     XCTAssertTrue(InputCompleteness.isIncomplete("@Column(as: [String].JSONRepresentation.self)"))
     XCTAssertFalse(InputCompleteness.isIncomplete("@Table struct T { let id: Int }"))
@@ -310,7 +319,8 @@ final class ShellTests: SnapshotTestCase {
       XCTAssertFalse(InputCompleteness.isIncomplete(complete), complete)
     }
     for incomplete in [
-      "Tag.where {", #"Tag.where { $0.title.eq("a"#, "Tag.where { $0.id > 1 } &&", "Reminder.", "@FetchAll(\n  Reminder.where { $0.isFlagged }\n)",
+      "Tag.where {", #"Tag.where { $0.title.eq("a"#, "Tag.where { $0.id > 1 } &&", "Reminder.",
+      "@FetchAll(\n  Reminder.where { $0.isFlagged }\n)",
       "\"\"\"\nmany lines", "DELETE FROM t -- not yet;", "CREATE TRIGGER t AFTER INSERT ON x BEGIN SELECT 1;",
     ] {
       XCTAssertTrue(InputCompleteness.isIncomplete(incomplete), incomplete)
@@ -320,11 +330,13 @@ final class ShellTests: SnapshotTestCase {
   /// A table no model declares is inferred from the database, its SQL defaults included:
   /// drafts may leave those columns out.
   func testInferredModelsKeepTheirSQLDefaults() throws {
-    assertInlineSnapshot(of: try shell(
-      ".sql on",
-      #".raw CREATE TABLE books (id INTEGER PRIMARY KEY, title TEXT NOT NULL DEFAULT '', isRead INTEGER NOT NULL DEFAULT 0, addedAt TEXT NOT NULL DEFAULT CURRENT_TIMESTAMP)"#,
-      ".schema Book",
-      #"Book.insert { Book.Draft(title: "Dune") }.returning { ($0.title, $0.isRead) }"#), as: .lines) {
+    assertInlineSnapshot(
+      of: try shell(
+        ".sql on",
+        #".raw CREATE TABLE books (id INTEGER PRIMARY KEY, title TEXT NOT NULL DEFAULT '', isRead INTEGER NOT NULL DEFAULT 0, addedAt TEXT NOT NULL DEFAULT CURRENT_TIMESTAMP)"#,
+        ".schema Book",
+        #"Book.insert { Book.Draft(title: "Dune") }.returning { ($0.title, $0.isRead) }"#), as: .lines
+    ) {
       """
       CREATE TABLE books (id INTEGER PRIMARY KEY, title TEXT NOT NULL DEFAULT '', isRead INTEGER NOT NULL DEFAULT 0, addedAt TEXT NOT NULL DEFAULT CURRENT_TIMESTAMP)
       CREATE TABLE books (id INTEGER PRIMARY KEY, title TEXT NOT NULL DEFAULT '', isRead INTEGER NOT NULL DEFAULT 0, addedAt TEXT NOT NULL DEFAULT CURRENT_TIMESTAMP);
@@ -360,9 +372,11 @@ final class ShellTests: SnapshotTestCase {
   }
 
   func testNamedQueriesWithParameters() throws {
-    assertInlineSnapshot(of: try shell(
-      ".sql off", ".keep inList Reminder.where { $0.remindersListID.eq($1) }.select(\\.title)",
-      ".list", ".run inList 3", ".run nothing"), as: .lines) {
+    assertInlineSnapshot(
+      of: try shell(
+        ".sql off", ".keep inList Reminder.where { $0.remindersListID.eq($1) }.select(\\.title)",
+        ".list", ".run inList 3", ".run nothing"), as: .lines
+    ) {
       #"""
       kept 'inList' (.run inList runs it)
       inList: Reminder.where { $0.remindersListID.eq($1) }.select(\.title)
@@ -430,7 +444,8 @@ final class ShellTests: SnapshotTestCase {
 
   func testWrapOnRequestFitsTheTerminalWidth() throws {
     let output = OutputStream.capturing()
-    let shell = Shell(session: try Session.fixture("reminders"), output: output, terminal: Terminal(width: 40, height: 100, isInteractive: true))
+    let shell = Shell(
+      session: try Session.fixture("reminders"), output: output, terminal: Terminal(width: 40, height: 100, isInteractive: true))
     shell.handle(".sql off")
     shell.handle(".wrap on")
     shell.handle("Reminder.where { $0.id.eq(11) }.select { ($0.title, $0.notes) }")
@@ -480,7 +495,9 @@ final class ShellTests: SnapshotTestCase {
   }
 
   func testLongSQLWrapsAfterCommasToFitBesideOrAboveTheResults() {
-    let sql = #"SELECT "reminders"."id", "reminders"."title", "reminders"."notes", 'a, b' AS "x, y", "reminders"."priority""# + "\nFROM \"reminders\""
+    let sql =
+      #"SELECT "reminders"."id", "reminders"."title", "reminders"."notes", 'a, b' AS "x, y", "reminders"."priority""#
+      + "\nFROM \"reminders\""
     let table = "┌─────┐\n│ a   │\n└─────┘\n"
     assertInlineSnapshot(of: ReplFormatterLayout.layout(sql: sql, results: table, width: 45), as: .lines) {
       """
@@ -519,7 +536,9 @@ final class ShellTests: SnapshotTestCase {
     XCTAssertEqual(completer.completions(for: "Reminder.inc"), ["incomplete"])
     XCTAssertEqual(completer.completions(for: "Priority.h"), ["high"])
     XCTAssertEqual(completer.completions(for: #"Reminder.order(by: \.ti"#), ["title"])
-    XCTAssertEqual(completer.completions(for: #"Reminder.join(User.all) { $0.assignedUserID.eq($1.id) }.order(by: \.is"#), ["isCompleted", "isFlagged", "isHighPriority"])
+    XCTAssertEqual(
+      completer.completions(for: #"Reminder.join(User.all) { $0.assignedUserID.eq($1.id) }.order(by: \.is"#),
+      ["isCompleted", "isFlagged", "isHighPriority"])
   }
 
   /// A long pasted declaration is one input however its lines look (comments with braces, raw

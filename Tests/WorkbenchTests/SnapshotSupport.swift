@@ -10,7 +10,8 @@ class SnapshotTestCase: XCTestCase {
     // Under CI a differing snapshot fails; locally QUARRY_RECORD=1 re-records differing ones.
     let environment = ProcessInfo.processInfo.environment
     let record: SnapshotTestingConfiguration.Record =
-      environment["CI"].map { !$0.isEmpty } == true ? .never
+      environment["CI"].map { !$0.isEmpty } == true
+      ? .never
       : environment["QUARRY_RECORD"] == "1" ? .failed : .missing
     withSnapshotTesting(record: record) { super.invokeTest() }
   }

@@ -25,9 +25,12 @@ final class StorageRepresentationTests: SnapshotTestCase {
   ]
 
   func testJSONPathFunctionsChainAsTheLibraryRendersThem() throws {
-    assertInlineSnapshot(of: try run(#"""
-      Doc.update { $0.tags = $0.tags.jsonSet(\.[0], "z").jsonSet(\.[1], "y").jsonRemove(\.[2]) }.returning(\.tags)
-      """#, setup: Self.docs), as: .lines) {
+    assertInlineSnapshot(
+      of: try run(
+        #"""
+        Doc.update { $0.tags = $0.tags.jsonSet(\.[0], "z").jsonSet(\.[1], "y").jsonRemove(\.[2]) }.returning(\.tags)
+        """#, setup: Self.docs), as: .lines
+    ) {
       """
       UPDATE "docs"
       SET "tags" = json_remove(json_set("docs"."tags", '$[0]', 'z', '$[1]', 'y'), '$[2]')
@@ -42,9 +45,12 @@ final class StorageRepresentationTests: SnapshotTestCase {
   }
 
   func testJSONAppendAndExtract() throws {
-    assertInlineSnapshot(of: try run(#"""
-      Doc.select { ($0.tags.jsonAppend("d").jsonAppend("e"), $0.tags.jsonExtract(\.[-1]), $0.address.jsonExtract(\.city)) }
-      """#, setup: Self.docs), as: .lines) {
+    assertInlineSnapshot(
+      of: try run(
+        #"""
+        Doc.select { ($0.tags.jsonAppend("d").jsonAppend("e"), $0.tags.jsonExtract(\.[-1]), $0.address.jsonExtract(\.city)) }
+        """#, setup: Self.docs), as: .lines
+    ) {
       """
       SELECT json_insert("docs"."tags", '$[#]', 'd', '$[#]', 'e'), json_extract("docs"."tags", '$[#-1]'), json_extract("docs"."address", '$."city"')
       FROM "docs"
@@ -58,9 +64,12 @@ final class StorageRepresentationTests: SnapshotTestCase {
   }
 
   func testAJSONStoredStructIsOneColumnOfJSONText() throws {
-    assertInlineSnapshot(of: try run(#"""
-      Doc.insert { Doc.Draft(tags: ["x"], address: Address(city: "Bergen", zip: "5003")) }.returning(\.address)
-      """#, setup: Self.docs), as: .lines) {
+    assertInlineSnapshot(
+      of: try run(
+        #"""
+        Doc.insert { Doc.Draft(tags: ["x"], address: Address(city: "Bergen", zip: "5003")) }.returning(\.address)
+        """#, setup: Self.docs), as: .lines
+    ) {
       """
       INSERT INTO "docs"
       ("id", "tags", "address")
@@ -82,9 +91,12 @@ final class StorageRepresentationTests: SnapshotTestCase {
   }
 
   func testJSONPathFunctionsNeedAJSONColumn() throws {
-    assertInlineSnapshot(of: try run(#"""
-      Doc.select { $0.id.jsonExtract(\.[0]) }
-      """#, setup: Self.docs), as: .lines) {
+    assertInlineSnapshot(
+      of: try run(
+        #"""
+        Doc.select { $0.id.jsonExtract(\.[0]) }
+        """#, setup: Self.docs), as: .lines
+    ) {
       #"""
       error: 1:20: 'jsonExtract' works on a JSON-stored value (a column declared with @Column(as: ….JSONRepresentation.self)), not on a value of type Int
       Doc.select { $0.id.jsonExtract(\.[0]) }
@@ -110,9 +122,12 @@ final class StorageRepresentationTests: SnapshotTestCase {
   ]
 
   func testDatesTakeTheColumnsStorage() throws {
-    assertInlineSnapshot(of: try run(#"""
-      Event.where { $0.startsAt > Date(timeIntervalSince1970: 50) && $0.day.lt(Date(timeIntervalSince1970: 86400)) }.select(\.id)
-      """#, setup: Self.events), as: .lines) {
+    assertInlineSnapshot(
+      of: try run(
+        #"""
+        Event.where { $0.startsAt > Date(timeIntervalSince1970: 50) && $0.day.lt(Date(timeIntervalSince1970: 86400)) }.select(\.id)
+        """#, setup: Self.events), as: .lines
+    ) {
       """
       SELECT "events"."id"
       FROM "events"
@@ -127,9 +142,12 @@ final class StorageRepresentationTests: SnapshotTestCase {
   }
 
   func testDraftsUseDefaultsWrittenAsEnumCasesAndDates() throws {
-    assertInlineSnapshot(of: try run(#"""
-      Event.insert { Event.Draft(startsAt: Date(timeIntervalSince1970: 3600)) }.returning { ($0.startsAt, $0.day, $0.kind) }
-      """#, setup: Self.events), as: .lines) {
+    assertInlineSnapshot(
+      of: try run(
+        #"""
+        Event.insert { Event.Draft(startsAt: Date(timeIntervalSince1970: 3600)) }.returning { ($0.startsAt, $0.day, $0.kind) }
+        """#, setup: Self.events), as: .lines
+    ) {
       """
       INSERT INTO "events"
       ("id", "startsAt", "day", "kind")
@@ -160,10 +178,13 @@ final class StorageRepresentationTests: SnapshotTestCase {
   ]
 
   func testUUIDsTakeTheColumnsStorageAndNestedEnumsResolve() throws {
-    assertInlineSnapshot(of: try run(#"""
-      Item.insert { Item.Draft(id: UUID(uuidString: "deadbeef-0000-4000-8000-00000000000a")!, status: Item.Status.closed, token: UUID(10)) }
-        .returning { ($0.id, $0.status, $0.token) }
-      """#, setup: Self.items), as: .lines) {
+    assertInlineSnapshot(
+      of: try run(
+        #"""
+        Item.insert { Item.Draft(id: UUID(uuidString: "deadbeef-0000-4000-8000-00000000000a")!, status: Item.Status.closed, token: UUID(10)) }
+          .returning { ($0.id, $0.status, $0.token) }
+        """#, setup: Self.items), as: .lines
+    ) {
       """
       INSERT INTO "items"
       ("id", "status", "token")
@@ -183,7 +204,8 @@ final class StorageRepresentationTests: SnapshotTestCase {
   func testJSONBColumnsAreWrittenWithJSONBAndReadAsJSON() throws {
     let session = try Session.fixture("reminders")
     let compiler = Compiler(catalog: session.catalog)
-    _ = try compiler.compile("""
+    _ = try compiler.compile(
+      """
       @Table struct Note {
         let id: Int
         @Column(as: [String].JSONBRepresentation.self)
@@ -194,34 +216,40 @@ final class StorageRepresentationTests: SnapshotTestCase {
       guard case .statement(let statement)? = try compiler.compile(input).last else { return "" }
       return statement.displaySQL
     }
-    XCTAssertEqual(sql, [
-      "SELECT \"notes\".\"id\", json(\"notes\".\"tags\")\nFROM \"notes\"",
-      "SELECT json(\"notes\".\"tags\")\nFROM \"notes\"",
-      "INSERT INTO \"notes\"\n(\"id\", \"tags\")\nVALUES\n(NULL, jsonb('[\n  \"x\"\n]'))",
-    ])
+    XCTAssertEqual(
+      sql,
+      [
+        "SELECT \"notes\".\"id\", json(\"notes\".\"tags\")\nFROM \"notes\"",
+        "SELECT json(\"notes\".\"tags\")\nFROM \"notes\"",
+        "INSERT INTO \"notes\"\n(\"id\", \"tags\")\nVALUES\n(NULL, jsonb('[\n  \"x\"\n]'))",
+      ])
   }
 
   func testJSONEachTurnsAnArrayIntoRows() throws {
-    assertInlineSnapshot(of: try run(#"""
-      Trip.select { ($0.title, $0.geofence.jsonEach().count(), $0.geofence.jsonEach().select { $0.value.jsonExtract(\.latitude).max() }) }
-        .where { !$0.geofence.jsonEach().where { $0.value.jsonExtract(\.latitude) < 0 }.exists() }
-      """#, setup: [
-        ".raw CREATE TABLE trips (id INTEGER PRIMARY KEY, title TEXT NOT NULL, geofence TEXT NOT NULL)",
-        #".raw INSERT INTO trips VALUES (1, 'Northern', '[{"latitude":60,"longitude":10,"label":"a"},{"latitude":70,"longitude":20,"label":"b"}]'), (2, 'Mixed', '[{"latitude":-5,"longitude":1,"label":"c"}]')"#,
-        """
-        @Selection struct Coordinate: Codable {
-          var latitude = 0.0
-          var longitude = 0.0
-          var label = ""
-        }
-        @Table struct Trip {
-          let id: Int
-          var title = ""
-          @Column(as: [Coordinate].JSONRepresentation.self)
-          var geofence: [Coordinate] = []
-        }
-        """,
-      ]), as: .lines) {
+    assertInlineSnapshot(
+      of: try run(
+        #"""
+        Trip.select { ($0.title, $0.geofence.jsonEach().count(), $0.geofence.jsonEach().select { $0.value.jsonExtract(\.latitude).max() }) }
+          .where { !$0.geofence.jsonEach().where { $0.value.jsonExtract(\.latitude) < 0 }.exists() }
+        """#,
+        setup: [
+          ".raw CREATE TABLE trips (id INTEGER PRIMARY KEY, title TEXT NOT NULL, geofence TEXT NOT NULL)",
+          #".raw INSERT INTO trips VALUES (1, 'Northern', '[{"latitude":60,"longitude":10,"label":"a"},{"latitude":70,"longitude":20,"label":"b"}]'), (2, 'Mixed', '[{"latitude":-5,"longitude":1,"label":"c"}]')"#,
+          """
+          @Selection struct Coordinate: Codable {
+            var latitude = 0.0
+            var longitude = 0.0
+            var label = ""
+          }
+          @Table struct Trip {
+            let id: Int
+            var title = ""
+            @Column(as: [Coordinate].JSONRepresentation.self)
+            var geofence: [Coordinate] = []
+          }
+          """,
+        ]), as: .lines
+    ) {
       """
       SELECT "trips"."title", (
         SELECT count(*)

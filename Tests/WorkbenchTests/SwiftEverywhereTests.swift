@@ -8,13 +8,16 @@ import XCTest
 final class SwiftEverywhereTests: SnapshotTestCase {
   func testPromptConstantsAreSwiftsValues() throws {
     // swiftc: 3.5, "true", "Optional(1)", 2, 20, 2
-    assertInlineSnapshot(of: try run(#"""
-      let d: Double = 7 / 2
-      let s = [10, 20, 30].dropFirst()
-      let counts = ["a": 3, "b": 7]
-      let v = if d > 3 { 2 } else { 6 }
-      Values(d, "\(true)", "\([1, 2].first)", counts.count, s[1], v)
-      """#), as: .lines) {
+    assertInlineSnapshot(
+      of: try run(
+        #"""
+        let d: Double = 7 / 2
+        let s = [10, 20, 30].dropFirst()
+        let counts = ["a": 3, "b": 7]
+        let v = if d > 3 { 2 } else { 6 }
+        Values(d, "\(true)", "\([1, 2].first)", counts.count, s[1], v)
+        """#), as: .lines
+    ) {
       """
       SELECT 3.5, 'true', 'Optional(1)', 2, 20, 2
       ┌─────┬────────┬───────────────┬───┬────┬───┐
@@ -27,9 +30,12 @@ final class SwiftEverywhereTests: SnapshotTestCase {
   }
 
   func testSwiftTrapsAreRefusedWhereverTheyAre() throws {
-    assertInlineSnapshot(of: try run(#"""
-      Tag.where { $0.id.eq((3...1).count) }
-      """#), as: .lines) {
+    assertInlineSnapshot(
+      of: try run(
+        #"""
+        Tag.where { $0.id.eq((3...1).count) }
+        """#), as: .lines
+    ) {
       """
       error: 1:24: this Swift is computed before the query runs, but it makes a range whose lower bound 3 is above its upper bound 1 (the app would crash here)
       Tag.where { $0.id.eq((3...1).count) }
@@ -40,10 +46,13 @@ final class SwiftEverywhereTests: SnapshotTestCase {
 
   func testQueryArgumentsAndAssignmentsAreComputedAsSwiftComputesThem() throws {
     // swiftc: 3 ^ 5 = 6; (true ? 267 : nil) is Optional(267); max(2, 3) as Double is 3.0
-    assertInlineSnapshot(of: try run(#"""
-      let notes = ""
-      Reminder.where { $0.id.eq(3 ^ 5) }.update { $0.notes = notes.isEmpty ? "none" : notes; $0.priority = true ? Priority.high : nil }
-      """#), as: .lines) {
+    assertInlineSnapshot(
+      of: try run(
+        #"""
+        let notes = ""
+        Reminder.where { $0.id.eq(3 ^ 5) }.update { $0.notes = notes.isEmpty ? "none" : notes; $0.priority = true ? Priority.high : nil }
+        """#), as: .lines
+    ) {
       """
       UPDATE "reminders"
       SET "notes" = 'none', "priority" = 3
@@ -54,17 +63,20 @@ final class SwiftEverywhereTests: SnapshotTestCase {
 
   func testModelDefaultsAreComputedWithTheirDeclaredType() throws {
     // swiftc: -0.2, 9, 3.5, "tab\there ✓", 3 (an Int: 7 / 2)
-    assertInlineSnapshot(of: try run(#"""
-      @Table("probes") struct Probe {
-        let id: Int
-        var v = -0.2
-        var w: Int? = Int?(9)
-        var r: Double = 7 / 2
-        var t = "tab\there \u{2713}"
-        var n = 7 / 2
-      }
-      Probe.insert { Probe.Draft() }
-      """#, setup: [#".raw CREATE TABLE "probes" ("id" INTEGER PRIMARY KEY, "v", "w", "r", "t", "n")"#]), as: .lines) {
+    assertInlineSnapshot(
+      of: try run(
+        #"""
+        @Table("probes") struct Probe {
+          let id: Int
+          var v = -0.2
+          var w: Int? = Int?(9)
+          var r: Double = 7 / 2
+          var t = "tab\there \u{2713}"
+          var n = 7 / 2
+        }
+        Probe.insert { Probe.Draft() }
+        """#, setup: [#".raw CREATE TABLE "probes" ("id" INTEGER PRIMARY KEY, "v", "w", "r", "t", "n")"#]), as: .lines
+    ) {
       """
       INSERT INTO "probes"
       ("id", "v", "w", "r", "t", "n")
@@ -75,14 +87,17 @@ final class SwiftEverywhereTests: SnapshotTestCase {
   }
 
   func testADefaultQuarryCannotComputeIsRefusedWhereARowTakesIt() throws {
-    assertInlineSnapshot(of: try run(#"""
-      @Table("probes") struct Probe {
-        let id: Int
-        var v: Int? = makeV()
-      }
-      Probe.insert { Probe.Draft(v: 1) }
-      Probe.insert { Probe.Draft() }
-      """#, setup: [#".raw CREATE TABLE "probes" ("id" INTEGER PRIMARY KEY, "v")"#]), as: .lines) {
+    assertInlineSnapshot(
+      of: try run(
+        #"""
+        @Table("probes") struct Probe {
+          let id: Int
+          var v: Int? = makeV()
+        }
+        Probe.insert { Probe.Draft(v: 1) }
+        Probe.insert { Probe.Draft() }
+        """#, setup: [#".raw CREATE TABLE "probes" ("id" INTEGER PRIMARY KEY, "v")"#]), as: .lines
+    ) {
       """
       INSERT INTO "probes"
       ("id", "v")
@@ -96,22 +111,25 @@ final class SwiftEverywhereTests: SnapshotTestCase {
   }
 
   func testAppCodeChangesTheValuesLaterStatementsBind() throws {
-    assertInlineSnapshot(of: try run(#"""
-      try database.write { db in
-        var title = "a"
-        title += "b"
-        var n = 0
-        for i in 1...3 { n += i }
-        if n > 5 { title = title.uppercased() }
-        var ids = [1, 2]
-        ids.append(3)
-        try Tag.insert { Tag.Draft(title: title + "\(n)") }.execute(db)
-        var tag = try Tag.find(1).fetchOne(db)!
-        tag.title += "!"
-        try Tag.update(tag).execute(db)
-        try Tag.where { $0.id.in(ids) }.order(by: \.id).fetchAll(db)
-      }
-      """#), as: .lines) {
+    assertInlineSnapshot(
+      of: try run(
+        #"""
+        try database.write { db in
+          var title = "a"
+          title += "b"
+          var n = 0
+          for i in 1...3 { n += i }
+          if n > 5 { title = title.uppercased() }
+          var ids = [1, 2]
+          ids.append(3)
+          try Tag.insert { Tag.Draft(title: title + "\(n)") }.execute(db)
+          var tag = try Tag.find(1).fetchOne(db)!
+          tag.title += "!"
+          try Tag.update(tag).execute(db)
+          try Tag.where { $0.id.in(ids) }.order(by: \.id).fetchAll(db)
+        }
+        """#), as: .lines
+    ) {
       """
       INSERT INTO "tags"
       ("id", "title")
@@ -145,13 +163,16 @@ final class SwiftEverywhereTests: SnapshotTestCase {
   }
 
   func testAChangeQuarryDoesNotFollowMakesTheValueUnknown() throws {
-    assertInlineSnapshot(of: try run(#"""
-      try database.write { db in
-        var tag = try Tag.find(1).fetchOne(db)!
-        tag.title = Naming.next(tag.title)
-        try Tag.update(tag).execute(db)
-      }
-      """#), as: .lines) {
+    assertInlineSnapshot(
+      of: try run(
+        #"""
+        try database.write { db in
+          var tag = try Tag.find(1).fetchOne(db)!
+          tag.title = Naming.next(tag.title)
+          try Tag.update(tag).execute(db)
+        }
+        """#), as: .lines
+    ) {
       """
       SELECT "tags"."id", "tags"."title"
       FROM "tags"
@@ -193,18 +214,22 @@ final class SwiftEverywhereTests: SnapshotTestCase {
       }
       enum Manager: AliasName {}
       """#
-    assertInlineSnapshot(of: try run(#"""
-      Employee.join(Employee.as(Manager.self).all) { $0.managerID.eq($1.id) }.select { ($0.name, $1.name) }
-      Library.Book.where { $0.kind.eq(Library.Book.Kind.poem) }
-      Library.Book.insert { Library.Book.Draft() }
-      Gadget.insert { Gadget.Draft() }
-      Library.Book.where { $0.kind.in(Library.Book.Kind.allCases) }.select { ($0.id, #bind(Library.Book.Kind.poem.label)) }
-      """#, setup: [
-        models,
-        #".raw CREATE TABLE "employees" ("id" TEXT PRIMARY KEY, "name" TEXT, "managerID" TEXT)"#,
-        #".raw CREATE TABLE "books" ("id" INTEGER PRIMARY KEY, "kind" INTEGER)"#,
-        #".raw CREATE TABLE "gadgets" ("id" INTEGER PRIMARY KEY, "kind" TEXT)"#,
-      ]), as: .lines) {
+    assertInlineSnapshot(
+      of: try run(
+        #"""
+        Employee.join(Employee.as(Manager.self).all) { $0.managerID.eq($1.id) }.select { ($0.name, $1.name) }
+        Library.Book.where { $0.kind.eq(Library.Book.Kind.poem) }
+        Library.Book.insert { Library.Book.Draft() }
+        Gadget.insert { Gadget.Draft() }
+        Library.Book.where { $0.kind.in(Library.Book.Kind.allCases) }.select { ($0.id, #bind(Library.Book.Kind.poem.label)) }
+        """#,
+        setup: [
+          models,
+          #".raw CREATE TABLE "employees" ("id" TEXT PRIMARY KEY, "name" TEXT, "managerID" TEXT)"#,
+          #".raw CREATE TABLE "books" ("id" INTEGER PRIMARY KEY, "kind" INTEGER)"#,
+          #".raw CREATE TABLE "gadgets" ("id" INTEGER PRIMARY KEY, "kind" TEXT)"#,
+        ]), as: .lines
+    ) {
       """
       SELECT "employees"."name", "managers"."name"
       FROM "employees"
@@ -241,15 +266,18 @@ final class SwiftEverywhereTests: SnapshotTestCase {
   }
 
   func testAppCodeThatWouldCrashStopsAndItsWriteBlockIsUndone() throws {
-    assertInlineSnapshot(of: try run(#"""
-      try database.write { db in
-        try Tag.delete().execute(db)
-        let tags = [String]()
-        precondition(!tags.isEmpty, "no tags")
-        try Tag.insert { Tag.Draft(title: "never") }.execute(db)
-      }
-      Tag.count()
-      """#), as: .lines) {
+    assertInlineSnapshot(
+      of: try run(
+        #"""
+        try database.write { db in
+          try Tag.delete().execute(db)
+          let tags = [String]()
+          precondition(!tags.isEmpty, "no tags")
+          try Tag.insert { Tag.Draft(title: "never") }.execute(db)
+        }
+        Tag.count()
+        """#), as: .lines
+    ) {
       """
       DELETE FROM "tags"
       error: 4:3: this precondition is false, so the app stops here (the app would crash here)
@@ -262,13 +290,16 @@ final class SwiftEverywhereTests: SnapshotTestCase {
   }
 
   func testALoopQuarryCannotFollowIsRefusedWhereItsBodyTouchesTheDatabase() throws {
-    assertInlineSnapshot(of: try run(#"""
-      try database.write { db in
-        for title in Set(["b", "a"]) {
-          try Tag.insert { Tag.Draft(title: title) }.execute(db)
+    assertInlineSnapshot(
+      of: try run(
+        #"""
+        try database.write { db in
+          for title in Set(["b", "a"]) {
+            try Tag.insert { Tag.Draft(title: title) }.execute(db)
+          }
         }
-      }
-      """#), as: .lines) {
+        """#), as: .lines
+    ) {
       """
       error: 2:16: this loop goes over a Set, whose order Swift does not fix, so the order of the statements it runs is unknown; loop over a sorted array
         for title in Set(["b", "a"]) {
@@ -279,16 +310,19 @@ final class SwiftEverywhereTests: SnapshotTestCase {
   }
 
   func testLoopsGoOverSwiftsSequences() throws {
-    assertInlineSnapshot(of: try run(#"""
-      try database.write { db in
-        for (offset, title) in ["x", "y", "z"].enumerated() where offset > 0 {
-          try Tag.insert { Tag.Draft(title: title + "\(offset)") }.execute(db)
+    assertInlineSnapshot(
+      of: try run(
+        #"""
+        try database.write { db in
+          for (offset, title) in ["x", "y", "z"].enumerated() where offset > 0 {
+            try Tag.insert { Tag.Draft(title: title + "\(offset)") }.execute(db)
+          }
+          for n in stride(from: 10, to: 0, by: -4) {
+            try Tag.insert { Tag.Draft(title: "n\(n)") }.execute(db)
+          }
         }
-        for n in stride(from: 10, to: 0, by: -4) {
-          try Tag.insert { Tag.Draft(title: "n\(n)") }.execute(db)
-        }
-      }
-      """#), as: .lines) {
+        """#), as: .lines
+    ) {
       """
       INSERT INTO "tags"
       ("id", "title")
@@ -344,17 +378,21 @@ final class SwiftEverywhereTests: SnapshotTestCase {
         }
       }
       """#
-    assertInlineSnapshot(of: try run(#"""
-      Entry.insert { Entry(id: 5) }
-      Entry.insert { Entry.Draft() }
-      Odd.insert { Odd(id: 1, raw: " x ") }
-      Named.insert { Named(id: 1) }
-      """#, setup: [
-        models,
-        #".raw CREATE TABLE "entries" ("id" INTEGER PRIMARY KEY, "note" TEXT, "priority" INTEGER)"#,
-        #".raw CREATE TABLE "odds" ("id" INTEGER PRIMARY KEY, "title" TEXT)"#,
-        #".raw CREATE TABLE "nameds" ("id" INTEGER PRIMARY KEY, "title" TEXT)"#,
-      ]), as: .lines) {
+    assertInlineSnapshot(
+      of: try run(
+        #"""
+        Entry.insert { Entry(id: 5) }
+        Entry.insert { Entry.Draft() }
+        Odd.insert { Odd(id: 1, raw: " x ") }
+        Named.insert { Named(id: 1) }
+        """#,
+        setup: [
+          models,
+          #".raw CREATE TABLE "entries" ("id" INTEGER PRIMARY KEY, "note" TEXT, "priority" INTEGER)"#,
+          #".raw CREATE TABLE "odds" ("id" INTEGER PRIMARY KEY, "title" TEXT)"#,
+          #".raw CREATE TABLE "nameds" ("id" INTEGER PRIMARY KEY, "title" TEXT)"#,
+        ]), as: .lines
+    ) {
       """
       INSERT INTO "entries"
       ("id", "note", "priority")
@@ -403,7 +441,10 @@ final class SwiftEverywhereTests: SnapshotTestCase {
       """
     }
     // As GRDB leaves it: 'one' applied, 'two' rolled back, 'three' never run.
-    assertInlineSnapshot(of: try run(#"#sql("SELECT name FROM sqlite_schema WHERE name IN ('a', 'b', 'c')", as: String.self)"#, setup: [migrations]), as: .lines) {
+    assertInlineSnapshot(
+      of: try run(#"#sql("SELECT name FROM sqlite_schema WHERE name IN ('a', 'b', 'c')", as: String.self)"#, setup: [migrations]),
+      as: .lines
+    ) {
       """
       SELECT name FROM sqlite_schema WHERE name IN ('a', 'b', 'c')
       ┌──────┐
@@ -443,21 +484,24 @@ final class SwiftEverywhereTests: SnapshotTestCase {
     // swiftc: {⏎  "frame" : "week",⏎  "label" : "a\/b",⏎  "target" : 4,⏎  "version" : 2⏎}
     //         Criteria(target: 1, frame: nil, label: "a/b", version: 2) 8 2
     //         E621E1F8-C36C-495A-93FC-0C247A3E6E5F (print(u), u.uuidString)
-    assertInlineSnapshot(of: try run(#"""
-      struct Criteria: Codable {
-        var target: Int
-        var frame: Frame?
-        var label = "a/b"
-        let version = 2
-        enum Frame: String, Codable { case week }
-        var doubled: Int { target * 2 }
-      }
-      enum Seed { static let targets = [3, 7] }
-      var c = Criteria(target: 3, frame: .week)
-      c.target += 1
-      let u = UUID(uuidString: "e621e1f8-c36c-495a-93fc-0c247a3e6e5f")!
-      Values(c, "\(Criteria(target: 1))", c.doubled, Seed.targets.count, "\(u)", u)
-      """#), as: .lines) {
+    assertInlineSnapshot(
+      of: try run(
+        #"""
+        struct Criteria: Codable {
+          var target: Int
+          var frame: Frame?
+          var label = "a/b"
+          let version = 2
+          enum Frame: String, Codable { case week }
+          var doubled: Int { target * 2 }
+        }
+        enum Seed { static let targets = [3, 7] }
+        var c = Criteria(target: 3, frame: .week)
+        c.target += 1
+        let u = UUID(uuidString: "e621e1f8-c36c-495a-93fc-0c247a3e6e5f")!
+        Values(c, "\(Criteria(target: 1))", c.doubled, Seed.targets.count, "\(u)", u)
+        """#), as: .lines
+    ) {
       #"""
       SELECT '{
         "frame" : "week",
@@ -477,12 +521,15 @@ final class SwiftEverywhereTests: SnapshotTestCase {
   /// `Model.insert { Namespace.all }` where `all` is a `static let` array of drafts: one row
   /// per draft, as Swift initializes the property.
   func testAStaticArrayOfDraftsInsertsEveryRow() throws {
-    assertInlineSnapshot(of: try run(#"""
-      struct Defaults {
-        static let tags: [Tag.Draft] = [Tag.Draft(title: "gym bag"), Tag.Draft(title: "\(2 + 3) min")]
-      }
-      Tag.insert { Defaults.tags }
-      """#), as: .lines) {
+    assertInlineSnapshot(
+      of: try run(
+        #"""
+        struct Defaults {
+          static let tags: [Tag.Draft] = [Tag.Draft(title: "gym bag"), Tag.Draft(title: "\(2 + 3) min")]
+        }
+        Tag.insert { Defaults.tags }
+        """#), as: .lines
+    ) {
       """
       INSERT INTO "tags"
       ("id", "title")
@@ -495,21 +542,24 @@ final class SwiftEverywhereTests: SnapshotTestCase {
   /// Foundation's `Data` and `URL` and a `Tagged` ID's `rawValue`, as the app's values:
   /// swiftc prints `Data("hé".utf8)` as "3 bytes" (base64 "aMOp"), a URL as its absoluteString.
   func testDataURLAndTaggedIdentifiersAreTheAppsValues() throws {
-    assertInlineSnapshot(of: try run(#"""
-      @Table struct Player: Identifiable {
-        typealias ID = Tagged<Self, Int>
-        let id: ID
-        var name = ""
-        var avatar: Data?
-        var homepage: URL?
-      }
-      #sql("CREATE TABLE players (id INTEGER PRIMARY KEY, name TEXT NOT NULL DEFAULT '', avatar BLOB, homepage TEXT)")
-      Player.insert { Player.Draft(name: "a", avatar: Data("hé".utf8), homepage: URL(string: "https://x.org/a?b=1")) }
-      let pid: Player.ID = 1
-      let d = Data("hé".utf8)
-      Player.where { $0.id.eq(pid.rawValue) }.select { ($0.avatar, $0.homepage) }
-      Values("\(d)", d.count, d.base64EncodedString())
-      """#), as: .lines) {
+    assertInlineSnapshot(
+      of: try run(
+        #"""
+        @Table struct Player: Identifiable {
+          typealias ID = Tagged<Self, Int>
+          let id: ID
+          var name = ""
+          var avatar: Data?
+          var homepage: URL?
+        }
+        #sql("CREATE TABLE players (id INTEGER PRIMARY KEY, name TEXT NOT NULL DEFAULT '', avatar BLOB, homepage TEXT)")
+        Player.insert { Player.Draft(name: "a", avatar: Data("hé".utf8), homepage: URL(string: "https://x.org/a?b=1")) }
+        let pid: Player.ID = 1
+        let d = Data("hé".utf8)
+        Player.where { $0.id.eq(pid.rawValue) }.select { ($0.avatar, $0.homepage) }
+        Values("\(d)", d.count, d.base64EncodedString())
+        """#), as: .lines
+    ) {
       """
       CREATE TABLE players (id INTEGER PRIMARY KEY, name TEXT NOT NULL DEFAULT '', avatar BLOB, homepage TEXT)
       INSERT INTO "players"
@@ -537,24 +587,27 @@ final class SwiftEverywhereTests: SnapshotTestCase {
   /// A `switch` over a value known before the query runs is matched by Swift's rules (the one
   /// evaluator): `.some(let k) where k > 3`, tuples, ranges; the case's body is the query's.
   func testASwitchInAQueryMatchesAsSwiftDoes() throws {
-    assertInlineSnapshot(of: try run(#"""
-      let n: Int? = 5
-      let pair = (2, "x")
-      Reminder.where {
-        switch n {
-        case .some(let k) where k > 3: $0.id.gt(k)
-        default: true
-        }
-      }.where {
-        switch pair {
-        case (0..<2, _): $0.isFlagged
-        case (let a, "x"): $0.id.neq(a)
-        default: false
-        }
-      }.where {
-        if case .some(let k) = n, case 1...9 = k { $0.id.lt(k + 5) }
-      }.select(\.id)
-      """#), as: .lines) {
+    assertInlineSnapshot(
+      of: try run(
+        #"""
+        let n: Int? = 5
+        let pair = (2, "x")
+        Reminder.where {
+          switch n {
+          case .some(let k) where k > 3: $0.id.gt(k)
+          default: true
+          }
+        }.where {
+          switch pair {
+          case (0..<2, _): $0.isFlagged
+          case (let a, "x"): $0.id.neq(a)
+          default: false
+          }
+        }.where {
+          if case .some(let k) = n, case 1...9 = k { $0.id.lt(k + 5) }
+        }.select(\.id)
+        """#), as: .lines
+    ) {
       """
       SELECT "reminders"."id"
       FROM "reminders"
@@ -575,12 +628,15 @@ final class SwiftEverywhereTests: SnapshotTestCase {
   /// `self.a = …` and a bare property name), and a use as a table says what it is.
   /// swiftc: 4 q P(a: 6, b: "n") 1
   func testAPlainStructAndItsInitAreSwifts() throws {
-    assertInlineSnapshot(of: try run(#"""
-      struct P { var a: Int; var b = "x"; init(a: Int, note: String = "n") { self.a = a * 2; b = note } }
-      struct R { var x: Int; var z = 1 }
-      Values(P(a: 2).a, P(a: 1, note: "q").b, "\(P(a: 3))", R(x: 4).z)
-      R.all
-      """#), as: .lines) {
+    assertInlineSnapshot(
+      of: try run(
+        #"""
+        struct P { var a: Int; var b = "x"; init(a: Int, note: String = "n") { self.a = a * 2; b = note } }
+        struct R { var x: Int; var z = 1 }
+        Values(P(a: 2).a, P(a: 1, note: "q").b, "\(P(a: 3))", R(x: 4).z)
+        R.all
+        """#), as: .lines
+    ) {
       """
       SELECT 4, 'q', 'P(a: 6, b: "n")', 1
       ┌───┬─────┬───────────────────┬───┐
@@ -599,25 +655,28 @@ final class SwiftEverywhereTests: SnapshotTestCase {
   /// an enum declared after it, is the JSON its `JSONRepresentation` stores. swiftc's encoder
   /// (pretty, sorted keys) writes {⏎  "soundName" : "Default",⏎  "type" : "onlyOnce"⏎}.
   func testADefaultBuildingAStructDeclaredLaterIsItsJSON() throws {
-    assertInlineSnapshot(of: try run(#"""
-      @Table("countdowns") struct Countdown: Identifiable {
-        let id: Int
-        var title = ""
-        @Column(as: CountdownReminder.JSONRepresentation.self)
-        var reminder: CountdownReminder = .init()
-      }
-      enum ReminderType: String, Codable { case noReminder, onlyOnce }
-      struct CountdownReminder: Codable, Equatable {
-        var type: ReminderType = .onlyOnce
-        var soundName: String = "Default"
-        init(type: ReminderType = .onlyOnce, soundName: String = "Default") {
-          self.type = type
-          self.soundName = soundName
+    assertInlineSnapshot(
+      of: try run(
+        #"""
+        @Table("countdowns") struct Countdown: Identifiable {
+          let id: Int
+          var title = ""
+          @Column(as: CountdownReminder.JSONRepresentation.self)
+          var reminder: CountdownReminder = .init()
         }
-      }
-      #sql("CREATE TABLE countdowns (id INTEGER PRIMARY KEY, title TEXT NOT NULL DEFAULT '', reminder TEXT NOT NULL)")
-      Countdown.insert { Countdown.Draft(title: "x") }
-      """#), as: .lines) {
+        enum ReminderType: String, Codable { case noReminder, onlyOnce }
+        struct CountdownReminder: Codable, Equatable {
+          var type: ReminderType = .onlyOnce
+          var soundName: String = "Default"
+          init(type: ReminderType = .onlyOnce, soundName: String = "Default") {
+            self.type = type
+            self.soundName = soundName
+          }
+        }
+        #sql("CREATE TABLE countdowns (id INTEGER PRIMARY KEY, title TEXT NOT NULL DEFAULT '', reminder TEXT NOT NULL)")
+        Countdown.insert { Countdown.Draft(title: "x") }
+        """#), as: .lines
+    ) {
       """
       CREATE TABLE countdowns (id INTEGER PRIMARY KEY, title TEXT NOT NULL DEFAULT '', reminder TEXT NOT NULL)
       INSERT INTO "countdowns"

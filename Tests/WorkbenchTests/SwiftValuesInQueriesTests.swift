@@ -6,10 +6,13 @@ import XCTest
 /// never turned into SQL arithmetic on the values.
 final class SwiftValuesInQueriesTests: SnapshotTestCase {
   func testDateArithmeticInsideSQLIsSwifts() throws {
-    assertInlineSnapshot(of: try run(#"""
-      let someDate = Date(timeIntervalSince1970: 1772928000)
-      Reminder.where { #sql("\($0.dueDate) < \(someDate - 604800)") }.select(\.title).order(by: \.title).limit(2)
-      """#), as: .lines) {
+    assertInlineSnapshot(
+      of: try run(
+        #"""
+        let someDate = Date(timeIntervalSince1970: 1772928000)
+        Reminder.where { #sql("\($0.dueDate) < \(someDate - 604800)") }.select(\.title).order(by: \.title).limit(2)
+        """#), as: .lines
+    ) {
       """
       SELECT "reminders"."title"
       FROM "reminders"
@@ -40,11 +43,14 @@ final class SwiftValuesInQueriesTests: SnapshotTestCase {
         func adding(days: Int) -> Date { self + .days(Double(days)) }
       }
       """#
-    assertInlineSnapshot(of: try run(#"""
-      let someDate = Date(timeIntervalSince1970: 1772928000)
-      Reminder.where { #sql("\($0.dueDate) < \(someDate - .days(7))") }.count()
-      Values(someDate.dayBefore, someDate.adding(days: 2), TimeInterval.week, -.days(0.5))
-      """#, setup: [helpers]), as: .lines) {
+    assertInlineSnapshot(
+      of: try run(
+        #"""
+        let someDate = Date(timeIntervalSince1970: 1772928000)
+        Reminder.where { #sql("\($0.dueDate) < \(someDate - .days(7))") }.count()
+        Values(someDate.dayBefore, someDate.adding(days: 2), TimeInterval.week, -.days(0.5))
+        """#, setup: [helpers]), as: .lines
+    ) {
       """
       SELECT count(*)
       FROM "reminders"
@@ -65,10 +71,13 @@ final class SwiftValuesInQueriesTests: SnapshotTestCase {
   }
 
   func testArithmeticOfSwiftValuesIsBoundOnce() throws {
-    assertInlineSnapshot(of: try run(#"""
-      let pageSize = 3
-      Reminder.where { #sql("\($0.id) <= \(pageSize * 2 - 1)") }.select(\.id).order(by: \.id)
-      """#), as: .lines) {
+    assertInlineSnapshot(
+      of: try run(
+        #"""
+        let pageSize = 3
+        Reminder.where { #sql("\($0.id) <= \(pageSize * 2 - 1)") }.select(\.id).order(by: \.id)
+        """#), as: .lines
+    ) {
       """
       SELECT "reminders"."id"
       FROM "reminders"
@@ -88,10 +97,13 @@ final class SwiftValuesInQueriesTests: SnapshotTestCase {
   }
 
   func testDateMinusSecondsInAFilter() throws {
-    assertInlineSnapshot(of: try run(#"""
-      let cutoff = Date(timeIntervalSince1970: 1772928000)
-      Reminder.where { $0.dueDate < Optional(cutoff - 86400 * 10) }.select(\.title).order(by: \.title).limit(2)
-      """#), as: .lines) {
+    assertInlineSnapshot(
+      of: try run(
+        #"""
+        let cutoff = Date(timeIntervalSince1970: 1772928000)
+        Reminder.where { $0.dueDate < Optional(cutoff - 86400 * 10) }.select(\.title).order(by: \.title).limit(2)
+        """#), as: .lines
+    ) {
       """
       SELECT "reminders"."title"
       FROM "reminders"
@@ -109,10 +121,13 @@ final class SwiftValuesInQueriesTests: SnapshotTestCase {
   }
 
   func testSwiftThatWouldTrapIsAnError() throws {
-    assertInlineSnapshot(of: try run(#"""
-      let big = 9223372036854775807
-      Reminder.where { #sql("\($0.id) < \(big + 1)") }
-      """#), as: .lines) {
+    assertInlineSnapshot(
+      of: try run(
+        #"""
+        let big = 9223372036854775807
+        Reminder.where { #sql("\($0.id) < \(big + 1)") }
+        """#), as: .lines
+    ) {
       #"""
       error: 2:41: this Swift is computed before the query runs, but it overflows Int (9223372036854775807 + 1) (the app would crash here)
       Reminder.where { #sql("\($0.id) < \(big + 1)") }
@@ -122,18 +137,21 @@ final class SwiftValuesInQueriesTests: SnapshotTestCase {
   }
 
   func testADatabaseFunctionBodyUsesTheWholeLanguageSubset() throws {
-    assertInlineSnapshot(of: try run(#"""
-      @DatabaseFunction
-      func badge(_ title: String, _ priority: Int?) -> String {
-        let marks = [1: "!", 2: "!!", 3: "!!!"]
-        guard let priority, let mark = marks[priority] else { return title }
-        return switch title.count {
-        case ..<10: "\(mark) \(title)"
-        default: "\(mark) \(title.prefix(9))…"
+    assertInlineSnapshot(
+      of: try run(
+        #"""
+        @DatabaseFunction
+        func badge(_ title: String, _ priority: Int?) -> String {
+          let marks = [1: "!", 2: "!!", 3: "!!!"]
+          guard let priority, let mark = marks[priority] else { return title }
+          return switch title.count {
+          case ..<10: "\(mark) \(title)"
+          default: "\(mark) \(title.prefix(9))…"
+          }
         }
-      }
-      Reminder.select { $badge($0.title, $0.priority) }.order(by: \.id).limit(4)
-      """#), as: .lines) {
+        Reminder.select { $badge($0.title, $0.priority) }.order(by: \.id).limit(4)
+        """#), as: .lines
+    ) {
       """
       SELECT "badge"("reminders"."title", "reminders"."priority")
       FROM "reminders"
@@ -154,12 +172,15 @@ final class SwiftValuesInQueriesTests: SnapshotTestCase {
   /// A body whose result is not the declared type (swiftc refuses it) is an error where it runs,
   /// never a String or a NULL handed to SQLite as an Int.
   func testADatabaseFunctionReturnsItsDeclaredType() throws {
-    assertInlineSnapshot(of: try run(#"""
-      @DatabaseFunction func twice(_ s: String) -> Int { s + s }
-      Reminder.select { $twice($0.title) }.limit(1)
-      @DatabaseFunction func code(_ s: String) -> Int { s.isEmpty ? nil : 1 }
-      Reminder.select { $code($0.notes) }.order(by: \.id).limit(2)
-      """#), as: .lines) {
+    assertInlineSnapshot(
+      of: try run(
+        #"""
+        @DatabaseFunction func twice(_ s: String) -> Int { s + s }
+        Reminder.select { $twice($0.title) }.limit(1)
+        @DatabaseFunction func code(_ s: String) -> Int { s.isEmpty ? nil : 1 }
+        Reminder.select { $code($0.notes) }.order(by: \.id).limit(2)
+        """#), as: .lines
+    ) {
       #"""
       SELECT "twice"("reminders"."title")
       FROM "reminders"
@@ -188,10 +209,13 @@ final class SwiftValuesInQueriesTests: SnapshotTestCase {
 
   /// `Draft(record)` copies every field, the id too: an edit form's draft upserts its row.
   func testADraftOfARecordUpsertsThatRow() throws {
-    assertInlineSnapshot(of: try run(#"""
-      let list = RemindersList(id: 1, color: 0, position: 0, title: "Personal!")
-      RemindersList.upsert { RemindersList.Draft(list) }.returning(\.title)
-      """#), as: .lines) {
+    assertInlineSnapshot(
+      of: try run(
+        #"""
+        let list = RemindersList(id: 1, color: 0, position: 0, title: "Personal!")
+        RemindersList.upsert { RemindersList.Draft(list) }.returning(\.title)
+        """#), as: .lines
+    ) {
       #"""
       error: 1:56: argument 'title' must precede argument 'position'
       let list = RemindersList(id: 1, color: 0, position: 0, title: "Personal!")

@@ -1,6 +1,7 @@
-@testable import Workbench
 import QueryBuilder
 import XCTest
+
+@testable import Workbench
 
 /// The text helpers that stand in for Foundation's ICU-backed ones (the release binary carries no
 /// ICU). Expected values are what `swiftc` with Foundation gives on this machine

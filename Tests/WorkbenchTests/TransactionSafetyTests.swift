@@ -31,7 +31,10 @@ final class TransactionSafetyTests: XCTestCase {
     session.database.setBusyTimeout(milliseconds: 50)
     let result = run(session, "INSERT INTO t VALUES (2); INSERT INTO t VALUES (3);")
     XCTAssertFalse(result.ok)
-    XCTAssertTrue(result.text.contains("the changes were not saved: another connection holds the database (waited 50 ms; .timeout MS waits longer); this input's changes (2 rows) were undone"), result.text)
+    XCTAssertTrue(
+      result.text.contains(
+        "the changes were not saved: another connection holds the database (waited 50 ms; .timeout MS waits longer); this input's changes (2 rows) were undone"
+      ), result.text)
     // The session is not left inside a transaction nobody opened.
     XCTAssertFalse(session.database.isInTransaction)
     try reader.execute("COMMIT")
@@ -52,7 +55,9 @@ final class TransactionSafetyTests: XCTestCase {
 
   func testADSLInputThatFailsPartWaySaysWhatItUndid() throws {
     let session = try Session.fixture("reminders")
-    let result = run(session, """
+    let result = run(
+      session,
+      """
       Tag.insert { Tag.Draft(title: "new") }
       Tag.insert { Tag(id: 1, title: "taken") }
       """)
@@ -85,11 +90,13 @@ final class TransactionSafetyTests: XCTestCase {
   func testAFailingMigrationIsRolledBackWholeAndTheMigratorStops() throws {
     let session = try Session(database: try Database(path: ":memory:"))
     let messages = try session.loadModels(Self.migrations, path: "Schema.swift")
-    XCTAssertEqual(messages, [
-      "error: Schema.swift:8:3: SQLite error 2067: UNIQUE constraint failed: projects.name",
-      "error: Schema.swift:6:1: migration 'Seed' was rolled back (1 row undone); none of its changes stay",
-      "note: Schema.swift:10:1: migration 'Later' did not run: migration 'Seed' failed, and the migrator stops there",
-    ])
+    XCTAssertEqual(
+      messages,
+      [
+        "error: Schema.swift:8:3: SQLite error 2067: UNIQUE constraint failed: projects.name",
+        "error: Schema.swift:6:1: migration 'Seed' was rolled back (1 row undone); none of its changes stay",
+        "note: Schema.swift:10:1: migration 'Later' did not run: migration 'Seed' failed, and the migrator stops there",
+      ])
     XCTAssertEqual(try session.database.rows("SELECT name FROM projects ORDER BY id"), [[.text("Seed")]])
   }
 
@@ -97,14 +104,17 @@ final class TransactionSafetyTests: XCTestCase {
   func testAWriteBlockOfWithLedRawWritesIsAtomic() throws {
     let path = try temporaryDatabase()
     let session = try Session(database: try Database(path: path))
-    let result = run(session, """
+    let result = run(
+      session,
+      """
       try database.write { db in
         try #sql("WITH v(x) AS (SELECT 7) INSERT INTO t (x) SELECT x FROM v").execute(db)
         try #sql("WITH v(x) AS (SELECT 1) INSERT INTO t (x) SELECT x FROM v").execute(db)
       }
       """)
     XCTAssertFalse(result.ok)
-    XCTAssertTrue(result.text.contains("the write block at 1:5 failed: it runs in one transaction, so none of its changes stay"), result.text)
+    XCTAssertTrue(
+      result.text.contains("the write block at 1:5 failed: it runs in one transaction, so none of its changes stay"), result.text)
     XCTAssertTrue(result.text.contains("this input's changes were undone (1 row)"), result.text)
     XCTAssertEqual(try Database(path: path).rows("SELECT x FROM t"), [[.integer(1)]])
   }
@@ -114,7 +124,9 @@ final class TransactionSafetyTests: XCTestCase {
   func testAWriteBlockThatThrowsIsRolledBackAlone() throws {
     let path = try temporaryDatabase()
     let session = try Session(database: try Database(path: path))
-    let caught = run(session, """
+    let caught = run(
+      session,
+      """
       try database.write { db in try #sql("INSERT INTO t (x) VALUES (5)").execute(db) }
       do {
         try database.write { db in
@@ -127,10 +139,15 @@ final class TransactionSafetyTests: XCTestCase {
       }
       """)
     XCTAssertTrue(caught.ok, caught.text)
-    XCTAssertTrue(caught.text.contains("the write block at 3:7 threw CancellationError() at 5:5: its transaction is rolled back, so none of its changes stay"), caught.text)
+    XCTAssertTrue(
+      caught.text.contains(
+        "the write block at 3:7 threw CancellationError() at 5:5: its transaction is rolled back, so none of its changes stay"), caught.text
+    )
     XCTAssertEqual(try Database(path: path).rows("SELECT x FROM t ORDER BY x"), [[.integer(1)], [.integer(5)], [.integer(8)]])
 
-    let uncaught = run(session, """
+    let uncaught = run(
+      session,
+      """
       try database.write { db in
         try #sql("INSERT INTO t (x) VALUES (9)").execute(db)
         throw CancellationError()
@@ -138,7 +155,9 @@ final class TransactionSafetyTests: XCTestCase {
       try database.write { db in try #sql("INSERT INTO t (x) VALUES (10)").execute(db) }
       """)
     XCTAssertFalse(uncaught.ok)
-    XCTAssertTrue(uncaught.text.contains("error: 3:3: uncaught error: CancellationError() thrown here; the rest of the input does not run"), uncaught.text)
+    XCTAssertTrue(
+      uncaught.text.contains("error: 3:3: uncaught error: CancellationError() thrown here; the rest of the input does not run"),
+      uncaught.text)
     XCTAssertEqual(try Database(path: path).rows("SELECT x FROM t ORDER BY x"), [[.integer(1)], [.integer(5)], [.integer(8)]])
     XCTAssertEqual(try session.database.rows("SELECT count(*) FROM t"), [[.integer(3)]], "no transaction left open")
     XCTAssertFalse(session.database.isInTransaction)
@@ -155,7 +174,9 @@ final class TransactionSafetyTests: XCTestCase {
     XCTAssertFalse(result.ok)
     XCTAssertEqual(try session.database.rows("PRAGMA recursive_triggers"), [[.integer(0)]])
     let fails = OutputStream.capturing()
-    XCTAssertFalse(session.runSQL("PRAGMA recursive_triggers = ON; SELECT nosuch;", sink: OutputFormat.box.sink(output: fails, session: session, errors: fails)))
+    XCTAssertFalse(
+      session.runSQL(
+        "PRAGMA recursive_triggers = ON; SELECT nosuch;", sink: OutputFormat.box.sink(output: fails, session: session, errors: fails)))
     XCTAssertTrue(fails.text.contains("set back: PRAGMA recursive_triggers = 0"), fails.text)
     XCTAssertEqual(try session.database.rows("PRAGMA recursive_triggers"), [[.integer(0)]])
     XCTAssertTrue(run(session, "PRAGMA recursive_triggers = ON; INSERT INTO t VALUES (2);").ok)
@@ -170,7 +191,8 @@ final class TransactionSafetyTests: XCTestCase {
     let ids = (1...150).map(String.init).joined(separator: ", ")
     let result = run(session, "Reminder.where { $0.id.in([\(ids)]) }.count()")
     XCTAssertFalse(result.ok)
-    XCTAssertTrue(result.text.contains("error: 1:1: this statement binds 150 values; SQLite takes at most 100 in one statement"), result.text)
+    XCTAssertTrue(
+      result.text.contains("error: 1:1: this statement binds 150 values; SQLite takes at most 100 in one statement"), result.text)
     XCTAssertTrue(result.text.contains("json_each"), result.text)
   }
 
@@ -178,8 +200,9 @@ final class TransactionSafetyTests: XCTestCase {
   /// made by a WITH-led insert; `last_insert_rowid()` is left as SQLite leaves it.
   func testEveryInsertShowsItsNewRowID() throws {
     let output = OutputStream.capturing()
-    let shell = Shell(session: try Session(database: try Database(path: try temporaryDatabase())), output: output,
-                      terminal: Terminal(width: 100, height: 30, isInteractive: true))
+    let shell = Shell(
+      session: try Session(database: try Database(path: try temporaryDatabase())), output: output,
+      terminal: Terminal(width: 100, height: 30, isInteractive: true))
     func said(_ input: String) -> String {
       let before = output.text.count
       shell.handle(input)

@@ -1,6 +1,7 @@
-@testable import Workbench
 import QuarryEngine
 import XCTest
+
+@testable import Workbench
 
 /// Datasets whose values change as the schema allows: over a few seeds every kind of change
 /// appears (NULLs, boundaries, letter case, new labels, dates moved by a day or a month), a value
@@ -24,18 +25,22 @@ final class ValueVariationTests: XCTestCase {
         "a new status": "SELECT 1 FROM orders WHERE status = 'other'",
         "an e-mail in capitals": "SELECT 1 FROM customers WHERE email <> lower(email)",
         "a NULL supplier": "SELECT 1 FROM products WHERE supplierID IS NULL AND name <> 'Gift card'",
-        "an order moved by a day or a month": "SELECT 1 FROM orders WHERE substr(orderedAt, 9, 2) NOT IN ('04', '09', '11', '15', '20', '01')",
+        "an order moved by a day or a month":
+          "SELECT 1 FROM orders WHERE substr(orderedAt, 9, 2) NOT IN ('04', '09', '11', '15', '20', '01')",
         "an empty or long name": "SELECT 1 FROM customers WHERE name = '' OR length(name) > 100",
-        "a copied parent with a child": "SELECT 1 FROM orders o WHERE o.id > 6 AND EXISTS (SELECT 1 FROM orderItems i WHERE i.orderID = o.id)",
+        "a copied parent with a child":
+          "SELECT 1 FROM orders o WHERE o.id > 6 AND EXISTS (SELECT 1 FROM orderItems i WHERE i.orderID = o.id)",
       ]
       for (name, sql) in checks where try !database.rows(sql).isEmpty { seen.insert(name) }
       // The given name is never changed, nor copied.
       XCTAssertEqual(try database.rows("SELECT count(*) FROM customers WHERE lower(name) = 'gaspar lobo'"), [[.integer(1)]], "seed \(seed)")
     }
-    XCTAssertEqual(seen.sorted(), [
-      "a NULL supplier", "a copied parent with a child", "a fractional price", "a new status", "a price on the bound",
-      "an e-mail in capitals", "an empty or long name", "an order moved by a day or a month", "quantity 0 or less",
-    ])
+    XCTAssertEqual(
+      seen.sorted(),
+      [
+        "a NULL supplier", "a copied parent with a child", "a fractional price", "a new status", "a price on the bound",
+        "an e-mail in capitals", "an empty or long name", "an order moved by a day or a month", "quantity 0 or less",
+      ])
   }
 
   func testAParentWithAUniqueNameIsCopiedUnderAnother() throws {
@@ -44,7 +49,10 @@ final class ValueVariationTests: XCTestCase {
     for seed in UInt64(1)...12 {
       let database = try varied("reminders", seed: seed)
       XCTAssertEqual(try database.rows("PRAGMA foreign_key_check"), [], "seed \(seed)")
-      let found = !(try database.rows("SELECT 1 FROM remindersLists l WHERE l.title LIKE '% 2' AND EXISTS (SELECT 1 FROM reminders r WHERE r.remindersListID = l.id)")).isEmpty
+      let found =
+        !(try database.rows(
+          "SELECT 1 FROM remindersLists l WHERE l.title LIKE '% 2' AND EXISTS (SELECT 1 FROM reminders r WHERE r.remindersListID = l.id)"))
+        .isEmpty
       copied = copied || found
     }
     XCTAssertTrue(copied)
@@ -56,10 +64,12 @@ final class ValueVariationTests: XCTestCase {
     func changedNotes(_ database: Database) throws -> Int {
       try zip(original, database.rows("SELECT id, notes FROM reminders ORDER BY id")).filter { $0 != $1 }.count
     }
-    var focusedChanges = 0, otherChanges = 0
+    var focusedChanges = 0
+    var otherChanges = 0
     for seed in UInt64(1)...8 {
       let focused = try Session.fixture("reminders", variant: true, shiftingIDs: 0) { database in
-        try ValueVariation(seed: seed, focus: ValueVariation.focus(of: "SELECT title, length(notes) FROM reminders")).apply(to: database, keeping: [])
+        try ValueVariation(seed: seed, focus: ValueVariation.focus(of: "SELECT title, length(notes) FROM reminders")).apply(
+          to: database, keeping: [])
       }.database
       focusedChanges += try changedNotes(focused)
       otherChanges += try changedNotes(varied("reminders", seed: seed))
@@ -68,7 +78,9 @@ final class ValueVariationTests: XCTestCase {
   }
 
   func testTheSameSeedMakesTheSameRows() throws {
-    let dump = { (database: Database) in try database.rows("SELECT * FROM products ORDER BY id") + database.rows("SELECT * FROM orders ORDER BY id") }
+    let dump = { (database: Database) in
+      try database.rows("SELECT * FROM products ORDER BY id") + database.rows("SELECT * FROM orders ORDER BY id")
+    }
     XCTAssertEqual(try dump(varied("shop", seed: 5)), try dump(varied("shop", seed: 5)))
     XCTAssertNotEqual(try dump(varied("shop", seed: 5)), try dump(varied("shop", seed: 6)))
   }
@@ -77,7 +89,8 @@ final class ValueVariationTests: XCTestCase {
     for seed in UInt64(1)...8 {
       let database = try varied("organisation", seed: seed)
       // Every chain of managers ends: the recursive walk up from every employee stops.
-      let depth = try database.rows("""
+      let depth = try database.rows(
+        """
         WITH RECURSIVE up(id, managerID, depth) AS (SELECT id, managerID, 0 FROM employees UNION ALL SELECT e.id, e.managerID, up.depth + 1 FROM up JOIN employees e ON e.id = up.managerID WHERE up.depth < 100) SELECT max(depth) FROM up
         """)
       // NULL: the table was left empty (a change the recipe makes now and then).

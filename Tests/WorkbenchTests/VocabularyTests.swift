@@ -38,8 +38,9 @@ final class VocabularyTests: SnapshotTestCase {
   /// Runs a script as `quarry` does (plain SQL lines included); the output and errors.
   func runInShell(_ script: String) throws -> String {
     let captured = OutputStream.capturing()
-    let shell = Shell(session: try Session.fixture("reminders"), fixtureName: "reminders", format: .box,
-                      output: captured, terminal: Terminal(width: 200, height: 50))
+    let shell = Shell(
+      session: try Session.fixture("reminders"), fixtureName: "reminders", format: .box,
+      output: captured, terminal: Terminal(width: 200, height: 50))
     shell.errorOutput = captured
     shell.runScript(script)
     return captured.text
@@ -90,15 +91,19 @@ final class VocabularyTests: SnapshotTestCase {
     let afterOptionalText = Set(completer.completions(for: "Reminder.join(User.all) { $0.assignedUserID.eq($1.id) }.where { $0.notes."))
     XCTAssertTrue(afterOptionalText.contains("like"), "\(afterOptionalText.sorted())")
     let afterFlag = Set(completer.completions(for: "Reminder.where { $0.isFlagged."))
-    XCTAssertTrue(afterFlag.isSuperset(of: ["not", "and", "or", "eq"]) && afterFlag.isDisjoint(with: ["sum", "like"]), "\(afterFlag.sorted())")
+    XCTAssertTrue(
+      afterFlag.isSuperset(of: ["not", "and", "or", "eq"]) && afterFlag.isDisjoint(with: ["sum", "like"]), "\(afterFlag.sorted())")
   }
 
   func testHelpForAMethodShowsItsSignatureExampleAndSQL() throws {
     let captured = OutputStream.capturing()
-    let shell = Shell(session: try Session.fixture("reminders"), fixtureName: "reminders", format: .box,
-                      output: captured, terminal: Terminal(width: 200, height: 50))
+    let shell = Shell(
+      session: try Session.fixture("reminders"), fixtureName: "reminders", format: .box,
+      output: captured, terminal: Terminal(width: 200, height: 50))
     shell.handle(".help between")
-    XCTAssertEqual(captured.text, """
+    XCTAssertEqual(
+      captured.text,
+      """
       between(_ lowerBound: Value, and upperBound: Value) -> Bool
         on an expression: Within a range, both ends included (BETWEEN)
         Reminder.where { $0.id.between(2, and: 4) }

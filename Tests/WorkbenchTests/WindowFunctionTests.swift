@@ -6,12 +6,15 @@ import XCTest
 /// functions and aggregates over a window given with `.over(…)`.
 final class WindowFunctionTests: SnapshotTestCase {
   func testRankWithinEachPartition() throws {
-    assertInlineSnapshot(of: try run("""
-      Employee
-        .where { $0.departmentID.eq(3) || $0.departmentID.eq(4) }
-        .select { e in (e.name, e.departmentID, rank().over { $0.partition(by: e.departmentID).order(by: e.salary.desc()) }) }
-        .order { ($0.departmentID, $0.salary.desc()) }
-      """, fixture: "organisation"), as: .lines) {
+    assertInlineSnapshot(
+      of: try run(
+        """
+        Employee
+          .where { $0.departmentID.eq(3) || $0.departmentID.eq(4) }
+          .select { e in (e.name, e.departmentID, rank().over { $0.partition(by: e.departmentID).order(by: e.salary.desc()) }) }
+          .order { ($0.departmentID, $0.salary.desc()) }
+        """, fixture: "organisation"), as: .lines
+    ) {
       """
       SELECT "employees"."name", "employees"."departmentID", rank() OVER (PARTITION BY "employees"."departmentID" ORDER BY "employees"."salary" DESC)
       FROM "employees"
@@ -31,12 +34,15 @@ final class WindowFunctionTests: SnapshotTestCase {
   }
 
   func testRunningTotalAndMovingAverage() throws {
-    assertInlineSnapshot(of: try run("""
-      Employee
-        .where { $0.departmentID.eq(3) }
-        .select { e in (e.name, e.salary.sum().over(orderBy: e.hiredAt), e.salary.avg().over { $0.order(by: e.hiredAt).rows(.preceding(1), .currentRow) }) }
-        .order(by: \\.hiredAt)
-      """, fixture: "organisation"), as: .lines) {
+    assertInlineSnapshot(
+      of: try run(
+        """
+        Employee
+          .where { $0.departmentID.eq(3) }
+          .select { e in (e.name, e.salary.sum().over(orderBy: e.hiredAt), e.salary.avg().over { $0.order(by: e.hiredAt).rows(.preceding(1), .currentRow) }) }
+          .order(by: \\.hiredAt)
+        """, fixture: "organisation"), as: .lines
+    ) {
       """
       SELECT "employees"."name", sum("employees"."salary") OVER (ORDER BY "employees"."hiredAt"), avg("employees"."salary") OVER (ORDER BY "employees"."hiredAt" ROWS BETWEEN 1 PRECEDING AND CURRENT ROW)
       FROM "employees"
@@ -54,12 +60,15 @@ final class WindowFunctionTests: SnapshotTestCase {
   }
 
   func testLagLeadAndRowNumber() throws {
-    assertInlineSnapshot(of: try run("""
-      Employee
-        .where { $0.departmentID.eq(4) || $0.departmentID.eq(5) }
-        .select { ($0.name, rowNumber().over(orderBy: $0.hiredAt), $0.name.lag().over(orderBy: $0.hiredAt), $0.name.lead(offset: 1, default: "—").over(orderBy: $0.hiredAt)) }
-        .order(by: \\.hiredAt)
-      """, fixture: "organisation"), as: .lines) {
+    assertInlineSnapshot(
+      of: try run(
+        """
+        Employee
+          .where { $0.departmentID.eq(4) || $0.departmentID.eq(5) }
+          .select { ($0.name, rowNumber().over(orderBy: $0.hiredAt), $0.name.lag().over(orderBy: $0.hiredAt), $0.name.lead(offset: 1, default: "—").over(orderBy: $0.hiredAt)) }
+          .order(by: \\.hiredAt)
+        """, fixture: "organisation"), as: .lines
+    ) {
       """
       SELECT "employees"."name", row_number() OVER (ORDER BY "employees"."hiredAt"), lag("employees"."name") OVER (ORDER BY "employees"."hiredAt"), lead("employees"."name", 1, '—') OVER (ORDER BY "employees"."hiredAt")
       FROM "employees"
@@ -77,13 +86,16 @@ final class WindowFunctionTests: SnapshotTestCase {
   }
 
   func testMistakesGetLocatedMessages() throws {
-    assertInlineSnapshot(of: try run("""
-      Employee.select { ($0.name, $0.salary.over()) }
-      Employee.select { e in (e.name, rowNumber().over { $0.partition(by: $0.departmentID) }) }
-      Employee.select { e in (e.name, ntile(4).over { $0.order(by: e.salary).rows(.preceding(-1)) }) }
-      Employee.select { ($0.name, denseRank()) }
-      Employee.where { rank().over(orderBy: $0.salary.desc()) <= 3 }.select(\\.name)
-      """, fixture: "organisation"), as: .lines) {
+    assertInlineSnapshot(
+      of: try run(
+        """
+        Employee.select { ($0.name, $0.salary.over()) }
+        Employee.select { e in (e.name, rowNumber().over { $0.partition(by: $0.departmentID) }) }
+        Employee.select { e in (e.name, ntile(4).over { $0.order(by: e.salary).rows(.preceding(-1)) }) }
+        Employee.select { ($0.name, denseRank()) }
+        Employee.where { rank().over(orderBy: $0.salary.desc()) <= 3 }.select(\\.name)
+        """, fixture: "organisation"), as: .lines
+    ) {
       """
       error: 1:39: 'over' applies to an aggregate (sum(), count(), avg()…) or a window function (rowNumber(), rank(), lag()…), not to a plain value
       Employee.select { ($0.name, $0.salary.over()) }

@@ -98,7 +98,8 @@ extension AppCodeRunner {
         {
           // `static var appDatabase: Self { var migrator = …; migrator.registerMigration … }`:
           // a set-up written as a computed property runs like a set-up function.
-          compiler.catalog.functions[name] = Scope(body: AnySyntaxBox(syntax: Syntax(accessor), source: compiler.source), parameters: [], ownerType: name)
+          compiler.catalog.functions[name] = Scope(
+            body: AnySyntaxBox(syntax: Syntax(accessor), source: compiler.source), parameters: [], ownerType: name)
           if !pendingSetUp.contains(name), !functionsRun.contains(name) { pendingSetUp.append(name) }
           ran = true
         } else if let members = Self.appTypeMembers(of: member.decl) {
@@ -110,7 +111,9 @@ extension AppCodeRunner {
       return
     }
     if !typesRead {
-      try DeclarationReader(catalog: compiler.catalog, source: compiler.source, warn: { [unowned self] message, node in try compiler.warn(message, at: node) }).read(decl)
+      try DeclarationReader(
+        catalog: compiler.catalog, source: compiler.source, warn: { [unowned self] message, node in try compiler.warn(message, at: node) }
+      ).read(decl)
     }
     items.append(.declaration(name: compiler.declarationName(decl)))
   }
@@ -143,13 +146,18 @@ extension AppCodeRunner {
     let written = ext.extendedType.trimmedDescription
     if Self.plumbingExtensions.contains(written) { return false }
     let base = String(written.prefix { $0 != "." && $0 != "<" })
-    if compiler.catalog.table(forType: base) != nil || compiler.catalog.enums[base] != nil || compiler.catalog.table(forType: written) != nil { return true }
+    if compiler.catalog.table(forType: base) != nil || compiler.catalog.enums[base] != nil
+      || compiler.catalog.table(forType: written) != nil
+    {
+      return true
+    }
     if typesInInput.contains(base) {
       // A type of this same input: a model unless it is app code (a view, a model class).
-      return !(compiler.source.tree.statements.contains { item in
-        guard case .decl(let decl) = item.item, decl.asProtocol(NamedDeclSyntax.self)?.name.text == base else { return false }
-        return Self.appTypeMembers(of: decl) != nil
-      })
+      return
+        !(compiler.source.tree.statements.contains { item in
+          guard case .decl(let decl) = item.item, decl.asProtocol(NamedDeclSyntax.self)?.name.text == base else { return false }
+          return Self.appTypeMembers(of: decl) != nil
+        })
     }
     return Self.dslExtensionTargets.contains(base)
   }
@@ -189,7 +197,10 @@ extension AppCodeRunner {
       guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text,
         let initializer = binding.initializer?.value
       else {
-        if context == .app { skip(binding); continue }
+        if context == .app {
+          skip(binding)
+          continue
+        }
         throw compiler.source.diagnostic("a top-level binding needs a name and a value", at: binding)
       }
       // `let titles = try database.read { db in …; return try ….fetchAll(db) }`: the block runs,
@@ -261,12 +272,14 @@ extension AppCodeRunner {
     // A framework's type anywhere; in a binding, also a value made by calling a type the
     // database does not know (`let logger = Logger(…)`). `Tag.all` on an empty database stays
     // an error: it is a query of a table that is not there.
-    let isInitializer = Self.unwrapped(expr).as(FunctionCallExprSyntax.self).map {
-      $0.calledExpression.is(DeclReferenceExprSyntax.self) || $0.calledExpression.is(GenericSpecializationExprSyntax.self)
-    } ?? false
+    let isInitializer =
+      Self.unwrapped(expr).as(FunctionCallExprSyntax.self).map {
+        $0.calledExpression.is(DeclReferenceExprSyntax.self) || $0.calledExpression.is(GenericSpecializationExprSyntax.self)
+      } ?? false
     if compiler.catalog.plumbingNames.contains(name), compiler.lookupLocal(name) == nil { return true }
-    guard Self.frameworkTypes.contains(name) || Self.plumbingTypes.contains(name)
-      || (binding && isInitializer && name.first?.isUppercase == true)
+    guard
+      Self.frameworkTypes.contains(name) || Self.plumbingTypes.contains(name)
+        || (binding && isInitializer && name.first?.isUppercase == true)
     else { return false }
     return compiler.lookupLocal(name) == nil && compiler.catalog.table(forType: name) == nil && compiler.catalog.enums[name] == nil
       && compiler.catalog.functions[name] == nil && Vocabulary.methods(named: name, on: .function).isEmpty
@@ -277,11 +290,26 @@ extension AppCodeRunner {
   static func plumbingRootNode(of expr: ExprSyntax) -> DeclReferenceExprSyntax? {
     var current = expr
     while true {
-      if let member = current.as(MemberAccessExprSyntax.self), let base = member.base { current = base; continue }
-      if let call = current.as(FunctionCallExprSyntax.self) { current = call.calledExpression; continue }
-      if let generic = current.as(GenericSpecializationExprSyntax.self) { current = generic.expression; continue }
-      if let tryExpr = current.as(TryExprSyntax.self) { current = tryExpr.expression; continue }
-      if let awaitExpr = current.as(AwaitExprSyntax.self) { current = awaitExpr.expression; continue }
+      if let member = current.as(MemberAccessExprSyntax.self), let base = member.base {
+        current = base
+        continue
+      }
+      if let call = current.as(FunctionCallExprSyntax.self) {
+        current = call.calledExpression
+        continue
+      }
+      if let generic = current.as(GenericSpecializationExprSyntax.self) {
+        current = generic.expression
+        continue
+      }
+      if let tryExpr = current.as(TryExprSyntax.self) {
+        current = tryExpr.expression
+        continue
+      }
+      if let awaitExpr = current.as(AwaitExprSyntax.self) {
+        current = awaitExpr.expression
+        continue
+      }
       break
     }
     return current.as(DeclReferenceExprSyntax.self)
@@ -329,7 +357,8 @@ extension AppCodeRunner {
               let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text,
               let accessor = binding.accessorBlock, Self.registersMigrations(accessor)
             {
-              compiler.catalog.functions[name] = Scope(body: AnySyntaxBox(syntax: Syntax(accessor), source: compiler.source), parameters: [], ownerType: name)
+              compiler.catalog.functions[name] = Scope(
+                body: AnySyntaxBox(syntax: Syntax(accessor), source: compiler.source), parameters: [], ownerType: name)
               if !pendingSetUp.contains(name) { pendingSetUp.append(name) }
             }
           }
@@ -415,7 +444,8 @@ extension AppCodeRunner {
     var values: [Value] = []
     // GRDB's handles (`_ db: Database`, `_ migrator: inout DatabaseMigrator`) are the app's
     // plumbing: passed on, never values of a query.
-    let declaredTypes = function.body.syntax.parent?.as(FunctionDeclSyntax.self)?.signature.parameterClause.parameters.map(\.type.trimmedDescription) ?? []
+    let declaredTypes =
+      function.body.syntax.parent?.as(FunctionDeclSyntax.self)?.signature.parameterClause.parameters.map(\.type.trimmedDescription) ?? []
     var handles: Set<String> = []
     if let call {
       values = try Arguments(call).list.enumerated().map { index, argument in
@@ -606,8 +636,10 @@ extension AppCodeRunner {
       }
       if let compiled = try? compiler.statement(from: value, input: item.trimmedDescription, at: expr), isRunnable(value) {
         let location = compiler.source.lineAndColumn(of: expr.positionAfterSkippingLeadingTrivia)
-        items.append(.note(
-          "\(location.line):\(location.column): not run: this statement is built but never executed (no .execute(db)), so the app does not run it either: \(compiled.displaySQL.split(separator: "\n").joined(separator: " "))"))
+        items.append(
+          .note(
+            "\(location.line):\(location.column): not run: this statement is built but never executed (no .execute(db)), so the app does not run it either: \(compiled.displaySQL.split(separator: "\n").joined(separator: " "))"
+          ))
       }
       return
     }
@@ -639,8 +671,14 @@ extension AppCodeRunner {
   static func unwrapped(_ expr: ExprSyntax) -> ExprSyntax {
     var inner = expr
     while true {
-      if let tryExpr = inner.as(TryExprSyntax.self) { inner = tryExpr.expression; continue }
-      if let awaitExpr = inner.as(AwaitExprSyntax.self) { inner = awaitExpr.expression; continue }
+      if let tryExpr = inner.as(TryExprSyntax.self) {
+        inner = tryExpr.expression
+        continue
+      }
+      if let awaitExpr = inner.as(AwaitExprSyntax.self) {
+        inner = awaitExpr.expression
+        continue
+      }
       return inner
     }
   }
@@ -649,8 +687,9 @@ extension AppCodeRunner {
   static func assignment(_ expr: ExprSyntax) -> (target: ExprSyntax, value: ExprSyntax)? {
     guard let sequence = unwrapped(expr).as(SequenceExprSyntax.self), sequence.elements.count == 3 else { return nil }
     let elements = Array(sequence.elements)
-    guard elements[1].is(AssignmentExprSyntax.self)
-      || (elements[1].as(BinaryOperatorExprSyntax.self).map { ["+=", "-=", "*=", "/="].contains($0.operator.text) } ?? false)
+    guard
+      elements[1].is(AssignmentExprSyntax.self)
+        || (elements[1].as(BinaryOperatorExprSyntax.self).map { ["+=", "-=", "*=", "/="].contains($0.operator.text) } ?? false)
     else { return nil }
     return (elements[0], elements[2])
   }
@@ -702,7 +741,8 @@ extension AppCodeRunner {
       return
     }
     if let expression = stmt.as(ExpressionStmtSyntax.self) {
-      try compileExpressionItem(expression.expression, item: CodeBlockItemSyntax(item: .stmt(stmt)), into: &items, wholeInput: nil, context: context)
+      try compileExpressionItem(
+        expression.expression, item: CodeBlockItemSyntax(item: .stmt(stmt)), into: &items, wholeInput: nil, context: context)
       return
     }
     guard context == .app else {
@@ -825,7 +865,8 @@ extension AppCodeRunner {
       default: values = []
       }
       guard values.count == tuple.elements.count else {
-        throw compiler.source.diagnostic("this pattern takes a tuple of \(tuple.elements.count) values; the element is \(compiler.describe(value))", at: pattern)
+        throw compiler.source.diagnostic(
+          "this pattern takes a tuple of \(tuple.elements.count) values; the element is \(compiler.describe(value))", at: pattern)
       }
       for (element, part) in zip(tuple.elements, values) {
         try bindPattern(element.pattern, to: part, into: &bindings)

@@ -43,7 +43,8 @@ extension AppCodeRunner {
     let place = compiler.source.lineAndColumn(of: call.positionAfterSkippingLeadingTrivia)
     guard name == "registerMigration" else { return TransactionUnit(kind: .write, line: place.line, column: place.column) }
     // The name as the app computes it (`Self.tableName` in each model's helper is its own).
-    let identifier = call.arguments.first.flatMap { try? compiler.grdbName($0.expression) } ?? call.arguments.first?.expression.trimmedDescription ?? "?"
+    let identifier =
+      call.arguments.first.flatMap { try? compiler.grdbName($0.expression) } ?? call.arguments.first?.expression.trimmedDescription ?? "?"
     return TransactionUnit(kind: .migration(identifier), line: place.line, column: place.column)
   }
 
@@ -61,10 +62,19 @@ extension AppCodeRunner {
   static func call(_ expr: ExprSyntax) -> (FunctionCallExprSyntax, name: String)? {
     var inner = expr
     while true {
-      if let tryExpr = inner.as(TryExprSyntax.self) { inner = tryExpr.expression; continue }
-      if let awaitExpr = inner.as(AwaitExprSyntax.self) { inner = awaitExpr.expression; continue }
+      if let tryExpr = inner.as(TryExprSyntax.self) {
+        inner = tryExpr.expression
+        continue
+      }
+      if let awaitExpr = inner.as(AwaitExprSyntax.self) {
+        inner = awaitExpr.expression
+        continue
+      }
       // `try Tag.find(1).fetchOne(db)!`: the call, its result unwrapped.
-      if let unwrap = inner.as(ForceUnwrapExprSyntax.self) { inner = unwrap.expression; continue }
+      if let unwrap = inner.as(ForceUnwrapExprSyntax.self) {
+        inner = unwrap.expression
+        continue
+      }
       break
     }
     guard let call = inner.as(FunctionCallExprSyntax.self),

@@ -26,7 +26,9 @@ extension AppCodeRunner {
   ]
 
   /// Protocols of types the model reader reads (never app code).
-  static let modelProtocols: Set<String> = ["TableAlias", "AliasName", "QueryRepresentable", "QueryBindable", "Table", "FTS5", "PrimaryKeyedTable"]
+  static let modelProtocols: Set<String> = [
+    "TableAlias", "AliasName", "QueryRepresentable", "QueryBindable", "Table", "FTS5", "PrimaryKeyedTable",
+  ]
 
   /// Whether a variable is declared with one of the fetch property wrappers.
   static func fetchWrapper(of variable: VariableDeclSyntax) -> AttributeSyntax? {
@@ -48,11 +50,17 @@ extension AppCodeRunner {
     let members: [MemberBlockItemSyntax]
     let isReferenceType: Bool
     if let structDecl = decl.as(StructDeclSyntax.self) {
-      (attributes, inherited, members, isReferenceType) = (structDecl.attributes, structDecl.inheritanceClause, structDecl.memberBlock.activeMembers, false)
+      (attributes, inherited, members, isReferenceType) = (
+        structDecl.attributes, structDecl.inheritanceClause, structDecl.memberBlock.activeMembers, false
+      )
     } else if let classDecl = decl.as(ClassDeclSyntax.self) {
-      (attributes, inherited, members, isReferenceType) = (classDecl.attributes, classDecl.inheritanceClause, classDecl.memberBlock.activeMembers, true)
+      (attributes, inherited, members, isReferenceType) = (
+        classDecl.attributes, classDecl.inheritanceClause, classDecl.memberBlock.activeMembers, true
+      )
     } else if let actorDecl = decl.as(ActorDeclSyntax.self) {
-      (attributes, inherited, members, isReferenceType) = (actorDecl.attributes, actorDecl.inheritanceClause, actorDecl.memberBlock.activeMembers, true)
+      (attributes, inherited, members, isReferenceType) = (
+        actorDecl.attributes, actorDecl.inheritanceClause, actorDecl.memberBlock.activeMembers, true
+      )
     } else {
       return nil
     }
@@ -86,10 +94,13 @@ extension AppCodeRunner {
     // Models nested in the view or model class (`@Selection struct Stats` that its fetches
     // select into) first, whatever their place among the members.
     for member in members {
-      let nested: AttributeListSyntax? = member.decl.as(StructDeclSyntax.self)?.attributes ?? member.decl.as(EnumDeclSyntax.self)?.attributes
+      let nested: AttributeListSyntax? =
+        member.decl.as(StructDeclSyntax.self)?.attributes ?? member.decl.as(EnumDeclSyntax.self)?.attributes
       guard let nested, attributeNames(nested).contains(where: { $0 == "Table" || $0 == "Selection" }) else { continue }
       do {
-        try DeclarationReader(catalog: compiler.catalog, source: compiler.source, warn: { [unowned self] message, node in try compiler.warn(message, at: node) }).read(member.decl)
+        try DeclarationReader(
+          catalog: compiler.catalog, source: compiler.source, warn: { [unowned self] message, node in try compiler.warn(message, at: node) }
+        ).read(member.decl)
         ranAny = true
       } catch let diagnostic as Diagnostic {
         items.append(.failure(diagnostic))
@@ -115,7 +126,10 @@ extension AppCodeRunner {
         enumDecl.inheritanceClause?.inheritedTypes.contains(where: { $0.type.trimmedDescription == "QueryBindable" }) == true
       {
         do {
-          try DeclarationReader(catalog: compiler.catalog, source: compiler.source, warn: { [unowned self] message, node in try compiler.warn(message, at: node) }).read(member.decl)
+          try DeclarationReader(
+            catalog: compiler.catalog, source: compiler.source,
+            warn: { [unowned self] message, node in try compiler.warn(message, at: node) }
+          ).read(member.decl)
         } catch let diagnostic as Diagnostic {
           items.append(.failure(diagnostic))
         }
@@ -141,7 +155,9 @@ extension AppCodeRunner {
     var annotation = variable.bindings.first?.typeAnnotation?.type
     if let optional = annotation?.as(OptionalTypeSyntax.self) { annotation = optional.wrappedType }
     if case .argumentList(let list)? = wrapper.arguments, let query = list.first(where: { $0.label == nil })?.expression {
-      if let (call, requestName) = Self.call(query), let request = compiler.catalog.fetchRequests[requestName], compiler.lookupLocal(requestName) == nil {
+      if let (call, requestName) = Self.call(query), let request = compiler.catalog.fetchRequests[requestName],
+        compiler.lookupLocal(requestName) == nil
+      {
         // `@Fetch(Tags()) var tags = Tags.Value()`: the request's `fetch(_ db:)` runs.
         var items: [CompiledItem] = []
         try runFetchRequest(request, call: call, into: &items)
@@ -154,13 +170,19 @@ extension AppCodeRunner {
     {
       value = .query(try compiler.baseQuery(TableInstance(model: model)))
       anchor = Syntax(variable)
-    } else if wrapperName == "FetchOne", let type = annotation, let model = compiler.catalog.table(forType: type.trimmedDescription), !model.isSelection {
+    } else if wrapperName == "FetchOne", let type = annotation, let model = compiler.catalog.table(forType: type.trimmedDescription),
+      !model.isSelection
+    {
       value = .query(try compiler.baseQuery(TableInstance(model: model)))
       anchor = Syntax(variable)
     } else {
       let location = compiler.source.lineAndColumn(of: variable.positionAfterSkippingLeadingTrivia)
       let what = "@\(wrapperName) var \(name ?? "…")"
-      return [.note("\(location.line):\(location.column): \(what) has no query of its own here; the app gives it one elsewhere (for example `_\(name ?? "name") = \(wrapperName)(…)` in an init, or `$\(name ?? "name").load(…)`): paste that query")]
+      return [
+        .note(
+          "\(location.line):\(location.column): \(what) has no query of its own here; the app gives it one elsewhere (for example `_\(name ?? "name") = \(wrapperName)(…)` in an init, or `$\(name ?? "name").load(…)`): paste that query"
+        )
+      ]
     }
     if wrapperName == "FetchOne", case .query(var query) = value, query.select.columns.isEmpty {
       query.select.limit = Expression(.value(.integer(1)))
@@ -184,11 +206,11 @@ extension AppCodeRunner {
         if structDecl.inheritanceClause?.inheritedTypes.contains(where: { $0.type.trimmedDescription == "FetchKeyRequest" }) == true {
           declareFetchRequest(structDecl)
         }
-        structDecl.memberBlock.activeMembers.forEach { visit($0.decl) }
+        for member in structDecl.memberBlock.activeMembers { visit(member.decl) }
       } else if let classDecl = decl.as(ClassDeclSyntax.self) {
-        classDecl.memberBlock.activeMembers.forEach { visit($0.decl) }
+        for member in classDecl.memberBlock.activeMembers { visit(member.decl) }
       } else if let ext = decl.as(ExtensionDeclSyntax.self) {
-        ext.memberBlock.activeMembers.forEach { visit($0.decl) }
+        for member in ext.memberBlock.activeMembers { visit(member.decl) }
       }
     }
     for item in statements {
@@ -198,8 +220,9 @@ extension AppCodeRunner {
 
   /// `struct Tags: FetchKeyRequest { var limit = 3; func fetch(_ db: Database) throws -> Value { … } }`.
   func declareFetchRequest(_ decl: StructDeclSyntax) {
-    guard let fetch = decl.memberBlock.activeMembers.lazy.compactMap({ $0.decl.as(FunctionDeclSyntax.self) })
-      .first(where: { $0.name.text == "fetch" }), let body = fetch.body
+    guard
+      let fetch = decl.memberBlock.activeMembers.lazy.compactMap({ $0.decl.as(FunctionDeclSyntax.self) })
+        .first(where: { $0.name.text == "fetch" }), let body = fetch.body
     else { return }
     var properties: [(name: String, defaultValue: ExprSyntax?)] = []
     for member in decl.memberBlock.activeMembers {
@@ -220,7 +243,9 @@ extension AppCodeRunner {
     var bindings: [String: Value] = [:]
     let arguments = Arguments(call)
     for (index, property) in request.properties.enumerated() {
-      if let given = arguments.labelled(property.name) ?? (arguments.list.indices.contains(index) && arguments.list[index].label == nil ? arguments.list[index].expression : nil) {
+      if let given = arguments.labelled(property.name)
+        ?? (arguments.list.indices.contains(index) && arguments.list[index].label == nil ? arguments.list[index].expression : nil)
+      {
         bindings[property.name] = try compiler.evaluate(given)
       } else if let fallback = property.defaultValue {
         bindings[property.name] = try compiler.withSource(request.body) { try compiler.evaluate(fallback) }

@@ -16,7 +16,8 @@ extension AppCodeRunner {
   /// `record.property = value` (or `+=`, …, or `record.flag.toggle()`) on a record the input
   /// holds. True when done; false when the statement is no such assignment.
   func assignRecordProperty(_ expr: ExprSyntax) throws -> Bool {
-    guard let change = try RecordChange(expr, compiler: compiler), let held = compiler.lookupLocal(change.record) ?? compiler.catalog.bindings[change.record],
+    guard let change = try RecordChange(expr, compiler: compiler),
+      let held = compiler.lookupLocal(change.record) ?? compiler.catalog.bindings[change.record],
       case .query(var record) = held, let modelName = record.resultModel,
       let model = compiler.catalog.table(forType: modelName.hasSuffix(".Draft") ? String(modelName.dropLast(6)) : modelName),
       let column = model.column(named: change.property),
@@ -30,16 +31,20 @@ extension AppCodeRunner {
     switch change.operation {
     case .assign(let value):
       do {
-        updated = try compiler.typedExpression(compiler.evaluateOperand(value, expected: column.type), expected: column.type, at: value.anchor)
+        updated = try compiler.typedExpression(
+          compiler.evaluateOperand(value, expected: column.type), expected: column.type, at: value.anchor)
       } catch let diagnostic as Diagnostic {
         // `draft.time = defaultTime` in a scanned app: a value the app has when it runs, bound.
         guard compiler.scanning, case .syntax(let syntax) = value else { throw diagnostic }
         updated = TypedExpression(.value(.parameter(syntax.trimmedDescription)), type: column.type)
       }
     case .compound(let op, let value):
-      let rhs = try compiler.typedExpression(compiler.evaluateOperand(value, expected: column.type), expected: column.type, at: value.anchor)
+      let rhs = try compiler.typedExpression(
+        compiler.evaluateOperand(value, expected: column.type), expected: column.type, at: value.anchor)
       guard case .value(let a) = current.node, case .value(let b) = rhs.expression.node,
-        let computed = try compiler.constantOperation(String(op.dropLast()), TypedExpression(.value(a), type: column.type), TypedExpression(.value(b), type: column.type), at: Syntax(expr)),
+        let computed = try compiler.constantOperation(
+          String(op.dropLast()), TypedExpression(.value(a), type: column.type), TypedExpression(.value(b), type: column.type),
+          at: Syntax(expr)),
         case .expression(let typed) = computed
       else { return false }
       updated = typed
@@ -70,7 +75,9 @@ extension AppCodeRunner {
         // Whether the app stops here is unknown, so what follows is too (a scanned app's
         // run-time values make that the rule, not a reason to stop reading it).
         if compiler.scanning { return nil }
-        return compiler.source.diagnostic("Quarry cannot tell whether this precondition holds (it uses values the app has only when it runs), so whether the app goes on past it is unknown", at: call)
+        return compiler.source.diagnostic(
+          "Quarry cannot tell whether this precondition holds (it uses values the app has only when it runs), so whether the app goes on past it is unknown",
+          at: call)
       }
       guard flag == 0 else { return nil }
       return compiler.source.diagnostic("this precondition is false, so the app stops here (the app would crash here)", at: call)

@@ -70,11 +70,14 @@ struct GRDBSchema {
       return "DROP INDEX \(quoteIdentifier(try context.string(arguments[0].expression)))"
     case ("rename", "table"?):
       guard let new = argument("to") else { throw context.fail("GRDB's rename(table:to:) needs the new name", Syntax(call)) }
-      return "ALTER TABLE \(quoteIdentifier(try context.string(arguments[0].expression))) RENAME TO \(quoteIdentifier(try context.string(new)))"
+      return
+        "ALTER TABLE \(quoteIdentifier(try context.string(arguments[0].expression))) RENAME TO \(quoteIdentifier(try context.string(new)))"
     case ("alter", "table"?): return try alterTable(call)
     case ("create", "virtualTable"?): return try createVirtualTable(call)
     default:
-      throw context.fail("not supported in Quarry yet: GRDB's \(name)(\(arguments.first?.label?.text ?? ""):) (write the migration with #sql or db.execute(sql:))", Syntax(call))
+      throw context.fail(
+        "not supported in Quarry yet: GRDB's \(name)(\(arguments.first?.label?.text ?? ""):) (write the migration with #sql or db.execute(sql:))",
+        Syntax(call))
     }
   }
 
@@ -92,7 +95,9 @@ struct GRDBSchema {
     var name = "$0"
     if let parameters = closure.signature?.parameterClause {
       if let simple = parameters.as(ClosureShorthandParameterListSyntax.self), let first = simple.first { name = first.name.text }
-      if let full = parameters.as(ClosureParameterClauseSyntax.self), let first = full.parameters.first { name = (first.secondName ?? first.firstName).text }
+      if let full = parameters.as(ClosureParameterClauseSyntax.self), let first = full.parameters.first {
+        name = (first.secondName ?? first.firstName).text
+      }
     }
     return (name, closure.statements)
   }
@@ -121,7 +126,9 @@ struct GRDBSchema {
     func define(_ items: CodeBlockItemListSyntax, inPrimaryKeyBody: Bool) throws {
       for item in items {
         guard case .expr(let expr) = item.item, let chain = Chain(expr, receiver: receiver) else {
-          throw context.fail("not supported in Quarry yet: this statement in GRDB's table definition (write the migration with #sql or db.execute(sql:))", Syntax(item))
+          throw context.fail(
+            "not supported in Quarry yet: this statement in GRDB's table definition (write the migration with #sql or db.execute(sql:))",
+            Syntax(item))
         }
         if inPrimaryKeyBody, !["column", "belongsTo"].contains(chain.method) {
           throw context.fail("not supported in Quarry yet: '\(chain.method)' inside GRDB's primaryKey { … }", Syntax(expr))
@@ -136,7 +143,8 @@ struct GRDBSchema {
           primaryKeyTypes = Array(columnTypes[before...])
           rowIDColumn = nil
           primaryKey = "PRIMARY KEY (" + primaryKeyColumns.map(quoteIdentifier).joined(separator: ", ") + ")"
-        case "column", "autoIncrementedPrimaryKey", "primaryKey" where !(chain.arguments.first?.expression.is(ArrayExprSyntax.self) ?? false):
+        case "column", "autoIncrementedPrimaryKey",
+          "primaryKey" where !(chain.arguments.first?.expression.is(ArrayExprSyntax.self) ?? false):
           var column = try self.column(chain, table: table)
           for modifier in chain.modifiers { try column.apply(modifier, in: self, table: table, primaryKeyColumns: primaryKeyColumns) }
           if inPrimaryKeyBody, column.notNull == nil { column.notNull = "NOT NULL" }
@@ -165,10 +173,15 @@ struct GRDBSchema {
           columnTypes.append(column.type ?? "")
           if indexed, !inPrimaryKeyBody, column.unique == nil { indexes.append(index(column.name)) }
         case "primaryKey", "uniqueKey":
-          guard let list = chain.arguments.first?.expression else { throw context.fail("GRDB's \(chain.method)(_:) needs its columns", Syntax(expr)) }
+          guard let list = chain.arguments.first?.expression else {
+            throw context.fail("GRDB's \(chain.method)(_:) needs its columns", Syntax(expr))
+          }
           let names = try strings(list)
-          var text = (chain.method == "primaryKey" ? "PRIMARY KEY" : "UNIQUE") + " (" + names.map(quoteIdentifier).joined(separator: ", ") + ")"
-          if let conflict = chain.arguments.first(where: { $0.label == "onConflict" }) { text += " ON CONFLICT " + conflictName(conflict.expression) }
+          var text =
+            (chain.method == "primaryKey" ? "PRIMARY KEY" : "UNIQUE") + " (" + names.map(quoteIdentifier).joined(separator: ", ") + ")"
+          if let conflict = chain.arguments.first(where: { $0.label == "onConflict" }) {
+            text += " ON CONFLICT " + conflictName(conflict.expression)
+          }
           if chain.method == "primaryKey" {
             primaryKeyColumns = names
             primaryKeyTypes = names.map { name in columnNames.firstIndex(of: name).map { columnTypes[$0] } ?? "" }
@@ -178,17 +191,22 @@ struct GRDBSchema {
             uniqueKeys.append(text)
           }
         case "foreignKey":
-          guard let list = chain.arguments.first?.expression, let destination = chain.arguments.first(where: { $0.label == "references" })?.expression else {
+          guard let list = chain.arguments.first?.expression,
+            let destination = chain.arguments.first(where: { $0.label == "references" })?.expression
+          else {
             throw context.fail("GRDB's foreignKey(_:references:) needs its columns and table", Syntax(expr))
           }
           let parent = try context.string(destination)
-          let keys = try chain.arguments.first(where: { $0.label == "columns" }).map { try strings($0.expression) }
+          let keys =
+            try chain.arguments.first(where: { $0.label == "columns" }).map { try strings($0.expression) }
             ?? (parent.lowercased() == table.lowercased() ? primaryKeyColumns : try implicitKey(of: parent, at: Syntax(expr)))
-          foreignKeys.append("FOREIGN KEY (" + (try strings(list)).map(quoteIdentifier).joined(separator: ", ") + ") REFERENCES "
-            + quoteIdentifier(parent) + "(" + keys.map(quoteIdentifier).joined(separator: ", ") + ")" + actions(chain.arguments))
+          foreignKeys.append(
+            "FOREIGN KEY (" + (try strings(list)).map(quoteIdentifier).joined(separator: ", ") + ") REFERENCES "
+              + quoteIdentifier(parent) + "(" + keys.map(quoteIdentifier).joined(separator: ", ") + ")" + actions(chain.arguments))
         case "check", "constraint":
           guard let sql = chain.arguments.first(where: { $0.label == "sql" })?.expression else {
-            throw context.fail("not supported in Quarry yet: GRDB's \(chain.method) with a Swift expression (write it check(sql: …))", Syntax(expr))
+            throw context.fail(
+              "not supported in Quarry yet: GRDB's \(chain.method) with a Swift expression (write it check(sql: …))", Syntax(expr))
           }
           checks.append(chain.method == "check" ? "CHECK (\(try context.string(sql)))" : try context.string(sql))
         default:
@@ -201,7 +219,8 @@ struct GRDBSchema {
     try define(statements, inPrimaryKeyBody: false)
     context.made(table, primaryKeyColumns, rowIDColumn, primaryKeyTypes)
     let items = columns + [primaryKey].compactMap { $0 } + uniqueKeys + foreignKeys + checks
-    var sql = "CREATE" + (options.contains("temporary") ? " TEMPORARY" : "") + " TABLE" + (options.contains("ifNotExists") ? " IF NOT EXISTS" : "")
+    var sql =
+      "CREATE" + (options.contains("temporary") ? " TEMPORARY" : "") + " TABLE" + (options.contains("ifNotExists") ? " IF NOT EXISTS" : "")
       + " " + quoteIdentifier(table) + " (" + items.joined(separator: ", ") + ")"
     var tableOptions: [String] = []
     if options.contains("strict") { tableOptions.append("STRICT") }
@@ -217,7 +236,8 @@ struct GRDBSchema {
   private func belongsTo(_ chain: Chain, table: String, at node: Syntax) throws -> ColumnSQL {
     guard let nameExpr = chain.arguments.first?.expression else { throw context.fail("GRDB's belongsTo(_:) needs a name", node) }
     let name = try context.string(nameExpr)
-    let destination = try chain.arguments.first(where: { $0.label == "inTable" }).map { try context.string($0.expression) }
+    let destination =
+      try chain.arguments.first(where: { $0.label == "inTable" }).map { try context.string($0.expression) }
       ?? ([name, name + "s"].first { context.primaryKey($0) != nil } ?? name)
     guard let key = context.primaryKey(destination), key.count == 1, let type = context.keyTypes(destination)?.first, !type.isEmpty else {
       throw context.fail(
@@ -236,13 +256,16 @@ struct GRDBSchema {
   /// t.column("title") }`: the FTS5 table, and for a synchronized one the three triggers GRDB
   /// makes to keep it in step with its content table, then its `rebuild`.
   private func createVirtualTable(_ call: FunctionCallExprSyntax) throws -> String {
-    guard let nameExpr = call.arguments.first?.expression else { throw context.fail("GRDB's create(virtualTable:) needs a name", Syntax(call)) }
+    guard let nameExpr = call.arguments.first?.expression else {
+      throw context.fail("GRDB's create(virtualTable:) needs a name", Syntax(call))
+    }
     let table = try context.string(nameExpr)
     guard let module = call.arguments.first(where: { $0.label?.text == "using" })?.expression,
       module.as(FunctionCallExprSyntax.self)?.calledExpression.trimmedDescription == "FTS5",
       module.as(FunctionCallExprSyntax.self)?.arguments.isEmpty == true
     else {
-      throw context.fail("not supported in Quarry yet: this virtual table module (GRDB's FTS5() is; write others with db.execute(sql:))", Syntax(call))
+      throw context.fail(
+        "not supported in Quarry yet: this virtual table module (GRDB's FTS5() is; write others with db.execute(sql:))", Syntax(call))
     }
     let options = call.arguments.first { $0.label?.text == "options" }?.expression.trimmedDescription ?? ""
     let (receiver, statements) = try body(of: call)
@@ -250,7 +273,9 @@ struct GRDBSchema {
     var content: String?
     for item in statements {
       guard case .expr(let expr) = item.item, let chain = Chain(expr, receiver: receiver) else {
-        throw context.fail("not supported in Quarry yet: this statement in GRDB's FTS5 table definition (its tokenizer, prefixes and content are set with db.execute(sql:) here)", Syntax(item))
+        throw context.fail(
+          "not supported in Quarry yet: this statement in GRDB's FTS5 table definition (its tokenizer, prefixes and content are set with db.execute(sql:) here)",
+          Syntax(item))
       }
       switch chain.method {
       case "column":
@@ -281,10 +306,13 @@ struct GRDBSchema {
       }
     }
     let name = options.contains("temporary") ? "temp." + quoteIdentifier(table) : quoteIdentifier(table)
-    var sql = "CREATE VIRTUAL TABLE" + (options.contains("ifNotExists") ? " IF NOT EXISTS" : "") + " \(name) USING fts5(" + arguments.joined(separator: ", ") + ")"
+    var sql =
+      "CREATE VIRTUAL TABLE" + (options.contains("ifNotExists") ? " IF NOT EXISTS" : "") + " \(name) USING fts5("
+      + arguments.joined(separator: ", ") + ")"
     guard let content else { return sql }
     if options.contains("temporary") {
-      throw context.fail("GRDB refuses a temporary FTS5 table synchronized with another (SQLite cannot rebuild it): the app stops here", Syntax(call))
+      throw context.fail(
+        "GRDB refuses a temporary FTS5 table synchronized with another (SQLite cannot rebuild it): the app stops here", Syntax(call))
     }
     let ifNotExists = options.contains("ifNotExists") ? "IF NOT EXISTS " : ""
     let indexed = columns.map(\.name)
@@ -293,7 +321,8 @@ struct GRDBSchema {
     let oldValues = ([rowID] + indexed).map { "old." + quoteIdentifier($0) }.joined(separator: ", ")
     let fts = quoteIdentifier(table)
     let source = quoteIdentifier(content)
-    sql += "; CREATE TRIGGER \(ifNotExists)\(quoteIdentifier("__\(table)_ai")) AFTER INSERT ON \(source) BEGIN\n"
+    sql +=
+      "; CREATE TRIGGER \(ifNotExists)\(quoteIdentifier("__\(table)_ai")) AFTER INSERT ON \(source) BEGIN\n"
       + "    INSERT INTO \(fts)(\(ftsColumns)) VALUES (\(newValues));\nEND;\n"
       + "CREATE TRIGGER \(ifNotExists)\(quoteIdentifier("__\(table)_ad")) AFTER DELETE ON \(source) BEGIN\n"
       + "    INSERT INTO \(fts)(\(fts), \(ftsColumns)) VALUES('delete', \(oldValues));\nEND;\n"
@@ -318,15 +347,23 @@ struct GRDBSchema {
       switch chain.method {
       case "add":
         var column = try self.column(chain, table: table, labelled: "column")
-        for modifier in chain.modifiers { try column.apply(modifier, in: self, table: table, primaryKeyColumns: context.primaryKey(table) ?? []) }
+        for modifier in chain.modifiers {
+          try column.apply(modifier, in: self, table: table, primaryKeyColumns: context.primaryKey(table) ?? [])
+        }
         out.append("ALTER TABLE \(quoteIdentifier(table)) ADD COLUMN \(column.sql)")
       case "rename":
-        guard let old = chain.arguments.first(where: { $0.label == "column" })?.expression, let new = chain.arguments.first(where: { $0.label == "to" })?.expression else {
+        guard let old = chain.arguments.first(where: { $0.label == "column" })?.expression,
+          let new = chain.arguments.first(where: { $0.label == "to" })?.expression
+        else {
           throw context.fail("GRDB's rename(column:to:) needs both names", Syntax(expr))
         }
-        out.append("ALTER TABLE \(quoteIdentifier(table)) RENAME COLUMN \(quoteIdentifier(try context.string(old))) TO \(quoteIdentifier(try context.string(new)))")
+        out.append(
+          "ALTER TABLE \(quoteIdentifier(table)) RENAME COLUMN \(quoteIdentifier(try context.string(old))) TO \(quoteIdentifier(try context.string(new)))"
+        )
       case "drop":
-        guard let column = chain.arguments.first(where: { $0.label == "column" })?.expression else { throw context.fail("GRDB's drop(column:) needs its name", Syntax(expr)) }
+        guard let column = chain.arguments.first(where: { $0.label == "column" })?.expression else {
+          throw context.fail("GRDB's drop(column:) needs its name", Syntax(expr))
+        }
         out.append("ALTER TABLE \(quoteIdentifier(table)) DROP COLUMN \(quoteIdentifier(try context.string(column)))")
       default:
         throw context.fail("not supported in Quarry yet: GRDB's table alteration method '\(chain.method)'", Syntax(expr))
@@ -381,16 +418,20 @@ struct GRDBSchema {
         collation = "COLLATE " + (text.hasPrefix(".") ? String(text.dropFirst()).uppercased() : try schema.context.string(argument))
       case "check":
         guard let sql = labelled("sql") else {
-          throw schema.context.fail("not supported in Quarry yet: a check with a Swift expression (write it check(sql: …))", Syntax(modifier.syntax))
+          throw schema.context.fail(
+            "not supported in Quarry yet: a check with a Swift expression (write it check(sql: …))", Syntax(modifier.syntax))
         }
         checks.append("CHECK (\(try schema.context.string(sql)))")
       case "references":
         guard let destination = arguments.first?.expression else { break }
         let parent = try schema.context.string(destination)
-        let keys = try labelled("column").map { [try schema.context.string($0)] }
+        let keys =
+          try labelled("column").map { [try schema.context.string($0)] }
           ?? (parent.lowercased() == table.lowercased()
             ? (primaryKeyColumns.isEmpty ? ["rowid"] : primaryKeyColumns) : try schema.implicitKey(of: parent, at: Syntax(modifier.syntax)))
-        references.append("REFERENCES " + quoteIdentifier(parent) + "(" + keys.map(quoteIdentifier).joined(separator: ", ") + ")" + schema.actions(arguments))
+        references.append(
+          "REFERENCES " + quoteIdentifier(parent) + "(" + keys.map(quoteIdentifier).joined(separator: ", ") + ")"
+            + schema.actions(arguments))
       case "primaryKey":
         var text = "PRIMARY KEY"
         if let conflict = labelled("onConflict") { text += " ON CONFLICT " + schema.conflictName(conflict) }

@@ -109,7 +109,6 @@ public struct DatabaseFunctionFailure: Error, Sendable, CustomStringConvertible 
   init(_ description: String) { self.description = description }
 }
 
-
 /// Finds the first thing in a `@DatabaseFunction` body outside the Swift Quarry runs, before
 /// it is ever called, so a call fails with that message rather than half-way. It reads the
 /// evaluator's own table (``SwiftBuiltins``) for the names a body may call.

@@ -63,11 +63,15 @@ extension Compiler {
     {
       return name
     }
-    if let tuple = expr.as(TupleExprSyntax.self), tuple.elements.count == 1, let only = tuple.elements.first { return fixedWidthType(of: only.expression) }
+    if let tuple = expr.as(TupleExprSyntax.self), tuple.elements.count == 1, let only = tuple.elements.first {
+      return fixedWidthType(of: only.expression)
+    }
     if let sequence = expr.as(SequenceExprSyntax.self) {
       return sequence.elements.lazy.compactMap { fixedWidthType(of: $0) }.first
     }
-    if let infix = expr.as(InfixOperatorExprSyntax.self) { return fixedWidthType(of: infix.leftOperand) ?? fixedWidthType(of: infix.rightOperand) }
+    if let infix = expr.as(InfixOperatorExprSyntax.self) {
+      return fixedWidthType(of: infix.leftOperand) ?? fixedWidthType(of: infix.rightOperand)
+    }
     // `[Int64(1), 2]`: an array literal's elements share one type.
     if let array = expr.as(ArrayExprSyntax.self) { return array.elements.lazy.compactMap { fixedWidthType(of: $0.expression) }.first }
     return nil
@@ -162,7 +166,7 @@ extension Compiler {
     let after: [String: SwiftValue]
     do {
       after = try evaluator.runStatement(expr, variables: variables)
-    } catch where error.isSwiftsVerdict {
+    } catch  where error.isSwiftsVerdict {
       throw Diagnostic(error.text, line: error.line, column: error.column)
     } catch {
       return false
@@ -220,17 +224,20 @@ extension Compiler {
     switch computed {
     case .dictionary, .unordered:
       throw source.diagnostic(
-        "this loop goes over a \(computed.typeName), whose order Swift does not fix, so the order of the statements it runs is unknown; loop over a sorted array", at: sequence)
+        "this loop goes over a \(computed.typeName), whose order Swift does not fix, so the order of the statements it runs is unknown; loop over a sorted array",
+        at: sequence)
     case .range(let lower, let upper, let closed):
       guard let count = SwiftValue.rangeCount(lower, upper, closed), count <= limit else {
-        throw source.diagnostic("this loop runs more than \(limit) rounds, more than Quarry runs (the app would run them all)", at: sequence)
+        throw source.diagnostic(
+          "this loop runs more than \(limit) rounds, more than Quarry runs (the app would run them all)", at: sequence)
       }
     default:
       break
     }
     guard let elements = computed.orderedElements(limit: limit) else { return nil }
     guard elements.count <= limit else {
-      throw source.diagnostic("this loop runs \(elements.count) rounds, more than the \(limit) Quarry runs (the app would run them all)", at: sequence)
+      throw source.diagnostic(
+        "this loop runs \(elements.count) rounds, more than the \(limit) Quarry runs (the app would run them all)", at: sequence)
     }
     return try elements.map { try heldValue($0, type: nil, at: sequence) }
   }
@@ -280,7 +287,8 @@ extension Compiler {
       guard case .identifier(let name) = token.tokenKind else { continue }
       if case .expression(let typed)? = lookupLocal(name) ?? catalog.bindings[name] ?? runTimeValues[name] ?? heldGlobal(name),
         Self.runTimeName(in: typed.expression) != nil,
-        token.parent?.is(DeclReferenceExprSyntax.self) == true, token.parent?.parent?.is(MemberAccessExprSyntax.self) != true
+        token.parent?.is(DeclReferenceExprSyntax.self) == true,
+        token.parent?.parent?.is(MemberAccessExprSyntax.self) != true
           || token.parent?.parent?.as(MemberAccessExprSyntax.self)?.base?.id == token.parent?.id
       {
         return .expression(TypedExpression(.value(.parameter(text(of: expr))), type: nil))
@@ -307,7 +315,9 @@ extension Compiler {
   /// Runs the evaluator on `expr` with the names it uses that hold Swift values.
   /// `receiver`: the value of `expr`'s base, where `expr` is a member or a member call whose
   /// base the query compiler has read already.
-  func computeSwift(_ expr: ExprSyntax, expected: SwiftType?, receiver: SwiftValue? = nil) throws -> Result<SwiftValue, SwiftEvaluationError> {
+  func computeSwift(_ expr: ExprSyntax, expected: SwiftType?, receiver: SwiftValue? = nil) throws -> Result<
+    SwiftValue, SwiftEvaluationError
+  > {
     let names = swiftValues(namedIn: [Syntax(expr)])
     let evaluator = SwiftEvaluator(source: source, catalog: catalog, budget: budget)
     do {
@@ -397,7 +407,10 @@ extension Compiler {
       throw source.diagnostic("a \(swift.typeName) has no order Swift fixes; sort it into an array first", at: node)
     case .structure(let type, _, _, let encodable):
       // A Codable struct where a query value goes: the JSON its `JSONRepresentation` binds.
-      guard encodable else { throw source.diagnostic("a '\(type)' is not a value SQLite can hold; bind its properties, or make it Codable and store it as JSON", at: node) }
+      guard encodable else {
+        throw source.diagnostic(
+          "a '\(type)' is not a value SQLite can hold; bind its properties, or make it Codable and store it as JSON", at: node)
+      }
       return .expression(TypedExpression(.value(.text(try encodedJSON(swift, at: node))), type: SwiftType(type)))
     }
   }

@@ -166,7 +166,9 @@ extension Compiler {
   }
 
   /// The compiler's message for an argument of the wrong type, with the spelling that compiles.
-  func mismatch(_ argument: ArgumentType, method: String, receiver: SwiftType, at nameNode: some SyntaxProtocol, argumentNode: ExprSyntax?) -> Diagnostic {
+  func mismatch(_ argument: ArgumentType, method: String, receiver: SwiftType, at nameNode: some SyntaxProtocol, argumentNode: ExprSyntax?)
+    -> Diagnostic
+  {
     if case .implicitMember(let name, let node) = argument {
       let fix = catalog.enums[receiver.name].map { " (write '\($0.name).\(name)')" } ?? ""
       return source.diagnostic("type 'QueryExpression' has no member '\(name)'\(fix)", at: node)
@@ -179,13 +181,15 @@ extension Compiler {
     let given = argument.typeName ?? "?"
     if case .optionalLiteral(let literal) = argument, !receiver.isOptional, fits(.literal(literal), receiver) == true {
       return source.diagnostic(
-        "value of optional type '\(receiver.optional)' must be unwrapped to a value of type '\(receiver)'", at: argumentNode.map(pointOf) ?? Syntax(nameNode))
+        "value of optional type '\(receiver.optional)' must be unwrapped to a value of type '\(receiver)'",
+        at: argumentNode.map(pointOf) ?? Syntax(nameNode))
     }
     if case .typed(let type) = argument, type.isOptional, !receiver.isOptional, type.wrapped == receiver,
       argumentNode?.is(MemberAccessExprSyntax.self) != true
     {
       return source.diagnostic(
-        "value of optional type '\(type)' must be unwrapped to a value of type '\(receiver)'", at: argumentNode.map(pointOf) ?? Syntax(nameNode))
+        "value of optional type '\(type)' must be unwrapped to a value of type '\(receiver)'",
+        at: argumentNode.map(pointOf) ?? Syntax(nameNode))
     }
     var fix = ""
     if receiver.isOptional, case .typed(let type) = argument, type == receiver.wrapped {
@@ -219,11 +223,12 @@ extension Compiler {
       let wanted = requirement.split(separator: " ").last.map(String.init) ?? ""
       // With a value on the right the compiler tries the standard library's operator and
       // complains of the left side; with an expression there, of the operator.
-      let numberOnRight: Bool = switch argumentType(rightSyntax, right) {
-      case .literal(.integer), .literal(.float): true
-      case .typed(let given): given.isNumeric && right.constantExpression == true
-      default: false
-      }
+      let numberOnRight: Bool =
+        switch argumentType(rightSyntax, right) {
+        case .literal(.integer), .literal(.float): true
+        case .typed(let given): given.isNumeric && right.constantExpression == true
+        default: false
+        }
       throw source.diagnostic(
         conforms
           ? "referencing \(function) on 'QueryExpression' requires that '\(type)' conform to '\(wanted)'"

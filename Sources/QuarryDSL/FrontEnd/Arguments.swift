@@ -16,16 +16,19 @@ struct Arguments {
   init(_ call: FunctionCallExprSyntax) {
     self.call = call
     list = call.arguments.map { argument in
-      Argument(label: argument.label?.text, expression: argument.expression,
-               labelNode: argument.label.map(Syntax.init) ?? Syntax(argument.expression))
+      Argument(
+        label: argument.label?.text, expression: argument.expression,
+        labelNode: argument.label.map(Syntax.init) ?? Syntax(argument.expression))
     }
     if let trailing = call.trailingClosure {
       // A first trailing closure fills the first unlabelled slot left (`join(X.all) { … }`).
       list.append(Argument(label: nil, expression: ExprSyntax(trailing), labelNode: Syntax(trailing), isTrailingClosure: true))
     }
     for extra in call.additionalTrailingClosures.array {
-      list.append(Argument(label: extra.label.text, expression: ExprSyntax(extra.closure), labelNode: Syntax(extra.label),
-                           isTrailingClosure: true))
+      list.append(
+        Argument(
+          label: extra.label.text, expression: ExprSyntax(extra.closure), labelNode: Syntax(extra.label),
+          isTrailingClosure: true))
     }
   }
 

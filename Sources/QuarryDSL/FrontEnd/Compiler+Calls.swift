@@ -150,8 +150,14 @@ extension Compiler {
   static func rootTypeName(of callee: ExprSyntax) -> String? {
     var current = callee
     while true {
-      if let member = current.as(MemberAccessExprSyntax.self), let base = member.base { current = base; continue }
-      if let generic = current.as(GenericSpecializationExprSyntax.self) { current = generic.expression; continue }
+      if let member = current.as(MemberAccessExprSyntax.self), let base = member.base {
+        current = base
+        continue
+      }
+      if let generic = current.as(GenericSpecializationExprSyntax.self) {
+        current = generic.expression
+        continue
+      }
       // `[FilterQuery<Term>].StableJSON(…)`: an array type written as an expression.
       if let array = current.as(ArrayExprSyntax.self), array.elements.count == 1, let only = array.elements.first {
         current = only.expression
@@ -173,14 +179,17 @@ extension Compiler {
     else { return false }
     var name = returned.trimmedDescription
     while name.hasSuffix("?") || name.hasSuffix("!") { name.removeLast() }
-    return name == root || name == "Self" || catalog.valueTypes[name] != nil || catalog.enums[name] != nil || Self.standardScalars.contains(name)
+    return name == root || name == "Self" || catalog.valueTypes[name] != nil || catalog.enums[name] != nil
+      || Self.standardScalars.contains(name)
   }
 
   /// Whether Quarry knows what the type `name` is (a table, an enum, a struct, an alias, a
   /// namespace, a standard type).
   func isModelled(_ name: String) -> Bool {
-    name == "Self" || catalog.table(forType: name) != nil || catalog.enums[name] != nil || catalog.valueTypes[name] != nil || catalog.aliases[name] != nil
-      || catalog.staticFunctions.keys.contains { $0.hasPrefix(name + ".") } || catalog.staticProperties.keys.contains { $0.hasPrefix(name + ".") }
+    name == "Self" || catalog.table(forType: name) != nil || catalog.enums[name] != nil || catalog.valueTypes[name] != nil
+      || catalog.aliases[name] != nil
+      || catalog.staticFunctions.keys.contains { $0.hasPrefix(name + ".") }
+      || catalog.staticProperties.keys.contains { $0.hasPrefix(name + ".") }
       || SwiftComputation.standardTypes.contains(name) || lookupLocal(name) != nil
   }
 
@@ -198,7 +207,8 @@ extension Compiler {
     guard case .expression(let needle) = try evaluate(argument), !needle.expression.isConstant else { return nil }
     try warn("'contains' is deprecated: Prefer 'element.in(self)' instead", at: node.declName)
     if declared.hasPrefix("ClosedRange<") {
-      let lower = Expression.value(.parameter(list + ".lowerBound")), upper = Expression.value(.parameter(list + ".upperBound"))
+      let lower = Expression.value(.parameter(list + ".lowerBound"))
+      let upper = Expression.value(.parameter(list + ".upperBound"))
       return boolean(Expression(.between(needle.expression, lower: lower, upper: upper)))
     }
     return boolean(needle.expression.binary(.in, Expression(.list([.value(.parameter(list + "[…]"))]))))
@@ -218,7 +228,12 @@ extension Compiler {
       parts.count == 1, let argument = arguments.first(), case .expression(let seconds) = try evaluate(argument, expected: .double),
       case .value(let binding) = seconds.expression.node
     {
-      let amount: Double? = switch binding { case .integer(let n): Double(n); case .double(let d): d; default: nil }
+      let amount: Double? =
+        switch binding {
+        case .integer(let n): Double(n)
+        case .double(let d): d
+        default: nil
+        }
       if let amount, amount.isFinite {
         let text = (amount < 0 ? "-" : "+") + String(Swift.abs(amount)) + " seconds"
         return .expression(TypedExpression(.function("datetime", parts + [.literal(text)]), type: .date))
@@ -246,7 +261,8 @@ extension Compiler {
         VocabularyAudit.record(kind, name)
         switch base {
         case .table(let table):
-          throw unknownMethod(name, on: .query, described: "a query of '\(table.model.typeName)'", extra: Array(table.model.scopes.keys), at: node.declName)
+          throw unknownMethod(
+            name, on: .query, described: "a query of '\(table.model.typeName)'", extra: Array(table.model.scopes.keys), at: node.declName)
         case .query(let query):
           throw unknownMethod(
             name, on: .query, described: "a query of '\(query.tables.first?.model.typeName ?? "?")'",
@@ -445,9 +461,10 @@ extension Compiler {
       let second = try typedExpression(
         try evaluateOperand(operation.right, expected: first.type), at: operation.right.anchor)
       guard let condition else { return .expression(second) }
-      return .expression(TypedExpression(
-        Expression(.caseWhen(CaseExpression(base: nil, whens: [.init(condition, then: first.expression)], otherwise: second.expression))),
-        type: first.type))
+      return .expression(
+        TypedExpression(
+          Expression(.caseWhen(CaseExpression(base: nil, whens: [.init(condition, then: first.expression)], otherwise: second.expression))),
+          type: first.type))
     }
     if operation.isAssignment {
       throw source.diagnostic("assignment is only allowed inside update { … }", at: operation.opNode)
@@ -468,7 +485,8 @@ extension Compiler {
     if operation.isCast {
       throw source.diagnostic("not supported in Quarry yet: '\(opToken)' casts; use .cast(as: T.self)", at: operation.opNode)
     }
-    let leftSyntax = operation.left.anchor, rightSyntax = operation.right.anchor
+    let leftSyntax = operation.left.anchor
+    let rightSyntax = operation.right.anchor
     // `appValue ?? 0` where `appValue` comes from app code Quarry skipped: the fallback, said.
     if opToken == "??", let reference = leftSyntax.as(DeclReferenceExprSyntax.self), lookupLocal(reference.baseName.text) == nil,
       let origin = appCode.skippedValues[reference.baseName.text]
@@ -488,7 +506,8 @@ extension Compiler {
         return .query(query)
       }
     }
-    if case .group(let table, let path) = lhs, ["==", "!=", "<", ">", "<=", ">="].contains(opToken), let op = BinaryOperator(swift: opToken),
+    if case .group(let table, let path) = lhs, ["==", "!=", "<", ">", "<=", ">="].contains(opToken),
+      let op = BinaryOperator(swift: opToken),
       case .syntax(let value) = operation.right
     {
       return try rowMethods.compareGroup(table, path: path, op, with: value)
@@ -515,16 +534,20 @@ extension Compiler {
       // them, so they still run, with the library's own message.
       let isNil: Bool = if case .null = rightValue { true } else { false }
       // Against nil the library deprecates them (IS / IS NOT); otherwise they are unavailable.
-      let advice = opToken == "==" ? (isNil ? "Use 'is' instead." : "Use 'eq' (or 'is') instead.")
+      let advice =
+        opToken == "=="
+        ? (isNil ? "Use 'is' instead." : "Use 'eq' (or 'is') instead.")
         : (isNil ? "Use 'isNot' instead." : "Use 'neq' or 'isNot' instead.")
-      let message = "'\(opToken)' is \(isNil ? "deprecated" : "unavailable"): \(advice)" + (isNil ? "" : olderLibraryNote.map { " (\($0))" } ?? "")
+      let message =
+        "'\(opToken)' is \(isNil ? "deprecated" : "unavailable"): \(advice)" + (isNil ? "" : olderLibraryNote.map { " (\($0))" } ?? "")
       // Unavailable is the compiler's error in every mode; deprecated is its warning.
       if isNil { try warn(message, at: operation.opNode) } else { throw source.diagnostic(message, at: operation.opNode) }
     }
     if opToken != "==" && opToken != "!=" {
       let rightExpression: ExprSyntax? = if case .syntax(let syntax) = operation.right { syntax } else { nil }
-      try checkOperator(opToken, left: left, leftSyntax: leftSyntax, right: rightValue, rightSyntax: rightExpression,
-                        rightNode: rightSyntax, expected: expected, at: operation.opNode)
+      try checkOperator(
+        opToken, left: left, leftSyntax: leftSyntax, right: rightValue, rightSyntax: rightExpression,
+        rightNode: rightSyntax, expected: expected, at: operation.opNode)
     }
     if case .null = rightValue, opToken == "==" || opToken == "!=" {
       return .expression(TypedExpression(left.expression.binary(opToken == "==" ? .is : .isNot, .null), type: .bool))
@@ -580,7 +603,8 @@ extension Compiler {
     case "||": return boolean(left.expression.binary(.or, right.expression))
     case "+":
       let isText = (left.type?.isText ?? false) || (right.type?.isText ?? false)
-      return .expression(TypedExpression(left.expression.binary(isText ? .concatenate : .plus, right.expression), type: left.type ?? right.type))
+      return .expression(
+        TypedExpression(left.expression.binary(isText ? .concatenate : .plus, right.expression), type: left.type ?? right.type))
     case "-", "*", "/", "&", "|", "<<", ">>":
       return .expression(TypedExpression(left.expression.binary(sqlOperator, right.expression), type: numericType(left.type, right.type)))
     case "%":
@@ -657,7 +681,9 @@ extension Compiler {
     SwiftBuiltins.all.filter { $0.receiver.isEmpty }.map(\.name)
   ).subtracting(["Date", "Array", "Set", "zip", "stride", "Optional", "UUID", "URL", "Data"])
 
-  static let swiftOperators: Set<String> = ["+", "-", "*", "/", "%", "&", "|", "^", "<<", ">>", "==", "!=", "<", "<=", ">", ">=", "&&", "||", "??"]
+  static let swiftOperators: Set<String> = [
+    "+", "-", "*", "/", "%", "&", "|", "^", "<<", ">>", "==", "!=", "<", "<=", ">", ">=", "&&", "||", "??",
+  ]
 
   /// `lhs op rhs` on two Swift values, computed by the Swift evaluator (nil when a side is not
   /// a plain value Swift holds, such as NULL for anything but `??`).
@@ -674,8 +700,10 @@ extension Compiler {
       let result: SwiftValue
       switch op {
       case "&&", "||":
-        result = .bool(op == "&&" ? (try evaluator.truth(lhs, at: node) && evaluator.truth(rhs, at: node))
-          : (try evaluator.truth(lhs, at: node) || evaluator.truth(rhs, at: node)))
+        result = .bool(
+          op == "&&"
+            ? (try evaluator.truth(lhs, at: node) && evaluator.truth(rhs, at: node))
+            : (try evaluator.truth(lhs, at: node) || evaluator.truth(rhs, at: node)))
       default:
         result = try evaluator.binary(op, lhs, rhs, at: node)
       }
@@ -741,27 +769,28 @@ extension Compiler {
 extension Compiler {
   /// GRDB's schema builder, with this compiler's values, locations and the tables seen made.
   var grdbSchema: GRDBSchema {
-    GRDBSchema(context: GRDBSchema.Context(
-      string: { [unowned self] expr in try self.grdbName(expr) },
-      literal: { [unowned self] expr in try self.sqlLiteral(of: expr) },
-      fail: { [unowned self] message, node in self.source.diagnostic(message, at: node) },
-      primaryKey: { [unowned self] table in
-        self.catalog.grdbPrimaryKeys[table.lowercased()]
-          ?? self.catalog.tables.values.first { $0.tableName.lowercased() == table.lowercased() }?.primaryKeyColumns.map(\.name)
-      },
-      rowID: { [unowned self] table in
-        if self.catalog.grdbPrimaryKeys[table.lowercased()] != nil { return self.catalog.grdbRowIDs[table.lowercased()] }
-        guard let model = self.catalog.tables.values.first(where: { $0.tableName.lowercased() == table.lowercased() }),
-          let key = model.primaryKey, key.type.name == "Int" || key.type.name == "Int64"
-        else { return nil }
-        return key.sqlName
-      },
-      keyTypes: { [unowned self] table in self.catalog.grdbPrimaryKeyTypes[table.lowercased()] },
-      made: { [unowned self] table, key, rowID, types in
-        self.catalog.grdbPrimaryKeys[table.lowercased()] = key
-        self.catalog.grdbRowIDs[table.lowercased()] = rowID
-        self.catalog.grdbPrimaryKeyTypes[table.lowercased()] = types
-      }))
+    GRDBSchema(
+      context: GRDBSchema.Context(
+        string: { [unowned self] expr in try self.grdbName(expr) },
+        literal: { [unowned self] expr in try self.sqlLiteral(of: expr) },
+        fail: { [unowned self] message, node in self.source.diagnostic(message, at: node) },
+        primaryKey: { [unowned self] table in
+          self.catalog.grdbPrimaryKeys[table.lowercased()]
+            ?? self.catalog.tables.values.first { $0.tableName.lowercased() == table.lowercased() }?.primaryKeyColumns.map(\.name)
+        },
+        rowID: { [unowned self] table in
+          if self.catalog.grdbPrimaryKeys[table.lowercased()] != nil { return self.catalog.grdbRowIDs[table.lowercased()] }
+          guard let model = self.catalog.tables.values.first(where: { $0.tableName.lowercased() == table.lowercased() }),
+            let key = model.primaryKey, key.type.name == "Int" || key.type.name == "Int64"
+          else { return nil }
+          return key.sqlName
+        },
+        keyTypes: { [unowned self] table in self.catalog.grdbPrimaryKeyTypes[table.lowercased()] },
+        made: { [unowned self] table, key, rowID, types in
+          self.catalog.grdbPrimaryKeys[table.lowercased()] = key
+          self.catalog.grdbRowIDs[table.lowercased()] = rowID
+          self.catalog.grdbPrimaryKeyTypes[table.lowercased()] = types
+        }))
   }
 
   /// A name the schema builder is given: a string the app computes (`"player"`,

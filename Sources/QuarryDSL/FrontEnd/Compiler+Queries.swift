@@ -28,8 +28,9 @@ extension Compiler {
     // value is that value (bound like any other).
     if query.select.from == nil, query.select.wheres.isEmpty, let typeName = query.resultModel,
       let model = catalog.table(forType: typeName.hasSuffix(".Draft") ? String(typeName.dropLast(6)) : typeName),
-      let column = model.column(named: name) ?? (name == "id" && model.column(named: "id") == nil && model.primaryKeyColumns.count == 1
-        ? model.primaryKeyColumns.first : nil),
+      let column = model.column(named: name)
+        ?? (name == "id" && model.column(named: "id") == nil && model.primaryKeyColumns.count == 1
+          ? model.primaryKeyColumns.first : nil),
       let index = query.select.columns.firstIndex(where: { $0.alias == column.sqlName })
     {
       let type = query.columnTypes.indices.contains(index) ? query.columnTypes[index] : column.type
@@ -104,7 +105,12 @@ extension Compiler {
   func checkCall(of scope: Scope, _ arguments: Arguments) throws {
     guard let labels = scope.parameterLabels, labels.count == arguments.list.count else { return }
     for (argument, label) in zip(arguments.list, labels) where argument.label != label {
-      let message = label.map { argument.label == nil ? "missing argument label '\($0):' in call" : "incorrect argument label in call (have '\(argument.label ?? "_"):', expected '\($0):')" }
+      let message =
+        label.map {
+          argument.label == nil
+            ? "missing argument label '\($0):' in call"
+            : "incorrect argument label in call (have '\(argument.label ?? "_"):', expected '\($0):')"
+        }
         ?? "extraneous argument label '\(argument.label ?? ""):' in call"
       throw source.diagnostic(message, at: argument.label == nil ? Syntax(argument.expression) : argument.labelNode)
     }

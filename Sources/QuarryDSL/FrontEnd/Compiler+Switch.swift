@@ -26,7 +26,8 @@ extension Compiler {
       // `switch detailType { … }` in a scan: each case is a variant of the query.
       let cases = switchExpr.cases.activeCases
       let key = text(of: switchExpr.subject)
-      let choice = runTimeChoice(key, alternatives: cases.map { text(of: $0.label).replacing("case ", with: "").trimmingScalars(in: [":"]) })
+      let choice = runTimeChoice(
+        key, alternatives: cases.map { text(of: $0.label).replacing("case ", with: "").trimmingScalars(in: [":"]) })
       guard cases.indices.contains(choice) else { return nil }
       // `case .remindersList(let list)`: what the pattern binds is a run-time value too.
       var bindings: [String: Value] = [:]

@@ -228,7 +228,9 @@ extension Compiler {
       throw source.diagnostic("an index known before the query runs is needed here", at: argument.expression)
     }
     guard index >= 0, index < elements.count else {
-      throw source.diagnostic("index \(index) is out of range for \(elements.count) element\(elements.count == 1 ? "" : "s") (the app would crash here)", at: argument.expression)
+      throw source.diagnostic(
+        "index \(index) is out of range for \(elements.count) element\(elements.count == 1 ? "" : "s") (the app would crash here)",
+        at: argument.expression)
     }
     return elements[Int(index)]
   }
@@ -288,7 +290,9 @@ extension Compiler {
         }
         let value = try evaluate(element.value)
         guard let swift = swiftValue(value) else {
-          if case .expression(let typed) = value, case .value(.parameter(let name)) = typed.expression.node { throw RunTimeValue(name: name) }
+          if case .expression(let typed) = value, case .value(.parameter(let name)) = typed.expression.node {
+            throw RunTimeValue(name: name)
+          }
           throw source.diagnostic("a JSON object's values must be values Swift has before the query runs", at: element.value)
         }
         entries[.string(name)] = swift
@@ -470,7 +474,8 @@ extension Compiler {
     }
     if catalog.functions[name] != nil { return .function(name) }
     if catalog.valueTypes[name] != nil {
-      throw source.diagnostic("'\(name)' is a struct of Swift values, not a table: add @Table to query it (or @Selection for a result row)", at: reference)
+      throw source.diagnostic(
+        "'\(name)' is a struct of Swift values, not a table: add @Table to query it (or @Selection for a result row)", at: reference)
     }
     if let origin = appCode.skippedValues[name] {
       throw source.diagnostic(
@@ -482,8 +487,9 @@ extension Compiler {
       // A new or empty database: say so, rather than leave the name looking misspelt.
       let empty = catalog.tables.isEmpty
       throw source.diagnostic(
-        "unknown table or type '\(name)'" + (empty && suggestion == nil
-          ? "; the database has no tables yet (create one with #sql(\"CREATE TABLE …\") or .raw)" : ""),
+        "unknown table or type '\(name)'"
+          + (empty && suggestion == nil
+            ? "; the database has no tables yet (create one with #sql(\"CREATE TABLE …\") or .raw)" : ""),
         at: reference, suggestion: suggestion)
     }
     throw source.diagnostic("unknown name '\(name)'", at: reference, suggestion: suggestion)
@@ -676,7 +682,8 @@ extension Compiler {
           // live dependency gives it; other dependencies have no value in a query.
           if dependency == "date.now" || dependency == "date", let name = variable.bindings.first?.pattern.trimmedDescription {
             // In a scan it is what the app binds then: a Date the app has when it runs.
-            locals[locals.count - 1][name] = scanning
+            locals[locals.count - 1][name] =
+              scanning
               ? .expression(TypedExpression(.value(.parameter(name)), type: .date)) : currentDate()
           }
           continue
@@ -714,7 +721,9 @@ extension Compiler {
     for element in conditional.conditions where taken {
       switch element.condition {
       case .expression(let condition):
-        let value = try withLocals(bindings) { try typedExpression(try evaluate(condition, expected: .bool), expected: .bool, at: condition) }
+        let value = try withLocals(bindings) {
+          try typedExpression(try evaluate(condition, expected: .bool), expected: .bool, at: condition)
+        }
         if Self.runTimeName(in: value.expression) != nil {
           // `if !showCompleted { … }` in a scan: which branch runs is up to the app; each
           // choice is a variant of the query (`compile(_ site:)` asks for both).
@@ -731,7 +740,10 @@ extension Compiler {
         guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text else {
           throw source.diagnostic("not supported in Quarry yet: this pattern in 'if let'", at: binding.pattern)
         }
-        let value = try withLocals(bindings) { try binding.initializer.map { try evaluate($0.value) } ?? evaluate(ExprSyntax(DeclReferenceExprSyntax(baseName: .identifier(name)))) }
+        let value = try withLocals(bindings) {
+          try binding.initializer.map { try evaluate($0.value) }
+            ?? evaluate(ExprSyntax(DeclReferenceExprSyntax(baseName: .identifier(name))))
+        }
         if case .expression(var typed) = value, Self.runTimeName(in: typed.expression) != nil {
           let key = binding.initializer.map { text(of: $0.value) } ?? name
           let choice = runTimeChoice(key, alternatives: ["not nil", "nil"])
@@ -761,11 +773,15 @@ extension Compiler {
         let names = withLocals(bindings) { swiftValues(namedIn: [Syntax(match.pattern)]) }
         let bound: [String: SwiftEvaluator.Variable]?
         do {
-          bound = try SwiftEvaluator(source: source, catalog: catalog, budget: budget).bindings(of: match.pattern, matching: swift, names: names)
+          bound = try SwiftEvaluator(source: source, catalog: catalog, budget: budget).bindings(
+            of: match.pattern, matching: swift, names: names)
         } catch {
           throw Diagnostic(computedBeforeTheQuery: error)
         }
-        guard let bound else { taken = false; continue }
+        guard let bound else {
+          taken = false
+          continue
+        }
         for (name, variable) in bound { bindings[name] = try heldValue(variable.value, type: variable.type, at: match) }
       default:
         throw source.diagnostic("not supported in Quarry yet: this condition in a query closure", at: element)
@@ -870,7 +886,8 @@ extension Compiler {
   /// ```
   func storedDate(_ expression: TypedExpression, as expected: SwiftType?) -> TypedExpression {
     guard let expected, expected.isDate, let representation = expected.representation,
-      expressionMethods.dateStorage(expected) != .iso8601, let type = expression.type, type.isDate, expressionMethods.dateStorage(type) == .iso8601
+      expressionMethods.dateStorage(expected) != .iso8601, let type = expression.type, type.isDate,
+      expressionMethods.dateStorage(type) == .iso8601
     else { return expression }
     switch expression.expression.node {
     case .value(.text(let text)):
@@ -904,7 +921,12 @@ extension Compiler {
       var pending: UInt8?
       for character in text where character != "-" {
         guard let digit = character.hexDigitValue else { return expression }
-        if let high = pending { bytes.append(high << 4 | UInt8(digit)); pending = nil } else { pending = UInt8(digit) }
+        if let high = pending {
+          bytes.append(high << 4 | UInt8(digit))
+          pending = nil
+        } else {
+          pending = UInt8(digit)
+        }
       }
       guard bytes.count == 16 else { return expression }
       return TypedExpression(.value(.blob(bytes)), type: expected?.wrapped)
@@ -954,7 +976,10 @@ extension Compiler {
       return storedJSONB(TypedExpression(.value(.text(try encodedJSON(swift, at: node))), type: expected), as: expected)
     case .implicitMember(let name):
       if let expected, let model = catalog.enums[expected.name] {
-        if case .expression(let e) = try implicitMember(name, expected: expected, at: node) { _ = model; return e }
+        if case .expression(let e) = try implicitMember(name, expected: expected, at: node) {
+          _ = model
+          return e
+        }
       }
       if let expected, expected.isDate, name == "now" {
         return expressionMethods.now(expected)
@@ -974,7 +999,8 @@ extension Compiler {
     case .null: return nil
     case .expression(let expression):
       if let type = expression.type, !type.isBool, type.name != "Any" {
-        if case .value = expression.expression.node {} else {
+        if case .value = expression.expression.node {
+        } else {
           throw source.diagnostic(
             "a condition must be a Bool expression, but this is \(type); compare it with .eq(…) or similar",
             at: node)

@@ -65,8 +65,10 @@ extension Compiler {
 
   /// "has no method" for `name` on `kind`, suggesting a declared name (or one of `extra`:
   /// scopes and other members of the model).
-  func unknownMethod(_ name: String, on kind: ReceiverKind, described: String, extra: [String] = [],
-                     at node: some SyntaxProtocol) -> Diagnostic {
+  func unknownMethod(
+    _ name: String, on kind: ReceiverKind, described: String, extra: [String] = [],
+    at node: some SyntaxProtocol
+  ) -> Diagnostic {
     source.diagnostic(
       "\(described) has no method '\(name)'", at: node,
       suggestion: closestMatch(to: name, in: (Vocabulary.names(for: kind) + extra).filter { $0 != name }))

@@ -209,12 +209,14 @@ public final class Compiler {
       if recovering, item.hasError, let error = SyntaxErrorFinder.firstError(in: item) {
         // A whole file with a syntax error in one place: that item fails, the others stand.
         let location = source.lineAndColumn(of: error.position)
-        items.append(.failure(Diagnostic("syntax error: " + error.message, line: location.line, column: location.column, length: error.length)))
+        items.append(
+          .failure(Diagnostic("syntax error: " + error.message, line: location.line, column: location.column, length: error.length)))
         continue
       }
       do {
-        try appCode.compileItem(item, into: &items, wholeInput: topLevelCount == 1 ? text : nil,
-                        typesRead: true)
+        try appCode.compileItem(
+          item, into: &items, wholeInput: topLevelCount == 1 ? text : nil,
+          typesRead: true)
       } catch let diagnostic as Diagnostic where recovering {
         items.append(.failure(diagnostic))
       } catch let thrown as ThrownInApp {
@@ -233,11 +235,14 @@ public final class Compiler {
   /// Reads the input's type declarations (each after the types it uses, wherever it stands),
   /// declares its functions and runs its set-up (migrations), as the app does at launch before
   /// anything else. Returns the indices of top-level items whose declaration failed.
-  func readDeclarationsAndRunSetUp(_ statements: [CodeBlockItemSyntax], into items: inout [CompiledItem], recovering: Bool) throws -> Set<Int> {
-    appCode.typesInInput = Set(statements.compactMap { item -> String? in
-      guard case .decl(let decl) = item.item, !decl.is(ExtensionDeclSyntax.self) else { return nil }
-      return decl.asProtocol(NamedDeclSyntax.self)?.name.text
-    })
+  func readDeclarationsAndRunSetUp(_ statements: [CodeBlockItemSyntax], into items: inout [CompiledItem], recovering: Bool) throws -> Set<
+    Int
+  > {
+    appCode.typesInInput = Set(
+      statements.compactMap { item -> String? in
+        guard case .decl(let decl) = item.item, !decl.is(ExtensionDeclSyntax.self) else { return nil }
+        return decl.asProtocol(NamedDeclSyntax.self)?.name.text
+      })
     for property in StaticProperty.declared(in: statements, source: source) {
       catalog.staticProperties[property.qualifiedName] = property
     }
@@ -250,7 +255,10 @@ public final class Compiler {
     if LibraryModels.mentionsSyncMetadata(source.text), !statements.contains(where: { Self.declaresType("SyncMetadata", $0) }),
       let create = declareLibraryModels()
     {
-      items.append(.note("SyncMetadata is SQLiteData's table of CloudKit sync metadata: declared as SQLiteData declares it, its table made for this session (SQLiteData's sync engine attaches it from a file of its own)"))
+      items.append(
+        .note(
+          "SyncMetadata is SQLiteData's table of CloudKit sync metadata: declared as SQLiteData declares it, its table made for this session (SQLiteData's sync engine attaches it from a file of its own)"
+        ))
       // Placed at the input's first use of it; in a scan, at the top of the file of that use
       // (a statement placed inside a query's lines would stand for that query).
       let use = source.tree.tokens(viewMode: .sourceAccurate).first { $0.tokenKind == .identifier("SyncMetadata") }
@@ -258,7 +266,10 @@ public final class Compiler {
       if let sources = scanSources, !sources.files.isEmpty {
         place = (sources.files[sources.fileIndex(line: place.line)].firstLine, 1)
       }
-      items.append(.statement(CompiledStatement(statement: .raw(QueryFragment(create)), input: "SyncMetadata", columnTypes: [], line: place.line, column: place.column)))
+      items.append(
+        .statement(
+          CompiledStatement(
+            statement: .raw(QueryFragment(create)), input: "SyncMetadata", columnTypes: [], line: place.line, column: place.column)))
     }
     catalog.staticFunctions.merge(StaticFunction.declared(in: statements, source: source)) { _, new in new }
     declareValueTypes(in: statements)
@@ -266,11 +277,13 @@ public final class Compiler {
     // Type declarations first, each after the types it uses, wherever they stand in the input.
     let typeDeclarations = statements.indices.compactMap { index -> (Int, DeclSyntax)? in
       guard case .decl(let decl) = statements[index].item, !decl.is(VariableDeclSyntax.self),
-        !decl.is(FunctionDeclSyntax.self), !decl.is(IfConfigDeclSyntax.self), !decl.is(MacroExpansionDeclSyntax.self), !decl.is(ProtocolDeclSyntax.self),
+        !decl.is(FunctionDeclSyntax.self), !decl.is(IfConfigDeclSyntax.self), !decl.is(MacroExpansionDeclSyntax.self),
+        !decl.is(ProtocolDeclSyntax.self),
         !(decl.as(ExtensionDeclSyntax.self).map { !appCode.isModelExtension($0) } ?? false),
         // A struct of Swift values is ordered with the models too: a default that builds one
         // needs the enums its own defaults name read first.
-        AppCodeRunner.appTypeMembers(of: decl) == nil || decl.as(StructDeclSyntax.self).map({ catalog.valueTypes[$0.name.text] != nil }) == true
+        AppCodeRunner.appTypeMembers(of: decl) == nil
+          || decl.as(StructDeclSyntax.self).map({ catalog.valueTypes[$0.name.text] != nil }) == true
       else { return nil }
       return (index, decl)
     }
@@ -281,7 +294,9 @@ public final class Compiler {
     do {
       for position in DeclarationOrder.reading(typeDeclarations.map(\.1)) {
         do {
-          try DeclarationReader(catalog: catalog, source: source, warn: { [unowned self] message, node in try self.warn(message, at: node) }).read(typeDeclarations[position].1)
+          try DeclarationReader(
+            catalog: catalog, source: source, warn: { [unowned self] message, node in try self.warn(message, at: node) }
+          ).read(typeDeclarations[position].1)
         } catch let diagnostic as Diagnostic where recovering {
           failed.insert(typeDeclarations[position].0)
           items.append(.failure(diagnostic))

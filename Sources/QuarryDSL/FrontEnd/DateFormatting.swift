@@ -53,7 +53,7 @@ public enum DateFormatting {
   }
 
   /// The dates SQLite's date functions handle: years 0000 through 9999.
-  static let representable: ClosedRange<Double> = -62_167_219_200 ... 253_402_300_799.999
+  static let representable: ClosedRange<Double> = -62_167_219_200...253_402_300_799.999
 
   /// The text of a date, or nil when it falls outside years 0000–9999 (or is not a number).
   public static func iso8601(secondsSince1970 seconds: Double) -> String? {

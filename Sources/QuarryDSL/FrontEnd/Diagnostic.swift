@@ -1,4 +1,5 @@
 import QueryBuilder
+
 /// A located error in DSL input: what went wrong, where, and what might have been meant.
 ///
 /// ```swift
@@ -74,7 +75,8 @@ public func closestMatch(to name: String, in candidates: some Sequence<String>) 
 }
 
 public func editDistance(_ a: String, _ b: String) -> Int {
-  let a = Array(a.utf8), b = Array(b.utf8)
+  let a = Array(a.utf8)
+  let b = Array(b.utf8)
   if a.isEmpty { return b.count }
   if b.isEmpty { return a.count }
   // Three rows of the optimal-string-alignment table: a transposition ("titel" → "title")

@@ -39,7 +39,9 @@ extension Compiler {
 
   /// `Row.Columns(title: $0.title, …)`: each field takes a `some QueryExpression` of exactly its
   /// type (no optional promotion), and the compiler names the initializer.
-  func checkSelectionArgument(_ syntax: ExprSyntax, _ value: Value, field: SwiftType, model: TableModel, call: FunctionCallExprSyntax) throws {
+  func checkSelectionArgument(_ syntax: ExprSyntax, _ value: Value, field: SwiftType, model: TableModel, call: FunctionCallExprSyntax)
+    throws
+  {
     let argument = argumentType(syntax, value)
     guard fits(argument, field) == false else { return }
     let labels = model.columns.filter { $0.path.count <= 1 }.map { $0.name + ":" }.joined()
@@ -66,7 +68,8 @@ extension Compiler {
       // `Optional(3)` for a concrete parameter: an optional one takes it.
       fitsParameter = parameter.isOptional && fits(.literal(literal), parameter.wrapped, concrete: true) == true
       if !parameter.isOptional, fits(.literal(literal), parameter, concrete: true) == true {
-        throw source.diagnostic("value of optional type '\(parameter.optional)' must be unwrapped to a value of type '\(parameter)'", at: pointOf(syntax))
+        throw source.diagnostic(
+          "value of optional type '\(parameter.optional)' must be unwrapped to a value of type '\(parameter)'", at: pointOf(syntax))
       }
     case .typed(let type):
       fitsParameter = type == parameter || (parameter.isOptional && type == parameter.wrapped)

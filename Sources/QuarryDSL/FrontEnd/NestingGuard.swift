@@ -85,7 +85,9 @@ public struct SourceScanner: Sendable {
       inWord = false
       tokens += 1
       if tokens > Self.maximumTokens {
-        fail("this input has more than \(Self.maximumTokens / 1_000_000) million tokens (words, numbers, strings and symbols); Quarry reads at most that many at once: split it into smaller inputs")
+        fail(
+          "this input has more than \(Self.maximumTokens / 1_000_000) million tokens (words, numbers, strings and symbols); Quarry reads at most that many at once: split it into smaller inputs"
+        )
       }
     }
     while index < bytes.count, problem == nil {
@@ -164,7 +166,9 @@ public struct SourceScanner: Sendable {
         if current == UInt8(ascii: "[") {
           squares += 1
           if squares > Self.maximumSquareBrackets {
-            fail("'[' nests more than \(Self.maximumSquareBrackets) levels deep here; Swift's parser would take minutes on it: flatten the literal or split the input")
+            fail(
+              "'[' nests more than \(Self.maximumSquareBrackets) levels deep here; Swift's parser would take minutes on it: flatten the literal or split the input"
+            )
           }
         }
         if brackets > Self.maximumBrackets {
@@ -186,7 +190,8 @@ public struct SourceScanner: Sendable {
       case UInt8(ascii: " "), UInt8(ascii: "\n"), UInt8(ascii: "\t"), UInt8(ascii: "\r"):
         inWord = false
       default:
-        let isWord = current >= 0x80 || current == UInt8(ascii: "_") || current == UInt8(ascii: "$")
+        let isWord =
+          current >= 0x80 || current == UInt8(ascii: "_") || current == UInt8(ascii: "$")
           || (current | 0x20 >= UInt8(ascii: "a") && current | 0x20 <= UInt8(ascii: "z"))
           || (current >= UInt8(ascii: "0") && current <= UInt8(ascii: "9"))
         if !isWord || !inWord { countToken() }
@@ -212,7 +217,9 @@ enum NestingGuard {
     var brackets = 0
     for byte in text.utf8 {
       switch byte {
-      case UInt8(ascii: "["): squares += 1; brackets += 1
+      case UInt8(ascii: "["):
+        squares += 1
+        brackets += 1
       case UInt8(ascii: "("), UInt8(ascii: "{"): brackets += 1
       default: break
       }

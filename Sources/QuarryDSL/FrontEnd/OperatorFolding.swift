@@ -81,20 +81,24 @@ enum OperatorFolding {
   static func operand(_ expr: ExprSyntax) -> Operand {
     if let infix = expr.as(InfixOperatorExprSyntax.self) {
       let op = infix.operator.as(BinaryOperatorExprSyntax.self)?.operator.text ?? "="
-      return .operation(Operation(
-        left: operand(infix.leftOperand), op: op, opNode: Syntax(infix.operator), right: operand(infix.rightOperand), node: expr))
+      return .operation(
+        Operation(
+          left: operand(infix.leftOperand), op: op, opNode: Syntax(infix.operator), right: operand(infix.rightOperand), node: expr))
     }
     if let ternary = expr.as(TernaryExprSyntax.self) {
-      return .operation(Operation(
-        left: operand(ternary.condition), op: "?:", opNode: Syntax(ternary.questionMark),
-        right: operand(ternary.elseExpression), middle: ternary.thenExpression, node: expr))
+      return .operation(
+        Operation(
+          left: operand(ternary.condition), op: "?:", opNode: Syntax(ternary.questionMark),
+          right: operand(ternary.elseExpression), middle: ternary.thenExpression, node: expr))
     }
     if let cast = expr.as(AsExprSyntax.self) {
       let op = "as" + (cast.questionOrExclamationMark?.text ?? "")
-      return .operation(Operation(left: operand(cast.expression), op: op, opNode: Syntax(cast.asKeyword), right: .type(cast.type), node: expr))
+      return .operation(
+        Operation(left: operand(cast.expression), op: op, opNode: Syntax(cast.asKeyword), right: .type(cast.type), node: expr))
     }
     if let check = expr.as(IsExprSyntax.self) {
-      return .operation(Operation(left: operand(check.expression), op: "is", opNode: Syntax(check.isKeyword), right: .type(check.type), node: expr))
+      return .operation(
+        Operation(left: operand(check.expression), op: "is", opNode: Syntax(check.isKeyword), right: .type(check.type), node: expr))
     }
     return .syntax(expr)
   }

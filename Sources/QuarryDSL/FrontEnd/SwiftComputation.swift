@@ -84,13 +84,34 @@ struct SwiftComputation {
     var current = expr
     for _ in 0...(2 * Compiler.maximumEvaluationDepth) {
       if let reference = current.as(DeclReferenceExprSyntax.self) { return .name(reference.baseName.text) }
-      if let member = current.as(MemberAccessExprSyntax.self), let base = member.base { current = base; continue }
-      if let call = current.as(FunctionCallExprSyntax.self) { current = call.calledExpression; continue }
-      if let subscriptCall = current.as(SubscriptCallExprSyntax.self) { current = subscriptCall.calledExpression; continue }
-      if let unwrap = current.as(ForceUnwrapExprSyntax.self) { current = unwrap.expression; continue }
-      if let chain = current.as(OptionalChainingExprSyntax.self) { current = chain.expression; continue }
-      if let sequence = current.as(SequenceExprSyntax.self), let first = sequence.elements.first { current = first; continue }
-      if let infix = current.as(InfixOperatorExprSyntax.self) { current = infix.leftOperand; continue }
+      if let member = current.as(MemberAccessExprSyntax.self), let base = member.base {
+        current = base
+        continue
+      }
+      if let call = current.as(FunctionCallExprSyntax.self) {
+        current = call.calledExpression
+        continue
+      }
+      if let subscriptCall = current.as(SubscriptCallExprSyntax.self) {
+        current = subscriptCall.calledExpression
+        continue
+      }
+      if let unwrap = current.as(ForceUnwrapExprSyntax.self) {
+        current = unwrap.expression
+        continue
+      }
+      if let chain = current.as(OptionalChainingExprSyntax.self) {
+        current = chain.expression
+        continue
+      }
+      if let sequence = current.as(SequenceExprSyntax.self), let first = sequence.elements.first {
+        current = first
+        continue
+      }
+      if let infix = current.as(InfixOperatorExprSyntax.self) {
+        current = infix.leftOperand
+        continue
+      }
       return .none
     }
     return .tooDeep
@@ -142,10 +163,22 @@ struct SwiftComputation {
     var current = expr
     while true {
       if let reference = current.as(DeclReferenceExprSyntax.self) { return reference.baseName.text }
-      if let member = current.as(MemberAccessExprSyntax.self), let base = member.base { current = base; continue }
-      if let subscriptCall = current.as(SubscriptCallExprSyntax.self) { current = subscriptCall.calledExpression; continue }
-      if let unwrap = current.as(ForceUnwrapExprSyntax.self) { current = unwrap.expression; continue }
-      if let chain = current.as(OptionalChainingExprSyntax.self) { current = chain.expression; continue }
+      if let member = current.as(MemberAccessExprSyntax.self), let base = member.base {
+        current = base
+        continue
+      }
+      if let subscriptCall = current.as(SubscriptCallExprSyntax.self) {
+        current = subscriptCall.calledExpression
+        continue
+      }
+      if let unwrap = current.as(ForceUnwrapExprSyntax.self) {
+        current = unwrap.expression
+        continue
+      }
+      if let chain = current.as(OptionalChainingExprSyntax.self) {
+        current = chain.expression
+        continue
+      }
       return nil
     }
   }
@@ -178,7 +211,8 @@ struct SwiftComputation {
       // `.whitespaces`, `.high`: only where a call's parameter gives its type.
       guard let base = member.base else { return false }
       // `Int?.none`, `String?.none`.
-      if member.declName.baseName.text == "none", let wrapped = base.as(OptionalChainingExprSyntax.self)?.expression.as(DeclReferenceExprSyntax.self),
+      if member.declName.baseName.text == "none",
+        let wrapped = base.as(OptionalChainingExprSyntax.self)?.expression.as(DeclReferenceExprSyntax.self),
         classify(wrapped.baseName.text) == .standard
       {
         return true
@@ -260,7 +294,9 @@ struct SwiftComputation {
       if let reference = element.as(DeclReferenceExprSyntax.self) { return classify(reference.baseName.text) == .standard }
       return isCollectionType(element)
     }
-    if let array = expr.as(ArrayExprSyntax.self), array.elements.count == 1, let only = array.elements.first { return isType(only.expression) }
+    if let array = expr.as(ArrayExprSyntax.self), array.elements.count == 1, let only = array.elements.first {
+      return isType(only.expression)
+    }
     if let dictionary = expr.as(DictionaryExprSyntax.self), case .elements(let elements) = dictionary.content, elements.count == 1,
       let only = elements.first
     {
@@ -281,7 +317,8 @@ struct SwiftComputation {
     var names = bound
     switch closure.signature?.parameterClause {
     case .simpleInput(let parameters)?: for parameter in parameters { names.insert(parameter.name.text) }
-    case .parameterClause(let clause)?: for parameter in clause.parameters { names.insert((parameter.secondName ?? parameter.firstName).text) }
+    case .parameterClause(let clause)?:
+      for parameter in clause.parameters { names.insert((parameter.secondName ?? parameter.firstName).text) }
     case nil: for index in 0..<10 { names.insert("$\(index)") }
     }
     return check(closure.statements, bound: names, depth: depth + 1)
@@ -305,7 +342,9 @@ struct SwiftComputation {
       switch item.item {
       case .expr(let expr): return check(expr, bound: bound, depth: depth + 1)
       case .stmt(let stmt):
-        if let returned = stmt.as(ReturnStmtSyntax.self) { return returned.expression.map { check($0, bound: bound, depth: depth + 1) } ?? true }
+        if let returned = stmt.as(ReturnStmtSyntax.self) {
+          return returned.expression.map { check($0, bound: bound, depth: depth + 1) } ?? true
+        }
         if let expression = stmt.as(ExpressionStmtSyntax.self) { return check(expression.expression, bound: bound, depth: depth + 1) }
         return false
       case .decl: return false

@@ -60,7 +60,8 @@ extension ArrayMethods {
   /// compiler, since their values are query values): each with what it computes.
   static let arrayMethods: [String: @Sendable (ArrayMethods, [Value], Arguments) throws -> Value?] = [
     "enumerated": { _, elements, _ in
-      .array(elements.enumerated().map { .tuple([.expression(TypedExpression(.value(.integer(Int64($0.offset))), type: .int)), $0.element]) })
+      .array(
+        elements.enumerated().map { .tuple([.expression(TypedExpression(.value(.integer(Int64($0.offset))), type: .int)), $0.element]) })
     },
     "dropFirst": { methods, elements, arguments in .array(Array(elements.dropFirst(try methods.arrayCount(arguments)))) },
     "dropLast": { methods, elements, arguments in .array(Array(elements.dropLast(try methods.arrayCount(arguments)))) },
@@ -69,10 +70,12 @@ extension ArrayMethods {
     "reversed": { _, elements, _ in .array(elements.reversed()) },
     "map": { methods, elements, arguments in
       // `rows.map(\.title)`: each element's member.
-      if let syntax = arguments.first(), syntax.is(KeyPathExprSyntax.self), case .keyPath(let names) = try methods.compiler.evaluate(syntax) {
-        return .array(try elements.map { element in
-          try names.reduce(element) { value, name in try methods.compiler.member(name, of: value, at: syntax) }
-        })
+      if let syntax = arguments.first(), syntax.is(KeyPathExprSyntax.self), case .keyPath(let names) = try methods.compiler.evaluate(syntax)
+      {
+        return .array(
+          try elements.map { element in
+            try names.reduce(element) { value, name in try methods.compiler.member(name, of: value, at: syntax) }
+          })
       }
       let transform = try methods.arrayClosure(arguments)
       return .array(try elements.map { try methods.compiler.invoke(transform, with: [$0]) })
@@ -98,7 +101,10 @@ extension ArrayMethods {
     guard let syntax = arguments.first() else { return 1 }
     guard case .expression(let typed) = try compiler.evaluate(syntax), case .value(.integer(let number)) = typed.expression.node,
       let small = Int(exactly: number), small >= 0
-    else { throw compiler.source.diagnostic("'\(CallSite(arguments).nameNode.trimmedDescription)' needs a count known before the query runs", at: syntax) }
+    else {
+      throw compiler.source.diagnostic(
+        "'\(CallSite(arguments).nameNode.trimmedDescription)' needs a count known before the query runs", at: syntax)
+    }
     return small
   }
 

@@ -47,13 +47,17 @@ extension ExpressionMethods {
   }
 
   func now(_ type: SwiftType, modifiers: [String] = []) -> TypedExpression {
-    let base = TypedExpression(.function(storageFunction(dateStorage(type)), [.literal("now")] + (dateStorage(type) == .iso8601 ? [.literal("subsec")] : [])), type: type.wrapped)
+    let base = TypedExpression(
+      .function(storageFunction(dateStorage(type)), [.literal("now")] + (dateStorage(type) == .iso8601 ? [.literal("subsec")] : [])),
+      type: type.wrapped)
     return modifiers.isEmpty ? base : modified(base, by: modifiers)
   }
 
   func dateComponent(_ name: String, of date: TypedExpression) -> TypedExpression? {
-    let formats = ["year": "%Y", "month": "%m", "day": "%d", "hour": "%H", "minute": "%M", "second": "%S",
-                   "dayOfWeek": "%w", "dayOfYear": "%j"]
+    let formats = [
+      "year": "%Y", "month": "%m", "day": "%d", "hour": "%H", "minute": "%M", "second": "%S",
+      "dayOfWeek": "%w", "dayOfYear": "%j",
+    ]
     guard let format = formats[name] else { return nil }
     let strftime = Expression.function("strftime", [.literal(format)] + timeArguments(date))
     return TypedExpression(Expression(.cast(strftime, type: "INTEGER")), type: .int)
@@ -79,8 +83,10 @@ extension ExpressionMethods {
       } else {
         throw compiler.source.diagnostic("a date modifier needs a number literal", at: argument)
       }
-      let units = ["days": "days", "months": "months", "years": "years", "hours": "hours", "minutes": "minutes",
-                   "seconds": "seconds"]
+      let units = [
+        "days": "days", "months": "months", "years": "years", "hours": "hours", "minutes": "minutes",
+        "seconds": "seconds",
+      ]
       if name == "milliseconds", let value = compiler.knownInteger(argument) {
         // `.milliseconds(-1_500)` → '-1.500 seconds'
         let magnitude = value.magnitude
@@ -109,8 +115,10 @@ extension ExpressionMethods {
   }
 
   private func namedModifier(_ name: String, at node: some SyntaxProtocol) throws -> [String] {
-    let named = ["startOfMonth": "start of month", "startOfDay": "start of day", "startOfYear": "start of year",
-                 "localtime": "localtime", "utc": "utc", "subsec": "subsec", "auto": "auto"]
+    let named = [
+      "startOfMonth": "start of month", "startOfDay": "start of day", "startOfYear": "start of year",
+      "localtime": "localtime", "utc": "utc", "subsec": "subsec", "auto": "auto",
+    ]
     if let text = named[name] { return [text] }
     if let scope = compiler.catalog.staticExtensions["DateTimeModifier"]?[name] {
       return try compiler.withSource(scope.body) {
@@ -120,7 +128,8 @@ extension ExpressionMethods {
     }
     throw compiler.source.diagnostic(
       "unknown date modifier '.\(name)'", at: node,
-      suggestion: closestMatch(to: name, in: Array(named.keys) + Array(compiler.catalog.staticExtensions["DateTimeModifier"]?.keys ?? [:].keys)))
+      suggestion: closestMatch(
+        to: name, in: Array(named.keys) + Array(compiler.catalog.staticExtensions["DateTimeModifier"]?.keys ?? [:].keys)))
   }
 
   /// `date(modifiers…)`: calling a date expression applies modifiers.

@@ -42,7 +42,9 @@ extension ExpressionMethods {
       guard case .keyPath(let names) = try compiler.evaluate(element.key), let name = names.last,
         let column = table.model.column(named: name)
       else { throw compiler.source.diagnostic("a bm25 weight is keyed by a column key path", at: element.key) }
-      guard let number = compiler.knownNumber(element.value) else { throw compiler.source.diagnostic("a bm25 weight is a number", at: element.value) }
+      guard let number = compiler.knownNumber(element.value) else {
+        throw compiler.source.diagnostic("a bm25 weight is a number", at: element.value)
+      }
       weights.append((column.sqlName, number))
     }
     let cases = weights.map { "WHEN \(quoteText($0.0)) THEN \(QueryBinding.double($0.1).inlineSQL)" }.joined(separator: " ")
@@ -69,17 +71,22 @@ extension ExpressionMethods {
     }
     if case .value(.parameter(let runTime)) = e.expression.node {
       // A scan: the pattern the app builds from a value it has when it runs, bound as one.
-      return compiler.boolean(Expression(.sql([
-        .text("(" + quoteIdentifier(tableName) + " MATCH "), .expression(.value(.parameter(column + ":\"" + runTime + "\""))), .text(")"),
-      ])))
+      return compiler.boolean(
+        Expression(
+          .sql([
+            .text("(" + quoteIdentifier(tableName) + " MATCH "), .expression(.value(.parameter(column + ":\"" + runTime + "\""))),
+            .text(")"),
+          ])))
     }
     guard case .value(.text(let text)) = e.expression.node else {
       throw compiler.source.diagnostic("'match' on a column needs a string literal", at: arguments.call)
     }
     let pattern = column + ":\"" + text.replacingOccurrences("\"", "\"\"") + "\""
-    return compiler.boolean(Expression(.sql([
-      .text("(" + quoteIdentifier(tableName) + " MATCH "), .expression(.value(.text(pattern))), .text(")"),
-    ])))
+    return compiler.boolean(
+      Expression(
+        .sql([
+          .text("(" + quoteIdentifier(tableName) + " MATCH "), .expression(.value(.text(pattern))), .text(")"),
+        ])))
   }
 
   /// `$0.body.highlight("<b>", "</b>")`, `$0.body.snippet(…)`: FTS5's auxiliary function of the

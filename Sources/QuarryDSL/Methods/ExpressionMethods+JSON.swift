@@ -57,7 +57,8 @@ extension ExpressionMethods {
       valueSyntax = positional.first
     }
     if !method.appends && pathSyntax == nil {
-      throw compiler.source.diagnostic("'\(name)' needs a key path into the JSON value: .\(name)(\\.[0]\(method.takesValue ? ", value" : ""))", at: arguments.call)
+      throw compiler.source.diagnostic(
+        "'\(name)' needs a key path into the JSON value: .\(name)(\\.[0]\(method.takesValue ? ", value" : ""))", at: arguments.call)
     }
     var path = "$"
     if let pathSyntax { path = try jsonPath(pathSyntax) }
@@ -84,9 +85,19 @@ extension ExpressionMethods {
   /// through `json(…)`, everything else as it is.
   private func jsonEncoded(_ value: TypedExpression) -> Expression {
     if value.type?.isBool == true {
-      return .function("json", [Expression(.caseWhen(CaseExpression(
-        base: value.expression, whens: [.init(Expression(.literal(.integer(0))), then: .literal("false")), .init(Expression(.literal(.integer(1))), then: .literal("true"))],
-        otherwise: nil)))])
+      return .function(
+        "json",
+        [
+          Expression(
+            .caseWhen(
+              CaseExpression(
+                base: value.expression,
+                whens: [
+                  .init(Expression(.literal(.integer(0))), then: .literal("false")),
+                  .init(Expression(.literal(.integer(1))), then: .literal("true")),
+                ],
+                otherwise: nil)))
+        ])
     }
     if value.type?.representation?.contains("JSON") == true { return .function("json", [value.expression]) }
     return value.expression
@@ -144,7 +155,8 @@ extension ExpressionMethods {
       members.append((column.alias ?? "value", text))
     }
     if members.isEmpty { return "{\n\n}" }
-    return "{\n" + members.sorted { $0.0 < $1.0 }.map { "  \(jsonStringLiteral($0.0, escapingSlashes: true)) : \($0.1)" }
+    return "{\n"
+      + members.sorted { $0.0 < $1.0 }.map { "  \(jsonStringLiteral($0.0, escapingSlashes: true)) : \($0.1)" }
       .joined(separator: ",\n") + "\n}"
   }
 }
@@ -166,7 +178,8 @@ extension ExpressionMethods {
     // The element: `[Coordinate]` holds `Coordinate`s, themselves JSON inside the array.
     var elementName = type.name
     if elementName.hasPrefix("["), elementName.hasSuffix("]") { elementName = String(elementName.dropFirst().dropLast()) }
-    let element = SwiftType(elementName, representation: compiler.catalog.table(forType: elementName) != nil ? elementName + ".JSONRepresentation" : nil)
+    let element = SwiftType(
+      elementName, representation: compiler.catalog.table(forType: elementName) != nil ? elementName + ".JSONRepresentation" : nil)
     let model = TableModel(
       typeName: "json_each", tableName: "json_each",
       columns: [ColumnModel(name: "key", type: .int), ColumnModel(name: "value", type: element)], isDeclared: false)

@@ -54,22 +54,24 @@ extension ExpressionMethods {
   /// type is the declared one (nil: the receiver's type).
   func sqlFunction(_ name: String) -> (function: MethodSignature.SQLFunction, result: SwiftType?)? {
     guard let entry = Vocabulary.methods(named: name, on: .expression).first, let function = entry.function else { return nil }
-    let result: SwiftType? = switch entry.result {
-    case "Int": .int
-    case "Double": .double
-    case "Double?": .double.optional
-    case "String": .string
-    case "String?": .string.optional
-    case "[UInt8]": .bytes
-    case "Bool": .bool
-    default: nil
-    }
+    let result: SwiftType? =
+      switch entry.result {
+      case "Int": .int
+      case "Double": .double
+      case "Double?": .double.optional
+      case "String": .string
+      case "String?": .string.optional
+      case "[UInt8]": .bytes
+      case "Bool": .bool
+      default: nil
+      }
     return (function, result)
   }
 
   /// Runs method `name` of an expression: its vocabulary entry's handler (window functions,
   /// JSON paths, comparisons, SQL functions, …).
-  func expressionMethod(_ name: String, on receiver: TypedExpression, arguments: Arguments, at node: MemberAccessExprSyntax) throws -> Value {
+  func expressionMethod(_ name: String, on receiver: TypedExpression, arguments: Arguments, at node: MemberAccessExprSyntax) throws -> Value
+  {
     if let value = try compiler.dispatch(name, on: .expression, receiver: .expression(receiver), CallSite(arguments, member: node)) {
       return value
     }
@@ -110,7 +112,9 @@ extension ExpressionMethods {
       if case .literal(.null) = argument { return }
       if case .typed(let given) = argument, given.wrapped == type.wrapped { return }
       if compiler.fits(argument, type.wrapped) != false || compiler.fits(argument, type.wrapped.optional) == true { return }
-      if case .implicitMember = argument { throw compiler.mismatch(argument, method: method, receiver: type, at: nameNode, argumentNode: syntax) }
+      if case .implicitMember = argument {
+        throw compiler.mismatch(argument, method: method, receiver: type, at: nameNode, argumentNode: syntax)
+      }
       throw compiler.source.diagnostic(
         "\(method) requires the types '\(argument.typeName ?? "?")' and '\(type.wrapped)' be equivalent", at: nameNode)
     case "isNot":
@@ -129,7 +133,8 @@ extension ExpressionMethods {
           at: compiler.pointOf(syntax))
       }
     case "eq", "neq":
-      try compiler.checkArgument(syntax, value, of: method, receiver: type, accepting: type.isOptional ? [type, type.wrapped] : [type], at: nameNode)
+      try compiler.checkArgument(
+        syntax, value, of: method, receiver: type, accepting: type.isOptional ? [type, type.wrapped] : [type], at: nameNode)
     default:
       try compiler.checkArgument(syntax, value, of: method, receiver: type, accepting: [type], at: nameNode)
     }
@@ -165,8 +170,9 @@ extension ExpressionMethods {
     case .array(let elements):
       if let type = receiver.type, let array = syntax.as(ArrayExprSyntax.self), array.elements.count == elements.count {
         for (element, elementValue) in zip(array.elements, elements) {
-          try compiler.checkArgument(element.expression, elementValue, of: "instance method '\(name)'", receiver: type, accepting: [type],
-                                     at: CallSite(arguments).nameNode)
+          try compiler.checkArgument(
+            element.expression, elementValue, of: "instance method '\(name)'", receiver: type, accepting: [type],
+            at: CallSite(arguments).nameNode)
         }
       }
       let list = try elements.map { try compiler.typedExpression($0, expected: receiver.type, at: syntax).expression }
@@ -201,11 +207,13 @@ extension ExpressionMethods {
     guard let lower = arguments.positional.first, let upper = arguments.labelled("and") else {
       throw compiler.source.diagnostic("'between' needs two bounds: .between(a, and: b)", at: call)
     }
-    let lowValue = try compiler.evaluate(lower, expected: receiver.type), highValue = try compiler.evaluate(upper, expected: receiver.type)
+    let lowValue = try compiler.evaluate(lower, expected: receiver.type)
+    let highValue = try compiler.evaluate(upper, expected: receiver.type)
     if let type = receiver.type {
       for (syntax, value) in [(lower, lowValue), (upper, highValue)] {
-        try compiler.checkArgument(syntax, value, of: "instance method 'between(_:and:)'", receiver: type, accepting: [type],
-                                   at: CallSite(arguments).nameNode)
+        try compiler.checkArgument(
+          syntax, value, of: "instance method 'between(_:and:)'", receiver: type, accepting: [type],
+          at: CallSite(arguments).nameNode)
       }
     }
     let low = try compiler.typedExpression(lowValue, expected: receiver.type, at: lower)
@@ -216,15 +224,17 @@ extension ExpressionMethods {
   /// A pattern parameter (`some StringProtocol`): text, never a number or a Bool.
   private func checkPattern(_ pattern: ExprSyntax, of method: String, _ arguments: Arguments) throws {
     let value = (try? compiler.evaluate(pattern)) ?? .null
-    let type: String? = switch compiler.argumentType(pattern, value) {
-    case .literal(.string): nil
-    case .literal(let literal): literal.defaultType.description
-    case .typed(let given) where given.name != "String": given.description
-    case .typed(let given) where value.constantExpression == false: "some QueryExpression<\(given)>"
-    default: nil
-    }
+    let type: String? =
+      switch compiler.argumentType(pattern, value) {
+      case .literal(.string): nil
+      case .literal(let literal): literal.defaultType.description
+      case .typed(let given) where given.name != "String": given.description
+      case .typed(let given) where value.constantExpression == false: "some QueryExpression<\(given)>"
+      default: nil
+      }
     if let type {
-      throw compiler.source.diagnostic("instance method '\(method)' requires that '\(type)' conform to 'StringProtocol'", at: CallSite(arguments).nameNode)
+      throw compiler.source.diagnostic(
+        "instance method '\(method)' requires that '\(type)' conform to 'StringProtocol'", at: CallSite(arguments).nameNode)
     }
   }
 
@@ -263,7 +273,9 @@ extension ExpressionMethods {
   func collate(_ name: String, _ receiver: TypedExpression, _ arguments: Arguments) throws -> Value {
     let call = arguments.call
     let lhs = receiver.expression
-    guard let syntax = arguments.first() else { throw compiler.source.diagnostic("'collate' needs a collation: .collate(.nocase)", at: call) }
+    guard let syntax = arguments.first() else {
+      throw compiler.source.diagnostic("'collate' needs a collation: .collate(.nocase)", at: call)
+    }
     let collation: String
     if let custom = syntax.as(FunctionCallExprSyntax.self), let member = custom.calledExpression.as(MemberAccessExprSyntax.self),
       member.base == nil, member.declName.baseName.text == "custom" || member.declName.baseName.text == "init",
@@ -281,7 +293,8 @@ extension ExpressionMethods {
       case "binary": collation = quoteIdentifier("BINARY")
       case "rtrim": collation = quoteIdentifier("RTRIM")
       default:
-        throw compiler.source.diagnostic("unknown collation '.\(member)'", at: syntax, suggestion: closestMatch(to: member, in: ["nocase", "binary", "rtrim"]))
+        throw compiler.source.diagnostic(
+          "unknown collation '.\(member)'", at: syntax, suggestion: closestMatch(to: member, in: ["nocase", "binary", "rtrim"]))
       }
     case .expression(let e):
       guard case .value(.text(let name)) = e.expression.node else { fallthrough }
@@ -395,9 +408,10 @@ extension ExpressionMethods {
         filter = try compiler.predicate(try compiler.evaluate(syntax), at: syntax)
       }
       let type: SwiftType? = result ?? receiver.type?.optional
-      return .expression(TypedExpression(
-        Expression(.aggregate(Aggregate(name: sql, arguments: aggregateArguments, distinct: distinct, order: order, filter: filter))),
-        type: type))
+      return .expression(
+        TypedExpression(
+          Expression(.aggregate(Aggregate(name: sql, arguments: aggregateArguments, distinct: distinct, order: order, filter: filter))),
+          type: type))
     }
 
     if let (function, result) = sqlFunction(name), case .scalar(let sql) = function {
@@ -411,8 +425,9 @@ extension ExpressionMethods {
       for (index, syntax) in arguments.list.map(\.expression).enumerated() {
         let expected: SwiftType? = ["substr", "round", "likelihood"].contains(name) ? nil : receiver.type?.wrapped
         let value = try compiler.evaluate(syntax, expected: expected)
-        try checkFunctionArgument(name, syntax, value, parameter: index < parameters.count ? parameters[index].type : nil,
-                                  receiver: receiver.type, at: arguments)
+        try checkFunctionArgument(
+          name, syntax, value, parameter: index < parameters.count ? parameters[index].type : nil,
+          receiver: receiver.type, at: arguments)
         let argument = try compiler.typedExpression(value, expected: expected, at: syntax).expression
         // SQLite wants likelihood's probability as a constant, not a bound parameter.
         if name == "likelihood", case .value(.double(let probability)) = argument.node, probability.isFinite {
@@ -469,7 +484,9 @@ extension ExpressionMethods {
     try compiler.typedExpression(try compiler.evaluate(syntax, expected: .string), expected: .string, at: syntax).expression
   }
 
-  private func argument(_ name: String, of receiver: TypedExpression, _ arguments: Arguments, label: String? = nil, expected: SwiftType?) throws -> TypedExpression {
+  private func argument(_ name: String, of receiver: TypedExpression, _ arguments: Arguments, label: String? = nil, expected: SwiftType?)
+    throws -> TypedExpression
+  {
     guard let syntax = arguments.first(label) else {
       throw compiler.source.diagnostic("'\(name)' needs \(label.map { "a '\($0):' argument" } ?? "an argument")", at: arguments.call)
     }

@@ -7,7 +7,9 @@ extension FunctionMethods {
   /// Reads `@DatabaseFunction func name(…) -> T { … }` into the catalog: callable as `$name(…)`.
   func declareDatabaseFunction(_ function: FunctionDeclSyntax) throws {
     guard let body = function.body else { return }
-    let reader = DeclarationReader(catalog: compiler.catalog, source: compiler.source, warn: { [unowned compiler] message, node in try compiler.warn(message, at: node) })
+    let reader = DeclarationReader(
+      catalog: compiler.catalog, source: compiler.source, warn: { [unowned compiler] message, node in try compiler.warn(message, at: node) }
+    )
     var isAggregate = false
     var parameters: [DatabaseFunction.Parameter] = []
     for parameter in function.signature.parameterClause.parameters {
@@ -20,9 +22,10 @@ extension FunctionMethods {
         type = element
       }
       let label = parameter.firstName.tokenKind == .wildcard ? nil : parameter.firstName.text
-      parameters.append(.init(
-        label: label, name: (parameter.secondName ?? parameter.firstName).text, type: reader.swiftType(type),
-        defaultValue: parameter.defaultValue?.value))
+      parameters.append(
+        .init(
+          label: label, name: (parameter.secondName ?? parameter.firstName).text, type: reader.swiftType(type),
+          defaultValue: parameter.defaultValue?.value))
     }
     if isAggregate, parameters.count != 1 {
       throw compiler.source.diagnostic("an aggregate @DatabaseFunction takes one sequence (of a value or a tuple)", at: function.signature)
@@ -58,9 +61,12 @@ extension FunctionMethods {
       let type = parameter.type
       if let next = given.first, next.label == parameter.label || next.label == nil {
         given = given.dropFirst()
-        values.append(try compiler.typedExpression(try compiler.evaluate(next.expression, expected: type), expected: type, at: next.expression).expression)
+        values.append(
+          try compiler.typedExpression(try compiler.evaluate(next.expression, expected: type), expected: type, at: next.expression)
+            .expression)
       } else if let fallback = parameter.defaultValue {
-        values.append(try compiler.typedExpression(try compiler.evaluate(fallback, expected: type), expected: type, at: fallback).expression)
+        values.append(
+          try compiler.typedExpression(try compiler.evaluate(fallback, expected: type), expected: type, at: fallback).expression)
       } else {
         throw compiler.source.diagnostic(
           "'$\(function.name)' needs its argument '\(parameter.label ?? parameter.name)'", at: node)

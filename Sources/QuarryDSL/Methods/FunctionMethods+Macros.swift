@@ -10,7 +10,8 @@ extension FunctionMethods {
     if !declared.isEmpty {
       for argument in macro.arguments {
         guard let label = argument.label, !declared.contains(label.text) else { continue }
-        throw compiler.source.diagnostic("'#\(name)' has no argument '\(label.text)'", at: label, suggestion: closestMatch(to: label.text, in: declared))
+        throw compiler.source.diagnostic(
+          "'#\(name)' has no argument '\(label.text)'", at: label, suggestion: closestMatch(to: label.text, in: declared))
       }
     }
     if let value = try compiler.dispatch("#" + name, on: .function, receiver: .null, CallSite(macro: macro, expected: expected)) {
@@ -139,7 +140,8 @@ extension FunctionMethods {
       let representation = asArgument.expression.trimmedDescription.replacingOccurrences(".self", "")
       let name = representation.split(separator: ".").first.map(String.init) ?? representation
       let type = SwiftType(name, representation: representation)
-      return .expression(try compiler.typedExpression(try compiler.evaluate(first.expression, expected: type), expected: type, at: first.expression))
+      return .expression(
+        try compiler.typedExpression(try compiler.evaluate(first.expression, expected: type), expected: type, at: first.expression))
     }
     return try compiler.evaluate(first.expression, expected: expected)
   }

@@ -91,7 +91,8 @@ extension FunctionMethods {
   /// `Date()`, `Date(timeIntervalSince1970:)`, `Date(timeIntervalSinceReferenceDate:)`.
   func date(_ name: String, _ arguments: Arguments, _ site: CallSite) throws -> Value {
     guard let date = try dateInitializer(arguments) else {
-      throw compiler.source.diagnostic("'Date' is made here with Date(), Date(timeIntervalSince1970:) or Date(timeIntervalSinceReferenceDate:)", at: arguments.call)
+      throw compiler.source.diagnostic(
+        "'Date' is made here with Date(), Date(timeIntervalSince1970:) or Date(timeIntervalSinceReferenceDate:)", at: arguments.call)
     }
     return date
   }
@@ -99,7 +100,8 @@ extension FunctionMethods {
   /// `UUID()`, `UUID(uuidString: "…")!`, `UUID(1)`.
   func uuid(_ name: String, _ arguments: Arguments, _ site: CallSite) throws -> Value {
     guard let uuid = try uuidInitializer(arguments) else {
-      throw compiler.source.diagnostic("'UUID' is made here with UUID(), UUID(uuidString: \"…\") or StructuredQueries' test shorthand UUID(1)", at: arguments.call)
+      throw compiler.source.diagnostic(
+        "'UUID' is made here with UUID(), UUID(uuidString: \"…\") or StructuredQueries' test shorthand UUID(1)", at: arguments.call)
     }
     return uuid
   }
@@ -135,7 +137,10 @@ extension FunctionMethods {
   }
 
   /// `.when(condition, then: value)` and `.else(value)` on `Case(…)`.
-  func caseMethod(_ name: String, on expression: CaseExpression, type: SwiftType?, baseType: SwiftType? = nil, arguments: Arguments, at node: MemberAccessExprSyntax) throws -> Value {
+  func caseMethod(
+    _ name: String, on expression: CaseExpression, type: SwiftType?, baseType: SwiftType? = nil, arguments: Arguments,
+    at node: MemberAccessExprSyntax
+  ) throws -> Value {
     let receiver = Value.caseBuilder(expression, type: type, baseType: baseType)
     if let value = try compiler.dispatch(name, on: .caseBuilder, receiver: receiver, CallSite(arguments, member: node)) {
       return value
@@ -184,20 +189,23 @@ extension FunctionMethods {
 
   /// A `Case` value of another kind than the case's type (text where the results are numbers, a
   /// number where they are Bools): Swift infers one `T` for the whole builder and refuses it.
-  private func checkCaseValue(_ syntax: ExprSyntax, _ value: Value, against type: SwiftType, method: String, at arguments: Arguments) throws {
+  private func checkCaseValue(_ syntax: ExprSyntax, _ value: Value, against type: SwiftType, method: String, at arguments: Arguments) throws
+  {
     guard compiler.isKnown(type) else { return }
     func kind(_ type: SwiftType) -> String? {
       type.isNumeric ? "number" : type.name == "String" ? "text" : type.isBool ? "bool" : nil
     }
-    let given: SwiftType? = switch compiler.argumentType(syntax, value) {
-    case .literal(.null), .unknown, .implicitMember: nil
-    case .literal(let literal): literal.defaultType
-    case .optionalLiteral(let literal): literal.defaultType.optional
-    case .typed(let typed): typed
-    }
+    let given: SwiftType? =
+      switch compiler.argumentType(syntax, value) {
+      case .literal(.null), .unknown, .implicitMember: nil
+      case .literal(let literal): literal.defaultType
+      case .optionalLiteral(let literal): literal.defaultType.optional
+      case .typed(let typed): typed
+      }
     guard let given, let expectedKind = kind(type.wrapped), let givenKind = kind(given.wrapped), expectedKind != givenKind else { return }
     throw compiler.source.diagnostic(
-      "instance method '\(method)' requires the types '\(type.wrapped)' and '\(given.wrapped)' be equivalent", at: CallSite(arguments).nameNode)
+      "instance method '\(method)' requires the types '\(type.wrapped)' and '\(given.wrapped)' be equivalent",
+      at: CallSite(arguments).nameNode)
   }
 
   /// `.else(result)`: the CASE, finished.
@@ -223,7 +231,8 @@ extension FunctionMethods {
     }
     var expressions: [CommonTableExpression] = []
     for (index, value) in try compiler.invokeAll(definitions, with: []).enumerated() {
-      let syntax = definitions.statements[definitions.statements.index(definitions.statements.startIndex, offsetBy: min(index, definitions.statements.count - 1))]
+      let syntax = definitions.statements[
+        definitions.statements.index(definitions.statements.startIndex, offsetBy: min(index, definitions.statements.count - 1))]
       let model: String?
       switch value {
       case .query(let query): model = query.resultModel

@@ -109,7 +109,8 @@ extension QueryMethods {
     guard !query.select.columns.isEmpty else {
       throw compiler.source.diagnostic("'map' works on selected columns; select some first: .select { ($0.id, $0.title) }", at: call)
     }
-    let selected = query.selectedValues.isEmpty
+    let selected =
+      query.selectedValues.isEmpty
       ? zip(query.select.columns, query.columnTypes).map { Value.expression(TypedExpression($0.expression, type: $1)) }
       : query.selectedValues
     let mapped = try compiler.invoke(closure, with: selected)
@@ -263,7 +264,8 @@ extension QueryMethods {
     if let type = column.type {
       let syntaxes = argument.as(ArrayExprSyntax.self).map { $0.elements.map(\.expression) } ?? [argument]
       for (syntax, element) in zip(syntaxes, values) where syntaxes.count == values.count {
-        try compiler.checkArgument(syntax, element, of: "static method 'find'", receiver: type, accepting: [type], at: CallSite(arguments).nameNode)
+        try compiler.checkArgument(
+          syntax, element, of: "static method 'find'", receiver: type, accepting: [type], at: CallSite(arguments).nameNode)
       }
     }
     let list = try values.map { try compiler.typedExpression($0, expected: key.type, at: argument).expression }
@@ -318,7 +320,8 @@ extension QueryMethods {
       let wheres = Optional(query.select.wheres.compactMap { $0.requalified(from: oldQualifier, to: table.qualifier) }),
       wheres.count == query.select.wheres.count
     else {
-      throw compiler.source.diagnostic("apply .as(…) to the table before adding joins or selections: Table.as(Alias.self).where { … }", at: call)
+      throw compiler.source.diagnostic(
+        "apply .as(…) to the table before adding joins or selections: Table.as(Alias.self).where { … }", at: call)
     }
     moved.select.wheres = wheres
     for ordering in query.select.orders {

@@ -55,7 +55,8 @@ extension RowMethods {
     }
     let columns = groupColumns(table, path)
     guard columns.count == record.select.columns.count else {
-      throw compiler.source.diagnostic("this value has \(record.select.columns.count) columns, but the group has \(columns.count)", at: syntax)
+      throw compiler.source.diagnostic(
+        "this value has \(record.select.columns.count) columns, but the group has \(columns.count)", at: syntax)
     }
     let row = Expression(.row(columns.map(\.expression)))
     let given = Expression(.row(record.select.columns.map(\.expression)))
@@ -63,15 +64,21 @@ extension RowMethods {
   }
 
   /// A method of a column group, run by its vocabulary entry's handler.
-  func groupMethod(_ name: String, on table: TableInstance, path: [String], arguments: Arguments, at node: MemberAccessExprSyntax) throws -> Value {
-    guard let value = try compiler.dispatch(name, on: .columnGroup, receiver: .group(table, path: path), CallSite(arguments, member: node)) else {
-      throw compiler.source.diagnostic("a column group has no method '\(name)'; select it, or compare it with is(\\.case)", at: arguments.call.calledExpression)
+  func groupMethod(_ name: String, on table: TableInstance, path: [String], arguments: Arguments, at node: MemberAccessExprSyntax) throws
+    -> Value
+  {
+    guard let value = try compiler.dispatch(name, on: .columnGroup, receiver: .group(table, path: path), CallSite(arguments, member: node))
+    else {
+      throw compiler.source.diagnostic(
+        "a column group has no method '\(name)'; select it, or compare it with is(\\.case)", at: arguments.call.calledExpression)
     }
     return value
   }
 
   /// `$0.status.eq(Status())`: the group's columns against a value's, as row values.
-  func compareGroupMethod(_ op: BinaryOperator, _ table: TableInstance, _ path: [String], _ arguments: Arguments, _ node: MemberAccessExprSyntax) throws -> Value {
+  func compareGroupMethod(
+    _ op: BinaryOperator, _ table: TableInstance, _ path: [String], _ arguments: Arguments, _ node: MemberAccessExprSyntax
+  ) throws -> Value {
     let name = node.declName.baseName.text
     guard let syntax = arguments.first() else {
       throw compiler.source.diagnostic("compare a column group with a value of its type: .\(name)(Status(…))", at: arguments.call)
@@ -166,18 +173,23 @@ extension RowMethods {
   }
 
   /// The values of one case's columns, by SQL name, from its payload.
-  func caseValues(_ model: TableModel, casePath: [String], payload: ExprSyntax?, at node: some SyntaxProtocol) throws -> [String: Expression] {
+  func caseValues(_ model: TableModel, casePath: [String], payload: ExprSyntax?, at node: some SyntaxProtocol) throws -> [String:
+    Expression]
+  {
     let columns = model.columns(under: casePath)
     guard !columns.isEmpty else {
       throw compiler.source.diagnostic(
         "'\(model.typeName)' has no case '\(casePath.last ?? "")'", at: node,
-        suggestion: closestMatch(to: casePath.last ?? "", in: Set(model.columns.compactMap { $0.path.dropFirst(casePath.count - 1).first })))
+        suggestion: closestMatch(to: casePath.last ?? "", in: Set(model.columns.compactMap { $0.path.dropFirst(casePath.count - 1).first }))
+      )
     }
     var values: [String: Expression] = [:]
     if columns.count == 1, columns[0].path == casePath {
       let column = columns[0]
       if let payload {
-        values[column.sqlName] = try compiler.typedExpression(try compiler.evaluate(payload, expected: column.type), expected: column.type, at: payload).expression
+        values[column.sqlName] = try compiler.typedExpression(
+          try compiler.evaluate(payload, expected: column.type), expected: column.type, at: payload
+        ).expression
       } else {
         values[column.sqlName] = column.defaultValue ?? .value(.integer(1))
       }
@@ -195,7 +207,9 @@ extension RowMethods {
           "no column '\(argument.label?.text ?? "?")' in this case", at: argument,
           suggestion: closestMatch(to: argument.label?.text ?? "", in: columns.compactMap(\.path.last)))
       }
-      values[column.sqlName] = try compiler.typedExpression(try compiler.evaluate(argument.expression, expected: column.type), expected: column.type, at: argument.expression).expression
+      values[column.sqlName] = try compiler.typedExpression(
+        try compiler.evaluate(argument.expression, expected: column.type), expected: column.type, at: argument.expression
+      ).expression
     }
     return values
   }
@@ -227,7 +241,9 @@ extension RowMethods {
   }
 
   /// `$0.eq(Tag(…))`, `$0.is(row)`: every column against a row value's.
-  func compareRowMethod(_ op: BinaryOperator, _ table: TableInstance, _ arguments: Arguments, _ node: MemberAccessExprSyntax) throws -> Value {
+  func compareRowMethod(_ op: BinaryOperator, _ table: TableInstance, _ arguments: Arguments, _ node: MemberAccessExprSyntax) throws
+    -> Value
+  {
     guard let syntax = arguments.first() else {
       throw compiler.source.diagnostic("'\(node.declName.baseName.text)' needs a '\(table.model.typeName)(…)' value", at: arguments.call)
     }
@@ -247,8 +263,9 @@ extension RowMethods {
     if let syntax = arguments.labelled("distinct") { distinct = try compiler.booleanConstant(syntax, for: "distinct") }
     var filter: Expression?
     if let syntax = arguments.labelled("filter") { filter = try compiler.predicate(try compiler.evaluate(syntax), at: syntax) }
-    return .expression(TypedExpression(
-      Expression(.aggregate(Aggregate(name: "count", arguments: [key], distinct: distinct, filter: filter))), type: .int))
+    return .expression(
+      TypedExpression(
+        Expression(.aggregate(Aggregate(name: "count", arguments: [key], distinct: distinct, filter: filter))), type: .int))
   }
 
   /// `$0.jsonObject()` and `$0.jsonGroupArray(…)`: the row as JSON.
@@ -261,9 +278,20 @@ extension RowMethods {
       objectArguments.append(.literal(column.sqlName))
       let value = Expression.column(table.qualifier, column.sqlName)
       if column.type.isBool {
-        objectArguments.append(.function("json", [Expression(.caseWhen(CaseExpression(
-          base: value, whens: [.init(Expression(.literal(.integer(0))), then: .literal("false")), .init(Expression(.literal(.integer(1))), then: .literal("true"))],
-          otherwise: nil)))]))
+        objectArguments.append(
+          .function(
+            "json",
+            [
+              Expression(
+                .caseWhen(
+                  CaseExpression(
+                    base: value,
+                    whens: [
+                      .init(Expression(.literal(.integer(0))), then: .literal("false")),
+                      .init(Expression(.literal(.integer(1))), then: .literal("true")),
+                    ],
+                    otherwise: nil)))
+            ]))
       } else {
         objectArguments.append(value)
       }
@@ -271,7 +299,8 @@ extension RowMethods {
     let object = Expression.function("json_object", objectArguments)
     if name == "jsonObject" {
       // The row as a JSON object (NULL when an outer join found no row).
-      let value = table.isOptional
+      let value =
+        table.isOptional
         ? Expression(.caseWhen(CaseExpression(base: nil, whens: [.init(present, then: object)], otherwise: nil))) : object
       return .expression(TypedExpression(value, type: .string))
     }
@@ -279,14 +308,15 @@ extension RowMethods {
     if let syntax = arguments.labelled("distinct") { distinct = try compiler.booleanConstant(syntax, for: "distinct") }
     let extra = try arguments.labelled("filter").flatMap { try compiler.predicate(try compiler.evaluate($0), at: $0) }
     // A table whose row may be missing (outer join) skips the missing rows; others do not need to.
-    let element = table.isOptional
+    let element =
+      table.isOptional
       ? Expression(.caseWhen(CaseExpression(base: nil, whens: [.init(present, then: object)], otherwise: nil))) : object
     let filter = table.isOptional ? (extra.map { present.and($0) } ?? present) : extra
-    return .expression(TypedExpression(
-      Expression(.aggregate(Aggregate(name: "json_group_array", arguments: [element], distinct: distinct, filter: filter))),
-      type: .string))
+    return .expression(
+      TypedExpression(
+        Expression(.aggregate(Aggregate(name: "json_group_array", arguments: [element], distinct: distinct, filter: filter))),
+        type: .string))
   }
-
 
 }
 
@@ -301,9 +331,11 @@ extension RowMethods {
     guard case .query(let record) = try compiler.evaluate(syntax), record.resultModel == table.model.typeName,
       record.select.columns.count == table.allColumns.count
     else {
-      throw compiler.source.diagnostic("a whole '\(table.model.typeName)' row compares with a '\(table.model.typeName)(…)' value that has every column", at: syntax)
+      throw compiler.source.diagnostic(
+        "a whole '\(table.model.typeName)' row compares with a '\(table.model.typeName)(…)' value that has every column", at: syntax)
     }
-    let parts = Self.row(table.allColumns.map(\.expression)) + [.text(" \(op.sql) ")]
+    let parts =
+      Self.row(table.allColumns.map(\.expression)) + [.text(" \(op.sql) ")]
       + Self.row(record.select.columns.map(\.expression))
     return compiler.boolean(Expression(.sql(parts)))
   }

@@ -85,8 +85,13 @@ extension StatementMethods {
 
   /// A method of a finished statement (a compound select, a created view or trigger), run by
   /// its vocabulary entry's handler.
-  func statementMethod(_ name: String, on statement: Statement, types: [SwiftType?], arguments: Arguments, at node: MemberAccessExprSyntax) throws -> Value {
-    guard let value = try compiler.dispatch(name, on: .statement, receiver: .statement(statement, returningTypes: types), CallSite(arguments, member: node)) else {
+  func statementMethod(_ name: String, on statement: Statement, types: [SwiftType?], arguments: Arguments, at node: MemberAccessExprSyntax)
+    throws -> Value
+  {
+    guard
+      let value = try compiler.dispatch(
+        name, on: .statement, receiver: .statement(statement, returningTypes: types), CallSite(arguments, member: node))
+    else {
       throw compiler.source.diagnostic("not supported in Quarry yet: '.\(name)' on this statement", at: arguments.call.calledExpression)
     }
     return value
@@ -101,14 +106,18 @@ extension StatementMethods {
   }
 
   /// `union`, `intersect`, `except` on a statement already compound.
-  func compoundOfStatement(_ statement: Statement, _ types: [SwiftType?], _ arguments: Arguments, _ node: MemberAccessExprSyntax) throws -> Value {
+  func compoundOfStatement(_ statement: Statement, _ types: [SwiftType?], _ arguments: Arguments, _ node: MemberAccessExprSyntax) throws
+    -> Value
+  {
     var model: String?
     if case .compound(let c) = statement { model = compiler.compoundModels[compoundKey(c)] }
     return try compound(node.declName.baseName.text, lhs: statement, lhsModel: model, types: types, arguments: arguments)
   }
 
   /// `order(by:)` and `limit(_:)` of a compound select: on its rows, selected into a @Table type.
-  func orderOrLimitCompound(_ statement: Statement, _ types: [SwiftType?], _ arguments: Arguments, _ node: MemberAccessExprSyntax) throws -> Value {
+  func orderOrLimitCompound(_ statement: Statement, _ types: [SwiftType?], _ arguments: Arguments, _ node: MemberAccessExprSyntax) throws
+    -> Value
+  {
     let name = node.declName.baseName.text
     guard case .compound(var compound) = statement else {
       throw compiler.source.diagnostic("not supported in Quarry yet: '.\(name)' on this statement", at: arguments.call.calledExpression)
@@ -118,7 +127,8 @@ extension StatementMethods {
     if let modelName = model, let tableModel = compiler.catalog.table(forType: modelName) {
       query = Query(TableInstance(model: tableModel))
     }
-    guard !query.tables.isEmpty, case .query(let ordered) = try compiler.queryMethods.queryMethod(name, on: query, arguments: arguments) else {
+    guard !query.tables.isEmpty, case .query(let ordered) = try compiler.queryMethods.queryMethod(name, on: query, arguments: arguments)
+    else {
       throw compiler.source.diagnostic("'\(name)' on a compound select needs its rows selected into a @Table type", at: arguments.call)
     }
     compound.orders += ordered.select.orders.map { ordering in

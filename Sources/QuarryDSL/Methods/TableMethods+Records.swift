@@ -34,7 +34,8 @@ extension TableMethods {
         case .query(let record) where record.select.from == nil:
           members = zip(record.select.columns, record.columnTypes).map { ($0.alias ?? "value", TypedExpression($0.expression, type: $1)) }
         default:
-          throw compiler.source.diagnostic("'\(label)' is a group of columns; give it as \(label): Type.Columns(…)", at: argument.expression)
+          throw compiler.source.diagnostic(
+            "'\(label)' is a group of columns; give it as \(label): Type.Columns(…)", at: argument.expression)
         }
         for (name, expression) in members {
           let column = group.first { model.columns[$0].sqlName == name || model.columns[$0].path.last == name }
@@ -84,7 +85,8 @@ extension TableMethods {
     // A @Selection field left out takes its declared default (`var note = "none"`), as the
     // macro's Columns initializer does.
     if model.isSelection {
-      for (index, column) in model.columns.enumerated() where column.path.count <= 1 && !pairs.contains(where: { $0.name == column.sqlName }) {
+      for (index, column) in model.columns.enumerated()
+      where column.path.count <= 1 && !pairs.contains(where: { $0.name == column.sqlName }) {
         if let value = try compiler.defaultValue(of: column, at: arguments.call) {
           pairs.append((index, column.sqlName, TypedExpression(value, type: column.type)))
         } else if column.type.isOptional {
@@ -113,15 +115,18 @@ extension TableMethods {
       throw compiler.source.diagnostic("'\(model.typeName)(…)' needs labelled values", at: arguments.call)
     }
     // Fields left out take their declared defaults (`Status()` is all defaults).
-    if pairs.count < model.columns.count, !model.columns.contains(where: { column in
-      !pairs.contains { $0.0 == column.sqlName } && column.defaultValue == nil && column.unknownDefault == nil && !column.type.isOptional
-        && !column.isPrimaryKey
-    }) {
+    if pairs.count < model.columns.count,
+      !model.columns.contains(where: { column in
+        !pairs.contains { $0.0 == column.sqlName } && column.defaultValue == nil && column.unknownDefault == nil && !column.type.isOptional
+          && !column.isPrimaryKey
+      })
+    {
       var remaining = pairs
-      pairs = try model.columns.filter { !$0.isGenerated }.map { column in
-        if let index = remaining.firstIndex(where: { $0.0 == column.sqlName }) { return remaining.remove(at: index) }
-        return (column.sqlName, TypedExpression(try compiler.defaultValue(of: column, at: arguments.call) ?? .null, type: column.type))
-      } + remaining
+      pairs =
+        try model.columns.filter { !$0.isGenerated }.map { column in
+          if let index = remaining.firstIndex(where: { $0.0 == column.sqlName }) { return remaining.remove(at: index) }
+          return (column.sqlName, TypedExpression(try compiler.defaultValue(of: column, at: arguments.call) ?? .null, type: column.type))
+        } + remaining
     }
     return record(of: model, pairs)
   }
@@ -172,11 +177,13 @@ extension TableMethods {
       case .parameter(let name)?: value = given[name] ?? .null
       case .value(let expression)?: value = expression
       case .swift(let box)?:
-        value = try initializerValue(box, parameters: chosen.parameters, given: given, column: column, line: chosen.line, at: arguments.call)
+        value = try initializerValue(
+          box, parameters: chosen.parameters, given: given, column: column, line: chosen.line, at: arguments.call)
       case nil:
         guard let fallback = try compiler.defaultValue(of: column, at: arguments.call) ?? (column.type.isOptional ? .null : nil) else {
           throw compiler.source.diagnostic(
-            "the init at line \(chosen.line) does not set '\(column.name)', which has no default (Swift refuses that init)", at: arguments.call)
+            "the init at line \(chosen.line) does not set '\(column.name)', which has no default (Swift refuses that init)",
+            at: arguments.call)
         }
         value = fallback
       }
@@ -204,7 +211,9 @@ extension TableMethods {
     let evaluator = SwiftEvaluator(source: box.source, catalog: compiler.catalog, budget: compiler.budget)
     do {
       let computed = try evaluator.value(of: expr, names: names, expected: compiler.evaluatorType(column.type))
-      guard computed.isPlain else { throw SwiftEvaluationError(text: "gives a \(computed.typeName), not a column's value", line: line, column: 1) }
+      guard computed.isPlain else {
+        throw SwiftEvaluationError(text: "gives a \(computed.typeName), not a column's value", line: line, column: 1)
+      }
       return .value(try computed.binding(as: column.type))
     } catch let error as SwiftEvaluationError where error.isSwiftsVerdict {
       throw compiler.source.diagnostic("the init at line \(line) \(error.text), computing '\(column.name)'", at: call)

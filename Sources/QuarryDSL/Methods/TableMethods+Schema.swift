@@ -36,7 +36,8 @@ extension TableMethods {
     let name = "after_\(event.keyword.lowercased())_on_\(table.model.tableName)@quarry:\(location.line):\(location.column)"
     let trigger = CreateTrigger(
       name: name, timing: .after, event: event, table: table.model.tableName, condition: nil,
-      body: [update], ifNotExists: try arguments.labelled("ifNotExists").map { try compiler.booleanConstant($0, for: "ifNotExists") } ?? false)
+      body: [update],
+      ifNotExists: try arguments.labelled("ifNotExists").map { try compiler.booleanConstant($0, for: "ifNotExists") } ?? false)
     return .statement(.createTrigger(trigger), returningTypes: [])
   }
 
@@ -75,10 +76,11 @@ extension TableMethods {
 
   /// Whether a closure only assigns (`{ $0.position += 1 }`): a touch, not a trigger body.
   static func isAssignmentsOnly(_ closure: ClosureExprSyntax) -> Bool {
-    !closure.statements.isEmpty && closure.statements.allSatisfy { item in
-      guard case .expr(let expr) = item.item else { return false }
-      return AppCodeRunner.assignment(expr) != nil
-    }
+    !closure.statements.isEmpty
+      && closure.statements.allSatisfy { item in
+        guard case .expr(let expr) = item.item else { return false }
+        return AppCodeRunner.assignment(expr) != nil
+      }
   }
 
   func trigger(on table: TableInstance, arguments: Arguments) throws -> Value {
@@ -134,7 +136,8 @@ extension TableMethods {
         let targets = try compiler.flattenExpressions(try compiler.evaluateProjection(of, on: Query(table)), at: of)
         columns = try targets.map { target in
           guard case .column(_, let name) = target.expression.node else {
-            throw compiler.source.diagnostic("'update(of:)' names columns of '\(table.model.typeName)', like { ($0.title, $0.notes) }", at: of)
+            throw compiler.source.diagnostic(
+              "'update(of:)' names columns of '\(table.model.typeName)', like { ($0.title, $0.notes) }", at: of)
           }
           return name
         }
@@ -151,7 +154,9 @@ extension TableMethods {
       }
       statements = [try touchStatement(on: table, touch: touch, date: eventArguments.labelled("date"), label: "touch")]
     } else {
-      guard let body = eventArguments.list.last(where: { $0.label == nil || $0.label == "forEachRow" })?.expression.as(ClosureExprSyntax.self) else {
+      guard
+        let body = eventArguments.list.last(where: { $0.label == nil || $0.label == "forEachRow" })?.expression.as(ClosureExprSyntax.self)
+      else {
         throw compiler.source.diagnostic("a trigger event needs a body: .insert { new in … }", at: eventCall)
       }
       statements = try compiler.invokeAll(body, with: rows).map { value in try compiler.statementMethods.statementValue(value, at: body) }
@@ -165,7 +170,8 @@ extension TableMethods {
       }
     }
     let location = compiler.source.converter.location(for: call.positionAfterSkippingLeadingTrivia)
-    var name = "\(timing == .before ? "before" : "after")_\(event.keyword.lowercased())_on_\(table.model.tableName)@quarry:\(location.line):\(location.column)"
+    var name =
+      "\(timing == .before ? "before" : "after")_\(event.keyword.lowercased())_on_\(table.model.tableName)@quarry:\(location.line):\(location.column)"
     if let nameSyntax = arguments.labelled("name") ?? arguments.list.first(where: { $0.label == nil })?.expression,
       case .expression(let e) = try compiler.evaluate(nameSyntax),
       case .value(.text(let text)) = e.expression.node
@@ -184,7 +190,8 @@ extension TableMethods {
     let ifExists = try arguments.labelled("ifExists").map { try compiler.booleanConstant($0, for: "ifExists") } ?? false
     switch statement {
     case .createView(let view): return .statement(.drop(DropObject(.view, name: view.name, ifExists: ifExists)), returningTypes: [])
-    case .createTrigger(let trigger): return .statement(.drop(DropObject(.trigger, name: trigger.name, ifExists: ifExists)), returningTypes: [])
+    case .createTrigger(let trigger):
+      return .statement(.drop(DropObject(.trigger, name: trigger.name, ifExists: ifExists)), returningTypes: [])
     default: return nil
     }
   }

@@ -30,7 +30,9 @@ extension TableMethods {
     // The model's own static function, when it fits the call or the library has no method by
     // that name (then its own message says what does not fit).
     if let scope = compiler.ownScope(name, of: model, fitting: arguments)
-      ?? model.scopes[name].flatMap({ Vocabulary.methods(named: name, on: .table).isEmpty && Vocabulary.methods(named: name, on: .query).isEmpty ? $0 : nil })
+      ?? model.scopes[name].flatMap({
+        Vocabulary.methods(named: name, on: .table).isEmpty && Vocabulary.methods(named: name, on: .query).isEmpty ? $0 : nil
+      })
     {
       let values = try compiler.scopeArguments(of: scope, arguments)
       return try compiler.callScope(scope, on: table, arguments: values, at: arguments.call)
@@ -73,7 +75,8 @@ extension TableMethods {
       guard case .query(var record) = try compiler.evaluate(only.expression), record.select.from == nil,
         record.resultModel == model.typeName || record.resultModel == model.typeName + ".Draft"
       else {
-        throw compiler.source.diagnostic("'\(model.typeName).Draft(_:)' copies a '\(model.typeName)' record; give it one, or labelled values", at: only.expression)
+        throw compiler.source.diagnostic(
+          "'\(model.typeName).Draft(_:)' copies a '\(model.typeName)' record; give it one, or labelled values", at: only.expression)
       }
       record.resultModel = model.typeName + ".Draft"
       return .query(record)
@@ -88,7 +91,8 @@ extension TableMethods {
   /// `Reminder.ID(1)`, `Team.ID(rawValue: 1)`: a (Tagged) primary key is its value.
   func id(_ table: TableInstance, _ arguments: Arguments) throws -> Value {
     guard arguments.list.count == 1, let argument = arguments.list.first, argument.label == nil || argument.label == "rawValue" else {
-      throw compiler.source.diagnostic("'\(table.model.typeName).ID(…)' takes the key's value: \(table.model.typeName).ID(1)", at: arguments.call)
+      throw compiler.source.diagnostic(
+        "'\(table.model.typeName).ID(…)' takes the key's value: \(table.model.typeName).ID(1)", at: arguments.call)
     }
     return try compiler.evaluate(argument.expression, expected: table.model.primaryKeyColumns.first?.type)
   }

@@ -49,7 +49,8 @@ extension WindowMethods {
       guard let syntax = arguments.first() else {
         throw compiler.source.diagnostic("'ntile' needs the number of groups: ntile(4)", at: arguments.call)
       }
-      functionArguments.append(try compiler.typedExpression(try compiler.evaluate(syntax, expected: .int), expected: .int, at: syntax).expression)
+      functionArguments.append(
+        try compiler.typedExpression(try compiler.evaluate(syntax, expected: .int), expected: .int, at: syntax).expression)
     } else if let extra = arguments.list.first {
       throw compiler.source.diagnostic("'\(name)()' takes no arguments; its window comes from .over(…)", at: extra.expression)
     }
@@ -61,12 +62,14 @@ extension WindowMethods {
   func lagOrLead(_ name: String, _ receiver: TypedExpression, _ arguments: Arguments) throws -> Value {
     var functionArguments = [receiver.expression]
     if let syntax = arguments.labelled("offset") {
-      functionArguments.append(try compiler.typedExpression(try compiler.evaluate(syntax, expected: .int), expected: .int, at: syntax).expression)
+      functionArguments.append(
+        try compiler.typedExpression(try compiler.evaluate(syntax, expected: .int), expected: .int, at: syntax).expression)
     }
     if let syntax = arguments.labelled("default") {
       if functionArguments.count == 1 { functionArguments.append(Expression(.literal(.integer(1)))) }
       let expected = receiver.type?.wrapped
-      functionArguments.append(try compiler.typedExpression(try compiler.evaluate(syntax, expected: expected), expected: expected, at: syntax).expression)
+      functionArguments.append(
+        try compiler.typedExpression(try compiler.evaluate(syntax, expected: expected), expected: expected, at: syntax).expression)
     }
     return valueWindowFunction(name, receiver, functionArguments)
   }
@@ -124,7 +127,9 @@ extension WindowMethods {
   }
 
   /// A method of the window inside `.over { … }`, run by its vocabulary entry's handler.
-  func windowBuilderMethod(_ name: String, on window: WindowSpecification, arguments: Arguments, at node: MemberAccessExprSyntax) throws -> Value {
+  func windowBuilderMethod(_ name: String, on window: WindowSpecification, arguments: Arguments, at node: MemberAccessExprSyntax) throws
+    -> Value
+  {
     guard let value = try compiler.dispatch(name, on: .window, receiver: .window(window), CallSite(arguments, member: node)) else {
       throw compiler.unknownMethod(name, on: .window, described: "a window", at: node.declName)
     }
@@ -132,10 +137,13 @@ extension WindowMethods {
   }
 
   /// `partition(by: r.departmentID)`: PARTITION BY.
-  func partitionWindow(_ window: WindowSpecification, _ arguments: Arguments, _ node: MemberAccessExprSyntax) throws -> WindowSpecification {
+  func partitionWindow(_ window: WindowSpecification, _ arguments: Arguments, _ node: MemberAccessExprSyntax) throws -> WindowSpecification
+  {
     var window = window
     let values = arguments.list.map(\.expression)
-    guard !values.isEmpty else { throw compiler.source.diagnostic("'partition' needs the values to partition by: partition(by: r.departmentID)", at: arguments.call) }
+    guard !values.isEmpty else {
+      throw compiler.source.diagnostic("'partition' needs the values to partition by: partition(by: r.departmentID)", at: arguments.call)
+    }
     for syntax in values { window.partitionBy += try expressions(try compiler.evaluate(syntax), at: syntax) }
     return window
   }
@@ -151,7 +159,9 @@ extension WindowMethods {
   }
 
   /// `rows`/`range`/`groups(start, end)`: the frame.
-  func frameWindow(_ unit: WindowFrame.Unit, _ window: WindowSpecification, _ arguments: Arguments, _ node: MemberAccessExprSyntax) throws -> WindowSpecification {
+  func frameWindow(_ unit: WindowFrame.Unit, _ window: WindowSpecification, _ arguments: Arguments, _ node: MemberAccessExprSyntax) throws
+    -> WindowSpecification
+  {
     var window = window
     let name = node.declName.baseName.text
     let bounds = arguments.positional
@@ -182,7 +192,10 @@ extension WindowMethods {
     {
       guard let argument = call.arguments.first?.expression.as(IntegerLiteralExprSyntax.self),
         let count = Int(argument.literal.text.replacing("_", with: "")), count >= 0
-      else { throw compiler.source.diagnostic("'\(member.declName.baseName.text)' needs a whole number of rows, like .\(member.declName.baseName.text)(2)", at: call) }
+      else {
+        throw compiler.source.diagnostic(
+          "'\(member.declName.baseName.text)' needs a whole number of rows, like .\(member.declName.baseName.text)(2)", at: call)
+      }
       return member.declName.baseName.text == "preceding" ? .preceding(count) : .following(count)
     }
     throw compiler.source.diagnostic(help, at: syntax)

@@ -88,7 +88,8 @@ extension WriteMethods {
       if keys.contains(column) { keyValues.append(value) } else { assignments.append(Assignment(column.sqlName, value)) }
     }
     let keyColumns = keys.map { table.column($0).expression }
-    let match = keys.count == 1
+    let match =
+      keys.count == 1
       ? keyColumns[0].binary(.equal, keyValues.first ?? .null)
       : Expression(.sql(RowMethods.row(keyColumns) + [.text(" = ")] + RowMethods.row(keyValues)))
     return (match, assignments)
@@ -129,9 +130,15 @@ extension WriteMethods {
     let returning = expressions.map { unqualified($0.expression) }
     write.returningTypes = expressions.map(\.type)
     switch write.statement {
-    case .delete(var delete): delete.returning = returning; write.statement = .delete(delete)
-    case .update(var update): update.returning = returning; write.statement = .update(update)
-    case .insert(var insert): insert.returning = returning; write.statement = .insert(insert)
+    case .delete(var delete):
+      delete.returning = returning
+      write.statement = .delete(delete)
+    case .update(var update):
+      update.returning = returning
+      write.statement = .update(update)
+    case .insert(var insert):
+      insert.returning = returning
+      write.statement = .insert(insert)
     default: break
     }
     return .write(write)
@@ -230,7 +237,10 @@ extension WriteMethods {
           guard case .expr(let inner) = item.item else {
             throw compiler.source.diagnostic("an Updates helper holds assignments like self.title = \"…\"", at: item)
           }
-          if let nested = try updateHelperAssignments(inner, table: table) { result += nested; continue }
+          if let nested = try updateHelperAssignments(inner, table: table) {
+            result += nested
+            continue
+          }
           result += try assignment(inner, table: table)
         }
         return result
@@ -285,8 +295,9 @@ extension WriteMethods {
           case .operation(let inner): inner.node
           case .type: nil
           }
-        try compiler.checkAssignment(to: current.type ?? column.type, target: targetSyntax, value: rightValue, valueSyntax: valueSyntax,
-                                     operator: operation.opNode)
+        try compiler.checkAssignment(
+          to: current.type ?? column.type, target: targetSyntax, value: rightValue, valueSyntax: valueSyntax,
+          operator: operation.opNode)
       }
       let value = try compiler.typedExpression(rightValue, expected: column.type, at: operation.right.anchor)
       if operation.op == "=" {
@@ -295,7 +306,9 @@ extension WriteMethods {
       // `$0.count += 1` on an `Int64` column: the literal is an `Int` to the library's operator,
       // so only the unavailable setter fits it.
       let type = current.type ?? column.type
-      if type.isFixedWidthInteger, case .syntax(let right) = operation.right, case .literal(.integer) = compiler.argumentType(right, rightValue) {
+      if type.isFixedWidthInteger, case .syntax(let right) = operation.right,
+        case .literal(.integer) = compiler.argumentType(right, rightValue)
+      {
         throw compiler.source.diagnostic(
           Compiler.bindRequired,
           at: Syntax(targetSyntax.as(MemberAccessExprSyntax.self)?.base ?? targetSyntax))
@@ -370,10 +383,12 @@ extension WriteMethods {
         source = .values(try evaluateRecords(valuesClosure, model: model))
         columns = model.columns.filter { !$0.isGenerated }.map(\.sqlName)
       } else if selectClosure != nil {
-        let statement = try compiler.statementMethods.statementValue(try compiler.statementMethods.evaluateClosureOrExpression(valuesClosure), at: valuesClosure)
+        let statement = try compiler.statementMethods.statementValue(
+          try compiler.statementMethods.evaluateClosureOrExpression(valuesClosure), at: valuesClosure)
         source = .select(statement)
       } else {
-        let singleJSONColumn = targets.count == 1
+        let singleJSONColumn =
+          targets.count == 1
           && (targets[0].type?.name.hasPrefix("[") == true || targets[0].type?.representation?.contains("JSON") == true)
         // Each row's values convert to their columns' types (`values: { ("Milk", 1) }`).
         if let closure = valuesClosure.as(ClosureExprSyntax.self), !singleJSONColumn {
@@ -395,28 +410,35 @@ extension WriteMethods {
         // A record for a column group (`Status(isOutOfStock: true, …)`) gives its columns.
         let rows = try evaluateRows(valuesClosure, arraysAreValues: singleJSONColumn).map { row in
           row.flatMap { value -> [Value] in
-            guard targets.count > 1, case .query(let record) = value, record.select.from == nil, record.resultModel != nil else { return [value] }
+            guard targets.count > 1, case .query(let record) = value, record.select.from == nil, record.resultModel != nil else {
+              return [value]
+            }
             return zip(record.select.columns, record.columnTypes).map { .expression(TypedExpression($0.expression, type: $1)) }
           }
         }
-        source = .values(try rows.map { row in
-          guard row.count == columns.count else {
-            throw compiler.source.diagnostic("each row needs \(columns.count) value\(columns.count == 1 ? "" : "s"), one per column", at: valuesClosure)
-          }
-          return try zip(row, targets).map { value, target in
-            try compiler.typedExpression(value, expected: target.type, at: valuesClosure).expression
-          }
-        })
+        source = .values(
+          try rows.map { row in
+            guard row.count == columns.count else {
+              throw compiler.source.diagnostic(
+                "each row needs \(columns.count) value\(columns.count == 1 ? "" : "s"), one per column", at: valuesClosure)
+            }
+            return try zip(row, targets).map { value, target in
+              try compiler.typedExpression(value, expected: target.type, at: valuesClosure).expression
+            }
+          })
       }
     } else if let first {
       // insert { Draft(…) … } or insert(\.title) { "value" }
-      if case .keyPath = try? compiler.evaluate(first), let rowsSyntax = arguments.list.dropFirst().first(where: { $0.label == nil })?.expression {
+      if case .keyPath = try? compiler.evaluate(first),
+        let rowsSyntax = arguments.list.dropFirst().first(where: { $0.label == nil })?.expression
+      {
         let targets = try compiler.flattenExpressions(try compiler.evaluateProjection(first, on: Query(table)), at: first)
         columns = targets.compactMap { if case .column(_, let name) = $0.expression.node { return name } else { return nil } }
         let rows = try evaluateRows(rowsSyntax)
-        source = .values(try rows.map { row in
-          try zip(row, targets).map { try compiler.typedExpression($0, expected: $1.type, at: rowsSyntax).expression }
-        })
+        source = .values(
+          try rows.map { row in
+            try zip(row, targets).map { try compiler.typedExpression($0, expected: $1.type, at: rowsSyntax).expression }
+          })
       } else {
         let records = try evaluateRecords(first, model: model)
         columns = model.columns.filter { !$0.isGenerated }.map(\.sqlName)
@@ -448,7 +470,10 @@ extension WriteMethods {
         // The conflict target's filter sees the table; the update's filter, the table and `excluded`.
         let isUpdateFilter = doUpdateIndex.map { index > $0 } ?? false
         let tables = isUpdateFilter ? [table, excluded] : [table]
-        guard let condition = try compiler.predicate(try compiler.evaluateProjection(whereSyntax, on: Query(table).withTables(tables)), at: whereSyntax) else { continue }
+        guard
+          let condition = try compiler.predicate(
+            try compiler.evaluateProjection(whereSyntax, on: Query(table).withTables(tables)), at: whereSyntax)
+        else { continue }
         if let doUpdateIndex, index > doUpdateIndex { updateWhere.append(condition) } else { targetWhere.append(condition) }
       }
       var action: Insert.ConflictAction = .doNothing
@@ -541,10 +566,15 @@ extension WriteMethods {
         rows.append(try recordRow(call, model: model))
         return
       }
-      if let array = expr.as(ArrayExprSyntax.self) { for element in array.elements { try collect(element.expression) }; return }
+      if let array = expr.as(ArrayExprSyntax.self) {
+        for element in array.elements { try collect(element.expression) }
+        return
+      }
       if let conditional = expr.as(IfExprSyntax.self) {
         // `if includeCar { Tag(title: "car") }`: the rows of the branch taken.
-        if let (branch, bindings) = try compiler.builderBranchBinding(conditional) { try compiler.withLocals(bindings) { try collectStatements(branch) } }
+        if let (branch, bindings) = try compiler.builderBranchBinding(conditional) {
+          try compiler.withLocals(bindings) { try collectStatements(branch) }
+        }
         return
       }
       // `insert { drafts.map { Tag.Draft(title: $0) } }` over an array the app supplies when
@@ -585,8 +615,14 @@ extension WriteMethods {
         switch item.item {
         case .expr(let expr): try collect(expr)
         case .stmt(let stmt):
-          if let ret = stmt.as(ReturnStmtSyntax.self), let expr = ret.expression { try collect(expr); continue }
-          if let expression = stmt.as(ExpressionStmtSyntax.self) { try collect(expression.expression); continue }
+          if let ret = stmt.as(ReturnStmtSyntax.self), let expr = ret.expression {
+            try collect(expr)
+            continue
+          }
+          if let expression = stmt.as(ExpressionStmtSyntax.self) {
+            try collect(expression.expression)
+            continue
+          }
           if let loop = stmt.as(ForStmtSyntax.self) {
             // `for title in titles { Tag.Draft(title: title) }`: a row per element.
             let sequence = try compiler.evaluate(loop.sequence)
@@ -601,7 +637,8 @@ extension WriteMethods {
             guard let name = loop.pattern.as(IdentifierPatternSyntax.self)?.identifier.text, loop.whereClause == nil,
               case .array(let elements) = sequence
             else {
-              throw compiler.source.diagnostic("a 'for' in an insert loops over an array known before the query runs: for name in [ … ]", at: loop.sequence)
+              throw compiler.source.diagnostic(
+                "a 'for' in an insert loops over an array known before the query runs: for name in [ … ]", at: loop.sequence)
             }
             for element in elements {
               try compiler.withLocals([name: element]) { try collectStatements(loop.body.statements) }
@@ -632,7 +669,9 @@ extension WriteMethods {
       let root = base.as(DeclReferenceExprSyntax.self)?.baseName.text
       // `Card.from(card: c)`: the model's own static function, which returns a record.
       if root == model.typeName || root == "Self", model.scopes[member.declName.baseName.text] != nil { return true }
-      let isType = root.map { $0 == model.typeName || $0 == "Self" || compiler.catalog.table(forType: $0) != nil } ?? base.is(MemberAccessExprSyntax.self)
+      let isType =
+        root.map { $0 == model.typeName || $0 == "Self" || compiler.catalog.table(forType: $0) != nil }
+        ?? base.is(MemberAccessExprSyntax.self)
       return !isType
     }
     guard !model.isEnumTable, let reference = call.calledExpression.as(DeclReferenceExprSyntax.self) else { return false }
@@ -646,7 +685,9 @@ extension WriteMethods {
     var provided: [String: Expression] = [:]
     for column in record.select.columns { if let alias = column.alias { provided[alias] = column.expression } }
     return try model.columns.filter { !$0.isGenerated }.map { column in
-      if isDraft, column.isPrimaryKey, compiler.scanning, let value = provided[column.sqlName], case .value(.parameter(let name)) = value.node {
+      if isDraft, column.isPrimaryKey, compiler.scanning, let value = provided[column.sqlName],
+        case .value(.parameter(let name)) = value.node
+      {
         // A draft the app holds when it runs: a new row's id is nil (NULL, SQLite picks one),
         // an edited row's is set; each is a variant of the statement.
         return compiler.runTimeChoice(name, alternatives: ["nil", "set"]) == 0 ? .null : value
@@ -661,78 +702,82 @@ extension WriteMethods {
 
   /// The row a record literal writes: `Tag(title: "car")`, `Tag.Draft(title: "car")`.
   private func recordRow(_ call: FunctionCallExprSyntax, model: TableModel) throws -> [Expression] {
-      if model.isEnumTable {
-        return try compiler.rowMethods.enumRow(model, call: ExprSyntax(call)).map(\.1)
-      }
-      let isDraft = call.calledExpression.trimmedDescription.hasSuffix(".Draft")
-      if !isDraft, !model.initializers.isEmpty,
-        case .query(let record) = try compiler.tableMethods.explicitInitializerRow(of: model, arguments: Arguments(call))
-      {
-        // `Entry(id: 5)` where Entry declares its own init.
-        return try recordRow(record, model: model, at: ExprSyntax(call))
-      }
-      if isDraft, call.arguments.count == 1, let only = call.arguments.first, only.label == nil {
-        // `Reminder.Draft(reminder)`: every field of the record, its id too.
-        guard case .query(let record) = try compiler.evaluate(only.expression), record.select.from == nil,
-          record.resultModel == model.typeName || record.resultModel == model.typeName + ".Draft"
-        else {
-          throw compiler.source.diagnostic("'\(model.typeName).Draft(_:)' copies a '\(model.typeName)' record; give it one, or labelled values", at: only.expression)
-        }
-        return try recordRow(record, model: model, at: only.expression)
-      }
-      try compiler.checkMemberwiseArguments(of: model, call.arguments, isDraft: isDraft)
-      var provided: [String: Expression] = [:]
-      for argument in call.arguments {
-        guard let label = argument.label?.text else {
-          throw compiler.source.diagnostic("record fields need labels, like title: \"…\"", at: argument)
-        }
-        let group = model.columns.filter { $0.path.count > 1 && $0.path.first == label }
-        if model.column(named: label) == nil, !group.isEmpty, group.allSatisfy({ $0.enumGroup == [label] }) {
-          // `Attachment.Draft(kind: .note("x"))`: the case's columns, NULL for the other cases.
-          let (caseName, payload) = try compiler.rowMethods.enumCase(argument.expression)
-          let values = try compiler.rowMethods.caseValues(model, casePath: [label, caseName], payload: payload, at: argument.expression)
-          for column in group { provided[column.sqlName] = values[column.sqlName] ?? .null }
-          continue
-        }
-        if model.column(named: label) == nil, !group.isEmpty {
-          // `Counter.Draft(counts: Counts(seen: 1))`: a column group given as a whole.
-          let value = try compiler.evaluate(argument.expression)
-          if case .null = value {
-            for column in group { provided[column.sqlName] = .null }
-            continue
-          }
-          guard case .query(let record) = value else {
-            throw compiler.source.diagnostic("'\(label)' is a group of columns; give it a value like \(label): Group(…)", at: argument.expression)
-          }
-          for column in group {
-            let member = column.path.last ?? column.name
-            if let given = record.select.columns.first(where: { $0.alias == column.sqlName || $0.alias == member }) {
-              provided[column.sqlName] = given.expression
-            }
-          }
-          continue
-        }
-        guard let column = model.column(named: label) else {
-          throw compiler.source.diagnostic(
-            "'\(model.typeName)' has no column '\(label)'", at: argument,
-            suggestion: closestMatch(to: label, in: model.columns.map(\.name)))
-        }
-        provided[column.sqlName] = try compiler.typedExpression(try compiler.evaluate(argument.expression, expected: column.type), expected: column.type, at: argument.expression).expression
-      }
-      return try model.columns.filter { !$0.isGenerated }.map { column in
-        if let value = provided[column.sqlName] { return value }
-        if column.isPrimaryKey && isDraft { return .null }
-        if let value = try compiler.defaultValue(of: column, at: call) { return value }
-        if column.type.isOptional { return .null }
-        // Where the argument belongs: before the first given field declared after it, or at `)`.
-        let position = model.columns.firstIndex { $0.name == column.name } ?? 0
-        let next = call.arguments.first { argument in
-          (argument.label.flatMap { label in model.columns.firstIndex { $0.path.first == label.text } } ?? -1) > position
-        }
+    if model.isEnumTable {
+      return try compiler.rowMethods.enumRow(model, call: ExprSyntax(call)).map(\.1)
+    }
+    let isDraft = call.calledExpression.trimmedDescription.hasSuffix(".Draft")
+    if !isDraft, !model.initializers.isEmpty,
+      case .query(let record) = try compiler.tableMethods.explicitInitializerRow(of: model, arguments: Arguments(call))
+    {
+      // `Entry(id: 5)` where Entry declares its own init.
+      return try recordRow(record, model: model, at: ExprSyntax(call))
+    }
+    if isDraft, call.arguments.count == 1, let only = call.arguments.first, only.label == nil {
+      // `Reminder.Draft(reminder)`: every field of the record, its id too.
+      guard case .query(let record) = try compiler.evaluate(only.expression), record.select.from == nil,
+        record.resultModel == model.typeName || record.resultModel == model.typeName + ".Draft"
+      else {
         throw compiler.source.diagnostic(
-          "missing argument for parameter '\(column.name)' in call",
-          at: next.map { Syntax($0) } ?? call.rightParen.map(Syntax.init) ?? Syntax(call))
+          "'\(model.typeName).Draft(_:)' copies a '\(model.typeName)' record; give it one, or labelled values", at: only.expression)
       }
+      return try recordRow(record, model: model, at: only.expression)
+    }
+    try compiler.checkMemberwiseArguments(of: model, call.arguments, isDraft: isDraft)
+    var provided: [String: Expression] = [:]
+    for argument in call.arguments {
+      guard let label = argument.label?.text else {
+        throw compiler.source.diagnostic("record fields need labels, like title: \"…\"", at: argument)
+      }
+      let group = model.columns.filter { $0.path.count > 1 && $0.path.first == label }
+      if model.column(named: label) == nil, !group.isEmpty, group.allSatisfy({ $0.enumGroup == [label] }) {
+        // `Attachment.Draft(kind: .note("x"))`: the case's columns, NULL for the other cases.
+        let (caseName, payload) = try compiler.rowMethods.enumCase(argument.expression)
+        let values = try compiler.rowMethods.caseValues(model, casePath: [label, caseName], payload: payload, at: argument.expression)
+        for column in group { provided[column.sqlName] = values[column.sqlName] ?? .null }
+        continue
+      }
+      if model.column(named: label) == nil, !group.isEmpty {
+        // `Counter.Draft(counts: Counts(seen: 1))`: a column group given as a whole.
+        let value = try compiler.evaluate(argument.expression)
+        if case .null = value {
+          for column in group { provided[column.sqlName] = .null }
+          continue
+        }
+        guard case .query(let record) = value else {
+          throw compiler.source.diagnostic(
+            "'\(label)' is a group of columns; give it a value like \(label): Group(…)", at: argument.expression)
+        }
+        for column in group {
+          let member = column.path.last ?? column.name
+          if let given = record.select.columns.first(where: { $0.alias == column.sqlName || $0.alias == member }) {
+            provided[column.sqlName] = given.expression
+          }
+        }
+        continue
+      }
+      guard let column = model.column(named: label) else {
+        throw compiler.source.diagnostic(
+          "'\(model.typeName)' has no column '\(label)'", at: argument,
+          suggestion: closestMatch(to: label, in: model.columns.map(\.name)))
+      }
+      provided[column.sqlName] = try compiler.typedExpression(
+        try compiler.evaluate(argument.expression, expected: column.type), expected: column.type, at: argument.expression
+      ).expression
+    }
+    return try model.columns.filter { !$0.isGenerated }.map { column in
+      if let value = provided[column.sqlName] { return value }
+      if column.isPrimaryKey && isDraft { return .null }
+      if let value = try compiler.defaultValue(of: column, at: call) { return value }
+      if column.type.isOptional { return .null }
+      // Where the argument belongs: before the first given field declared after it, or at `)`.
+      let position = model.columns.firstIndex { $0.name == column.name } ?? 0
+      let next = call.arguments.first { argument in
+        (argument.label.flatMap { label in model.columns.firstIndex { $0.path.first == label.text } } ?? -1) > position
+      }
+      throw compiler.source.diagnostic(
+        "missing argument for parameter '\(column.name)' in call",
+        at: next.map { Syntax($0) } ?? call.rightParen.map(Syntax.init) ?? Syntax(call))
+    }
   }
 
 }

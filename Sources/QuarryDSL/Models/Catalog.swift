@@ -139,7 +139,10 @@ public final class Catalog: @unchecked Sendable {
 
   /// The inputs that declared the scopes and computed columns of every table so far.
   public var declarationSources: Set<ObjectIdentifier> {
-    Set(tables.values.flatMap { model in (Array(model.scopes.values) + Array(model.computedColumns.values)).map { ObjectIdentifier($0.body.source) } })
+    Set(
+      tables.values.flatMap { model in
+        (Array(model.scopes.values) + Array(model.computedColumns.values)).map { ObjectIdentifier($0.body.source) }
+      })
   }
 
   /// Every name a type reference could mean, for "did you mean" suggestions.
@@ -211,9 +214,11 @@ public final class SourceUnit: @unchecked Sendable {
     finder.walk(tree)
     if let long = finder.found {
       let node = long.elements.dropFirst(OperatorFolding.maximumOperators * 2 + 1).first.map(Syntax.init) ?? Syntax(long)
-      problems.append((
-        "this expression has \(long.elements.count / 2) operators; split it into smaller ones (at most \(OperatorFolding.maximumOperators))",
-        node.positionAfterSkippingLeadingTrivia))
+      problems.append(
+        (
+          "this expression has \(long.elements.count / 2) operators; split it into smaller ones (at most \(OperatorFolding.maximumOperators))",
+          node.positionAfterSkippingLeadingTrivia
+        ))
       return (Syntax(tree), problems)
     }
     table.addSourceFile(tree) { record($0) }

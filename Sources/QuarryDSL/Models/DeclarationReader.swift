@@ -1,6 +1,7 @@
-import struct FoundationEssentials.UUID
 import QueryBuilder
 import SwiftSyntax
+
+import struct FoundationEssentials.UUID
 
 /// Reads model declarations into the catalog: `@Table`/`@Selection` structs, enums, aliases,
 /// scopes, computed columns and `extension`s of them.
@@ -152,7 +153,9 @@ struct DeclarationReader {
         if let old = variable.attributes.first(where: { $0.as(AttributeSyntax.self)?.attributeName.trimmedDescription == "Columns" }) {
           try warn("'Columns' is deprecated: renamed to 'Column'", Syntax(old))
         }
-        if let arguments = attributeArguments(variable.attributes, named: "Column") ?? attributeArguments(variable.attributes, named: "Columns") {
+        if let arguments = attributeArguments(variable.attributes, named: "Column")
+          ?? attributeArguments(variable.attributes, named: "Columns")
+        {
           for argument in arguments {
             switch argument.label?.text {
             case nil:
@@ -165,7 +168,8 @@ struct DeclarationReader {
               column.type.representation = argument.expression.trimmedDescription
                 .replacingOccurrences(".self", "")
               if column.type.representation?.hasPrefix("JSONRepresentation<") == true {
-                try warn("'JSONRepresentation' is deprecated: Use 'MyCodableType.JSONRepresentation', instead.", Syntax(argument.expression))
+                try warn(
+                  "'JSONRepresentation' is deprecated: Use 'MyCodableType.JSONRepresentation', instead.", Syntax(argument.expression))
               }
             case "generated":
               column.isGenerated = true
@@ -334,7 +338,9 @@ struct DeclarationReader {
     // known by their own and their qualified names.
     for member in decl.memberBlock.activeMembers {
       if let nested = member.decl.as(EnumDeclSyntax.self) { try readEnum(nested, outer: name) }
-      if let nested = member.decl.as(StructDeclSyntax.self), !attributeNames(nested.attributes).isEmpty { try readStruct(nested, outer: name) }
+      if let nested = member.decl.as(StructDeclSyntax.self), !attributeNames(nested.attributes).isEmpty {
+        try readStruct(nested, outer: name)
+      }
     }
     let rawType: SwiftType
     if inherited.contains("Int") || inherited.contains(where: { SwiftType($0).isInteger }) {
@@ -344,7 +350,9 @@ struct DeclarationReader {
     } else if inherited.contains("Double") {
       rawType = .double
     } else if !inherited.contains("QueryBindable"),
-      decl.memberBlock.activeMembers.allSatisfy({ $0.decl.as(EnumCaseDeclSyntax.self)?.elements.allSatisfy { $0.parameterClause == nil } ?? true })
+      decl.memberBlock.activeMembers.allSatisfy({
+        $0.decl.as(EnumCaseDeclSyntax.self)?.elements.allSatisfy { $0.parameterClause == nil } ?? true
+      })
     {
       // `enum Filter { case all, flagged }`: an app's plain enum, for Swift code around queries
       // (a `switch`, a comparison); its cases are their names.
@@ -430,7 +438,9 @@ struct DeclarationReader {
     // `update { $0.flag() }`.
     if let generic = decl.extendedType.as(IdentifierTypeSyntax.self), let arguments = generic.genericArgumentClause?.arguments {
       let kind = generic.name.text
-      let table = arguments.count == 1 ? arguments.first?.argument.trimmedDescription
+      let table =
+        arguments.count == 1
+        ? arguments.first?.argument.trimmedDescription
         : (kind == "Select" && arguments.count >= 2 ? Array(arguments)[1].argument.trimmedDescription : nil)
       if let table, ["Where", "Select", "SelectOf", "Updates", "Delete", "DeleteOf", "Update", "UpdateOf"].contains(kind) {
         for member in decl.memberBlock.activeMembers {
@@ -475,8 +485,10 @@ struct DeclarationReader {
             binding.initializer.map { Syntax($0.value) } ?? binding.accessorBlock.map { Syntax($0) }
           if let body {
             catalog.addScope(
-              name, Scope(body: AnySyntaxBox(syntax: body, source: source), parameters: [],
-                          ownerType: extended), to: extended)
+              name,
+              Scope(
+                body: AnySyntaxBox(syntax: body, source: source), parameters: [],
+                ownerType: extended), to: extended)
           }
         }
       } else if let function = member.decl.as(FunctionDeclSyntax.self), let body = function.body {
@@ -486,7 +498,8 @@ struct DeclarationReader {
             body: AnySyntaxBox(syntax: Syntax(body), source: source),
             parameters: function.signature.parameterClause.parameters.map {
               ($0.secondName ?? $0.firstName).text
-            }, ownerType: extended, parameterTypes: Self.parameterTypes(of: function), parameterLabels: Self.parameterLabels(of: function)), to: extended)
+            }, ownerType: extended, parameterTypes: Self.parameterTypes(of: function), parameterLabels: Self.parameterLabels(of: function)),
+          to: extended)
       } else if let nested = member.decl.as(StructDeclSyntax.self) {
         try readStruct(nested, outer: extended)
       } else if let nested = member.decl.as(EnumDeclSyntax.self) {
@@ -519,9 +532,10 @@ struct DeclarationReader {
     var key: TypeSyntax?
     for member in decl.memberBlock.activeMembers {
       guard let variable = member.decl.as(VariableDeclSyntax.self), !isStatic(variable.modifiers) else { continue }
-      let primary = attributeArguments(variable.attributes, named: "Column")?.contains {
-        $0.label?.text == "primaryKey" && $0.expression.trimmedDescription == "true"
-      } ?? false
+      let primary =
+        attributeArguments(variable.attributes, named: "Column")?.contains {
+          $0.label?.text == "primaryKey" && $0.expression.trimmedDescription == "true"
+        } ?? false
       for binding in variable.bindings {
         guard let annotation = binding.typeAnnotation?.type else { continue }
         if primary { return swiftType(annotation).wrapped }
@@ -601,7 +615,9 @@ struct DeclarationReader {
     case .arrayExpr(let array):
       let types = array.elements.compactMap { inferredType($0.expression) }
       guard let first = types.first, types.count == array.elements.count else { return nil }
-      let element = types.allSatisfy({ $0 == first }) ? first
+      let element =
+        types.allSatisfy({ $0 == first })
+        ? first
         : types.allSatisfy({ $0.isNumeric }) ? SwiftType.double : nil
       guard let element else { return nil }
       return SwiftType("[" + element.description + "]")
@@ -662,7 +678,8 @@ struct DeclarationReader {
   func defaultExpression(_ expr: ExprSyntax, type: SwiftType? = nil) throws -> Expression? {
     if let type, let model = catalog.enums[type.name] {
       if let member = expr.as(MemberAccessExprSyntax.self),
-        member.base == nil || member.base?.trimmedDescription == type.name || type.name.hasSuffix("." + (member.base?.trimmedDescription ?? ""))
+        member.base == nil || member.base?.trimmedDescription == type.name
+          || type.name.hasSuffix("." + (member.base?.trimmedDescription ?? ""))
           || member.base?.trimmedDescription.hasSuffix("." + type.name) == true,
         let value = model.value(of: member.declName.baseName.text)
       {
@@ -671,7 +688,8 @@ struct DeclarationReader {
     }
     if let type, type.isDate {
       var seconds: Double?
-      if let call = expr.as(FunctionCallExprSyntax.self), ["Date", ".init", "Date.init"].contains(call.calledExpression.trimmedDescription) {
+      if let call = expr.as(FunctionCallExprSyntax.self), ["Date", ".init", "Date.init"].contains(call.calledExpression.trimmedDescription)
+      {
         if call.arguments.isEmpty { seconds = DateFormatting.now() }
         if let argument = call.arguments.first, call.arguments.count == 1, let value = numericValue(argument.expression) {
           switch argument.label?.text {
@@ -717,7 +735,7 @@ struct DeclarationReader {
     let evaluator = SwiftEvaluator(source: source, catalog: catalog)
     do {
       return try evaluator.value(of: expr, names: [:], expected: catalog.evaluatorType(type))
-    } catch where error.isSwiftsVerdict {
+    } catch  where error.isSwiftsVerdict {
       throw Diagnostic("this default " + error.text, line: error.line, column: error.column)
     } catch {
       return nil
@@ -824,7 +842,8 @@ func firstStringLiteral(in accessor: AccessorBlockSyntax?) -> StringLiteralExprS
 extension String {
   func replacingOccurrences(_ target: String, _ replacement: String) -> String {
     guard !target.isEmpty else { return self }
-    let source = Array(self), pattern = Array(target)
+    let source = Array(self)
+    let pattern = Array(target)
     var out = ""
     var index = 0
     while index < source.count {

@@ -59,7 +59,9 @@ struct ExplicitInitializer: Sendable {
 
 extension DeclarationReader {
   /// The model's own `init`s, read with the types its columns give.
-  func explicitInitializers(of decl: StructDeclSyntax, columns: [ColumnModel], owner: (name: String, id: SwiftType?)) -> [ExplicitInitializer] {
+  func explicitInitializers(of decl: StructDeclSyntax, columns: [ColumnModel], owner: (name: String, id: SwiftType?))
+    -> [ExplicitInitializer]
+  {
     var result: [ExplicitInitializer] = []
     for member in decl.memberBlock.activeMembers {
       guard let initializer = member.decl.as(InitializerDeclSyntax.self), initializer.optionalMark == nil, let body = initializer.body

@@ -94,8 +94,9 @@ extension Compiler {
   /// `#sql("\(primaryKey), \(bind: tableName)")`, compared with `SyncMetadata.id`.
   func syncMetadataID(of table: TableInstance) -> Value? {
     guard catalog.table(forType: "SyncMetadata") != nil, let key = table.model.primaryKey else { return nil }
-    return .expression(TypedExpression(
-      Expression(.sql([.expression(table.column(key).expression), .text(", "), .expression(.value(.text(table.model.tableName)))])),
-      type: SwiftType("SyncMetadata.ID")))
+    return .expression(
+      TypedExpression(
+        Expression(.sql([.expression(table.column(key).expression), .text(", "), .expression(.value(.text(table.model.tableName)))])),
+        type: SwiftType("SyncMetadata.ID")))
   }
 }

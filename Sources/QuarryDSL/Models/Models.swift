@@ -24,8 +24,16 @@ public struct SwiftType: Sendable, Hashable, CustomStringConvertible {
   public static let date = SwiftType("Date")
   public static let bytes = SwiftType("[UInt8]")
 
-  public var optional: SwiftType { var copy = self; copy.isOptional = true; return copy }
-  public var wrapped: SwiftType { var copy = self; copy.isOptional = false; return copy }
+  public var optional: SwiftType {
+    var copy = self
+    copy.isOptional = true
+    return copy
+  }
+  public var wrapped: SwiftType {
+    var copy = self
+    copy.isOptional = false
+    return copy
+  }
 
   public var isBool: Bool { name == "Bool" }
   public var isText: Bool { ["String", "Substring", "Character", "URL"].contains(name) }

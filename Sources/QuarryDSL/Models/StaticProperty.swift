@@ -22,8 +22,7 @@ struct StaticProperty {
 
   /// The static stored properties of every type declared in `statements` (nested types and
   /// extensions too, under their qualified names; inactive `#if` clauses skipped).
-  static func declared(in statements: [CodeBlockItemSyntax], source: SourceUnit) -> [StaticProperty]
-  {
+  static func declared(in statements: [CodeBlockItemSyntax], source: SourceUnit) -> [StaticProperty] {
     var found: [StaticProperty] = []
     InputTypes.visit(statements) { decl, qualified in
       guard let block = InputTypes.members(of: decl) else { return }

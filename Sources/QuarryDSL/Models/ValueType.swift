@@ -40,8 +40,7 @@ struct ValueTypeModel {
   /// The value types `statements` declare (nested ones under their qualified names), skipping
   /// tables, selections and app types with behaviour the evaluator does not model (classes,
   /// property wrappers, computed stored state).
-  static func declared(in statements: [CodeBlockItemSyntax], source: SourceUnit) -> [ValueTypeModel]
-  {
+  static func declared(in statements: [CodeBlockItemSyntax], source: SourceUnit) -> [ValueTypeModel] {
     var found: [ValueTypeModel] = []
     InputTypes.visit(statements) { decl, qualified in
       guard let structDecl = decl.as(StructDeclSyntax.self) else { return }
@@ -87,8 +86,7 @@ struct ValueTypeModel {
                 name: name, type: type, initializer: binding.initializer?.value,
                 isFixed: isLet && binding.initializer != nil))
           }
-        } else if let nested = member.decl.as(EnumDeclSyntax.self), nested.name.text == "CodingKeys"
-        {
+        } else if let nested = member.decl.as(EnumDeclSyntax.self), nested.name.text == "CodingKeys" {
           customCoding = true
         } else if let function = member.decl.as(FunctionDeclSyntax.self),
           function.name.text == "encode"

@@ -231,13 +231,16 @@ extension Compiler {
 
   /// `for var draft in drafts { … }` around a query, where `drafts` is declared `[Reminder.Draft]`:
   /// `draft` is a `Reminder.Draft`, as Swift types a loop's element.
-  static func withLoopElementTypes(_ names: [(name: String, type: TypeSyntax?)], around node: Syntax) -> [(name: String, type: TypeSyntax?)] {
+  static func withLoopElementTypes(_ names: [(name: String, type: TypeSyntax?)], around node: Syntax) -> [(name: String, type: TypeSyntax?)]
+  {
     var names = names
     var current = node.parent
     while let parent = current {
       current = parent.parent
       guard let loop = parent.as(ForStmtSyntax.self), loop.typeAnnotation == nil,
-        let element = (loop.pattern.as(IdentifierPatternSyntax.self) ?? loop.pattern.as(ValueBindingPatternSyntax.self)?.pattern.as(IdentifierPatternSyntax.self))?.identifier.text,
+        let element =
+          (loop.pattern.as(IdentifierPatternSyntax.self)
+          ?? loop.pattern.as(ValueBindingPatternSyntax.self)?.pattern.as(IdentifierPatternSyntax.self))?.identifier.text,
         let sequence = loop.sequence.as(DeclReferenceExprSyntax.self)?.baseName.text,
         let sequenceType = names.last(where: { $0.name == sequence })?.type, let elementType = Self.elementType(of: sequenceType),
         let index = names.lastIndex(where: { $0.name == element }), names[index].type == nil
@@ -489,8 +492,7 @@ extension Compiler {
   /// name the way SQL needs it, and is left out.
   private func rawSplices(in node: Syntax) -> [(line: Int, column: Int, text: String, role: SpliceRole)] {
     var out: [(line: Int, column: Int, text: String, role: SpliceRole)] = []
-    for token in node.tokens(viewMode: .sourceAccurate) where token.tokenKind == .identifier("raw")
-    {
+    for token in node.tokens(viewMode: .sourceAccurate) where token.tokenKind == .identifier("raw") {
       guard let labeled = token.parent?.as(LabeledExprSyntax.self), labeled.label?.id == token.id,
         let segment = labeled.parent?.parent?.as(ExpressionSegmentSyntax.self)
       else { continue }
@@ -519,7 +521,8 @@ extension Compiler {
   static func grdbQueryInterfaceMethod(in node: Syntax) -> String? {
     guard let expr = node.as(ExprSyntax.self) else { return nil }
     for link in QuerySiteFinder.links(of: expr) {
-      guard let call = link.as(FunctionCallExprSyntax.self), let name = call.calledExpression.as(MemberAccessExprSyntax.self)?.declName.baseName.text
+      guard let call = link.as(FunctionCallExprSyntax.self),
+        let name = call.calledExpression.as(MemberAccessExprSyntax.self)?.declName.baseName.text
       else { continue }
       if grdbOnlyMethods.contains(name) { return name }
       // `all()` with parentheses is GRDB's request; StructuredQueries' `all` is a property.

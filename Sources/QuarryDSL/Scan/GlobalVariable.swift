@@ -24,7 +24,9 @@ struct GlobalVariable {
 
   /// The file-scope variables of `statements`, by ``key(_:file:)``; `file` gives the file a
   /// position is in (nil outside a scan: every global is the input's).
-  static func declared(in statements: [CodeBlockItemSyntax], source: SourceUnit, file: (AbsolutePosition) -> Int?) -> [String: GlobalVariable] {
+  static func declared(in statements: [CodeBlockItemSyntax], source: SourceUnit, file: (AbsolutePosition) -> Int?) -> [String:
+    GlobalVariable]
+  {
     var found: [String: GlobalVariable] = [:]
     for item in statements {
       guard case .decl(let decl) = item.item, let variable = decl.as(VariableDeclSyntax.self) else { continue }

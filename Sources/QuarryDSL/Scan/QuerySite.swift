@@ -250,8 +250,7 @@ final class QuerySiteFinder: SyntaxVisitor {
     var root = Syntax(sequence)
     while true {
       if let access = root.as(MemberAccessExprSyntax.self), let base = access.base {
-        if let reference = base.as(DeclReferenceExprSyntax.self), reference.baseName.text == "self"
-        {
+        if let reference = base.as(DeclReferenceExprSyntax.self), reference.baseName.text == "self" {
           root = Syntax(access.declName)
         } else {
           root = Syntax(base)

@@ -36,9 +36,12 @@ public struct ScanSources: @unchecked Sendable {
     var texts: [(path: String, text: String)] = []
     for (path, bytes) in input {
       if let bad = Self.firstInvalidUTF8(bytes) {
-        problems.append(Problem(
-          path: path, line: bad.line, column: bad.column,
-          message: "this file is not UTF-8 (byte 0x\(String(bytes[bad.offset], radix: 16, uppercase: true)) at offset \(bad.offset)); Swift sources are UTF-8: convert it (iconv -t UTF-8), the rest of the scan goes on without it"))
+        problems.append(
+          Problem(
+            path: path, line: bad.line, column: bad.column,
+            message:
+              "this file is not UTF-8 (byte 0x\(String(bytes[bad.offset], radix: 16, uppercase: true)) at offset \(bad.offset)); Swift sources are UTF-8: convert it (iconv -t UTF-8), the rest of the scan goes on without it"
+          ))
         continue
       }
       var fileText = String(decoding: bytes, as: UTF8.self)
@@ -49,7 +52,8 @@ public struct ScanSources: @unchecked Sendable {
         // left out, located, before it is parsed.
         try NestingGuard.check(fileText)
       } catch {
-        problems.append(Problem(path: path, line: error.line, column: error.column, message: error.message + " (this file is left out of the scan)"))
+        problems.append(
+          Problem(path: path, line: error.line, column: error.column, message: error.message + " (this file is left out of the scan)"))
         continue
       }
       texts.append((path, fileText))
@@ -61,9 +65,10 @@ public struct ScanSources: @unchecked Sendable {
       let location = SourceUnit(text: text, tree: tree).lineAndColumn(of: position)
       let index = fileIndex(line: location.line)
       let file = files[index]
-      problems.append(Problem(
-        path: file.path, line: location.line - file.firstLine + 1, column: location.column,
-        message: "this expression nests more than \(NestingGuard.maximumTreeDepth) levels deep (this file is left out of the scan)"))
+      problems.append(
+        Problem(
+          path: file.path, line: location.line - file.firstLine + 1, column: location.column,
+          message: "this expression nests more than \(NestingGuard.maximumTreeDepth) levels deep (this file is left out of the scan)"))
       texts.remove(at: index)
       combine(texts)
     }
@@ -134,7 +139,8 @@ public struct ScanSources: @unchecked Sendable {
         let open = converter.location(for: opener.position)
         message += "; the '\(opener.text)' at \(open.line):\(open.column) is not closed"
       }
-      problems.append(Problem(path: path, line: location.line, column: location.column, message: message + " (this declaration is left out of the scan)"))
+      problems.append(
+        Problem(path: path, line: location.line, column: location.column, message: message + " (this declaration is left out of the scan)"))
       out += String(repeating: "\n", count: itemText.utf8.reduce(0) { $1 == UInt8(ascii: "\n") ? $0 + 1 : $0 })
     }
     out += tree.endOfFileToken.description

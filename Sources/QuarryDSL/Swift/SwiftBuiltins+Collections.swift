@@ -3,27 +3,40 @@ import SwiftSyntax
 /// Array's mutating methods, Dictionary, Set, Range and Optional members.
 extension SwiftBuiltins {
   static let collections: [SwiftBuiltin] = [
-    SwiftBuiltin("Array", mutating: "append(_ newElement: Element)", example: "{ var a = [1]; a.append(2); return a }") { evaluator, base, arguments, call in
-      guard case .array(let elements) = base, let element = arguments.first else { throw evaluator.failure("'append' needs an array", at: call) }
+    SwiftBuiltin("Array", mutating: "append(_ newElement: Element)", example: "{ var a = [1]; a.append(2); return a }") {
+      evaluator, base, arguments, call in
+      guard case .array(let elements) = base, let element = arguments.first else {
+        throw evaluator.failure("'append' needs an array", at: call)
+      }
       return .array(elements + [element])
     },
-    SwiftBuiltin("Array", mutating: "append(contentsOf newElements: [Element])", example: "{ var a = [1]; a.append(contentsOf: [2, 3]); return a }") { evaluator, base, arguments, call in
+    SwiftBuiltin(
+      "Array", mutating: "append(contentsOf newElements: [Element])", example: "{ var a = [1]; a.append(contentsOf: [2, 3]); return a }"
+    ) { evaluator, base, arguments, call in
       guard case .array(let elements) = base, let more = arguments.first?.orderedElements(limit: 1_000_000) else {
         throw evaluator.failure("'append(contentsOf:)' needs arrays", at: call)
       }
       return .array(elements + more)
     },
-    SwiftBuiltin("Array", mutating: "insert(_ newElement: Element, at i: Int)", example: "{ var a = [1, 3]; a.insert(2, at: 1); return a }") { evaluator, base, arguments, call in
+    SwiftBuiltin("Array", mutating: "insert(_ newElement: Element, at i: Int)", example: "{ var a = [1, 3]; a.insert(2, at: 1); return a }")
+    { evaluator, base, arguments, call in
       guard case .array(var elements) = base, arguments.count == 2, case .int(let index) = arguments[1] else {
         throw evaluator.failure("'insert(_:at:)' needs an array and an Int", at: call)
       }
-      guard index >= 0, index <= elements.count else { throw evaluator.crash("inserts at index \(index) of an array of \(elements.count)", at: call) }
+      guard index >= 0, index <= elements.count else {
+        throw evaluator.crash("inserts at index \(index) of an array of \(elements.count)", at: call)
+      }
       elements.insert(arguments[0], at: Int(index))
       return .array(elements)
     },
-    SwiftBuiltin("Array", mutating: "remove(at index: Int)", example: "{ var a = [1, 2, 3]; a.remove(at: 0); return a }") { evaluator, base, arguments, call in
-      guard case .array(var elements) = base, case .int(let index)? = arguments.first else { throw evaluator.failure("'remove(at:)' needs an array and an Int", at: call) }
-      guard index >= 0, index < elements.count else { throw evaluator.crash("removes index \(index) of an array of \(elements.count)", at: call) }
+    SwiftBuiltin("Array", mutating: "remove(at index: Int)", example: "{ var a = [1, 2, 3]; a.remove(at: 0); return a }") {
+      evaluator, base, arguments, call in
+      guard case .array(var elements) = base, case .int(let index)? = arguments.first else {
+        throw evaluator.failure("'remove(at:)' needs an array and an Int", at: call)
+      }
+      guard index >= 0, index < elements.count else {
+        throw evaluator.crash("removes index \(index) of an array of \(elements.count)", at: call)
+      }
       elements.remove(at: Int(index))
       return .array(elements)
     },
@@ -45,9 +58,12 @@ extension SwiftBuiltins {
     SwiftBuiltin("Array", mutating: "sort()", example: "{ var a = [3, 1, 2]; a.sort(); return a }") { evaluator, base, _, call in
       guard case .array(let elements) = base else { throw evaluator.failure("'sort' needs an array", at: call) }
       let node = Syntax(call)
-      return .array(try SwiftBuiltins.sort(elements, BuiltinCall(evaluator: evaluator, name: "sort", base: base, arguments: [], parameters: [], node: node)) {
-        try evaluator.ordering($0, $1, at: node) ?? 0 < 0
-      })
+      return .array(
+        try SwiftBuiltins.sort(
+          elements, BuiltinCall(evaluator: evaluator, name: "sort", base: base, arguments: [], parameters: [], node: node)
+        ) {
+          try evaluator.ordering($0, $1, at: node) ?? 0 < 0
+        })
     },
     SwiftBuiltin("Array", mutating: "reverse()", example: "{ var a = [1, 2]; a.reverse(); return a }") { evaluator, base, _, call in
       guard case .array(let elements) = base else { throw evaluator.failure("'reverse' needs an array", at: call) }
@@ -70,19 +86,30 @@ extension SwiftBuiltins {
       guard case .dictionary(let entries) = call.base else { return .none }
       return .unordered(Array(entries.values))
     },
-    SwiftBuiltin("Dictionary", mutating: "removeValue(forKey key: Key)", example: #"{ var d = ["a": 1]; d.removeValue(forKey: "a"); return d.count }"#) { evaluator, base, arguments, call in
-      guard case .dictionary(var entries) = base, let key = arguments.first else { throw evaluator.failure("'removeValue' needs a Dictionary", at: call) }
+    SwiftBuiltin(
+      "Dictionary", mutating: "removeValue(forKey key: Key)", example: #"{ var d = ["a": 1]; d.removeValue(forKey: "a"); return d.count }"#
+    ) { evaluator, base, arguments, call in
+      guard case .dictionary(var entries) = base, let key = arguments.first else {
+        throw evaluator.failure("'removeValue' needs a Dictionary", at: call)
+      }
       entries[key] = nil
       return .dictionary(entries)
     },
 
-    SwiftBuiltin("Set", mutating: "insert(_ newMember: Element)", example: "{ var s: Set<Int> = [1]; s.insert(1); s.insert(2); return s.count }") { evaluator, base, arguments, call in
-      guard case .unordered(var elements) = base, let element = arguments.first else { throw evaluator.failure("'insert' needs a Set", at: call) }
+    SwiftBuiltin(
+      "Set", mutating: "insert(_ newMember: Element)", example: "{ var s: Set<Int> = [1]; s.insert(1); s.insert(2); return s.count }"
+    ) { evaluator, base, arguments, call in
+      guard case .unordered(var elements) = base, let element = arguments.first else {
+        throw evaluator.failure("'insert' needs a Set", at: call)
+      }
       if !elements.contains(element) { elements.append(element) }
       return .unordered(elements)
     },
-    SwiftBuiltin("Set", mutating: "remove(_ member: Element)", example: "{ var s: Set<Int> = [1, 2]; s.remove(1); return s.count }") { evaluator, base, arguments, call in
-      guard case .unordered(let elements) = base, let element = arguments.first else { throw evaluator.failure("'remove' needs a Set", at: call) }
+    SwiftBuiltin("Set", mutating: "remove(_ member: Element)", example: "{ var s: Set<Int> = [1, 2]; s.remove(1); return s.count }") {
+      evaluator, base, arguments, call in
+      guard case .unordered(let elements) = base, let element = arguments.first else {
+        throw evaluator.failure("'remove' needs a Set", at: call)
+      }
       return .unordered(elements.filter { $0 != element })
     },
 
@@ -102,7 +129,9 @@ extension SwiftBuiltins {
     },
     SwiftBuiltin("Range", "count: Int", example: "(0...Int.max - 1).count") { call in
       guard case .range(let lower, let upper, let closed) = call.base else { return .none }
-      guard let count = SwiftValue.rangeCount(lower, upper, closed) else { throw call.evaluator.crash("counts a range of more than Int.max numbers", at: call.node) }
+      guard let count = SwiftValue.rangeCount(lower, upper, closed) else {
+        throw call.evaluator.crash("counts a range of more than Int.max numbers", at: call.node)
+      }
       return .int(Int64(count))
     },
 
@@ -111,7 +140,8 @@ extension SwiftBuiltins {
       let value = try call.function(0)([inner])
       return .some(value)
     },
-    SwiftBuiltin("Optional", "flatMap<U>(_ transform: (Wrapped) -> U?) -> U?", example: "Int(\"4\").flatMap { $0 > 3 ? $0 : nil }") { call in
+    SwiftBuiltin("Optional", "flatMap<U>(_ transform: (Wrapped) -> U?) -> U?", example: "Int(\"4\").flatMap { $0 > 3 ? $0 : nil }") {
+      call in
       guard let inner = SwiftEvaluator.unwrapOnce(call.base) else { return .none }
       let value = try call.function(0)([inner])
       return value.isOptional ? value : .some(value)

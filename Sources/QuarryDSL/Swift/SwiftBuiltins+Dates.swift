@@ -10,22 +10,30 @@ extension SwiftBuiltins {
     SwiftBuiltin("", "Date(timeIntervalSince1970 interval: Double) -> Date", example: "Date(timeIntervalSince1970: 86400)") { call in
       .date(try call.double(0))
     },
-    SwiftBuiltin("", "Date(timeIntervalSinceReferenceDate interval: Double) -> Date", example: "Date(timeIntervalSinceReferenceDate: 0)") { call in
+    SwiftBuiltin("", "Date(timeIntervalSinceReferenceDate interval: Double) -> Date", example: "Date(timeIntervalSinceReferenceDate: 0)") {
+      call in
       .date(try call.double(0) + 978_307_200)
     },
     SwiftBuiltin("Date", "timeIntervalSince1970: Double", example: "Date(timeIntervalSince1970: 90).timeIntervalSince1970") { call in
       guard case .date(let seconds) = call.base else { return .none }
       return .double(seconds)
     },
-    SwiftBuiltin("Date", "timeIntervalSinceReferenceDate: Double", example: "Date(timeIntervalSince1970: 978307200).timeIntervalSinceReferenceDate") { call in
+    SwiftBuiltin(
+      "Date", "timeIntervalSinceReferenceDate: Double", example: "Date(timeIntervalSince1970: 978307200).timeIntervalSinceReferenceDate"
+    ) { call in
       guard case .date(let seconds) = call.base else { return .none }
       return .double(seconds - 978_307_200)
     },
-    SwiftBuiltin("Date", "addingTimeInterval(_ interval: Double) -> Date", example: "Date(timeIntervalSince1970: 0).addingTimeInterval(-3600)") { call in
+    SwiftBuiltin(
+      "Date", "addingTimeInterval(_ interval: Double) -> Date", example: "Date(timeIntervalSince1970: 0).addingTimeInterval(-3600)"
+    ) { call in
       guard case .date(let seconds) = call.base else { return .none }
       return .date(seconds + (try call.double(0)))
     },
-    SwiftBuiltin("Date", "timeIntervalSince(_ date: Date) -> Double", example: "Date(timeIntervalSince1970: 100).timeIntervalSince(Date(timeIntervalSince1970: 40))") { call in
+    SwiftBuiltin(
+      "Date", "timeIntervalSince(_ date: Date) -> Double",
+      example: "Date(timeIntervalSince1970: 100).timeIntervalSince(Date(timeIntervalSince1970: 40))"
+    ) { call in
       guard case .date(let seconds) = call.base, case .date(let other) = try call.value(0) else {
         throw call.evaluator.failure("'timeIntervalSince' needs a Date", at: call.node)
       }
@@ -39,7 +47,9 @@ extension SwiftBuiltins {
       let hex = bytes.map { String($0 >> 4, radix: 16, uppercase: true) + String($0 & 0x0F, radix: 16, uppercase: true) }.joined()
       return .uuid(FunctionMethods.hyphenatedUUID(hex))
     },
-    SwiftBuiltin("", "UUID(uuidString string: String) -> UUID?", example: #"UUID(uuidString: "e621e1f8-c36c-495a-93fc-0c247a3e6e5f")?.uuidString"#) { call in
+    SwiftBuiltin(
+      "", "UUID(uuidString string: String) -> UUID?", example: #"UUID(uuidString: "e621e1f8-c36c-495a-93fc-0c247a3e6e5f")?.uuidString"#
+    ) { call in
       let text = try call.string(0)
       return SwiftValue.isUUIDText(text) ? .some(.uuid(text.uppercased())) : .none
     },
@@ -49,7 +59,9 @@ extension SwiftBuiltins {
     },
     SwiftBuiltin("", "Data(_ bytes: Sequence) -> Data", example: #"Data("hé".utf8).count"#) { call in
       let value = try call.value(0)
-      guard let elements = value.orderedElements(limit: 100_000_000) else { throw call.evaluator.failure("needs bytes here, not \(value.typeName)", at: call.node) }
+      guard let elements = value.orderedElements(limit: 100_000_000) else {
+        throw call.evaluator.failure("needs bytes here, not \(value.typeName)", at: call.node)
+      }
       var bytes: [UInt8] = []
       bytes.reserveCapacity(elements.count)
       for element in elements {
@@ -80,7 +92,8 @@ extension SwiftBuiltins {
       // on older systems, refuses), which Quarry does not model.
       let allowed = Set("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~:/?#[]@!$&'()*+,;=%".unicodeScalars)
       guard text.unicodeScalars.allSatisfy({ allowed.contains($0) }) else {
-        throw call.evaluator.failure("makes a URL of text with characters URL(string:) percent-encodes or refuses, \(SwiftEvaluator.outsideSubset)", at: call.node)
+        throw call.evaluator.failure(
+          "makes a URL of text with characters URL(string:) percent-encodes or refuses, \(SwiftEvaluator.outsideSubset)", at: call.node)
       }
       return .some(.url(text))
     },
@@ -88,7 +101,11 @@ extension SwiftBuiltins {
       guard case .url(let text) = call.base else { return .none }
       return .string(text)
     },
-    SwiftBuiltin("Date", "distantPast: Date", isStatic: true, example: "Date.distantPast.timeIntervalSince1970") { _ in .date(-62_135_769_600) },
-    SwiftBuiltin("Date", "distantFuture: Date", isStatic: true, example: "Date.distantFuture.timeIntervalSince1970") { _ in .date(64_092_211_200) },
+    SwiftBuiltin("Date", "distantPast: Date", isStatic: true, example: "Date.distantPast.timeIntervalSince1970") { _ in
+      .date(-62_135_769_600)
+    },
+    SwiftBuiltin("Date", "distantFuture: Date", isStatic: true, example: "Date.distantFuture.timeIntervalSince1970") { _ in
+      .date(64_092_211_200)
+    },
   ]
 }

@@ -14,7 +14,8 @@ extension SwiftBuiltins {
       let value = try call.value(0)
       return .string(try call.evaluator.describe(value, at: call.node))
     },
-    SwiftBuiltin("", "String(repeating repeatedValue: String, count: Int) -> String", example: #"String(repeating: "ab", count: 3)"#) { call in
+    SwiftBuiltin("", "String(repeating repeatedValue: String, count: Int) -> String", example: #"String(repeating: "ab", count: 3)"#) {
+      call in
       let text = try call.string(0)
       let count = try call.int(1)
       guard count >= 0 else { throw call.evaluator.crash("repeats a string a negative number of times (\(count))", at: call.node) }
@@ -62,13 +63,16 @@ extension SwiftBuiltins {
       Bool(try call.string(0)).map { .some(.bool($0)) } ?? .none
     },
     SwiftBuiltin("", "Array(_ elements: some Sequence) -> [Element]", example: #"Array("abc")"#) { call in
-      let inner = BuiltinCall(evaluator: call.evaluator, name: "Array", base: try call.value(0), arguments: [], parameters: [], node: call.node)
+      let inner = BuiltinCall(
+        evaluator: call.evaluator, name: "Array", base: try call.value(0), arguments: [], parameters: [], node: call.node)
       if SwiftEvaluator.isUnordered(inner.base) {
-        throw call.evaluator.failure("makes an Array of a \(inner.base.typeName), whose order Swift does not fix; use .sorted()", at: call.node)
+        throw call.evaluator.failure(
+          "makes an Array of a \(inner.base.typeName), whose order Swift does not fix; use .sorted()", at: call.node)
       }
       return .array(try inner.elements())
     },
-    SwiftBuiltin("", "Array(repeating repeatedValue: Element, count: Int) -> [Element]", example: #"Array(repeating: "x", count: 2)"#) { call in
+    SwiftBuiltin("", "Array(repeating repeatedValue: Element, count: Int) -> [Element]", example: #"Array(repeating: "x", count: 2)"#) {
+      call in
       let value = try call.value(0)
       let count = try call.int(1)
       guard count >= 0 else { throw call.evaluator.crash("repeats an element a negative number of times", at: call.node) }
@@ -77,7 +81,8 @@ extension SwiftBuiltins {
       return .array(Array(repeating: value, count: Int(count)))
     },
     SwiftBuiltin("", "Set(_ elements: some Sequence) -> Set<Element>", example: "Set([1, 2, 2]).count") { call in
-      let inner = BuiltinCall(evaluator: call.evaluator, name: "Set", base: try call.value(0), arguments: [], parameters: [], node: call.node)
+      let inner = BuiltinCall(
+        evaluator: call.evaluator, name: "Set", base: try call.value(0), arguments: [], parameters: [], node: call.node)
       var seen: Set<SwiftValue> = []
       var out: [SwiftValue] = []
       for element in try inner.elements() where seen.insert(element).inserted { out.append(element) }
@@ -95,15 +100,24 @@ extension SwiftBuiltins {
     },
     SwiftBuiltin("", "min(_ x: T, _ y: T, _ rest: T...) -> T", example: "min(3, 1, 2)") { call in try pick(&call, largest: false) },
     SwiftBuiltin("", "max(_ x: T, _ y: T, _ rest: T...) -> T", example: "max(2.5, 1)") { call in try pick(&call, largest: true) },
-    SwiftBuiltin("", "zip(_ a: some Sequence, _ b: some Sequence) -> Zip2Sequence", example: #"Array(zip([1, 2, 3], ["a", "b"]))"#) { call in
-      let first = BuiltinCall(evaluator: call.evaluator, name: "zip", base: try call.value(0), arguments: [], parameters: [], node: call.node)
-      let second = BuiltinCall(evaluator: call.evaluator, name: "zip", base: try call.value(1), arguments: [], parameters: [], node: call.node)
-      return .lazySequence(type: "Zip2Sequence", elements: zip(try first.elements(), try second.elements()).map { .tuple([$0, $1], labels: [nil, nil]) })
+    SwiftBuiltin("", "zip(_ a: some Sequence, _ b: some Sequence) -> Zip2Sequence", example: #"Array(zip([1, 2, 3], ["a", "b"]))"#) {
+      call in
+      let first = BuiltinCall(
+        evaluator: call.evaluator, name: "zip", base: try call.value(0), arguments: [], parameters: [], node: call.node)
+      let second = BuiltinCall(
+        evaluator: call.evaluator, name: "zip", base: try call.value(1), arguments: [], parameters: [], node: call.node)
+      return .lazySequence(
+        type: "Zip2Sequence", elements: zip(try first.elements(), try second.elements()).map { .tuple([$0, $1], labels: [nil, nil]) })
     },
-    SwiftBuiltin("", "stride(from start: Int, to end: Int, by stride: Int) -> StrideTo<Int>", example: "Array(stride(from: 0, to: 10, by: 3))") { call in
+    SwiftBuiltin(
+      "", "stride(from start: Int, to end: Int, by stride: Int) -> StrideTo<Int>", example: "Array(stride(from: 0, to: 10, by: 3))"
+    ) { call in
       try strideValues(&call, through: false)
     },
-    SwiftBuiltin("", "stride(from start: Int, through end: Int, by stride: Int) -> StrideThrough<Int>", example: "Array(stride(from: 10, through: 0, by: -5))") { call in
+    SwiftBuiltin(
+      "", "stride(from start: Int, through end: Int, by stride: Int) -> StrideThrough<Int>",
+      example: "Array(stride(from: 10, through: 0, by: -5))"
+    ) { call in
       try strideValues(&call, through: true)
     },
     SwiftBuiltin("", "floor(_ x: Double) -> Double", example: "floor(-2.5)") { .double(Glibc.floor(try $0.double(0))) },
@@ -154,7 +168,9 @@ private func fixedWidthConversion(_ type: String, _ minimum: Int64, _ maximum: I
   SwiftBuiltin("", "\(type)(_ value: Any) -> \(type)", example: example) { call in
     switch try call.value(0) {
     case .int(let number):
-      guard number >= minimum, number <= maximum else { throw call.evaluator.crash("converts \(number), beyond \(type), to \(type)", at: call.node) }
+      guard number >= minimum, number <= maximum else {
+        throw call.evaluator.crash("converts \(number), beyond \(type), to \(type)", at: call.node)
+      }
       return .int(number)
     case .double(let number):
       guard number.isFinite else { throw call.evaluator.crash("converts \(number) to \(type)", at: call.node) }

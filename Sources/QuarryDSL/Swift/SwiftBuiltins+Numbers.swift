@@ -20,7 +20,10 @@ extension SwiftBuiltins {
       return .bool(value % other == 0)
     },
     SwiftBuiltin("Int", "signum() -> Int", example: "(-7).signum()") { .int(try $0.baseInt().signum()) },
-    SwiftBuiltin("Int", "quotientAndRemainder(dividingBy rhs: Int) -> (quotient: Int, remainder: Int)", example: "17.quotientAndRemainder(dividingBy: 5)") { call in
+    SwiftBuiltin(
+      "Int", "quotientAndRemainder(dividingBy rhs: Int) -> (quotient: Int, remainder: Int)",
+      example: "17.quotientAndRemainder(dividingBy: 5)"
+    ) { call in
       let value = try call.baseInt()
       let divisor = try call.int(0)
       guard divisor != 0 else { throw call.evaluator.crash("divides by zero", at: call.node) }
@@ -62,7 +65,8 @@ extension SwiftBuiltins {
       return .double(try call.baseDouble().rounded(rule))
     },
     SwiftBuiltin("Double", "squareRoot() -> Double", example: "2.0.squareRoot()") { .double(try $0.baseDouble().squareRoot()) },
-    SwiftBuiltin("Double", "truncatingRemainder(dividingBy other: Double) -> Double", example: "7.5.truncatingRemainder(dividingBy: 2)") { call in
+    SwiftBuiltin("Double", "truncatingRemainder(dividingBy other: Double) -> Double", example: "7.5.truncatingRemainder(dividingBy: 2)") {
+      call in
       .double(try call.baseDouble().truncatingRemainder(dividingBy: call.double(0)))
     },
 

@@ -20,7 +20,8 @@ extension SwiftBuiltins {
       let mapped = try call.elements().map { try transform([$0]) }
       return isUnorderedBase(call) ? .unordered(mapped) : .array(mapped)
     },
-    SwiftBuiltin("Sequence", "compactMap<T>(_ transform: (Element) -> T?) -> [T]", example: #"["1", "x", "3"].compactMap { Int($0) }"#) { call in
+    SwiftBuiltin("Sequence", "compactMap<T>(_ transform: (Element) -> T?) -> [T]", example: #"["1", "x", "3"].compactMap { Int($0) }"#) {
+      call in
       let transform = try call.function(0)
       let mapped = try call.elements().compactMap { SwiftEvaluator.unwrapOnce(try transform([$0])) }
       return isUnorderedBase(call) ? .unordered(mapped) : .array(mapped)
@@ -30,19 +31,25 @@ extension SwiftBuiltins {
       var out: [SwiftValue] = []
       for element in try call.elements() {
         let part = try transform([element])
-        guard let items = part.orderedElements(limit: 1_000_000) else { throw call.evaluator.failure("'flatMap' needs a closure returning an array", at: call.node) }
+        guard let items = part.orderedElements(limit: 1_000_000) else {
+          throw call.evaluator.failure("'flatMap' needs a closure returning an array", at: call.node)
+        }
         out += items
         try call.evaluator.budget.allocate(elements: out.count)
       }
       return .array(out)
     },
-    SwiftBuiltin("Sequence", "filter(_ isIncluded: (Element) -> Bool) -> [Element]", needsOrder: false, example: "(1...10).filter { $0 % 3 == 0 }") { call in
+    SwiftBuiltin(
+      "Sequence", "filter(_ isIncluded: (Element) -> Bool) -> [Element]", needsOrder: false, example: "(1...10).filter { $0 % 3 == 0 }"
+    ) { call in
       let keep = try call.predicate(0)
       let kept = try call.elements().filter(keep)
       return isUnorderedBase(call) ? .unordered(kept) : .array(kept)
     },
-    SwiftBuiltin("Sequence", "reduce<Result>(_ initialResult: Result, _ nextPartialResult: (Result, Element) -> Result) -> Result",
-      example: "[1, 2, 3, 4].reduce(0, +)") { call in
+    SwiftBuiltin(
+      "Sequence", "reduce<Result>(_ initialResult: Result, _ nextPartialResult: (Result, Element) -> Result) -> Result",
+      example: "[1, 2, 3, 4].reduce(0, +)"
+    ) { call in
       var result = try call.value(0)
       let combine = try call.function(1)
       for element in try call.elements() { result = try combine([result, element]) }
@@ -53,11 +60,15 @@ extension SwiftBuiltins {
       for element in try call.elements() where try call.evaluator.equal(element, needle, at: call.node) { return .bool(true) }
       return .bool(false)
     },
-    SwiftBuiltin("Sequence", "contains(where predicate: (Element) -> Bool) -> Bool", needsOrder: false, example: "[1, 2, 3].contains { $0 > 2 }") { call in
+    SwiftBuiltin(
+      "Sequence", "contains(where predicate: (Element) -> Bool) -> Bool", needsOrder: false, example: "[1, 2, 3].contains { $0 > 2 }"
+    ) { call in
       let test = try call.predicate(0)
       return .bool(try call.elements().contains(where: test))
     },
-    SwiftBuiltin("Sequence", "allSatisfy(_ predicate: (Element) -> Bool) -> Bool", needsOrder: false, example: "[2, 4].allSatisfy { $0 % 2 == 0 }") { call in
+    SwiftBuiltin(
+      "Sequence", "allSatisfy(_ predicate: (Element) -> Bool) -> Bool", needsOrder: false, example: "[2, 4].allSatisfy { $0 % 2 == 0 }"
+    ) { call in
       let test = try call.predicate(0)
       return .bool(try call.elements().allSatisfy(test))
     },
@@ -73,13 +84,18 @@ extension SwiftBuiltins {
       }
       return .none
     },
-    SwiftBuiltin("Sequence", "min() -> Element?", needsOrder: false, example: "[3, 1, 2].min()") { call in try extreme(call, largest: false) },
-    SwiftBuiltin("Sequence", "max() -> Element?", needsOrder: false, example: #"["b", "c", "a"].max()"#) { call in try extreme(call, largest: true) },
+    SwiftBuiltin("Sequence", "min() -> Element?", needsOrder: false, example: "[3, 1, 2].min()") { call in try extreme(call, largest: false)
+    },
+    SwiftBuiltin("Sequence", "max() -> Element?", needsOrder: false, example: #"["b", "c", "a"].max()"#) { call in
+      try extreme(call, largest: true)
+    },
     SwiftBuiltin("Sequence", "sorted() -> [Element]", needsOrder: false, example: "[3, 1, 2].sorted()") { call in
       .array(try sort(call.elements(), call) { try call.evaluator.ordering($0, $1, at: call.node) ?? 0 < 0 })
     },
-    SwiftBuiltin("Sequence", "sorted(by areInIncreasingOrder: (Element, Element) -> Bool) -> [Element]", needsOrder: false,
-      example: "[3, 1, 2].sorted(by: >)") { call in
+    SwiftBuiltin(
+      "Sequence", "sorted(by areInIncreasingOrder: (Element, Element) -> Bool) -> [Element]", needsOrder: false,
+      example: "[3, 1, 2].sorted(by: >)"
+    ) { call in
       let before = try call.function(0)
       return .array(try sort(call.elements(), call) { try call.evaluator.truth(before([$0, $1]), at: call.node) })
     },
@@ -87,9 +103,11 @@ extension SwiftBuiltins {
       .lazySequence(type: "ReversedCollection", elements: try call.elements().reversed())
     },
     SwiftBuiltin("Sequence", "enumerated() -> EnumeratedSequence<Self>", example: #"Array(["a", "b"].enumerated()).last"#) { call in
-      .lazySequence(type: "EnumeratedSequence", elements: try call.elements().enumerated().map {
-        .tuple([.int(Int64($0.offset)), $0.element], labels: ["offset", "element"])
-      })
+      .lazySequence(
+        type: "EnumeratedSequence",
+        elements: try call.elements().enumerated().map {
+          .tuple([.int(Int64($0.offset)), $0.element], labels: ["offset", "element"])
+        })
     },
     SwiftBuiltin("Sequence", "dropFirst(_ k: Int = 1) -> ArraySlice<Element>", example: "[1, 2, 3].dropFirst()") { call in
       let k = try call.count(0)
@@ -110,7 +128,9 @@ extension SwiftBuiltins {
       let separator = call.count > 0 ? try call.string(0) : ""
       var parts: [String] = []
       for element in try call.elements() {
-        guard case .string(let text) = element else { throw call.evaluator.failure("'joined' needs strings, not \(element.typeName)", at: call.node) }
+        guard case .string(let text) = element else {
+          throw call.evaluator.failure("'joined' needs strings, not \(element.typeName)", at: call.node)
+        }
         parts.append(text)
       }
       let size = parts.reduce(separator.utf8.count * max(0, parts.count - 1)) { $0 &+ $1.utf8.count }
@@ -170,7 +190,10 @@ extension SwiftBuiltins {
   private static func extreme(_ call: BuiltinCall, largest: Bool) throws -> SwiftValue {
     var best: SwiftValue?
     for element in try call.elements() {
-      guard let current = best else { best = element; continue }
+      guard let current = best else {
+        best = element
+        continue
+      }
       let order = try call.evaluator.ordering(element, current, at: call.node) ?? 0
       if largest ? order > 0 : order < 0 { best = element }
     }

@@ -25,8 +25,12 @@ extension SwiftBuiltins {
     SwiftBuiltin("String", "localizedCapitalized: String", example: #""hello world".localizedCapitalized"#) {
       .string(try $0.baseString().capitalized)
     },
-    SwiftBuiltin("String", "localizedUppercase: String", example: #""abc".localizedUppercase"#) { .string(try $0.baseString().uppercased()) },
-    SwiftBuiltin("String", "localizedLowercase: String", example: #""ABC".localizedLowercase"#) { .string(try $0.baseString().lowercased()) },
+    SwiftBuiltin("String", "localizedUppercase: String", example: #""abc".localizedUppercase"#) {
+      .string(try $0.baseString().uppercased())
+    },
+    SwiftBuiltin("String", "localizedLowercase: String", example: #""ABC".localizedLowercase"#) {
+      .string(try $0.baseString().lowercased())
+    },
     SwiftBuiltin("String", "hasPrefix(_ prefix: String) -> Bool", example: #""quarry".hasPrefix("qu")"#) { call in
       .bool(try call.baseString().hasPrefix(call.string(0)))
     },
@@ -41,8 +45,10 @@ extension SwiftBuiltins {
     SwiftBuiltin("String", "starts(with possiblePrefix: String) -> Bool", example: #""quarry".starts(with: "q")"#) { call in
       .bool(try call.baseString().starts(with: call.string(0)))
     },
-    SwiftBuiltin("String", "replacingOccurrences(of target: String, with replacement: String) -> String",
-      example: #""a-b-c".replacingOccurrences(of: "-", with: "+")"#) { call in
+    SwiftBuiltin(
+      "String", "replacingOccurrences(of target: String, with replacement: String) -> String",
+      example: #""a-b-c".replacingOccurrences(of: "-", with: "+")"#
+    ) { call in
       let target = try call.string(0)
       let replacement = try call.string(1)
       let text = try call.baseString()
@@ -56,28 +62,38 @@ extension SwiftBuiltins {
       let result = text.replacing(target, with: replacement)
       return .string(result)
     },
-    SwiftBuiltin("String", "trimmingCharacters(in set: CharacterSet) -> String", example: #"" \n hi \t".trimmingCharacters(in: .whitespacesAndNewlines)"#) { call in
+    SwiftBuiltin(
+      "String", "trimmingCharacters(in set: CharacterSet) -> String",
+      example: #"" \n hi \t".trimmingCharacters(in: .whitespacesAndNewlines)"#
+    ) { call in
       let set: ScalarSet
       switch call.arguments.first?.trimmedDescription {
       case ".whitespaces", "CharacterSet.whitespaces": set = .whitespaces
       case ".whitespacesAndNewlines", "CharacterSet.whitespacesAndNewlines": set = .whitespacesAndNewlines
       case ".newlines", "CharacterSet.newlines": set = .newlines
       case ".punctuationCharacters", "CharacterSet.punctuationCharacters": set = .punctuationCharacters
-      default: throw call.evaluator.unsupported(call.arguments.first.map(Syntax.init) ?? call.node, "a character set other than whitespace, newlines or punctuation")
+      default:
+        throw call.evaluator.unsupported(
+          call.arguments.first.map(Syntax.init) ?? call.node, "a character set other than whitespace, newlines or punctuation")
       }
       return .string(try call.baseString().trimmingScalars(in: set))
     },
-    SwiftBuiltin("String", "split(separator: Character, omittingEmptySubsequences: Bool = true) -> [Substring]", example: #""a,b,,c".split(separator: ",")"#) { call in
+    SwiftBuiltin(
+      "String", "split(separator: Character, omittingEmptySubsequences: Bool = true) -> [Substring]",
+      example: #""a,b,,c".split(separator: ",")"#
+    ) { call in
       let separator = try call.string(0)
       let omitting = call.count > 1 ? try call.evaluator.truth(call.value(1), at: call.node) : true
       guard !separator.isEmpty else { throw call.evaluator.crash("splits on an empty separator", at: call.node) }
       let text = try call.baseString()
-      let parts = separator.count == 1
+      let parts =
+        separator.count == 1
         ? text.split(separator: Character(separator), omittingEmptySubsequences: omitting).map(String.init)
         : text.split(separator: separator, omittingEmptySubsequences: omitting).map(String.init)
       return .array(parts.map { .string($0) })
     },
-    SwiftBuiltin("String", "components(separatedBy separator: String) -> [String]", example: #""a, b, c".components(separatedBy: ", ")"#) { call in
+    SwiftBuiltin("String", "components(separatedBy separator: String) -> [String]", example: #""a, b, c".components(separatedBy: ", ")"#) {
+      call in
       let separator = try call.string(0)
       guard !separator.isEmpty else { return .array([.string(try call.baseString())]) }
       return .array(try call.baseString().split(separator: separator, omittingEmptySubsequences: false).map { .string(String($0)) })
@@ -88,7 +104,9 @@ extension SwiftBuiltins {
       for character in try call.baseString() where try keep(.string(String(character))) { out.append(character) }
       return .string(out)
     },
-    SwiftBuiltin("String", "reversed() -> ReversedCollection<String>", example: #"String("abc".reversed())"#) { .string(String(try $0.baseString().reversed())) },
+    SwiftBuiltin("String", "reversed() -> ReversedCollection<String>", example: #"String("abc".reversed())"#) {
+      .string(String(try $0.baseString().reversed()))
+    },
     SwiftBuiltin("String", "dropFirst(_ k: Int = 1) -> Substring", example: #""hello".dropFirst(2)"#) { call in
       .string(String(try call.baseString().dropFirst(call.count(0))))
     },
@@ -109,7 +127,9 @@ extension SwiftBuiltins {
     SwiftBuiltin("String", "isPunctuation: Bool", example: #"Character("!").isPunctuation"#) { try character($0) { $0.isPunctuation } },
     SwiftBuiltin("String", "wholeNumberValue: Int?", example: #"Character("7").wholeNumberValue"#) { call in
       let text = try call.baseString()
-      guard text.count == 1, let character = text.first else { throw call.evaluator.failure("'wholeNumberValue' is a Character's, not a String's", at: call.node) }
+      guard text.count == 1, let character = text.first else {
+        throw call.evaluator.failure("'wholeNumberValue' is a Character's, not a String's", at: call.node)
+      }
       return character.wholeNumberValue.map { .some(.int(Int64($0))) } ?? .none
     },
   ]
@@ -123,4 +143,3 @@ extension SwiftBuiltins {
     return .bool(test(character))
   }
 }
-

@@ -66,7 +66,9 @@ struct SwiftBuiltin: @unchecked Sendable {
     self.isStatic = false
     self.needsOrder = true
     self.example = example
-    self.handler = { call in throw call.evaluator.failure("'\(call.name)' changes its receiver; call it on a 'var' as a statement", at: call.node) }
+    self.handler = { call in
+      throw call.evaluator.failure("'\(call.name)' changes its receiver; call it on a 'var' as a statement", at: call.node)
+    }
     self.mutation = mutate
     (self.signature, self.name) = Self.read(signature, example: example)
   }
@@ -148,7 +150,9 @@ struct BuiltinCall {
 
   mutating func string(_ index: Int) throws -> String {
     let value = try value(index)
-    guard case .string(let text) = value else { throw evaluator.failure("needs a String here, not \(value.typeName)", at: arguments[index]) }
+    guard case .string(let text) = value else {
+      throw evaluator.failure("needs a String here, not \(value.typeName)", at: arguments[index])
+    }
     return text
   }
 
@@ -188,7 +192,9 @@ struct BuiltinCall {
     default:
       // `Array(s)` of a String: one element a character, charged before they are made.
       if case .string(let text) = base { try evaluator.budget.allocate(elements: text.utf8.count) }
-      guard let values = base.orderedElements(limit: 0) else { throw evaluator.failure("'\(name)' needs a collection, not \(base.typeName)", at: node) }
+      guard let values = base.orderedElements(limit: 0) else {
+        throw evaluator.failure("'\(name)' needs a collection, not \(base.typeName)", at: node)
+      }
       if case .string = base {} else { try evaluator.budget.allocate(elements: values.count) }
       return values
     }
@@ -272,8 +278,7 @@ enum SwiftBuiltins {
   static func member(of value: SwiftValue, name: String, labels: CallLabels?, isStatic: Bool = false) -> SwiftBuiltin? {
     for receiver in receivers(of: value) {
       for entry in byName[receiver + "." + name] ?? [] where entry.mutation == nil && entry.isStatic == isStatic {
-        if let labels { if !entry.isProperty && entry.accepts(labels) { return entry } }
-        else if entry.isProperty { return entry }
+        if let labels { if !entry.isProperty && entry.accepts(labels) { return entry } } else if entry.isProperty { return entry }
       }
     }
     return nil
@@ -282,13 +287,14 @@ enum SwiftBuiltins {
   /// A static member or initializer of a standard type (`Int.max`, `String(repeating:count:)`).
   static func global(_ receiver: String, _ name: String, labels: CallLabels?) -> SwiftBuiltin? {
     for entry in byName[receiver + "." + name] ?? [] where entry.mutation == nil {
-      if let labels { if !entry.isProperty && entry.accepts(labels) { return entry } }
-      else if entry.isProperty { return entry }
+      if let labels { if !entry.isProperty && entry.accepts(labels) { return entry } } else if entry.isProperty { return entry }
     }
     return nil
   }
 
-  static func mutating(on value: SwiftValue, name: String, labels: CallLabels) -> (mutate: (SwiftEvaluator, SwiftValue, [SwiftValue], FunctionCallExprSyntax) throws -> SwiftValue, entry: SwiftBuiltin)? {
+  static func mutating(on value: SwiftValue, name: String, labels: CallLabels) -> (
+    mutate: (SwiftEvaluator, SwiftValue, [SwiftValue], FunctionCallExprSyntax) throws -> SwiftValue, entry: SwiftBuiltin
+  )? {
     for receiver in receivers(of: value) {
       for entry in byName[receiver + "." + name] ?? [] {
         if let mutate = entry.mutation, entry.accepts(labels) { return (mutate, entry) }

@@ -36,7 +36,9 @@ extension SwiftEvaluator {
     case .arrayExpr(let array):
       let element = expected.flatMap(Self.elementType)
       var values: [SwiftValue] = []
-      for item in array.elements { values.append(try coerce(evaluate(item.expression, expected: element), to: element, at: item.expression)) }
+      for item in array.elements {
+        values.append(try coerce(evaluate(item.expression, expected: element), to: element, at: item.expression))
+      }
       // One element type for all: `[nil, 2]` is an `[Int?]`, its 2 an `Optional(2)`.
       if values.contains(where: \.isOptional) { values = values.map { $0.isOptional ? $0 : .some($0) } }
       if values.contains(where: { if case .double = $0 { true } else { false } }) {
@@ -63,7 +65,8 @@ extension SwiftEvaluator {
       if let variable = lookup(name) { return variable.value }
       // Inside an extension member, a bare member name is `self`'s.
       if let receiver = lookup("self")?.value, let type = Self.extensionType(of: receiver),
-        storedProperty(name, of: receiver) != nil || extensionMember(name, isStatic: false, of: type) != nil || SwiftBuiltins.member(of: receiver, name: name, labels: nil) != nil
+        storedProperty(name, of: receiver) != nil || extensionMember(name, isStatic: false, of: type) != nil
+          || SwiftBuiltins.member(of: receiver, name: name, labels: nil) != nil
           || (name == "rawValue" && { if case .enumCase = receiver { true } else { false } }())
       {
         return try property(name, of: receiver, at: reference)
@@ -125,7 +128,9 @@ extension SwiftEvaluator {
   static func isFloatLiteral(_ expr: ExprSyntax) -> Bool {
     if expr.is(FloatLiteralExprSyntax.self) { return true }
     if let prefix = expr.as(PrefixOperatorExprSyntax.self) { return prefix.operator.text == "-" && isFloatLiteral(prefix.expression) }
-    if let tuple = expr.as(TupleExprSyntax.self), tuple.elements.count == 1, let only = tuple.elements.first { return isFloatLiteral(only.expression) }
+    if let tuple = expr.as(TupleExprSyntax.self), tuple.elements.count == 1, let only = tuple.elements.first {
+      return isFloatLiteral(only.expression)
+    }
     return false
   }
 
@@ -134,7 +139,8 @@ extension SwiftEvaluator {
     var inner = expr
     while let tuple = inner.as(TupleExprSyntax.self), tuple.elements.count == 1, let only = tuple.elements.first { inner = only.expression }
     if inner.is(NilLiteralExprSyntax.self) { return true }
-    if let call = inner.as(FunctionCallExprSyntax.self), call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text == "Optional" {
+    if let call = inner.as(FunctionCallExprSyntax.self), call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text == "Optional"
+    {
       return true
     }
     return false
@@ -221,11 +227,17 @@ extension SwiftEvaluator {
     var current: ExprSyntax? = expr
     while let node = current {
       if node.is(OptionalChainingExprSyntax.self) { return true }
-      if let member = node.as(MemberAccessExprSyntax.self) { current = member.base }
-      else if let call = node.as(FunctionCallExprSyntax.self) { current = call.calledExpression }
-      else if let sub = node.as(SubscriptCallExprSyntax.self) { current = sub.calledExpression }
-      else if let unwrap = node.as(ForceUnwrapExprSyntax.self) { current = unwrap.expression }
-      else { return false }
+      if let member = node.as(MemberAccessExprSyntax.self) {
+        current = member.base
+      } else if let call = node.as(FunctionCallExprSyntax.self) {
+        current = call.calledExpression
+      } else if let sub = node.as(SubscriptCallExprSyntax.self) {
+        current = sub.calledExpression
+      } else if let unwrap = node.as(ForceUnwrapExprSyntax.self) {
+        current = unwrap.expression
+      } else {
+        return false
+      }
     }
     return false
   }

@@ -17,7 +17,9 @@ extension SwiftEvaluator {
       if let model = enums[parts.joined(separator: ".")] { return model }
       parts.removeFirst()
       // A bare last name stands for the enum only when no other type nests one so named.
-      if parts.count == 1, enums.keys.contains(where: { $0.hasSuffix("." + parts[0]) && enums[$0]?.name != enums[parts[0]]?.name }) { return nil }
+      if parts.count == 1, enums.keys.contains(where: { $0.hasSuffix("." + parts[0]) && enums[$0]?.name != enums[parts[0]]?.name }) {
+        return nil
+      }
     }
     return nil
   }
@@ -63,7 +65,9 @@ extension SwiftEvaluator {
     if let model = valueType(named: baseExpr) {
       // `Criteria.standard`: a static member the struct declares.
       guard let declared = (extensions[name] ?? []).first(where: { $0.isStatic && $0.typeName == model.name }) else {
-        throw failure("uses '\(model.name).\(name)': '\(model.name)' is a struct of Swift values with no static '\(name)' (add @Table to query it as a table)", at: member.declName)
+        throw failure(
+          "uses '\(model.name).\(name)': '\(model.name)' is a struct of Swift values with no static '\(name)' (add @Table to query it as a table)",
+          at: member.declName)
       }
       return try runExtension(declared, on: nil, at: member)
     }
@@ -173,13 +177,16 @@ extension SwiftEvaluator {
         throw failure("calls '\(name)(\(labels.map { ($0.label ?? "_") + ":" }.joined()))'\(hint), \(Self.outsideSubset)", at: callee)
       }
       var builtin = BuiltinCall(
-        evaluator: self, name: name, base: .none, arguments: arguments, parameters: entry.parameters, node: Syntax(call), expected: expected)
+        evaluator: self, name: name, base: .none, arguments: arguments, parameters: entry.parameters, node: Syntax(call), expected: expected
+      )
       return try entry.handler(&builtin)
     }
     guard let member = callee.as(MemberAccessExprSyntax.self) else { throw unsupported(callee, "this kind of call") }
     let name = member.declName.baseName.text
     // `Library.Criteria(…)`, `.init(…)` where a struct of the input is expected.
-    if let model = valueType(named: callee) ?? (member.base == nil && name == "init" ? expected.flatMap({ valueTypes[$0.wrapped.name] }) : nil) {
+    if let model = valueType(named: callee)
+      ?? (member.base == nil && name == "init" ? expected.flatMap({ valueTypes[$0.wrapped.name] }) : nil)
+    {
       return try construct(model, arguments: arguments, labels: labels, at: call)
     }
     if let baseExpr = member.base, let type = standardType(named: baseExpr) {
@@ -189,14 +196,16 @@ extension SwiftEvaluator {
       guard let entry = SwiftBuiltins.global(type, name, labels: labels), entry.isStatic else {
         throw failure("calls '\(type).\(name)(…)', \(Self.outsideSubset)", at: member)
       }
-      var builtin = BuiltinCall(evaluator: self, name: name, base: .none, arguments: arguments, parameters: entry.parameters, node: Syntax(call))
+      var builtin = BuiltinCall(
+        evaluator: self, name: name, base: .none, arguments: arguments, parameters: entry.parameters, node: Syntax(call))
       return try entry.handler(&builtin)
     }
     guard let baseExpr = member.base else {
       // `.init(…)` where the context gives the type: that type's initializer.
       if name == "init", let type = expected?.wrapped, let entry = SwiftBuiltins.global("", type.name, labels: labels) {
         var builtin = BuiltinCall(
-          evaluator: self, name: type.name, base: .none, arguments: arguments, parameters: entry.parameters, node: Syntax(call), expected: expected)
+          evaluator: self, name: type.name, base: .none, arguments: arguments, parameters: entry.parameters, node: Syntax(call),
+          expected: expected)
         return try entry.handler(&builtin)
       }
       if let declared = extensionMember(name, isStatic: true, of: expected?.wrapped.name) {
@@ -221,7 +230,8 @@ extension SwiftEvaluator {
         throw failure("'\(name)' changes its receiver; call it on a 'var' as a statement", at: nameNode)
       }
       if base.isOptional {
-        throw failure("value of optional type '\(base.typeName)' must be unwrapped to call '\(name)'; use '?.', 'if let' or '??'", at: nameNode)
+        throw failure(
+          "value of optional type '\(base.typeName)' must be unwrapped to call '\(name)'; use '?.', 'if let' or '??'", at: nameNode)
       }
       let forms = SwiftBuiltins.forms(of: base, name: name)
       let hint = forms.isEmpty ? "" : " with these labels (Quarry runs \(forms.joined(separator: ", ")))"
@@ -230,7 +240,8 @@ extension SwiftEvaluator {
     if entry.needsOrder, entry.receiver == "Sequence", Self.isUnordered(base) {
       throw failure("'\(name)' on a \(base.typeName) depends on an order Swift does not fix; sort it first", at: nameNode)
     }
-    var builtin = BuiltinCall(evaluator: self, name: name, base: base, arguments: arguments, parameters: entry.parameters, node: Syntax(call))
+    var builtin = BuiltinCall(
+      evaluator: self, name: name, base: base, arguments: arguments, parameters: entry.parameters, node: Syntax(call))
     let result = try entry.handler(&builtin)
     try budget.allocate(result.size)
     return result
@@ -238,8 +249,12 @@ extension SwiftEvaluator {
 
   /// Calls a function the input declares: arguments matched to parameters by label, defaults
   /// filled in, the body run in a scope of its own.
-  func invoke(_ function: FunctionDeclSyntax, arguments: [ExprSyntax], labels: CallLabels, at call: FunctionCallExprSyntax) throws -> SwiftValue {
-    guard let original = function.body, let body = source.folded(original) else { throw failure("'\(function.name.text)' has no body to run", at: call) }
+  func invoke(_ function: FunctionDeclSyntax, arguments: [ExprSyntax], labels: CallLabels, at call: FunctionCallExprSyntax) throws
+    -> SwiftValue
+  {
+    guard let original = function.body, let body = source.folded(original) else {
+      throw failure("'\(function.name.text)' has no body to run", at: call)
+    }
     var names: [String: Variable] = [:]
     var index = 0
     for parameter in function.signature.parameterClause.parameters {
@@ -357,13 +372,17 @@ extension SwiftEvaluator {
         // A slice keeps its base's indices: `a.dropFirst()[0]` traps.
         let (offset, overflow) = position.subtractingReportingOverflow(Int64(start))
         guard !overflow, offset >= 0, offset < elements.count else {
-          throw crash("reads index \(position) of \(base.typeName.hasPrefix("ArraySlice") ? "a slice whose indices are \(start)..<\(start + elements.count)" : "an array of \(elements.count)")", at: argument.expression)
+          throw crash(
+            "reads index \(position) of \(base.typeName.hasPrefix("ArraySlice") ? "a slice whose indices are \(start)..<\(start + elements.count)" : "an array of \(elements.count)")",
+            at: argument.expression)
         }
         return elements[Int(offset)]
       case .range(let lower, let upper, let closed):
         let end = closed ? upper.addingReportingOverflow(1) : (upper, false)
         guard !end.1, lower >= Int64(start), end.0 <= Int64(start + elements.count) else {
-          throw crash("takes the slice \(lower)\(closed ? "..." : "..<")\(upper) of indices \(start)..<\(start + elements.count)", at: argument.expression)
+          throw crash(
+            "takes the slice \(lower)\(closed ? "..." : "..<")\(upper) of indices \(start)..<\(start + elements.count)",
+            at: argument.expression)
         }
         return .slice(Array(elements[Int(lower) - start..<Int(end.0) - start]), start: Int(lower))
       default:
@@ -395,7 +414,9 @@ extension SwiftEvaluator {
     guard let first = arguments.first else { throw unsupported(subscriptCall) }
     switch base {
     case .array(var elements):
-      guard case .int(let position) = try evaluate(first.expression, expected: .int), arguments.count == 1 else { throw unsupported(subscriptCall) }
+      guard case .int(let position) = try evaluate(first.expression, expected: .int), arguments.count == 1 else {
+        throw unsupported(subscriptCall)
+      }
       guard position >= 0, position < elements.count else {
         throw crash("writes index \(position) of an array of \(elements.count)", at: first.expression)
       }

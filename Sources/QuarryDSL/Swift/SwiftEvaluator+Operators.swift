@@ -97,7 +97,9 @@ extension SwiftEvaluator {
     {
       return SwiftType(["Float", "CGFloat"].contains(callee.baseName.text) ? "Double" : callee.baseName.text)
     }
-    if let tuple = expr.as(TupleExprSyntax.self), tuple.elements.count == 1, let only = tuple.elements.first { return staticType(of: only.expression) }
+    if let tuple = expr.as(TupleExprSyntax.self), tuple.elements.count == 1, let only = tuple.elements.first {
+      return staticType(of: only.expression)
+    }
     return nil
   }
 
@@ -212,7 +214,9 @@ extension SwiftEvaluator {
       else { throw mismatch("<", lhs, rhs, at: node) }
       return i < j ? -1 : (i == j ? 0 : 1)
     default:
-      throw failure("cannot order \(lhs.typeName) and \(rhs.typeName)\(lhs.isOptional || rhs.isOptional ? "; unwrap the optional first" : "")", at: node)
+      throw failure(
+        "cannot order \(lhs.typeName) and \(rhs.typeName)\(lhs.isOptional || rhs.isOptional ? "; unwrap the optional first" : "")", at: node
+      )
     }
   }
 

@@ -20,7 +20,9 @@ extension SwiftEvaluator {
   /// Which of a `switch`'s cases (its active cases, in order) Swift runs for the subject
   /// computed from `names`, with what the case's patterns bind: the query compiler asks this
   /// of a `switch` over a value known before the query runs, then compiles that case's body.
-  func switchCase(_ switchExpr: SwitchExprSyntax, names: [String: SwiftValue]) throws(SwiftEvaluationError) -> (index: Int, names: [String: Variable])? {
+  func switchCase(_ switchExpr: SwitchExprSyntax, names: [String: SwiftValue]) throws(SwiftEvaluationError) -> (
+    index: Int, names: [String: Variable]
+  )? {
     guard let folded = source.folded(switchExpr) else { throw failure("cannot be read here", at: switchExpr) }
     scopes = [Scope(names.mapValues { Variable(value: $0, mutable: false, type: nil) })]
     var found: (index: Int, names: [String: Variable])?
@@ -33,7 +35,9 @@ extension SwiftEvaluator {
 
   /// `if case PATTERN = subject` where the query compiler holds `subject`: what the pattern
   /// binds when it matches (nil when it does not).
-  func bindings(of pattern: PatternSyntax, matching subject: SwiftValue, names: [String: SwiftValue]) throws(SwiftEvaluationError) -> [String: Variable]? {
+  func bindings(of pattern: PatternSyntax, matching subject: SwiftValue, names: [String: SwiftValue]) throws(SwiftEvaluationError)
+    -> [String: Variable]?
+  {
     guard let folded = source.folded(pattern) else { throw failure("cannot be read here", at: pattern) }
     scopes = [Scope(names.mapValues { Variable(value: $0, mutable: false, type: nil) })]
     var bound: [String: Variable]?
@@ -67,7 +71,9 @@ extension SwiftEvaluator {
   }
 
   /// Whether `subject` matches `pattern`, binding its names.
-  func matches(_ pattern: PatternSyntax, _ subject: SwiftValue, binding names: inout [String: Variable], bindsNames: Bool = false) throws -> Bool {
+  func matches(_ pattern: PatternSyntax, _ subject: SwiftValue, binding names: inout [String: Variable], bindsNames: Bool = false) throws
+    -> Bool
+  {
     try budget.charge()
     if let identifier = pattern.as(IdentifierPatternSyntax.self) {
       names[identifier.identifier.text] = Variable(value: subject, mutable: false, type: nil)
@@ -90,7 +96,9 @@ extension SwiftEvaluator {
     throw unsupported(pattern, "this pattern")
   }
 
-  private func matches(expression expr: ExprSyntax, _ subject: SwiftValue, binding names: inout [String: Variable], bindsNames: Bool) throws -> Bool {
+  private func matches(expression expr: ExprSyntax, _ subject: SwiftValue, binding names: inout [String: Variable], bindsNames: Bool) throws
+    -> Bool
+  {
     if expr.is(DiscardAssignmentExprSyntax.self) { return true }
     if let pattern = expr.as(PatternExprSyntax.self) {
       return try matches(pattern.pattern, subject, binding: &names, bindsNames: bindsNames)

@@ -162,9 +162,13 @@ extension SwiftEvaluator {
       for character in text { if let flow = try body(.string(String(character))) { return flow } }
       return .next
     case .dictionary, .unordered:
-      throw failure("loops over a \(sequence.typeName), whose order Swift does not fix; sort it first (`.sorted()`, `.sorted { $0.key < $1.key }`)", at: loop.sequence)
+      throw failure(
+        "loops over a \(sequence.typeName), whose order Swift does not fix; sort it first (`.sorted()`, `.sorted { $0.key < $1.key }`)",
+        at: loop.sequence)
     default:
-      guard let elements = sequence.orderedElements(limit: 0) else { throw failure("cannot loop over \(sequence.typeName)", at: loop.sequence) }
+      guard let elements = sequence.orderedElements(limit: 0) else {
+        throw failure("cannot loop over \(sequence.typeName)", at: loop.sequence)
+      }
       for element in elements { if let flow = try body(element) { return flow } }
       return .next
     }

@@ -13,8 +13,7 @@ extension SwiftEvaluator {
   /// name shadows it.
   func valueType(named expr: ExprSyntax) -> ValueTypeModel? {
     guard !valueTypes.isEmpty else { return nil }
-    if let reference = expr.as(DeclReferenceExprSyntax.self), lookup(reference.baseName.text) != nil
-    {
+    if let reference = expr.as(DeclReferenceExprSyntax.self), lookup(reference.baseName.text) != nil {
       return nil
     }
     guard expr.is(DeclReferenceExprSyntax.self) || expr.is(MemberAccessExprSyntax.self) else {
@@ -51,7 +50,9 @@ extension SwiftEvaluator {
       } else if property.type?.isOptional == true && !property.isFixed {
         values.append(.none)
       } else {
-        throw failure("calls \(model.name)(\(Self.labelList(labels))) without '\(property.name):', which its memberwise initializer \(Self.memberwiseSignature(model)) needs", at: call)
+        throw failure(
+          "calls \(model.name)(\(Self.labelList(labels))) without '\(property.name):', which its memberwise initializer \(Self.memberwiseSignature(model)) needs",
+          at: call)
       }
     }
     if index < arguments.count {
@@ -67,7 +68,9 @@ extension SwiftEvaluator {
   /// `init(type: T = .x, …) { self.type = type; … }`: the `init` whose labels the call gives,
   /// its default arguments filled in, run on a value whose properties start at their defaults;
   /// every stored property must be set by then, as Swift requires.
-  private func runInitializer(of model: ValueTypeModel, arguments: [ExprSyntax], labels: CallLabels, at call: FunctionCallExprSyntax) throws -> SwiftValue {
+  private func runInitializer(of model: ValueTypeModel, arguments: [ExprSyntax], labels: CallLabels, at call: FunctionCallExprSyntax) throws
+    -> SwiftValue
+  {
     let given = labels.map(\.label)
     let candidate = model.initializers.first { initializer in
       var index = 0
@@ -78,11 +81,13 @@ extension SwiftEvaluator {
       return index == given.count
     }
     guard let initializer = candidate, let body = initializer.body else {
-      throw failure("no initializer of '\(model.name)' takes these arguments (\(given.map { ($0 ?? "_") + ":" }.joined()))", at: call.calledExpression)
+      throw failure(
+        "no initializer of '\(model.name)' takes these arguments (\(given.map { ($0 ?? "_") + ":" }.joined()))", at: call.calledExpression)
     }
     let inner = try nested(in: model.source, at: call)
     let names = try boundArguments(
-      initializer.signature.parameterClause.parameters, arguments: arguments, labels: labels, defaultsIn: inner, callee: model.name, at: call)
+      initializer.signature.parameterClause.parameters, arguments: arguments, labels: labels, defaultsIn: inner, callee: model.name,
+      at: call)
     // `self` starts with the defaults the declaration gives (nil for an optional `var`).
     var values: [SwiftValue?] = []
     for property in model.properties {
@@ -96,8 +101,11 @@ extension SwiftEvaluator {
       type: model.name, names: model.properties.map(\.name), values: values.map { $0 ?? .none }, encodable: model.isEncodable)
     let built = try inner.runInitializerBody(body.statements, self: start, arguments: names)
     guard case .structure(_, _, let final, _) = built else { return built }
-    for (property, (before, after)) in zip(model.properties, zip(values, final)) where before == nil && after == .none && property.type?.isOptional != true {
-      throw failure("the initializer of '\(model.name)' does not set '\(property.name)' (Swift refuses it: 'self' used before all stored properties are initialized)", at: call)
+    for (property, (before, after)) in zip(model.properties, zip(values, final))
+    where before == nil && after == .none && property.type?.isOptional != true {
+      throw failure(
+        "the initializer of '\(model.name)' does not set '\(property.name)' (Swift refuses it: 'self' used before all stored properties are initialized)",
+        at: call)
     }
     return built
   }

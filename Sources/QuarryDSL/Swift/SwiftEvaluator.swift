@@ -182,9 +182,12 @@ final class SwiftEvaluator {
         if let trailing = call.trailingClosure { arguments.append(ExprSyntax(trailing)) }
         arguments += call.additionalTrailingClosures.map { ExprSyntax($0.closure) }
         return try memberCall(
-          member.declName.baseName.text, on: receiver, arguments: arguments, labels: CallLabels(call), call: call, nameNode: Syntax(member.declName))
+          member.declName.baseName.text, on: receiver, arguments: arguments, labels: CallLabels(call), call: call,
+          nameNode: Syntax(member.declName))
       }
-      if let member = folded.as(MemberAccessExprSyntax.self) { return try property(member.declName.baseName.text, of: receiver, at: member.declName) }
+      if let member = folded.as(MemberAccessExprSyntax.self) {
+        return try property(member.declName.baseName.text, of: receiver, at: member.declName)
+      }
       return try evaluate(folded)
     }
   }

@@ -41,18 +41,20 @@ struct SwiftExtensionMember {
     for member in block.activeMembers {
       if let function = member.decl.as(FunctionDeclSyntax.self), function.body != nil {
         let isStatic = function.modifiers.contains { $0.name.tokenKind == .keyword(.static) }
-        members.append(SwiftExtensionMember(
-          typeName: typeName, name: function.name.text, isStatic: isStatic,
-          declaration: AnySyntaxBox(syntax: Syntax(function), source: source)))
+        members.append(
+          SwiftExtensionMember(
+            typeName: typeName, name: function.name.text, isStatic: isStatic,
+            declaration: AnySyntaxBox(syntax: Syntax(function), source: source)))
       } else if let variable = member.decl.as(VariableDeclSyntax.self) {
         let isStatic = variable.modifiers.contains { $0.name.tokenKind == .keyword(.static) }
         for binding in variable.bindings {
           guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text,
             binding.initializer != nil || binding.accessorBlock != nil
           else { continue }
-          members.append(SwiftExtensionMember(
-            typeName: typeName, name: name, isStatic: isStatic,
-            declaration: AnySyntaxBox(syntax: Syntax(binding), source: source)))
+          members.append(
+            SwiftExtensionMember(
+              typeName: typeName, name: name, isStatic: isStatic,
+              declaration: AnySyntaxBox(syntax: Syntax(binding), source: source)))
         }
       }
     }
@@ -95,7 +97,8 @@ extension SwiftEvaluator {
     // Declared in an earlier input: a failure inside says where, and is located at this use.
     do {
       return try runExtensionHere(member, on: receiver, arguments: arguments, labels: labels, at: node)
-    } catch let inner as SwiftEvaluationError where inner.line != failure("", at: node).line || inner.column != failure("", at: node).column {
+    } catch let inner as SwiftEvaluationError where inner.line != failure("", at: node).line || inner.column != failure("", at: node).column
+    {
       throw failure("uses '\(member.name)', which \(inner.text) (at \(inner.line):\(inner.column) of the input that declared it)", at: node)
     }
   }
@@ -111,7 +114,9 @@ extension SwiftEvaluator {
       names += try boundArguments(
         function.signature.parameterClause.parameters, arguments: arguments, labels: labels ?? CallLabels(), defaultsIn: inner,
         callee: member.name, at: node)
-      let returnType = function.signature.returnClause.map { Self.swiftType($0.type) }.map { $0.name == "Self" ? SwiftType(member.typeName) : $0 }
+      let returnType = function.signature.returnClause.map { Self.swiftType($0.type) }.map {
+        $0.name == "Self" ? SwiftType(member.typeName) : $0
+      }
       return try inner.run(body.statements, arguments: names, returnType: returnType)
     }
     guard let binding = member.declaration.syntax.as(PatternBindingSyntax.self) else {
@@ -119,7 +124,9 @@ extension SwiftEvaluator {
     }
     let type = binding.typeAnnotation.map { Self.swiftType($0.type) }.map { $0.name == "Self" ? SwiftType(member.typeName) : $0 }
     if let initializer = binding.initializer {
-      return try inner.coerce(inner.value(of: initializer.value, names: Dictionary(names.map { ($0.name, $0.value) }, uniquingKeysWith: { $1 }), expected: type), to: type, at: initializer.value)
+      return try inner.coerce(
+        inner.value(of: initializer.value, names: Dictionary(names.map { ($0.name, $0.value) }, uniquingKeysWith: { $1 }), expected: type),
+        to: type, at: initializer.value)
     }
     if let accessor = binding.accessorBlock {
       switch accessor.accessors {

@@ -24,10 +24,18 @@ enum SwiftLiterals {
     let text = literal.literal.text
     let radix: Int
     var digits = Substring(text)
-    if text.hasPrefix("0x") { radix = 16; digits = digits.dropFirst(2) }
-    else if text.hasPrefix("0o") { radix = 8; digits = digits.dropFirst(2) }
-    else if text.hasPrefix("0b") { radix = 2; digits = digits.dropFirst(2) }
-    else { radix = 10 }
+    if text.hasPrefix("0x") {
+      radix = 16
+      digits = digits.dropFirst(2)
+    } else if text.hasPrefix("0o") {
+      radix = 8
+      digits = digits.dropFirst(2)
+    } else if text.hasPrefix("0b") {
+      radix = 2
+      digits = digits.dropFirst(2)
+    } else {
+      radix = 10
+    }
     let clean = String(digits.filter { $0 != "_" })
     guard let magnitude = UInt64(clean, radix: radix) else {
       if clean.allSatisfy({ $0.isHexDigit }) && !clean.isEmpty {

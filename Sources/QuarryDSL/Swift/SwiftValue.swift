@@ -293,7 +293,8 @@ extension SwiftValue {
       }
     case .double(let number): value = .double(number)
     case .text(let text) where type?.wrapped.name == "UUID" && SwiftValue.isUUIDText(text): value = .uuid(text.uppercased())
-    case .text(let text): value = type?.isDate == true ? DateFormatting.seconds(fromISO8601: text).map(SwiftValue.date) ?? .string(text) : .string(text)
+    case .text(let text):
+      value = type?.isDate == true ? DateFormatting.seconds(fromISO8601: text).map(SwiftValue.date) ?? .string(text) : .string(text)
     case .blob(let bytes): value = type?.wrapped.name == "Data" ? .data(bytes) : .array(bytes.map { .int(Int64($0)) })
     case .text(let text) where type?.wrapped.name == "URL": value = .url(text)
     }

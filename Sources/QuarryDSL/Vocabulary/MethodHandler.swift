@@ -73,7 +73,11 @@ struct MethodHandler: Sendable, Hashable {
     MethodHandler(name: "query." + name) { compiler, receiver, site in
       let arguments = try site.call(of: name, in: compiler)
       let query: Query
-      if case .table(let table) = receiver { query = try compiler.baseQuery(table) } else { query = try compiler.asQuery(receiver, at: site.nameNode) }
+      if case .table(let table) = receiver {
+        query = try compiler.baseQuery(table)
+      } else {
+        query = try compiler.asQuery(receiver, at: site.nameNode)
+      }
       return try body(compiler.queryMethods)(query, arguments)
     }
   }
@@ -157,7 +161,8 @@ struct MethodHandler: Sendable, Hashable {
 
   /// A method of the window inside `.over { … }`.
   static func window(
-    _ name: String, _ body: @escaping @Sendable (WindowMethods) -> (WindowSpecification, Arguments, MemberAccessExprSyntax) throws -> WindowSpecification
+    _ name: String,
+    _ body: @escaping @Sendable (WindowMethods) -> (WindowSpecification, Arguments, MemberAccessExprSyntax) throws -> WindowSpecification
   ) -> MethodHandler {
     MethodHandler(name: "window." + name) { compiler, receiver, site in
       guard case .window(let window) = receiver, let member = site.member else {

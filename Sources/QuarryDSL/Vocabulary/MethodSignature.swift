@@ -33,7 +33,8 @@ public struct MethodSignature: Sendable, Hashable {
       self.hasDefault = hasDefault
       self.isVariadic = isVariadic
       let bytes = Array(type.utf8)
-      isClosure = (bytes.first == UInt8(ascii: "(") && zip(bytes, bytes.dropFirst()).contains { $0 == UInt8(ascii: "-") && $1 == UInt8(ascii: ">") })
+      isClosure =
+        (bytes.first == UInt8(ascii: "(") && zip(bytes, bytes.dropFirst()).contains { $0 == UInt8(ascii: "-") && $1 == UInt8(ascii: ">") })
         || bytes.first == UInt8(ascii: "@")
     }
   }
@@ -79,13 +80,17 @@ public struct MethodSignature: Sendable, Hashable {
   /// a process that compiles one query reads a handful of the vocabulary's entries, not all.
   private let shape: LazyShape
 
-  public init(_ declaration: String, _ summary: String, example: String, function: SQLFunction? = nil,
-              availability: Availability = .available) {
+  public init(
+    _ declaration: String, _ summary: String, example: String, function: SQLFunction? = nil,
+    availability: Availability = .available
+  ) {
     self.init(declaration, summary, example: example, function: function, availability: availability, handler: nil)
   }
 
-  init(_ declaration: String, _ summary: String, example: String, function: SQLFunction? = nil,
-       availability: Availability = .available, handler: MethodHandler?) {
+  init(
+    _ declaration: String, _ summary: String, example: String, function: SQLFunction? = nil,
+    availability: Availability = .available, handler: MethodHandler?
+  ) {
     self.handler = handler
     self.declaration = declaration
     self.function = function
@@ -241,7 +246,8 @@ public struct MethodSignature: Sendable, Hashable {
 
   /// The text of `bytes[start..<end]` without surrounding spaces.
   static func text(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> String {
-    var start = start, end = end
+    var start = start
+    var end = end
     while start < end, bytes[start] == UInt8(ascii: " ") { start += 1 }
     while end > start, bytes[end - 1] == UInt8(ascii: " ") { end -= 1 }
     return String(decoding: bytes[start..<end], as: UTF8.self)

@@ -27,7 +27,8 @@ public enum ByteSearch {
   /// Whether `text` holds `needle`'s UTF-8 bytes (for ASCII needles: byte for byte is what a
   /// Character search finds too).
   public static func contains(_ needle: String, in text: String) -> Bool {
-    var text = text, needle = needle
+    var text = text
+    var needle = needle
     return text.withUTF8 { text in needle.withUTF8 { firstIndex(of: $0, in: text) != nil } }
   }
 }

@@ -1,7 +1,7 @@
 import FoundationEssentials
+import QuarryDSL
 import QuarryEngine
 import QueryBuilder
-import QuarryDSL
 
 /// Checks an answer against an exercise's solution on the fixture and on its variant rows.
 /// Results compare by column position (names ignored), as multisets unless the exercise asks
@@ -62,7 +62,9 @@ public struct AnswerChecker {
   }
 
   /// Checks `answer` against outcomes `expectedOutcomes(of:fixture:)` gave.
-  func check(_ answer: String, against exercise: Exercise, fixture: String, context: [String] = [], expected outcomes: [Outcome]) throws -> Verdict {
+  func check(_ answer: String, against exercise: Exercise, fixture: String, context: [String] = [], expected outcomes: [Outcome]) throws
+    -> Verdict
+  {
     var evidence: AnswerEvidence?
     for (dataset, expected) in zip(Self.datasets(for: exercise), outcomes) {
       let variant = dataset.variant
@@ -77,16 +79,19 @@ public struct AnswerChecker {
         if dataset.idShift != 0 {
           place = " (on the variant rows under other ids: it matched them under the fixture's ids, so it depends on an id written in it)"
         } else if let recipe = dataset.generated, let values = recipe.values {
-          place = " (on rows whose values change as the schema allows, dataset \(values.seed)\(dataset.permutesIDs ? ", ids moved" : ""): it matched the fixture's and the variant's rows, but these hold a case they do not — a NULL, a number on a boundary or 0, a text in other letter case or with % or _, a new value, a copied row, an empty table\(Self.shownChanges(of: dataset, fixture: fixture, outcomes: [expected, actual]))"
+          place =
+            " (on rows whose values change as the schema allows, dataset \(values.seed)\(dataset.permutesIDs ? ", ids moved" : ""): it matched the fixture's and the variant's rows, but these hold a case they do not — a NULL, a number on a boundary or 0, a text in other letter case or with % or _, a new value, a copied row, an empty table\(Self.shownChanges(of: dataset, fixture: fixture, outcomes: [expected, actual]))"
             + ")"
         } else if let recipe = dataset.generated {
-          place = " (on \(recipe.description)\(dataset.permutesIDs ? ", ids permuted" : ""): it matched the fixture's and the variant's rows, but these have a case they do not — a duplicate, a tie, a date in another year, rows in another order\(Self.shownChanges(of: dataset, fixture: fixture, outcomes: [expected, actual])))"
+          place =
+            " (on \(recipe.description)\(dataset.permutesIDs ? ", ids permuted" : ""): it matched the fixture's and the variant's rows, but these have a case they do not — a duplicate, a tie, a date in another year, rows in another order\(Self.shownChanges(of: dataset, fixture: fixture, outcomes: [expected, actual])))"
         } else if !variant {
           place = ""
         } else if Self.looksFitted(answer, solution: exercise.solution, fixtureValues: Self.values(ofFixture: fixture)) {
           place = " (on the variant rows; it matched the fixture's rows, so it may be fitted to them)"
         } else {
-          place = " (on the variant rows; it matched the fixture's rows, but these have a case it gets wrong: a tie, a NULL, a value on a boundary, a word inside another)"
+          place =
+            " (on the variant rows; it matched the fixture's rows, but these have a case it gets wrong: a tie, a NULL, a value on a boundary, a word inside another)"
         }
         return .wrong(difference + place)
       }
@@ -99,8 +104,12 @@ public struct AnswerChecker {
     }
     // A view the exercise has the answer create must be what the answer reads its rows from.
     let madeViews = Set((outcomes.first?.created ?? []).filter { $0.type == "view" }.map { $0.name.lowercased() })
-    if comparesRows, !madeViews.isEmpty, exercise.taught.contains(where: { $0.name == "view" }), let evidence, !evidence.answerReads(any: madeViews) {
-      return .wrong("right result, but this exercise is about a view of your own: your last query does not read the view it creates ('\(madeViews.sorted().joined(separator: "', '"))')")
+    if comparesRows, !madeViews.isEmpty, exercise.taught.contains(where: { $0.name == "view" }), let evidence,
+      !evidence.answerReads(any: madeViews)
+    {
+      return .wrong(
+        "right result, but this exercise is about a view of your own: your last query does not read the view it creates ('\(madeViews.sorted().joined(separator: "', '"))')"
+      )
     }
     return .correct
   }
@@ -165,14 +174,23 @@ public struct AnswerChecker {
     var previous: Character = " "
     for character in text + " " {
       if let open = quote {
-        if character == open { found.insert("s" + current); current = ""; quote = nil } else { current.append(character) }
+        if character == open {
+          found.insert("s" + current)
+          current = ""
+          quote = nil
+        } else {
+          current.append(character)
+        }
         previous = character
         continue
       }
       if character == "'" || character == "\"" {
         quote = character
       } else if character.isNumber || (character == "." && !number.isEmpty) {
-        if number.isEmpty, previous.isLetter || previous == "$" || previous == "_" { previous = character; continue }
+        if number.isEmpty, previous.isLetter || previous == "$" || previous == "_" {
+          previous = character
+          continue
+        }
         number.append(character)
       } else if !number.isEmpty {
         if !(character.isLetter || character == "_") { found.insert("n" + number) }
@@ -197,7 +215,10 @@ public struct AnswerChecker {
     var datasets = [Dataset(variant: false), Dataset(variant: true)]
     if !namesNumbers { datasets.append(Dataset(variant: true, idShift: 1000)) }
     for seed in 1...3 {
-      datasets.append(Dataset(variant: true, generated: GeneratedRows(seed: UInt64(seed), copiesRows: !exercise.ordered), permutesIDs: !namesNumbers, keeping: given))
+      datasets.append(
+        Dataset(
+          variant: true, generated: GeneratedRows(seed: UInt64(seed), copiesRows: !exercise.ordered), permutesIDs: !namesNumbers,
+          keeping: given))
     }
     for seed in exercise.datasetSeeds {
       datasets.append(varied(seed, for: exercise))
@@ -232,7 +253,8 @@ public struct AnswerChecker {
   /// `id IN (1, 2)`): the task gives that id, so ids stay where they are. A number written for
   /// anything else (`limit(3)`, `depth: 1`, `price < 20`) leaves ids free to move.
   static func namesAnID(_ solution: String) -> Bool {
-    let pattern = #"(?i)(\bfind\(\s*\[?\s*-?\d|(\bid|[a-z]id)\b["'\)\]\s]*(\.(eq|neq|lt|lte|gt|gte)\(|\.in\(\s*\[|==|<=|>=|=|<>|!=|<|>|\bin\s*\()\s*\(?\[?\s*-?\d)"#
+    let pattern =
+      #"(?i)(\bfind\(\s*\[?\s*-?\d|(\bid|[a-z]id)\b["'\)\]\s]*(\.(eq|neq|lt|lte|gt|gte)\(|\.in\(\s*\[|==|<=|>=|=|<>|!=|<|>|\bin\s*\()\s*\(?\[?\s*-?\d)"#
     // A label (`orderID: 1`) and a row of VALUES (`VALUES (1, 3, 2)`) name ids too.
     let labelled = #"(?i)[a-z]id\s*:\s*-?\d|\bvalues\b\s*:?\s*\{?\s*\([^)]*\d"#
     return TextPattern(pattern)?.contains(in: solution) ?? true || TextPattern(labelled)?.contains(in: solution) ?? true
@@ -247,10 +269,13 @@ public struct AnswerChecker {
     let namesNumbers = namesAnID(exercise.solution)
     let given = Set(literals.filter { $0.hasPrefix("s") }.map { String($0.dropFirst()) })
     // A literal inside `#sql("'2026-03-06'")` is quoted twice: the SQL string's quotes go too.
-    let bounds = literals.map { String($0.dropFirst()).trimmingScalars(in: ["'"]) }.filter { Double($0) != nil || ValueVariation.isDate($0) }.sorted()
+    let bounds = literals.map { String($0.dropFirst()).trimmingScalars(in: ["'"]) }.filter {
+      Double($0) != nil || ValueVariation.isDate($0)
+    }.sorted()
     let named = namesNumbers ? Set(bounds.compactMap { Int64($0) }) : []
     let recipe = GeneratedRows(
-      seed: seed, copiesRows: true, values: ValueVariation(seed: seed, focus: ValueVariation.focus(of: exercise.solution), namedRows: named))
+      seed: seed, copiesRows: true, values: ValueVariation(seed: seed, focus: ValueVariation.focus(of: exercise.solution), namedRows: named)
+    )
     // Odd seeds start from the variant rows, even ones from the fixture's: a copy or a changed
     // value there gives more rows than the fixture had (what an answer cut to its rows misses).
     return Dataset(variant: seed % 2 == 1, generated: recipe, permutesIDs: !namesNumbers, keeping: given, bounds: bounds)
@@ -309,7 +334,10 @@ public struct AnswerChecker {
     session.database.stopRecordingAccess()
     switch limit.reason {
     case .timeLimit?:
-      throw CheckFailure(message: "stopped after \(Self.seconds(timeLimit)): the query did not finish (a recursive CTE needs a `where` in its recursive part that ends it)")
+      throw CheckFailure(
+        message:
+          "stopped after \(Self.seconds(timeLimit)): the query did not finish (a recursive CTE needs a `where` in its recursive part that ends it)"
+      )
     case .stopped?:
       throw CheckFailure(message: "the check was stopped (Ctrl-C) before the query finished")
     case nil: break
@@ -354,7 +382,8 @@ public struct AnswerChecker {
   /// The tables that hold rows: not views, not SQLite's own, not FTS5's shadow tables (the
   /// virtual table shows what they index), sorted by name.
   static func userTables(of session: Session) throws -> [String] {
-    let shadows = Set(((try? session.database.rows("SELECT name FROM pragma_table_list WHERE type = 'shadow'")) ?? []).compactMap { $0.first?.textValue })
+    let shadows = Set(
+      ((try? session.database.rows("SELECT name FROM pragma_table_list WHERE type = 'shadow'")) ?? []).compactMap { $0.first?.textValue })
     return try session.database.schema().tables
       .filter { $0.kind != .view && !$0.name.hasPrefix("sqlite_") && !shadows.contains($0.name) }
       .map(\.name).sorted()
@@ -362,7 +391,8 @@ public struct AnswerChecker {
 
   /// The INTEGER PRIMARY KEY of each table declared AUTOINCREMENT.
   static func autoIncrementKeys(in database: Database) -> [String: String] {
-    let tables = ((try? database.rows("SELECT name FROM sqlite_schema WHERE type = 'table' AND sql LIKE '%AUTOINCREMENT%'")) ?? []).compactMap { $0.first?.textValue }
+    let tables = ((try? database.rows("SELECT name FROM sqlite_schema WHERE type = 'table' AND sql LIKE '%AUTOINCREMENT%'")) ?? [])
+      .compactMap { $0.first?.textValue }
     guard !tables.isEmpty, let keys = try? IntegerKeys(database) else { return [:] }
     return keys.keys.filter { tables.contains($0.key) }
   }
@@ -379,7 +409,8 @@ public struct AnswerChecker {
     let lines = input.split(separator: "\n", omittingEmptySubsequences: false)
     if lines.count > 1, let index = lines.firstIndex(where: { $0.trimmingScalars(in: .whitespaces).hasPrefix(".explain ") }) {
       // `.explain QUERY` on a line of its own, as the prompt takes it, between other statements.
-      let before = lines[..<index].joined(separator: "\n"), after = lines[(index + 1)...].joined(separator: "\n")
+      let before = lines[..<index].joined(separator: "\n")
+      let after = lines[(index + 1)...].joined(separator: "\n")
       if !before.trimmingScalars(in: .whitespacesAndNewlines).isEmpty { execute(before, in: session, sink: sink) }
       execute(String(lines[index]), in: session, sink: sink)
       if !after.trimmingScalars(in: .whitespacesAndNewlines).isEmpty { execute(after, in: session, sink: sink) }
@@ -435,7 +466,8 @@ public struct AnswerChecker {
           return facts.keywords.first(where: verbs.contains)
         }
         if let first = writes.first {
-          return "this exercise changes the data, but your answer changed no row here: its \(first)\(writes.count > 1 ? " (and the other writes)" : "") matched no row — check which rows it reaches (a view's WHERE, a trigger's condition, the row's id)"
+          return
+            "this exercise changes the data, but your answer changed no row here: its \(first)\(writes.count > 1 ? " (and the other writes)" : "") matched no row — check which rows it reaches (a view's WHERE, a trigger's condition, the row's id)"
         }
         return "this exercise changes the data, but your answer changed nothing (a query that only selects the rows is not enough)"
       }
@@ -443,9 +475,10 @@ public struct AnswerChecker {
         return "your answer changes the data; this exercise only asks for rows"
       }
       for (want, got) in zip(expected.tables, actual.tables) where want.rows.map(Self.key) != got.rows.map(Self.key) {
-        let difference = compareRows(
-          expected: Outcome(columns: want.columns, rows: want.rows), actual: Outcome(columns: got.columns, rows: got.rows),
-          ordered: false, listSeparator: nil) ?? "different rows"
+        let difference =
+          compareRows(
+            expected: Outcome(columns: want.columns, rows: want.rows), actual: Outcome(columns: got.columns, rows: got.rows),
+            ordered: false, listSeparator: nil) ?? "different rows"
         return "after your answer, table '\(want.name)' differs: \(difference)"
       }
       if !exercise.checkedTables.isEmpty { return nil }
@@ -458,7 +491,8 @@ public struct AnswerChecker {
       return difference + Self.trap(in: actual.sql, expected: expected, actual: actual)
     }
     if exercise.ordered, !actual.sql.isEmpty, !Self.hasOrderBy(actual.sql) {
-      return "right rows, but this exercise asks for an order and your query has no `order` (ORDER BY): without it SQLite may return the rows in any order"
+      return
+        "right rows, but this exercise asks for an order and your query has no `order` (ORDER BY): without it SQLite may return the rows in any order"
     }
     return nil
   }
@@ -512,7 +546,8 @@ public struct AnswerChecker {
     }
     let normalize: ([DatabaseValue]) -> [String] = { row in row.map { Self.valueKey($0, listSeparator: listSeparator) } }
     let lexical: ([String], [String]) -> Bool = { $0.lexicographicallyPrecedes($1) }
-    let wantKeys = expected.rows.map(normalize), gotKeys = actual.rows.map(normalize)
+    let wantKeys = expected.rows.map(normalize)
+    let gotKeys = actual.rows.map(normalize)
     let wantSorted = wantKeys.sorted(by: lexical)
     let sameRows = wantSorted == gotKeys.sorted(by: lexical)
     if ordered {
@@ -547,23 +582,27 @@ public struct AnswerChecker {
       if wanted.count == expected.rows.count, given.count == actual.rows.count, Set(wanted.keys) == Set(given.keys) {
         for want in sortedExpected {
           guard let got = given[key(want)], normalize(want) != normalize(got) else { continue }
-          let column = zip(want, got).enumerated().first {
-            Self.valueKey($0.element.0, listSeparator: listSeparator) != Self.valueKey($0.element.1, listSeparator: listSeparator)
-          }?.offset ?? 1
+          let column =
+            zip(want, got).enumerated().first {
+              Self.valueKey($0.element.0, listSeparator: listSeparator) != Self.valueKey($0.element.1, listSeparator: listSeparator)
+            }?.offset ?? 1
           let keyName = expected.columns.first.map { "'\($0)'" } ?? "column 1"
           let name = column < expected.columns.count ? " ('\(expected.columns[column])')" : ""
-          return "in the row whose \(keyName) is \(display(want[0])), column \(column + 1)\(name): expected \(display(want[column])), got \(display(got[column]))"
+          return
+            "in the row whose \(keyName) is \(display(want[0])), column \(column + 1)\(name): expected \(display(want[column])), got \(display(got[column]))"
             + Self.typeHint(expected: want[column], actual: got[column])
         }
       }
     }
     let (left, right) = ordered ? (expected.rows, actual.rows) : (sortedExpected, sortedActual)
     for (index, (want, got)) in zip(left, right).enumerated() where normalize(want) != normalize(got) {
-      let column = zip(want, got).enumerated().first {
-        Self.valueKey($0.element.0, listSeparator: listSeparator) != Self.valueKey($0.element.1, listSeparator: listSeparator)
-      }?.offset ?? 0
+      let column =
+        zip(want, got).enumerated().first {
+          Self.valueKey($0.element.0, listSeparator: listSeparator) != Self.valueKey($0.element.1, listSeparator: listSeparator)
+        }?.offset ?? 0
       let name = column < expected.columns.count ? " ('\(expected.columns[column])')" : ""
-      return "row \(index + 1)\(ordered ? "" : " (sorted)"), column \(column + 1)\(name): expected \(display(want[column])), got \(display(got[column]))"
+      return
+        "row \(index + 1)\(ordered ? "" : " (sorted)"), column \(column + 1)\(name): expected \(display(want[column])), got \(display(got[column]))"
         + Self.typeHint(expected: want[column], actual: got[column])
     }
     return nil
@@ -596,11 +635,13 @@ public struct AnswerChecker {
   /// The known trap an answer's SQL falls into, said after the difference it makes.
   static func trap(in sql: String, expected: Outcome, actual: Outcome) -> String {
     if actual.evidence.rowsReadBeforeRollback, !expected.evidence.rowsReadBeforeRollback {
-      return " — your rows were read inside the transaction, before ROLLBACK undid its changes: read them after the ROLLBACK to see what it restored"
+      return
+        " — your rows were read inside the transaction, before ROLLBACK undid its changes: read them after the ROLLBACK to see what it restored"
     }
     let upper = sql.uppercased()
     if TextPattern(#"(=|<>|!=)\s*\(?\s*NULL\b"#)?.contains(in: upper) == true {
-      return " — a comparison with NULL (= NULL, <> NULL) is never true, so those rows drop out: use IS NULL / IS NOT NULL (is(nil), isNot(nil))"
+      return
+        " — a comparison with NULL (= NULL, <> NULL) is never true, so those rows drop out: use IS NULL / IS NOT NULL (is(nil), isNot(nil))"
     }
     if upper.contains("(SELECT") || upper.contains("( SELECT") || upper.contains("(\n"),
       let match = [#""?(\w+)"?\s*=\s*"?\1"?(?![.\w"(])"#, #""\w+"\."(\w+)"\)?\s*=\s*\(?("\w+"\."\1")"#]
@@ -609,7 +650,9 @@ public struct AnswerChecker {
             // The bare form starts where no name does (a lookbehind for `[.\w"]`).
             if found.ranges.count == 2 {
               let before = sql.unicodeScalars[..<found.range.lowerBound].last
-              return !(before.map { $0 == "." || $0 == "\"" || $0 == "_" || $0.properties.isAlphabetic || $0.properties.numericType != nil } ?? false)
+              return
+                !(before.map { $0 == "." || $0 == "\"" || $0 == "_" || $0.properties.isAlphabetic || $0.properties.numericType != nil }
+                ?? false)
             }
             // The qualified form: the same table on both sides.
             guard let right = found[2] else { return false }
@@ -620,10 +663,12 @@ public struct AnswerChecker {
     {
       // `WHERE category = category` inside a subquery on the outer query's table: both names mean
       // the subquery's own row, so the condition is always true.
-      return " — inside the subquery, \(column) = \(column) compares its own row with itself (both names mean the subquery's table): give one of the two an alias (FROM products AS p, or Product.as(Other.self)) and compare with the outer row's \(column)"
+      return
+        " — inside the subquery, \(column) = \(column) compares its own row with itself (both names mean the subquery's table): give one of the two an alias (FROM products AS p, or Product.as(Other.self)) and compare with the outer row's \(column)"
     }
     if actual.rows.isEmpty, !expected.rows.isEmpty, upper.contains("NOT IN") {
-      return " — NOT IN is never true when its list or subquery holds a NULL: leave the NULLs out of the subquery (where { $0.x.isNot(nil) }), or use NOT EXISTS"
+      return
+        " — NOT IN is never true when its list or subquery holds a NULL: leave the NULLs out of the subquery (where { $0.x.isNot(nil) }), or use NOT EXISTS"
     }
     return ""
   }
@@ -643,10 +688,12 @@ public struct AnswerChecker {
   static func explain(_ message: String) -> String {
     let lower = message.lowercased()
     if lower.contains("misuse of aggregate") {
-      return message + " — an aggregate (count, sum, max…) cannot be used in `where`, which filters rows before they are grouped: filter the groups with `having` instead"
+      return message
+        + " — an aggregate (count, sum, max…) cannot be used in `where`, which filters rows before they are grouped: filter the groups with `having` instead"
     }
     if lower.contains("ambiguous column name") {
-      return message + " — two joined tables have a column of that name: qualify it with its table ($0.id or $1.id, or \"table\".\"column\" in SQL)"
+      return message
+        + " — two joined tables have a column of that name: qualify it with its table ($0.id or $1.id, or \"table\".\"column\" in SQL)"
     }
     return message
   }
@@ -656,7 +703,10 @@ public struct AnswerChecker {
   /// Nil: the solution builds no list, and text compares as text.
   static func listSeparator(in solution: String) -> String? {
     let lowered = solution.lowercased()
-    guard lowered.contains("groupconcat") || lowered.contains("group_concat") || lowered.contains("jsongrouparray") || lowered.contains("json_group_array") else {
+    guard
+      lowered.contains("groupconcat") || lowered.contains("group_concat") || lowered.contains("jsongrouparray")
+        || lowered.contains("json_group_array")
+    else {
       return nil
     }
     for pattern in [#"groupConcat\(\s*"((?:[^"\\]|\\.)*)""#, #"(?i)group_concat\([^,()]*(?:\([^()]*\))?[^,()]*,\s*'((?:[^']|'')*)'"#] {
@@ -717,7 +767,8 @@ public struct AnswerChecker {
     case (.text(let a), .text(let b)): return a == b ? 0 : (a < b ? -1 : 1)
     case (.blob(let a), .blob(let b)): return a == b ? 0 : (a.lexicographicallyPrecedes(b) ? -1 : 1)
     default:
-      let a = x.doubleValue ?? 0, b = y.doubleValue ?? 0
+      let a = x.doubleValue ?? 0
+      let b = y.doubleValue ?? 0
       return a == b ? 0 : (a < b ? -1 : 1)
     }
   }

@@ -48,10 +48,12 @@ struct AnswerEvidence {
 
   /// The facts of one statement, read from the connection it is about to run on; its plan and
   /// program only when `explaining` (they are the same on every dataset: one run reads them).
-  static func facts(of sql: String, bindings: [QueryBinding], returnsRows: Bool, explaining: Bool, in database: Database) -> StatementFacts {
+  static func facts(of sql: String, bindings: [QueryBinding], returnsRows: Bool, explaining: Bool, in database: Database) -> StatementFacts
+  {
     var facts = StatementFacts(sql: sql, bindings: bindings.count, inlinedSQL: inlining(bindings, into: sql), returnsRows: returnsRows)
     facts.keywords = keywords(of: sql)
-    let explained = facts.keywords.starts(with: ["EXPLAIN", "QUERY", "PLAN"]) ? planTarget(of: sql) : facts.keywords.first == "EXPLAIN" ? nil : sql
+    let explained =
+      facts.keywords.starts(with: ["EXPLAIN", "QUERY", "PLAN"]) ? planTarget(of: sql) : facts.keywords.first == "EXPLAIN" ? nil : sql
     guard explaining, let query = explained else { return facts }
     facts.plan = ((try? database.rows("EXPLAIN QUERY PLAN " + query)) ?? []).compactMap { $0.last?.textValue }
     if let program = database.program(of: query) {
@@ -142,7 +144,9 @@ struct AnswerEvidence {
       guard statement.keywords.first == "CREATE", statement.keywords.contains("VIEW") else { return false }
       // CREATE [TEMP] VIEW [IF NOT EXISTS] name: the first name after VIEW.
       let tokens = SQLMutants.tokens(statement.sql).filter { $0.name != nil }
-      guard let at = tokens.firstIndex(where: { $0.upper == "VIEW" }), let view = tokens.dropFirst(at + 1).first(where: { !["IF", "NOT", "EXISTS"].contains($0.upper) }) else { return false }
+      guard let at = tokens.firstIndex(where: { $0.upper == "VIEW" }),
+        let view = tokens.dropFirst(at + 1).first(where: { !["IF", "NOT", "EXISTS"].contains($0.upper) })
+      else { return false }
       return view.name.map(names.contains) ?? false
     }
     var copy = self
@@ -175,28 +179,34 @@ struct AnswerEvidence {
   /// Whether the answer opened a transaction or a savepoint of its own (not Quarry's, which are
   /// named `quarry_…`), or wrote a `database.write { … }` block.
   var opensTransaction: Bool {
-    features.contains(.writeBlock) || accesses.contains { access in
-      (access.action == .transaction && access.object == "BEGIN")
-        || (access.action == .savepoint && access.object == "BEGIN" && !(access.detail ?? "").lowercased().hasPrefix("quarry_"))
-    }
+    features.contains(.writeBlock)
+      || accesses.contains { access in
+        (access.action == .transaction && access.object == "BEGIN")
+          || (access.action == .savepoint && access.object == "BEGIN" && !(access.detail ?? "").lowercased().hasPrefix("quarry_"))
+      }
   }
 
   /// Whether a transaction of the answer's was rolled back after it changed something: a write
   /// between a BEGIN (or SAVEPOINT) and the ROLLBACK (`BEGIN; ROLLBACK;` undoes nothing).
   var rollsBack: Bool {
     if features.contains(.thrownInTransaction) { return true }
-    guard accesses.contains(where: { access in
-      (access.action == .transaction && access.object == "ROLLBACK")
-        || (access.action == .savepoint && access.object == "ROLLBACK" && !(access.detail ?? "").lowercased().hasPrefix("quarry_"))
-    }) else { return false }
-    var open = false, wrote = false
+    guard
+      accesses.contains(where: { access in
+        (access.action == .transaction && access.object == "ROLLBACK")
+          || (access.action == .savepoint && access.object == "ROLLBACK" && !(access.detail ?? "").lowercased().hasPrefix("quarry_"))
+      })
+    else { return false }
+    var open = false
+    var wrote = false
     for statement in statements {
       switch statement.keywords.first {
       case "BEGIN", "SAVEPOINT": open = true
       case "WITH" where statement.returnsRows: break  // a query
       case "INSERT", "UPDATE", "DELETE", "REPLACE", "WITH", "CREATE", "DROP", "ALTER": wrote = wrote || open
       case "ROLLBACK": if open, wrote { return true }
-      case "COMMIT", "END": open = false; wrote = false
+      case "COMMIT", "END":
+        open = false
+        wrote = false
       default: break
       }
     }
@@ -212,8 +222,10 @@ struct AnswerEvidence {
 
   /// The names of schema objects of a type, main and temp, lower-cased.
   static func names(ofType type: String, in database: Database) -> Set<String> {
-    let rows = (try? database.rows(
-      "SELECT name FROM sqlite_schema WHERE type = ?1 UNION ALL SELECT name FROM sqlite_temp_schema WHERE type = ?1", bindings: [.text(type)])) ?? []
+    let rows =
+      (try? database.rows(
+        "SELECT name FROM sqlite_schema WHERE type = ?1 UNION ALL SELECT name FROM sqlite_temp_schema WHERE type = ?1",
+        bindings: [.text(type)])) ?? []
     return Set(rows.compactMap { $0.first?.textValue?.lowercased() })
   }
 

@@ -30,7 +30,8 @@ struct ConstraintProbes: Equatable {
   /// Probes every ordinary table among `tables` (names as SQLite spells them).
   static func run(on tables: [String], in database: Database) -> ConstraintProbes {
     var out = ConstraintProbes()
-    let ordinary = Set(((try? database.rows("SELECT name FROM pragma_table_list WHERE type = 'table'")) ?? []).compactMap { $0.first?.textValue })
+    let ordinary = Set(
+      ((try? database.rows("SELECT name FROM pragma_table_list WHERE type = 'table'")) ?? []).compactMap { $0.first?.textValue })
     for table in tables where ordinary.contains(table) {
       let info = (try? database.rows("SELECT name, type FROM pragma_table_info(?) ORDER BY cid", bindings: [.text(table)])) ?? []
       let columns = info.compactMap { $0.first?.textValue }
@@ -38,10 +39,14 @@ struct ConstraintProbes: Equatable {
       let existing = (try? database.rows("SELECT * FROM \(quoteIdentifier(table)) ORDER BY rowid LIMIT 1"))?.first
       // A foreign key refers to a row that exists.
       var parents: [String: DatabaseValue] = [:]
-      for key in (try? database.rows("SELECT \"from\", \"table\", \"to\" FROM pragma_foreign_key_list(?)", bindings: [.text(table)])) ?? [] {
+      for key in (try? database.rows("SELECT \"from\", \"table\", \"to\" FROM pragma_foreign_key_list(?)", bindings: [.text(table)])) ?? []
+      {
         guard let from = key[0].textValue, let parent = key[1].textValue else { continue }
         let target = key[2].textValue.map(quoteIdentifier) ?? "rowid"
-        if let value = (try? database.rows("SELECT \(target) FROM \(quoteIdentifier(parent)) WHERE \(target) IS NOT NULL ORDER BY 1 LIMIT 1"))?.first?.first {
+        if let value =
+          (try? database.rows("SELECT \(target) FROM \(quoteIdentifier(parent)) WHERE \(target) IS NOT NULL ORDER BY 1 LIMIT 1"))?.first?
+          .first
+        {
           parents[from] = value
         }
       }
@@ -55,7 +60,8 @@ struct ConstraintProbes: Equatable {
         if type.contains("REAL") || type.contains("FLOA") || type.contains("DOUB") { return .double(1) }
         return .integer(1)
       }
-      let sql = "INSERT INTO \(quoteIdentifier(table)) (\(columns.map(quoteIdentifier).joined(separator: ", "))) VALUES (\(columns.map { _ in "?" }.joined(separator: ", ")))"
+      let sql =
+        "INSERT INTO \(quoteIdentifier(table)) (\(columns.map(quoteIdentifier).joined(separator: ", "))) VALUES (\(columns.map { _ in "?" }.joined(separator: ", ")))"
       for (index, column) in columns.enumerated() {
         for value in values {
           var row = base
@@ -78,7 +84,10 @@ struct ConstraintProbes: Equatable {
       return nil
     } catch {
       let message = "\(error)"
-      for kind in ["CHECK constraint failed", "NOT NULL constraint failed", "UNIQUE constraint failed", "FOREIGN KEY constraint failed", "datatype mismatch"]
+      for kind in [
+        "CHECK constraint failed", "NOT NULL constraint failed", "UNIQUE constraint failed", "FOREIGN KEY constraint failed",
+        "datatype mismatch",
+      ]
       where message.contains(kind) {
         return kind
       }
@@ -89,10 +98,14 @@ struct ConstraintProbes: Equatable {
   /// The first row one table set refuses and the other accepts (or refuses for another reason),
   /// said for a learner; nil when they behave alike.
   static func difference(expected: ConstraintProbes, actual: ConstraintProbes) -> String? {
-    let got = Dictionary(actual.probes.map { ("\($0.table.lowercased()).\($0.column.lowercased()).\($0.value.inlineSQL)", $0) }, uniquingKeysWith: { first, _ in first })
+    let got = Dictionary(
+      actual.probes.map { ("\($0.table.lowercased()).\($0.column.lowercased()).\($0.value.inlineSQL)", $0) },
+      uniquingKeysWith: { first, _ in first })
     for want in expected.probes {
       // Refused is refused: which constraint SQLite checks first is not the answer's business.
-      guard let probe = got["\(want.table.lowercased()).\(want.column.lowercased()).\(want.value.inlineSQL)"], (probe.refusal == nil) != (want.refusal == nil) else { continue }
+      guard let probe = got["\(want.table.lowercased()).\(want.column.lowercased()).\(want.value.inlineSQL)"],
+        (probe.refusal == nil) != (want.refusal == nil)
+      else { continue }
       let row = "a row with \(want.column) = \(want.value.inlineSQL)"
       switch (want.refusal, probe.refusal) {
       case (let reason?, nil):

@@ -41,8 +41,7 @@ struct DatasetChanges {
   init(dataset: AnswerChecker.Dataset, fixture: String, namedIn sql: [String]) throws {
     let before = try Session.fixture(
       fixture, variant: dataset.variant, shiftingIDs: dataset.idShift)
-    let after = try Session.fixture(fixture, variant: dataset.variant, shiftingIDs: dataset.idShift)
-    { database in
+    let after = try Session.fixture(fixture, variant: dataset.variant, shiftingIDs: dataset.idShift) { database in
       try dataset.generated?.apply(
         to: database, permutingIDs: dataset.permutesIDs, keeping: dataset.keeping,
         bounds: dataset.bounds)

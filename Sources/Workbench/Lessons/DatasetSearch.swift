@@ -55,12 +55,16 @@ public struct DatasetSearch {
       .filter { exercise.equivalentMutants[$0.kind] == nil }
     var finding = Finding()
     finding.tried = mutants.count
-    var alive = mutants.filter { mutant in !zip(datasets, expected).contains { kills(mutant.code, exercise: fixed, fixture: fixture, dataset: $0.0, expected: $0.1) } }
+    var alive = mutants.filter { mutant in
+      !zip(datasets, expected).contains { kills(mutant.code, exercise: fixed, fixture: fixture, dataset: $0.0, expected: $0.1) }
+    }
     finding.killedOnFixedData = mutants.count - alive.count
     if let onFixture = expected.first {
       let solution = LessonLinter.solutionStatements(onFixture)
       let before = alive.count
-      alive.removeAll { mutant in mutant.proof != nil || (mutant.statements.map { ProgramEquivalence.same(solution, $0, fixture: fixture) } ?? false) }
+      alive.removeAll { mutant in
+        mutant.proof != nil || (mutant.statements.map { ProgramEquivalence.same(solution, $0, fixture: fixture) } ?? false)
+      }
       finding.provenEquivalent = before - alive.count
     }
     // Each usable candidate, and the mutants it kills.
@@ -90,11 +94,16 @@ public struct DatasetSearch {
       else { continue }
       finding.usableCandidates += 1
       outcomes.append((seed, solution))
-      let killed = Set(alive.indices.filter { self.kills(alive[$0].code, exercise: fixed, fixture: fixture, dataset: dataset, expected: solution) })
+      let killed = Set(
+        alive.indices.filter { self.kills(alive[$0].code, exercise: fixed, fixture: fixture, dataset: dataset, expected: solution) })
       if !killed.isEmpty { killsBySeed.append((seed, killed)) }
     }
     var covered: Set<Int> = []
-    while finding.seeds.count < maximumSeeds, let best = killsBySeed.max(by: { $0.killed.subtracting(covered).count < $1.killed.subtracting(covered).count || ($0.killed.subtracting(covered).count == $1.killed.subtracting(covered).count && $0.seed > $1.seed) }),
+    while finding.seeds.count < maximumSeeds,
+      let best = killsBySeed.max(by: {
+        $0.killed.subtracting(covered).count < $1.killed.subtracting(covered).count
+          || ($0.killed.subtracting(covered).count == $1.killed.subtracting(covered).count && $0.seed > $1.seed)
+      }),
       !best.killed.subtracting(covered).isEmpty
     {
       finding.seeds.append(best.seed)

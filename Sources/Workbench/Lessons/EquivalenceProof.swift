@@ -121,7 +121,8 @@ struct EquivalenceProof {
         if let table = tables[key.alias], column(key.column, of: table)?.isKey == true {
           for item in itemRanges(select: select, from: from) {
             if let reference = columnReference(item), reference.alias == key.alias, uniqueNotNull(reference.column, of: table) {
-              return "one row per \(key.alias), and \(reference.alias).\(reference.column) is UNIQUE and NOT NULL: the rows are already distinct"
+              return
+                "one row per \(key.alias), and \(reference.alias).\(reference.column) is UNIQUE and NOT NULL: the rows are already distinct"
             }
           }
         }
@@ -238,7 +239,9 @@ struct EquivalenceProof {
   /// `count(DISTINCT x)` for `count(x)` (x spans `argument`): equivalent when x is the key of a
   /// table whose rows the core never repeats (every other table joined to it to-one).
   func countDistinct(argument: ClosedRange<Int>, selectAt select: Int?) -> String? {
-    guard let select, let reference = columnReference(argument), let read = rowsNeverRepeated(of: reference, selectAt: select) else { return nil }
+    guard let select, let reference = columnReference(argument), let read = rowsNeverRepeated(of: reference, selectAt: select) else {
+      return nil
+    }
     return "\(reference.alias).\(reference.column) is the key of \(read): its values are distinct already"
   }
 
@@ -257,7 +260,8 @@ struct EquivalenceProof {
     while let next = frontier.popLast() {
       for edge in graph.toOne where edge.from == next && reached.insert(edge.to).inserted { frontier.append(edge.to) }
     }
-    return reached == graph.aliases ? "\(reference.alias), and every other table is joined to it through its own key (one match per row)" : nil
+    return reached == graph.aliases
+      ? "\(reference.alias), and every other table is joined to it through its own key (one match per row)" : nil
   }
 
   /// The tables of a core and its to-one joins: `A JOIN B ON A.c = B.key` reads at most one B per
@@ -265,14 +269,19 @@ struct EquivalenceProof {
   func joinGraph(selectAt select: Int) -> (aliases: Set<String>, toOne: [(from: String, to: String)])? {
     let level = depth[select]
     let end = coreEnd(from: select)
-    guard let from = positions(of: ["FROM"], in: (select + 1)..<end, depth: level).first, name(from + 1) != nil, word(from + 2) != "(" else { return nil }
+    guard let from = positions(of: ["FROM"], in: (select + 1)..<end, depth: level).first, name(from + 1) != nil, word(from + 2) != "("
+    else { return nil }
     let clauseEnd = positions(of: ["WHERE", "GROUP", "HAVING", "WINDOW", "ORDER", "LIMIT"], in: from..<end, depth: level).first ?? end
     if ((from + 1)..<clauseEnd).contains(where: { depth[$0] == level && word($0) == "," }) { return nil }
     let (tables, _) = tablesByAlias()
     func alias(at index: Int) -> String? {
       guard let table = name(index) else { return nil }
       if word(index + 1) == "AS" { return name(index + 2) }
-      if let given = name(index + 1), !["ON", "JOIN", "LEFT", "INNER", "CROSS", "WHERE", "GROUP", "ORDER", "LIMIT", "USING", "NATURAL"].contains(word(index + 1)) { return given }
+      if let given = name(index + 1),
+        !["ON", "JOIN", "LEFT", "INNER", "CROSS", "WHERE", "GROUP", "ORDER", "LIMIT", "USING", "NATURAL"].contains(word(index + 1))
+      {
+        return given
+      }
       return table
     }
     guard let first = alias(at: from + 1) else { return nil }
@@ -286,7 +295,9 @@ struct EquivalenceProof {
       let onEnd = ((on + 1)..<clauseEnd).first { depth[$0] == level && ["JOIN", "LEFT", "INNER", "CROSS"].contains(word($0)) } ?? clauseEnd
       if ((on + 1)..<onEnd).contains(where: { word($0) == "OR" }) { continue }
       for sign in ((on + 1)..<onEnd) where word(sign) == "=" || word(sign) == "==" {
-        guard let left = columnReference(operand(endingAt: sign - 1, from: on + 1)), let right = columnReference(operand(startingAt: sign + 1, before: onEnd)) else { continue }
+        guard let left = columnReference(operand(endingAt: sign - 1, from: on + 1)),
+          let right = columnReference(operand(startingAt: sign + 1, before: onEnd))
+        else { continue }
         for (a, b) in [(left, right), (right, left)] {
           if let table = tables[b.alias], column(b.column, of: table)?.isKey == true { toOne.append((a.alias, b.alias)) }
         }
@@ -312,7 +323,8 @@ struct EquivalenceProof {
 
   /// A range without the brackets it does not close (or open) itself.
   private func balanced(_ range: ClosedRange<Int>) -> ClosedRange<Int> {
-    var lower = range.lowerBound, upper = range.upperBound
+    var lower = range.lowerBound
+    var upper = range.upperBound
     while lower < upper {
       let balance = (lower...upper).reduce(0) { $0 + (word($1) == "(" ? 1 : word($1) == ")" ? -1 : 0) }
       if balance > 0, word(lower) == "(" {
@@ -395,8 +407,7 @@ struct EquivalenceProof {
   }
 
   /// Column facts of a table: NOT NULL (or the INTEGER PRIMARY KEY), and the parent it refers to.
-  func column(_ column: String, of table: String) -> (notNull: Bool, isKey: Bool, parent: String?)?
-  {
+  func column(_ column: String, of table: String) -> (notNull: Bool, isKey: Bool, parent: String?)? {
     guard let database,
       let info = try? database.rows(
         "SELECT name, \"notnull\", pk, type FROM pragma_table_info(?)", bindings: [.text(table)]),
@@ -448,8 +459,7 @@ struct EquivalenceProof {
       "UNION", "INTERSECT", "EXCEPT", ";",
     ]
     var end = on + 1
-    while end < code.count, depth[end] >= level, !(depth[end] == level && stops.contains(word(end)))
-    { end += 1 }
+    while end < code.count, depth[end] >= level, !(depth[end] == level && stops.contains(word(end))) { end += 1 }
     // One equality at the top of the condition.
     let equals = ((on + 1)..<end).filter { word($0) == "=" || word($0) == "==" }
     guard equals.count == 1, let sign = equals.first,

@@ -52,7 +52,9 @@ struct GeneratedRows: Sendable, Equatable {
     let rows = try database.rows("SELECT * FROM \(quoted) ORDER BY \(quoteIdentifier(key))")
     let candidates = rows.filter { row in !row.contains { $0.textValue.map { kept.contains($0.lowercased()) } ?? false } }
     guard !candidates.isEmpty else { return }
-    let columns = try database.rows("SELECT name FROM pragma_table_info(?) ORDER BY cid", bindings: [.text(table)]).compactMap { $0.first?.textValue }
+    let columns = try database.rows("SELECT name FROM pragma_table_info(?) ORDER BY cid", bindings: [.text(table)]).compactMap {
+      $0.first?.textValue
+    }
     let others = columns.filter { $0 != key }
     for _ in 0..<min(2, candidates.count) {
       let row = candidates[Int(random.next() % UInt64(candidates.count))]
@@ -63,8 +65,10 @@ struct GeneratedRows: Sendable, Equatable {
       // With values varied, a copy a UNIQUE name refused comes in under another name (a sixth
       // tag where the fixture has five): more rows than the fixture, whatever its constraints.
       if values != nil, database.changes == 0 {
-        let renamed = others.map { ValueVariation.namesRows($0) ? "\(quoteIdentifier($0)) || ' 2'" : quoteIdentifier($0) }.joined(separator: ", ")
-        try database.execute("INSERT OR IGNORE INTO \(quoted) (\(list)) SELECT \(renamed) FROM \(quoted) WHERE \(quoteIdentifier(key)) = \(id)")
+        let renamed = others.map { ValueVariation.namesRows($0) ? "\(quoteIdentifier($0)) || ' 2'" : quoteIdentifier($0) }.joined(
+          separator: ", ")
+        try database.execute(
+          "INSERT OR IGNORE INTO \(quoted) (\(list)) SELECT \(renamed) FROM \(quoted) WHERE \(quoteIdentifier(key)) = \(id)")
       }
     }
   }
@@ -73,10 +77,14 @@ struct GeneratedRows: Sendable, Equatable {
   /// `yearShift` years, together, so a row's own dates keep their order.
   private func moveDates(of table: String, in database: Database) throws {
     let quoted = quoteIdentifier(table)
-    let columns = try database.rows("SELECT name FROM pragma_table_info(?) ORDER BY cid", bindings: [.text(table)]).compactMap { $0.first?.textValue }
+    let columns = try database.rows("SELECT name FROM pragma_table_info(?) ORDER BY cid", bindings: [.text(table)]).compactMap {
+      $0.first?.textValue
+    }
     let pattern = "'[0-9][0-9][0-9][0-9]-[0-1][0-9]-[0-3][0-9]*'"
     let dated = try columns.filter { column in
-      try !database.rows("SELECT 1 FROM \(quoted) WHERE typeof(\(quoteIdentifier(column))) = 'text' AND \(quoteIdentifier(column)) GLOB \(pattern) LIMIT 1").isEmpty
+      try !database.rows(
+        "SELECT 1 FROM \(quoted) WHERE typeof(\(quoteIdentifier(column))) = 'text' AND \(quoteIdentifier(column)) GLOB \(pattern) LIMIT 1"
+      ).isEmpty
     }
     guard !dated.isEmpty else { return }
     let rowids = try database.rows("SELECT rowid FROM \(quoted) ORDER BY rowid").compactMap { row -> Int64? in
@@ -88,7 +96,8 @@ struct GeneratedRows: Sendable, Equatable {
     let assignments = dated.map { column in
       let name = quoteIdentifier(column)
       // Not a 29 February: the same day exists in every year.
-      return "\(name) = CASE WHEN typeof(\(name)) = 'text' AND \(name) GLOB \(pattern) AND substr(\(name), 6, 5) <> '02-29' THEN printf('%04d', CAST(substr(\(name), 1, 4) AS INTEGER) + \(yearShift)) || substr(\(name), 5) ELSE \(name) END"
+      return
+        "\(name) = CASE WHEN typeof(\(name)) = 'text' AND \(name) GLOB \(pattern) AND substr(\(name), 6, 5) <> '02-29' THEN printf('%04d', CAST(substr(\(name), 1, 4) AS INTEGER) + \(yearShift)) || substr(\(name), 5) ELSE \(name) END"
     }
     try database.execute(
       "UPDATE \(quoted) SET \(assignments.joined(separator: ", ")) WHERE rowid IN (\(chosen.map(String.init).joined(separator: ", ")))")
@@ -97,7 +106,9 @@ struct GeneratedRows: Sendable, Equatable {
   /// Whether a foreign key of some table refers to this row.
   static func isReferenced(_ id: Int64, in table: String, database: Database) throws -> Bool {
     for (child, column) in try references(to: table, in: database) {
-      if try !database.rows("SELECT 1 FROM \(quoteIdentifier(child)) WHERE \(quoteIdentifier(column)) = \(id) LIMIT 1").isEmpty { return true }
+      if try !database.rows("SELECT 1 FROM \(quoteIdentifier(child)) WHERE \(quoteIdentifier(column)) = \(id) LIMIT 1").isEmpty {
+        return true
+      }
     }
     return false
   }

@@ -1,6 +1,6 @@
-import QueryBuilder
 import FoundationEssentials
 import Glibc
+import QueryBuilder
 
 /// A lesson: Markdown with front matter and fenced blocks Quarry understands.
 ///
@@ -159,7 +159,8 @@ extension Lesson {
       if let solution = solutions.first {
         let options = solution.info.split(separator: " ").map(String.init)
         let checks = options.first { $0.hasPrefix("checks=") }.map { String($0.dropFirst(7)).split(separator: ",").map(String.init) } ?? []
-        let teaches = options.first { $0.hasPrefix("teaches=") }.map { String($0.dropFirst(8)).split(separator: ",").map(String.init) } ?? []
+        let teaches =
+          options.first { $0.hasPrefix("teaches=") }.map { String($0.dropFirst(8)).split(separator: ",").map(String.init) } ?? []
         current.exercise = Exercise(
           title: current.title, prompt: current.text.trimmingScalars(in: .whitespacesAndNewlines),
           hints: blocks.filter { $0.kind == "hint" }.map(\.code), solution: solution.code,
@@ -172,7 +173,9 @@ extension Lesson {
         if let list = options.first(where: { $0.hasPrefix("datasets=") }) {
           let seeds = list.dropFirst(9).split(separator: ",").map { UInt64($0) }
           guard seeds.allSatisfy({ $0 != nil }) else {
-            throw LessonProblem(path: path, line: solution.line, message: "datasets= takes seeds separated by commas (datasets=3,17), not '\(list.dropFirst(9))'")
+            throw LessonProblem(
+              path: path, line: solution.line,
+              message: "datasets= takes seeds separated by commas (datasets=3,17), not '\(list.dropFirst(9))'")
           }
           current.exercise?.datasetSeeds = seeds.compactMap { $0 }
         }
@@ -186,7 +189,8 @@ extension Lesson {
       let line = lines[index]
       if line.hasPrefix("## ") {
         try finish()
-        current = Step(title: String(line.dropFirst(3)).trimmingScalars(in: .whitespaces), text: "", examples: [], exercise: nil, line: index + 1)
+        current = Step(
+          title: String(line.dropFirst(3)).trimmingScalars(in: .whitespaces), text: "", examples: [], exercise: nil, line: index + 1)
         index += 1
         continue
       }

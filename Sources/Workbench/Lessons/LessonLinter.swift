@@ -1,5 +1,5 @@
-import QueryBuilder
 import FoundationEssentials
+import QueryBuilder
 
 /// Validates a lesson: its format, that every example runs, that every solution passes its own
 /// check on the fixture and its variant, and that every wrong answer fails as the lesson says.
@@ -57,7 +57,10 @@ public final class LessonLinter {
     let exampleSession = try? Session.fixture(lesson.fixture)
     for step in lesson.steps {
       for example in step.examples {
-        guard let exampleSession else { problem(example.line, "cannot load fixture '\(lesson.fixture)'"); continue }
+        guard let exampleSession else {
+          problem(example.line, "cannot load fixture '\(lesson.fixture)'")
+          continue
+        }
         let collector = ResultCollector()
         AnswerChecker.execute(example.code, in: exampleSession, sink: collector)
         if let error = collector.error {
@@ -74,10 +77,16 @@ public final class LessonLinter {
       }
       // What it teaches, declared (or `none`), and known.
       if exercise.techniques.isEmpty {
-        problem(exercise.solutionLine, "'\(exercise.title)': declare what it teaches on the solution line, teaches=… (\(Technique.all.map(\.name).joined(separator: ", "))), or teaches=none when its rows alone decide")
+        problem(
+          exercise.solutionLine,
+          "'\(exercise.title)': declare what it teaches on the solution line, teaches=… (\(Technique.all.map(\.name).joined(separator: ", "))), or teaches=none when its rows alone decide"
+        )
       }
       for declared in exercise.techniques where Technique.alternatives(declared) == nil {
-        problem(exercise.solutionLine, "'\(exercise.title)': no technique '\(declared)' (known: \(Technique.all.map(\.name).joined(separator: ", ")); function:NAME names an SQL function)")
+        problem(
+          exercise.solutionLine,
+          "'\(exercise.title)': no technique '\(declared)' (known: \(Technique.all.map(\.name).joined(separator: ", ")); function:NAME names an SQL function)"
+        )
       }
       // The solution's outcomes on both datasets, run once: every answer below is checked against them.
       let expected: [AnswerChecker.Outcome]
@@ -96,8 +105,12 @@ public final class LessonLinter {
       // Every searched dataset is one the solution is determined on (the search keeps no other;
       // a change to the generator since the search may have made one that is not).
       let searched = AnswerChecker.datasets(for: exercise).suffix(exercise.datasetSeeds.count)
-      for (dataset, outcome) in zip(searched, expected.suffix(exercise.datasetSeeds.count)) where !DatasetSearch().determined(outcome, exercise: exercise, fixture: lesson.fixture, dataset: dataset) {
-        problem(exercise.solutionLine, "'\(exercise.title)': the solution's result on dataset \(dataset.generated?.values?.seed ?? 0) changes when SQLite reads tables in reverse (a tie the task leaves open): run quarry lessons --search-datasets --write")
+      for (dataset, outcome) in zip(searched, expected.suffix(exercise.datasetSeeds.count))
+      where !DatasetSearch().determined(outcome, exercise: exercise, fixture: lesson.fixture, dataset: dataset) {
+        problem(
+          exercise.solutionLine,
+          "'\(exercise.title)': the solution's result on dataset \(dataset.generated?.values?.seed ?? 0) changes when SQLite reads tables in reverse (a tie the task leaves open): run quarry lessons --search-datasets --write"
+        )
       }
       // Data that discriminates: the solution's result is non-empty on both datasets, and they differ.
       if expected.count > 1, let onFixture = expected.first {
@@ -105,12 +118,21 @@ public final class LessonLinter {
         let writes = onFixture.changed || !exercise.checkedTables.isEmpty
         if writes {
           if !onFixture.changed || !onVariant.changed {
-            problem(exercise.solutionLine, "'\(exercise.title)': the solution changes nothing on the \(onFixture.changed ? "variant" : "fixture")'s rows: give it rows to change")
+            problem(
+              exercise.solutionLine,
+              "'\(exercise.title)': the solution changes nothing on the \(onFixture.changed ? "variant" : "fixture")'s rows: give it rows to change"
+            )
           }
         } else if onFixture.rows.isEmpty || onVariant.rows.isEmpty {
-          problem(exercise.solutionLine, "'\(exercise.title)': the solution's result is empty on the \(onFixture.rows.isEmpty ? "fixture" : "variant")'s rows: an empty expected result cannot tell answers apart")
+          problem(
+            exercise.solutionLine,
+            "'\(exercise.title)': the solution's result is empty on the \(onFixture.rows.isEmpty ? "fixture" : "variant")'s rows: an empty expected result cannot tell answers apart"
+          )
         } else if !exercise.isStatic, onFixture.rows.map(AnswerChecker.key) == onVariant.rows.map(AnswerChecker.key) {
-          problem(exercise.solutionLine, "'\(exercise.title)': the solution gives the same rows on the fixture and the variant: the variant cannot catch an answer fitted to the fixture")
+          problem(
+            exercise.solutionLine,
+            "'\(exercise.title)': the solution gives the same rows on the fixture and the variant: the variant cannot catch an answer fitted to the fixture"
+          )
         }
       }
       // Near-misses made from the solution: each must fail on one of the datasets.
@@ -139,11 +161,16 @@ public final class LessonLinter {
           // `quarry lessons --search-datasets` lists them.
           report.surviving.append("'\(exercise.title)': \(mutant.kind)")
         } else {
-          problem(exercise.solutionLine, "'\(exercise.title)': the mutant '\(mutant.kind)' passes the check on both datasets — add variant rows it gets wrong, or declare it in an ```equivalent block if no data the schema allows can tell it apart (\(mutant.code.replacing("\n", with: " ")))")
+          problem(
+            exercise.solutionLine,
+            "'\(exercise.title)': the mutant '\(mutant.kind)' passes the check on both datasets — add variant rows it gets wrong, or declare it in an ```equivalent block if no data the schema allows can tell it apart (\(mutant.code.replacing("\n", with: " ")))"
+          )
         }
       }
       for kind in exercise.equivalentMutants.keys.sorted() where !passingKinds.contains(kind) {
-        problem(exercise.solutionLine, "'\(exercise.title)': the mutant '\(kind)' is declared equivalent, but no such mutant passes the check: remove the declaration")
+        problem(
+          exercise.solutionLine,
+          "'\(exercise.title)': the mutant '\(kind)' is declared equivalent, but no such mutant passes the check: remove the declaration")
       }
       if exercise.wrongAnswers.isEmpty { problem(exercise.line, "'\(exercise.title)' has no plausible wrong answer (a ```wrong block)") }
       for wrong in exercise.wrongAnswers {
@@ -162,7 +189,9 @@ public final class LessonLinter {
 
   /// The near-misses of a solution every check must reject: made from its text
   /// (``SolutionMutants``), from the SQL it runs (``SQLMutants``), and the technique skipped.
-  static func mutants(of exercise: Exercise, expected: [AnswerChecker.Outcome], fixture: String, views: [String: String]) -> [SolutionMutants.Mutant] {
+  static func mutants(of exercise: Exercise, expected: [AnswerChecker.Outcome], fixture: String, views: [String: String])
+    -> [SolutionMutants.Mutant]
+  {
     var mutants = SolutionMutants.of(exercise.solution, ordered: exercise.ordered)
     if exercise.checkedTables.isEmpty, let rows = expected.first, !rows.changed, let constant = SolutionMutants.constant(rows: rows.rows) {
       mutants.append(constant)
@@ -187,18 +216,27 @@ public final class LessonLinter {
         mutants.append(hardCoded)
       }
     }
-    if exercise.teachesSwiftSide, let onFixture = expected.first, let plain = SolutionMutants.plainSQL(of: onFixture, solution: exercise.solution) {
+    if exercise.teachesSwiftSide, let onFixture = expected.first,
+      let plain = SolutionMutants.plainSQL(of: onFixture, solution: exercise.solution)
+    {
       mutants.append(plain)
     }
     if let onFixture = expected.first {
       let data = (try? Session.fixture(fixture)).map { SQLMutants.FixtureData(database: $0.database) }
       let statements = solutionStatements(onFixture)
-      mutants += SQLMutants.of(statements, data: data).map { SolutionMutants.Mutant(kind: $0.kind, code: $0.code, statements: $0.statements, proof: $0.proof) }
+      mutants += SQLMutants.of(statements, data: data).map {
+        SolutionMutants.Mutant(kind: $0.kind, code: $0.code, statements: $0.statements, proof: $0.proof)
+      }
       // Cut to the fixture: a LIMIT of as many rows as the fixture has answers.
-      if !onFixture.changed, exercise.checkedTables.isEmpty, let last = statements.last, !onFixture.rows.isEmpty, !AnswerEvidence.keywords(of: last).contains("LIMIT") {
+      if !onFixture.changed, exercise.checkedTables.isEmpty, let last = statements.last, !onFixture.rows.isEmpty,
+        !AnswerEvidence.keywords(of: last).contains("LIMIT")
+      {
         let cut = Array(statements.prefix(statements.count - 1)) + [last.trimmingTrailingSemicolons() + " LIMIT \(onFixture.rows.count)"]
         let oneRow = EquivalenceProof(tokens: SQLMutants.tokens(last), database: nil).mainQueryOneRow()
-        mutants.append(SolutionMutants.Mutant(kind: "cut to the fixture (LIMIT \(onFixture.rows.count))", code: cut.joined(separator: ";\n") + ";", statements: cut, proof: oneRow))
+        mutants.append(
+          SolutionMutants.Mutant(
+            kind: "cut to the fixture (LIMIT \(onFixture.rows.count))", code: cut.joined(separator: ";\n") + ";", statements: cut,
+            proof: oneRow))
       }
     }
     return mutants
@@ -230,7 +268,9 @@ public final class LessonLinter {
   /// The SELECT of `CREATE VIEW name AS SELECT …`: what follows the first top-level AS.
   static func viewSelect(_ sql: String) -> String? {
     let words = AnswerEvidence.keywords(of: sql)
-    guard words.starts(with: ["CREATE"]), let range = TextPattern(#"\bAS\s+(SELECT|WITH|VALUES)\b"#, ignoringCase: true)?.firstMatch(in: sql)?.range else { return nil }
+    guard words.starts(with: ["CREATE"]),
+      let range = TextPattern(#"\bAS\s+(SELECT|WITH|VALUES)\b"#, ignoringCase: true)?.firstMatch(in: sql)?.range
+    else { return nil }
     return String(sql[range.lowerBound...].dropFirst(2)).trimmingScalars(in: .whitespacesAndNewlines)
   }
 

@@ -21,7 +21,9 @@ enum ResultTree {
       || (lower.hasSuffix("parentid") && lower.count > 8)
   }
 
-  static func draw(columns: [String], rows: [[DatabaseValue]], display: (DatabaseValue) -> String = { $0.inlineSQL }) -> Result<String, TreeProblem> {
+  static func draw(columns: [String], rows: [[DatabaseValue]], display: (DatabaseValue) -> String = { $0.inlineSQL }) -> Result<
+    String, TreeProblem
+  > {
     let lowered = columns.map { $0.lowercased() }
     let idColumn = lowered.firstIndex(of: "id")
     let parentColumn = columns.firstIndex(where: isParentColumn)
@@ -40,7 +42,8 @@ enum ResultTree {
       let depth = max(0, min(Int(row[depthColumn].integerValue ?? 0), 200))
       text += String(repeating: "   ", count: depth) + label(row) + "\n"
     }
-    return .success(text + "(indented by depth in the rows' order: add the parent's id to the result, as `managerID`, to draw the branches)\n")
+    return .success(
+      text + "(indented by depth in the rows' order: add the parent's id to the result, as `managerID`, to draw the branches)\n")
   }
 
   enum TreeProblem: Error {

@@ -58,7 +58,10 @@ enum SQLMutants {
         while end < characters.count {
           if characters[end] == close {
             // A doubled quote is a quote inside.
-            if close != "]", end + 1 < characters.count, characters[end + 1] == close { end += 2; continue }
+            if close != "]", end + 1 < characters.count, characters[end + 1] == close {
+              end += 2
+              continue
+            }
             break
           }
           end += 1
@@ -73,9 +76,13 @@ enum SQLMutants {
           while end < characters.count, characters[end].isNumber { end += 1 }
         }
         take(.number, end)
-      } else if character.isLetter || character == "_" || character == "$" || character == "@" || character == ":" && index + 1 < characters.count && characters[index + 1].isLetter {
+      } else if character.isLetter || character == "_" || character == "$" || character == "@"
+        || character == ":" && index + 1 < characters.count && characters[index + 1].isLetter
+      {
         var end = index + 1
-        while end < characters.count, characters[end].isLetter || characters[end].isNumber || characters[end] == "_" || characters[end] == "$" { end += 1 }
+        while end < characters.count,
+          characters[end].isLetter || characters[end].isNumber || characters[end] == "_" || characters[end] == "$"
+        { end += 1 }
         take(.word, end)
       } else {
         let two = index + 1 < characters.count ? String(characters[index...index + 1]) : ""
@@ -134,7 +141,8 @@ enum SQLMutants {
         // The same change at another place is another mutant: numbered, so each can be named.
         let name = "sql: " + group.kind
         counts[name, default: 0] += 1
-        mutants.append(Mutant(kind: counts[name] == 1 ? name : "\(name) #\(counts[name] ?? 1)", code: code, statements: script, proof: group.proof))
+        mutants.append(
+          Mutant(kind: counts[name] == 1 ? name : "\(name) #\(counts[name] ?? 1)", code: code, statements: script, proof: group.proof))
       }
     }
     return mutants
@@ -153,7 +161,8 @@ enum SQLMutants {
 
     /// The table's first NOT NULL text column other than its key (a name, a title).
     func nameColumn(of table: String) -> String? {
-      let rows = (try? database.rows("SELECT name, type, \"notnull\", pk FROM pragma_table_info(?) ORDER BY cid", bindings: [.text(table)])) ?? []
+      let rows =
+        (try? database.rows("SELECT name, type, \"notnull\", pk FROM pragma_table_info(?) ORDER BY cid", bindings: [.text(table)])) ?? []
       return rows.first { $0[1].textValue?.uppercased() == "TEXT" && ValueVariation.integer($0[3]) == 0 }?[0].textValue
     }
 
@@ -173,7 +182,8 @@ enum SQLMutants {
     func unquoted(_ at: Int) -> String { String(text(at).dropFirst().dropLast()).replacing("\"\"", with: "\"") }
     /// `"t"."c"` ending at `end` (its first index and the names), or nil.
     func column(endingAt end: Int) -> (start: Int, table: String, column: String)? {
-      guard end >= 2, end < code.count, tokens[code[end]].kind == .quoted, text(end - 1) == ".", tokens[code[end - 2]].kind == .quoted else { return nil }
+      guard end >= 2, end < code.count, tokens[code[end]].kind == .quoted, text(end - 1) == ".", tokens[code[end - 2]].kind == .quoted
+      else { return nil }
       return (end - 2, unquoted(end - 2), unquoted(end))
     }
     // The statement read once: bracket depths, tables by alias, the schema's unique columns.
@@ -198,7 +208,9 @@ enum SQLMutants {
         mutations.append(Mutation(kind: kind, edits: edits, context: ""))
       }
       for at in select..<from {
-        guard let found = column(endingAt: at), ValueVariation.namesRows(found.column), seen.insert(found.table + "." + found.column).inserted else { continue }
+        guard let found = column(endingAt: at), ValueVariation.namesRows(found.column),
+          seen.insert(found.table + "." + found.column).inserted
+        else { continue }
         let values = data.values(of: found.column, in: found.table)
         guard !values.isEmpty, values.allSatisfy({ ($0.textValue.map { !$0.isEmpty }) ?? false }) else { continue }
         added("\(quoteIdentifier(found.table)).\(quoteIdentifier(found.column)) <> ''", kind: "empty \(found.column) excluded (<> '')")
@@ -207,21 +219,29 @@ enum SQLMutants {
       // that keeps only positive ones passes there.
       if from + 1 < code.count, let written = tokens[code[from + 1]].name, text(from + 2) != "(" {
         let name = table(written)
-        let info = (try? data.database.rows("SELECT name FROM pragma_table_info(?) WHERE pk = 0 AND upper(type) IN ('INTEGER', 'REAL', 'NUMERIC', 'INT', 'DOUBLE', 'FLOAT')", bindings: [.text(name)])) ?? []
-        let foreignKeys = Set(((try? data.database.rows("SELECT \"from\" FROM pragma_foreign_key_list(?)", bindings: [.text(name)])) ?? []).compactMap { $0.first?.textValue })
+        let info =
+          (try? data.database.rows(
+            "SELECT name FROM pragma_table_info(?) WHERE pk = 0 AND upper(type) IN ('INTEGER', 'REAL', 'NUMERIC', 'INT', 'DOUBLE', 'FLOAT')",
+            bindings: [.text(name)])) ?? []
+        let foreignKeys = Set(
+          ((try? data.database.rows("SELECT \"from\" FROM pragma_foreign_key_list(?)", bindings: [.text(name)])) ?? []).compactMap {
+            $0.first?.textValue
+          })
         for row in info {
           // Not an id (a view's columns carry no keys: `orderID` is still one).
           guard let columnName = row.first?.textValue, !foreignKeys.contains(columnName),
-            columnName.lowercased() != "id", !columnName.hasSuffix("ID"), !columnName.hasSuffix("Id"), !columnName.lowercased().hasSuffix("_id")
+            columnName.lowercased() != "id", !columnName.hasSuffix("ID"), !columnName.hasSuffix("Id"),
+            !columnName.lowercased().hasSuffix("_id")
           else { continue }
           let values = data.values(of: columnName, in: name)
-          guard values.count > 2, values.allSatisfy({ value in
-            switch value {
-            case .integer(let number): number > 0
-            case .double(let number): number > 0
-            default: false
-            }
-          }),
+          guard values.count > 2,
+            values.allSatisfy({ value in
+              switch value {
+              case .integer(let number): number > 0
+              case .double(let number): number > 0
+              default: false
+              }
+            }),
             Set(values.compactMap(\.doubleValue)).count > 2
           else { continue }
           added("\(quoteIdentifier(written)).\(quoteIdentifier(columnName)) > 0", kind: "only positive \(columnName) kept (> 0)")
@@ -242,23 +262,34 @@ enum SQLMutants {
         if leftParen { left -= 1 }
         guard let found = column(endingAt: left) else { continue }
         var start = found.start
-        if leftParen { guard text(start - 1) == "(" else { continue }; start -= 1 }
+        if leftParen {
+          guard text(start - 1) == "(" else { continue }
+          start -= 1
+        }
         var right = at + 1
         let rightParen = text(right) == "("
         if rightParen { right += 1 }
         guard right < code.count, tokens[code[right]].kind == .string || tokens[code[right]].kind == .number else { continue }
         var end = right
-        if rightParen { guard text(end + 1) == ")" else { continue }; end += 1 }
+        if rightParen {
+          guard text(end + 1) == ")" else { continue }
+          end += 1
+        }
         // `= 'x'` listed is `IN ('x')`, the same condition: its complement is listed instead
         // (`NOT IN` the other values the fixture has).
         let equality = token.text == "=" || token.text == "=="
         let listed = data.values(of: found.column, in: found.table, where: equality ? "<> \(text(right))" : "\(token.text) \(text(right))")
         guard !listed.isEmpty, listed.count <= 12 else { continue }
         var edits = Dictionary(uniqueKeysWithValues: (start...end).map { (code[$0], Token(kind: .space, text: "")) })
-        edits[code[start]] = Token(kind: .word, text: "\(quoteIdentifier(found.table)).\(quoteIdentifier(found.column)) \(equality ? "NOT IN" : "IN") (\(listed.map(\.inlineSQL).joined(separator: ", ")))")
+        edits[code[start]] = Token(
+          kind: .word,
+          text:
+            "\(quoteIdentifier(found.table)).\(quoteIdentifier(found.column)) \(equality ? "NOT IN" : "IN") (\(listed.map(\.inlineSQL).joined(separator: ", ")))"
+        )
         results.append(Mutation(kind: "listed by hand (\(found.column) \(token.text) \(text(right)))", edits: edits, context: ""))
       }
-      if token.upper == "IN", let found = column(endingAt: at - 1) ?? (text(at - 1) == ")" ? column(endingAt: at - 2) : nil), text(at + 1) == "(",
+      if token.upper == "IN", let found = column(endingAt: at - 1) ?? (text(at - 1) == ")" ? column(endingAt: at - 2) : nil),
+        text(at + 1) == "(",
         text(at - 2).uppercased() != "NOT", text(at - 1).uppercased() != "NOT"
       {
         // "t"."c" IN ('a', 'b'): the values the fixture has besides, excluded instead.
@@ -268,7 +299,9 @@ enum SQLMutants {
         while index < code.count {
           if tokens[code[index]].kind == .string || tokens[code[index]].kind == .number {
             values.append(text(index))
-          } else if text(index) == "(", index + 2 < code.count, tokens[code[index + 1]].kind == .string || tokens[code[index + 1]].kind == .number, text(index + 2) == ")" {
+          } else if text(index) == "(", index + 2 < code.count,
+            tokens[code[index + 1]].kind == .string || tokens[code[index + 1]].kind == .number, text(index + 2) == ")"
+          {
             values.append(text(index + 1))
             index += 2
           } else if text(index) != "," {
@@ -277,7 +310,9 @@ enum SQLMutants {
           index += 1
         }
         guard !values.isEmpty, text(index) == ")" else { continue }
-        let others = data.values(of: found.column, in: found.table, where: "NOT IN (\(values.joined(separator: ", ")))").filter { $0 != .null }
+        let others = data.values(of: found.column, in: found.table, where: "NOT IN (\(values.joined(separator: ", ")))").filter {
+          $0 != .null
+        }
         guard !others.isEmpty, others.count <= 12 else { continue }
         var edits = Dictionary(uniqueKeysWithValues: (at...index).map { (code[$0], Token(kind: .space, text: "")) })
         edits[code[at]] = Token(kind: .word, text: "NOT IN (\(others.map(\.inlineSQL).joined(separator: ", ")))")
@@ -296,7 +331,10 @@ enum SQLMutants {
           if depth == 0 {
             if word == "WHEN", index + 1 < code.count { whens.insert(text(index + 1)) }
             if word == "ELSE" { elseAt = index }
-            if word == "END" { endAt = index; break }
+            if word == "END" {
+              endAt = index
+              break
+            }
           }
           index += 1
         }
@@ -313,14 +351,20 @@ enum SQLMutants {
         results += emptyTextExcluded(selectAt: at)
       }
       if token.upper == "BY", text(at - 1).uppercased() == "ORDER", let found = column(endingAt: at + 3),
-        data.values(of: found.column, in: table(found.table)).contains(where: { if case .text(let text) = $0 { text.contains(where: \.isLetter) } else { false } })
+        data.values(of: found.column, in: table(found.table)).contains(where: {
+          if case .text(let text) = $0 { text.contains(where: \.isLetter) } else { false }
+        })
       {
         // A text key compared without letter case: the same order while no two texts differ in
         // case where it matters ('apple' after 'Banana').
-        results.append(Mutation(
-          kind: "ORDER BY x → ORDER BY lower(x)",
-          edits: [code[at + 1]: Token(kind: .word, text: "lower(" + tokens[code[at + 1]].text), code[at + 3]: Token(kind: .quoted, text: tokens[code[at + 3]].text + ")")],
-          context: ""))
+        results.append(
+          Mutation(
+            kind: "ORDER BY x → ORDER BY lower(x)",
+            edits: [
+              code[at + 1]: Token(kind: .word, text: "lower(" + tokens[code[at + 1]].text),
+              code[at + 3]: Token(kind: .quoted, text: tokens[code[at + 3]].text + ")"),
+            ],
+            context: ""))
         // `x NULLS LAST` as a learner's sentinel, `coalesce(x, 'zzz')`: the same order while no
         // text sorts after 'zzz' ('~', 'é', 'zzzz').
         var after = at + 4
@@ -339,9 +383,11 @@ enum SQLMutants {
       {
         // Grouped by the key: by the name instead (the same groups while no two rows share a name).
         let unique = prover.uniqueNotNull(name.lowercased(), of: table(found.table))
-        results.append(Mutation(
-          kind: "group by \(name) instead of \(found.column)", edits: [code[at + 3]: Token(kind: .quoted, text: quoteIdentifier(name))], context: "",
-          proof: unique ? "\(name) is UNIQUE and NOT NULL: its groups are the key's" : nil))
+        results.append(
+          Mutation(
+            kind: "group by \(name) instead of \(found.column)", edits: [code[at + 3]: Token(kind: .quoted, text: quoteIdentifier(name))],
+            context: "",
+            proof: unique ? "\(name) is UNIQUE and NOT NULL: its groups are the key's" : nil))
       }
     }
     return results
@@ -378,7 +424,8 @@ enum SQLMutants {
         "SELECT", "FROM", "WHERE", "BY", "HAVING", "ON", "AND", "OR", "WHEN", "THEN", "ELSE", "END", "CASE", "LIMIT", "OFFSET",
         "JOIN", "AS", "SET", "VALUES", ",", ";", "DISTINCT",
       ]
-      var start = at, end = at
+      var start = at
+      var end = at
       while start > 0, depth[start - 1] >= depth[at], !(depth[start - 1] == depth[at] && bounds.contains(word(start - 1))) {
         if depth[start - 1] == depth[at], tokens[code[start - 1]].text == "(" { break }
         start -= 1
@@ -406,7 +453,10 @@ enum SQLMutants {
       }
       return nil
     }
-    let clauseEnds: Set<String> = ["GROUP", "ORDER", "LIMIT", "HAVING", "WINDOW", "UNION", "INTERSECT", "EXCEPT", "RETURNING", "ON", "WHERE", "THEN", "ELSE", "END", "WHEN", ")", ",", ";"]
+    let clauseEnds: Set<String> = [
+      "GROUP", "ORDER", "LIMIT", "HAVING", "WINDOW", "UNION", "INTERSECT", "EXCEPT", "RETURNING", "ON", "WHERE", "THEN", "ELSE", "END",
+      "WHEN", ")", ",", ";",
+    ]
     /// The operand of AND/OR that starts at `start`: up to the next AND/OR or clause word at its depth.
     func operandEnd(from start: Int) -> Int {
       var at = start
@@ -416,7 +466,11 @@ enum SQLMutants {
         if depth[at] < depth[start] { break }
         if depth[at] == depth[start] {
           if text == "BETWEEN" { sawBetween = true }
-          if text == "AND", sawBetween { sawBetween = false; at += 1; continue }
+          if text == "AND", sawBetween {
+            sawBetween = false
+            at += 1
+            continue
+          }
           if at > start, text == "AND" || text == "OR" || clauseEnds.contains(text) { break }
         }
         at += 1
@@ -427,7 +481,11 @@ enum SQLMutants {
       var at = start
       while at < code.count {
         if depth[at] < depth[start] { break }
-        if depth[at] == depth[start], ["GROUP", "ORDER", "LIMIT", "HAVING", "WINDOW", "UNION", "INTERSECT", "EXCEPT", "RETURNING", ";"].contains(word(at)) { break }
+        if depth[at] == depth[start],
+          ["GROUP", "ORDER", "LIMIT", "HAVING", "WINDOW", "UNION", "INTERSECT", "EXCEPT", "RETURNING", ";"].contains(word(at))
+        {
+          break
+        }
         at += 1
       }
       return at - 1
@@ -439,22 +497,37 @@ enum SQLMutants {
       case .symbol:
         let flips = ["<": ["<="], "<=": ["<"], ">": [">="], ">=": [">"], "=": ["<>"], "==": ["<>"], "<>": ["="], "!=": ["="]]
         for other in flips[token.text] ?? [] {
-          results.append(Mutation(kind: "'\(token.text)' → '\(other)'", edits: replacing(at, with: other, kind: .symbol), context: context(at)))
+          results.append(
+            Mutation(kind: "'\(token.text)' → '\(other)'", edits: replacing(at, with: other, kind: .symbol), context: context(at)))
         }
       case .number:
         guard let value = Int(token.text) else {
-          if let value = Double(token.text) { results.append(Mutation(kind: "\(token.text) → \(value + 0.5)", edits: replacing(at, with: String(value + 0.5), kind: .number), context: context(at))) }
+          if let value = Double(token.text) {
+            results.append(
+              Mutation(
+                kind: "\(token.text) → \(value + 0.5)", edits: replacing(at, with: String(value + 0.5), kind: .number), context: context(at)
+              ))
+          }
           continue
         }
         // A column position (ORDER BY 2) and a function's argument stay.
-        if word(at - 1) == "BY" || word(at - 1) == "," && depth[at] == 0 && code[..<at].contains(where: { tokens[$0].upper == "BY" }) { continue }
-        results.append(Mutation(kind: "\(value) → \(value + 1)", edits: replacing(at, with: String(value + 1), kind: .number), context: context(at)))
-        if value > 0, word(at - 1) != "LIMIT" { results.append(Mutation(kind: "\(value) → \(value - 1)", edits: replacing(at, with: String(value - 1), kind: .number), context: context(at))) }
+        if word(at - 1) == "BY" || word(at - 1) == "," && depth[at] == 0 && code[..<at].contains(where: { tokens[$0].upper == "BY" }) {
+          continue
+        }
+        results.append(
+          Mutation(kind: "\(value) → \(value + 1)", edits: replacing(at, with: String(value + 1), kind: .number), context: context(at)))
+        if value > 0, word(at - 1) != "LIMIT" {
+          results.append(
+            Mutation(kind: "\(value) → \(value - 1)", edits: replacing(at, with: String(value - 1), kind: .number), context: context(at)))
+        }
       case .word:
         switch upper {
         case "AND", "OR":
           guard !(upper == "AND" && (code[..<at].reversed().prefix(6).contains { tokens[$0].upper == "BETWEEN" })) else { continue }
-          results.append(Mutation(kind: "\(upper) → \(upper == "AND" ? "OR" : "AND")", edits: replacing(at, with: upper == "AND" ? "OR" : "AND"), context: context(at)))
+          results.append(
+            Mutation(
+              kind: "\(upper) → \(upper == "AND" ? "OR" : "AND")", edits: replacing(at, with: upper == "AND" ? "OR" : "AND"),
+              context: context(at)))
           if upper == "AND" {
             // One side of the AND dropped.
             let end = operandEnd(from: at + 1)
@@ -464,41 +537,70 @@ enum SQLMutants {
           let end = word(at + 1) == "OUTER" ? at + 1 : at
           results.append(Mutation(kind: "LEFT JOIN → JOIN", edits: removing(at...end), context: context(at)))
         case "JOIN" where !["LEFT", "OUTER", "CROSS", "NATURAL", "RIGHT", "FULL"].contains(word(at - 1)):
-          results.append(Mutation(kind: "JOIN → LEFT JOIN", edits: replacing(at, with: "LEFT JOIN"), context: context(at), proof: prover.leftJoin(at: at)))
+          results.append(
+            Mutation(
+              kind: "JOIN → LEFT JOIN", edits: replacing(at, with: "LEFT JOIN"), context: context(at), proof: prover.leftJoin(at: at)))
         case "DISTINCT":
           results.append(Mutation(kind: "drop DISTINCT", edits: removing(at...at), context: context(at)))
         case "SELECT" where word(at + 1) != "DISTINCT" && word(at + 1) != "ALL":
-          results.append(Mutation(kind: "add DISTINCT", edits: inserting("DISTINCT", after: at), context: context(at), proof: prover.distinctAdded(selectAt: at)))
+          results.append(
+            Mutation(
+              kind: "add DISTINCT", edits: inserting("DISTINCT", after: at), context: context(at), proof: prover.distinctAdded(selectAt: at)
+            ))
           // A subquery cut to its first row (`IN (SELECT … LIMIT 1)`): right while one row matches.
           if at > 0, word(at - 1) == "(", let close = closing(at - 1),
             !(at..<close).contains(where: { word($0) == "LIMIT" && depth[$0] == depth[at] })
           {
-            results.append(Mutation(kind: "subquery cut to one row (LIMIT 1)", edits: [code[close]: Token(kind: .symbol, text: " LIMIT 1)")], context: context(at), proof: word(at - 2) == "EXISTS" ? "EXISTS asks for one row only" : prover.oneRow(selectAt: at).map { $0 + " already" }))
+            results.append(
+              Mutation(
+                kind: "subquery cut to one row (LIMIT 1)", edits: [code[close]: Token(kind: .symbol, text: " LIMIT 1)")],
+                context: context(at),
+                proof: word(at - 2) == "EXISTS" ? "EXISTS asks for one row only" : prover.oneRow(selectAt: at).map { $0 + " already" }))
           }
         case "COUNT", "AVG", "SUM", "TOTAL", "MIN", "MAX", "GROUP_CONCAT":
           guard word(at + 1) == "(", let close = closing(at + 1) else { continue }
           let inner = word(at + 2)
           if upper == "COUNT", inner == "*" {
-            results.append(Mutation(kind: "count(*) → sum(1)", edits: replacing(at + 2, with: "1", kind: .number).merging(replacing(at, with: "sum")) { a, _ in a }, context: context(at)))
+            results.append(
+              Mutation(
+                kind: "count(*) → sum(1)",
+                edits: replacing(at + 2, with: "1", kind: .number).merging(replacing(at, with: "sum")) { a, _ in a }, context: context(at)))
           } else if inner == "DISTINCT" {
             results.append(Mutation(kind: "drop DISTINCT in \(token.text)()", edits: removing((at + 2)...(at + 2)), context: context(at)))
           } else if close > at + 2, ["COUNT", "AVG", "SUM", "GROUP_CONCAT"].contains(upper) {
-            let distinctProof = upper == "COUNT" ? prover.countDistinct(argument: (at + 2)...(close - 1), selectAt: prover.enclosingSelect(at)) : nil
-            results.append(Mutation(kind: "\(token.text)(DISTINCT …)", edits: inserting("DISTINCT", after: at + 1), context: context(at), proof: distinctProof))
-            if upper == "COUNT" { results.append(Mutation(kind: "count(x) → count(*)", edits: removing((at + 2)...(close - 1)).merging(replacing(at + 1, with: "(*", kind: .symbol)) { a, _ in a }, context: context(at), proof: prover.countStar(argument: (at + 2)...(close - 1)))) }
+            let distinctProof =
+              upper == "COUNT" ? prover.countDistinct(argument: (at + 2)...(close - 1), selectAt: prover.enclosingSelect(at)) : nil
+            results.append(
+              Mutation(
+                kind: "\(token.text)(DISTINCT …)", edits: inserting("DISTINCT", after: at + 1), context: context(at), proof: distinctProof))
+            if upper == "COUNT" {
+              results.append(
+                Mutation(
+                  kind: "count(x) → count(*)",
+                  edits: removing((at + 2)...(close - 1)).merging(replacing(at + 1, with: "(*", kind: .symbol)) { a, _ in a },
+                  context: context(at), proof: prover.countStar(argument: (at + 2)...(close - 1))))
+            }
             if upper == "COUNT" {
               // A learner's count of the known values: NULL, not 0, over no rows at all.
-              results.append(Mutation(
-                kind: "count(x) → sum(x IS NOT NULL)", edits: replacing(at, with: "sum").merging([code[close]: Token(kind: .symbol, text: " IS NOT NULL)")]) { a, _ in a },
-                context: context(at), proof: prover.selectHolding(at).flatMap { prover.grouped(selectAt: $0) }))
+              results.append(
+                Mutation(
+                  kind: "count(x) → sum(x IS NOT NULL)",
+                  edits: replacing(at, with: "sum").merging([code[close]: Token(kind: .symbol, text: " IS NOT NULL)")]) { a, _ in a },
+                  context: context(at), proof: prover.selectHolding(at).flatMap { prover.grouped(selectAt: $0) }))
             }
           }
           if ["MIN", "MAX", "SUM", "AVG"].contains(upper) {
             // No rows, or only NULLs, read as 0.
-            results.append(Mutation(kind: "\(token.text)() → coalesce(\(token.text)(), 0)", edits: [code[at]: Token(kind: .word, text: "coalesce(" + token.text), code[close]: Token(kind: .symbol, text: "), 0)")], context: context(at)))
+            results.append(
+              Mutation(
+                kind: "\(token.text)() → coalesce(\(token.text)(), 0)",
+                edits: [code[at]: Token(kind: .word, text: "coalesce(" + token.text), code[close]: Token(kind: .symbol, text: "), 0)")],
+                context: context(at)))
           }
           let swaps = ["SUM": "total", "TOTAL": "sum", "MIN": "max", "MAX": "min", "AVG": "sum"]
-          if let other = swaps[upper] { results.append(Mutation(kind: "\(token.text)() → \(other)()", edits: replacing(at, with: other), context: context(at))) }
+          if let other = swaps[upper] {
+            results.append(Mutation(kind: "\(token.text)() → \(other)()", edits: replacing(at, with: other), context: context(at)))
+          }
         case "COALESCE", "IFNULL", "LOWER", "UPPER", "TRIM", "ABS", "ROUND":
           // The wrapper dropped: its first argument alone.
           guard word(at + 1) == "(", let close = closing(at + 1) else { continue }
@@ -520,17 +622,25 @@ enum SQLMutants {
         case "LENGTH":
           // The length of the text without its padding.
           guard word(at + 1) == "(", let close = closing(at + 1) else { continue }
-          results.append(Mutation(kind: "length(x) → length(trim(x))", edits: [code[at]: Token(kind: .word, text: token.text + "(trim"), code[close]: Token(kind: .symbol, text: "))")], context: context(at)))
+          results.append(
+            Mutation(
+              kind: "length(x) → length(trim(x))",
+              edits: [code[at]: Token(kind: .word, text: token.text + "(trim"), code[close]: Token(kind: .symbol, text: "))")],
+              context: context(at)))
         case "NULL" where word(at - 1) == "IS" || (word(at - 1) == "(" && word(at - 2) == "IS"):
           // `IS NULL`, or `IS (NULL)` as the DSL writes it.
-          results.append(Mutation(kind: "IS NULL → IS NOT NULL", edits: inserting("NOT", after: word(at - 1) == "IS" ? at - 1 : at - 2), context: context(at)))
+          results.append(
+            Mutation(
+              kind: "IS NULL → IS NOT NULL", edits: inserting("NOT", after: word(at - 1) == "IS" ? at - 1 : at - 2), context: context(at)))
         case "NOT":
           if word(at - 1) == "IS" {
             results.append(Mutation(kind: "IS NOT → IS", edits: removing(at...at), context: context(at)))
             // A test for NULL written as a test for a positive number.
             let null = word(at + 1) == "NULL" ? at + 1 : (word(at + 1) == "(" && word(at + 2) == "NULL" ? at + 2 : nil)
             if let null {
-              let edits = replacing(at - 1, with: ">", kind: .symbol).merging(removing(at...at)) { a, _ in a }.merging(replacing(null, with: "0", kind: .number)) { a, _ in a }
+              let edits = replacing(at - 1, with: ">", kind: .symbol).merging(removing(at...at)) { a, _ in a }.merging(
+                replacing(null, with: "0", kind: .number)
+              ) { a, _ in a }
               results.append(Mutation(kind: "IS NOT NULL → > 0", edits: edits, context: context(at)))
             }
           } else if word(at + 1) != "NULL" {
@@ -540,12 +650,20 @@ enum SQLMutants {
           results.append(Mutation(kind: "LIKE → =", edits: replacing(at, with: "=", kind: .symbol), context: context(at)))
           if at + 1 < code.count, tokens[code[at + 1]].kind == .string {
             let pattern = tokens[code[at + 1]].text.replacing("%", with: "*").replacing("_", with: "?")
-            results.append(Mutation(kind: "LIKE → GLOB", edits: replacing(at, with: "GLOB").merging(replacing(at + 1, with: pattern, kind: .string)) { a, _ in a }, context: context(at)))
+            results.append(
+              Mutation(
+                kind: "LIKE → GLOB",
+                edits: replacing(at, with: "GLOB").merging(replacing(at + 1, with: pattern, kind: .string)) { a, _ in a },
+                context: context(at)))
           }
         case "GLOB":
           if at + 1 < code.count, tokens[code[at + 1]].kind == .string {
             let pattern = tokens[code[at + 1]].text.replacing("*", with: "%").replacing("?", with: "_")
-            results.append(Mutation(kind: "GLOB → LIKE", edits: replacing(at, with: "LIKE").merging(replacing(at + 1, with: pattern, kind: .string)) { a, _ in a }, context: context(at)))
+            results.append(
+              Mutation(
+                kind: "GLOB → LIKE",
+                edits: replacing(at, with: "LIKE").merging(replacing(at + 1, with: pattern, kind: .string)) { a, _ in a },
+                context: context(at)))
           }
         case "ASC": results.append(Mutation(kind: "ASC → DESC", edits: replacing(at, with: "DESC"), context: context(at)))
         case "DESC": results.append(Mutation(kind: "DESC → ASC", edits: replacing(at, with: "ASC"), context: context(at)))
@@ -565,7 +683,9 @@ enum SQLMutants {
           // The ELSE branch dropped: unmatched rows get NULL.
           var end = at + 1
           while end < code.count, !(word(end) == "END" && depth[end] == depth[at]) { end += 1 }
-          if end < code.count, end > at + 1 { results.append(Mutation(kind: "drop the ELSE", edits: removing(at...(end - 1)), context: context(at))) }
+          if end < code.count, end > at + 1 {
+            results.append(Mutation(kind: "drop the ELSE", edits: removing(at...(end - 1)), context: context(at)))
+          }
         case "WHERE", "HAVING":
           // The whole clause dropped.
           let end = operandEndOfClause(from: at + 1)
@@ -581,7 +701,9 @@ enum SQLMutants {
             }
             end += 1
           }
-          if let last = commas.last { results.append(Mutation(kind: "drop the last \(word(at - 1)) BY key", edits: removing(last...(end - 1)), context: context(at))) }
+          if let last = commas.last {
+            results.append(Mutation(kind: "drop the last \(word(at - 1)) BY key", edits: removing(last...(end - 1)), context: context(at)))
+          }
         default: break
         }
       default: break

@@ -21,10 +21,13 @@ struct SchemaObjects: Equatable {
   /// Every object of the main and temp schemas but SQLite's own and FTS5's shadow tables.
   static func read(_ database: Database) -> SchemaObjects {
     var out = SchemaObjects()
-    guard let rows = try? database.rows(
-      "SELECT type, name, tbl_name, sql FROM sqlite_schema WHERE name NOT LIKE 'sqlite_%' UNION ALL SELECT type, name, tbl_name, sql FROM sqlite_temp_schema WHERE name NOT LIKE 'sqlite_%' ORDER BY name")
+    guard
+      let rows = try? database.rows(
+        "SELECT type, name, tbl_name, sql FROM sqlite_schema WHERE name NOT LIKE 'sqlite_%' UNION ALL SELECT type, name, tbl_name, sql FROM sqlite_temp_schema WHERE name NOT LIKE 'sqlite_%' ORDER BY name"
+      )
     else { return out }
-    let shadows = Set(((try? database.rows("SELECT name FROM pragma_table_list WHERE type = 'shadow'")) ?? []).compactMap { $0.first?.textValue })
+    let shadows = Set(
+      ((try? database.rows("SELECT name FROM pragma_table_list WHERE type = 'shadow'")) ?? []).compactMap { $0.first?.textValue })
     for row in rows {
       guard row.count == 4, case .text(let type) = row[0], case .text(let name) = row[1], !shadows.contains(name) else { continue }
       let table = row[2].textValue ?? name
@@ -33,7 +36,8 @@ struct SchemaObjects: Equatable {
       case "table", "view":
         // By behaviour, not by the words declared: a column's type affinity (INT and INTEGER
         // alike), the rowid alias (whose NOT NULL changes nothing), a default's value.
-        let columns = (try? database.rows("SELECT name, type, \"notnull\", dflt_value, pk FROM pragma_table_info(?)", bindings: [.text(name)])) ?? []
+        let columns =
+          (try? database.rows("SELECT name, type, \"notnull\", dflt_value, pk FROM pragma_table_info(?)", bindings: [.text(name)])) ?? []
         let keyCount = columns.filter { if case .integer(let key) = $0[4] { key > 0 } else { false } }.count
         for column in columns {
           let columnName = column[0].textValue ?? "?"
@@ -46,15 +50,22 @@ struct SchemaObjects: Equatable {
           if isKey, !isRowID { fact += " PRIMARY KEY" }
           facts.append(fact)
         }
-        for key in (try? database.rows("SELECT \"from\", \"table\", \"to\", on_delete, on_update FROM pragma_foreign_key_list(?)", bindings: [.text(name)])) ?? [] {
+        for key
+          in (try? database.rows(
+            "SELECT \"from\", \"table\", \"to\", on_delete, on_update FROM pragma_foreign_key_list(?)", bindings: [.text(name)])) ?? []
+        {
           let values = key.map { $0.textValue ?? "" }
           // `REFERENCES lists` refers to the parent's primary key: the same as `REFERENCES lists(id)`.
           let parentKey = values[2].isEmpty ? primaryKey(of: values[1], in: database) ?? "its key" : values[2]
           facts.append("foreign key \(values[0]) → \(values[1])(\(parentKey)) on delete \(values[3]) on update \(values[4])")
         }
       case "index":
-        let columns = ((try? database.rows("SELECT name FROM pragma_index_info(?) ORDER BY seqno", bindings: [.text(name)])) ?? []).map { $0.first?.textValue ?? "expression" }
-        let unique = ((try? database.rows("SELECT \"unique\" FROM pragma_index_list(?) WHERE name = ?", bindings: [.text(table), .text(name)])) ?? []).first?.first
+        let columns = ((try? database.rows("SELECT name FROM pragma_index_info(?) ORDER BY seqno", bindings: [.text(name)])) ?? []).map {
+          $0.first?.textValue ?? "expression"
+        }
+        let unique =
+          ((try? database.rows("SELECT \"unique\" FROM pragma_index_list(?) WHERE name = ?", bindings: [.text(table), .text(name)])) ?? [])
+          .first?.first
         facts.append("on \(table)(\(columns.joined(separator: ", ")))" + (unique == .integer(1) ? " UNIQUE" : ""))
       case "trigger":
         facts.append("on \(table)")
@@ -86,7 +97,8 @@ struct SchemaObjects: Equatable {
   }
 
   static func primaryKey(of table: String, in database: Database) -> String? {
-    let keys = ((try? database.rows("SELECT name FROM pragma_table_info(?) WHERE pk > 0 ORDER BY pk", bindings: [.text(table)])) ?? []).compactMap { $0.first?.textValue }
+    let keys = ((try? database.rows("SELECT name FROM pragma_table_info(?) WHERE pk > 0 ORDER BY pk", bindings: [.text(table)])) ?? [])
+      .compactMap { $0.first?.textValue }
     return keys.isEmpty ? nil : keys.joined(separator: ", ")
   }
 
@@ -110,7 +122,8 @@ struct SchemaObjects: Equatable {
         continue
       }
       if want.type == "trigger" || want.type == "index", actual.objects[want.name.lowercased()] == nil {
-        return "this exercise creates \(want.type == "index" ? "an index" : "a trigger") \(want.facts.first ?? ""), and after your answer there is none"
+        return
+          "this exercise creates \(want.type == "index" ? "an index" : "a trigger") \(want.facts.first ?? ""), and after your answer there is none"
       }
       guard let got = actual.objects[want.name.lowercased()] else {
         return "this exercise creates the \(want.type) '\(want.name)', and after your answer there is none"

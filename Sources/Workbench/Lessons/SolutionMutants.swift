@@ -1,6 +1,6 @@
 import FoundationEssentials
-import QueryBuilder
 import QuarryEngine
+import QueryBuilder
 
 /// Near-misses of a solution, made mechanically: the mistakes a learner makes. A lesson's data
 /// must tell each of them from the solution (on the fixture or on its variant rows), or the
@@ -35,11 +35,14 @@ enum SolutionMutants {
     }
     for (from, to) in [(".join(", ".leftJoin("), (".leftJoin(", ".join(")] {
       for range in occurrences(of: from, in: solution) {
-        mutants.append(Mutant(kind: "\(from.dropFirst().dropLast()) → \(to.dropFirst().dropLast())", code: solution.replacingSubrange(range, with: to)))
+        mutants.append(
+          Mutant(kind: "\(from.dropFirst().dropLast()) → \(to.dropFirst().dropLast())", code: solution.replacingSubrange(range, with: to)))
       }
     }
-    let flips = [(" < ", " <= "), (" <= ", " < "), (" > ", " >= "), (" >= ", " > "), (" < ", " > "), (" > ", " < "),
-                 (".lt(", ".lte("), (".lte(", ".lt("), (".gt(", ".gte("), (".gte(", ".gt(")]
+    let flips = [
+      (" < ", " <= "), (" <= ", " < "), (" > ", " >= "), (" >= ", " > "), (" < ", " > "), (" > ", " < "),
+      (".lt(", ".lte("), (".lte(", ".lt("), (".gt(", ".gte("), (".gte(", ".gt("),
+    ]
     for (from, to) in flips {
       var seen: Set<String> = []
       for range in occurrences(of: from, in: solution) {
@@ -49,8 +52,10 @@ enum SolutionMutants {
         let flipped = comparison.replacing(from, with: to)
         let code = solution.replacing(comparison, with: flipped)
         guard seen.insert(code).inserted else { continue }
-        mutants.append(Mutant(kind: "flip '\(from.trimmingScalars(in: .whitespaces))' to '\(to.trimmingScalars(in: .whitespaces))'",
-                              code: code))
+        mutants.append(
+          Mutant(
+            kind: "flip '\(from.trimmingScalars(in: .whitespaces))' to '\(to.trimmingScalars(in: .whitespaces))'",
+            code: code))
       }
     }
     for range in occurrences(of: ".limit(", in: solution) {
@@ -66,7 +71,9 @@ enum SolutionMutants {
   /// alone — the same rows without the view, scope, @Selection or bound value the exercise is
   /// about (for a solution that uses more than plain SQL).
   static func plainSQL(of outcome: AnswerChecker.Outcome, solution: String) -> Mutant? {
-    guard let last = outcome.evidence.statements.last(where: \.returnsRows), last.sql.trimmingScalars(in: .whitespacesAndNewlines) != solution.trimmingScalars(in: .whitespacesAndNewlines) else { return nil }
+    guard let last = outcome.evidence.statements.last(where: \.returnsRows),
+      last.sql.trimmingScalars(in: .whitespacesAndNewlines) != solution.trimmingScalars(in: .whitespacesAndNewlines)
+    else { return nil }
     return Mutant(kind: "the technique skipped (plain SQL)", code: ".raw " + last.inlinedSQL)
   }
 
@@ -77,8 +84,9 @@ enum SolutionMutants {
   /// … WHERE ("reminders"."dueDate") < ('2026-03-06')  →  … WHERE strftime('%m-%d', "reminders"."dueDate") < '03-06'
   /// ```
   static func ignoringTheYear(_ outcome: AnswerChecker.Outcome) -> Mutant? {
-    guard let regex = TextPattern(
-      #"\(?("[^"]+"(?:\."[^"]+")?|\b[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)?)\)?\s*(<=|>=|<>|!=|<|>|=)\s*\(?'(\d{4})-(\d{2}-\d{2})[^']*'\)?"#)
+    guard
+      let regex = TextPattern(
+        #"\(?("[^"]+"(?:\."[^"]+")?|\b[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)?)\)?\s*(<=|>=|<>|!=|<|>|=)\s*\(?'(\d{4})-(\d{2}-\d{2})[^']*'\)?"#)
     else { return nil }
     var changed = false
     let statements = outcome.evidence.statements.map { statement -> String in
@@ -93,7 +101,9 @@ enum SolutionMutants {
 
   /// A write hard-coded: the rows the solution removed, added and changed on the fixture, each
   /// named by its id, as a learner who read them off the fixture writes them.
-  static func hardCodedWrite(before: [(name: String, columns: [String], rows: [[DatabaseValue]])], after outcome: AnswerChecker.Outcome) -> Mutant? {
+  static func hardCodedWrite(before: [(name: String, columns: [String], rows: [[DatabaseValue]])], after outcome: AnswerChecker.Outcome)
+    -> Mutant?
+  {
     var statements: [String] = []
     for (table, after) in zip(before, outcome.tables) where table.name == after.name {
       guard let key = table.columns.first, after.columns == table.columns else { continue }
@@ -106,7 +116,8 @@ enum SolutionMutants {
         return out
       }
       guard let old = byID(table.rows), let new = byID(after.rows) else { continue }
-      let name = quoteIdentifier(table.name), keyName = quoteIdentifier(key)
+      let name = quoteIdentifier(table.name)
+      let keyName = quoteIdentifier(key)
       let removed = old.keys.filter { new[$0] == nil }.sorted()
       if !removed.isEmpty {
         statements.append("DELETE FROM \(name) WHERE \(keyName) IN (\(removed.map(String.init).joined(separator: ", ")))")
@@ -118,7 +129,9 @@ enum SolutionMutants {
             .map { "\(quoteIdentifier($0.0)) = \($0.1.1.inlineSQL)" }
           if !sets.isEmpty { statements.append("UPDATE \(name) SET \(sets.joined(separator: ", ")) WHERE \(keyName) = \(id)") }
         } else {
-          statements.append("INSERT INTO \(name) (\(table.columns.map(quoteIdentifier).joined(separator: ", "))) VALUES (\(row.map(\.inlineSQL).joined(separator: ", ")))")
+          statements.append(
+            "INSERT INTO \(name) (\(table.columns.map(quoteIdentifier).joined(separator: ", "))) VALUES (\(row.map(\.inlineSQL).joined(separator: ", ")))"
+          )
         }
       }
     }

@@ -43,16 +43,22 @@ struct Technique: Sendable {
     Technique(name: "window", about: "a window function (OVER)", missing: "none of your statements computes one") { evidence, _ in
       evidence.statements.contains { $0.opcodes.contains("AggValue") }
     },
-    Technique(name: "distinct", about: "DISTINCT", missing: "none of your queries removes duplicates with DISTINCT (distinct())") { evidence, _ in
+    Technique(name: "distinct", about: "DISTINCT", missing: "none of your queries removes duplicates with DISTINCT (distinct())") {
+      evidence, _ in
       evidence.hasKeyword("DISTINCT")
     },
-    Technique(name: "cte", about: "a common table expression (WITH)", missing: "none of your statements starts with WITH (With { … } query: { … }) and reads what its CTEs compute") { evidence, _ in
+    Technique(
+      name: "cte", about: "a common table expression (WITH)",
+      missing: "none of your statements starts with WITH (With { … } query: { … }) and reads what its CTEs compute"
+    ) { evidence, _ in
       evidence.statements.contains { $0.keywords.first == "WITH" && CommonTableExpressions(sql: $0.sql).doTheWork }
     },
-    Technique(name: "recursive-cte", about: "a recursive CTE", missing: "no CTE of yours refers to itself (WITH RECURSIVE)") { evidence, _ in
+    Technique(name: "recursive-cte", about: "a recursive CTE", missing: "no CTE of yours refers to itself (WITH RECURSIVE)") {
+      evidence, _ in
       evidence.accesses.contains { $0.action == .recursive }
     },
-    Technique(name: "compound", about: "a compound select (UNION, INTERSECT, EXCEPT)", missing: "none of your queries combines two selects") { evidence, _ in
+    Technique(name: "compound", about: "a compound select (UNION, INTERSECT, EXCEPT)", missing: "none of your queries combines two selects")
+    { evidence, _ in
       ["UNION", "INTERSECT", "EXCEPT"].contains { evidence.hasKeyword($0) }
     },
     Technique(name: "case", about: "CASE", missing: "none of your queries has a CASE expression (Case(…))") { evidence, _ in
@@ -64,10 +70,14 @@ struct Technique: Sendable {
     Technique(name: "join", about: "a join", missing: "none of your queries reads two tables") { evidence, _ in
       evidence.statements.contains { $0.openedTables.count >= 2 }
     },
-    Technique(name: "self-join", about: "a table joined to itself", missing: "none of your queries reads one table twice (an alias: Employee.as(Manager.self), or FROM employees AS m)") { evidence, _ in
+    Technique(
+      name: "self-join", about: "a table joined to itself",
+      missing: "none of your queries reads one table twice (an alias: Employee.as(Manager.self), or FROM employees AS m)"
+    ) { evidence, _ in
       evidence.statements.contains { $0.openedTables.values.contains { $0 >= 2 } }
     },
-    Technique(name: "outer-join", about: "an outer join", missing: "none of your queries keeps unmatched rows with a LEFT JOIN (leftJoin)") { evidence, _ in
+    Technique(name: "outer-join", about: "an outer join", missing: "none of your queries keeps unmatched rows with a LEFT JOIN (leftJoin)")
+    { evidence, _ in
       ["LEFT", "RIGHT", "FULL"].contains { evidence.hasKeywords([$0, "JOIN"]) || evidence.hasKeywords([$0, "OUTER"]) }
     },
     Technique(name: "exists", about: "EXISTS", missing: "none of your queries asks EXISTS (…)") { evidence, _ in
@@ -86,41 +96,68 @@ struct Technique: Sendable {
       guard let argument else { return false }
       return argument.lowercased().split(separator: "|").contains { evidence.functions.contains(String($0)) }
     },
-    Technique(name: "upsert", about: "an upsert (ON CONFLICT … DO UPDATE)", missing: "no insert of yours updates the row it conflicts with (onConflict: … doUpdate:)") { evidence, _ in
+    Technique(
+      name: "upsert", about: "an upsert (ON CONFLICT … DO UPDATE)",
+      missing: "no insert of yours updates the row it conflicts with (onConflict: … doUpdate:)"
+    ) { evidence, _ in
       evidence.hasKeywords(["DO", "UPDATE"])
     },
-    Technique(name: "transaction", about: "a transaction", missing: "you opened no transaction (BEGIN, SAVEPOINT, or database.write { … })") { evidence, _ in
+    Technique(name: "transaction", about: "a transaction", missing: "you opened no transaction (BEGIN, SAVEPOINT, or database.write { … })")
+    { evidence, _ in
       evidence.opensTransaction
     },
-    Technique(name: "rollback", about: "undoing a transaction", missing: "no transaction of yours undid a change (BEGIN, then a write, then ROLLBACK)") { evidence, _ in
+    Technique(
+      name: "rollback", about: "undoing a transaction",
+      missing: "no transaction of yours undid a change (BEGIN, then a write, then ROLLBACK)"
+    ) { evidence, _ in
       evidence.opensTransaction && evidence.rollsBack
     },
-    Technique(name: "check-constraint", about: "a CHECK constraint", missing: "no table you created refuses a row by a CHECK constraint") { evidence, _ in
+    Technique(name: "check-constraint", about: "a CHECK constraint", missing: "no table you created refuses a row by a CHECK constraint") {
+      evidence, _ in
       evidence.refusesByCheck
     },
-    Technique(name: "index-used", about: "an index the query plan uses", missing: "no query plan of yours uses an index you created") { evidence, _ in
+    Technique(name: "index-used", about: "an index the query plan uses", missing: "no query plan of yours uses an index you created") {
+      evidence, _ in
       evidence.statements.contains { statement in
         statement.plan.contains { line in
           evidence.createdIndexes.contains { line.lowercased().contains("index \($0)") }
         }
       }
     },
-    Technique(name: "migration", about: "a migration", missing: "no migration of yours ran (migrator.registerMigration(…) { db in … }, then migrator.migrate(database))", swiftSide: true) { evidence, _ in
+    Technique(
+      name: "migration", about: "a migration",
+      missing: "no migration of yours ran (migrator.registerMigration(…) { db in … }, then migrator.migrate(database))", swiftSide: true
+    ) { evidence, _ in
       evidence.features.contains { if case .migration = $0 { return true } else { return false } }
     },
-    Technique(name: "scope", about: "a scope of your own", missing: "no query of yours used a scope or Where extension you declared (the fixture's own, such as Reminder.incomplete, are not yours)", swiftSide: true) { evidence, _ in
+    Technique(
+      name: "scope", about: "a scope of your own",
+      missing:
+        "no query of yours used a scope or Where extension you declared (the fixture's own, such as Reminder.incomplete, are not yours)",
+      swiftSide: true
+    ) { evidence, _ in
       evidence.ownDeclarations.contains(.scope)
     },
-    Technique(name: "computed-column", about: "a computed column (extension …TableColumns)", missing: "no query of yours used one you declared (the fixture's own, such as isHighPriority, are not yours)", swiftSide: true) { evidence, _ in
+    Technique(
+      name: "computed-column", about: "a computed column (extension …TableColumns)",
+      missing: "no query of yours used one you declared (the fixture's own, such as isHighPriority, are not yours)", swiftSide: true
+    ) { evidence, _ in
       evidence.ownDeclarations.contains(.computedColumn)
     },
-    Technique(name: "selection", about: "a @Selection type", missing: "no query of yours selected into a @Selection's Columns", swiftSide: true) { evidence, _ in
+    Technique(
+      name: "selection", about: "a @Selection type", missing: "no query of yours selected into a @Selection's Columns", swiftSide: true
+    ) { evidence, _ in
       evidence.features.contains { if case .selection = $0 { return true } else { return false } }
     },
-    Technique(name: "enum-case", about: "a @CasePathable enum column", missing: "no query of yours read a case of one ($0.kind.link)", swiftSide: true) { evidence, _ in
+    Technique(
+      name: "enum-case", about: "a @CasePathable enum column", missing: "no query of yours read a case of one ($0.kind.link)",
+      swiftSide: true
+    ) { evidence, _ in
       evidence.features.contains { if case .enumCase = $0 { return true } else { return false } }
     },
-    Technique(name: "fetch-wrapper", about: "a fetch property wrapper (@FetchAll, @FetchOne)", missing: "your answer declares none", swiftSide: true) { evidence, argument in
+    Technique(
+      name: "fetch-wrapper", about: "a fetch property wrapper (@FetchAll, @FetchOne)", missing: "your answer declares none", swiftSide: true
+    ) { evidence, argument in
       evidence.features.contains { feature in
         guard case .fetchWrapper(let name) = feature else { return false }
         return argument.map { $0.split(separator: "|").contains(Substring(name)) } ?? true
@@ -130,7 +167,10 @@ struct Technique: Sendable {
       evidence.features.contains { if case .databaseFunction = $0 { return true } else { return false } }
         || !evidence.functions.isDisjoint(with: evidence.userFunctions)
     },
-    Technique(name: "bound-sql", about: "#sql with a bound value", missing: "no #sql of yours binds an interpolated value (\\(value), not \\(raw: value) or a literal in the text)", swiftSide: true) { evidence, _ in
+    Technique(
+      name: "bound-sql", about: "#sql with a bound value",
+      missing: "no #sql of yours binds an interpolated value (\\(value), not \\(raw: value) or a literal in the text)", swiftSide: true
+    ) { evidence, _ in
       evidence.features.contains(.boundInterpolation) && !evidence.features.contains(.rawSplice)
         && evidence.statements.contains { $0.returnsRows && $0.bindings > 0 }
     },
@@ -168,7 +208,9 @@ struct Technique: Sendable {
     let answering = comparesRows ? evidence.answering : evidence
     for declaration in declared {
       guard let alternatives = alternatives(declaration), let (technique, argument) = alternatives.first,
-        !alternatives.contains(where: { $0.technique.isUsed(statementLevel.contains($0.technique.name) ? answering : evidence, $0.argument) })
+        !alternatives.contains(where: {
+          $0.technique.isUsed(statementLevel.contains($0.technique.name) ? answering : evidence, $0.argument)
+        })
       else { continue }
       let about = technique.name == "function" ? "the SQL function \((argument ?? "").replacing("|", with: " or "))" : technique.about
       return "right result, but this exercise is about \(about): \(technique.missing)"

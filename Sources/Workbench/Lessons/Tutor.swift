@@ -1,6 +1,6 @@
-import QueryBuilder
 import FoundationEssentials
 import QuarryEngine
+import QueryBuilder
 
 /// Lessons at the prompt: `.lesson N`, `.next`, `.prev`, `.hint`, `.check`, `.solution`,
 /// `.diagram`, `.tree`. Each lesson runs on an in-memory copy of its fixture; files on disk are
@@ -34,11 +34,15 @@ public final class Tutor {
 
   private func register(in shell: Shell) {
     let commands = [
-      MetaCommand(usage: ".lesson N", summary: "Open lesson N (.lesson alone lists them)") { shell, argument in self.open(argument, shell: shell) },
-      MetaCommand.invoked(usage: ".next / .prev", summary: "Move between the steps of the lesson", aliases: [".prev"], perform: { shell, call in
-        self.move(call.name == ".prev" ? -1 : 1, shell: shell)
-        return .proceed
-      }),
+      MetaCommand(usage: ".lesson N", summary: "Open lesson N (.lesson alone lists them)") { shell, argument in
+        self.open(argument, shell: shell)
+      },
+      MetaCommand.invoked(
+        usage: ".next / .prev", summary: "Move between the steps of the lesson", aliases: [".prev"],
+        perform: { shell, call in
+          self.move(call.name == ".prev" ? -1 : 1, shell: shell)
+          return .proceed
+        }),
       MetaCommand(usage: ".hint", summary: "A hint for this exercise") { shell, _ in self.hint(shell: shell) },
       MetaCommand(usage: ".check", summary: "Check your last query (or .check QUERY) against this exercise") { shell, argument in
         self.check(shell: shell, answer: argument)
@@ -90,7 +94,8 @@ public final class Tutor {
       }
       shell.handle(".fixture \(lesson.fixture)")
       if stepIndex > 0 {
-        shell.output.write("(\(solved) of \(lesson.exercises.count) exercises solved: reopened at the first unsolved one; .prev goes back)\n")
+        shell.output.write(
+          "(\(solved) of \(lesson.exercises.count) exercises solved: reopened at the first unsolved one; .prev goes back)\n")
       }
       show(shell: shell)
     } catch { shell.fail("\(error)") }
@@ -106,7 +111,8 @@ public final class Tutor {
     hintsShown = 0
     solutionRequested = false
     let header = "── \(lesson.title) · step \(stepIndex + 1)/\(lesson.steps.count): \(step.title) ──"
-    shell.output.write("\n" + header + "\n" + TerminalMarkdown.render(step.text, color: shell.terminal.usesColor, width: shell.terminal.width))
+    shell.output.write(
+      "\n" + header + "\n" + TerminalMarkdown.render(step.text, color: shell.terminal.usesColor, width: shell.terminal.width))
     if let exercise = step.exercise {
       let solved = progress.isSolved(exercise, in: lesson) ? " (solved)" : ""
       shell.output.write("Exercise\(solved): write your query, then .check (.hint helps).\n")
@@ -116,7 +122,10 @@ public final class Tutor {
   }
 
   func move(_ delta: Int, shell: Shell) {
-    guard let lesson else { shell.fail("no lesson open; .lesson N opens one"); return }
+    guard let lesson else {
+      shell.fail("no lesson open; .lesson N opens one")
+      return
+    }
     let target = stepIndex + delta
     guard target >= 0, target < lesson.steps.count else {
       shell.output.write(delta > 0 ? "This is the last step. .lesson lists the lessons.\n" : "This is the first step.\n")
@@ -127,8 +136,14 @@ public final class Tutor {
   }
 
   func currentExercise(shell: Shell) -> Exercise? {
-    guard lesson != nil else { shell.fail("no lesson open; .lesson N opens one"); return nil }
-    guard let exercise = step?.exercise else { shell.fail("this step has no exercise; .next moves on"); return nil }
+    guard lesson != nil else {
+      shell.fail("no lesson open; .lesson N opens one")
+      return nil
+    }
+    guard let exercise = step?.exercise else {
+      shell.fail("this step has no exercise; .next moves on")
+      return nil
+    }
     return exercise
   }
 
@@ -168,17 +183,36 @@ public final class Tutor {
   /// `SELECT … FROM … WHERE …`: the keywords outside parentheses and strings.
   private static func outline(sql: String) -> String {
     var out: [String] = []
-    var depth = 0, quote: Character?, word = ""
+    var depth = 0
+    var quote: Character?
+    var word = ""
     func flush() {
       defer { word = "" }
       guard !word.isEmpty, depth == 0 else { return }
       if sqlKeywords.contains(word.uppercased()) { out.append(word.uppercased()) } else if out.last != "…" { out.append("…") }
     }
     for character in sql {
-      if let open = quote { if character == open { quote = nil }; continue }
-      if character == "'" || character == "\"" { flush(); quote = character; if depth == 0, out.last != "…" { out.append("…") }; continue }
-      if character == "(" { flush(); if depth == 0, out.last != "…" { out.append("…") }; depth += 1; continue }
-      if character == ")" { flush(); depth = max(0, depth - 1); continue }
+      if let open = quote {
+        if character == open { quote = nil }
+        continue
+      }
+      if character == "'" || character == "\"" {
+        flush()
+        quote = character
+        if depth == 0, out.last != "…" { out.append("…") }
+        continue
+      }
+      if character == "(" {
+        flush()
+        if depth == 0, out.last != "…" { out.append("…") }
+        depth += 1
+        continue
+      }
+      if character == ")" {
+        flush()
+        depth = max(0, depth - 1)
+        continue
+      }
       if character.isLetter || character.isNumber || character == "_" { word.append(character) } else { flush() }
     }
     flush()
@@ -188,14 +222,19 @@ public final class Tutor {
   /// `Tag · join(…) { … } · where { … }`: a chain's calls, their arguments and closures left out.
   private static func outline(chain: String) -> String {
     var out = ""
-    var depth = 0, quote: Character?, word = ""
+    var depth = 0
+    var quote: Character?
+    var word = ""
     func flush() {
       defer { word = "" }
       guard !word.isEmpty, depth == 0 else { return }
       if word.hasPrefix(".") { out += " · " + word.dropFirst() } else if out.isEmpty { out = word }
     }
     for character in chain {
-      if let open = quote { if character == open { quote = nil }; continue }
+      if let open = quote {
+        if character == open { quote = nil }
+        continue
+      }
       switch character {
       case "\"":
         flush()
@@ -226,7 +265,10 @@ public final class Tutor {
   func check(shell: Shell, answer given: String = "") {
     guard let lesson, let exercise = currentExercise(shell: shell) else { return }
     let written = given.trimmingScalars(in: .whitespacesAndNewlines)
-    guard let answer = written.isEmpty ? shell.lastInput : written else { shell.fail("write a query first, then .check (or .check QUERY)"); return }
+    guard let answer = written.isEmpty ? shell.lastInput : written else {
+      shell.fail("write a query first, then .check (or .check QUERY)")
+      return
+    }
     // Declarations made at the prompt (other than the answer itself) are the answer's context.
     let context = shell.declarationInputs.filter { $0 != answer }
     do {
@@ -254,7 +296,10 @@ public final class Tutor {
   /// `.tree`: the last result (never run again: it may have been a write) as a tree.
   static func tree(shell: Shell) {
     let result = shell.lastResult
-    guard !result.columns.isEmpty else { shell.fail("run a query first: .tree draws the last result"); return }
+    guard !result.columns.isEmpty else {
+      shell.fail("run a query first: .tree draws the last result")
+      return
+    }
     switch ResultTree.draw(columns: result.columns, rows: result.rows, display: { shell.session.display($0, type: nil) }) {
     case .success(let text):
       shell.output.write(text)
@@ -307,7 +352,11 @@ enum TerminalMarkdown {
         continue
       }
       flushTable()
-      if line.hasPrefix("```") { flush(); inCode.toggle(); continue }
+      if line.hasPrefix("```") {
+        flush()
+        inCode.toggle()
+        continue
+      }
       if inCode {
         out += (color ? "\u{1B}[36m    " : "    ") + line + (color ? "\u{1B}[0m" : "") + "\n"
       } else if line.hasPrefix("#") {
@@ -343,9 +392,20 @@ enum TerminalMarkdown {
       var current = ""
       var escaped = false
       for character in line.dropFirst() {
-        if escaped { current.append(character); escaped = false; continue }
-        if character == "\\" { escaped = true; continue }
-        if character == "|" { cells.append(plain(current.trimmingScalars(in: .whitespaces))); current = ""; continue }
+        if escaped {
+          current.append(character)
+          escaped = false
+          continue
+        }
+        if character == "\\" {
+          escaped = true
+          continue
+        }
+        if character == "|" {
+          cells.append(plain(current.trimmingScalars(in: .whitespaces)))
+          current = ""
+          continue
+        }
         current.append(character)
       }
       if !current.trimmingScalars(in: .whitespaces).isEmpty { cells.append(plain(current.trimmingScalars(in: .whitespaces))) }

@@ -60,7 +60,10 @@ struct ValueVariation: Sendable, Equatable {
       "SELECT name FROM pragma_table_list WHERE schema = 'main' AND type = 'table' AND wr = 0 AND name NOT LIKE 'sqlite_%' ORDER BY name"
     ).compactMap { $0.first?.textValue }
     // FTS5 shadow tables and virtual tables are not edited: their triggers follow the content.
-    let virtual = Set(try database.rows("SELECT name FROM sqlite_schema WHERE type = 'table' AND sql LIKE 'CREATE VIRTUAL%'").compactMap { $0.first?.textValue })
+    let virtual = Set(
+      try database.rows("SELECT name FROM sqlite_schema WHERE type = 'table' AND sql LIKE 'CREATE VIRTUAL%'").compactMap {
+        $0.first?.textValue
+      })
     let shadows = Set(try database.rows("SELECT name FROM pragma_table_list WHERE type = 'shadow'").compactMap { $0.first?.textValue })
     for table in tables where !virtual.contains(table) && !shadows.contains(table) {
       let columns = try Self.columns(of: table, in: database)
@@ -75,12 +78,15 @@ struct ValueVariation: Sendable, Equatable {
       let changes = max(4, rowids.count)
       for _ in 0..<changes {
         let rowid = rowids[random.index(rowids.count)]
-        let column = !focused.isEmpty && random.index(3) != 0 ? focused[random.index(focused.count)] : editable[random.index(editable.count)]
-        try change(column, ofRow: rowid, in: table, integerKeys: integerKeys, given: given, bounds: bounds, random: &random, database: database)
+        let column =
+          !focused.isEmpty && random.index(3) != 0 ? focused[random.index(focused.count)] : editable[random.index(editable.count)]
+        try change(
+          column, ofRow: rowid, in: table, integerKeys: integerKeys, given: given, bounds: bounds, random: &random, database: database)
       }
       for rowid in rowids where namedRows.contains(rowid) && named.index(2) == 0 {
         for column in editable {
-          try change(column, ofRow: rowid, in: table, integerKeys: integerKeys, given: given, bounds: bounds, random: &named, database: database)
+          try change(
+            column, ofRow: rowid, in: table, integerKeys: integerKeys, given: given, bounds: bounds, random: &named, database: database)
         }
       }
       // A whole group's value NULL: every row sharing a parent, for one nullable column.
@@ -88,7 +94,10 @@ struct ValueVariation: Sendable, Equatable {
         let nullable = random.pick(editable.filter { $0.nullable && $0.parent == nil }),
         let group = random.pick(parent.values.filter { $0 != .null })
       {
-        try attempt(database, "UPDATE \(quoteIdentifier(table)) SET \(quoteIdentifier(nullable.name)) = NULL WHERE \(quoteIdentifier(parent.name)) = \(group.inlineSQL)")
+        try attempt(
+          database,
+          "UPDATE \(quoteIdentifier(table)) SET \(quoteIdentifier(nullable.name)) = NULL WHERE \(quoteIdentifier(parent.name)) = \(group.inlineSQL)"
+        )
       }
     }
     let edited = tables.filter { !virtual.contains($0) && !shadows.contains($0) }
@@ -101,12 +110,14 @@ struct ValueVariation: Sendable, Equatable {
       if let table = random.pick(parents) {
         var withChildren: Set<Int64> = []
         for (child, column) in try GeneratedRows.references(to: table, in: database) {
-          let ids = try database.rows("SELECT DISTINCT \(quoteIdentifier(column)) FROM \(quoteIdentifier(child)) WHERE \(quoteIdentifier(column)) IS NOT NULL")
+          let ids = try database.rows(
+            "SELECT DISTINCT \(quoteIdentifier(column)) FROM \(quoteIdentifier(child)) WHERE \(quoteIdentifier(column)) IS NOT NULL")
           withChildren.formUnion(ids.compactMap { $0.first.flatMap(Self.integer) })
         }
         if let id = random.pick(withChildren.sorted()) {
           try database.execute("SAVEPOINT quarry_family")
-          let copied = try? copyFamily(of: table, id: id, overrides: [:], integerKeys: integerKeys, given: given, depth: 0, database: database)
+          let copied = try? copyFamily(
+            of: table, id: id, overrides: [:], integerKeys: integerKeys, given: given, depth: 0, database: database)
           let broken = try !database.rows("PRAGMA foreign_key_check").isEmpty
           if copied == nil || broken {
             try database.execute("ROLLBACK TO quarry_family")
@@ -139,7 +150,8 @@ struct ValueVariation: Sendable, Equatable {
 
   /// One change to one cell, chosen by the column's kind; nothing when it would touch a given value.
   private func change(
-    _ column: Column, ofRow rowid: Int64, in table: String, integerKeys: IntegerKeys, given: Set<String>, bounds: [String], random: inout SplitMix64, database: Database
+    _ column: Column, ofRow rowid: Int64, in table: String, integerKeys: IntegerKeys, given: Set<String>, bounds: [String],
+    random: inout SplitMix64, database: Database
   ) throws {
     let name = quoteIdentifier(column.name)
     let current = try database.rows("SELECT \(name) FROM \(quoteIdentifier(table)) WHERE rowid = \(rowid)").first?.first ?? .null
@@ -179,14 +191,20 @@ struct ValueVariation: Sendable, Equatable {
       let near = numbers.compactMap { Double($0) }.flatMap { [$0 - 0.5, $0 - 0.005, $0, $0 + 0.005, $0 + 0.5] }.map { String($0) }
       choices += ["0", "-\(name)", "\(name) + 0.5", "\(name) * 1000", "round(\(name)) + 0.25"] + near
     case .date:
-      let shifts = ["+1 day", "-1 day", "+1 month", "-1 month", "+1 year", "-1 year", "start of month", "start of year", "+1 month', 'start of month', '-1 day"]
+      let shifts = [
+        "+1 day", "-1 day", "+1 month", "-1 month", "+1 year", "-1 year", "start of month", "start of year",
+        "+1 month', 'start of month', '-1 day",
+      ]
       let shift = shifts[random.index(shifts.count)]
       choices += [Self.moved(name, by: shift)]
       // A date the solution compares with, on the day and a day either side (its time kept where
       // it has one): `< '2026-03-06'` and `<= '2026-03-05'` differ on the 5th after midnight.
       for bound in bounds where Self.isDate(bound) {
         let day = quoteText(String(bound.prefix(10)))
-        choices += [day, "\(day) || substr(\(name), 11)", "date(\(day), '-1 day') || substr(\(name), 11)", "date(\(day), '+1 day') || substr(\(name), 11)"]
+        choices += [
+          day, "\(day) || substr(\(name), 11)", "date(\(day), '-1 day') || substr(\(name), 11)",
+          "date(\(day), '+1 day') || substr(\(name), 11)",
+        ]
       }
     case .label:
       // A value no row has yet: a status the fixture never shows.
@@ -194,10 +212,13 @@ struct ValueVariation: Sendable, Equatable {
     case .text:
       // The value of the row's parent in its own table (an employee named as their manager):
       // a name that repeats along a chain, which a DISTINCT or a GROUP BY name would merge.
-      for link in try database.rows("SELECT \"from\", \"to\" FROM pragma_foreign_key_list(?) WHERE \"table\" = ?", bindings: [.text(table), .text(table)]) {
+      for link in try database.rows(
+        "SELECT \"from\", \"to\" FROM pragma_foreign_key_list(?) WHERE \"table\" = ?", bindings: [.text(table), .text(table)])
+      {
         guard let from = link[0].textValue else { continue }
         let key = link[1].textValue ?? integerKeys.keys[table] ?? "rowid"
-        let parentValue = "coalesce((SELECT p.\(name) FROM \(quoteIdentifier(table)) AS p WHERE p.\(quoteIdentifier(key)) = \(quoteIdentifier(table)).\(quoteIdentifier(from))), \(name))"
+        let parentValue =
+          "coalesce((SELECT p.\(name) FROM \(quoteIdentifier(table)) AS p WHERE p.\(quoteIdentifier(key)) = \(quoteIdentifier(table)).\(quoteIdentifier(from))), \(name))"
         choices += Array(repeating: parentValue, count: 3)
       }
       choices += [
@@ -215,20 +236,24 @@ struct ValueVariation: Sendable, Equatable {
     guard !choices.isEmpty else { return }
     let value = choices[random.index(choices.count)]
     // A value the change computes must not become a given one (a copy of 'Rui Matos' elsewhere).
-    let guardGiven = given.isEmpty || !names ? "" : " AND coalesce(lower(\(value)), '') NOT IN (\(given.sorted().map(quoteText).joined(separator: ", ")))"
+    let guardGiven =
+      given.isEmpty || !names ? "" : " AND coalesce(lower(\(value)), '') NOT IN (\(given.sorted().map(quoteText).joined(separator: ", ")))"
     try attempt(database, "UPDATE \(quoteIdentifier(table)) SET \(name) = \(value) WHERE rowid = \(rowid)\(guardGiven)")
   }
 
   /// Families across foreign keys: a parent copied with one or all of its children (a copied
   /// parent with children; under another name when its name is UNIQUE), a child moved under a
   /// leaf of its own table (a deeper tree).
-  private func varyFamilies(_ tables: [String], integerKeys: IntegerKeys, given: Set<String>, random: inout SplitMix64, database: Database) throws {
+  private func varyFamilies(_ tables: [String], integerKeys: IntegerKeys, given: Set<String>, random: inout SplitMix64, database: Database)
+    throws
+  {
     for table in tables {
       for foreignKey in try database.rows("SELECT \"from\", \"table\" FROM pragma_foreign_key_list(?)", bindings: [.text(table)]) {
         guard let column = foreignKey[0].textValue, let parent = foreignKey[1].textValue, let parentKey = integerKeys.keys[parent],
           let childKey = integerKeys.keys[table], random.index(2) == 0
         else { continue }
-        let child = quoteIdentifier(table), fk = quoteIdentifier(column)
+        let child = quoteIdentifier(table)
+        let fk = quoteIdentifier(column)
         let childColumns = try Self.columns(of: table, in: database).map(\.name).filter { $0 != childKey }
         if parent == table {
           // A deeper tree: a row copied as the child of a row that has no children.
@@ -238,23 +263,32 @@ struct ValueVariation: Sendable, Equatable {
           guard let leaf = random.pick(leaves) else { continue }
           let list = childColumns.map(quoteIdentifier).joined(separator: ", ")
           let values = childColumns.map { $0 == column ? String(leaf) : quoteIdentifier($0) }.joined(separator: ", ")
-          try attempt(database, "INSERT INTO \(child) (\(list)) SELECT \(values) FROM \(child) WHERE \(quoteIdentifier(childKey)) = \(leaf)\(Self.notGiven(childColumns, given))")
+          try attempt(
+            database,
+            "INSERT INTO \(child) (\(list)) SELECT \(values) FROM \(child) WHERE \(quoteIdentifier(childKey)) = \(leaf)\(Self.notGiven(childColumns, given))"
+          )
           continue
         }
         // A parent that has children, copied under a new id, and one child copied under it.
-        let parents = try database.rows("SELECT DISTINCT \(fk) FROM \(child) WHERE \(fk) IS NOT NULL ORDER BY 1").compactMap { $0.first.flatMap(Self.integer) }
+        let parents = try database.rows("SELECT DISTINCT \(fk) FROM \(child) WHERE \(fk) IS NOT NULL ORDER BY 1").compactMap {
+          $0.first.flatMap(Self.integer)
+        }
         guard let original = random.pick(parents) else { continue }
         let parentName = quoteIdentifier(parent)
         let parentColumns = try Self.columns(of: parent, in: database).map(\.name).filter { $0 != parentKey }
         let parentList = parentColumns.map(quoteIdentifier).joined(separator: ", ")
-        let before = try database.rows("SELECT max(\(quoteIdentifier(parentKey))) FROM \(parentName)").first?.first.flatMap(Self.integer) ?? 0
-        let copy = "INSERT INTO \(parentName) (\(parentList)) SELECT %@ FROM \(parentName) WHERE \(quoteIdentifier(parentKey)) = \(original)\(Self.notGiven(parentColumns, given))"
+        let before =
+          try database.rows("SELECT max(\(quoteIdentifier(parentKey))) FROM \(parentName)").first?.first.flatMap(Self.integer) ?? 0
+        let copy =
+          "INSERT INTO \(parentName) (\(parentList)) SELECT %@ FROM \(parentName) WHERE \(quoteIdentifier(parentKey)) = \(original)\(Self.notGiven(parentColumns, given))"
         try attempt(database, copy.replacing("%@", with: parentList))
-        var after = try database.rows("SELECT max(\(quoteIdentifier(parentKey))) FROM \(parentName)").first?.first.flatMap(Self.integer) ?? 0
+        var after =
+          try database.rows("SELECT max(\(quoteIdentifier(parentKey))) FROM \(parentName)").first?.first.flatMap(Self.integer) ?? 0
         if after <= before {
           // A UNIQUE name refused the copy: the parent copied under another name (a second list,
           // its reminders with it), so a result has more groups than the fixture's.
-          let renamed = parentColumns.map { Self.namesRows($0) ? "\(quoteIdentifier($0)) || ' 2'" : quoteIdentifier($0) }.joined(separator: ", ")
+          let renamed = parentColumns.map { Self.namesRows($0) ? "\(quoteIdentifier($0)) || ' 2'" : quoteIdentifier($0) }.joined(
+            separator: ", ")
           try attempt(database, copy.replacing("%@", with: renamed))
           after = try database.rows("SELECT max(\(quoteIdentifier(parentKey))) FROM \(parentName)").first?.first.flatMap(Self.integer) ?? 0
         }
@@ -263,7 +297,10 @@ struct ValueVariation: Sendable, Equatable {
         let values = childColumns.map { $0 == column ? String(after) : quoteIdentifier($0) }.joined(separator: ", ")
         // One child, or (one time in three) every child: a copied parent identical in its counts.
         let limit = random.index(3) == 0 ? "" : " LIMIT 1"
-        try attempt(database, "INSERT INTO \(child) (\(list)) SELECT \(values) FROM \(child) WHERE \(fk) = \(original)\(Self.notGiven(childColumns, given)) ORDER BY rowid\(limit)")
+        try attempt(
+          database,
+          "INSERT INTO \(child) (\(list)) SELECT \(values) FROM \(child) WHERE \(fk) = \(original)\(Self.notGiven(childColumns, given)) ORDER BY rowid\(limit)"
+        )
       }
     }
   }
@@ -281,11 +318,13 @@ struct ValueVariation: Sendable, Equatable {
     let columns = try Self.columns(of: table, in: database).map(\.name).filter { $0 != key }
     let list = columns.map(quoteIdentifier).joined(separator: ", ")
     func values(renaming: Bool) -> String {
-      columns.map { overrides[$0] ?? (renaming && Self.namesRows($0) ? "\(quoteIdentifier($0)) || ' 2'" : quoteIdentifier($0)) }.joined(separator: ", ")
+      columns.map { overrides[$0] ?? (renaming && Self.namesRows($0) ? "\(quoteIdentifier($0)) || ' 2'" : quoteIdentifier($0)) }.joined(
+        separator: ", ")
     }
     let highest = "SELECT max(\(quoteIdentifier(key))) FROM \(quoted)"
     let before = try database.rows(highest).first?.first.flatMap(Self.integer) ?? 0
-    let copy = "INSERT OR IGNORE INTO \(quoted) (\(list)) SELECT %@ FROM \(quoted) WHERE \(quoteIdentifier(key)) = \(id)\(Self.notGiven(columns, given))"
+    let copy =
+      "INSERT OR IGNORE INTO \(quoted) (\(list)) SELECT %@ FROM \(quoted) WHERE \(quoteIdentifier(key)) = \(id)\(Self.notGiven(columns, given))"
     try database.execute(copy.replacing("%@", with: values(renaming: false)))
     var after = try database.rows(highest).first?.first.flatMap(Self.integer) ?? 0
     if after <= before {
@@ -300,14 +339,18 @@ struct ValueVariation: Sendable, Equatable {
           "SELECT \(quoteIdentifier(childKey)) FROM \(quoteIdentifier(child)) WHERE \(quoteIdentifier(column)) = \(id) AND \(quoteIdentifier(childKey)) <> \(after) ORDER BY 1 LIMIT 20"
         ).compactMap { $0.first.flatMap(Self.integer) }
         for row in children {
-          try copyFamily(of: child, id: row, overrides: [column: String(after)], integerKeys: integerKeys, given: given, depth: depth + 1, database: database)
+          try copyFamily(
+            of: child, id: row, overrides: [column: String(after)], integerKeys: integerKeys, given: given, depth: depth + 1,
+            database: database)
         }
       } else {
         // A link table without an integer key: its rows copied as they are, pointing at the copy.
         let childColumns = try Self.columns(of: child, in: database).map(\.name)
         let childList = childColumns.map(quoteIdentifier).joined(separator: ", ")
         let childValues = childColumns.map { $0 == column ? String(after) : quoteIdentifier($0) }.joined(separator: ", ")
-        try database.execute("INSERT OR IGNORE INTO \(quoteIdentifier(child)) (\(childList)) SELECT \(childValues) FROM \(quoteIdentifier(child)) WHERE \(quoteIdentifier(column)) = \(id)")
+        try database.execute(
+          "INSERT OR IGNORE INTO \(quoteIdentifier(child)) (\(childList)) SELECT \(childValues) FROM \(quoteIdentifier(child)) WHERE \(quoteIdentifier(column)) = \(id)"
+        )
       }
     }
     return after
@@ -359,8 +402,10 @@ struct ValueVariation: Sendable, Equatable {
       let declared = (row[1].textValue ?? "").uppercased()
       let notNull = Self.integer(row[2]) == 1
       let isKey = (Self.integer(row[3]) ?? 0) > 0
-      let values = try database.rows("SELECT DISTINCT \(quoteIdentifier(name)) FROM \(quoteIdentifier(table)) ORDER BY 1").compactMap(\.first)
-      let count = try database.rows("SELECT count(\(quoteIdentifier(name))) FROM \(quoteIdentifier(table))").first?.first.flatMap(Self.integer) ?? 0
+      let values = try database.rows("SELECT DISTINCT \(quoteIdentifier(name)) FROM \(quoteIdentifier(table)) ORDER BY 1").compactMap(
+        \.first)
+      let count =
+        try database.rows("SELECT count(\(quoteIdentifier(name))) FROM \(quoteIdentifier(table))").first?.first.flatMap(Self.integer) ?? 0
       return Column(
         name: name, nullable: !notNull && !isKey, isKey: isKey, parent: parents[name],
         kind: kind(declared: declared, values: values.filter { $0 != .null }, rows: Int(count)), values: values)
@@ -386,7 +431,9 @@ struct ValueVariation: Sendable, Equatable {
     // JSON, and text that is not words, stay as they are.
     if texts.contains(where: { $0.hasPrefix("[") || $0.hasPrefix("{") }) { return .other }
     // A few lower-case words that repeat: a status, a category.
-    if texts.count <= 5, rows >= texts.count + 2, texts.allSatisfy({ $0.allSatisfy { $0.isLowercase || $0 == "_" || $0 == "-" } }) { return .label }
+    if texts.count <= 5, rows >= texts.count + 2, texts.allSatisfy({ $0.allSatisfy { $0.isLowercase || $0 == "_" || $0 == "-" } }) {
+      return .label
+    }
     return .text
   }
 

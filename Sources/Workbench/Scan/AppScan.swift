@@ -117,7 +117,9 @@ public struct AppScan {
     report.entries += scanner.foreignKeyFindings()
     // In file order, then by place; entries at one place keep the order they were found in.
     report.entries = report.entries.enumerated().sorted {
-      ($0.element.fileOrder, $0.element.line, $0.element.column, $0.offset) < ($1.element.fileOrder, $1.element.line, $1.element.column, $1.offset)
+      ($0.element.fileOrder, $0.element.line, $0.element.column, $0.offset) < (
+        $1.element.fileOrder, $1.element.line, $1.element.column, $1.offset
+      )
     }.map(\.element)
     report.seconds = Date().timeIntervalSince(started)
     return report

@@ -52,9 +52,11 @@ enum PinnedLibrary {
 
   /// Whether `version` comes before `other` (dotted numbers, compared part by part).
   static func precedes(_ version: String, _ other: String) -> Bool {
-    let a = version.split(separator: ".").map { Int($0) ?? 0 }, b = other.split(separator: ".").map { Int($0) ?? 0 }
+    let a = version.split(separator: ".").map { Int($0) ?? 0 }
+    let b = other.split(separator: ".").map { Int($0) ?? 0 }
     for index in 0..<max(a.count, b.count) {
-      let x = index < a.count ? a[index] : 0, y = index < b.count ? b[index] : 0
+      let x = index < a.count ? a[index] : 0
+      let y = index < b.count ? b[index] : 0
       if x != y { return x < y }
     }
     return false

@@ -30,35 +30,44 @@ struct PlanFindings {
         let indexed = indexes.leading(table)
         let missing = filtered.filter { !indexed.contains($0.lowercased()) }
         guard let column = missing.first else { continue }
-        out.append(.init(
-          id: "full-scan",
-          message: "SQLite reads every row of \(quoteIdentifier(table)) to find those matching \(quoteIdentifier(column)) (\(detail)); an index on it lets SQLite go straight to them",
-          fix: "CREATE INDEX \(quoteIdentifier("idx_\(table)_\(column)")) ON \(quoteIdentifier(table))(\(quoteIdentifier(column)))"))
+        out.append(
+          .init(
+            id: "full-scan",
+            message:
+              "SQLite reads every row of \(quoteIdentifier(table)) to find those matching \(quoteIdentifier(column)) (\(detail)); an index on it lets SQLite go straight to them",
+            fix: "CREATE INDEX \(quoteIdentifier("idx_\(table)_\(column)")) ON \(quoteIdentifier(table))(\(quoteIdentifier(column)))"))
       } else if detail.hasPrefix("SEARCH "), detail.contains(" USING AUTOMATIC "), let open = detail.firstIndex(of: "(") {
         // SQLite builds an index for this one query, every time it runs.
         let name = String(detail.dropFirst(7).prefix { $0 != " " })
         let table = aliases[name] ?? name
         let column = String(detail[detail.index(after: open)...].prefix { $0.isLetter || $0.isNumber || $0 == "_" })
-        let why = indexes.leading(table).contains(column.lowercased())
+        let why =
+          indexes.leading(table).contains(column.lowercased())
           ? "its index on that column cannot serve this comparison (the other side has another collation or type affinity)"
           : "the table has no index on that column"
-        out.append(.init(
-          id: "automatic-index",
-          message: "SQLite builds a temporary index on \(quoteIdentifier(table)).\(quoteIdentifier(column)) each time this query runs (\(detail)): \(why)",
-          fix: "CREATE INDEX \(quoteIdentifier("idx_\(table)_\(column)")) ON \(quoteIdentifier(table))(\(quoteIdentifier(column)))"))
+        out.append(
+          .init(
+            id: "automatic-index",
+            message:
+              "SQLite builds a temporary index on \(quoteIdentifier(table)).\(quoteIdentifier(column)) each time this query runs (\(detail)): \(why)",
+            fix: "CREATE INDEX \(quoteIdentifier("idx_\(table)_\(column)")) ON \(quoteIdentifier(table))(\(quoteIdentifier(column)))"))
       } else if detail.hasPrefix("USE TEMP B-TREE FOR ") {
-        out.append(.init(
-          id: "temp-b-tree",
-          message: "SQLite sorts the rows in a temporary B-tree for \(detail.dropFirst(20)) (\(detail)): fine for a few rows; for many, an index in that order avoids the sort"))
+        out.append(
+          .init(
+            id: "temp-b-tree",
+            message:
+              "SQLite sorts the rows in a temporary B-tree for \(detail.dropFirst(20)) (\(detail)): fine for a few rows; for many, an index in that order avoids the sort"
+          ))
       } else if detail.hasPrefix("CORRELATED ") {
-        out.append(.init(
-          id: "correlated-subquery",
-          message: "a subquery runs once for each row of the outer query (\(detail)): for many rows, a join or a grouped subquery runs once"))
+        out.append(
+          .init(
+            id: "correlated-subquery",
+            message:
+              "a subquery runs once for each row of the outer query (\(detail)): for many rows, a join or a grouped subquery runs once"))
       }
     }
     return out
   }
-
 
   /// `FROM "reminders" AS "r"`: aliases to the tables they stand for.
   private func tableAliases() -> [String: String] {

@@ -47,7 +47,9 @@ struct EntryBuilder {
   static func abridged(_ source: String) -> String {
     let lines = source.split(separator: "\n", omittingEmptySubsequences: false)
     let indent = lines.dropFirst().filter { !$0.allSatisfy(\.isWhitespace) }.map { $0.prefix { $0 == " " }.count }.min() ?? 0
-    var out = lines.prefix(6).enumerated().map { $0.offset == 0 ? String($0.element) : String($0.element.dropFirst(min(indent, $0.element.prefix { $0 == " " }.count))) }
+    var out = lines.prefix(6).enumerated().map {
+      $0.offset == 0 ? String($0.element) : String($0.element.dropFirst(min(indent, $0.element.prefix { $0 == " " }.count)))
+    }
     if lines.count > 6 { out.append("…") }
     return out.joined(separator: "\n")
   }
@@ -105,7 +107,8 @@ struct EntryBuilder {
         entry.prettySQL = Self.sql(of: compiled.statement, layout: .pretty)
         entry.bindings = Self.bindings(of: compiled.statement)
         if let earlier = alreadyApplied {
-          entry.skipped = "not run: GRDB has already applied a migration named this to the database (\(earlier.path):\(earlier.line)), so it skips this one"
+          entry.skipped =
+            "not run: GRDB has already applied a migration named this to the database (\(earlier.path):\(earlier.line)), so it skips this one"
         } else if unitFailed {
           entry.skipped = "not run: an earlier statement of this migration failed, so GRDB rolls the migration back"
         } else if let runTime = compiled.statement.fragment.bindings.first(where: { if case .parameter = $0 { true } else { false } }),
@@ -147,7 +150,9 @@ struct EntryBuilder {
   /// `CREATE TABLE "reminders" (…)`: the table's name.
   static func createdTable(_ statement: Statement) -> String? {
     let sql = statement.fragment.sql(inlining: true)
-    guard let match = sql.firstMatch(of: /(?i)^\s*CREATE\s+(?:TEMP\s+|TEMPORARY\s+)?TABLE\s+(?:IF\s+NOT\s+EXISTS\s+)?"?([^"\s(]+)"?/) else { return nil }
+    guard let match = sql.firstMatch(of: /(?i)^\s*CREATE\s+(?:TEMP\s+|TEMPORARY\s+)?TABLE\s+(?:IF\s+NOT\s+EXISTS\s+)?"?([^"\s(]+)"?/) else {
+      return nil
+    }
     return String(match.1)
   }
 
@@ -182,7 +187,8 @@ struct EntryBuilder {
     switch scanned.outcome {
     case .error(let diagnostic):
       let place = located(diagnostic.line, diagnostic.column)
-      entry.error = diagnostic.fullMessage + (place.line != entry.line || place.column != entry.column ? " (at \(place.line):\(place.column))" : "")
+      entry.error =
+        diagnostic.fullMessage + (place.line != entry.line || place.column != entry.column ? " (at \(place.line):\(place.column))" : "")
     case .skipped(let reason):
       entry.skipped = reason
       if let at = scanned.skippedAt {
@@ -200,11 +206,13 @@ struct EntryBuilder {
     let writes = entry.sql.map(Self.isWrite) ?? false
     for loop in scanned.loops {
       let place = located(loop.line, loop.column)
-      entry.findings.append(.init(
-        id: "query-in-loop",
-        message: writes
-          ? "runs once for each element of the loop at \(place.line):\(place.column) (one statement per row): write them in one statement (an insert takes many rows, `.where { $0.….in(ids) }` updates or deletes them together), or at least run the loop inside one `database.write { … }` (one transaction, not one per row)"
-          : "runs once for each row of the loop at \(place.line):\(place.column) (N+1 queries): fetch those rows together, with a join or `.where { $0.….in(ids) }`"))
+      entry.findings.append(
+        .init(
+          id: "query-in-loop",
+          message: writes
+            ? "runs once for each element of the loop at \(place.line):\(place.column) (one statement per row): write them in one statement (an insert takes many rows, `.where { $0.….in(ids) }` updates or deletes them together), or at least run the loop inside one `database.write { … }` (one transaction, not one per row)"
+            : "runs once for each row of the loop at \(place.line):\(place.column) (N+1 queries): fetch those rows together, with a join or `.where { $0.….in(ids) }`"
+        ))
     }
     // A schema statement takes no bound values (SQLite refuses parameters in `DEFAULT`, `CHECK`,
     // a name): splicing is how it is written, so it is no finding there.
@@ -214,11 +222,14 @@ struct EntryBuilder {
       let message: String
       switch splice.role {
       case .name:
-        message = "\(splicing) a name into the SQL text (a name cannot be bound): interpolate the table or column itself (`\\(Reminder.self)`, `\\($0.title)`), which StructuredQueries writes quoted, or quote it"
+        message =
+          "\(splicing) a name into the SQL text (a name cannot be bound): interpolate the table or column itself (`\\(Reminder.self)`, `\\($0.title)`), which StructuredQueries writes quoted, or quote it"
       case .insideString:
-        message = "\(splicing) a value inside an SQL string literal (a `?` there would be text, not a value): build the whole string in Swift and bind it, `date('now', \\(\"-\\(n) months\"))`"
+        message =
+          "\(splicing) a value inside an SQL string literal (a `?` there would be text, not a value): build the whole string in Swift and bind it, `date('now', \\(\"-\\(n) months\"))`"
       case .value:
-        message = "\(splicing) a value into the SQL text: bind it with `\\(value)` instead (a value with a quote breaks the SQL, or changes it)"
+        message =
+          "\(splicing) a value into the SQL text: bind it with `\\(value)` instead (a value with a quote breaks the SQL, or changes it)"
       }
       entry.findings.append(.init(id: "raw-splice", message: message))
     }
@@ -239,7 +250,9 @@ struct EntryBuilder {
     var word2 = ""
     for character in sql {
       if character == "(" { depth += 1 } else if character == ")" { depth -= 1 }
-      if depth == 0, character.isLetter { word2.append(character) } else {
+      if depth == 0, character.isLetter {
+        word2.append(character)
+      } else {
         if ["INSERT", "UPDATE", "DELETE", "REPLACE"].contains(word2.uppercased()) { return true }
         if word2.uppercased() == "SELECT" { return false }
         word2 = ""
@@ -256,7 +269,10 @@ struct EntryBuilder {
 
   static func isDefinition(_ sql: String) -> Bool {
     let word = sql.drop { $0.isWhitespace }.prefix { $0.isLetter }.uppercased()
-    return ["CREATE", "DROP", "ALTER", "PRAGMA", "BEGIN", "COMMIT", "ROLLBACK", "SAVEPOINT", "RELEASE", "ATTACH", "DETACH", "VACUUM", "ANALYZE", "REINDEX"].contains(word)
+    return [
+      "CREATE", "DROP", "ALTER", "PRAGMA", "BEGIN", "COMMIT", "ROLLBACK", "SAVEPOINT", "RELEASE", "ATTACH", "DETACH", "VACUUM", "ANALYZE",
+      "REINDEX",
+    ].contains(word)
   }
 
   /// Prepares the statement against the app's schema and reads SQLite's plan for it.
@@ -318,12 +334,18 @@ struct EntryBuilder {
   /// scans the child table for children, once per parent row.
   func foreignKeyFindings() -> [ScanReport.Entry] {
     let database = session.database
-    guard let tables = try? database.rows("SELECT name FROM sqlite_schema WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND sql NOT LIKE 'CREATE VIRTUAL%' ORDER BY name") else { return [] }
+    guard
+      let tables = try? database.rows(
+        "SELECT name FROM sqlite_schema WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND sql NOT LIKE 'CREATE VIRTUAL%' ORDER BY name")
+    else { return [] }
     var out: [ScanReport.Entry] = []
     for row in tables {
       guard case .text(let table)? = row.first else { continue }
       let indexed = indexes.leading(table)
-      guard let keys = try? database.rows("SELECT \"from\", \"table\" FROM pragma_foreign_key_list(?) ORDER BY \"id\" DESC, \"seq\"", bindings: [.text(table)]) else { continue }
+      guard
+        let keys = try? database.rows(
+          "SELECT \"from\", \"table\" FROM pragma_foreign_key_list(?) ORDER BY \"id\" DESC, \"seq\"", bindings: [.text(table)])
+      else { continue }
       var reported: Set<String> = []
       for key in keys {
         guard case .text(let column) = key[0], case .text(let parent) = key[1], !indexed.contains(column.lowercased()),
@@ -331,15 +353,18 @@ struct EntryBuilder {
         else { continue }
         // At the statement that declares the key: the column's `ALTER TABLE … ADD COLUMN`, else
         // the table's `CREATE TABLE`.
-        let place = columnAddedAt[(table + "." + column).lowercased()] ?? tableCreatedAt[table.lowercased()]
+        let place =
+          columnAddedAt[(table + "." + column).lowercased()] ?? tableCreatedAt[table.lowercased()]
           ?? (path: sources.files.first?.path ?? "", line: 1, column: 1)
         var entry = ScanReport.Entry(
           path: place.path, fileOrder: fileOrder[place.path] ?? 0, line: place.line, column: place.column, kind: "schema",
           source: "table \(quoteIdentifier(table))")
-        entry.findings.append(.init(
-          id: "unindexed-foreign-key",
-          message: "\(quoteIdentifier(table)).\(quoteIdentifier(column)) references \(quoteIdentifier(parent)) and has no index: each delete of a \(quoteIdentifier(parent)) row scans \(quoteIdentifier(table)) for its children",
-          fix: "CREATE INDEX \(quoteIdentifier("idx_\(table)_\(column)")) ON \(quoteIdentifier(table))(\(quoteIdentifier(column)))"))
+        entry.findings.append(
+          .init(
+            id: "unindexed-foreign-key",
+            message:
+              "\(quoteIdentifier(table)).\(quoteIdentifier(column)) references \(quoteIdentifier(parent)) and has no index: each delete of a \(quoteIdentifier(parent)) row scans \(quoteIdentifier(table)) for its children",
+            fix: "CREATE INDEX \(quoteIdentifier("idx_\(table)_\(column)")) ON \(quoteIdentifier(table))(\(quoteIdentifier(column)))"))
         silence(&entry)
         if !entry.findings.isEmpty || !entry.silenced.isEmpty { out.append(entry) }
       }

@@ -33,9 +33,10 @@ extension ScanReport {
         out.append(Annotation(path: entry.path, line: entry.line, column: entry.column, isError: true, rule: "error", message: error))
       }
       for finding in entry.findings {
-        out.append(Annotation(
-          path: entry.path, line: entry.line, column: entry.column, isError: false, rule: finding.id,
-          message: finding.message, fix: finding.fix))
+        out.append(
+          Annotation(
+            path: entry.path, line: entry.line, column: entry.column, isError: false, rule: finding.id,
+            message: finding.message, fix: finding.fix))
       }
     }
     var seen: Set<String> = []
@@ -63,7 +64,8 @@ extension ScanReport {
     var out = ""
     for note in annotations {
       let title = note.isError ? "quarry error" : "quarry \(note.rule)"
-      out += "::\(note.isError ? "error" : "warning") file=\(escapedProperty(note.path)),line=\(note.line),col=\(note.column),title=\(escapedProperty(title))::"
+      out +=
+        "::\(note.isError ? "error" : "warning") file=\(escapedProperty(note.path)),line=\(note.line),col=\(note.column),title=\(escapedProperty(title))::"
       out += escapedData(note.message + (note.fix.map { "\nfix: \($0)" } ?? "")) + "\n"
     }
     return out + summary + "\n"
@@ -81,7 +83,8 @@ extension ScanReport {
     }
     let results = notes.map { note -> String in
       let index = rules.firstIndex(of: note.rule) ?? 0
-      let location = "{\"physicalLocation\":{\"artifactLocation\":{\"uri\":\(string(Self.uriReference(note.path)))},"
+      let location =
+        "{\"physicalLocation\":{\"artifactLocation\":{\"uri\":\(string(Self.uriReference(note.path)))},"
         + "\"region\":{\"startLine\":\(max(1, note.line)),\"startColumn\":\(max(1, note.column))}}}"
       let properties = note.fix.map { ",\"properties\":{\"fix\":\(string($0))}" } ?? ""
       return "{\"ruleId\":\(string(note.rule)),\"ruleIndex\":\(index),\"level\":\"\(note.isError ? "error" : "warning")\","

@@ -46,10 +46,12 @@ extension ScanReport {
       }
       if let sql = entry.prettySQL ?? entry.sql {
         let shown = sql.isEmpty ? "(no SQL: the query selects no rows and never runs)" : sql
-        out += shown.split(separator: "\n", omittingEmptySubsequences: false)
+        out +=
+          shown.split(separator: "\n", omittingEmptySubsequences: false)
           .map { "    " + (color ? SQLHighlighter.highlight(String($0)) : String($0)) }.joined(separator: "\n") + "\n"
         if !entry.bindings.isEmpty {
-          out += paint("2", "    -- " + entry.bindings.enumerated().map { "?\($0.offset + 1) = \($0.element)" }.joined(separator: ", ")) + "\n"
+          out +=
+            paint("2", "    -- " + entry.bindings.enumerated().map { "?\($0.offset + 1) = \($0.element)" }.joined(separator: ", ")) + "\n"
         }
       }
       if !entry.plan.isEmpty {
@@ -77,17 +79,22 @@ extension ScanReport {
     func strings(_ list: [String]) -> String { "[" + list.map(JSONFormatter.string).joined(separator: ",") + "]" }
     var lines: [String] = []
     for problem in problems {
-      lines.append("{\"file\":\(string(problem.path)),\"line\":\(problem.line),\"column\":\(problem.column),\"kind\":\"file\",\"error\":\(string(problem.message))}")
+      lines.append(
+        "{\"file\":\(string(problem.path)),\"line\":\(problem.line),\"column\":\(problem.column),\"kind\":\"file\",\"error\":\(string(problem.message))}"
+      )
     }
     for entry in entries {
-      let findings = "[" + entry.findings.map { finding in
-        "{\"id\":\(string(finding.id)),\"message\":\(string(finding.message)),\"fix\":\(string(finding.fix))}"
-      }.joined(separator: ",") + "]"
+      let findings =
+        "["
+        + entry.findings.map { finding in
+          "{\"id\":\(string(finding.id)),\"message\":\(string(finding.message)),\"fix\":\(string(finding.fix))}"
+        }.joined(separator: ",") + "]"
       lines.append(
         "{\"file\":\(string(entry.path)),\"line\":\(entry.line),\"column\":\(entry.column),\"kind\":\(string(entry.kind)),"
           + "\"executedBy\":\(string(entry.executedBy)),\"variant\":\(string(entry.variant)),\"source\":\(string(entry.source)),\"sql\":\(string(entry.sql)),\"prettySQL\":\(string(entry.prettySQL)),"
           + "\"bindings\":\(strings(entry.bindings)),\"plan\":\(strings(entry.plan.map { $0.trimmingScalars(in: .whitespaces) })),"
-          + "\"findings\":\(findings),\"silenced\":\(strings(entry.silenced)),\"error\":\(string(entry.error)),\"skipped\":\(string(entry.skipped))}")
+          + "\"findings\":\(findings),\"silenced\":\(strings(entry.silenced)),\"error\":\(string(entry.error)),\"skipped\":\(string(entry.skipped))}"
+      )
     }
     let counts = "{" + findingCounts.map { "\(JSONFormatter.string($0.id)):\($0.count)" }.joined(separator: ",") + "}"
     lines.append(
@@ -114,14 +121,16 @@ extension ScanReport {
       for entry in flagged {
         if let error = entry.error { out += "| `\(entry.path):\(entry.line):\(entry.column)` | **error**: \(cell(error)) | |\n" }
         for finding in entry.findings {
-          out += "| `\(entry.path):\(entry.line):\(entry.column)` | `\(finding.id)`: \(cell(finding.message)) | \(finding.fix.map { "`\(cell($0))`" } ?? "") |\n"
+          out +=
+            "| `\(entry.path):\(entry.line):\(entry.column)` | `\(finding.id)`: \(cell(finding.message)) | \(finding.fix.map { "`\(cell($0))`" } ?? "") |\n"
         }
       }
       out += "\n"
     }
     out += "<details><summary>Every query (\(queries.count))</summary>\n\n"
     for entry in entries where entry.kind != "schema" {
-      out += "#### `\(entry.path):\(entry.line):\(entry.column)` \(entry.kind)\(entry.executedBy.map { " · \($0)" } ?? "")\(entry.variant.map { " · when \($0)" } ?? "")\n\n"
+      out +=
+        "#### `\(entry.path):\(entry.line):\(entry.column)` \(entry.kind)\(entry.executedBy.map { " · \($0)" } ?? "")\(entry.variant.map { " · when \($0)" } ?? "")\n\n"
       out += "```swift\n\(entry.source)\n```\n\n"
       if let sql = entry.prettySQL ?? entry.sql, !sql.isEmpty { out += "```sql\n\(sql)\n```\n\n" }
       if let skipped = entry.skipped { out += "Skipped: \(skipped)\n\n" }

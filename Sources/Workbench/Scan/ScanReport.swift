@@ -59,7 +59,9 @@ public struct ScanReport {
   /// `scan: 14 files, 2,732 lines · 61 queries, 58 rendered, 1 error, 2 skipped · findings: 3 full-scan, 1 query-in-loop`
   public var summary: String {
     var parts = ["scan: \(files) file\(files == 1 ? "" : "s"), \(ReplFormatter.grouped(lines)) lines"]
-    parts.append("\(queries.count) quer\(queries.count == 1 ? "y" : "ies"), \(rendered) rendered, \(errors) error\(errors == 1 ? "" : "s"), \(skipped) skipped")
+    parts.append(
+      "\(queries.count) quer\(queries.count == 1 ? "y" : "ies"), \(rendered) rendered, \(errors) error\(errors == 1 ? "" : "s"), \(skipped) skipped"
+    )
     let counts = findingCounts
     parts.append(counts.isEmpty ? "no findings" : "findings: " + counts.map { "\($0.count) \($0.id)" }.joined(separator: ", "))
     return parts.joined(separator: " · ")

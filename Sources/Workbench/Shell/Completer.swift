@@ -21,8 +21,11 @@ public struct Completer {
   /// What follows a table's name: its members and every query method (the vocabulary's).
   public static let tableMembers = Vocabulary.names(for: .table) + ["Draft"]
   /// What follows a query or a statement: query and write methods.
-  public static let queryMethods = Array(Set(Vocabulary.names(for: .query) + Vocabulary.names(for: .write)
-    + Vocabulary.names(for: .statement))).sorted()
+  public static let queryMethods = Array(
+    Set(
+      Vocabulary.names(for: .query) + Vocabulary.names(for: .write)
+        + Vocabulary.names(for: .statement))
+  ).sorted()
   /// What follows an expression inside a closure.
   public static let expressionMethods = Vocabulary.names(for: .expression)
 
@@ -55,7 +58,8 @@ public struct Completer {
     } else if before.hasSuffix(".") {
       candidates = members(before: String(before.dropLast()))
     } else {
-      candidates = catalog.tables.values.filter { !$0.isSelection }.map(\.typeName)
+      candidates =
+        catalog.tables.values.filter { !$0.isSelection }.map(\.typeName)
         + Array(catalog.enums.keys.filter { !$0.contains(".") }) + Array(catalog.aliases.keys)
         + catalog.userNames + Vocabulary.names(for: .function).filter { $0.first?.isUppercase == true && $0 != "Date" && $0 != "UUID" }
     }
@@ -145,7 +149,9 @@ public struct Completer {
     // are for a whole query or a #sql statement).
     let storesJSON = type.wrapped.representation?.contains("JSON") == true
     return Self.expressionMethods.filter { name in
-      guard !Compiler.databaseCalls.contains(name), storesJSON || !name.hasPrefix("json") || name.hasPrefix("jsonGroup") else { return false }
+      guard !Compiler.databaseCalls.contains(name), storesJSON || !name.hasPrefix("json") || name.hasPrefix("jsonGroup") else {
+        return false
+      }
       return
         Vocabulary.methods(named: name, on: .expression).contains { entry in
           entry.requirement.map { $0.isSatisfied(by: type, isEnum: isEnum) != false } ?? true
@@ -187,9 +193,13 @@ public struct Completer {
     // The leading type.
     while index < scalars.count, scalars[index].isWhitespace { index += 1 }
     let first = identifier(at: index)
-    if catalog.table(forType: first) != nil { tables.append(first) }
+    if catalog.table(forType: first) != nil {
+      tables.append(first)
+    }
     // `q.where { $0.` after `let q = Tag.order(…)`: the bound query's tables.
-    else { tables += catalog.tableTypes(ofBinding: first) }
+    else {
+      tables += catalog.tableTypes(ofBinding: first)
+    }
     let joins = ["join(", "leftJoin(", "rightJoin(", "fullJoin(", "crossJoin("]
     while index < scalars.count {
       if scalars[index] == ".", let join = joins.first(where: { String(scalars[(index + 1)...].prefix($0.count)) == $0 }) {
@@ -221,4 +231,3 @@ enum FileCompletion {
     }
   }
 }
-

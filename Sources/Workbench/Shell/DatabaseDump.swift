@@ -116,7 +116,8 @@ struct DatabaseDump {
   /// The name to read and write a table's rowid by, when no column holds it (no INTEGER PRIMARY
   /// KEY, not WITHOUT ROWID, not virtual): `rowid`, or `_rowid_`/`oid` when a column is named so.
   private func hiddenRowid(of table: String, columns: [[DatabaseValue]]) throws -> String? {
-    let kind = try database.rows("SELECT type, wr FROM pragma_table_list WHERE schema = 'main' AND name = ?", bindings: [.text(table)]).first
+    let kind = try database.rows("SELECT type, wr FROM pragma_table_list WHERE schema = 'main' AND name = ?", bindings: [.text(table)])
+      .first
     guard kind?.first?.textValue == "table", kind?.last == .integer(0) else { return nil }
     let keys = columns.filter { ($0[2].integerValue ?? 0) > 0 }
     if keys.count == 1, keys[0][3].textValue == "INTEGER" { return nil }

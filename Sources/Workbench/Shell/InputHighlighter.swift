@@ -13,7 +13,13 @@ import SwiftSyntax
 public enum InputHighlighter {
   /// What a span of input is drawn as.
   enum Style: String {
-    case keyword = "1;34", string = "32", number = "33", identifier = "36", comment = "2", variable = "35", command = "1"
+    case keyword = "1;34"
+    case string = "32"
+    case number = "33"
+    case identifier = "36"
+    case comment = "2"
+    case variable = "35"
+    case command = "1"
   }
 
   struct Span: Equatable {
@@ -45,7 +51,8 @@ public enum InputHighlighter {
     var out: [UInt8] = []
     var position = 0
     for span in spans {
-      let start = max(span.start - offset, position), end = min(span.end - offset, bytes.count)
+      let start = max(span.start - offset, position)
+      let end = min(span.end - offset, bytes.count)
       guard start < end else { continue }
       out += bytes[position..<start]
       out += Array("\u{1B}[\(span.style.rawValue)m".utf8) + bytes[start..<end] + Array("\u{1B}[0m".utf8)
@@ -81,7 +88,8 @@ public enum InputHighlighter {
         spans.append(Span(start: start, end: index, style: .comment))
       case UInt8(ascii: "/") where next == UInt8(ascii: "*"):
         index += 2
-        while index < bytes.count, !(bytes[index] == UInt8(ascii: "*") && index + 1 < bytes.count && bytes[index + 1] == UInt8(ascii: "/")) { index += 1 }
+        while index < bytes.count, !(bytes[index] == UInt8(ascii: "*") && index + 1 < bytes.count && bytes[index + 1] == UInt8(ascii: "/"))
+        { index += 1 }
         index = min(index + 2, bytes.count)
         spans.append(Span(start: start, end: index, style: .comment))
       case UInt8(ascii: "'"), UInt8(ascii: "\""), UInt8(ascii: "`"), UInt8(ascii: "["):
@@ -90,7 +98,10 @@ public enum InputHighlighter {
         while index < bytes.count {
           if bytes[index] == close {
             // A doubled quote is one quote inside the literal.
-            if close != UInt8(ascii: "]"), index + 1 < bytes.count, bytes[index + 1] == close { index += 2; continue }
+            if close != UInt8(ascii: "]"), index + 1 < bytes.count, bytes[index + 1] == close {
+              index += 2
+              continue
+            }
             index += 1
             break
           }
@@ -102,7 +113,8 @@ public enum InputHighlighter {
         scan { isWordByte($0) || $0 == UInt8(ascii: ".") }
         spans.append(Span(start: start, end: index, style: .number))
         tokens.append(nil)
-      case UInt8(ascii: "?"), UInt8(ascii: ":"), UInt8(ascii: "@") where isWordByte(next):
+      case UInt8(ascii: "?"), UInt8(ascii: ":"),
+        UInt8(ascii: "@") where isWordByte(next):
         index += 1
         scan(while: isWordByte)
         spans.append(Span(start: start, end: index, style: .variable))

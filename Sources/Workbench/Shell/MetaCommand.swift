@@ -99,7 +99,10 @@ extension Shell {
     guard let command = metaCommand(named: dotted) else { return nil }
     var text = command.usage + "\n  " + command.summary + "\n"
     if !command.details.isEmpty {
-      text += "\n" + command.details.split(separator: "\n", omittingEmptySubsequences: false).map { $0.isEmpty ? "" : "  " + $0 }.joined(separator: "\n") + "\n"
+      text +=
+        "\n"
+        + command.details.split(separator: "\n", omittingEmptySubsequences: false).map { $0.isEmpty ? "" : "  " + $0 }.joined(
+          separator: "\n") + "\n"
     }
     return text
   }

@@ -1,5 +1,5 @@
-import QueryBuilder
 import QuarryDSL
+import QueryBuilder
 
 /// `.help NAME` and `.methods [KIND]`: the DSL's vocabulary, from the same declarations the
 /// compiler checks calls against and completion offers.

@@ -18,7 +18,8 @@ final class ReplFormatter: TextTableFormatter {
   /// The pager, where the executable supplies one.
   weak var terminalServices: TerminalServices?
 
-  init(style: OutputFormat, output: OutputStream, session: Session, showSQL: Bool, headers: Bool, terminal: Terminal, errors: OutputStream) {
+  init(style: OutputFormat, output: OutputStream, session: Session, showSQL: Bool, headers: Bool, terminal: Terminal, errors: OutputStream)
+  {
     self.terminal = terminal
     super.init(style: style, output: output, session: session, showSQL: showSQL, errors: errors)
     showHeaders = headers
@@ -134,7 +135,9 @@ final class ReplFormatter: TextTableFormatter {
     if maxRows != nil {
       let tail = window.tail.map(streamCells)
       stream.widen(to: fitted(widths(tail.map { $0.map(\.text) })))
-      if window.omitted > 0 { stream.write(Array(repeating: StreamingResult.Cell(text: "…", mayCut: false), count: columns.count), dim: false) }
+      if window.omitted > 0 {
+        stream.write(Array(repeating: StreamingResult.Cell(text: "…", mayCut: false), count: columns.count), dim: false)
+      }
       for row in tail { stream.write(row, dim: terminal.usesColor) }
     }
     // Off a terminal a table ends with its last rule, as one drawn whole does.
@@ -323,8 +326,8 @@ enum SQLWrapping {
   }
 }
 
-private extension String {
-  var trimmingTrailingSpaces: String {
+extension String {
+  fileprivate var trimmingTrailingSpaces: String {
     var copy = self
     while copy.last == " " { copy.removeLast() }
     return copy
@@ -357,9 +360,10 @@ final class SwiftValueFormatter: ResultSink {
     self.columns = columns
     self.types = types
     // A whole row of one table prints as that type.
-    typeName = session.catalog.tables.values.first { model in
-      !model.isSelection && model.columns.map(\.sqlName) == columns
-    }?.typeName
+    typeName =
+      session.catalog.tables.values.first { model in
+        !model.isSelection && model.columns.map(\.sqlName) == columns
+      }?.typeName
   }
 
   func row(_ statement: PreparedStatement) {

@@ -23,8 +23,10 @@ struct SQLCompletion {
     var aliases: [String: TableModel] = [:]
     var named: [TableModel] = []
     let introducers: Set<String> = ["FROM", "JOIN", "UPDATE", "INTO"]
-    let notAliases: Set<String> = ["WHERE", "ON", "JOIN", "LEFT", "RIGHT", "INNER", "OUTER", "CROSS", "FULL", "GROUP",
-                                   "ORDER", "LIMIT", "SET", "VALUES", "USING", "NATURAL", "UNION", "EXCEPT", "INTERSECT", "HAVING", "WINDOW"]
+    let notAliases: Set<String> = [
+      "WHERE", "ON", "JOIN", "LEFT", "RIGHT", "INNER", "OUTER", "CROSS", "FULL", "GROUP",
+      "ORDER", "LIMIT", "SET", "VALUES", "USING", "NATURAL", "UNION", "EXCEPT", "INTERSECT", "HAVING", "WINDOW",
+    ]
     for (index, word) in words.enumerated() where introducers.contains(word.uppercased()) && index + 1 < words.count {
       guard let table = tables.first(where: { $0.tableName.lowercased() == words[index + 1].lowercased() }) else { continue }
       named.append(table)

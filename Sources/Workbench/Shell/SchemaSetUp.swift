@@ -1,5 +1,5 @@
-import QueryBuilder
 import FoundationEssentials
+import QueryBuilder
 
 /// Plain SQL that sets up what later inputs use: a `CREATE …` (table, virtual table, view,
 /// index, trigger) and the rows inserted into a table created at the same prompt. A lesson

@@ -95,7 +95,10 @@ public final class Shell {
   /// What SQL may not do in `--safe` mode.
   public static let safeConfinement = Confinement(reason: "--safe keeps SQL to the session's own database")
 
-  public init(session: Session, fixtureName: String? = nil, format: OutputFormat = .box, output: OutputStream = .standardOutput, terminal: Terminal = Terminal()) {
+  public init(
+    session: Session, fixtureName: String? = nil, format: OutputFormat = .box, output: OutputStream = .standardOutput,
+    terminal: Terminal = Terminal()
+  ) {
     self.session = session
     self.fixtureName = fixtureName
     self.format = format
@@ -107,7 +110,8 @@ public final class Shell {
 
   /// `$XDG_STATE_HOME/quarry` (default `~/.local/state/quarry`).
   public static var stateDirectory: String {
-    let state = environmentValue("XDG_STATE_HOME")
+    let state =
+      environmentValue("XDG_STATE_HOME")
       ?? (homeDirectory() + "/.local/state")
     return state + "/quarry"
   }
@@ -127,8 +131,6 @@ public final class Shell {
   /// prompt changes results only; meta-commands still answer in plain text.
   public let jsonStream: Bool
 
-
-
   public var commandNames: [String] { metaCommands.flatMap(\.names) }
 
   /// What Tab offers after each meta-command that takes a known set of arguments. A command
@@ -140,7 +142,9 @@ public final class Shell {
     for command in metaCommands {
       if let arguments = command.arguments {
         for name in command.names { candidates[name] = { [weak self] in self.map(arguments) ?? [] } }
-      } else if command.usage.split(separator: " ").dropFirst().contains(where: { $0.trimmingScalars(in: ScalarSet(charactersIn: "[]…")) == "TABLE" }) {
+      } else if command.usage.split(separator: " ").dropFirst().contains(where: {
+        $0.trimmingScalars(in: ScalarSet(charactersIn: "[]…")) == "TABLE"
+      }) {
         for name in command.names { candidates[name] = tables }
       }
     }
@@ -167,7 +171,9 @@ public final class Shell {
     let trimmed = input.trimmedWhitespace
     guard !trimmed.isEmpty else { return .proceed }
     // Only SQL comments (`-- …`, `/* … */`): nothing to run, as in sqlite3.
-    if trimmed.hasPrefix("--") || trimmed.hasPrefix("/*"), SQLDetector.withoutLeadingSQLComments(Substring(trimmed)).isEmpty { return .proceed }
+    if trimmed.hasPrefix("--") || trimmed.hasPrefix("/*"), SQLDetector.withoutLeadingSQLComments(Substring(trimmed)).isEmpty {
+      return .proceed
+    }
     let start = DispatchTime.now().uptimeNanoseconds
     let isCommand = trimmed.hasPrefix(".") && trimmed.dropFirst().first?.isLetter == true
     defer {
@@ -198,7 +204,9 @@ public final class Shell {
         if let after, after == "(" || after == "{" || after == "." {
           // `.where { … }`, `.order(by: \.title)`: a piece of a query, not a command.
           let table = session.catalog.tableOrder.first { session.catalog.tables[$0]?.isSelection == false } ?? "Reminder"
-          fail("'\(word)' is not a command: a query starts from a table (\(table)\(word)…); to continue the query before it, end that line with '.' or wrap the whole query in parentheses")
+          fail(
+            "'\(word)' is not a command: a query starts from a table (\(table)\(word)…); to continue the query before it, end that line with '.' or wrap the whole query in parentheses"
+          )
           return .proceed
         }
         let name = String(trimmed.prefix { !$0.isWhitespace })
@@ -215,8 +223,9 @@ public final class Shell {
       let outcome = command(trimmed)
       commandCapture = nil
       let error = commandError.map { JSONFormatter.error(StatementError(message: $0, line: lineOffset + 1, column: 1)) }
-      output.write("{\"command\":" + JSONFormatter.string(trimmed) + ",\"output\":" + JSONFormatter.string(capture.text)
-        + ",\"error\":" + (error ?? "null") + "}\n")
+      output.write(
+        "{\"command\":" + JSONFormatter.string(trimmed) + ",\"output\":" + JSONFormatter.string(capture.text)
+          + ",\"error\":" + (error ?? "null") + "}\n")
       output.flush()
       return outcome
     }
@@ -234,9 +243,11 @@ public final class Shell {
     } else if let miss = SQLDetector.misspelledKeyword(in: input), !session.catalog.knows(miss.word) {
       // `SELEC 1;` is neither SQL nor Swift: one error, and nothing runs.
       let place = SourceLocation(byteOffset: miss.offset, in: input)
-      sink().failure(input: input, error: StatementError(
-        message: "'\(miss.word)' is not an SQL keyword or a name Quarry knows; did you mean \(miss.keyword)? (nothing ran)",
-        line: place.line, column: place.column, excerpt: place.excerpt))
+      sink().failure(
+        input: input,
+        error: StatementError(
+          message: "'\(miss.word)' is not an SQL keyword or a name Quarry knows; did you mean \(miss.keyword)? (nothing ran)",
+          line: place.line, column: place.column, excerpt: place.excerpt))
     } else {
       session.run(input, sink: sink())
       if session.lastInputDeclared { declarationInputs.append(input) }
@@ -357,7 +368,10 @@ public final class Shell {
     guard width >= 20 else { return text }
     var out: [String] = []
     for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
-      guard TerminalWidth.of(String(line)) > width else { out.append(String(line)); continue }
+      guard TerminalWidth.of(String(line)) > width else {
+        out.append(String(line))
+        continue
+      }
       // The hanging indent: where the text after a run of two spaces starts, or the line's own.
       let leading = line.prefix { $0 == " " }.count
       var indent = leading
@@ -444,12 +458,18 @@ public final class Shell {
     let sql: String
     let bindings: [QueryBinding]
     if argument.isEmpty {
-      guard let last = session.lastSQL, !last.isEmpty else { fail("no query yet: run one, or give one: .explain Reminder.all"); return }
+      guard let last = session.lastSQL, !last.isEmpty else {
+        fail("no query yet: run one, or give one: .explain Reminder.all")
+        return
+      }
       sql = last
       bindings = []
     } else {
       do {
-        guard let explained = try session.explainedSQL(of: argument) else { fail("nothing to explain"); return }
+        guard let explained = try session.explainedSQL(of: argument) else {
+          fail("nothing to explain")
+          return
+        }
         sql = explained
         bindings = []
       } catch {
@@ -486,7 +506,8 @@ public final class Shell {
     }
     leaveWarnedAt = nil
     _ = session.rollBackOpenTransaction()
-    let text = "the open transaction was rolled back: \(count) changed since BEGIN \(rows == 1 ? "was" : "were") not saved (COMMIT saves them)\n"
+    let text =
+      "the open transaction was rolled back: \(count) changed since BEGIN \(rows == 1 ? "was" : "were") not saved (COMMIT saves them)\n"
     if terminal.isInteractive {
       output.write(text)
       output.flush()
@@ -517,7 +538,10 @@ public final class Shell {
   }
 
   public func read(_ path: String) {
-    guard !path.isEmpty else { fail("usage: .read FILE"); return }
+    guard !path.isEmpty else {
+      fail("usage: .read FILE")
+      return
+    }
     let expanded = expandingTilde(path)
     guard let data = readWholeFile(expanded) else {
       fail("cannot read '\(path)': " + fileProblem(expanded))
@@ -568,7 +592,9 @@ public final class Shell {
     guard !path.isEmpty, path != "stdout" else { return }
     let expanded = expandingTilde(path)
     if let database = databaseFile(at: expanded) {
-      fail("refused: \(once ? ".once" : ".output") '\(path)' would overwrite \(database), which this session has open; write the output to another file")
+      fail(
+        "refused: \(once ? ".once" : ".output") '\(path)' would overwrite \(database), which this session has open; write the output to another file"
+      )
       return
     }
     // Opened as sqlite3 opens it (fopen "w"): through a symbolic link or a device, truncated,
@@ -611,7 +637,10 @@ public final class Shell {
   }
 
   func edit() {
-    guard let terminalServices else { fail(".edit needs the quarry command's terminal"); return }
+    guard let terminalServices else {
+      fail(".edit needs the quarry command's terminal")
+      return
+    }
     let edited: String
     do { edited = try terminalServices.edit(lastInput ?? "") } catch {
       fail("\(error)")
@@ -625,7 +654,10 @@ public final class Shell {
 
   func runNamed(_ argument: String) {
     let parts = Self.splitArguments(argument)
-    guard let name = parts.first else { fail("usage: .run NAME [ARGS]"); return }
+    guard let name = parts.first else {
+      fail("usage: .run NAME [ARGS]")
+      return
+    }
     guard let input = namedQueries.all()[name] else {
       fail("no named query '\(name)'" + (closestMatch(to: name, in: namedQueries.all().keys).map { "; did you mean '\($0)'?" } ?? ""))
       return
@@ -657,7 +689,11 @@ public final class Shell {
     var current = ""
     var quoted = false
     for character in text {
-      if character == "\"" { quoted.toggle(); current.append(character); continue }
+      if character == "\"" {
+        quoted.toggle()
+        current.append(character)
+        continue
+      }
       if character == " " && !quoted {
         if !current.isEmpty { parts.append(current) }
         current = ""
@@ -698,7 +734,11 @@ final class NamedQueries {
 /// EXPLAIN QUERY PLAN rows drawn as a tree, as the sqlite3 shell does.
 enum QueryPlan {
   static func tree(_ rows: [[DatabaseValue]]) -> String {
-    struct Node { var id: Int64; var parent: Int64; var detail: String }
+    struct Node {
+      var id: Int64
+      var parent: Int64
+      var detail: String
+    }
     let nodes = rows.compactMap { row -> Node? in
       guard row.count >= 4, let id = row[0].integerValue, let parent = row[1].integerValue else { return nil }
       return Node(id: id, parent: parent, detail: row[3].textValue ?? "")

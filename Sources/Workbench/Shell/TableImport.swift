@@ -196,15 +196,17 @@ struct TableImport {
     var schema: String?
     var table = table
     if let dot = table.firstIndex(of: "."),
-      try database.rows("SELECT 1 FROM pragma_database_list WHERE name = ? COLLATE NOCASE", bindings: [.text(String(table[..<dot]))]).isEmpty == false
+      try database.rows("SELECT 1 FROM pragma_database_list WHERE name = ? COLLATE NOCASE", bindings: [.text(String(table[..<dot]))])
+        .isEmpty == false
     {
       schema = String(table[..<dot])
       table = String(table[table.index(after: dot)...])
     }
     let target = (schema.map { quoteIdentifier($0) + "." } ?? "") + quoteIdentifier(table)
     let existing = try database.rows(
-      "SELECT name FROM pragma_table_xinfo(?, ?) WHERE hidden = 0", bindings: [.text(table), schema.map { .text($0) } ?? .null])
-      .compactMap { row -> String? in if case .text(let name)? = row.first { return name } else { return nil } }
+      "SELECT name FROM pragma_table_xinfo(?, ?) WHERE hidden = 0", bindings: [.text(table), schema.map { .text($0) } ?? .null]
+    )
+    .compactMap { row -> String? in if case .text(let name)? = row.first { return name } else { return nil } }
     func unclosed(_ quote: CSVRecords.UnclosedQuote) -> Failure {
       Failure(description: "\(path):\(quote.line): a quoted field is never closed; nothing was imported")
     }
@@ -238,7 +240,10 @@ struct TableImport {
           + Array(repeating: "?", count: columns.count).joined(separator: ", ") + ")")
       func add(_ record: CSVRecords.Record) throws {
         guard record.fields.count == columns.count else {
-          throw Failure(description: "\(path):\(record.line): \(record.fields.count) field\(record.fields.count == 1 ? "" : "s") where '\(table)' has \(columns.count) column\(columns.count == 1 ? "" : "s"); nothing was imported")
+          throw Failure(
+            description:
+              "\(path):\(record.line): \(record.fields.count) field\(record.fields.count == 1 ? "" : "s") where '\(table)' has \(columns.count) column\(columns.count == 1 ? "" : "s"); nothing was imported"
+          )
         }
         do {
           try insert.reset()

@@ -43,7 +43,10 @@ public enum SQLHighlighter {
         if scalar == "m" { inEscape = false }
         continue
       }
-      if scalar == "\u{1B}" { inEscape = true; continue }
+      if scalar == "\u{1B}" {
+        inEscape = true
+        continue
+      }
       width += TerminalWidth.of(scalar)
     }
     return width
