@@ -144,7 +144,9 @@ class TextTableFormatter: ResultSink {
   /// `maxCellWidth`. Only the part a cell can show is read, so a 100 MB value costs what its
   /// first columns cost.
   func cell(_ text: String) -> String {
-    TerminalWidth.truncate(Self.visible(Self.head(of: text, width: maxCellWidth)), to: maxCellWidth)
+    // Printable ASCII that fits (nearly every cell of a long result): as it is, after one look.
+    if text.utf8.count <= maxCellWidth, !text.utf8.contains(where: { $0 < 0x20 || $0 >= 0x7F }) { return text }
+    return TerminalWidth.truncate(Self.visible(Self.head(of: text, width: maxCellWidth)), to: maxCellWidth)
   }
 
   /// The start of `text` that is drawn in `width` columns once made visible, and one character
@@ -366,7 +368,8 @@ let nullMarker: Unicode.Scalar = "\u{E000}"
 public enum TerminalWidth {
   public static func of(_ text: String) -> Int {
     // ASCII with no NUL (nearly every cell): one column a byte, counted without decoding.
-    if !text.utf8.contains(where: { $0 >= 0x80 || $0 == 0 }) { return text.utf8.count }
+    let ascii = text.utf8.withContiguousStorageIfAvailable { bytes in !bytes.contains { $0 >= 0x80 || $0 == 0 } }
+    if ascii ?? !text.utf8.contains(where: { $0 >= 0x80 || $0 == 0 }) { return text.utf8.count }
     var width = 0
     for scalar in text.unicodeScalars { width += of(scalar) }
     return width

@@ -47,21 +47,55 @@ final class StreamingResult {
     var mayCut: Bool
   }
 
-  /// Writes one row's cells, each padded (or cut) to its column's width.
+  /// The bytes of the row being written, kept between rows (a million rows stream through here).
+  private var line: [UInt8] = []
+  private var cellWidths: [Int] = []
+  private lazy var border: [UInt8] = ascii ? [UInt8(ascii: "|")] : Array("│".utf8)
+
+  /// Writes one row's cells, each padded (or cut) to its column's width: the same line as
+  /// `TextTableFormatter.gridLine`, put together in bytes.
   func write(_ cells: [Cell], dim: Bool) {
     let fitted = cells.enumerated().map { index, cell in
-      index < widths.count && cell.mayCut ? TerminalWidth.truncate(cell.text, to: widths[index]) : cell.text
+      index < self.widths.count && cell.mayCut ? TerminalWidth.truncate(cell.text, to: self.widths[index]) : cell.text
     }
-    // A cell's display width is at most its UTF-8 length: only a longer one is measured.
-    if fitted.indices.contains(where: { $0 < widths.count && fitted[$0].utf8.count > widths[$0] }) {
-      widen(to: fitted.map(TerminalWidth.of))
+    var cellWidths = self.cellWidths
+    self.cellWidths = []
+    defer { self.cellWidths = cellWidths }
+    cellWidths.removeAll(keepingCapacity: true)
+    var wider = false
+    for (index, text) in fitted.enumerated() {
+      let width = TerminalWidth.of(text)
+      cellWidths.append(width)
+      if index < self.widths.count, width > self.widths[index] { wider = true }
     }
-    var line = TextTableFormatter.gridLine(fitted, widths, ascii: ascii)
-    // Only a row with a NULL is searched for its marker (a million rows stream through here).
+    if wider { widen(to: cellWidths) }
+    let widths = self.widths
+    // Only a row with a NULL is searched for its marker.
     if dim, cells.contains(where: { $0.text.unicodeScalars.first == nullMarker }) {
-      line = line.replacing(String(nullMarker) + "NULL", with: "\u{1B}[2mNULL\u{1B}[0m")
+      let line = TextTableFormatter.gridLine(fitted, widths, ascii: ascii)
+      output.write(line.replacing(String(nullMarker) + "NULL", with: "\u{1B}[2mNULL\u{1B}[0m"))
+      written += 1
+      return
     }
-    output.write(line)
+    // The kept buffer, moved out and back: one access to the property, not one per append.
+    var line = self.line
+    self.line = []
+    defer { self.line = line }
+    line.removeAll(keepingCapacity: true)
+    let border = self.border
+    line.append(contentsOf: border)
+    for index in 0..<min(fitted.count, widths.count) {
+      if index > 0 { line.append(contentsOf: border) }
+      line.append(UInt8(ascii: " "))
+      line.append(contentsOf: fitted[index].utf8)
+      if cellWidths[index] < widths[index] {
+        line.append(contentsOf: repeatElement(UInt8(ascii: " "), count: widths[index] - cellWidths[index]))
+      }
+      line.append(UInt8(ascii: " "))
+    }
+    line.append(contentsOf: border)
+    line.append(UInt8(ascii: "\n"))
+    line.withUnsafeBufferPointer { output.write(bytes: $0) }
     written += 1
   }
 
