@@ -587,11 +587,15 @@ final class ScanTests: XCTestCase {
     XCTAssertEqual(updates.first?["bindings"] as? [String], ["String(title.reversed())", "1", "chosen ?? -1"])
   }
 
-  /// An app that pins a StructuredQueries from before 0.31 (its `Package.resolved`) is told why
-  /// its `==` on a column is refused: the library had that operator then.
+  /// An app that pins a StructuredQueries from before 0.31 (its `Package.resolved`, here inside
+  /// the Xcode project beside the scanned folder) is told why its `==` on a column is refused: the
+  /// library had that operator then. The app builds no table (it opens a database shipped with
+  /// it): its other query is rendered and not run, and the scan says why.
   func testAnOlderPinnedLibraryIsNamed() throws {
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent("quarry-scan-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: folder.appendingPathComponent("App.xcodeproj"), withIntermediateDirectories: true)
+    let swiftpm = folder.appendingPathComponent("App.xcodeproj/project.xcworkspace/xcshareddata/swiftpm")
+    try FileManager.default.createDirectory(at: swiftpm, withIntermediateDirectories: true)
+    try FileManager.default.createDirectory(at: folder.appendingPathComponent("App"), withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: folder) }
     try Data(
       #"""
@@ -599,19 +603,26 @@ final class ScanTests: XCTestCase {
         "location": "https://github.com/pointfreeco/swift-structured-queries", "state": {"revision": "740c49c", "version": "0.23.1"}}],
        "version": 3}
       """#.utf8
-    ).write(to: folder.appendingPathComponent("App.xcodeproj/Package.resolved"))
+    ).write(to: swiftpm.appendingPathComponent("Package.resolved"))
     try Data(
       #"""
       import SQLiteData
       @Table struct Tag: Identifiable { let id: Int; var title = "" }
       func find(_ db: Database, title: String) throws -> [Tag] { try Tag.where { $0.title == title }.fetchAll(db) }
+      func open(path: String) throws -> any DatabaseReader { try DatabaseQueue(path: path) }
+      func titled(_ db: Database, title: String) throws -> [Tag] { try Tag.where { $0.title.eq(title) }.fetchAll(db) }
       """#.utf8
-    ).write(to: folder.appendingPathComponent("App.swift"))
-    let result = try QuarryProcess.run(["scan", folder.path, "--format", "json"])
+    ).write(to: folder.appendingPathComponent("App/App.swift"))
+    let result = try QuarryProcess.run(["scan", folder.appendingPathComponent("App").path, "--format", "json"])
     XCTAssertTrue(
       result.stdout.contains(
         "this app pins swift-structured-queries 0.23.1 in Package.resolved, where '==' and '!=' on columns were the library's operators"),
       result.stdout)
+    XCTAssertTrue(
+      result.stdout.contains(
+        #"not run: the app's set-up creates no tables (it opens a database it does not build), so there is no table \"tags\" to run it against; scan with --db FILE"#
+      ), result.stdout)
+    XCTAssertTrue(result.stdout.contains(#"WHERE ((\"tags\".\"title\") = (?))"#), result.stdout)
   }
 
   /// Migrations registered through the app's helpers (`SoundFont.migrate(&migrator)`, a static
@@ -746,11 +757,15 @@ final class ScanTests: XCTestCase {
   func testFailOn() throws {
     XCTAssertEqual(try QuarryProcess.run(["scan", Self.app, "--fail-on", "error"]).status, 1)
     XCTAssertEqual(try QuarryProcess.run(["scan", Self.app]).status, 0)
-    // Models alone: no migration creates their tables, so each query is an error of its own.
+    // Models alone: no migration creates their tables, so each query is an error of its own, told
+    // where the schema is to be found.
     let models = Self.app + "/Models.swift"
     let alone = try QuarryProcess.run(["scan", models, "--fail-on", "error", "--format", "json"])
     XCTAssertEqual(alone.status, 1)
-    XCTAssertTrue(alone.stdout.contains(#""error":"SQLite: no such table: reminders""#), alone.stdout)
+    XCTAssertTrue(
+      alone.stdout.contains(
+        #""error":"SQLite: no such table: reminders (the scanned files create no tables and open no database: scan the folder that holds the app's migrations too, or give --db FILE)""#
+      ), alone.stdout)
     // With a schema that has every index, no finding is left.
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent("quarry-scan-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)

@@ -81,6 +81,11 @@ public struct AppScan {
     var setUpLocations: [(line: Int, column: Int)] = []
     scanner.runSetUp(setUp, into: &report, locations: &setUpLocations)
     try? session.refreshSchema()
+    let tablesBuilt = (try? database.rows("SELECT count(*) FROM sqlite_schema WHERE type = 'table' AND name NOT LIKE 'sqlite_%'")) ?? []
+    if databasePath == nil, tablesBuilt.first?.first == .integer(0) {
+      let opens = ["DatabaseQueue(", "DatabasePool(", "DatabaseQueue.init(", "DatabasePool.init("].contains { sources.text.contains($0) }
+      scanner.missingSchema = opens ? .opensDatabase : .scannedPart
+    }
     progress?("set-up ran: \(setUpLocations.count) statement\(setUpLocations.count == 1 ? "" : "s")")
 
     let sites = compiler.querySites()

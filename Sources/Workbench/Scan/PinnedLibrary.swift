@@ -10,8 +10,9 @@ import FoundationEssentials
 /// PinnedLibrary.version(in: ["Salty"])  // "0.23.1"
 /// ```
 enum PinnedLibrary {
-  /// The pinned `swift-structured-queries` version found under (or above, up to three levels)
-  /// the scanned paths; nil when no `Package.resolved` pins it.
+  /// The pinned `swift-structured-queries` version found under (or above, up to three levels, in
+  /// the folder itself or its Xcode project) the scanned paths; nil when no `Package.resolved` pins
+  /// it.
   static func version(in paths: [String]) -> String? {
     var candidates: [String] = []
     for path in paths {
@@ -22,6 +23,12 @@ enum PinnedLibrary {
       for _ in 0..<3 {
         folder = PathText.parent(folder)
         candidates.append(PathText.join(folder, "Package.resolved"))
+        // An Xcode project beside the scanned folder keeps its file inside the project.
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.isEmpty ? "." : folder)) ?? []
+        for name in names.sorted() where name.hasSuffix(".xcodeproj") || name.hasSuffix(".xcworkspace") {
+          let workspace = name.hasSuffix(".xcodeproj") ? PathText.join(name, "project.xcworkspace") : name
+          candidates.append(PathText.join(folder, PathText.join(workspace, "xcshareddata/swiftpm/Package.resolved")))
+        }
       }
     }
     for candidate in candidates {

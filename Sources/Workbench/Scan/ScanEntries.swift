@@ -8,6 +8,12 @@ import QueryBuilder
 struct EntryBuilder {
   let sources: ScanSources
   let session: Session
+  /// The app's set-up built no table at all: `opensDatabase` when the app opens a database
+  /// (`DatabaseQueue(path:)`) it does not build — one shipped with it or made elsewhere — so a
+  /// query of a missing table is not run rather than an error; `scannedPart` when the scanned
+  /// files open none (a part of an app: its set-up is elsewhere).
+  enum MissingSchema { case none, opensDatabase, scannedPart }
+  var missingSchema = MissingSchema.none
   /// Each file's lines, for `// quarry:ignore` comments.
   private var fileLines: [String: [Substring]] = [:]
   private var fileOrder: [String: Int] = [:]
@@ -281,6 +287,20 @@ struct EntryBuilder {
     do {
       _ = try database.prepare(sql)
     } catch let error as SQLiteError {
+      if !session.sqlOnly, error.message.hasPrefix("no such table: ") {
+        let table = error.message.dropFirst("no such table: ".count)
+        switch missingSchema {
+        case .none: break
+        case .opensDatabase:
+          entry.skipped =
+            "not run: the app's set-up creates no tables (it opens a database it does not build), so there is no table \"\(table)\" to run it against; scan with --db FILE, a copy of that database, to run it"
+          return
+        case .scannedPart:
+          entry.error =
+            "SQLite: \(error.message) (the scanned files create no tables and open no database: scan the folder that holds the app's migrations too, or give --db FILE)"
+          return
+        }
+      }
       entry.error = "SQLite: " + error.message
       return
     } catch {
