@@ -500,6 +500,23 @@ enum SQLMutants {
           results.append(
             Mutation(kind: "'\(token.text)' → '\(other)'", edits: replacing(at, with: other, kind: .symbol), context: context(at)))
         }
+        // A value matched loosely (`= 'Braga'` → `LIKE 'B%'`, `LIKE 'Braga%'`, `LIKE '%Braga%'`): right
+        // while no other value starts with, or holds, the same letters.
+        // The value may be in brackets, as StructuredQueries writes it: `= ('Braga')`.
+        let literalAt = at + 1 < code.count && tokens[code[at + 1]].text == "(" && word(at + 3) == ")" ? at + 2 : at + 1
+        if token.text == "=" || token.text == "==", literalAt < code.count, tokens[code[literalAt]].kind == .string {
+          let value = String(tokens[code[literalAt]].text.dropFirst().dropLast())
+          if value.count > 1, value.contains(where: \.isLetter), !value.contains("%"), !value.contains("_") {
+            for pattern in ["\(value.prefix(1))%", "\(value)%", "%\(value)%"] {
+              let literal = "'" + pattern + "'"
+              results.append(
+                Mutation(
+                  kind: "= \(tokens[code[literalAt]].text) → LIKE \(literal)",
+                  edits: replacing(at, with: "LIKE").merging(replacing(literalAt, with: literal, kind: .string)) { a, _ in a },
+                  context: context(at)))
+            }
+          }
+        }
       case .number:
         guard let value = Int(token.text) else {
           if let value = Double(token.text) {

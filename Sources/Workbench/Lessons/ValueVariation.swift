@@ -173,6 +173,13 @@ struct ValueVariation: Sendable, Equatable {
     if !names, let value = random.pick(others.filter { $0.textValue.map { given.contains($0.lowercased()) } ?? false }) {
       choices += Array(repeating: value.inlineSQL, count: 4)
     }
+    // Near-misses of a value the task gives, on another row ('Braga' → 'Bragas', 'xBraga',
+    // 'Bxraga'): what an answer that matches it loosely (`LIKE 'B%'`, `LIKE '%raga%'`) takes too.
+    let givenHere = Set(column.values.compactMap(\.textValue).filter { given.contains($0.lowercased()) }).sorted()
+    if let value = random.pick(givenHere) {
+      let nearMisses = [value + "s", "x" + value, String(value.prefix(1)) + "x" + String(value.dropFirst())]
+      choices.append(quoteText(nearMisses[random.index(nearMisses.count)]))
+    }
     let numbers = bounds.filter { Double($0) != nil }
     switch column.kind {
     case .flag:
