@@ -183,6 +183,16 @@ static inline int quarry_paste_append(unsigned char byte) {
   return 1;
 }
 
+/// A paste cut short (Ctrl-C before its end marker) is dropped before the next prompt: the keys
+/// typed there are keys again.
+static inline void quarry_paste_reset(void) {
+  struct quarry_key_state *keys = quarry_keys();
+  keys->in_paste = 0;
+  free(keys->paste);
+  keys->paste = NULL;
+  keys->paste_length = keys->paste_capacity = 0;
+}
+
 /// The action key's next action, and the key that asks libedit to run it.
 static inline int quarry_action_key(int action) {
   quarry_keys()->action = action;

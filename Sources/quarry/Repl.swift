@@ -142,6 +142,7 @@ final class Repl {
       TypingColour.prompt = prompt
       TypingColour.context = (heldBack ?? buffer).isEmpty ? "" : (heldBack ?? buffer) + "\n"
       quarry_history_search_end()
+      quarry_paste_reset()
       pasteMode(true)
       let raw = readline(prompt)
       pasteMode(false)
