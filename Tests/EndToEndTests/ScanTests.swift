@@ -625,6 +625,41 @@ final class ScanTests: XCTestCase {
     XCTAssertTrue(result.stdout.contains(#"WHERE ((\"tags\".\"title\") = (?))"#), result.stdout)
   }
 
+  /// A set-up written as a static function of a namespace, which calls its own type's helper by
+  /// name (`enum AppDatabase { static func setup() … try migratorSetup(for: database) }`), runs at
+  /// launch: its tables exist for the app's queries.
+  func testANamespaceSetUpRuns() throws {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("quarry-scan-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    try Data(
+      #"""
+      import SharingGRDB
+      @Table struct Item: Identifiable { let id: UUID }
+      enum AppDatabase {
+        static func setup() throws -> any DatabaseWriter {
+          let database = try DatabaseQueue()
+          try migratorSetup(for: database)
+          return database
+        }
+        static private func migratorSetup(for database: DatabaseWriter) throws {
+          var migrator = DatabaseMigrator()
+          migrator.registerMigration("v1") { db in
+            try #sql("""
+              CREATE TABLE "items" ("id" TEXT PRIMARY KEY NOT NULL)
+              """).execute(db)
+          }
+          try migrator.migrate(database)
+        }
+      }
+      func all(_ db: Database) throws -> [Item] { try Item.all.fetchAll(db) }
+      """#.utf8
+    ).write(to: folder.appendingPathComponent("App.swift"))
+    let result = try QuarryProcess.run(["scan", folder.path])
+    XCTAssertTrue(result.stdout.contains("2 queries, 2 rendered, 0 errors, 0 skipped"), result.stdout)
+    XCTAssertFalse(result.stdout.contains("no such table"), result.stdout)
+  }
+
   /// Migrations registered through the app's helpers (`SoundFont.migrate(&migrator)`, a static
   /// function of each model handed the migrator) run as the app runs them, each named as the
   /// helper names it (`Self.tableName`), GRDB's schema builder included; a namespace's helper

@@ -366,8 +366,40 @@ extension AppCodeRunner {
       } catch let diagnostic as Diagnostic where recovering {
         items.append(.failure(diagnostic))
       }
+      declareNamespaceSetUp(decl)
     }
     try runPendingSetUp(into: &items, recovering: recovering)
+  }
+
+  /// A set-up written as a static function of a namespace (`enum AppDatabase { static func
+  /// setup() throws -> any DatabaseWriter { …; try migratorSetup(for: database) } }`): one with no
+  /// parameters that registers migrations, itself or through a static function of the same type
+  /// it calls, runs at launch as a set-up function does.
+  private func declareNamespaceSetUp(_ decl: DeclSyntax) {
+    guard let named = decl.asProtocol(NamedDeclSyntax.self), let group = decl.asProtocol(DeclGroupSyntax.self),
+      !attributeNames(group.attributes).contains(where: { $0 == "Table" || $0 == "Selection" })
+    else { return }
+    let members = group.memberBlock.activeMembers
+    let typeName = named.name.text
+    let functions = members.compactMap { $0.decl.as(FunctionDeclSyntax.self) }.filter {
+      $0.body != nil && $0.modifiers.contains { $0.name.tokenKind == .keyword(.static) }
+    }
+    let registering = Set(functions.filter { $0.body.map(Self.registersMigrations) ?? false }.map(\.name.text))
+    guard !registering.isEmpty else { return }
+    for function in functions where function.signature.parameterClause.parameters.isEmpty {
+      guard let body = function.body else { continue }
+      let calls = body.tokens(viewMode: .sourceAccurate).contains { token in
+        if case .identifier(let name) = token.tokenKind { return registering.contains(name) }
+        return false
+      }
+      guard registering.contains(function.name.text) || calls else { continue }
+      let name = typeName + "." + function.name.text
+      guard !pendingSetUp.contains(name), !functionsRun.contains(name) else { continue }
+      compiler.catalog.functions[name] = Scope(
+        body: AnySyntaxBox(syntax: Syntax(body), source: compiler.source), parameters: [], ownerType: typeName,
+        parameterTypes: DeclarationReader.parameterTypes(of: function))
+      pendingSetUp.append(name)
+    }
   }
 
   /// Runs the set-up functions the input declared (those that register migrations), as the app
@@ -378,6 +410,10 @@ extension AppCodeRunner {
     for name in names where !functionsRun.contains(name) {
       guard let scope = compiler.catalog.functions[name] else { continue }
       let before = items.count
+      // A namespace's set-up (`AppDatabase.setup`) calls its own type's functions by name.
+      let savedType = compiler.enclosingType
+      if name.contains(".") { compiler.enclosingType = scope.ownerType }
+      defer { compiler.enclosingType = savedType }
       do {
         try runFunction(name, scope, call: nil, into: &items)
       } catch let diagnostic as Diagnostic where recovering {
@@ -408,15 +444,41 @@ extension AppCodeRunner {
   /// parameters is a database handle: what `handedFunction` runs as statements and
   /// `handsTheDatabase` takes a value from.
   private func handedScope(_ expr: ExprSyntax) -> (name: String, scope: Scope, call: FunctionCallExprSyntax, table: TableModel?)? {
-    guard let (call, name) = Self.call(expr), let base = call.calledExpression.as(MemberAccessExprSyntax.self)?.base else { return nil }
-    var typeName = base.trimmedDescription
-    if typeName == "Self", let own = compiler.selfTable?.model.typeName { typeName = own }
-    let table = compiler.catalog.table(forType: typeName)
-    guard let scope = table?.scopes[name] ?? compiler.catalog.staticFunctions[typeName + "." + name], scope.accepts(Arguments(call)),
-      let function = scope.body.syntax.parent?.as(FunctionDeclSyntax.self),
+    guard let found = staticScope(expr), let function = found.scope.body.syntax.parent?.as(FunctionDeclSyntax.self),
       function.signature.parameterClause.parameters.contains(where: { Self.isDatabaseHandle($0.type.trimmedDescription) })
     else { return nil }
+    return found
+  }
+
+  /// The static function a call names and fits: `Type.name(…)`, or a bare `name(…)` inside a
+  /// static function of that type (`try migratorSetup(for: database)` in `AppDatabase.setup()`).
+  private func staticScope(_ expr: ExprSyntax) -> (name: String, scope: Scope, call: FunctionCallExprSyntax, table: TableModel?)? {
+    guard let (call, name) = Self.call(expr) else { return nil }
+    var typeName: String
+    if let base = call.calledExpression.as(MemberAccessExprSyntax.self)?.base {
+      typeName = base.trimmedDescription
+    } else if call.calledExpression.is(DeclReferenceExprSyntax.self), compiler.lookupLocal(name) == nil, let owner = compiler.enclosingType
+    {
+      typeName = owner
+    } else {
+      return nil
+    }
+    if typeName == "Self", let own = compiler.selfTable?.model.typeName ?? compiler.enclosingType { typeName = own }
+    let table = compiler.catalog.table(forType: typeName)
+    guard let scope = table?.scopes[name] ?? compiler.catalog.staticFunctions[typeName + "." + name], scope.accepts(Arguments(call)) else {
+      return nil
+    }
     return (typeName + "." + name, scope, call, table)
+  }
+
+  /// The app's set-up behind an assignment (`$0.defaultDatabase = try AppDatabase.setup()`): a
+  /// static function with statements that opens the database or registers migrations.
+  private func setUpFunction(_ assignment: (target: ExprSyntax, value: ExprSyntax)) -> (
+    name: String, scope: Scope, call: FunctionCallExprSyntax, table: TableModel?
+  )? {
+    guard let found = staticScope(assignment.value), Self.hasStatements(found.scope) else { return nil }
+    let isDatabase = assignment.target.trimmedDescription.hasSuffix("defaultDatabase")
+    return isDatabase || Self.registersMigrations(found.scope.body.syntax) ? found : nil
   }
 
   /// Whether a function's body is app code (statements), not one query expression to return.
@@ -591,6 +653,11 @@ extension AppCodeRunner {
         Self.hasStatements(function)
       {
         try runFunction(name, function, call: call, into: &items)
+      } else if let setUp = setUpFunction(assignment) {
+        let savedType = compiler.enclosingType
+        compiler.enclosingType = setUp.scope.ownerType
+        defer { compiler.enclosingType = savedType }
+        try runFunction(setUp.name, setUp.scope, call: setUp.call, into: &items)
       } else if Self.isDatabaseCall(assignment.value) {
         try compileExpressionItem(assignment.value, item: item, into: &items, wholeInput: nil, context: context)
       } else {
