@@ -226,8 +226,30 @@ class TextTableFormatter: ResultSink {
 
   /// One line of a grid, each value padded to its column's width.
   static func gridLine(_ values: [String], _ widths: [Int], ascii: Bool) -> String {
-    let v = ascii ? "|" : "│"
-    return v + zip(values, widths).map { " " + TerminalWidth.pad($0, to: $1) + " " }.joined(separator: v) + v + "\n"
+    var line: [UInt8] = []
+    appendGridLine(values, measured: values.map(TerminalWidth.of), widths, ascii: ascii, to: &line)
+    return String(decoding: line, as: UTF8.self)
+  }
+
+  private static let asciiBorder: [UInt8] = [UInt8(ascii: "|")]
+  private static let boxBorder = Array("│".utf8)
+
+  /// `gridLine` put together in bytes, each value's display width already measured: a streamed
+  /// table writes a million of them into one kept buffer.
+  static func appendGridLine(_ values: [String], measured: [Int], _ widths: [Int], ascii: Bool, to line: inout [UInt8]) {
+    let border = ascii ? asciiBorder : boxBorder
+    line.append(contentsOf: border)
+    for index in 0..<min(values.count, widths.count) {
+      if index > 0 { line.append(contentsOf: border) }
+      line.append(UInt8(ascii: " "))
+      line.append(contentsOf: values[index].utf8)
+      if measured[index] < widths[index] {
+        line.append(contentsOf: repeatElement(UInt8(ascii: " "), count: widths[index] - measured[index]))
+      }
+      line.append(UInt8(ascii: " "))
+    }
+    line.append(contentsOf: border)
+    line.append(UInt8(ascii: "\n"))
   }
 
   /// The top of a grid: its rule, the column names and the rule under them.

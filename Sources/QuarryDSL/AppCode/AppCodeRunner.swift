@@ -471,16 +471,6 @@ extension AppCodeRunner {
     return (typeName + "." + name, scope, call, table)
   }
 
-  /// The app's set-up behind an assignment (`$0.defaultDatabase = try AppDatabase.setup()`): a
-  /// static function with statements that opens the database or registers migrations.
-  private func setUpFunction(_ assignment: (target: ExprSyntax, value: ExprSyntax)) -> (
-    name: String, scope: Scope, call: FunctionCallExprSyntax, table: TableModel?
-  )? {
-    guard let found = staticScope(assignment.value), Self.hasStatements(found.scope) else { return nil }
-    let isDatabase = assignment.target.trimmedDescription.hasSuffix("defaultDatabase")
-    return isDatabase || Self.registersMigrations(found.scope.body.syntax) ? found : nil
-  }
-
   /// Whether a function's body is app code (statements), not one query expression to return.
   static func hasStatements(_ function: Scope) -> Bool {
     guard let statements = bodyStatements(function.body.syntax) else { return false }
@@ -653,11 +643,6 @@ extension AppCodeRunner {
         Self.hasStatements(function)
       {
         try runFunction(name, function, call: call, into: &items)
-      } else if let setUp = setUpFunction(assignment) {
-        let savedType = compiler.enclosingType
-        compiler.enclosingType = setUp.scope.ownerType
-        defer { compiler.enclosingType = savedType }
-        try runFunction(setUp.name, setUp.scope, call: setUp.call, into: &items)
       } else if Self.isDatabaseCall(assignment.value) {
         try compileExpressionItem(assignment.value, item: item, into: &items, wholeInput: nil, context: context)
       } else {

@@ -50,7 +50,6 @@ final class StreamingResult {
   /// The bytes of the row being written, kept between rows (a million rows stream through here).
   private var line: [UInt8] = []
   private var cellWidths: [Int] = []
-  private lazy var border: [UInt8] = ascii ? [UInt8(ascii: "|")] : Array("│".utf8)
 
   /// Writes one row's cells, each padded (or cut) to its column's width: the same line as
   /// `TextTableFormatter.gridLine`, put together in bytes.
@@ -82,19 +81,7 @@ final class StreamingResult {
     self.line = []
     defer { self.line = line }
     line.removeAll(keepingCapacity: true)
-    let border = self.border
-    line.append(contentsOf: border)
-    for index in 0..<min(fitted.count, widths.count) {
-      if index > 0 { line.append(contentsOf: border) }
-      line.append(UInt8(ascii: " "))
-      line.append(contentsOf: fitted[index].utf8)
-      if cellWidths[index] < widths[index] {
-        line.append(contentsOf: repeatElement(UInt8(ascii: " "), count: widths[index] - cellWidths[index]))
-      }
-      line.append(UInt8(ascii: " "))
-    }
-    line.append(contentsOf: border)
-    line.append(UInt8(ascii: "\n"))
+    TextTableFormatter.appendGridLine(fitted, measured: cellWidths, widths, ascii: ascii, to: &line)
     line.withUnsafeBufferPointer { output.write(bytes: $0) }
     written += 1
   }
