@@ -22,8 +22,8 @@ struct QuarryCommand: ParsableCommand {
     commandName: "query",
     abstract: "Run DSL from -e or stdin, or start the prompt (the default command).",
     discussion: """
-      With no DATABASE and no --fixture, Quarry opens the default fixture (reminders) in memory.
-      With -e, each SOURCE runs in order and Quarry exits; with stdin not a terminal, stdin is the
+      With no DATABASE and no --fixture, Quarry opens the default fixture (reminders) in memory. \
+      With -e, each SOURCE runs in order and Quarry exits; with stdin not a terminal, stdin is the \
       script; otherwise an interactive prompt starts.
       """)
 

@@ -10,22 +10,24 @@ struct ScanCommand: ParsableCommand {
     commandName: "scan",
     abstract: "List every query of an app's Swift sources, with its SQL, its query plan and findings.",
     discussion: """
-      Reads the .swift files under each PATH together, as the compiler reads a module: models,
-      extensions and migrations may live in any file. The app's migrations run in order on an
-      in-memory database (or --db opens a real one, read-only, and nothing runs), and every query
+      Reads the .swift files under each PATH together, as the compiler reads a module: models, \
+      extensions and migrations may live in any file. Where an Xcode project sits in or beside \
+      the folders, each of its targets is read as its own module (a unit-test bundle with the app \
+      it tests), and a file no target compiles is left out and named. The app's migrations run in order on an \
+      in-memory database (or --db opens a real one, read-only, and nothing runs), and every query \
       is prepared against that schema and explained (EXPLAIN QUERY PLAN).
 
-      Findings: full-scan, automatic-index, temp-b-tree, correlated-subquery,
-      unindexed-foreign-key, query-in-loop (N+1), raw-splice, deprecated. Silence one with a
+      Findings: full-scan, automatic-index, temp-b-tree, correlated-subquery, \
+      unindexed-foreign-key, query-in-loop (N+1), raw-splice, deprecated. Silence one with a \
       `// quarry:ignore ID` comment on the query's line or the line above it.
 
-      Exit status: 0, or 1 when --fail-on is met (error: a query that does not compile or
+      Exit status: 0, or 1 when --fail-on is met (error: a query that does not compile or \
       prepare, or a file that cannot be read; finding: that, or any finding).
 
-      For CI and Xcode: --format xcode prints FILE:LINE:COL: warning: … [rule] lines (a Run
-      Script build phase shows them inline, as SwiftLint's do); --format github prints GitHub
-      Actions annotations; --format sarif writes SARIF 2.1.0 for code scanning. --write-baseline
-      FILE records today's findings; --baseline FILE then leaves those out, so --fail-on finding
+      For CI and Xcode: --format xcode prints FILE:LINE:COL: warning: … [rule] lines (a Run \
+      Script build phase shows them inline, as SwiftLint's do); --format github prints GitHub \
+      Actions annotations; --format sarif writes SARIF 2.1.0 for code scanning. --write-baseline \
+      FILE records today's findings; --baseline FILE then leaves those out, so --fail-on finding \
       fails only on new ones.
       """)
 

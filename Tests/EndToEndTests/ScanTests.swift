@@ -625,6 +625,108 @@ final class ScanTests: XCTestCase {
     XCTAssertTrue(result.stdout.contains(#"WHERE ((\"tags\".\"title\") = (?))"#), result.stdout)
   }
 
+  /// The Xcode project decides what the compiler reads: each target is its own module (an app
+  /// and its widget may each declare `Book` and `appDatabase()`), a unit-test bundle sees the app
+  /// it tests, and a file no target compiles (a stale `World.swift`, a synchronized folder's
+  /// membership exception) is left out and named.
+  func testTheProjectsTargetsAreItsModules() throws {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("quarry-scan-\(UUID().uuidString)")
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let files: [String: String] = [
+      "App.xcodeproj/project.pbxproj": #"""
+      // !$*UTF8*$!
+      {
+      	archiveVersion = 1;
+      	objectVersion = 77;
+      	objects = {
+      		F1 /* Models.swift in Sources */ = {isa = PBXBuildFile; fileRef = R1 /* Models.swift */; };
+      		F2 = {isa = PBXBuildFile; fileRef = R2; };
+      		F3 = {isa = PBXBuildFile; fileRef = R3; };
+      		R1 = {isa = PBXFileReference; lastKnownFileType = sourcecode.swift; path = Models.swift; sourceTree = "<group>"; };
+      		R2 = {isa = PBXFileReference; path = Database.swift; sourceTree = "<group>"; };
+      		R3 = {isa = PBXFileReference; path = QueryTests.swift; sourceTree = "<group>"; };
+      		G0 = {isa = PBXGroup; children = (G1, G2, S1, ); sourceTree = "<group>"; };
+      		G1 = {isa = PBXGroup; children = (R1, R2, ); path = Reader; sourceTree = "<group>"; };
+      		G2 = {isa = PBXGroup; children = (R3, ); path = ReaderTests; sourceTree = "<group>"; };
+      		S1 = {isa = PBXFileSystemSynchronizedRootGroup; exceptions = (E1, ); path = Widget; sourceTree = "<group>"; };
+      		E1 = {isa = PBXFileSystemSynchronizedBuildFileExceptionSet; membershipExceptions = (Old.swift, ); target = T2 /* Widget */; };
+      		P1 = {isa = PBXSourcesBuildPhase; files = (F1, F2, ); };
+      		P2 = {isa = PBXSourcesBuildPhase; files = ( ); };
+      		P3 = {isa = PBXSourcesBuildPhase; files = (F3, ); };
+      		T1 = {isa = PBXNativeTarget; buildPhases = (P1, ); dependencies = ( ); name = Reader; productType = "com.apple.product-type.application"; };
+      		T2 = {isa = PBXNativeTarget; buildPhases = (P2, ); fileSystemSynchronizedGroups = (S1, ); name = Widget; productType = "com.apple.product-type.app-extension"; };
+      		T3 = {isa = PBXNativeTarget; buildPhases = (P3, ); dependencies = (D1, ); name = ReaderTests; productType = "com.apple.product-type.bundle.unit-test"; };
+      		D1 = {isa = PBXTargetDependency; target = T1 /* Reader */; };
+      		PR = {isa = PBXProject; mainGroup = G0; projectDirPath = ""; targets = (T1, T2, T3, ); };
+      	};
+      	rootObject = PR /* Project object */;
+      }
+      """#,
+      "Reader/Models.swift": #"""
+      import SQLiteData
+      @Table struct Book: Identifiable { let id: Int; var title: String }
+      """#,
+      "Reader/Database.swift": #"""
+      import SQLiteData
+      func appDatabase() throws -> any DatabaseWriter {
+        let database = try DatabaseQueue()
+        var migrator = DatabaseMigrator()
+        migrator.registerMigration("v1") { db in
+          try #sql("CREATE TABLE books (id INTEGER PRIMARY KEY, title TEXT NOT NULL)").execute(db)
+        }
+        try migrator.migrate(database)
+        return database
+      }
+      func titled(_ db: Database) throws -> [Book] { try Book.order(by: \.title).fetchAll(db) }
+      """#,
+      "Reader/World.swift": #"""
+      final class Book { var name = "" }
+      """#,
+      "Widget/Widget.swift": #"""
+      import SQLiteData
+      @Table struct Book: Identifiable { let id: Int; var pages: Int }
+      func appDatabase() throws -> any DatabaseWriter {
+        let database = try DatabaseQueue()
+        var migrator = DatabaseMigrator()
+        migrator.registerMigration("v1") { db in
+          try #sql("CREATE TABLE books (id INTEGER PRIMARY KEY, pages INTEGER NOT NULL)").execute(db)
+        }
+        try migrator.migrate(database)
+        return database
+      }
+      func long(_ db: Database) throws -> [Book] { try Book.where { $0.pages > 300 }.fetchAll(db) }
+      """#,
+      "Widget/Old.swift": #"""
+      this is not Swift {{{
+      """#,
+      "ReaderTests/QueryTests.swift": #"""
+      @testable import Reader
+      import SQLiteData
+      func firstTitles(_ db: Database) throws -> [String] { try Book.select(\.title).limit(3).fetchAll(db) }
+      """#,
+    ]
+    for (path, text) in files {
+      let url = folder.appendingPathComponent(path)
+      try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+      try Data(text.utf8).write(to: url)
+    }
+    let result = try QuarryProcess.run(["scan", folder.path])
+    let text = result.stdout.replacingOccurrences(of: folder.path + "/", with: "")
+    XCTAssertTrue(
+      text.hasPrefix("left out, as no target of the Xcode project compiles them: Reader/World.swift, Widget/Old.swift\n"), text)
+    XCTAssertTrue(text.contains("scan: 4 files, 28 lines (2 in no target, left out) · 5 queries, 5 rendered, 0 errors, 0 skipped"), text)
+    // The app's `Book` has a title, the widget's has pages; the tests read the app's.
+    XCTAssertTrue(text.contains("Book.order(by: \\.title)\n    SELECT \"books\".\"id\", \"books\".\"title\"\n"), text)
+    XCTAssertTrue(text.contains("Book.where { $0.pages > 300 }\n    SELECT \"books\".\"id\", \"books\".\"pages\"\n"), text)
+    XCTAssertTrue(text.contains("── ReaderTests/QueryTests.swift\nReaderTests/QueryTests.swift:3:59  query · fetchAll\n"), text)
+    XCTAssertEqual(text.components(separatedBy: "CREATE TABLE books (id INTEGER PRIMARY KEY, title TEXT NOT NULL)\n").count, 2, text)
+
+    // Scanned from inside the app's folder, the project beside it still decides.
+    let inside = try QuarryProcess.run(["scan", folder.appendingPathComponent("Reader").path, "--format", "json"])
+    XCTAssertTrue(inside.stdout.contains(#""leftOut":[""# + folder.path + #"/Reader/World.swift"]"#), inside.stdout)
+    XCTAssertTrue(inside.stdout.contains(#""queries":2,"rendered":2,"errors":0"#), inside.stdout)
+  }
+
   /// A set-up written as a static function of a namespace, which calls its own type's helper by
   /// name (`enum AppDatabase { static func setup() … try migratorSetup(for: database) }`), runs at
   /// launch: its tables exist for the app's queries.

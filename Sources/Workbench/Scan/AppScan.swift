@@ -24,25 +24,57 @@ public struct AppScan {
     self.databasePath = databasePath
   }
 
-  /// The `.swift` files under the paths, in a stable order.
-  public func swiftFiles() throws -> [String] {
-    var files: [String] = []
+  /// The `.swift` files under the paths, in a stable order, as the compiler reads them: one
+  /// module per target of the Xcode project there (``XcodeProject``), and the files no target
+  /// compiles left out (the compiler never reads them). A file named on its own is always read.
+  public func modules() throws -> (modules: [ScanModule], leftOut: [String]) {
+    var named: [String] = []
+    var found: [String] = []
     for path in paths {
       guard let kind = FileKind(path: path) else {
         throw WorkbenchError("\(path): no such file or folder")
       }
       guard kind == .folder else {
-        files.append(path)
+        if !named.contains(path) { named.append(path) }
         continue
       }
-      files += FileKind.files(under: path, endingWith: ".swift").sorted().map { PathText.join(path, $0) }
+      found += FileKind.files(under: path, endingWith: ".swift").sorted().map { PathText.join(path, $0) }
     }
-    return files
+    let namedSet = Set(named)
+    return XcodeProject.modules(of: found.filter { !namedSet.contains($0) }, named: named, scanning: paths)
   }
 
   public func run() throws -> ScanReport {
     let started = Date()
-    let files = try swiftFiles()
+    let (modules, leftOut) = try modules()
+    var report = ScanReport()
+    report.leftOut = leftOut
+    var order: [String: Int] = [:]
+    var counted: Set<String> = []
+    for module in modules {
+      if modules.count > 1, let name = module.name { progress?("target \(name):") }
+      let part = try scan(module)
+      for path in module.files where order[path] == nil { order[path] = order.count }
+      for (path, lines) in part.lines where counted.insert(path).inserted {
+        report.files += 1
+        report.lines += lines
+      }
+      report.problems += part.report.problems.filter { module.reported.contains($0.path) }
+      report.entries += part.report.entries.filter { module.reported.contains($0.path) }
+    }
+    // In file order, then by place; entries at one place keep the order they were found in.
+    report.entries = report.entries.enumerated().sorted {
+      (order[$0.element.path] ?? Int.max, $0.element.line, $0.element.column, $0.offset) < (
+        order[$1.element.path] ?? Int.max, $1.element.line, $1.element.column, $1.offset
+      )
+    }.map(\.element)
+    report.seconds = Date().timeIntervalSince(started)
+    return report
+  }
+
+  /// Scans one module: its files read together, its set-up run on its own database.
+  private func scan(_ module: ScanModule) throws -> (report: ScanReport, lines: [(String, Int)]) {
+    let files = module.files
     progress?("scanning \(files.count) Swift file\(files.count == 1 ? "" : "s")…")
     var inputs: [(path: String, bytes: [UInt8])] = []
     var report = ScanReport()
@@ -55,8 +87,6 @@ public struct AppScan {
     }
     let sources = ScanSources(files: inputs)
     report.problems += sources.problems
-    report.files = sources.files.count
-    report.lines = sources.lineCount
 
     let database: Database
     if let databasePath {
@@ -102,6 +132,8 @@ public struct AppScan {
       if index > 0, index % 200 == 0 { progress?("\(index) of \(sites.count) queries…") }
       if let body = changingBody, site.enclosingBody != body { leaveChangingBody() }
       let span = compiler.span(of: site)
+      // A file another module reports (the app's, seen by its test bundle) is not compiled again.
+      if !module.reported.contains(sources.locate(line: span.start.line).path) { continue }
       let ranAtSetUp = setUpLocations.contains { location in
         (location.line, location.column) >= (span.start.line, span.start.column)
           && (location.line, location.column) <= (span.end.line, span.end.column)
@@ -120,13 +152,6 @@ public struct AppScan {
     }
     leaveChangingBody()
     report.entries += scanner.foreignKeyFindings()
-    // In file order, then by place; entries at one place keep the order they were found in.
-    report.entries = report.entries.enumerated().sorted {
-      ($0.element.fileOrder, $0.element.line, $0.element.column, $0.offset) < (
-        $1.element.fileOrder, $1.element.line, $1.element.column, $1.offset
-      )
-    }.map(\.element)
-    report.seconds = Date().timeIntervalSince(started)
-    return report
+    return (report, sources.files.map { ($0.path, $0.lines) })
   }
 }

@@ -33,6 +33,9 @@ extension ScanReport {
     for problem in problems {
       out += paint("1;31", "\(problem.path):\(problem.line):\(problem.column): error: ") + problem.message + "\n\n"
     }
+    if !leftOut.isEmpty {
+      out += paint("2", "left out, as no target of the Xcode project compiles them: " + leftOut.joined(separator: ", ")) + "\n\n"
+    }
     var currentPath: String?
     for entry in entries {
       if entry.path != currentPath {
@@ -99,7 +102,8 @@ extension ScanReport {
     let counts = "{" + findingCounts.map { "\(JSONFormatter.string($0.id)):\($0.count)" }.joined(separator: ",") + "}"
     lines.append(
       "{\"summary\":{\"files\":\(files),\"lines\":\(lines.count >= 0 ? self.lines : 0),\"queries\":\(queries.count),\"rendered\":\(rendered),"
-        + "\"errors\":\(errors),\"skipped\":\(skipped),\"findings\":\(counts),\"seconds\":\(cFormat("%.3f", seconds))}}")
+        + "\"errors\":\(errors),\"skipped\":\(skipped),\"leftOut\":\(strings(leftOut)),\"findings\":\(counts),\"seconds\":\(cFormat("%.3f", seconds))}}"
+    )
     return lines.joined(separator: "\n") + "\n"
   }
 
@@ -113,6 +117,11 @@ extension ScanReport {
     if !problems.isEmpty {
       out += "### Files not scanned\n\n"
       for problem in problems { out += "- `\(problem.path):\(problem.line):\(problem.column)` \(cell(problem.message))\n" }
+      out += "\n"
+    }
+    if !leftOut.isEmpty {
+      out += "### Files no target compiles (left out)\n\n"
+      for path in leftOut { out += "- `\(path)`\n" }
       out += "\n"
     }
     let flagged = entries.filter { !$0.findings.isEmpty || $0.error != nil }

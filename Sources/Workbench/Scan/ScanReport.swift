@@ -42,6 +42,8 @@ public struct ScanReport {
   public var entries: [Entry] = []
   public var problems: [ScanSources.Problem] = []
   public var files = 0
+  /// Swift files in the scanned folders that no target of their Xcode project compiles.
+  public var leftOut: [String] = []
   public var lines = 0
   public var seconds = 0.0
 
@@ -59,6 +61,7 @@ public struct ScanReport {
   /// `scan: 14 files, 2,732 lines · 61 queries, 58 rendered, 1 error, 2 skipped · findings: 3 full-scan, 1 query-in-loop`
   public var summary: String {
     var parts = ["scan: \(files) file\(files == 1 ? "" : "s"), \(ReplFormatter.grouped(lines)) lines"]
+    if !leftOut.isEmpty { parts[0] += " (\(leftOut.count) in no target, left out)" }
     parts.append(
       "\(queries.count) quer\(queries.count == 1 ? "y" : "ies"), \(rendered) rendered, \(errors) error\(errors == 1 ? "" : "s"), \(skipped) skipped"
     )

@@ -19,6 +19,21 @@ enum PathText {
   static func join(_ folder: String, _ name: String) -> String {
     folder.isEmpty ? name : folder.hasSuffix("/") ? folder + name : folder + "/" + name
   }
+
+  /// `path` from the root, with `.`, `..` and repeated slashes resolved (links are not followed):
+  /// `absolute("../App/./Model.swift", from: "/src/Tools")` is `/src/App/Model.swift`.
+  static func absolute(_ path: String, from directory: String) -> String {
+    let full = path.hasPrefix("/") ? path : join(directory, path)
+    var parts: [Substring] = []
+    for part in full.split(separator: "/") {
+      switch part {
+      case ".": continue
+      case "..": _ = parts.popLast()
+      default: parts.append(part)
+      }
+    }
+    return "/" + parts.joined(separator: "/")
+  }
 }
 
 extension String {
