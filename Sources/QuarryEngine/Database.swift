@@ -134,6 +134,11 @@ public final class Database: @unchecked Sendable {
     return target
   }
 
+  /// Replaces this database's pages with those of `source` (SQLite's online backup API).
+  public func restore(from source: Database) throws {
+    try source.copy(into: self)
+  }
+
   private func copy(into target: Database) throws {
     guard let backup = sqlite3_backup_init(target.handle, "main", handle, "main") else {
       throw target.lastError(sqlite3_errcode(target.handle))

@@ -727,6 +727,50 @@ final class ScanTests: XCTestCase {
     XCTAssertTrue(inside.stdout.contains(#""queries":2,"rendered":2,"errors":0"#), inside.stdout)
   }
 
+  /// An app that opens a database it ships (`Bundle.module.path(forResource: "pokeapi", ofType:
+  /// "db")`) and builds no table: the scan takes the schema from that file where it lies in the
+  /// scanned folders, never writes it, and says so; its queries are prepared and planned there.
+  func testADatabaseTheAppShipsGivesTheSchema() throws {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("quarry-scan-\(UUID().uuidString)")
+    let resources = folder.appendingPathComponent("Sources/Data/Resources")
+    try FileManager.default.createDirectory(at: resources, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let file = resources.appendingPathComponent("pokeapi.db").path
+    let created = try QuarryProcess.run([
+      file, "-e",
+      "CREATE TABLE pokemon (id INTEGER PRIMARY KEY, name TEXT NOT NULL, height INTEGER); CREATE INDEX pokemon_name ON pokemon(name);",
+    ])
+    XCTAssertEqual(created.status, 0, created.stderr)
+    let before = try Data(contentsOf: URL(fileURLWithPath: file))
+    try Data(
+      #"""
+      import GRDB
+      import StructuredQueries
+      @Table("pokemon") struct Pokemon: Identifiable { let id: Int; var name: String; var height: Int? }
+      public enum PokeDB {
+        public static func make() throws -> DatabaseQueue {
+          guard let path = Bundle.module.path(forResource: "pokeapi", ofType: "db") else { throw PokeError.missing }
+          return try DatabaseQueue(path: path)
+        }
+      }
+      func named(_ db: Database, _ name: String) throws -> [Pokemon] { try Pokemon.where { $0.name.eq(name) }.fetchAll(db) }
+      """#.utf8
+    ).write(to: folder.appendingPathComponent("Sources/Data/PokeDB.swift"))
+    let result = try QuarryProcess.run(["scan", folder.path])
+    let text = result.stdout.replacingOccurrences(of: folder.path + "/", with: "")
+    XCTAssertTrue(
+      text.hasPrefix("schema from the database the app ships and opens: Sources/Data/Resources/pokeapi.db (read, never written)\n"), text)
+    XCTAssertTrue(text.contains("    plan: SEARCH pokemon USING INDEX pokemon_name (name=?)\n"), text)
+    XCTAssertTrue(text.contains("1 query, 1 rendered, 0 errors, 0 skipped"), text)
+    XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: file)), before)
+
+    // A resource that is not a SQLite file is not taken for one.
+    try Data("not a database".utf8).write(to: URL(fileURLWithPath: file))
+    let other = try QuarryProcess.run(["scan", folder.path])
+    XCTAssertFalse(other.stdout.contains("schema from the database"), other.stdout)
+    XCTAssertTrue(other.stdout.contains("there is no table \"pokemon\" to run it against; scan with --db FILE"), other.stdout)
+  }
+
   /// A set-up written as a static function of a namespace, which calls its own type's helper by
   /// name (`enum AppDatabase { static func setup() … try migratorSetup(for: database) }`), runs at
   /// launch: its tables exist for the app's queries.

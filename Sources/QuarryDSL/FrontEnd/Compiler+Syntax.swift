@@ -548,6 +548,13 @@ extension Compiler {
           return .table(TableInstance(model: nested))
         }
         if let nested = catalog.enums[model.name + "." + name] { return .enumType(nested) }
+        // `Kind.allCases`, `Kind.standard` (a static member the input declares): Swift's value.
+        if let access = Syntax(node).as(MemberAccessExprSyntax.self),
+          (name == "allCases" && model.isCaseIterable)
+            || catalog.swiftExtensions[name]?.contains(where: { $0.isStatic && $0.typeName == model.name }) == true
+        {
+          return try swiftValue(of: ExprSyntax(access))
+        }
         throw source.diagnostic(
           "'\(model.name)' has no case '\(name)'", at: node,
           suggestion: closestMatch(to: name, in: model.cases.map(\.name)))

@@ -467,6 +467,11 @@ final class QuerySiteFinder: SyntaxVisitor {
     var isRoot = false
     var scopeName: String?
     let members = links.compactMap { $0.as(MemberAccessExprSyntax.self)?.declName.baseName.text }
+    // `….fetchAll(db)` runs the query; `execute: Database.shared.execute` only names the method.
+    let runsHere = links.contains { link in
+      guard let access = link.as(MemberAccessExprSyntax.self), runCalls.contains(access.declName.baseName.text) else { return false }
+      return access.parent?.as(FunctionCallExprSyntax.self)?.calledExpression.id == access.id
+    }
     let callsQueryMethod =
       root.is(MacroExpansionExprSyntax.self)
       || members.contains { member in
@@ -504,14 +509,14 @@ final class QuerySiteFinder: SyntaxVisitor {
         isRoot = true
         scopeName = scope
       } else if name.first?.isUppercase == true, !isTable(name),
-        members.contains(where: runCalls.contains) || Self.isFetchArgument(expr),
+        runsHere || Self.isFetchArgument(expr),
         let member = members.first(where: { $0.first?.isUppercase != true }),
         isNamespaceMember(([name] + members.prefix { $0.first?.isUppercase == true }).joined(separator: "."), member)
       {
         // `try Operations.tagsQuery.fetchAll(db)`: a query a namespace of the app holds, run here.
         isRoot = true
       } else if name.first?.isLowercase == true, callsQueryMethod,
-        members.contains(where: runCalls.contains) || Self.isFetchArgument(expr)
+        runsHere || Self.isFetchArgument(expr)
       {
         // `baseQuery.where { … }.fetchAll(db)`: a query built from a local or a function's result.
         isRoot = true

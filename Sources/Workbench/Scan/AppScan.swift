@@ -61,6 +61,7 @@ public struct AppScan {
       }
       report.problems += part.report.problems.filter { module.reported.contains($0.path) }
       report.entries += part.report.entries.filter { module.reported.contains($0.path) }
+      if report.bundledDatabase == nil { report.bundledDatabase = part.report.bundledDatabase }
     }
     // In file order, then by place; entries at one place keep the order they were found in.
     report.entries = report.entries.enumerated().sorted {
@@ -112,7 +113,13 @@ public struct AppScan {
     scanner.runSetUp(setUp, into: &report, locations: &setUpLocations)
     try? session.refreshSchema()
     let tablesBuilt = (try? database.rows("SELECT count(*) FROM sqlite_schema WHERE type = 'table' AND name NOT LIKE 'sqlite_%'")) ?? []
-    if databasePath == nil, tablesBuilt.first?.first == .integer(0) {
+    if databasePath == nil, tablesBuilt.first?.first == .integer(0), let bundled = BundledDatabase.find(in: sources.text, under: paths),
+      let file = try? Database(path: bundled.path, mode: .readOnly, create: false), (try? database.restore(from: file)) != nil
+    {
+      // The app opens a database it ships (`Bundle.main.path(forResource:ofType:)`): its schema.
+      report.bundledDatabase = bundled.path
+      try? session.refreshSchema()
+    } else if databasePath == nil, tablesBuilt.first?.first == .integer(0) {
       let opens = ["DatabaseQueue(", "DatabasePool(", "DatabaseQueue.init(", "DatabasePool.init("].contains { sources.text.contains($0) }
       scanner.missingSchema = opens ? .opensDatabase : .scannedPart
     }

@@ -42,6 +42,8 @@ public struct ScanReport {
   public var entries: [Entry] = []
   public var problems: [ScanSources.Problem] = []
   public var files = 0
+  /// The database file the app ships and opens, whose schema the scan used (``BundledDatabase``).
+  public var bundledDatabase: String?
   /// Swift files in the scanned folders that no target of their Xcode project compiles.
   public var leftOut: [String] = []
   public var lines = 0
