@@ -754,6 +754,8 @@ final class ScanTests: XCTestCase {
         }
       }
       func named(_ db: Database, _ name: String) throws -> [Pokemon] { try Pokemon.where { $0.name.eq(name) }.fetchAll(db) }
+      @Table struct Visit: Identifiable { let id: Int }
+      func visits(_ db: Database) throws -> [Visit] { try Visit.all.fetchAll(db) }
       """#.utf8
     ).write(to: folder.appendingPathComponent("Sources/Data/PokeDB.swift"))
     let result = try QuarryProcess.run(["scan", folder.path])
@@ -761,7 +763,12 @@ final class ScanTests: XCTestCase {
     XCTAssertTrue(
       text.hasPrefix("schema from the database the app ships and opens: Sources/Data/Resources/pokeapi.db (read, never written)\n"), text)
     XCTAssertTrue(text.contains("    plan: SEARCH pokemon USING INDEX pokemon_name (name=?)\n"), text)
-    XCTAssertTrue(text.contains("1 query, 1 rendered, 0 errors, 0 skipped"), text)
+    XCTAssertTrue(text.contains("2 queries, 1 rendered, 0 errors, 1 skipped"), text)
+    // A table the shipped file lacks lives in another database the app opens.
+    XCTAssertTrue(
+      text.contains(
+        #"not run: there is no table "visits" in the database the app ships (Sources/Data/Resources/pokeapi.db) and its set-up creates none"#
+      ), text)
     XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: file)), before)
 
     // A resource that is not a SQLite file is not taken for one.

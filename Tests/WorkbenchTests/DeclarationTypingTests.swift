@@ -41,6 +41,46 @@ final class DeclarationTypingTests: SnapshotTestCase {
     }
   }
 
+  /// `Session.ID` is the type of `Session.id` (Identifiable's `ID`): with a `UUID` key,
+  /// `Session.ID(uuidString:)` is `UUID(uuidString:)`; enum cases nest in a table and
+  /// `allCases` lists them (twocentstudios/train-tracker-talk, bradhowes/SoundFontsPlus).
+  func testAnIdentifiablesIDIsTheTypeOfItsKeyAndCasesAreListed() throws {
+    assertInlineSnapshot(
+      of: try run(
+        #"""
+        @Table struct Visit: Hashable, Identifiable {
+          let id: UUID
+          var kind: Kind
+          enum Kind: String, CaseIterable, QueryBindable { case walk, train }
+        }
+        Visit.where { $0.id.eq(Visit.ID(uuidString: "4BDDA56F-04BC-4F61-B7F3-9CDE8FCDEB96")!) }
+        Visit.where { $0.kind.in(Visit.Kind.allCases) }.count()
+        Visit.ID(uuidString: "4bdda56f")!
+        """#, setup: [".raw CREATE TABLE visits (id TEXT PRIMARY KEY, kind TEXT NOT NULL)"]), as: .lines
+    ) {
+      """
+      SELECT "visits"."id", "visits"."kind"
+      FROM "visits"
+      WHERE (("visits"."id") = ('4bdda56f-04bc-4f61-b7f3-9cde8fcdeb96'))
+      ┌────┬──────┐
+      │ id │ kind │
+      ├────┼──────┤
+      └────┴──────┘
+      SELECT count(*)
+      FROM "visits"
+      WHERE (("visits"."kind") IN (('walk'), ('train')))
+      ┌──────────┐
+      │ count(*) │
+      ├──────────┤
+      │ 0        │
+      └──────────┘
+      error: 8:22: not a UUID: "4bdda56f"
+      Visit.ID(uuidString: "4bdda56f")!
+                           ^~~~~~~~~~
+      """
+    }
+  }
+
   func testADraftUsesTheInferredDefaults() throws {
     assertInlineSnapshot(
       of: try run(

@@ -90,6 +90,16 @@ extension TableMethods {
 
   /// `Reminder.ID(1)`, `Team.ID(rawValue: 1)`: a (Tagged) primary key is its value.
   func id(_ table: TableInstance, _ arguments: Arguments) throws -> Value {
+    // `Session.ID(uuidString: "…")!`: `ID` is the type of `id`, here `UUID`.
+    if arguments.list.first?.label == "uuidString" {
+      guard table.model.primaryKeyColumns.first?.type.wrapped.name == "UUID",
+        let uuid = try compiler.functionMethods.uuidInitializer(arguments)
+      else {
+        throw compiler.source.diagnostic(
+          "'\(table.model.typeName).ID(uuidString:)' makes a UUID, but the key of '\(table.model.typeName)' is not one", at: arguments.call)
+      }
+      return uuid
+    }
     guard arguments.list.count == 1, let argument = arguments.list.first, argument.label == nil || argument.label == "rawValue" else {
       throw compiler.source.diagnostic(
         "'\(table.model.typeName).ID(…)' takes the key's value: \(table.model.typeName).ID(1)", at: arguments.call)

@@ -30,6 +30,11 @@ extension Vocabulary {
         "ID(rawValue: PrimaryKey) -> ID", "A Tagged primary key from its raw value",
         example: "Reminder.find(Reminder.ID(rawValue: 1))", handler: .table("ID") { $0.id }),
       M(
+        "ID(uuidString: String) -> ID?", "A UUID primary key from its text (the key's type is UUID)",
+        example:
+          "CREATE TABLE visits (id TEXT PRIMARY KEY);\n@Table struct Visit: Identifiable { let id: UUID }\nVisit.find(Visit.ID(uuidString: \"deadbeef-0000-4000-8000-000000000000\")!)",
+        handler: .table("ID") { $0.id }),
+      M(
         "Columns(fields: Field...) -> Selection", "A row of a @Selection type built from named columns",
         example: "@Selection struct Row { var title: String }\nReminder.select { Row.Columns(title: $0.title) }",
         handler: .table("Columns") { $0.columns }),

@@ -118,6 +118,7 @@ public struct AppScan {
     {
       // The app opens a database it ships (`Bundle.main.path(forResource:ofType:)`): its schema.
       report.bundledDatabase = bundled.path
+      scanner.missingSchema = .shipped(bundled.path)
       try? session.refreshSchema()
     } else if databasePath == nil, tablesBuilt.first?.first == .integer(0) {
       let opens = ["DatabaseQueue(", "DatabasePool(", "DatabaseQueue.init(", "DatabasePool.init("].contains { sources.text.contains($0) }

@@ -12,7 +12,12 @@ struct EntryBuilder {
   /// (`DatabaseQueue(path:)`) it does not build — one shipped with it or made elsewhere — so a
   /// query of a missing table is not run rather than an error; `scannedPart` when the scanned
   /// files open none (a part of an app: its set-up is elsewhere).
-  enum MissingSchema { case none, opensDatabase, scannedPart }
+  enum MissingSchema: Equatable {
+    case none, opensDatabase, scannedPart
+    /// The schema is that of a database the app ships; a table it lacks is in another database
+    /// the app opens.
+    case shipped(String)
+  }
   var missingSchema = MissingSchema.none
   /// Each file's lines, for `// quarry:ignore` comments.
   private var fileLines: [String: [Substring]] = [:]
@@ -294,6 +299,10 @@ struct EntryBuilder {
         case .opensDatabase:
           entry.skipped =
             "not run: the app's set-up creates no tables (it opens a database it does not build), so there is no table \"\(table)\" to run it against; scan with --db FILE, a copy of that database, to run it"
+          return
+        case .shipped(let path):
+          entry.skipped =
+            "not run: there is no table \"\(table)\" in the database the app ships (\(path)) and its set-up creates none, so it is in another database the app opens; scan with --db FILE, a copy of that database, to run it"
           return
         case .scannedPart:
           entry.error =
