@@ -81,6 +81,63 @@ final class DeclarationTypingTests: SnapshotTestCase {
     }
   }
 
+  /// `ID` written inside a type nested in a table (`FontTag.Ubiquitous`) is looked up outward,
+  /// as Swift does: the table's `Tagged<Self, Int64>`, made with `.init(rawValue:)` and bound as
+  /// its raw value, of the key's type; a literal `FontTag.ID(rawValue: 7)` takes that type, an
+  /// `Int` variable does not (bradhowes/SoundFontsPlus).
+  func testAnIDWrittenInANestedTypeIsTheTablesTaggedKey() throws {
+    assertInlineSnapshot(
+      of: try run(
+        #"""
+        @Table struct FontTag: Identifiable {
+          typealias ID = Tagged<Self, Int64>
+          enum Ubiquitous: CaseIterable {
+            case all, builtIn
+            var index: Int {
+              switch self {
+              case .all: return 0
+              case .builtIn: return 1
+              }
+            }
+            var id: ID { .init(rawValue: .init(index + 1)) }
+          }
+          let id: ID
+          var name: String
+        }
+        FontTag.where { $0.id.eq(FontTag.Ubiquitous.builtIn.id) }
+        FontTag.find(FontTag.ID(rawValue: 1))
+        let n = 1
+        FontTag.find(FontTag.ID(rawValue: n))
+        """#,
+        setup: [
+          ".raw CREATE TABLE fontTags (id INTEGER PRIMARY KEY, name TEXT NOT NULL); INSERT INTO fontTags VALUES (1, 'All'), (2, 'Built-in')"
+        ]),
+      as: .lines
+    ) {
+      """
+      SELECT "fontTags"."id", "fontTags"."name"
+      FROM "fontTags"
+      WHERE (("fontTags"."id") = (2))
+      ┌────┬──────────┐
+      │ id │ name     │
+      ├────┼──────────┤
+      │ 2  │ Built-in │
+      └────┴──────────┘
+      SELECT "fontTags"."id", "fontTags"."name"
+      FROM "fontTags"
+      WHERE (("fontTags"."id") IN ((1)))
+      ┌────┬──────┐
+      │ id │ name │
+      ├────┼──────┤
+      │ 1  │ All  │
+      └────┴──────┘
+      error: 19:9: static method 'find' requires the types 'Int64' and 'Int' be equivalent
+      FontTag.find(FontTag.ID(rawValue: n))
+              ^~~~
+      """
+    }
+  }
+
   func testADraftUsesTheInferredDefaults() throws {
     assertInlineSnapshot(
       of: try run(

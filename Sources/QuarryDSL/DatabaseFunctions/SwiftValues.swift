@@ -23,7 +23,9 @@ extension Compiler {
   func swiftValue(of expr: ExprSyntax) throws -> Value {
     if let runTime = runTimeComputation(expr) { return runTime }
     switch try computeSwift(expr, expected: nil) {
-    case .success(let computed): return try value(of: computed, at: expr)
+    case .success(let computed):
+      let result = try value(of: computed, at: expr)
+      return declaredIntegerType(of: expr).map { Self.retyped(result, as: SwiftType($0)) } ?? result
     case .failure(let error):
       throw Diagnostic(computedBeforeTheQuery: error)
     }
@@ -45,7 +47,9 @@ extension Compiler {
       guard computed.isPlain else { return nil }
       // `Int64(3)`, `Int64(n) + 1`: Quarry holds every integer as one 64-bit kind; the type the
       // code names is the one the library's generic parameters see.
-      if let width = Self.fixedWidthType(of: expr) { return Self.retyped(try value(of: computed, at: expr), as: SwiftType(width)) }
+      if let width = Self.fixedWidthType(of: expr) ?? declaredIntegerType(of: expr) {
+        return Self.retyped(try value(of: computed, at: expr), as: SwiftType(width))
+      }
       return try value(of: computed, at: expr)
     case .failure(let error) where error.isSwiftsVerdict || startsWithValueType(expr):
       // A struct of the input is the evaluator's alone: its message is the one to give.
@@ -75,6 +79,39 @@ extension Compiler {
     // `[Int64(1), 2]`: an array literal's elements share one type.
     if let array = expr.as(ArrayExprSyntax.self) { return array.elements.lazy.compactMap { fixedWidthType(of: $0.expression) }.first }
     return nil
+  }
+
+  /// The fixed-width integer type of a property the input declares, read at the end of `expr`
+  /// (`FontTag.Ubiquitous.all.id`, where `var id: ID` and `FontTag.ID` is `Tagged<Self, Int64>`):
+  /// `Int64`. Nil unless every declared property of that name agrees on one such type.
+  func declaredIntegerType(of expr: ExprSyntax) -> String? {
+    guard let access = expr.as(MemberAccessExprSyntax.self), access.base != nil,
+      let members = catalog.swiftExtensions[access.declName.baseName.text], !members.isEmpty
+    else { return nil }
+    let evaluator = SwiftEvaluator(source: source, catalog: catalog)
+    // The property of the base's own type (`FontTag.Ubiquitous.all` is a `Ubiquitous`), when
+    // the base is a value of a type the input declares.
+    var candidates = members
+    if let base = access.base, case .success(let value)? = try? computeSwift(base, expected: nil) {
+      var owner: String?
+      switch value {
+      case .enumCase(let type, _, _), .structure(let type, _, _, _): owner = type
+      default: break
+      }
+      if let owner {
+        candidates = members.filter { $0.typeName == owner || owner.hasSuffix("." + $0.typeName) || $0.typeName.hasSuffix("." + owner) }
+      }
+    }
+    guard !candidates.isEmpty else { return nil }
+    var found: Set<String> = []
+    for member in candidates {
+      guard let annotation = member.declaration.syntax.as(PatternBindingSyntax.self)?.typeAnnotation?.type else { return nil }
+      let type = evaluator.resolvedType(SwiftEvaluator.swiftType(annotation), inside: member.typeName)
+      let key = evaluator.identifiers[type.name]?.key ?? type
+      guard key.isFixedWidthInteger, !type.isOptional else { return nil }
+      found.insert(key.name)
+    }
+    return found.count == 1 ? found.first : nil
   }
 
   /// `value` with its integers (or an array's) given the type `width`.

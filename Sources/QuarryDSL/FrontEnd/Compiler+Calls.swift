@@ -636,7 +636,9 @@ extension Compiler {
     // The member runs on the base's value as the query compiler read it (`t.title` of a record
     // the input holds), its arguments in Swift.
     switch try computeSwift(whole, expected: nil, receiver: swift) {
-    case .success(let computed): return try value(of: computed, at: whole)
+    case .success(let computed):
+      let result = try value(of: computed, at: whole)
+      return declaredIntegerType(of: whole).map { Self.retyped(result, as: SwiftType($0)) } ?? result
     case .failure(let error):
       throw Diagnostic(computedBeforeTheQuery: error)
     }

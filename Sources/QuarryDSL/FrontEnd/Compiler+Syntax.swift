@@ -696,9 +696,22 @@ extension Compiler {
           continue
         }
         for binding in variable.bindings {
-          guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text,
-            let value = binding.initializer?.value
-          else { throw source.diagnostic("a local binding needs a name and a value", at: binding) }
+          guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text else {
+            throw source.diagnostic("a local binding needs a name and a value", at: binding)
+          }
+          guard let value = binding.initializer?.value else {
+            // `@Shared(.activeState) var activeState`: state the app holds; in a scan, a value
+            // the app binds when it runs.
+            guard let wrapper = variable.attributes.first?.as(AttributeSyntax.self)?.attributeName.trimmedDescription else {
+              throw source.diagnostic("a local binding needs a name and a value", at: binding)
+            }
+            guard scanning else {
+              throw source.diagnostic("'\(name)' is the app's @\(wrapper) state, which has a value only when the app runs", at: binding)
+            }
+            let type = binding.typeAnnotation.map { SwiftEvaluator.swiftType($0.type) }
+            locals[locals.count - 1][name] = .expression(TypedExpression(.value(.parameter(name)), type: type))
+            continue
+          }
           locals[locals.count - 1][name] = try evaluate(value)
         }
       }

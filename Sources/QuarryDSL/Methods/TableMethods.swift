@@ -104,7 +104,12 @@ extension TableMethods {
       throw compiler.source.diagnostic(
         "'\(table.model.typeName).ID(…)' takes the key's value: \(table.model.typeName).ID(1)", at: arguments.call)
     }
-    return try compiler.evaluate(argument.expression, expected: table.model.primaryKeyColumns.first?.type)
+    let key = table.model.primaryKeyColumns.first?.type
+    let value = try compiler.evaluate(argument.expression, expected: key)
+    // `FontTag.ID(rawValue: 7)` where the key is `Int64`: the literal takes the key's type (a
+    // variable keeps its own, as Swift types it).
+    guard let key, argument.expression.is(IntegerLiteralExprSyntax.self) else { return value }
+    return Compiler.retyped(value, as: key.wrapped)
   }
 
   /// `insert { … }` and `upsert { … }`, which start from the table, not a query.

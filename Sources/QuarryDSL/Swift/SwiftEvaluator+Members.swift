@@ -183,6 +183,10 @@ extension SwiftEvaluator {
     }
     guard let member = callee.as(MemberAccessExprSyntax.self) else { throw unsupported(callee, "this kind of call") }
     let name = member.declName.baseName.text
+    // `FontTag.ID(rawValue: 3)`: a table's Tagged identifier is its raw value.
+    if member.base != nil, let identifier = identifiers[callee.trimmedDescription], identifier.isTagged {
+      return try taggedIdentifier(of: callee.trimmedDescription, key: identifier.key, arguments: arguments, labels: labels, at: call)
+    }
     // `Library.Criteria(…)`, `.init(…)` where a struct of the input is expected.
     if let model = valueType(named: callee)
       ?? (member.base == nil && name == "init" ? expected.flatMap({ valueTypes[$0.wrapped.name] }) : nil)
@@ -201,6 +205,14 @@ extension SwiftEvaluator {
       return try entry.handler(&builtin)
     }
     guard let baseExpr = member.base else {
+      // `.init(rawValue: 3)` where a table's `ID` is expected: a `Tagged` key is its raw value;
+      // a plain one (`UUID`) is made by its own type's initializer.
+      if name == "init", let type = expected?.wrapped, let identifier = identifiers[type.name] {
+        if identifier.isTagged {
+          return try taggedIdentifier(of: type.name, key: identifier.key, arguments: arguments, labels: labels, at: call)
+        }
+        return try evaluate(ExprSyntax(call), expected: expected?.isOptional == true ? identifier.key.optional : identifier.key)
+      }
       // `.init(…)` where the context gives the type: that type's initializer.
       if name == "init", let type = expected?.wrapped, let entry = SwiftBuiltins.global("", type.name, labels: labels) {
         var builtin = BuiltinCall(
@@ -215,6 +227,17 @@ extension SwiftEvaluator {
     }
     let base = try receiver(baseExpr, member: name, labels: labels, expected: expected)
     return try memberCall(name, on: base, arguments: arguments, labels: labels, call: call, nameNode: Syntax(member.declName))
+  }
+
+  /// `Tagged(rawValue: 3)`, `.init(3)` where `FontTag.ID` is expected: the raw value, of the
+  /// key's type.
+  func taggedIdentifier(
+    of type: String, key: SwiftType, arguments: [ExprSyntax], labels: CallLabels, at call: FunctionCallExprSyntax
+  ) throws -> SwiftValue {
+    guard arguments.count == 1, let argument = arguments.first, labels.first?.label == nil || labels.first?.label == "rawValue" else {
+      throw failure("'\(type)' is made with init(rawValue:) or init(_:)", at: call)
+    }
+    return try coerce(evaluate(argument, expected: key), to: key, at: argument)
   }
 
   /// `base.name(…)`: a member of the standard library, or one the input declares in an

@@ -47,6 +47,9 @@ final class SwiftEvaluator {
   var extensions: [String: [SwiftExtensionMember]] = [:]
   /// Structs the input declares that are not tables, by qualified name.
   var valueTypes: [String: ValueTypeModel] = [:]
+  /// Each table's `ID` (`FontTag.ID`): the type of its key, and whether it is `Tagged` (then
+  /// `.init(rawValue:)` makes one; its value is the raw value, as the library binds it).
+  var identifiers: [String: (key: SwiftType, isTagged: Bool)] = [:]
   /// The return type of the function running (literals in `return` take it).
   var returnType: SwiftType?
   /// How deeply expressions and closures nest right now (a guard for the stack).
@@ -65,6 +68,26 @@ final class SwiftEvaluator {
     self.init(source: source, enums: catalog.enums, budget: budget)
     extensions = catalog.swiftExtensions
     valueTypes = catalog.valueTypes
+    for model in catalog.tables.values where !model.isSelection {
+      guard let key = model.primaryKey?.type.wrapped else { continue }
+      identifiers[model.typeName + ".ID"] = (key, catalog.taggedIdentifiers.contains(model.typeName))
+    }
+  }
+
+  /// A type as written inside `scope` (`ID` in a member of `FontTag.Ubiquitous`), looked up
+  /// outward as Swift looks up names: `FontTag.ID`, the enclosing table's identifier.
+  func resolvedType(_ type: SwiftType, inside scope: String) -> SwiftType {
+    if type.name == "Self" { return type.isOptional ? SwiftType(scope).optional : SwiftType(scope) }
+    guard type.name == "ID" || type.name == "Self.ID" else { return type }
+    // A member of `Ubiquitous` is read in the type that nests it (`FontTag.Ubiquitous`).
+    let nesting = (Array(enums.keys) + Array(valueTypes.keys)).filter { $0.hasSuffix("." + scope) }
+    var parts = (nesting.count == 1 ? nesting[0] : scope).split(separator: ".").map(String.init)
+    while !parts.isEmpty {
+      let name = parts.joined(separator: ".") + ".ID"
+      if identifiers[name] != nil { return type.isOptional ? SwiftType(name).optional : SwiftType(name) }
+      parts.removeLast()
+    }
+    return type
   }
 
   /// An evaluator for code another input declared (a member, a default), one level deeper,
@@ -73,6 +96,7 @@ final class SwiftEvaluator {
     let inner = SwiftEvaluator(source: source, enums: enums, budget: budget)
     inner.extensions = extensions
     inner.valueTypes = valueTypes
+    inner.identifiers = identifiers
     inner.depth = depth + 10
     guard inner.depth <= Self.maximumDepth else {
       throw failure("calls functions more than \(Self.maximumDepth / 10) deep", at: node)

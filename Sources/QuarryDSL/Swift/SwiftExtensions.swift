@@ -114,15 +114,13 @@ extension SwiftEvaluator {
       names += try boundArguments(
         function.signature.parameterClause.parameters, arguments: arguments, labels: labels ?? CallLabels(), defaultsIn: inner,
         callee: member.name, at: node)
-      let returnType = function.signature.returnClause.map { Self.swiftType($0.type) }.map {
-        $0.name == "Self" ? SwiftType(member.typeName) : $0
-      }
+      let returnType = function.signature.returnClause.map { resolvedType(Self.swiftType($0.type), inside: member.typeName) }
       return try inner.run(body.statements, arguments: names, returnType: returnType)
     }
     guard let binding = member.declaration.syntax.as(PatternBindingSyntax.self) else {
       throw failure("'\(member.name)' cannot be run here", at: node)
     }
-    let type = binding.typeAnnotation.map { Self.swiftType($0.type) }.map { $0.name == "Self" ? SwiftType(member.typeName) : $0 }
+    let type = binding.typeAnnotation.map { resolvedType(Self.swiftType($0.type), inside: member.typeName) }
     if let initializer = binding.initializer {
       return try inner.coerce(
         inner.value(of: initializer.value, names: Dictionary(names.map { ($0.name, $0.value) }, uniquingKeysWith: { $1 }), expected: type),

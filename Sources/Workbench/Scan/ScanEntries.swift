@@ -191,21 +191,23 @@ struct EntryBuilder {
     }
   }
 
+  /// ` (at 12:5)` when a message's place is not the entry's own, ` (at Operations.swift:89:27)`
+  /// when it is in another file (the body of a function or property the query calls).
+  private func elsewhere(_ place: (path: String, line: Int, column: Int, order: Int), than entry: ScanReport.Entry) -> String {
+    if place.path != entry.path { return " (at \(PathText.lastComponent(place.path)):\(place.line):\(place.column))" }
+    return place.line != entry.line || place.column != entry.column ? " (at \(place.line):\(place.column))" : ""
+  }
+
   func entry(for scanned: ScannedQuery) -> ScanReport.Entry {
     var entry = newEntry(line: scanned.line, column: scanned.column, kind: "query", source: scanned.source)
     entry.variant = scanned.variant
     entry.executedBy = scanned.executedBy
     switch scanned.outcome {
     case .error(let diagnostic):
-      let place = located(diagnostic.line, diagnostic.column)
-      entry.error =
-        diagnostic.fullMessage + (place.line != entry.line || place.column != entry.column ? " (at \(place.line):\(place.column))" : "")
+      entry.error = diagnostic.fullMessage + elsewhere(located(diagnostic.line, diagnostic.column), than: entry)
     case .skipped(let reason):
       entry.skipped = reason
-      if let at = scanned.skippedAt {
-        let place = located(at.line, at.column)
-        if place.line != entry.line || place.column != entry.column { entry.skipped = reason + " (at \(place.line):\(place.column))" }
-      }
+      if let at = scanned.skippedAt { entry.skipped = reason + elsewhere(located(at.line, at.column), than: entry) }
     case .statement(let compiled):
       entry.sql = Self.sql(of: compiled.statement)
       entry.prettySQL = Self.sql(of: compiled.statement, layout: .pretty)
