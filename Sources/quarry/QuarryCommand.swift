@@ -60,12 +60,19 @@ struct QuarryCommand: ParsableCommand {
   @Flag(help: "Treat warnings (spellings StructuredQueries deprecates or no longer offers) as errors.")
   var strict = false
 
+  @Option(
+    name: .customLong("to-dsl"), parsing: .unconditionalSingleValue,
+    help: ArgumentHelp(
+      "Print the DSL that renders SQL (a SELECT, INSERT, UPDATE or DELETE over the database's tables), proven by compiling it back (repeatable); with --format json, one object per statement.",
+      valueName: "SQL"))
+  var toDSL: [String] = []
+
   /// The plain options these parsed arguments stand for.
   var options: QueryOptions {
     QueryOptions(
       database: database, fixture: fixture, models: models, readonly: readonly, safe: safe,
       sources: sources, sqlOnly: sqlOnly, format: format, noForeignKeys: noForeignKeys,
-      strict: strict)
+      strict: strict, toDSL: toDSL)
   }
 
   mutating func run() throws { try options.run() }

@@ -23,13 +23,19 @@ struct QueryOptions: Equatable, Sendable {
   var format: OutputFormat = .box
   var noForeignKeys = false
   var strict = false
+  /// SQL statements to spell in the DSL (`--to-dsl`).
+  var toDSL: [String] = []
 
   /// Opens the session and runs the sources, the stdin script, or the interactive prompt.
   func run() throws {
     Database.enforcesForeignKeys = !noForeignKeys
-    let interactive = sources.isEmpty && isatty(0) == 1
+    let interactive = sources.isEmpty && toDSL.isEmpty && isatty(0) == 1
     do {
       let source = try checkSource()
+      if !toDSL.isEmpty {
+        try spellInDSL(try loadSession(from: source))
+        return
+      }
       if interactive {
         // The prompt comes up while the session loads on another thread; the first input
         // waits for it. Errors in --models files still stop Quarry before the prompt.
@@ -46,6 +52,27 @@ struct QueryOptions: Equatable, Sendable {
       StandardStreams.error("quarry: error: \(error)\n")
       throw ExitCode(1)
     }
+  }
+
+  /// `--to-dsl SQL`: each statement's DSL spelling (``SQLToDSL``), as text or one JSON object
+  /// per statement; exit status 1 when one has none.
+  private func spellInDSL(_ session: Session) throws {
+    let output = OutputStream.standardOutput
+    var failed = false
+    for sql in toDSL {
+      let answer = SQLToDSL(session: session).answer(sql)
+      failed = failed || answer.dsl == nil
+      if format == .json {
+        output.write(answer.json + "\n")
+      } else if answer.dsl != nil {
+        output.write(answer.text)
+      } else {
+        output.flush()
+        StandardStreams.error("quarry: error: " + answer.text.dropFirst("error: ".count))
+      }
+    }
+    output.flush()
+    if failed { throw ExitCode(1) }
   }
 
   /// `-e` sources in order, or stdin as a script. Data formats print data only.
@@ -208,6 +235,9 @@ extension QueryOptions {
         // A source may begin with `-` (`-1`, `-$0.priority`): the next argument is always it.
         guard let value = attached ?? remaining.popFirst() else { return nil }
         options.sources.append(value)
+      case "--to-dsl":
+        guard let value = attached ?? remaining.popFirst() else { return nil }
+        options.toDSL.append(value)
       default:
         guard !argument.hasPrefix("-"), options.database == nil, !Self.subcommandNames.contains(argument) else {
           return nil

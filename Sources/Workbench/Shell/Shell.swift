@@ -454,6 +454,18 @@ public final class Shell {
     }
   }
 
+  /// `.dsl SQL`: the DSL spelling of the statement (``SQLToDSL``).
+  func spellInDSL(_ argument: String) {
+    guard !argument.isEmpty else {
+      return fail("give a statement: .dsl SELECT title FROM reminders WHERE priority >= 2")
+    }
+    let answer = SQLToDSL(session: session).answer(argument)
+    guard answer.dsl != nil else {
+      return fail((answer.error ?? "no spelling") + (answer.rawForm.map { "\nas raw SQL: " + $0 } ?? ""))
+    }
+    output.write(answer.text)
+  }
+
   func explain(_ argument: String) {
     let sql: String
     let bindings: [QueryBinding]

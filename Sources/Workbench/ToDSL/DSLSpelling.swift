@@ -1,0 +1,639 @@
+import QuarryDSL
+import QueryBuilder
+
+/// Spells a statement read by ``SQLTreeParser`` in the StructuredQueries DSL, in the style of the
+/// library's docs, naming each table by its model and each column by its property. It only
+/// writes text: ``SQLToDSL`` compiles that text back and shows it only when it renders the
+/// same statement (or gives the same rows).
+///
+/// ```swift
+/// try DSLSpelling(catalog: catalog).spell(SQLTreeParser.parse("SELECT title FROM reminders WHERE priority >= 2 ORDER BY title"))
+/// // Reminder.where { $0.priority >= 2 }.order(by: \.title).select(\.title)
+/// ```
+final class DSLSpelling {
+  let catalog: Catalog
+  /// Declarations the spelling needs before the statement: the alias of a table read twice
+  /// (`enum M: AliasName { static let aliasName = "m" }`).
+  private(set) var declarations: [String] = []
+
+  init(catalog: Catalog) { self.catalog = catalog }
+
+  /// A table the statement reads: its place among the closure's parameters (`$0`), the token
+  /// its own clauses write for it, and the mark a subquery writes where it names this table from
+  /// inside. ``closure(_:_:)`` turns both into `$0` or a parameter's name.
+  struct Source {
+    var reference: String
+    var model: TableModel
+    var index: Int
+    var parameter: String
+    var mark: String
+    var dollar: String { "$\(index)" }
+  }
+
+  private var marks = 0
+  /// The next select's one column is wrapped in `Optional(…)`.
+  private var optionalSelection = false
+
+  /// The Swift type of a select's one result column, when it is a column of its tables.
+  func resultType(of select: SQLSelect) -> SwiftType? {
+    guard select.columns.count == 1, let from = select.from, let fromModel = try? model(named: from.name) else { return nil }
+    var sources = [self.source(from.reference, fromModel, 0)]
+    for join in select.joins {
+      guard let model = try? model(named: join.table.name) else { return nil }
+      sources.append(self.source(join.table.reference, model, sources.count))
+    }
+    return type(of: select.columns[0].expr, sources)
+  }
+  /// The tables of the statements a subquery sits in, innermost last: a column the subquery's
+  /// own tables lack is looked up there (a correlated subquery).
+  private var enclosing: [[Source]] = []
+
+  func source(_ reference: String, _ model: TableModel, _ index: Int) -> Source {
+    marks += 1
+    return Source(reference: reference, model: model, index: index, parameter: "\u{2}\(marks)\u{2}", mark: "\u{1}\(marks)\u{1}")
+  }
+
+  /// `select` spelled as a subquery of a statement over `sources`.
+  private func subquery(_ select: SQLSelect, within sources: [Source]) throws(SQLTreeError) -> String {
+    enclosing.append(sources)
+    defer { enclosing.removeLast() }
+    return try spell(select)
+  }
+
+  /// A piece of Swift and how tightly it binds (higher binds tighter): operands of an operator
+  /// are parenthesized when they bind less tightly.
+  struct Spelled {
+    var text: String
+    var precedence: Int
+    /// A Swift literal (`3`, `"a"`, `nil`): never the receiver of a method.
+    var isLiteral = false
+
+    static let member = 100
+  }
+
+  // Swift's precedence groups, lowest first.
+  static let disjunction = 10
+  static let conjunction = 20
+  static let comparison = 30
+  static let nilCoalescing = 40
+  static let addition = 50
+  static let multiplication = 60
+  static let prefix = 90
+
+  func model(named name: String) throws(SQLTreeError) -> TableModel {
+    if let model = catalog.table(forTableName: name) { return model }
+    if let model = catalog.tables.values.first(where: { !$0.isSelection && $0.tableName.lowercased() == name.lowercased() }) {
+      return model
+    }
+    throw SQLTreeError(message: "no table '\(name)' in this session", offset: -1)
+  }
+
+  // MARK: Statements
+
+  func spell(_ statement: SQLStatement) throws(SQLTreeError) -> String {
+    switch statement {
+    case .select(let select): return try spell(select)
+    case .insert(let conflict, let table, let columns, let rows, let select, let upsert, let returning):
+      return try spellInsert(
+        conflict: conflict, table: table, columns: columns, rows: rows, select: select, upsert: upsert, returning: returning)
+    case .update(let conflict, let table, let assignments, let whereClause, let returning):
+      let model = try model(named: table.name)
+      let sources = [source(table.reference, model, 0)]
+      var text = model.typeName
+      if let whereClause { text += ".where " + closure(try expr(whereClause, sources).text, sources) }
+      let sets = try assignments.map { (assignment) throws(SQLTreeError) -> String in
+        let column = try column(named: assignment.column, of: sources[0])
+        let type = sources[0].model.columns.first { $0.sqlName.lowercased() == assignment.column.lowercased() }?.type
+        return "\(sources[0].parameter).\(column) = \(try value(assignment.value, sources, as: type).text)"
+      }
+      text += conflict.map { ".update(or: .\($0.lowercased()))" } ?? ".update"
+      text += " " + closure(sets.joined(separator: "; "), sources)
+      return text + (try spellReturning(returning, sources))
+    case .delete(let table, let whereClause, let returning):
+      let model = try model(named: table.name)
+      let sources = [source(table.reference, model, 0)]
+      var text = model.typeName
+      if let whereClause { text += ".where " + closure(try expr(whereClause, sources).text, sources) }
+      text += ".delete()"
+      return text + (try spellReturning(returning, sources))
+    }
+  }
+
+  private func spellReturning(_ columns: [SQLResultColumn], _ sources: [Source]) throws(SQLTreeError) -> String {
+    guard !columns.isEmpty else { return "" }
+    if columns.count == 1, case .star = columns[0].expr { return ".returning(\\.self)" }
+    let parts = try columns.map { (column) throws(SQLTreeError) -> String in try expr(column.expr, sources).text }
+    return ".returning " + closure(parts.count == 1 ? parts[0] : "(" + parts.joined(separator: ", ") + ")", sources)
+  }
+
+  private func spellInsert(
+    conflict: String?, table: SQLTableReference, columns: [String], rows: [[SQLExpr]], select: SQLSelect?, upsert: SQLUpsert?,
+    returning: [SQLResultColumn]
+  ) throws(SQLTreeError) -> String {
+    let model = try model(named: table.name)
+    let source = self.source(table.reference, model, 0)
+    let names =
+      try columns.isEmpty
+      ? model.columns.map(\.name) : columns.map { (name) throws(SQLTreeError) -> String in try column(named: name, of: source) }
+    var text = model.typeName + ".insert"
+    if let conflict { text += "(or: .\(conflict.lowercased()))" }
+    let target = names.map { source.parameter + "." + $0 }
+    let columnList = closure(target.count == 1 ? target[0] : "(" + target.joined(separator: ", ") + ")", [source])
+    let keyPosition = model.primaryKey.flatMap { key in names.firstIndex(of: key.path.joined(separator: ".")) }
+    if select == nil, let keyPosition, model.primaryKey?.type.isOptional == false, !rows.isEmpty,
+      rows.allSatisfy({ $0.count == names.count && $0[keyPosition] == .null })
+    {
+      // `INSERT … (id, title) VALUES (NULL, 'home')`: a draft, its key left to the database.
+      let drafts = try rows.map { (row) throws(SQLTreeError) -> String in
+        var arguments: [String] = []
+        for column in model.columns where column.path.joined(separator: ".") != names[keyPosition] {
+          guard let position = names.firstIndex(of: column.path.joined(separator: ".")) else { continue }
+          arguments.append("\(column.path.joined(separator: ".")): \(try value(row[position], [], as: column.type).text)")
+        }
+        return "\(model.typeName).Draft(\(arguments.joined(separator: ", ")))"
+      }
+      text += " { \(drafts.joined(separator: "; ")) }"
+    } else if let select {
+      text += " \(columnList) select: { \(try spell(select)) }"
+    } else {
+      let values = try rows.map { (row) throws(SQLTreeError) -> String in
+        guard row.count == names.count else {
+          throw SQLTreeError(message: "a row of VALUES has \(row.count) values for \(names.count) columns", offset: -1)
+        }
+        let parts = try zip(row, names).map { (value, name) throws(SQLTreeError) -> String in
+          let type = model.columns.first { $0.path.joined(separator: ".") == name }?.type
+          return try self.value(value, [], as: type).text
+        }
+        return parts.count == 1 ? parts[0] : "(" + parts.joined(separator: ", ") + ")"
+      }
+      text += " \(columnList) values: { \(values.joined(separator: "; ")) }"
+    }
+    if let upsert {
+      // `excluded.title` is the row that was to be inserted: `$1` of `doUpdate`.
+      let excluded = self.source("excluded", model, 1)
+      if !upsert.target.isEmpty {
+        let target = try upsert.target.map { (name) throws(SQLTreeError) -> String in
+          source.parameter + "." + (try column(named: name, of: source))
+        }
+        text += " onConflict: " + closure(target.count == 1 ? target[0] : "(" + target.joined(separator: ", ") + ")", [source])
+        if let filter = upsert.targetWhere { text += " where: " + closure(try expr(filter, [source]).text, [source]) }
+      } else if upsert.assignments == nil {
+        throw SQLTreeError(message: "ON CONFLICT DO NOTHING without a target has no DSL spelling here yet", offset: -1)
+      }
+      if let assignments = upsert.assignments {
+        let sets = try assignments.map { (assignment) throws(SQLTreeError) -> String in
+          let type = model.columns.first { $0.sqlName.lowercased() == assignment.column.lowercased() }?.type
+          return
+            "\(source.parameter).\(try column(named: assignment.column, of: source)) = \(try value(assignment.value, [source, excluded], as: type).text)"
+        }
+        text +=
+          (upsert.target.isEmpty ? " onConflictDoUpdate: " : " doUpdate: ") + closure(sets.joined(separator: "; "), [source, excluded])
+        if let filter = upsert.updateWhere { text += " where: " + closure(try expr(filter, [source, excluded]).text, [source, excluded]) }
+      }
+    }
+    return text + (try spellReturning(returning, [source]))
+  }
+
+  /// The property that holds a column (`remindersListID` for `"remindersListID"`).
+  func column(named name: String, of source: Source) throws(SQLTreeError) -> String {
+    guard let column = source.model.columns.first(where: { $0.sqlName.lowercased() == name.lowercased() }) else {
+      throw SQLTreeError(message: "no column '\(name)' in '\(source.model.tableName)'", offset: -1)
+    }
+    return column.path.joined(separator: ".")
+  }
+
+  /// A closure over the sources: `{ $0.a.eq($1.b) }` when the body names every table, else
+  /// with each parameter named (`_` for a table it does not use), as Swift needs every
+  /// parameter of a multi-table closure accounted for.
+  func closure(_ body: String, _ sources: [Source]) -> String {
+    let used = sources.map { body.contains($0.parameter) || body.contains($0.mark) }
+    let fromInside = sources.contains { body.contains($0.mark) }
+    if !used.contains(true) { return "{ " + Array(repeating: "_", count: sources.count).joined(separator: ", ") + " in \(body) }" }
+    if !fromInside, sources.count == 1 || used.allSatisfy({ $0 }) {
+      return "{ " + sources.reduce(body) { $0.replacing($1.parameter, with: $1.dollar) } + " }"
+    }
+    var text = body
+    var names: [String] = []
+    for (index, source) in sources.enumerated().reversed() {
+      guard used[index] else {
+        names.insert("_", at: 0)
+        continue
+      }
+      var name = source.model.typeName.split(separator: ".").last.map(String.init) ?? source.model.typeName
+      name = (name.first.map { String($0).lowercased() } ?? "") + name.dropFirst()
+      if sources.filter({ $0.model.typeName.hasSuffix(source.model.typeName.split(separator: ".").last.map(String.init) ?? "") }).count > 1
+      {
+        name += "\(index)"
+      }
+      text = text.replacing(source.parameter, with: name).replacing(source.mark, with: name)
+      names.insert(name, at: 0)
+    }
+    return "{ \(names.joined(separator: ", ")) in \(text) }"
+  }
+
+  /// `title` when the one part is a column of the one table (`.select(\.title)`); nil otherwise.
+  private func keyPath(_ parts: [String], _ sources: [Source]) -> String? {
+    guard parts.count == 1, sources.count == 1, parts[0].hasPrefix(sources[0].parameter + ".") else { return nil }
+    let path = parts[0].dropFirst(sources[0].parameter.count + 1)
+    guard path.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" || $0 == "." }) else { return nil }
+    return String(path)
+  }
+
+  /// The alias type of a second copy of a table: one the session declares under that SQL alias,
+  /// else a new `enum` named after the alias, declared ahead of the statement.
+  private func alias(of model: TableModel, as written: String?) throws(SQLTreeError) -> String {
+    guard let written else {
+      throw SQLTreeError(message: "a table read twice needs an alias for its second copy (JOIN \(model.tableName) AS other …)", offset: -1)
+    }
+    let sqlAlias = written
+    if let known = catalog.aliases.values.first(where: {
+      $0.aliasName == sqlAlias && ($0.tableType == nil || $0.tableType == model.typeName)
+    }) {
+      return known.typeName
+    }
+    var name = (sqlAlias.first.map { String($0).uppercased() } ?? "") + sqlAlias.dropFirst()
+    if name.isEmpty || !name.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }) || name.first?.isNumber == true
+      || catalog.table(forType: name) != nil || catalog.enums[name] != nil
+    {
+      name = model.typeName.replacing(".", with: "") + "Alias"
+    }
+    declarations.append("enum \(name): AliasName { static let aliasName = \(Self.swiftString(sqlAlias)) }")
+    return name
+  }
+
+  // MARK: SELECT
+
+  func spell(_ select: SQLSelect) throws(SQLTreeError) -> String {
+    guard !select.compounds.isEmpty else { return try spellCore(select) }
+    // `A.union(B)`: each select spelled alone; an ORDER BY or LIMIT of the whole has no spelling.
+    if !select.orderBy.isEmpty || select.limit != nil {
+      throw SQLTreeError(message: "ORDER BY or LIMIT on a compound select has no DSL spelling here yet", offset: -1)
+    }
+    var first = select
+    first.compounds = []
+    var text = try spellCore(first)
+    for compound in select.compounds {
+      let method: String
+      switch compound.op {
+      case "UNION": method = "union("
+      case "UNION ALL": method = "union(all: true, "
+      case "INTERSECT": method = "intersect("
+      default: method = "except("
+      }
+      text += "." + method + (try spellCore(compound.select)) + ")"
+    }
+    return text
+  }
+
+  private func spellCore(_ select: SQLSelect) throws(SQLTreeError) -> String {
+    let wrapsSelection = optionalSelection
+    optionalSelection = false
+    guard let from = select.from else { throw SQLTreeError(message: "a SELECT without FROM has no DSL spelling here yet", offset: -1) }
+    var sources = [source(from.reference, try model(named: from.name), 0)]
+    var text = sources[0].model.typeName
+    var clauses: [String] = []
+    for join in select.joins {
+      let model = try model(named: join.table.name)
+      var joined = model.typeName + ".all"
+      if sources.contains(where: { $0.model.tableName == model.tableName }) {
+        joined += ".as(\(try alias(of: model, as: join.table.alias)).self)"
+      }
+      sources.append(source(join.table.reference, model, sources.count))
+      guard let on = join.on else { throw SQLTreeError(message: "a join without ON has no DSL spelling here yet", offset: -1) }
+      let method: String
+      switch join.kind {
+      case "JOIN": method = "join"
+      case "LEFT JOIN": method = "leftJoin"
+      case "RIGHT JOIN": method = "rightJoin"
+      case "FULL JOIN": method = "fullJoin"
+      default: throw SQLTreeError(message: "a \(join.kind) has no DSL spelling here yet", offset: -1)
+      }
+      clauses.append(".\(method)(\(joined)) \(closure(try expr(on, sources).text, sources))")
+    }
+    if let whereClause = select.whereClause { clauses.append(".where \(closure(try expr(whereClause, sources).text, sources))") }
+    if !select.groupBy.isEmpty {
+      let keys = try select.groupBy.map { (key) throws(SQLTreeError) -> String in try expr(key, sources).text }
+      clauses.append(".group \(closure(keys.count == 1 ? keys[0] : "(" + keys.joined(separator: ", ") + ")", sources))")
+    }
+    if let having = select.having { clauses.append(".having \(closure(try expr(having, sources).text, sources))") }
+    if !select.orderBy.isEmpty {
+      let keys = try select.orderBy.map { (ordering) throws(SQLTreeError) -> String in
+        let target = select.orderingTarget(ordering.expr) { name in type(of: .column(table: nil, name: name), sources) != nil }
+        let key = try expr(target, sources)
+        let receiver = key.precedence >= Spelled.member ? key.text : "(\(key.text))"
+        switch (ordering.descending, ordering.nulls) {
+        case (false, nil): return key.text
+        case (true, nil): return receiver + ".desc()"
+        case (let descending, let nulls?): return receiver + (descending ? ".desc" : ".asc") + "(nulls: .\(nulls.lowercased()))"
+        }
+      }
+      if let path = keyPath(keys, sources) {
+        clauses.append(".order(by: \\.\(path))")
+      } else {
+        clauses.append(".order \(closure(keys.count == 1 ? keys[0] : "(" + keys.joined(separator: ", ") + ")", sources))")
+      }
+    }
+    if let limit = select.limit {
+      let count = try value(limit, sources).text
+      if let offset = select.offset {
+        clauses.append(".limit(\(count), offset: \(try value(offset, sources).text))")
+      } else {
+        clauses.append(".limit(\(count))")
+      }
+    }
+    // The result columns: all of the tables' (no `select`), `count()` alone, or a selection.
+    let isAll = select.columns.count == 1 && select.columns[0].expr == .star(table: nil)
+    if !isAll {
+      if select.columns.count == 1, !select.distinct, select.groupBy.isEmpty,
+        case .function("count", let arguments, false) = select.columns[0].expr, arguments == [.star(table: nil)]
+      {
+        return text + clauses.joined() + ".count()"
+      }
+      let parts = try select.columns.map { (column) throws(SQLTreeError) -> String in
+        if case .star(let table?) = column.expr {
+          guard let source = sources.first(where: { $0.reference == table }) else {
+            throw SQLTreeError(message: "no table '\(table)' in FROM", offset: -1)
+          }
+          return source.parameter
+        }
+        return try expr(column.expr, sources).text
+      }
+      if wrapsSelection, parts.count == 1 {
+        clauses.append(".select " + closure("Optional(\(parts[0]))", sources))
+      } else if let path = keyPath(parts, sources) {
+        clauses.append(".select(\\.\(path))")
+      } else {
+        clauses.append(".select \(closure(parts.count == 1 ? parts[0] : "(" + parts.joined(separator: ", ") + ")", sources))")
+      }
+    }
+    if select.distinct { clauses.append(".distinct()") }
+    text += clauses.joined()
+    return text
+  }
+
+  // MARK: Expressions
+
+  /// A value where Swift expects one (`limit`, a row of `VALUES`, an assignment): a literal
+  /// spelled as a value of `type` when one is expected (`1` as `true` for a `Bool`, `2` as
+  /// `Priority.medium` for an enum).
+  func value(_ sql: SQLExpr, _ sources: [Source], as type: SwiftType? = nil) throws(SQLTreeError) -> Spelled {
+    guard let type, let literal = try typedLiteral(sql, as: type.wrapped) else { return try expr(sql, sources) }
+    return Spelled(text: literal, precedence: Spelled.member, isLiteral: true)
+  }
+
+  /// A literal compared with an optional column, as an optional (`#bind(Priority.medium)`):
+  /// the library's operators need both sides alike.
+  func optionalBound(_ spelled: Spelled, _ type: SwiftType?) -> Spelled {
+    guard type?.isOptional == true, spelled.isLiteral, spelled.text != "nil" else { return spelled }
+    return Spelled(text: "#bind(\(spelled.text))", precedence: Spelled.member)
+  }
+
+  /// The Swift type of a column expression (`$0.priority` is `Priority?`); nil for any other.
+  func type(of sql: SQLExpr, _ sources: [Source]) -> SwiftType? {
+    guard case .column(let table, let name) = sql else { return nil }
+    let candidates = table.map { table in sources.filter { $0.reference == table } } ?? sources
+    let columns = candidates.compactMap { source in source.model.columns.first { $0.sqlName.lowercased() == name.lowercased() } }
+    return columns.count == 1 ? columns[0].type : nil
+  }
+
+  /// A SQL literal as a Swift value of `type`: nil when the literal needs no change; an error
+  /// when it is no value of that type.
+  func typedLiteral(_ sql: SQLExpr, as type: SwiftType) throws(SQLTreeError) -> String? {
+    switch sql {
+    case .integer(let digits) where type.isBool:
+      switch digits {
+      case "0": return "false"
+      case "1": return "true"
+      default: throw SQLTreeError(message: "\(digits) is no Bool (a Bool column holds 0 or 1)", offset: -1)
+      }
+    case .integer, .text, .real:
+      guard let model = catalog.enums[type.name] else { return nil }
+      let binding: QueryBinding
+      switch sql {
+      case .integer(let digits): binding = Int64(digits).map(QueryBinding.integer) ?? .text(digits)
+      case .real(let digits): binding = Double(digits).map(QueryBinding.double) ?? .text(digits)
+      case .text(let text): binding = .text(text)
+      default: return nil
+      }
+      guard let match = model.cases.first(where: { $0.value == binding }) else {
+        throw SQLTreeError(message: "no case of \(model.name) has the raw value \(binding.inlineSQL)", offset: -1)
+      }
+      return "\(model.name).\(match.name)"
+    default:
+      return nil
+    }
+  }
+
+  func expr(_ sql: SQLExpr, _ sources: [Source]) throws(SQLTreeError) -> Spelled {
+    switch sql {
+    case .column(let table, let name):
+      // The innermost statement's tables first, then those of the statements around it.
+      for (level, candidates) in ([sources] + enclosing.reversed()).enumerated() {
+        let found: Source?
+        if let table {
+          found = candidates.first { $0.reference == table }
+        } else {
+          let owners = candidates.filter { owner in owner.model.columns.contains { $0.sqlName.lowercased() == name.lowercased() } }
+          guard owners.count <= 1 else { throw SQLTreeError(message: "ambiguous column name: \(name)", offset: -1) }
+          found = owners.first
+        }
+        guard let found else { continue }
+        let reference = level == 0 ? found.parameter : found.mark
+        return Spelled(text: reference + "." + (try column(named: name, of: found)), precedence: Spelled.member)
+      }
+      if let table { throw SQLTreeError(message: "no table '\(table)' in FROM for '\(table).\(name)'", offset: -1) }
+      throw SQLTreeError(message: "no column '\(name)' in the tables of FROM", offset: -1)
+    case .integer(let digits), .real(let digits):
+      return Spelled(text: digits, precedence: digits.hasPrefix("-") ? Self.prefix : Spelled.member, isLiteral: true)
+    case .text(let text):
+      return Spelled(text: Self.swiftString(text), precedence: Spelled.member, isLiteral: true)
+    case .null:
+      return Spelled(text: "nil", precedence: Spelled.member, isLiteral: true)
+    case .unary("NOT", let operand):
+      return Spelled(text: "!" + (try operandText(operand, sources, above: Self.prefix)), precedence: Self.prefix)
+    case .unary("-", let operand):
+      return Spelled(text: "-" + (try operandText(operand, sources, above: Self.prefix)), precedence: Self.prefix)
+    case .binary(let op, let left, let right):
+      return try binary(op, left, right, sources)
+    case .match(let op, let value, let pattern, let escape, let negated):
+      let method: String
+      switch op {
+      case "LIKE": method = "like"
+      case "GLOB": method = "glob"
+      case "MATCH": method = "match"
+      default: throw SQLTreeError(message: "\(op) has no DSL spelling here yet", offset: -1)
+      }
+      var arguments = try expr(pattern, sources).text
+      if let escape { arguments += ", escape: " + (try expr(escape, sources).text) }
+      // `"reminderTexts" MATCH 'x'`: a full-text table matched as a whole.
+      var base: String
+      if case .column(nil, let name) = value, let table = sources.first(where: { $0.reference == name.lowercased() }) {
+        base = table.parameter
+      } else {
+        base = try receiver(value, sources)
+      }
+      let call = base + ".\(method)(\(arguments))"
+      return negated ? Spelled(text: "!" + call, precedence: Self.prefix) : Spelled(text: call, precedence: Spelled.member)
+    case .inList(let value, let items, let negated):
+      let itemType = type(of: value, sources)
+      let list = try items.map { (item) throws(SQLTreeError) -> String in
+        try optionalBound(self.value(item, sources, as: itemType), itemType).text
+      }
+      let call = try receiver(value, sources) + (negated ? ".notIn([" : ".in([") + list.joined(separator: ", ") + "])"
+      return Spelled(text: call, precedence: Spelled.member)
+    case .inSelect(let value, let select, let negated):
+      // The column and the subquery's column must be alike: an optional one on either side makes
+      // the other optional (`.select { Optional($0.id) }`, `Optional($0.id).notIn(…)`).
+      let leftOptional = type(of: value, sources)?.isOptional
+      let innerOptional = resultType(of: select)?.isOptional
+      var left = try receiver(value, sources)
+      if leftOptional == false, innerOptional == true { left = "Optional(\(left))" }
+      optionalSelection = leftOptional == true && innerOptional == false
+      let inner = try subquery(select, within: sources)
+      let call = left + (negated ? ".notIn(" : ".in(") + inner + ")"
+      return Spelled(text: call, precedence: Spelled.member)
+    case .between(let value, let low, let high, let negated):
+      let boundType = type(of: value, sources)
+      let call =
+        try receiver(value, sources)
+        + ".between(\(try optionalBound(self.value(low, sources, as: boundType), boundType).text), and: \(try optionalBound(self.value(high, sources, as: boundType), boundType).text))"
+      return negated ? Spelled(text: "!" + call, precedence: Self.prefix) : Spelled(text: call, precedence: Spelled.member)
+    case .function(let name, let arguments, let distinct):
+      return try function(name, arguments, distinct: distinct, sources)
+    case .caseWhen(let base, let whens, let otherwise):
+      var text = try base.map { (base) throws(SQLTreeError) -> String in "Case(\(try expr(base, sources).text))" } ?? "Case()"
+      for when in whens {
+        text += ".when(\(try expr(when.condition, sources).text), then: \(try expr(when.result, sources).text))"
+      }
+      if let otherwise { text += ".else(\(try expr(otherwise, sources).text))" }
+      return Spelled(text: text, precedence: Spelled.member)
+    case .exists(let select, let negated):
+      let call = "\(try subquery(select, within: sources)).exists()"
+      return negated ? Spelled(text: "!" + call, precedence: Self.prefix) : Spelled(text: call, precedence: Spelled.member)
+    case .row(let items) where items.count > 1:
+      let parts = try items.map { (item) throws(SQLTreeError) -> String in try expr(item, sources).text }
+      return Spelled(text: "(" + parts.joined(separator: ", ") + ")", precedence: Spelled.member)
+    case .star: throw SQLTreeError(message: "'*' has no DSL spelling here", offset: -1)
+    case .blob: throw SQLTreeError(message: "a blob literal has no DSL spelling here yet", offset: -1)
+    case .cast: throw SQLTreeError(message: "CAST has no DSL spelling here yet", offset: -1)
+    case .collate(let value, let collation):
+      let name: String
+      switch collation {
+      case "NOCASE": name = ".nocase"
+      case "BINARY": name = ".binary"
+      case "RTRIM": name = ".rtrim"
+      default: name = ".init(rawValue: \(Self.swiftString(collation)))"
+      }
+      return Spelled(text: try receiver(value, sources) + ".collate(\(name))", precedence: Spelled.member)
+    case .subquery(let select):
+      // `$0.price > Product.select { $0.price.avg() }`: a query is a value in an expression.
+      return Spelled(text: try subquery(select, within: sources), precedence: Spelled.member)
+    default: throw SQLTreeError(message: "this expression has no DSL spelling here yet", offset: -1)
+    }
+  }
+
+  /// `value` as the receiver of a method: parenthesized unless it binds as tightly as a member.
+  private func receiver(_ value: SQLExpr, _ sources: [Source]) throws(SQLTreeError) -> String {
+    let spelled = try expr(value, sources)
+    if spelled.isLiteral {
+      throw SQLTreeError(message: "a literal as the left side of an operator has no DSL spelling here yet", offset: -1)
+    }
+    return spelled.precedence >= Spelled.member ? spelled.text : "(\(spelled.text))"
+  }
+
+  private func operandText(_ value: SQLExpr, _ sources: [Source], above precedence: Int) throws(SQLTreeError) -> String {
+    let spelled = try expr(value, sources)
+    return spelled.precedence > precedence || (spelled.precedence == precedence && precedence == Self.prefix)
+      ? spelled.text : "(\(spelled.text))"
+  }
+
+  private func binary(_ op: String, _ left: SQLExpr, _ right: SQLExpr, _ sources: [Source]) throws(SQLTreeError) -> Spelled {
+    // A literal on the left of a comparison reads as the column compared with it.
+    let flipped: [String: String] = ["=": "=", "<>": "<>", "IS": "IS", "IS NOT": "IS NOT", "<": ">", ">": "<", "<=": ">=", ">=": "<="]
+    if let other = flipped[op], try expr(left, sources).isLiteral, !(try expr(right, sources).isLiteral) {
+      return try binary(other, right, left, sources)
+    }
+    let leftType = type(of: left, sources)
+    switch op {
+    case "=", "<>", "IS", "IS NOT":
+      if right == .null, op == "=" || op == "<>" {
+        throw SQLTreeError(
+          message: "'\(op) NULL' is never true (a comparison with NULL is NULL); IS NULL / IS NOT NULL is what tests for NULL", offset: -1)
+      }
+      let method = ["=": "eq", "<>": "neq", "IS": "is", "IS NOT": "isNot"][op] ?? "eq"
+      let argument = try value(right, sources, as: leftType).text
+      return Spelled(text: try receiver(left, sources) + ".\(method)(\(argument))", precedence: Spelled.member)
+    case "<", "<=", ">", ">=":
+      let rightText = optionalBound(try value(right, sources, as: leftType), leftType)
+      let rightOperand = rightText.precedence > Self.comparison ? rightText.text : "(\(rightText.text))"
+      let text = try operandText(left, sources, above: Self.comparison) + " \(op) " + rightOperand
+      return Spelled(text: text, precedence: Self.comparison)
+    case "AND", "OR":
+      let (symbol, precedence) = op == "AND" ? ("&&", Self.conjunction) : ("||", Self.disjunction)
+      let text =
+        try operandText(left, sources, above: precedence - 1) + " \(symbol) " + (try operandText(right, sources, above: precedence))
+      return Spelled(text: text, precedence: precedence)
+    case "+", "-", "||":
+      let symbol = op == "||" ? "+" : op
+      let text =
+        try operandText(left, sources, above: Self.addition - 1) + " \(symbol) " + (try operandText(right, sources, above: Self.addition))
+      return Spelled(text: text, precedence: Self.addition)
+    case "*", "/", "%":
+      let text =
+        try operandText(left, sources, above: Self.multiplication - 1) + " \(op) "
+        + (try operandText(right, sources, above: Self.multiplication))
+      return Spelled(text: text, precedence: Self.multiplication)
+    default:
+      throw SQLTreeError(message: "the operator \(op) has no DSL spelling here yet", offset: -1)
+    }
+  }
+
+  /// SQL functions by the DSL method that renders them, on their first argument.
+  static let methods: [String: String] = [
+    "lower": "lower", "upper": "upper", "length": "length", "abs": "abs", "trim": "trim", "ltrim": "ltrim", "rtrim": "rtrim",
+    "sum": "sum", "avg": "avg", "total": "total", "min": "min", "max": "max", "count": "count", "group_concat": "groupConcat",
+    "round": "round", "instr": "instr", "replace": "replace", "substr": "substr", "sign": "sign", "hex": "hex", "quote": "quote",
+    "unicode": "unicode", "typeof": "typeof", "likely": "likely", "unlikely": "unlikely", "octet_length": "octetLength",
+    "randomblob": "randomblob", "zeroblob": "zeroblob", "json_group_array": "jsonGroupArray", "nullif": "nullif",
+    "unhex": "unhex", "json_array_length": "jsonArrayLength", "json_type": "jsonType", "likelihood": "likelihood",
+  ]
+
+  private func function(_ name: String, _ arguments: [SQLExpr], distinct: Bool, _ sources: [Source]) throws(SQLTreeError) -> Spelled {
+    if name == "coalesce" || name == "ifnull", arguments.count >= 2 {
+      var text = try operandText(arguments[0], sources, above: Self.nilCoalescing)
+      let type = self.type(of: arguments[0], sources)?.wrapped
+      for argument in arguments.dropFirst() {
+        let spelled = try value(argument, sources, as: type)
+        text += " ?? " + (spelled.precedence > Self.nilCoalescing ? spelled.text : "(\(spelled.text))")
+      }
+      return Spelled(text: text, precedence: Self.nilCoalescing)
+    }
+    if name == "count", arguments == [.star(table: nil)] {
+      guard let first = sources.first else { throw SQLTreeError(message: "count(*) needs a table", offset: -1) }
+      return Spelled(text: first.parameter + ".count()", precedence: Spelled.member)
+    }
+    guard let method = Self.methods[name], let first = arguments.first else {
+      throw SQLTreeError(message: "the function \(name)(…) has no DSL spelling here yet", offset: -1)
+    }
+    var rest = try arguments.dropFirst().map { (argument) throws(SQLTreeError) -> String in try expr(argument, sources).text }
+    if distinct { rest.insert("distinct: true", at: 0) }
+    return Spelled(text: try receiver(first, sources) + ".\(method)(\(rest.joined(separator: ", ")))", precedence: Spelled.member)
+  }
+
+  /// A Swift string literal of `text`.
+  static func swiftString(_ text: String) -> String {
+    var out = "\""
+    for scalar in text.unicodeScalars {
+      switch scalar {
+      case "\"": out += "\\\""
+      case "\\": out += "\\\\"
+      case "\n": out += "\\n"
+      case "\t": out += "\\t"
+      case "\r": out += "\\r"
+      default:
+        if scalar.value < 0x20 { out += "\\u{\(String(scalar.value, radix: 16))}" } else { out.unicodeScalars.append(scalar) }
+      }
+    }
+    return out + "\""
+  }
+}

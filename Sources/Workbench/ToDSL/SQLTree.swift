@@ -1,0 +1,140 @@
+/// A SQL statement read into a tree, as SQLite's grammar reads it: what `.dsl` spells in the DSL,
+/// and what two statements are compared on (their trees, not their text: parentheses, quoting,
+/// letter case and spacing fall away).
+///
+/// ```swift
+/// let tree = try SQLTree.parse(#"SELECT title FROM reminders WHERE NOT isCompleted ORDER BY title"#)
+/// // .select(SQLSelect(columns: [title], from: reminders, where: NOT isCompleted, orderBy: [title]))
+/// ```
+indirect enum SQLExpr: Equatable {
+  /// A column, with the table or alias that qualifies it (as written, lower-cased).
+  case column(table: String?, name: String)
+  case integer(String)
+  case real(String)
+  case text(String)
+  case null
+  case blob(String)
+  /// `*` or `t.*`: in a result column or `count(*)`.
+  case star(table: String?)
+  /// `NOT x`, `-x`, `+x`, `~x`.
+  case unary(String, SQLExpr)
+  /// Operators by their canonical spelling: `=` (also `==`), `<>` (also `!=`), `<`, `<=`, `>`,
+  /// `>=`, `AND`, `OR`, `+`, `-`, `*`, `/`, `%`, `||`, `IS`, `IS NOT`, `LIKE`, `GLOB`, `&`, `|`,
+  /// `<<`, `>>`, `->`, `->>`.
+  case binary(String, SQLExpr, SQLExpr)
+  /// `x LIKE p ESCAPE e`, `x NOT GLOB p`.
+  case match(operator: String, SQLExpr, SQLExpr, escape: SQLExpr?, negated: Bool)
+  case inList(SQLExpr, [SQLExpr], negated: Bool)
+  case inSelect(SQLExpr, SQLSelect, negated: Bool)
+  case between(SQLExpr, SQLExpr, SQLExpr, negated: Bool)
+  /// A function call, its name lower-cased; `count(*)` has one `.star` argument.
+  case function(String, [SQLExpr], distinct: Bool)
+  case caseWhen(SQLExpr?, [SQLWhen], otherwise: SQLExpr?)
+  case exists(SQLSelect, negated: Bool)
+  case subquery(SQLSelect)
+  case cast(SQLExpr, type: String)
+  case collate(SQLExpr, String)
+  /// `(a, b)`: a row value.
+  case row([SQLExpr])
+}
+
+struct SQLWhen: Equatable {
+  var condition: SQLExpr
+  var result: SQLExpr
+}
+
+/// A table in `FROM` or a join, with its alias.
+struct SQLTableReference: Equatable {
+  var name: String
+  var alias: String?
+  /// The name the statement refers to it by (its alias, else its name), lower-cased.
+  var reference: String { (alias ?? name).lowercased() }
+}
+
+struct SQLJoin: Equatable {
+  /// `JOIN` (also `INNER JOIN`), `LEFT JOIN` (also `LEFT OUTER JOIN`), `RIGHT JOIN`, `FULL JOIN`, `CROSS JOIN`.
+  var kind: String
+  var table: SQLTableReference
+  var on: SQLExpr?
+}
+
+struct SQLResultColumn: Equatable {
+  var expr: SQLExpr
+  var alias: String?
+}
+
+struct SQLOrdering: Equatable {
+  var expr: SQLExpr
+  var descending: Bool
+  /// `NULLS FIRST` / `NULLS LAST`, when written.
+  var nulls: String?
+}
+
+struct SQLSelect: Equatable {
+  /// What an ORDER BY term names: `2` is the second result column, and a result column's alias
+  /// is that column (when no column of the tables has that name).
+  func orderingTarget(_ expr: SQLExpr, isTableColumn: (String) -> Bool) -> SQLExpr {
+    switch expr {
+    case .integer(let digits):
+      guard let position = Int(digits), position >= 1, position <= columns.count else { return expr }
+      if case .star = columns[position - 1].expr { return expr }
+      return columns[position - 1].expr
+    case .column(nil, let name) where !isTableColumn(name):
+      return columns.first { $0.alias?.lowercased() == name.lowercased() }?.expr ?? expr
+    default:
+      return expr
+    }
+  }
+
+  var distinct = false
+  var columns: [SQLResultColumn] = []
+  var from: SQLTableReference?
+  var joins: [SQLJoin] = []
+  var whereClause: SQLExpr?
+  var groupBy: [SQLExpr] = []
+  var having: SQLExpr?
+  var orderBy: [SQLOrdering] = []
+  var limit: SQLExpr?
+  var offset: SQLExpr?
+  /// `UNION [ALL]`, `INTERSECT`, `EXCEPT` and the selects after it; the ORDER BY and LIMIT
+  /// above then order and cut the whole compound.
+  var compounds: [SQLCompound] = []
+}
+
+struct SQLCompound: Equatable {
+  /// `UNION`, `UNION ALL`, `INTERSECT`, `EXCEPT`.
+  var op: String
+  var select: SQLSelect
+}
+
+/// `ON CONFLICT (target) [WHERE …] DO NOTHING` or `DO UPDATE SET … [WHERE …]`.
+struct SQLUpsert: Equatable {
+  var target: [String]
+  var targetWhere: SQLExpr?
+  /// Nil for DO NOTHING.
+  var assignments: [SQLAssignment]?
+  var updateWhere: SQLExpr?
+}
+
+struct SQLAssignment: Equatable {
+  var column: String
+  var value: SQLExpr
+}
+
+enum SQLStatement: Equatable {
+  case select(SQLSelect)
+  /// `INSERT [OR …] INTO t (columns) VALUES (…), (…)` or `… SELECT …`.
+  case insert(
+    conflict: String?, table: SQLTableReference, columns: [String], rows: [[SQLExpr]], select: SQLSelect?, upsert: SQLUpsert?,
+    returning: [SQLResultColumn])
+  case update(
+    conflict: String?, table: SQLTableReference, assignments: [SQLAssignment], whereClause: SQLExpr?, returning: [SQLResultColumn])
+  case delete(table: SQLTableReference, whereClause: SQLExpr?, returning: [SQLResultColumn])
+}
+
+/// Why a statement could not be read, or has no DSL spelling here: the construct, and where it
+/// starts in the SQL (a character offset).
+struct SQLTreeError: Error, Equatable {
+  var message: String
+  var offset: Int
+}

@@ -1,0 +1,188 @@
+import QuarryDSL
+
+/// A statement's tree in the form two spellings of one statement share: each column named by
+/// its table (not an alias, not left implicit), table aliases dropped, `x NOT LIKE p` as
+/// `NOT (x LIKE p)`, a literal compared with a column written after it (`3 < x` as `x > 3`), and
+/// numbers by value. Equal normal trees are the same statement to SQLite.
+///
+/// ```swift
+/// normal(parse("SELECT r.title FROM reminders AS r WHERE 2 <= r.priority"))
+///   == normal(parse(#"SELECT "reminders"."title" FROM "reminders" WHERE ("reminders"."priority" >= 2)"#))  // true
+/// ```
+struct SQLTreeNormal {
+  let catalog: Catalog
+  /// Each table's columns in the database's order, lower-cased by table name: `*` is them all.
+  var tableColumns: [String: [String]] = [:]
+
+  private struct Scope {
+    /// Reference (alias or name) → table name, lower-cased.
+    var tables: [(reference: String, name: String)]
+  }
+
+  func normal(_ statement: SQLStatement) -> SQLStatement {
+    switch statement {
+    case .select(let select):
+      return .select(normal(select, outer: []))
+    case .insert(let conflict, let table, let columns, let rows, let select, let upsert, let returning):
+      let scope = [Scope(tables: [(table.reference, table.name.lowercased())])]
+      // `excluded.title` in DO UPDATE: the row that was to be inserted.
+      let updateScope = [Scope(tables: [(table.reference, table.name.lowercased()), ("excluded", "excluded")])]
+      return .insert(
+        conflict: conflict, table: SQLTableReference(name: table.name.lowercased()), columns: columns.map { $0.lowercased() },
+        rows: rows.map { $0.map { normal($0, scope) } }, select: select.map { normal($0, outer: []) },
+        upsert: upsert.map { upsert in
+          SQLUpsert(
+            target: upsert.target.map { $0.lowercased() }, targetWhere: upsert.targetWhere.map { normal($0, scope) },
+            assignments: upsert.assignments?.map { SQLAssignment(column: $0.column.lowercased(), value: normal($0.value, updateScope)) },
+            updateWhere: upsert.updateWhere.map { normal($0, updateScope) })
+        },
+        returning: returning.map { SQLResultColumn(expr: normal($0.expr, scope), alias: $0.alias) })
+    case .update(let conflict, let table, let assignments, let whereClause, let returning):
+      let scope = [Scope(tables: [(table.reference, table.name.lowercased())])]
+      return .update(
+        conflict: conflict, table: SQLTableReference(name: table.name.lowercased()),
+        assignments: assignments.map { SQLAssignment(column: $0.column.lowercased(), value: normal($0.value, scope)) },
+        whereClause: whereClause.map { normal($0, scope) },
+        returning: returning.map { SQLResultColumn(expr: normal($0.expr, scope), alias: $0.alias) })
+    case .delete(let table, let whereClause, let returning):
+      let scope = [Scope(tables: [(table.reference, table.name.lowercased())])]
+      return .delete(
+        table: SQLTableReference(name: table.name.lowercased()), whereClause: whereClause.map { normal($0, scope) },
+        returning: returning.map { SQLResultColumn(expr: normal($0.expr, scope), alias: $0.alias) })
+    }
+  }
+
+  private func normal(_ select: SQLSelect, outer: [Scope]) -> SQLSelect {
+    // A table read twice (a self-join) is told apart by its place: `employees#1` is the second.
+    let references = ([select.from].compactMap { $0 } + select.joins.map(\.table))
+    var seen: [String: Int] = [:]
+    var tables: [(String, String)] = []
+    for table in references {
+      let name = table.name.lowercased()
+      let occurrence = seen[name, default: 0]
+      seen[name] = occurrence + 1
+      let repeated = references.filter { $0.name.lowercased() == name }.count > 1
+      tables.append((table.reference, repeated ? "\(name)#\(occurrence)" : name))
+    }
+    let scopes = outer + [Scope(tables: tables)]
+    var out = SQLSelect()
+    out.distinct = select.distinct
+    out.columns = select.columns.flatMap { column -> [SQLResultColumn] in
+      // `*`, `t.*`: the tables' columns, each named by its table.
+      if case .star(let table) = column.expr {
+        let names = table.map { [resolve($0, scopes)] } ?? tables.map(\.1)
+        let expanded = names.map { name in
+          tableColumns[String(name.prefix { $0 != "#" })].map {
+            $0.map { SQLResultColumn(expr: .column(table: name, name: $0), alias: nil) }
+          }
+        }
+        if expanded.allSatisfy({ $0 != nil }) { return expanded.flatMap { $0 ?? [] } }
+        return [SQLResultColumn(expr: .star(table: table.map { resolve($0, scopes) }), alias: nil)]
+      }
+      return [SQLResultColumn(expr: normal(column.expr, scopes), alias: column.alias)]
+    }
+    out.from = select.from.map { SQLTableReference(name: $0.name.lowercased()) }
+    out.joins = select.joins.map {
+      SQLJoin(kind: $0.kind, table: SQLTableReference(name: $0.table.name.lowercased()), on: $0.on.map { normal($0, scopes) })
+    }
+    out.whereClause = select.whereClause.map { normal($0, scopes) }
+    out.groupBy = select.groupBy.map { normal($0, scopes) }
+    out.having = select.having.map { normal($0, scopes) }
+    out.orderBy = select.orderBy.map { ordering in
+      let target = select.orderingTarget(ordering.expr) { name in owner(of: name, scopes) != nil }
+      return SQLOrdering(expr: normal(target, scopes), descending: ordering.descending, nulls: ordering.nulls)
+    }
+    out.limit = select.limit.map { normal($0, scopes) }
+    out.offset = select.offset.map { normal($0, scopes) }
+    out.compounds = select.compounds.map { SQLCompound(op: $0.op, select: normal($0.select, outer: outer)) }
+    return out
+  }
+
+  private func resolve(_ reference: String, _ scopes: [Scope]) -> String {
+    for scope in scopes.reversed() {
+      if let match = scope.tables.first(where: { $0.reference == reference }) { return match.name }
+    }
+    return reference
+  }
+
+  /// The table an unqualified column belongs to: the innermost scope's one table that has it.
+  private func owner(of column: String, _ scopes: [Scope]) -> String? {
+    for scope in scopes.reversed() {
+      let owners = scope.tables.filter { table in
+        let name = String(table.name.prefix { $0 != "#" })
+        let model =
+          catalog.table(forTableName: name)
+          ?? catalog.tables.values.first { $0.tableName.lowercased() == name }
+        return model?.columns.contains { $0.sqlName.lowercased() == column.lowercased() } ?? false
+      }
+      if owners.count == 1 { return owners[0].name }
+      if owners.count > 1 { return nil }
+    }
+    return nil
+  }
+
+  private static let flipped: [String: String] = [
+    "=": "=", "<>": "<>", "IS": "IS", "IS NOT": "IS NOT", "<": ">", ">": "<", "<=": ">=", ">=": "<=",
+  ]
+
+  private static func isLiteral(_ expr: SQLExpr) -> Bool {
+    switch expr {
+    case .integer, .real, .text, .null, .blob: true
+    default: false
+    }
+  }
+
+  private func normal(_ expr: SQLExpr, _ scopes: [Scope]) -> SQLExpr {
+    switch expr {
+    case .column(let table, let name):
+      let resolved = table.map { resolve($0, scopes) } ?? owner(of: name, scopes)
+      return .column(table: resolved, name: name.lowercased())
+    case .integer(let digits):
+      return .integer(Int64(digits).map(String.init) ?? digits)
+    case .real(let digits):
+      return .real(Double(digits).map { "\($0)" } ?? digits)
+    case .unary(let op, let operand):
+      return .unary(op, normal(operand, scopes))
+    case .binary(let op, let left, let right):
+      if let other = Self.flipped[op], Self.isLiteral(left), !Self.isLiteral(right) {
+        return .binary(other, normal(right, scopes), normal(left, scopes))
+      }
+      return .binary(op, normal(left, scopes), normal(right, scopes))
+    case .match(let op, let value, let pattern, let escape, let negated):
+      let plain = SQLExpr.match(
+        operator: op, normal(value, scopes), normal(pattern, scopes), escape: escape.map { normal($0, scopes) }, negated: false)
+      return negated ? .unary("NOT", plain) : plain
+    case .inList(let value, let items, let negated):
+      let plain = SQLExpr.inList(normal(value, scopes), items.map { normal($0, scopes) }, negated: false)
+      return negated ? .unary("NOT", plain) : plain
+    case .inSelect(let value, let select, let negated):
+      let plain = SQLExpr.inSelect(normal(value, scopes), normal(select, outer: scopes), negated: false)
+      return negated ? .unary("NOT", plain) : plain
+    case .between(let value, let low, let high, let negated):
+      let plain = SQLExpr.between(normal(value, scopes), normal(low, scopes), normal(high, scopes), negated: false)
+      return negated ? .unary("NOT", plain) : plain
+    case .function(let name, let arguments, let distinct):
+      return .function(name, arguments.map { normal($0, scopes) }, distinct: distinct)
+    case .caseWhen(let base, let whens, let otherwise):
+      return .caseWhen(
+        base.map { normal($0, scopes) },
+        whens.map { SQLWhen(condition: normal($0.condition, scopes), result: normal($0.result, scopes)) },
+        otherwise: otherwise.map { normal($0, scopes) })
+    case .exists(let select, let negated):
+      let plain = SQLExpr.exists(normal(select, outer: scopes), negated: false)
+      return negated ? .unary("NOT", plain) : plain
+    case .subquery(let select):
+      return .subquery(normal(select, outer: scopes))
+    case .cast(let value, let type):
+      return .cast(normal(value, scopes), type: type)
+    case .collate(let value, let collation):
+      return .collate(normal(value, scopes), collation)
+    case .row(let items):
+      return .row(items.map { normal($0, scopes) })
+    case .star(let table):
+      return .star(table: table.map { resolve($0, scopes) })
+    case .text, .null, .blob:
+      return expr
+    }
+  }
+}
