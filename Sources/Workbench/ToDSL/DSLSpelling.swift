@@ -312,7 +312,9 @@ final class DSLSpelling {
     }
     if let whereClause = select.whereClause { clauses.append(".where \(closure(try expr(whereClause, sources).text, sources))") }
     if !select.groupBy.isEmpty {
-      let keys = try select.groupBy.map { (key) throws(SQLTreeError) -> String in try expr(key, sources).text }
+      let keys = try select.groupBy.map { (key) throws(SQLTreeError) -> String in
+        try expr(select.orderingTarget(key) { name in type(of: .column(table: nil, name: name), sources) != nil }, sources).text
+      }
       clauses.append(".group \(closure(keys.count == 1 ? keys[0] : "(" + keys.joined(separator: ", ") + ")", sources))")
     }
     if let having = select.having { clauses.append(".having \(closure(try expr(having, sources).text, sources))") }
@@ -390,10 +392,31 @@ final class DSLSpelling {
 
   /// The Swift type of a column expression (`$0.priority` is `Priority?`); nil for any other.
   func type(of sql: SQLExpr, _ sources: [Source]) -> SwiftType? {
-    guard case .column(let table, let name) = sql else { return nil }
-    let candidates = table.map { table in sources.filter { $0.reference == table } } ?? sources
-    let columns = candidates.compactMap { source in source.model.columns.first { $0.sqlName.lowercased() == name.lowercased() } }
-    return columns.count == 1 ? columns[0].type : nil
+    switch sql {
+    case .column(let table, let name):
+      let candidates = table.map { table in sources.filter { $0.reference == table } } ?? sources
+      let columns = candidates.compactMap { source in source.model.columns.first { $0.sqlName.lowercased() == name.lowercased() } }
+      return columns.count == 1 ? columns[0].type : nil
+    case .function(let name, let arguments, _):
+      // The library's types: an aggregate of no rows is NULL, so most are optional.
+      let argument = arguments.first.flatMap { type(of: $0, sources) }
+      switch name {
+      case "count": return SwiftType("Int")
+      case "avg": return SwiftType("Double").optional
+      case "total": return SwiftType("Double")
+      case "sum", "min", "max": return argument.map { $0.wrapped.optional }
+      case "length", "instr", "unicode", "octet_length":
+        return argument.map { $0.isOptional ? SwiftType("Int").optional : SwiftType("Int") }
+      case "lower", "upper", "trim", "ltrim", "rtrim", "replace", "substr": return argument
+      case "abs", "round": return argument
+      case "coalesce", "ifnull": return arguments.last.flatMap { type(of: $0, sources) } ?? argument?.wrapped
+      default: return nil
+      }
+    case .binary(let op, let left, let right) where ["+", "-", "*", "/", "%"].contains(op):
+      return type(of: left, sources) ?? type(of: right, sources)
+    default:
+      return nil
+    }
   }
 
   /// A SQL literal as a Swift value of `type`: nil when the literal needs no change; an error
@@ -515,7 +538,15 @@ final class DSLSpelling {
       return Spelled(text: "(" + parts.joined(separator: ", ") + ")", precedence: Spelled.member)
     case .star: throw SQLTreeError(message: "'*' has no DSL spelling here", offset: -1)
     case .blob: throw SQLTreeError(message: "a blob literal has no DSL spelling here yet", offset: -1)
-    case .cast: throw SQLTreeError(message: "CAST has no DSL spelling here yet", offset: -1)
+    case .cast(let value, let type):
+      let swiftType: String
+      switch type {
+      case "REAL", "FLOAT", "DOUBLE": swiftType = "Double"
+      case "INTEGER", "INT": swiftType = "Int"
+      case "TEXT": swiftType = "String"
+      default: throw SQLTreeError(message: "CAST to \(type) has no DSL spelling here yet", offset: -1)
+      }
+      return Spelled(text: try receiver(value, sources) + ".cast(as: \(swiftType).self)", precedence: Spelled.member)
     case .collate(let value, let collation):
       let name: String
       switch collation {
@@ -554,6 +585,12 @@ final class DSLSpelling {
       return try binary(other, right, left, sources)
     }
     let leftType = type(of: left, sources)
+    if ["+", "-", "*", "/", "%"].contains(op), mixesIntegerAndReal(left, right, sources) {
+      // Swift adds only like types: the integer side is cast to REAL, as SQLite would compute.
+      let (leftText, rightText) = try castingIntegerSide(left, right, sources)
+      let precedence = op == "+" || op == "-" ? Self.addition : Self.multiplication
+      return Spelled(text: leftText + " \(op) " + rightText, precedence: precedence)
+    }
     switch op {
     case "=", "<>", "IS", "IS NOT":
       if right == .null, op == "=" || op == "<>" {
@@ -586,6 +623,20 @@ final class DSLSpelling {
     default:
       throw SQLTreeError(message: "the operator \(op) has no DSL spelling here yet", offset: -1)
     }
+  }
+
+  private func mixesIntegerAndReal(_ left: SQLExpr, _ right: SQLExpr, _ sources: [Source]) -> Bool {
+    guard let leftType = type(of: left, sources)?.wrapped, let rightType = type(of: right, sources)?.wrapped else { return false }
+    return (leftType.isInteger && rightType.isReal) || (leftType.isReal && rightType.isInteger)
+  }
+
+  private func castingIntegerSide(_ left: SQLExpr, _ right: SQLExpr, _ sources: [Source]) throws(SQLTreeError) -> (String, String) {
+    func side(_ operand: SQLExpr) throws(SQLTreeError) -> String {
+      if type(of: operand, sources)?.wrapped.isInteger == true { return try receiver(operand, sources) + ".cast(as: Double.self)" }
+      let spelled = try expr(operand, sources)
+      return spelled.precedence > Self.multiplication ? spelled.text : "(\(spelled.text))"
+    }
+    return (try side(left), try side(right))
   }
 
   /// SQL functions by the DSL method that renders them, on their first argument.

@@ -86,7 +86,7 @@ struct SQLTreeNormal {
       SQLJoin(kind: $0.kind, table: SQLTableReference(name: $0.table.name.lowercased()), on: $0.on.map { normal($0, scopes) })
     }
     out.whereClause = select.whereClause.map { normal($0, scopes) }
-    out.groupBy = select.groupBy.map { normal($0, scopes) }
+    out.groupBy = select.groupBy.map { key in normal(select.orderingTarget(key) { name in owner(of: name, scopes) != nil }, scopes) }
     out.having = select.having.map { normal($0, scopes) }
     out.orderBy = select.orderBy.map { ordering in
       let target = select.orderingTarget(ordering.expr) { name in owner(of: name, scopes) != nil }
@@ -121,6 +121,24 @@ struct SQLTreeNormal {
     return nil
   }
 
+  /// A number compared with a numeric column is compared by value: `price > 10` and
+  /// `price > 10.0` are one comparison (a TEXT column would compare text, so it is left alone).
+  private static func asReal(_ expr: SQLExpr) -> SQLExpr {
+    switch expr {
+    case .integer(let digits): return Double(digits).map { .real("\($0)") } ?? expr
+    default: return expr
+    }
+  }
+
+  private func isNumericColumn(_ expr: SQLExpr, _ scopes: [Scope]) -> Bool {
+    guard case .column(let table, let name) = expr else { return false }
+    guard let tableName = table.map({ resolve($0, scopes) }) ?? owner(of: name, scopes) else { return false }
+    let real = String(tableName.prefix { $0 != "#" })
+    let model = catalog.table(forTableName: real) ?? catalog.tables.values.first { $0.tableName.lowercased() == real }
+    guard let type = model?.columns.first(where: { $0.sqlName.lowercased() == name.lowercased() })?.type.wrapped else { return false }
+    return type.isNumeric && catalog.enums[type.name] == nil
+  }
+
   private static let flipped: [String: String] = [
     "=": "=", "<>": "<>", "IS": "IS", "IS NOT": "IS NOT", "<": ">", ">": "<", "<=": ">=", ">=": "<=",
   ]
@@ -145,7 +163,10 @@ struct SQLTreeNormal {
       return .unary(op, normal(operand, scopes))
     case .binary(let op, let left, let right):
       if let other = Self.flipped[op], Self.isLiteral(left), !Self.isLiteral(right) {
-        return .binary(other, normal(right, scopes), normal(left, scopes))
+        return normal(.binary(other, right, left), scopes)
+      }
+      if Self.flipped[op] != nil, isNumericColumn(left, scopes) {
+        return .binary(op, normal(left, scopes), Self.asReal(normal(right, scopes)))
       }
       return .binary(op, normal(left, scopes), normal(right, scopes))
     case .match(let op, let value, let pattern, let escape, let negated):
@@ -153,13 +174,17 @@ struct SQLTreeNormal {
         operator: op, normal(value, scopes), normal(pattern, scopes), escape: escape.map { normal($0, scopes) }, negated: false)
       return negated ? .unary("NOT", plain) : plain
     case .inList(let value, let items, let negated):
-      let plain = SQLExpr.inList(normal(value, scopes), items.map { normal($0, scopes) }, negated: false)
+      let numeric = isNumericColumn(value, scopes)
+      let plain = SQLExpr.inList(
+        normal(value, scopes), items.map { numeric ? Self.asReal(normal($0, scopes)) : normal($0, scopes) }, negated: false)
       return negated ? .unary("NOT", plain) : plain
     case .inSelect(let value, let select, let negated):
       let plain = SQLExpr.inSelect(normal(value, scopes), normal(select, outer: scopes), negated: false)
       return negated ? .unary("NOT", plain) : plain
     case .between(let value, let low, let high, let negated):
-      let plain = SQLExpr.between(normal(value, scopes), normal(low, scopes), normal(high, scopes), negated: false)
+      let numeric = isNumericColumn(value, scopes)
+      let bound = { (bound: SQLExpr) -> SQLExpr in numeric ? Self.asReal(normal(bound, scopes)) : normal(bound, scopes) }
+      let plain = SQLExpr.between(normal(value, scopes), bound(low), bound(high), negated: false)
       return negated ? .unary("NOT", plain) : plain
     case .function(let name, let arguments, let distinct):
       return .function(name, arguments.map { normal($0, scopes) }, distinct: distinct)
