@@ -105,7 +105,7 @@ final class ShellTests: SnapshotTestCase {
       .nullvalue TEXT     Show NULL as TEXT in results (default: dim NULL, or ∅ without colour)
       .maxrows N|auto     Rows a result shows at the prompt (the first and last); 0 shows all
       .explain [INPUT]    EXPLAIN QUERY PLAN of INPUT, or of the last query, as a tree
-      .dsl SQL            The DSL spelling of a SQL statement, proven by compiling it back
+      .dsl [SQL]          The DSL spelling of a SQL statement, proven by compiling it back
       .open FILE          Open a database file
       .fixture NAME       Load a fixture in memory
       .reset              Reload the fixture, undoing every change

@@ -276,6 +276,11 @@ public final class Tutor {
       case .correct:
         progress.markSolved(exercise, in: lesson)
         shell.output.write("✓ Correct — on the fixture, the variant rows and generated rows. .next to go on.\n")
+        if SQLDetector.startsWithSQLKeyword(answer) {
+          // An answer in SQL: its DSL spelling is a `.dsl` away.
+          shell.lastCheckedSQL = answer
+          shell.output.write("  .dsl shows your SQL spelled in the StructuredQueries DSL.\n")
+        }
       case .wrong(let why):
         shell.output.write("✗ Not yet: \(why)\n")
       }

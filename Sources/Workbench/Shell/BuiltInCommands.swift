@@ -142,14 +142,15 @@ extension Shell {
         shell.explain(argument)
       },
       MetaCommand(
-        usage: ".dsl SQL", summary: "The DSL spelling of a SQL statement, proven by compiling it back",
+        usage: ".dsl [SQL]", summary: "The DSL spelling of a SQL statement, proven by compiling it back",
         details: """
           Spells a SELECT, INSERT, UPDATE or DELETE over the session's tables in the StructuredQueries
           DSL, with the models it needs when the session has no declaration of them. The spelling is
           compiled back: it is shown when it renders the same SQL, or, where it cannot, when both give
           the same rows (or leave the same data) on this database with the same plan, and the line
           under it says which. Where there is no spelling, the part that has none is named and the
-          #sql form offered.
+          #sql form offered. Alone, .dsl spells the SQL answer .check last accepted in a lesson, or
+          the last input when it was SQL.
           """
       ) { shell, argument in shell.spellInDSL(argument) },
       MetaCommand(

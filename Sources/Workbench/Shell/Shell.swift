@@ -454,12 +454,17 @@ public final class Shell {
     }
   }
 
-  /// `.dsl SQL`: the DSL spelling of the statement (``SQLToDSL``).
+  /// The last answer `.check` accepted that was written in SQL: what `.dsl` alone spells.
+  var lastCheckedSQL: String?
+
+  /// `.dsl SQL`: the DSL spelling of the statement (``SQLToDSL``); `.dsl` alone spells the SQL
+  /// answer `.check` last accepted, or the last input when it was SQL.
   func spellInDSL(_ argument: String) {
-    guard !argument.isEmpty else {
+    let lastSQL = lastInput.flatMap { SQLDetector.startsWithSQLKeyword($0) ? $0 : nil }
+    guard let statement = argument.isEmpty ? lastCheckedSQL ?? lastSQL : argument else {
       return fail("give a statement: .dsl SELECT title FROM reminders WHERE priority >= 2")
     }
-    let answer = SQLToDSL(session: session).answer(argument)
+    let answer = SQLToDSL(session: session).answer(statement)
     guard answer.dsl != nil else {
       return fail((answer.error ?? "no spelling") + (answer.rawForm.map { "\nas raw SQL: " + $0 } ?? ""))
     }
