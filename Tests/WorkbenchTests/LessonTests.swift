@@ -129,7 +129,11 @@ final class LessonTests: XCTestCase {
       checking.handle(input)
     }
     XCTAssertTrue(direct.text.contains("✗ Not yet: expected 4 rows, got 1"), direct.text)
-    XCTAssertTrue(direct.text.hasSuffix("✓ Correct — on the fixture, the variant rows and generated rows. .next to go on.\n"), direct.text)
+    // An answer in SQL: its DSL spelling is offered.
+    XCTAssertTrue(
+      direct.text.hasSuffix(
+        "✓ Correct — on the fixture, the variant rows and generated rows. .next to go on.\n  .dsl shows your SQL spelled in the StructuredQueries DSL.\n"
+      ), direct.text)
 
     // Opened again, the lesson starts at its first unsolved exercise (step 3), not at step 1.
     let again = OutputStream.capturing()
