@@ -183,7 +183,6 @@ struct SQLTreeParser {
       select.columns.append(try resultColumn())
     } while take(",")
     if take("FROM") {
-      if isSymbol("(") { throw unsupported("a subquery in FROM") }
       select.from = try tableReference(inFrom: true)
       while true {
         if take(",") {
@@ -238,6 +237,7 @@ struct SQLTreeParser {
   }
 
   private mutating func tableReference(inFrom: Bool = false) throws(SQLTreeError) -> SQLTableReference {
+    if inFrom, isSymbol("(") { throw unsupported("a subquery in FROM or JOIN") }
     var table = try name("a table")
     if take(".") { table = try name("a table") }  // `main.reminders`
     if inFrom, isSymbol("(") { throw unsupported("a table-valued function in FROM (\(table)(…))") }
