@@ -9,7 +9,30 @@ import SwiftSyntax
 /// SwiftLiterals.string(of: "\"\\u{2713} done\"")   // "✓ done"
 /// SwiftLiterals.integer(0xF_F)                     // 255
 /// ```
-enum SwiftLiterals {
+public enum SwiftLiterals {
+  /// `text` as Swift prints a string's `debugDescription`, which is also a Swift string literal
+  /// of it: `quoted("a \"b\"\n")` is `"a \"b\"\n"`.
+  public static func quoted(_ text: String) -> String {
+    var out = "\""
+    for scalar in text.unicodeScalars {
+      switch scalar {
+      case "\"": out += "\\\""
+      case "\\": out += "\\\\"
+      case "\n": out += "\\n"
+      case "\r": out += "\\r"
+      case "\t": out += "\\t"
+      case "\0": out += "\\0"
+      default:
+        if scalar.value < 0x20 || scalar.value == 0x7F {
+          out += "\\u{" + String(scalar.value, radix: 16) + "}"
+        } else {
+          out.unicodeScalars.append(scalar)
+        }
+      }
+    }
+    return out + "\""
+  }
+
   enum Problem: Error {
     /// The literal does not fit the type (`9223372036854775808` as an Int).
     case overflow(String)

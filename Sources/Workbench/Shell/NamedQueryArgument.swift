@@ -1,3 +1,4 @@
+import QuarryDSL
 import QueryBuilder
 
 /// An argument of `.run NAME ARGS`: a number, `true`/`false`/`nil`, or text (quoted or not).
@@ -31,19 +32,7 @@ struct NamedQueryArgument {
         unquoted = unquoted.dropFirst().dropLast()
       }
       value = .text(String(unquoted))
-      var literal = "\""
-      for scalar in unquoted.unicodeScalars {
-        switch scalar {
-        case "\\": literal += "\\\\"
-        case "\"": literal += "\\\""
-        case "\n": literal += "\\n"
-        case "\r": literal += "\\r"
-        case "\t": literal += "\\t"
-        case "\0": literal += "\\0"
-        default: literal.unicodeScalars.append(scalar)
-        }
-      }
-      swiftLiteral = literal + "\""
+      swiftLiteral = SwiftLiterals.quoted(String(unquoted))
     }
   }
 

@@ -672,19 +672,5 @@ final class DSLSpelling {
   }
 
   /// A Swift string literal of `text`.
-  static func swiftString(_ text: String) -> String {
-    var out = "\""
-    for scalar in text.unicodeScalars {
-      switch scalar {
-      case "\"": out += "\\\""
-      case "\\": out += "\\\\"
-      case "\n": out += "\\n"
-      case "\t": out += "\\t"
-      case "\r": out += "\\r"
-      default:
-        if scalar.value < 0x20 { out += "\\u{\(String(scalar.value, radix: 16))}" } else { out.unicodeScalars.append(scalar) }
-      }
-    }
-    return out + "\""
-  }
+  static func swiftString(_ text: String) -> String { SwiftLiterals.quoted(text) }
 }
