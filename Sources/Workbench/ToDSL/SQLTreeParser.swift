@@ -440,47 +440,21 @@ struct SQLTreeParser {
     return nil
   }
 
-  private mutating func comparison() throws(SQLTreeError) -> SQLExpr {
-    var left = try bitwise()
-    while let symbol = ["<=", ">=", "<", ">"].first(where: { isSymbol($0) }) {
-      index += 1
-      left = .binary(symbol, left, try bitwise())
-    }
-    return left
-  }
+  /// SQLite's binary operators above the equality group, by precedence (lowest first):
+  /// comparisons, bitwise, additive, multiplicative, concatenation and JSON access.
+  private static let binaryLevels: [[String]] = [
+    ["<=", ">=", "<", ">"], ["&", "|", "<<", ">>"], ["+", "-"], ["*", "/", "%"], ["||", "->>", "->"],
+  ]
 
-  private mutating func bitwise() throws(SQLTreeError) -> SQLExpr {
-    var left = try additive()
-    while let symbol = ["&", "|", "<<", ">>"].first(where: { isSymbol($0) }) {
-      index += 1
-      left = .binary(symbol, left, try additive())
-    }
-    return left
-  }
+  private mutating func comparison() throws(SQLTreeError) -> SQLExpr { try binaryLevel(0) }
 
-  private mutating func additive() throws(SQLTreeError) -> SQLExpr {
-    var left = try multiplicative()
-    while let symbol = ["+", "-"].first(where: { isSymbol($0) }) {
+  /// Operators of one level, left-associative, over operands of the next level up.
+  private mutating func binaryLevel(_ level: Int) throws(SQLTreeError) -> SQLExpr {
+    guard level < Self.binaryLevels.count else { return try unary() }
+    var left = try binaryLevel(level + 1)
+    while let symbol = Self.binaryLevels[level].first(where: { isSymbol($0) }) {
       index += 1
-      left = .binary(symbol, left, try multiplicative())
-    }
-    return left
-  }
-
-  private mutating func multiplicative() throws(SQLTreeError) -> SQLExpr {
-    var left = try concatenation()
-    while let symbol = ["*", "/", "%"].first(where: { isSymbol($0) }) {
-      index += 1
-      left = .binary(symbol, left, try concatenation())
-    }
-    return left
-  }
-
-  private mutating func concatenation() throws(SQLTreeError) -> SQLExpr {
-    var left = try unary()
-    while let symbol = ["||", "->>", "->"].first(where: { isSymbol($0) }) {
-      index += 1
-      left = .binary(symbol, left, try unary())
+      left = .binary(symbol, left, try binaryLevel(level + 1))
     }
     return left
   }
