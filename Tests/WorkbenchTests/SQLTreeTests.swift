@@ -6,7 +6,7 @@ import XCTest
 /// SQL read into a tree with SQLite's precedence, and two spellings of one statement read as
 /// one normal tree.
 final class SQLTreeTests: XCTestCase {
-  func where_(_ sql: String) throws -> SQLExpr? {
+  func whereClause(_ sql: String) throws -> SQLExpr? {
     guard case .select(let select) = try SQLTreeParser.parse(sql) else { return nil }
     return select.whereClause
   }
@@ -16,7 +16,7 @@ final class SQLTreeTests: XCTestCase {
     let y = SQLExpr.column(table: nil, name: "y")
     // AND binds tighter than OR; * than +; NOT takes the comparison after it.
     XCTAssertEqual(
-      try where_("SELECT * FROM t WHERE x = 1 OR y < 2 + 3 * 4 AND NOT x"),
+      try whereClause("SELECT * FROM t WHERE x = 1 OR y < 2 + 3 * 4 AND NOT x"),
       .binary(
         "OR", .binary("=", x, .integer("1")),
         .binary(
@@ -24,14 +24,14 @@ final class SQLTreeTests: XCTestCase {
           .unary("NOT", x))))
     // BETWEEN's AND is its own; `||` binds tighter than `=`.
     XCTAssertEqual(
-      try where_("SELECT * FROM t WHERE x BETWEEN 1 AND 2 AND y || 'a' = 'ba'"),
+      try whereClause("SELECT * FROM t WHERE x BETWEEN 1 AND 2 AND y || 'a' = 'ba'"),
       .binary("AND", .between(x, .integer("1"), .integer("2"), negated: false), .binary("=", .binary("||", y, .text("a")), .text("ba"))))
     XCTAssertEqual(
-      try where_("SELECT * FROM t WHERE x NOT LIKE 'a%' ESCAPE '!'"),
+      try whereClause("SELECT * FROM t WHERE x NOT LIKE 'a%' ESCAPE '!'"),
       .match(operator: "LIKE", x, .text("a%"), escape: .text("!"), negated: true))
     XCTAssertEqual(
-      try where_("SELECT * FROM t WHERE x IS NOT NULL AND y ISNULL"), .binary("AND", .binary("IS NOT", x, .null), .binary("IS", y, .null)))
-    XCTAssertEqual(try where_("SELECT * FROM t WHERE x = -3"), .binary("=", x, .integer("-3")))
+      try whereClause("SELECT * FROM t WHERE x IS NOT NULL AND y ISNULL"), .binary("AND", .binary("IS NOT", x, .null), .binary("IS", y, .null)))
+    XCTAssertEqual(try whereClause("SELECT * FROM t WHERE x = -3"), .binary("=", x, .integer("-3")))
     XCTAssertThrowsError(try SQLTreeParser.parse("SELECT * FROM t WHERE x = ?")) { error in
       XCTAssertEqual((error as? SQLTreeError)?.message, "a parameter ('?') has no DSL spelling here yet")
     }
