@@ -30,7 +30,8 @@ final class SQLTreeTests: XCTestCase {
       try whereClause("SELECT * FROM t WHERE x NOT LIKE 'a%' ESCAPE '!'"),
       .match(operator: "LIKE", x, .text("a%"), escape: .text("!"), negated: true))
     XCTAssertEqual(
-      try whereClause("SELECT * FROM t WHERE x IS NOT NULL AND y ISNULL"), .binary("AND", .binary("IS NOT", x, .null), .binary("IS", y, .null)))
+      try whereClause("SELECT * FROM t WHERE x IS NOT NULL AND y ISNULL"),
+      .binary("AND", .binary("IS NOT", x, .null), .binary("IS", y, .null)))
     XCTAssertEqual(try whereClause("SELECT * FROM t WHERE x = -3"), .binary("=", x, .integer("-3")))
     XCTAssertThrowsError(try SQLTreeParser.parse("SELECT * FROM t WHERE x = ?")) { error in
       XCTAssertEqual((error as? SQLTreeError)?.message, "a parameter ('?') has no DSL spelling here yet")
