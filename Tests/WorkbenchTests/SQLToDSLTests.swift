@@ -32,6 +32,8 @@ final class SQLToDSLTests: SnapshotTestCase {
         "SELECT l.title FROM remindersLists l WHERE NOT EXISTS (SELECT 1 FROM reminders WHERE remindersListID = l.id AND NOT isCompleted)",
         "SELECT r.title, o.title FROM reminders r JOIN reminders o ON o.remindersListID = r.remindersListID AND o.id > r.id",
         "INSERT INTO tags (id, title) VALUES (NULL, 'home') ON CONFLICT (title) DO UPDATE SET title = excluded.title || '!'",
+        "WITH late AS (SELECT title, dueDate FROM reminders WHERE dueDate IS NOT NULL) SELECT title FROM late ORDER BY dueDate DESC",
+        "WITH RECURSIVE n(x) AS (SELECT id FROM tags WHERE id = 1 UNION ALL SELECT t.id FROM tags t JOIN n ON t.id = n.x + 1) SELECT x FROM n",
       ]), as: .lines
     ) {
       #"""
@@ -87,6 +89,22 @@ final class SQLToDSLTests: SnapshotTestCase {
       > INSERT INTO tags (id, title) VALUES (NULL, 'home') ON CONFLICT (title) DO UPDATE SET title = excluded.title || '!'
       Tag.insert { Tag.Draft(title: "home") } onConflict: { $0.title } doUpdate: { $0.title = $1.title + "!" }
       -- renders the same SQL
+      > WITH late AS (SELECT title, dueDate FROM reminders WHERE dueDate IS NOT NULL) SELECT title FROM late ORDER BY dueDate DESC
+      @Table("late") struct Late { var title: String; var dueDate: Date? }
+      With {
+        Reminder.where { $0.dueDate.isNot(nil) }.select { Late.Columns(title: $0.title, dueDate: $0.dueDate) }
+      } query: {
+        Late.order { $0.dueDate.desc() }.select(\.title)
+      }
+      -- renders the same SQL
+      > WITH RECURSIVE n(x) AS (SELECT id FROM tags WHERE id = 1 UNION ALL SELECT t.id FROM tags t JOIN n ON t.id = n.x + 1) SELECT x FROM n
+      @Table("n") struct N { var x: Int }
+      With {
+        Tag.where { $0.id.eq(1) }.select { N.Columns(x: $0.id) }.union(all: true, Tag.join(N.all) { $0.id.eq($1.x + 1) }.select { tag, _ in N.Columns(x: tag.id) })
+      } query: {
+        N.select(\.x)
+      }
+      -- renders the same SQL
 
       """#
     }
@@ -106,7 +124,7 @@ final class SQLToDSLTests: SnapshotTestCase {
     ) {
       """
       > WITH x AS (SELECT 1) SELECT * FROM x
-      error: 1:1: WITH (a common table expression) has no DSL spelling here yet
+      error: every column of the common table 'x' needs a name (… AS name)
       as raw SQL: #sql("WITH x AS (SELECT 1) SELECT * FROM x")
       > SELECT title FROM reminders WHERE priority = NULL
       error: '= NULL' is never true (a comparison with NULL is NULL); IS NULL / IS NOT NULL is what tests for NULL
@@ -168,7 +186,7 @@ final class SQLToDSLTests: SnapshotTestCase {
       }
     }
     print("lesson solutions SQL → DSL: \(answered) of \(total) answered; refused: \(refusals.sorted { $0.value > $1.value })")
-    XCTAssertGreaterThanOrEqual(answered, 77)
+    XCTAssertGreaterThanOrEqual(answered, 87)
   }
 
   /// The SQL StructuredQueries renders in its own tests (the shared conformance cases that need

@@ -114,6 +114,14 @@ public final class Catalog: @unchecked Sendable {
     tables[model.typeName] = model
   }
 
+  /// Removes a model registered for a moment (a common table's type a spelling declared while
+  /// its round trip compiles); the table's name goes back to no model.
+  public func unregister(typeName: String) {
+    guard let model = tables.removeValue(forKey: typeName) else { return }
+    tableOrder.removeAll { $0 == typeName }
+    if typeNameByTable[model.tableName] == typeName { typeNameByTable[model.tableName] = nil }
+  }
+
   /// The model of a type, by its name; a nested type also by its qualified name
   /// (`Attachment.Video` is `Video`, declared inside `Attachment`).
   /// Whether `name` means something to the DSL: a model, an enum, a binding or a function.

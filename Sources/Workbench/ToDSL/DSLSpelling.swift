@@ -31,6 +31,15 @@ final class DSLSpelling {
   }
 
   private var marks = 0
+  /// The type of each common table of the statement, by its name (lower-cased).
+  private var commonTableModels: [String: TableModel] = [:]
+  /// Types this spelling declared in the catalog for its common tables: the caller removes them
+  /// once the round trip has compiled (``Catalog/unregister(typeName:)``).
+  private(set) var declaredTypes: [String] = []
+  /// The selection the next select spells as its common table's `Columns(…)`, and the one the
+  /// next core does.
+  private var selection: (model: TableModel, labels: [String])?
+  private var coreSelection: (model: TableModel, labels: [String])?
   /// The next select's one column is wrapped in `Optional(…)`.
   private var optionalSelection = false
 
@@ -81,6 +90,7 @@ final class DSLSpelling {
   static let prefix = 90
 
   func model(named name: String) throws(SQLTreeError) -> TableModel {
+    if let model = commonTableModels[name.lowercased()] { return model }
     if let model = catalog.table(forTableName: name) { return model }
     if let model = catalog.tables.values.first(where: { !$0.isSelection && $0.tableName.lowercased() == name.lowercased() }) {
       return model
@@ -231,6 +241,76 @@ final class DSLSpelling {
     return "{ \(names.joined(separator: ", ")) in \(text) }"
   }
 
+  /// `With { … } query: { … }`: each common table's select spelled as its type's rows, then the
+  /// statement that reads them.
+  private func spellWith(_ select: SQLSelect) throws(SQLTreeError) -> String {
+    var bodies: [String] = []
+    for table in select.commonTables {
+      guard let labels = table.columnNames else {
+        throw SQLTreeError(message: "every column of the common table '\(table.name)' needs a name (… AS name)", offset: -1)
+      }
+      let model = try commonTableModel(table, labels: labels)
+      commonTableModels[table.name.lowercased()] = model
+      selection = (model, labels)
+      bodies.append(try spell(table.select))
+    }
+    var main = select
+    main.commonTables = []
+    return "With {\n  " + bodies.joined(separator: "\n  ") + "\n} query: {\n  " + (try spell(main)) + "\n}"
+  }
+
+  /// The type of a common table: the session's model of that name (a fixture's `Tally`), else a
+  /// `@Table` struct declared here, its columns typed by what the select gives them.
+  private func commonTableModel(_ table: SQLCommonTable, labels: [String]) throws(SQLTreeError) -> TableModel {
+    if let model = catalog.tables.values.first(where: { !$0.isSelection && $0.tableName.lowercased() == table.name.lowercased() }) {
+      return model
+    }
+    var core = table.select
+    core.compounds = []
+    guard let from = core.from else {
+      throw SQLTreeError(message: "the common table '\(table.name)' selects from no table: its column types cannot be told", offset: -1)
+    }
+    var sources = [source(from.reference, try model(named: from.name), 0)]
+    for join in core.joins { sources.append(source(join.table.reference, try model(named: join.table.name), sources.count)) }
+    var properties: [String] = []
+    for (label, column) in zip(labels, core.columns) {
+      let type: SwiftType?
+      switch column.expr {
+      case .integer: type = SwiftType("Int")
+      case .real: type = SwiftType("Double")
+      case .text: type = SwiftType("String")
+      default: type = self.type(of: column.expr, sources)
+      }
+      guard let type, label.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }), label.first?.isNumber == false else {
+        throw SQLTreeError(message: "the type of the common table's column '\(label)' cannot be told here", offset: -1)
+      }
+      properties.append("var \(label): \(type.name)\(type.isOptional ? "?" : "")")
+    }
+    var typeName = (table.name.first.map { String($0).uppercased() } ?? "") + table.name.dropFirst()
+    if typeName.count > 3, typeName.hasSuffix("s") { typeName.removeLast() }
+    // A name the session already gives a type (a fixture's `Chain` of another table) is not taken.
+    for candidate in [typeName, typeName + "Row", typeName + "Rows"]
+    where catalog.table(forType: candidate) == nil && catalog.enums[candidate] == nil {
+      typeName = candidate
+      break
+    }
+    guard catalog.table(forType: typeName) == nil, catalog.enums[typeName] == nil else {
+      throw SQLTreeError(message: "the common table '\(table.name)' would need a type named \(typeName), which the session has", offset: -1)
+    }
+    let declaration = "@Table(\(Self.swiftString(table.name))) struct \(typeName) { \(properties.joined(separator: "; ")) }"
+    do {
+      _ = try Compiler(catalog: catalog).compile(declaration)
+    } catch {
+      throw SQLTreeError(message: "the common table '\(table.name)' has no type Quarry can declare (\(error.fullMessage))", offset: -1)
+    }
+    guard let model = catalog.table(forType: typeName) else {
+      throw SQLTreeError(message: "the common table '\(table.name)' has no type Quarry can declare", offset: -1)
+    }
+    declaredTypes.append(typeName)
+    declarations.append(declaration)
+    return model
+  }
+
   /// `title` when the one part is a column of the one table (`.select(\.title)`); nil otherwise.
   private func keyPath(_ parts: [String], _ sources: [Source]) -> String? {
     guard parts.count == 1, sources.count == 1, parts[0].hasPrefix(sources[0].parameter + ".") else { return nil }
@@ -264,13 +344,20 @@ final class DSLSpelling {
   // MARK: SELECT
 
   func spell(_ select: SQLSelect) throws(SQLTreeError) -> String {
-    guard !select.compounds.isEmpty else { return try spellCore(select) }
+    if !select.commonTables.isEmpty { return try spellWith(select) }
+    let target = selection
+    selection = nil
+    guard !select.compounds.isEmpty else {
+      coreSelection = target
+      return try spellCore(select)
+    }
     // `A.union(B)`: each select spelled alone; an ORDER BY or LIMIT of the whole has no spelling.
     if !select.orderBy.isEmpty || select.limit != nil {
       throw SQLTreeError(message: "ORDER BY or LIMIT on a compound select has no DSL spelling here yet", offset: -1)
     }
     var first = select
     first.compounds = []
+    coreSelection = target
     var text = try spellCore(first)
     for compound in select.compounds {
       let method: String
@@ -280,6 +367,7 @@ final class DSLSpelling {
       case "INTERSECT": method = "intersect("
       default: method = "except("
       }
+      coreSelection = target
       text += "." + method + (try spellCore(compound.select)) + ")"
     }
     return text
@@ -288,6 +376,8 @@ final class DSLSpelling {
   private func spellCore(_ select: SQLSelect) throws(SQLTreeError) -> String {
     let wrapsSelection = optionalSelection
     optionalSelection = false
+    let commonSelection = coreSelection
+    coreSelection = nil
     guard let from = select.from else { throw SQLTreeError(message: "a SELECT without FROM has no DSL spelling here yet", offset: -1) }
     var sources = [source(from.reference, try model(named: from.name), 0)]
     var text = sources[0].model.typeName
@@ -360,7 +450,24 @@ final class DSLSpelling {
         }
         return try expr(column.expr, sources).text
       }
-      if wrapsSelection, parts.count == 1 {
+      if let commonSelection {
+        // A common table's rows: its type's `Columns(…)`, each part under its column's name.
+        let (model, labels) = commonSelection
+        guard labels.count == parts.count, parts.count == model.columns.count else {
+          throw SQLTreeError(
+            message: "the common table '\(model.tableName)' has \(model.columns.count) columns and this select gives \(parts.count)",
+            offset: -1)
+        }
+        var arguments: [String] = []
+        for column in model.columns {
+          guard let position = labels.firstIndex(where: { $0.lowercased() == column.sqlName.lowercased() }) else {
+            throw SQLTreeError(
+              message: "the common table '\(model.tableName)' has no column '\(column.sqlName)' in this select", offset: -1)
+          }
+          arguments.append("\(column.path.joined(separator: ".")): \(parts[position])")
+        }
+        clauses.append(".select " + closure("\(model.typeName).Columns(\(arguments.joined(separator: ", ")))", sources))
+      } else if wrapsSelection, parts.count == 1 {
         clauses.append(".select " + closure("Optional(\(parts[0]))", sources))
       } else if let path = keyPath(parts, sources) {
         clauses.append(".select(\\.\(path))")

@@ -62,6 +62,8 @@ public struct SQLToDSL {
       return answer
     }
     let spelling = DSLSpelling(catalog: session.catalog)
+    // Types declared for common tables are the answer's, not the session's.
+    defer { for name in spelling.declaredTypes { session.catalog.unregister(typeName: name) } }
     let dsl: String
     do {
       let statement = try spelling.spell(tree)

@@ -99,6 +99,32 @@ struct SQLSelect: Equatable {
   /// `UNION [ALL]`, `INTERSECT`, `EXCEPT` and the selects after it; the ORDER BY and LIMIT
   /// above then order and cut the whole compound.
   var compounds: [SQLCompound] = []
+  /// `WITH [RECURSIVE] name (columns) AS (select), …` before it.
+  var commonTables: [SQLCommonTable] = []
+}
+
+struct SQLCommonTable: Equatable {
+  var name: String
+  /// The columns named after the CTE's name, if any; else its select's result names.
+  var columns: [String]
+  var select: SQLSelect
+
+  /// The name of each result column: listed after the name, else the select's alias, else the
+  /// column it reads.
+  var columnNames: [String]? {
+    if !columns.isEmpty { return columns }
+    var names: [String] = []
+    for column in select.columns {
+      if let alias = column.alias {
+        names.append(alias)
+      } else if case .column(_, let name) = column.expr {
+        names.append(name)
+      } else {
+        return nil
+      }
+    }
+    return names
+  }
 }
 
 struct SQLCompound: Equatable {

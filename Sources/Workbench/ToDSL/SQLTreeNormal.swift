@@ -22,7 +22,21 @@ struct SQLTreeNormal {
   func normal(_ statement: SQLStatement) -> SQLStatement {
     switch statement {
     case .select(let select):
-      return .select(normal(select, outer: []))
+      guard !select.commonTables.isEmpty else { return .select(normal(select, outer: [])) }
+      // A common table is a table of its own columns for every select of the statement.
+      var inner = self
+      for table in select.commonTables {
+        inner.tableColumns[table.name.lowercased()] = (table.columnNames ?? []).map { $0.lowercased() }
+      }
+      var main = select
+      main.commonTables = []
+      var out = inner.normal(main, outer: [])
+      out.commonTables = select.commonTables.map { table in
+        SQLCommonTable(
+          name: table.name.lowercased(), columns: (table.columnNames ?? []).map { $0.lowercased() },
+          select: Self.droppingAliases(inner.normal(table.select, outer: [])))
+      }
+      return .select(out)
     case .insert(let conflict, let table, let columns, let rows, let select, let upsert, let returning):
       let scope = [Scope(tables: [(table.reference, table.name.lowercased())])]
       // `excluded.title` in DO UPDATE: the row that was to be inserted.
@@ -98,6 +112,15 @@ struct SQLTreeNormal {
     return out
   }
 
+  /// A common table's select without its result aliases: its columns are named once, in the
+  /// normal common table (`WITH t(a) AS (SELECT x …)` and `WITH t AS (SELECT x AS a …)` agree).
+  static func droppingAliases(_ select: SQLSelect) -> SQLSelect {
+    var out = select
+    out.columns = select.columns.map { SQLResultColumn(expr: $0.expr, alias: nil) }
+    out.compounds = select.compounds.map { SQLCompound(op: $0.op, select: droppingAliases($0.select)) }
+    return out
+  }
+
   private func resolve(_ reference: String, _ scopes: [Scope]) -> String {
     for scope in scopes.reversed() {
       if let match = scope.tables.first(where: { $0.reference == reference }) { return match.name }
@@ -113,7 +136,8 @@ struct SQLTreeNormal {
         let model =
           catalog.table(forTableName: name)
           ?? catalog.tables.values.first { $0.tableName.lowercased() == name }
-        return model?.columns.contains { $0.sqlName.lowercased() == column.lowercased() } ?? false
+        return model?.columns.contains { $0.sqlName.lowercased() == column.lowercased() }
+          ?? tableColumns[name]?.contains(column.lowercased()) ?? false
       }
       if owners.count == 1 { return owners[0].name }
       if owners.count > 1 { return nil }

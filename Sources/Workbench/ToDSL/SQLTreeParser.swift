@@ -120,7 +120,28 @@ struct SQLTreeParser {
   // MARK: Statements
 
   private mutating func statement() throws(SQLTreeError) -> SQLStatement {
-    if isWord("WITH") { throw unsupported("WITH (a common table expression)") }
+    if take("WITH") {
+      _ = take("RECURSIVE")
+      var tables: [SQLCommonTable] = []
+      repeat {
+        let name = try self.name("a common table's name")
+        var columns: [String] = []
+        if take("(") {
+          repeat { columns.append(try self.name("a column")) } while take(",")
+          try expect(")")
+        }
+        try expect("AS")
+        if isWord("NOT") || isWord("MATERIALIZED") { throw unsupported("MATERIALIZED") }
+        try expect("(")
+        let select = try self.select()
+        try expect(")")
+        tables.append(SQLCommonTable(name: name, columns: columns, select: select))
+      } while take(",")
+      guard isWord("SELECT") else { throw unsupported("WITH before an INSERT, UPDATE or DELETE") }
+      var select = try self.select()
+      select.commonTables = tables
+      return .select(select)
+    }
     if isWord("SELECT") { return .select(try select()) }
     if isWord("VALUES") { throw unsupported("a bare VALUES statement") }
     if isWord("INSERT") || isWord("REPLACE") { return try insert() }
