@@ -28,6 +28,9 @@
 //   lesson_check_median_s          `quarry lessons --check N.K -- ANSWER`, whole process (and _max_s)
 //   scan_20k_lines_median_s        `quarry scan` of a generated 20,000-line app, beside sqlite3
 //                                  explaining the SQL it found (scan_20k_sqlite3_explain_median_s)
+//   to_dsl_answer_median_ms        `.dsl` on eight statements, in process (and _max_ms), beside
+//                                  SQLite preparing them (to_dsl_sqlite_prepare_median_ms);
+//                                  `--to-dsl-only` prints just these
 import Foundation
 import QuarryDSL
 import SwiftParser
@@ -41,6 +44,10 @@ import Workbench
 // and exits. Spawned, the difference of the two is what a fresh process pays to parse a DSL
 // query cold (the point query's floor: quarry parses the DSL with swift-syntax in every process).
 if CommandLine.arguments.count > 1, CommandLine.arguments[1] == "--exit" { exit(0) }
+if CommandLine.arguments.count > 1, CommandLine.arguments[1] == "--to-dsl-only" {
+  toDSLFigures()
+  exit(0)
+}
 if CommandLine.arguments.count > 2, CommandLine.arguments[1] == "--parse-only" {
   _ = Parser.parse(source: CommandLine.arguments[2])
   exit(0)
@@ -501,6 +508,43 @@ print("line_1m_peak_rss_kb: quarry \(lineRSS), sqlite3 \(sqliteLineRSS)")
 scanFigures(quarry: quarry)
 importAndBoxFigures()
 lessonCheckFigures()
+toDSLFigures()
+
+/// `.dsl`: an answer (read, spell, compile back, compare trees or rows), in process on the
+/// reminders fixture, per statement the median of 20; the goal is under 50 ms. Beside
+/// it, SQLite preparing the same statements (the part of the work sqlite3 itself does).
+@MainActor func toDSLFigures() {
+  guard let session = try? Session.fixture("reminders") else { return }
+  let statements = [
+    "SELECT title FROM reminders WHERE priority >= 2 ORDER BY title",
+    "SELECT r.title, l.title FROM reminders r JOIN remindersLists l ON r.remindersListID = l.id WHERE l.title = 'Work'",
+    "SELECT l.title, count(r.id) FROM remindersLists l LEFT JOIN reminders r ON r.remindersListID = l.id GROUP BY l.id ORDER BY 2 DESC",
+    "SELECT title FROM reminders WHERE title LIKE '%milk%' OR priority IN (1, 3) LIMIT 3 OFFSET 1",
+    "UPDATE reminders SET isFlagged = 1 WHERE priority = 3",
+    "SELECT l.title FROM remindersLists l WHERE NOT EXISTS (SELECT 1 FROM reminders WHERE remindersListID = l.id AND NOT isCompleted)",
+    "WITH late AS (SELECT title, dueDate FROM reminders WHERE dueDate IS NOT NULL) SELECT title FROM late ORDER BY dueDate DESC",
+    "SELECT title, count(*) FROM reminders GROUP BY title HAVING count(*) > 1",
+  ]
+  var answers: [Double] = []
+  var prepares: [Double] = []
+  for sql in statements {
+    var samples: [Double] = []
+    var prepareSamples: [Double] = []
+    for _ in 0..<20 {
+      let start = DispatchTime.now().uptimeNanoseconds
+      _ = SQLToDSL(session: session).answer(sql)
+      samples.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6)
+      let prepared = DispatchTime.now().uptimeNanoseconds
+      _ = try? session.database.prepare(sql)
+      prepareSamples.append(Double(DispatchTime.now().uptimeNanoseconds - prepared) / 1e6)
+    }
+    answers.append(median(samples))
+    prepares.append(median(prepareSamples))
+  }
+  report("to_dsl_answer_median_ms", median(answers), digits: 2)
+  report("to_dsl_answer_max_ms", answers.max() ?? 0, digits: 2)
+  report("to_dsl_sqlite_prepare_median_ms", median(prepares), digits: 3)
+}
 
 /// A box table of 1,000,000 rows written to a file (widths from the first thousand, streamed)
 /// against `sqlite3 -box`; and `.import` of the same rows as CSV against sqlite3's `.import`.
