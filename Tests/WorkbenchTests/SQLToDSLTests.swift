@@ -34,6 +34,8 @@ final class SQLToDSLTests: SnapshotTestCase {
         "INSERT INTO tags (id, title) VALUES (NULL, 'home') ON CONFLICT (title) DO UPDATE SET title = excluded.title || '!'",
         "WITH late AS (SELECT title, dueDate FROM reminders WHERE dueDate IS NOT NULL) SELECT title FROM late ORDER BY dueDate DESC",
         "WITH RECURSIVE n(x) AS (SELECT id FROM tags WHERE id = 1 UNION ALL SELECT t.id FROM tags t JOIN n ON t.id = n.x + 1) SELECT x FROM n",
+        "SELECT strftime('%Y-%m', dueDate), count(*) FROM reminders WHERE dueDate IS NOT NULL GROUP BY 1",
+        "SELECT remindersListID, count(*) FILTER (WHERE isCompleted) FROM reminders GROUP BY remindersListID",
       ]), as: .lines
     ) {
       #"""
@@ -105,6 +107,12 @@ final class SQLToDSLTests: SnapshotTestCase {
         N.select(\.x)
       }
       -- renders the same SQL
+      > SELECT strftime('%Y-%m', dueDate), count(*) FROM reminders WHERE dueDate IS NOT NULL GROUP BY 1
+      Reminder.where { $0.dueDate.isNot(nil) }.group { #sql("strftime('%Y-%m', \($0.dueDate))", as: String?.self) }.select { (#sql("strftime('%Y-%m', \($0.dueDate))", as: String?.self), $0.count()) }
+      -- renders other SQL that gives the same rows on this database
+      > SELECT remindersListID, count(*) FILTER (WHERE isCompleted) FROM reminders GROUP BY remindersListID
+      Reminder.group { $0.remindersListID }.select { ($0.remindersListID, $0.count(filter: $0.isCompleted)) }
+      -- renders other SQL that gives the same rows on this database
 
       """#
     }
@@ -114,6 +122,7 @@ final class SQLToDSLTests: SnapshotTestCase {
     assertInlineSnapshot(
       of: try spell([
         "WITH x AS (SELECT 1) SELECT * FROM x",
+        "SELECT title, rank() OVER (ORDER BY priority) FROM reminders",
         "SELECT title FROM reminders WHERE priority = NULL",
         "SELECT title FROM reminders WHERE priority = 7",
         "SELECT title FROM reminders JOIN reminders AS other ON other.id = reminders.id",
@@ -126,6 +135,9 @@ final class SQLToDSLTests: SnapshotTestCase {
       > WITH x AS (SELECT 1) SELECT * FROM x
       error: every column of the common table 'x' needs a name (… AS name)
       as raw SQL: #sql("WITH x AS (SELECT 1) SELECT * FROM x")
+      > SELECT title, rank() OVER (ORDER BY priority) FROM reminders
+      error: 1:22: StructuredQueries has no window functions (OVER): the statement is #sql
+      as raw SQL: #sql("SELECT title, rank() OVER (ORDER BY priority) FROM reminders")
       > SELECT title FROM reminders WHERE priority = NULL
       error: '= NULL' is never true (a comparison with NULL is NULL); IS NULL / IS NOT NULL is what tests for NULL
       as raw SQL: #sql("SELECT title FROM reminders WHERE priority = NULL")
@@ -186,7 +198,7 @@ final class SQLToDSLTests: SnapshotTestCase {
       }
     }
     print("lesson solutions SQL → DSL: \(answered) of \(total) answered; refused: \(refusals.sorted { $0.value > $1.value })")
-    XCTAssertGreaterThanOrEqual(answered, 87)
+    XCTAssertGreaterThanOrEqual(answered, 93)
   }
 
   /// The SQL StructuredQueries renders in its own tests (the shared conformance cases that need

@@ -630,6 +630,8 @@ final class DSLSpelling {
       return negated ? Spelled(text: "!" + call, precedence: Self.prefix) : Spelled(text: call, precedence: Spelled.member)
     case .function(let name, let arguments, let distinct):
       return try function(name, arguments, distinct: distinct, sources)
+    case .filtered(.function(let name, let arguments, let distinct), let condition) where Self.methods[name] != nil:
+      return try function(name, arguments, distinct: distinct, filter: try expr(condition, sources).text, sources)
     case .caseWhen(let base, let whens, let otherwise):
       var text = try base.map { (base) throws(SQLTreeError) -> String in "Case(\(try expr(base, sources).text))" } ?? "Case()"
       for when in whens {
@@ -756,7 +758,9 @@ final class DSLSpelling {
     "unhex": "unhex", "json_array_length": "jsonArrayLength", "json_type": "jsonType", "likelihood": "likelihood",
   ]
 
-  private func function(_ name: String, _ arguments: [SQLExpr], distinct: Bool, _ sources: [Source]) throws(SQLTreeError) -> Spelled {
+  private func function(
+    _ name: String, _ arguments: [SQLExpr], distinct: Bool, filter: String? = nil, _ sources: [Source]
+  ) throws(SQLTreeError) -> Spelled {
     if name == "coalesce" || name == "ifnull", arguments.count >= 2 {
       var text = try operandText(arguments[0], sources, above: Self.nilCoalescing)
       let type = self.type(of: arguments[0], sources)?.wrapped
@@ -768,14 +772,49 @@ final class DSLSpelling {
     }
     if name == "count", arguments == [.star(table: nil)] {
       guard let first = sources.first else { throw SQLTreeError(message: "count(*) needs a table", offset: -1) }
-      return Spelled(text: first.parameter + ".count()", precedence: Spelled.member)
+      return Spelled(text: first.parameter + ".count(\(filter.map { "filter: " + $0 } ?? ""))", precedence: Spelled.member)
     }
     guard let method = Self.methods[name], let first = arguments.first else {
+      // A function the library has no method for: a `#sql` fragment of that call, its columns
+      // interpolated, typed by what SQLite returns.
+      if let type = Self.fragmentTypes[name], !distinct { return try fragment(name, arguments, type: type, sources) }
       throw SQLTreeError(message: "the function \(name)(…) has no DSL spelling here yet", offset: -1)
     }
     var rest = try arguments.dropFirst().map { (argument) throws(SQLTreeError) -> String in try expr(argument, sources).text }
     if distinct { rest.insert("distinct: true", at: 0) }
+    if let filter { rest.append("filter: " + filter) }
     return Spelled(text: try receiver(first, sources) + ".\(method)(\(rest.joined(separator: ", ")))", precedence: Spelled.member)
+  }
+
+  /// SQL functions StructuredQueries has no method for, and the Swift type of their result
+  /// (date functions give NULL for a date they cannot read).
+  static let fragmentTypes: [String: String] = [
+    "date": "String?", "time": "String?", "datetime": "String?", "strftime": "String?", "julianday": "Double?",
+    "unixepoch": "Int?", "json_object": "String", "json_array": "String", "json_quote": "String", "printf": "String",
+    "format": "String", "char": "String", "concat": "String", "concat_ws": "String", "random": "Int", "iif": "String?",
+  ]
+
+  /// `#sql("strftime('%Y', \($0.dueDate))", as: String?.self)`: the call as SQL text, literals
+  /// written in it, every other argument interpolated as the DSL spells it.
+  private func fragment(_ name: String, _ arguments: [SQLExpr], type: String, _ sources: [Source]) throws(SQLTreeError) -> Spelled {
+    // The body of a Swift string literal: SQL text escaped for Swift, interpolations as written.
+    var literal = ""
+    func raw(_ sql: String) { literal += String(Self.swiftString(sql).dropFirst().dropLast()) }
+    raw(name + "(")
+    for (index, argument) in arguments.enumerated() {
+      if index > 0 { raw(", ") }
+      switch argument {
+      case .integer(let digits), .real(let digits): raw(digits)
+      case .text(let text): raw("'" + text.replacing("'", with: "''") + "'")
+      case .null: raw("NULL")
+      default:
+        let spelled = try expr(argument, sources)
+        if spelled.isLiteral { throw SQLTreeError(message: "this argument of \(name)(…) has no DSL spelling here yet", offset: -1) }
+        literal += "\\(" + spelled.text + ")"
+      }
+    }
+    raw(")")
+    return Spelled(text: "#sql(\"\(literal)\", as: \(type).self)", precedence: Spelled.member)
   }
 
   /// A Swift string literal of `text`.

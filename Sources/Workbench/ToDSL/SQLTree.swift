@@ -29,6 +29,8 @@ indirect enum SQLExpr: Equatable {
   case between(SQLExpr, SQLExpr, SQLExpr, negated: Bool)
   /// A function call, its name lower-cased; `count(*)` has one `.star` argument.
   case function(String, [SQLExpr], distinct: Bool)
+  /// `count(x) FILTER (WHERE condition)`: an aggregate over the rows the condition keeps.
+  case filtered(SQLExpr, where: SQLExpr)
   case caseWhen(SQLExpr?, [SQLWhen], otherwise: SQLExpr?)
   case exists(SQLSelect, negated: Bool)
   case subquery(SQLSelect)

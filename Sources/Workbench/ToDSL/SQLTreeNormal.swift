@@ -212,6 +212,8 @@ struct SQLTreeNormal {
       return negated ? .unary("NOT", plain) : plain
     case .function(let name, let arguments, let distinct):
       return .function(name, arguments.map { normal($0, scopes) }, distinct: distinct)
+    case .filtered(let call, let condition):
+      return .filtered(normal(call, scopes), where: normal(condition, scopes))
     case .caseWhen(let base, let whens, let otherwise):
       return .caseWhen(
         base.map { normal($0, scopes) },

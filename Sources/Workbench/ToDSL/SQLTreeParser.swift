@@ -609,9 +609,17 @@ struct SQLTreeParser {
         repeat { arguments.append(try expr()) } while take(",")
       }
       try expect(")")
-      if isWord("FILTER") { throw unsupported("an aggregate FILTER clause") }
-      if isWord("OVER") { throw unsupported("a window function (OVER)") }
-      return .function(function, arguments, distinct: distinct)
+      var call = SQLExpr.function(function, arguments, distinct: distinct)
+      if take("FILTER") {
+        try expect("(")
+        try expect("WHERE")
+        call = .filtered(call, where: try expr())
+        try expect(")")
+      }
+      if isWord("OVER") {
+        throw SQLTreeError(message: "StructuredQueries has no window functions (OVER): the statement is #sql", offset: offset)
+      }
+      return call
     }
     if take(".") {
       let second = try name("a column")
