@@ -138,6 +138,32 @@ final class DeclarationTypingTests: SnapshotTestCase {
     }
   }
 
+  /// An alias type's own `aliasName` is the alias rendered, as the library's `AliasName`
+  /// protocol lets a type declare it; without one, the type's name, pluralized.
+  func testAnAliasNameDeclaredIsTheOneRendered() throws {
+    assertInlineSnapshot(
+      of: try run(
+        #"""
+        enum M: AliasName { static let aliasName = "m" }
+        enum Other: AliasName {}
+        Reminder.join(Reminder.all.as(M.self)) { $0.id.eq($1.id) }.join(Reminder.all.as(Other.self)) { $1.id.eq($2.id) }.select { ($0.id, $1.id, $2.id) }.limit(1)
+        """#), as: .lines
+    ) {
+      """
+      SELECT "reminders"."id", "m"."id", "others"."id"
+      FROM "reminders"
+      JOIN "reminders" AS "m" ON ("reminders"."id") = ("m"."id")
+      JOIN "reminders" AS "others" ON ("m"."id") = ("others"."id")
+      LIMIT 1
+      ┌────┬────┬────┐
+      │ id │ id │ id │
+      ├────┼────┼────┤
+      │ 1  │ 1  │ 1  │
+      └────┴────┴────┘
+      """
+    }
+  }
+
   func testADraftUsesTheInferredDefaults() throws {
     assertInlineSnapshot(
       of: try run(

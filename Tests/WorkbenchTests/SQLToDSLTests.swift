@@ -118,6 +118,34 @@ final class SQLToDSLTests: SnapshotTestCase {
     }
   }
 
+  /// Written by hand on the organisation fixture: a self-join keeps its alias (the declared
+  /// `aliasName` is the one rendered), a correlated subquery names its outer row.
+  func testSelfJoinsAndCorrelatedSubqueriesOnTheOrganisation() throws {
+    assertInlineSnapshot(
+      of: try spell(
+        [
+          "select e.name, m.name as manager from employees e left join employees m on e.managerID = m.id order by e.name",
+          "SELECT m.name, COUNT(*) FROM employees e JOIN employees m ON e.managerID = m.id GROUP BY m.id, m.name ORDER BY COUNT(*) DESC, m.name",
+          "SELECT name, salary FROM employees e WHERE salary = (SELECT MAX(salary) FROM employees WHERE departmentID = e.departmentID)",
+        ], fixture: "organisation"), as: .lines
+    ) {
+      """
+      > select e.name, m.name as manager from employees e left join employees m on e.managerID = m.id order by e.name
+      enum M: AliasName { static let aliasName = "m" }
+      Employee.leftJoin(Employee.all.as(M.self)) { $0.managerID.eq($1.id) }.order { e, _ in e.name }.select { ($0.name, $1.name) }
+      -- renders other SQL that gives the same rows on this database
+      > SELECT m.name, COUNT(*) FROM employees e JOIN employees m ON e.managerID = m.id GROUP BY m.id, m.name ORDER BY COUNT(*) DESC, m.name
+      enum M: AliasName { static let aliasName = "m" }
+      Employee.join(Employee.all.as(M.self)) { $0.managerID.eq($1.id) }.group { _, m in (m.id, m.name) }.order { ($0.count().desc(), $1.name) }.select { ($1.name, $0.count()) }
+      -- renders other SQL that gives the same rows on this database
+      > SELECT name, salary FROM employees e WHERE salary = (SELECT MAX(salary) FROM employees WHERE departmentID = e.departmentID)
+      Employee.where { employee in employee.salary.eq(Employee.where { $0.departmentID.eq(employee.departmentID) }.select { $0.salary.max() }) }.select { ($0.name, $0.salary) }
+      -- renders the same SQL
+
+      """
+    }
+  }
+
   func testWhatHasNoSpellingIsNamed() throws {
     assertInlineSnapshot(
       of: try spell([

@@ -53,23 +53,14 @@ struct DeclarationReader {
 
     if inherited.contains("TableAlias") {
       var tableType: String?
-      var aliasName: String?
       for member in decl.memberBlock.activeMembers {
         if let alias = member.decl.as(TypeAliasDeclSyntax.self), alias.name.text == "Table" {
           tableType = alias.initializer.value.trimmedDescription
         }
-        if let variable = member.decl.as(VariableDeclSyntax.self),
-          let binding = variable.bindings.first,
-          binding.pattern.trimmedDescription == "aliasName",
-          let literal = binding.initializer?.value.as(StringLiteralExprSyntax.self)
-            ?? firstStringLiteral(in: binding.accessorBlock)
-        {
-          aliasName = literal.segments.trimmedDescription
-        }
       }
       catalog.aliases[name] = AliasModel(
         typeName: name, tableType: tableType,
-        aliasName: aliasName ?? Inflection.tableName(forType: name))
+        aliasName: declaredAliasName(in: decl.memberBlock) ?? Inflection.tableName(forType: name))
       return
     }
 
@@ -278,14 +269,30 @@ struct DeclarationReader {
     }
   }
 
+  /// The `aliasName` an alias type declares (`static let aliasName = "m"`, or a getter that
+  /// returns a literal); nil for the library's default.
+  func declaredAliasName(in members: MemberBlockSyntax) -> String? {
+    for member in members.activeMembers {
+      if let variable = member.decl.as(VariableDeclSyntax.self), let binding = variable.bindings.first,
+        binding.pattern.trimmedDescription == "aliasName",
+        let literal = binding.initializer?.value.as(StringLiteralExprSyntax.self) ?? firstStringLiteral(in: binding.accessorBlock)
+      {
+        return literal.segments.trimmedDescription
+      }
+    }
+    return nil
+  }
+
   // MARK: Enums
 
   func readEnum(_ decl: EnumDeclSyntax, outer: String?) throws {
     let name = decl.name.text
     let inherited = inheritedNames(decl.inheritanceClause)
     if inherited.contains("AliasName") {
+      // `enum M: AliasName { static let aliasName = "m" }` overrides the default name, as the
+      // library's protocol lets it.
       catalog.aliases[name] = AliasModel(
-        typeName: name, tableType: nil, aliasName: Inflection.tableName(forType: name))
+        typeName: name, tableType: nil, aliasName: declaredAliasName(in: decl.memberBlock) ?? Inflection.tableName(forType: name))
       return
     }
     let attributes = attributeNames(decl.attributes)

@@ -27,6 +27,8 @@ final class DSLSpelling {
     var index: Int
     var parameter: String
     var mark: String
+    /// The closure parameter's name when the table is read twice: its SQL alias.
+    var name: String?
     var dollar: String { "$\(index)" }
   }
 
@@ -231,9 +233,9 @@ final class DSLSpelling {
       }
       var name = source.model.typeName.split(separator: ".").last.map(String.init) ?? source.model.typeName
       name = (name.first.map { String($0).lowercased() } ?? "") + name.dropFirst()
-      if sources.filter({ $0.model.typeName.hasSuffix(source.model.typeName.split(separator: ".").last.map(String.init) ?? "") }).count > 1
-      {
-        name += "\(index)"
+      if sources.filter({ $0.model.typeName == source.model.typeName }).count > 1 {
+        // Two copies of one table: each by its SQL alias, else by its place.
+        name = source.name ?? name + "\(index)"
       }
       text = text.replacing(source.parameter, with: name).replacing(source.mark, with: name)
       names.insert(name, at: 0)
@@ -389,6 +391,13 @@ final class DSLSpelling {
         joined += ".as(\(try alias(of: model, as: join.table.alias)).self)"
       }
       sources.append(source(join.table.reference, model, sources.count))
+      if sources.dropLast().contains(where: { $0.model.typeName == model.typeName }) {
+        // A table read twice: its copies' parameters are named by their SQL aliases.
+        for index in sources.indices where sources[index].name == nil && sources[index].model.typeName == model.typeName {
+          let written = index == 0 ? from.alias : select.joins[index - 1].table.alias
+          if let written, Self.isIdentifier(written) { sources[index].name = written }
+        }
+      }
       guard let on = join.on else { throw SQLTreeError(message: "a join without ON has no DSL spelling here yet", offset: -1) }
       let method: String
       switch join.kind {
@@ -815,6 +824,18 @@ final class DSLSpelling {
     }
     raw(")")
     return Spelled(text: "#sql(\"\(literal)\", as: \(type).self)", precedence: Spelled.member)
+  }
+
+  /// Whether `text` can be a Swift name as written (`m`, `boss`), not a keyword Swift reserves.
+  static func isIdentifier(_ text: String) -> Bool {
+    guard let first = text.first, first.isLetter || first == "_" else { return false }
+    let keywords: Set<String> = [
+      "in", "is", "as", "do", "if", "for", "let", "var", "func", "case", "default", "self", "Self", "nil", "true", "false", "where",
+      "while", "return", "switch", "class", "struct", "enum", "import", "try", "throw", "repeat", "guard", "else", "break", "continue",
+      "static", "super", "init", "inout", "operator", "protocol", "extension", "subscript", "deinit", "fallthrough", "internal",
+      "private", "public", "rethrows", "throws", "typealias", "associatedtype", "defer", "any", "some",
+    ]
+    return text.allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" } && !keywords.contains(text)
   }
 
   /// A Swift string literal of `text`.

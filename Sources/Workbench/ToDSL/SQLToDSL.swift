@@ -98,7 +98,7 @@ public struct SQLToDSL {
     }
     if normal.normal(back) == normal.normal(tree) {
       answer.roundTrip = "identical"
-    } else if let difference = sameEffect(sql, rendered, tree: tree) {
+    } else if let difference = sameEffect(sql, rendered, tree: tree, back: back) {
       answer.error = "the spelling \(dsl) renders \(rendered.replacing("\n", with: " ")), which \(difference)"
       return answer
     } else {
@@ -120,7 +120,7 @@ public struct SQLToDSL {
 
   /// Nil when both statements give the same rows (reads) or leave the same data (writes) on a
   /// copy of the session's database, with the same plan; else what differs.
-  private func sameEffect(_ input: String, _ rendered: String, tree: SQLStatement) -> String? {
+  private func sameEffect(_ input: String, _ rendered: String, tree: SQLStatement, back: SQLStatement) -> String? {
     guard let left = try? session.database.freshCopy(), let right = try? session.database.freshCopy() else {
       return "could not be compared on this database"
     }
@@ -129,10 +129,14 @@ public struct SQLToDSL {
       guard let got = try? right.rows(rendered) else { return "does not run on this database" }
       let same = select.orderBy.isEmpty ? Self.sorted(expected) == Self.sorted(got) : expected == got
       guard same else { return "gives other rows on this database" }
-      // A plan names a table by its alias (`SCAN o`): by its name here.
-      var names: [String: String] = [:]
-      for table in ([select.from].compactMap { $0 } + select.joins.map(\.table)) { names[table.reference] = table.name.lowercased() }
-      let plans = [input, rendered].map { sql in
+      // A plan names a table by its alias (`SCAN o`): by its name here, in each statement.
+      func names(_ statement: SQLStatement) -> [String: String] {
+        guard case .select(let select) = statement else { return [:] }
+        var names: [String: String] = [:]
+        for table in ([select.from].compactMap { $0 } + select.joins.map(\.table)) { names[table.reference] = table.name.lowercased() }
+        return names
+      }
+      let plans = [(input, names(tree)), (rendered, names(back))].map { sql, names in
         ((try? left.rows("EXPLAIN QUERY PLAN " + sql)) ?? []).compactMap { row -> String? in
           guard case .text(let detail)? = row.last, let shape = Self.planShape(detail) else { return nil }
           let words = shape.split(separator: " ").map(String.init)
