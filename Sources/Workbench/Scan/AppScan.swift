@@ -51,9 +51,11 @@ public struct AppScan {
     report.leftOut = leftOut
     var order: [String: Int] = [:]
     var counted: Set<String> = []
+    // Read once for all modules: it walks the scanned folders for `Package.resolved`.
+    let pinnedLibrary = PinnedLibrary.version(in: paths)
     for module in modules {
       if modules.count > 1, let name = module.name { progress?("target \(name):") }
-      let part = try scan(module)
+      let part = try scan(module, pinnedLibrary: pinnedLibrary)
       for path in module.files where order[path] == nil { order[path] = order.count }
       for (path, lines) in part.lines where counted.insert(path).inserted {
         report.files += 1
@@ -74,7 +76,7 @@ public struct AppScan {
   }
 
   /// Scans one module: its files read together, its set-up run on its own database.
-  private func scan(_ module: ScanModule) throws -> (report: ScanReport, lines: [(String, Int)]) {
+  private func scan(_ module: ScanModule, pinnedLibrary: String?) throws -> (report: ScanReport, lines: [(String, Int)]) {
     let files = module.files
     progress?("scanning \(files.count) Swift file\(files.count == 1 ? "" : "s")…")
     var inputs: [(path: String, bytes: [UInt8])] = []
@@ -100,7 +102,7 @@ public struct AppScan {
     let session = try Session(database: database)
     session.sqlOnly = databasePath != nil
     let compiler = session.compiler
-    if let pinned = PinnedLibrary.version(in: paths), PinnedLibrary.precedes(pinned, "0.31.0") {
+    if let pinned = pinnedLibrary, PinnedLibrary.precedes(pinned, "0.31.0") {
       compiler.olderLibraryNote =
         "this app pins swift-structured-queries \(pinned) in Package.resolved, where '==' and '!=' on columns were the library's operators; Quarry renders 0.37, where they are unavailable"
     }

@@ -698,8 +698,8 @@ final class DSLSpelling {
 
   private func binary(_ op: String, _ left: SQLExpr, _ right: SQLExpr, _ sources: [Source]) throws(SQLTreeError) -> Spelled {
     // A literal on the left of a comparison reads as the column compared with it.
-    let flipped: [String: String] = ["=": "=", "<>": "<>", "IS": "IS", "IS NOT": "IS NOT", "<": ">", ">": "<", "<=": ">=", ">=": "<="]
-    if let other = flipped[op], try expr(left, sources).isLiteral, !(try expr(right, sources).isLiteral) {
+    // Read off the tree: spelling a side (a subquery's declarations) happens once, below.
+    if let other = SQLExpr.flippedComparisons[op], left.isLiteral, !right.isLiteral {
       return try binary(other, right, left, sources)
     }
     let leftType = type(of: left, sources)

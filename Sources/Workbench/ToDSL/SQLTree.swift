@@ -40,6 +40,21 @@ indirect enum SQLExpr: Equatable {
   case row([SQLExpr])
 }
 
+extension SQLExpr {
+  /// A literal value (`3`, `'a'`, `NULL`, a blob).
+  var isLiteral: Bool {
+    switch self {
+    case .integer, .real, .text, .null, .blob: true
+    default: false
+    }
+  }
+
+  /// A comparison with its sides swapped: `3 < x` is `x > 3`.
+  static let flippedComparisons: [String: String] = [
+    "=": "=", "<>": "<>", "IS": "IS", "IS NOT": "IS NOT", "<": ">", ">": "<", "<=": ">=", ">=": "<=",
+  ]
+}
+
 struct SQLWhen: Equatable {
   var condition: SQLExpr
   var result: SQLExpr

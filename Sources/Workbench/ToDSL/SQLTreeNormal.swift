@@ -163,17 +163,6 @@ struct SQLTreeNormal {
     return type.isNumeric && catalog.enums[type.name] == nil
   }
 
-  private static let flipped: [String: String] = [
-    "=": "=", "<>": "<>", "IS": "IS", "IS NOT": "IS NOT", "<": ">", ">": "<", "<=": ">=", ">=": "<=",
-  ]
-
-  private static func isLiteral(_ expr: SQLExpr) -> Bool {
-    switch expr {
-    case .integer, .real, .text, .null, .blob: true
-    default: false
-    }
-  }
-
   private func normal(_ expr: SQLExpr, _ scopes: [Scope]) -> SQLExpr {
     switch expr {
     case .column(let table, let name):
@@ -186,10 +175,10 @@ struct SQLTreeNormal {
     case .unary(let op, let operand):
       return .unary(op, normal(operand, scopes))
     case .binary(let op, let left, let right):
-      if let other = Self.flipped[op], Self.isLiteral(left), !Self.isLiteral(right) {
+      if let other = SQLExpr.flippedComparisons[op], left.isLiteral, !right.isLiteral {
         return normal(.binary(other, right, left), scopes)
       }
-      if Self.flipped[op] != nil, isNumericColumn(left, scopes) {
+      if SQLExpr.flippedComparisons[op] != nil, isNumericColumn(left, scopes) {
         return .binary(op, normal(left, scopes), Self.asReal(normal(right, scopes)))
       }
       return .binary(op, normal(left, scopes), normal(right, scopes))
