@@ -813,6 +813,120 @@ final class ScanTests: XCTestCase {
     XCTAssertFalse(result.stdout.contains("no such table"), result.stdout)
   }
 
+  /// Names as Swift's lookup finds them (seen in bradhowes/SoundFontsPlus): a bare static
+  /// property of the type around the query, a bare `Draft` in a model's extension, `.init(…)`
+  /// typed by the array the `map` makes; a method another app type declares (`update()`) is not
+  /// the library's `update { … }`; values the set-up computes are bound; a loop's statement is
+  /// listed once, with how many times it ran.
+  func testNamesAsSwiftLooksThemUp() throws {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("quarry-scan-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    try Data(
+      #"""
+      import SharingGRDB
+      @Table struct Tag: Identifiable {
+        let id: Int
+        var title: String
+        var position: Int
+        enum Builtin: CaseIterable {
+          case all, recent, shared
+          var title: String {
+            switch self {
+            case .all: return "All"
+            case .recent: return "Recent"
+            case .shared: return "Shared"
+            }
+          }
+        }
+        init(id: Int, title: String, position: Int) {
+          self.id = id
+          self.title = title
+          self.position = position
+        }
+      }
+      extension Tag {
+        static func make(title: String, position: Int) -> Insert<Tag, ()> {
+          Self.insert { Draft(title: title, position: position) }
+        }
+      }
+      enum Operations {
+        static var baseQuery: Where<Tag> {
+          @Shared(.appStorage("recentOnly")) var recentOnly = false
+          if recentOnly { return Tag.where { $0.position.lt(10) } } else { return Tag.where { $0.position.gte(0) } }
+        }
+        static var byPosition: Select<(), Tag, ()> { Tag.order(by: \.position) }
+        static var tags: [Tag] {
+          @Shared(.appStorage("newestFirst")) var newestFirst = false
+          let query = newestFirst ? baseQuery.order { $0.id.desc() } : baseQuery.order(by: \.title)
+          @Dependency(\.defaultDatabase) var database
+          return (try? database.read { try query.fetchAll($0) }) ?? []
+        }
+        static var ordered: [Tag] {
+          @Dependency(\.defaultDatabase) var database
+          return (try? database.read { try byPosition.fetchAll($0) }) ?? []
+        }
+      }
+      final class Monitor { var level = 0 }
+      extension Monitor { func update() { level += 1 } }
+      enum Slot: CaseIterable {
+        case one, two, three
+        func placement() -> (String, Int) { ("x", 1) }
+      }
+      func appDatabase() throws -> any DatabaseWriter {
+        let database = try DatabaseQueue()
+        var migrator = DatabaseMigrator()
+        migrator.registerMigration("v1") { db in
+          try #sql("CREATE TABLE tags (id INTEGER PRIMARY KEY, title TEXT NOT NULL, position INTEGER NOT NULL)").execute(db)
+        }
+        migrator.registerMigration("builtin tags") { db in
+          let drafts: [Tag.Draft] = Tag.Builtin.allCases.enumerated().map {
+            .init(title: $0.1.title, position: $0.0)
+          }
+          try Tag.insert { drafts }.execute(db)
+        }
+        try migrator.migrate(database)
+        try database.write { db in
+          for slot in Slot.allCases {
+            let (title, position) = slot.placement()
+            let update = Tag.where { $0.position.eq(position) }.update { $0.title = title }
+            try update.execute(db)
+          }
+        }
+        return database
+      }
+      """#.utf8
+    ).write(to: folder.appendingPathComponent("App.swift"))
+    let result = try QuarryProcess.run(["scan", folder.path, "--format", "json"])
+    let objects = try result.stdout.split(separator: "\n").dropLast().map { line in
+      try XCTUnwrap(JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+    }
+    XCTAssertEqual(objects.compactMap { $0["error"] as? String }, [])
+    func sql(_ source: String) -> [String] {
+      objects.filter { ($0["source"] as? String)?.contains(source) == true }.compactMap { $0["sql"] as? String }
+    }
+    XCTAssertEqual(
+      sql("Tag.insert { drafts }"), [#"INSERT INTO "tags" ("id", "title", "position") VALUES (NULL, ?, ?), (NULL, ?, ?), (NULL, ?, ?)"#])
+    XCTAssertEqual(
+      objects.first { ($0["source"] as? String)?.contains("Tag.insert { drafts }") == true }?["bindings"] as? [String],
+      ["'All'", "0", "'Recent'", "1", "'Shared'", "2"])
+    XCTAssertEqual(sql("Draft(title: title"), [#"INSERT INTO "tags" ("id", "title", "position") VALUES (NULL, ?, ?)"#])
+    XCTAssertEqual(
+      objects.filter { $0["source"] as? String == "query" }.compactMap { entry in
+        (entry["variant"] as? String).map { "\($0): \(entry["sql"] as? String ?? "-")" }
+      },
+      [
+        #"newestFirst is true, recentOnly is true: SELECT "tags"."id", "tags"."title", "tags"."position" FROM "tags" WHERE (("tags"."position") < (?)) ORDER BY "tags"."id" DESC"#,
+        #"newestFirst is false, recentOnly is true: SELECT "tags"."id", "tags"."title", "tags"."position" FROM "tags" WHERE (("tags"."position") < (?)) ORDER BY "tags"."title""#,
+        #"newestFirst is true, recentOnly is false: SELECT "tags"."id", "tags"."title", "tags"."position" FROM "tags" WHERE (("tags"."position") >= (?)) ORDER BY "tags"."id" DESC"#,
+      ])
+    XCTAssertEqual(sql("byPosition"), [#"SELECT "tags"."id", "tags"."title", "tags"."position" FROM "tags" ORDER BY "tags"."position""#])
+    let loop = try XCTUnwrap(objects.first { $0["source"] as? String == "try update.execute(db)" })
+    XCTAssertEqual(loop["runs"] as? Int, 3)
+    XCTAssertEqual(loop["sql"] as? String, #"UPDATE "tags" SET "title" = ? WHERE (("tags"."position") = (?))"#)
+    XCTAssertEqual(loop["skipped"] as? String, "not run: it binds values the app has only when it runs (title)")
+  }
+
   /// Migrations registered through the app's helpers (`SoundFont.migrate(&migrator)`, a static
   /// function of each model handed the migrator) run as the app runs them, each named as the
   /// helper names it (`Self.tableName`), GRDB's schema builder included; a namespace's helper

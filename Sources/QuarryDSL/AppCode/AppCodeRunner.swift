@@ -199,6 +199,12 @@ extension AppCodeRunner {
       else {
         if context == .app {
           skip(binding)
+          // `let (kind, location) = try fontKind.data()` in a scanned app: values it has when it runs.
+          if compiler.scanSources != nil, binding.initializer != nil {
+            for token in binding.pattern.tokens(viewMode: .sourceAccurate) {
+              if case .identifier(let part) = token.tokenKind { bindRunTime(part, annotation: nil) }
+            }
+          }
           continue
         }
         throw compiler.source.diagnostic("a top-level binding needs a name and a value", at: binding)
@@ -229,7 +235,7 @@ extension AppCodeRunner {
         continue
       }
       if let (call, called) = Self.call(value), let function = compiler.catalog.functions[called], compiler.lookupLocal(called) == nil,
-        Self.hasStatements(function)
+        Self.hasStatements(function), callsAppFunction(call)
       {
         // `let database = try appDatabase()`: the set-up function runs.
         try runFunction(called, function, call: call, into: &items)
@@ -245,13 +251,37 @@ extension AppCodeRunner {
       do {
         bind(name, to: try compiler.evaluateBinding(value, annotation: value == initializer ? binding.typeAnnotation : nil))
       } catch let diagnostic as Diagnostic {
-        guard context == .app || isPlumbing(value, failure: diagnostic, binding: true) else { throw diagnostic }
+        let plumbing = isPlumbing(value, failure: diagnostic, binding: true)
+        guard context == .app || plumbing else { throw diagnostic }
         skip(binding, as: "\(variable.bindingSpecifier.text) \(name)")
-        skippedValues[name] = messageExcerpt(value.trimmedDescription)
+        if context == .app, compiler.scanSources != nil, !plumbing, !startsAtQuery(value) {
+          // In a scanned app, a value its own code computes is one it has when it runs (bound).
+          bindRunTime(name, annotation: binding.typeAnnotation)
+        } else {
+          skippedValues[name] = messageExcerpt(value.trimmedDescription)
+        }
       }
     }
     if context == .prompt {
       items.append(.declaration(name: variable.bindings.first?.pattern.trimmedDescription ?? "let"))
+    }
+  }
+
+  /// Binds `name` to a value the app has only when it runs (a bound parameter), of the
+  /// annotated type when there is one.
+  private func bindRunTime(_ name: String, annotation: TypeAnnotationSyntax?) {
+    let type = annotation.map { SwiftEvaluator.swiftType($0.type) }
+    bind(name, to: .expression(TypedExpression(.value(.parameter(name)), type: type)))
+  }
+
+  /// Whether `expr` starts at a table, `Self`, or a local holding a query or statement: a
+  /// query Quarry could not build, not a plain value of the app.
+  private func startsAtQuery(_ expr: ExprSyntax) -> Bool {
+    guard let root = Self.plumbingRootNode(of: expr)?.baseName.text else { return false }
+    if root == "Self" || compiler.catalog.table(forType: root) != nil { return true }
+    switch compiler.lookupLocal(root) ?? compiler.catalog.bindings[root] {
+    case .table?, .query?, .write?, .statement?: return true
+    default: return false
     }
   }
 
@@ -450,6 +480,14 @@ extension AppCodeRunner {
     return found
   }
 
+  /// Whether `call` can call the app's function of its name (one at file scope, or a method of
+  /// an app type's extension): a bare call, or a call on a value that is no table or query.
+  /// `SoundFont.where { … }.update { … }` calls the library's `update`, whatever app type also
+  /// declares an `update()`: Swift looks a method up in its base's type.
+  private func callsAppFunction(_ call: FunctionCallExprSyntax) -> Bool {
+    !call.calledExpression.is(MemberAccessExprSyntax.self) || !startsAtQuery(ExprSyntax(call))
+  }
+
   /// The static function a call names and fits: `Type.name(…)`, or a bare `name(…)` inside a
   /// static function of that type (`try migratorSetup(for: database)` in `AppDatabase.setup()`).
   private func staticScope(_ expr: ExprSyntax) -> (name: String, scope: Scope, call: FunctionCallExprSyntax, table: TableModel?)? {
@@ -640,7 +678,7 @@ extension AppCodeRunner {
       // `configuration.foreignKeysEnabled = true`, `$0.defaultDatabase = try appDatabase()`:
       // the right side may run app code; the assignment itself is plumbing.
       if let (call, name) = Self.call(assignment.value), compiler.lookupLocal(name) == nil, let function = compiler.catalog.functions[name],
-        Self.hasStatements(function)
+        Self.hasStatements(function), callsAppFunction(call)
       {
         try runFunction(name, function, call: call, into: &items)
       } else if Self.isDatabaseCall(assignment.value) {

@@ -340,7 +340,13 @@ extension Compiler {
     var names: [String: SwiftValue] = [:]
     for part in parts {
       for token in part.tokens(viewMode: .sourceAccurate) {
-        guard case .identifier(let name) = token.tokenKind, names[name] == nil,
+        // `$0` in a closure the query compiler runs (`kinds.enumerated().map { $0.1.title }`).
+        let name: String
+        switch token.tokenKind {
+        case .identifier(let text), .dollarIdentifier(let text): name = text
+        default: continue
+        }
+        guard names[name] == nil,
           let value = lookupLocal(name) ?? catalog.bindings[name] ?? heldGlobal(name), let swift = swiftValue(value)
         else { continue }
         names[name] = swift

@@ -77,7 +77,7 @@ extension Compiler {
         return try evaluate(statement)
       }
       let base = try evaluateBase(baseSyntax)
-      return try callMethod(name, on: base, arguments: arguments, at: member)
+      return try callMethod(name, on: base, arguments: arguments, at: member, expected: expected)
     }
     if let reference = call.calledExpression.as(DeclReferenceExprSyntax.self) {
       return try callFunction(reference.baseName.text, arguments: arguments, at: reference)
@@ -186,11 +186,21 @@ extension Compiler {
   /// Whether Quarry knows what the type `name` is (a table, an enum, a struct, an alias, a
   /// namespace, a standard type).
   func isModelled(_ name: String) -> Bool {
-    name == "Self" || catalog.table(forType: name) != nil || catalog.enums[name] != nil || catalog.valueTypes[name] != nil
+    name == "Self" || draftOwner(name) != nil || catalog.table(forType: name) != nil || catalog.enums[name] != nil
+      || catalog.valueTypes[name] != nil
       || catalog.aliases[name] != nil
       || catalog.staticFunctions.keys.contains { $0.hasPrefix(name + ".") }
       || catalog.staticProperties.keys.contains { $0.hasPrefix(name + ".") }
       || SwiftComputation.standardTypes.contains(name) || lookupLocal(name) != nil
+  }
+
+  /// The table whose `Draft` a bare `Draft` names where the compiler stands (in the table's
+  /// own declaration or extension), or nil.
+  func draftOwner(_ name: String) -> TableInstance? {
+    guard name == "Draft", lookupLocal(name) == nil, runTimeValues[name] == nil else { return nil }
+    if let selfTable, !selfTable.model.isSelection { return selfTable }
+    guard let type = enclosingType, let model = catalog.table(forType: type), !model.isSelection else { return nil }
+    return TableInstance(model: model)
   }
 
   /// `selectedIDs.contains($0.id)` on a collection the app holds when it runs: StructuredQueries'
@@ -214,7 +224,9 @@ extension Compiler {
     return boolean(needle.expression.binary(.in, Expression(.list([.value(.parameter(list + "[…]"))]))))
   }
 
-  func callMethod(_ name: String, on base: Value, arguments: Arguments, at node: MemberAccessExprSyntax) throws -> Value {
+  func callMethod(_ name: String, on base: Value, arguments: Arguments, at node: MemberAccessExprSyntax, expected: SwiftType? = nil)
+    throws -> Value
+  {
     if let runTime = runTimeMember(name, of: base, whole: arguments.call, isCall: true) { return runTime }
     if let reference = node.base?.as(DeclReferenceExprSyntax.self), appCode.fetchedBindings.contains(reference.baseName.text),
       lookupLocal(reference.baseName.text) == nil, !Self.databaseCalls.contains(name)
@@ -309,11 +321,13 @@ extension Compiler {
           return try swiftValue(of: ExprSyntax(arguments.call))
         } catch let swiftFailure as Diagnostic {
           // Known elements, but a query value in the closure (`reduce(Case(…)) { … }`).
-          guard let value = try arrayMethods.arrayMethod(name, on: elements, arguments: arguments) else { throw swiftFailure }
+          guard let value = try arrayMethods.arrayMethod(name, on: elements, arguments: arguments, expected: expected) else {
+            throw swiftFailure
+          }
           return value
         }
       }
-      if let value = try arrayMethods.arrayMethod(name, on: elements, arguments: arguments) { return value }
+      if let value = try arrayMethods.arrayMethod(name, on: elements, arguments: arguments, expected: expected) { return value }
     case .statement(let statement, let types):
       return try statementMethods.statementMethod(name, on: statement, types: types, arguments: arguments, at: node)
     default:
@@ -369,6 +383,15 @@ extension Compiler {
     if let selfTable, ["where", "select", "order", "group", "join", "leftJoin", "limit"].contains(name) {
       return try queryMethods.queryMethod(name, on: Query(selfTable), arguments: arguments)
     }
+    if name == "init", let expected {
+      // `.init(title: …)` where a `Reminder.Draft` (or a `Reminder`) is expected: its initializer.
+      if expected.name.hasSuffix(".Draft"), let model = catalog.table(forType: String(expected.name.dropLast(".Draft".count))),
+        catalog.table(forType: expected.name) == nil
+      {
+        return try tableMethods.draft(TableInstance(model: model), arguments)
+      }
+      if let model = catalog.table(forType: expected.name) { return try tableMethods.initializer(of: model, arguments: arguments) }
+    }
     if let expected, let model = catalog.enums[expected.name] {
       throw source.diagnostic("'\(model.name).\(name)' is not a function", at: arguments.call)
     }
@@ -415,6 +438,14 @@ extension Compiler {
     }
     if let model = catalog.table(forType: name) {
       return try tableMethods.initializer(of: model, arguments: arguments)
+    }
+    if let owner = draftOwner(name) {
+      // `Draft(title: …)` inside `extension Reminder`: the type's own `Reminder.Draft`, as
+      // Swift's unqualified lookup finds it.
+      if let declared = catalog.table(forType: owner.model.typeName + ".Draft") {
+        return try tableMethods.initializer(of: declared, arguments: arguments)
+      }
+      return try tableMethods.draft(owner, arguments)
     }
     try checkArguments(of: name, on: .function, arguments)
     if let computed = try swiftFunctionOfSwiftValues(name, arguments: arguments) { return computed }

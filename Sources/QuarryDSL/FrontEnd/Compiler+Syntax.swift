@@ -163,9 +163,45 @@ extension Compiler {
     return catalog.table(forType: typeName) == nil ? typeName : nil
   }
 
+  /// The static property `name` of the type the compiler stands in, or of a type around it
+  /// (`Outer.Inner` looks in `Outer.Inner`, then `Outer`), as Swift's unqualified lookup finds it.
+  func enclosingStaticProperty(_ name: String) -> StaticProperty? {
+    guard var scope = enclosingType, !catalog.staticProperties.isEmpty else { return nil }
+    while true {
+      if let property = catalog.staticProperties[scope + "." + name] { return property }
+      guard let dot = scope.lastIndex(of: ".") else { return nil }
+      scope = String(scope[..<dot])
+    }
+  }
+
+  /// The value of a static property named bare inside its type. As for a global, a stored
+  /// `static var` (the app may change it), or one Quarry cannot compute, is in a scan a value
+  /// the app has when it runs.
+  func enclosingStaticValue(_ property: StaticProperty, at reference: DeclReferenceExprSyntax) throws -> Value {
+    let binding = property.binding.syntax.as(PatternBindingSyntax.self)
+    let annotated = (binding?.typeAnnotation?.type).map(SwiftEvaluator.swiftType)
+    let runTime = Value.expression(TypedExpression(.value(.parameter(property.name)), type: annotated))
+    let declaration = binding?.parent?.parent?.as(VariableDeclSyntax.self)
+    if declaration?.bindingSpecifier.tokenKind == .keyword(.var), binding?.accessorBlock == nil {
+      if scanning { return runTime }
+      throw source.diagnostic(
+        "'\(property.qualifiedName)' is a 'static var', whose value the app has only when it runs", at: reference)
+    }
+    do {
+      return try value(of: property)
+    } catch let diagnostic as Diagnostic {
+      guard scanning else { throw diagnostic }
+      return runTime
+    }
+  }
+
   /// A static property's value: its initializer, evaluated in the input that declared it with
-  /// the declared type expected (Swift evaluates it once; its value does not change).
+  /// the declared type expected (Swift evaluates it once; its value does not change). Its
+  /// names are looked up in the type that declares it.
   func value(of property: StaticProperty) throws -> Value {
+    let savedType = enclosingType
+    if !property.typeName.isEmpty { enclosingType = property.typeName }
+    defer { enclosingType = savedType }
     guard let binding = property.binding.syntax.as(PatternBindingSyntax.self) else {
       throw source.diagnostic("'\(property.qualifiedName)' has no value to read", at: source.tree)
     }
@@ -453,6 +489,9 @@ extension Compiler {
       return try member(name, of: record, at: reference)
     }
     if let value = catalog.bindings[name] { return try sqlForm(value, at: reference) }
+    // `tagsQuery` inside `enum Operations`: the enclosing type's static property, which Swift
+    // finds before a global of that name.
+    if let property = enclosingStaticProperty(name) { return try enclosingStaticValue(property, at: reference) }
     if let value = try globalValue(name, at: reference) { return try sqlForm(value, at: reference) }
     if let file = currentFile, let model = catalog.nestedTypes["#\(file)." + name] {
       // A `private` model of the query's own file.
@@ -472,14 +511,15 @@ extension Compiler {
       throw source.diagnostic(
         "'\(name)' is not a parameter of this closure", at: reference)
     }
+    // A local the app code declared (though Quarry could not compute it) shadows a function.
+    if let origin = appCode.skippedValues[name] {
+      throw source.diagnostic(
+        "'\(name)' comes from app code Quarry does not run (\(origin)), so its value is unknown here", at: reference)
+    }
     if catalog.functions[name] != nil { return .function(name) }
     if catalog.valueTypes[name] != nil {
       throw source.diagnostic(
         "'\(name)' is a struct of Swift values, not a table: add @Table to query it (or @Selection for a result row)", at: reference)
-    }
-    if let origin = appCode.skippedValues[name] {
-      throw source.diagnostic(
-        "'\(name)' comes from app code Quarry does not run (\(origin)), so its value is unknown here", at: reference)
     }
     let candidates = catalog.typeNames + catalog.bindings.keys + locals.flatMap(\.keys)
     let suggestion = closestMatch(to: name, in: candidates)
@@ -650,17 +690,20 @@ extension Compiler {
   }
 
   /// Every expression statement's value, in order (result-builder bodies list several).
-  func evaluateStatementList(_ items: CodeBlockItemListSyntax) throws -> [Value] {
+  /// The values a closure's or body's statements produce; `expected` is the type its result
+  /// has in context (`[FontTag.Draft]` around `map { .init(…) }` makes each result a draft).
+  func evaluateStatementList(_ items: CodeBlockItemListSyntax, expected: SwiftType? = nil) throws -> [Value] {
     var values: [Value] = []
     locals.append([:])
     defer { locals.removeLast() }
+    let single = items.count == 1
     for item in items.array {
       switch item.item {
       case .expr(let expr):
-        values.append(try evaluate(expr))
+        values.append(try evaluate(expr, expected: single ? expected : nil))
       case .stmt(let stmt):
         if let returnStmt = stmt.as(ReturnStmtSyntax.self) {
-          values.append(try returnStmt.expression.map { try evaluate($0) } ?? .null)
+          values.append(try returnStmt.expression.map { try evaluate($0, expected: expected) } ?? .null)
           return values
         }
         if let loop = stmt.as(ForStmtSyntax.self) {
@@ -698,6 +741,16 @@ extension Compiler {
         for binding in variable.bindings {
           guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text else {
             throw source.diagnostic("a local binding needs a name and a value", at: binding)
+          }
+          let wrapped = variable.attributes.first?.as(AttributeSyntax.self) != nil
+          if scanning, wrapped, let value = binding.initializer?.value {
+            // `@Shared(.appStorage("on")) var on = false`: the value stored when the app runs
+            // (the initializer is only its default), bound, of the default's type.
+            let declared = binding.typeAnnotation.map { SwiftEvaluator.swiftType($0.type) }
+            var type = declared
+            if type == nil, case .expression(let typed)? = try? evaluate(value) { type = typed.type }
+            locals[locals.count - 1][name] = .expression(TypedExpression(.value(.parameter(name)), type: type))
+            continue
           }
           guard let value = binding.initializer?.value else {
             // `@Shared(.activeState) var activeState`: state the app holds; in a scan, a value
@@ -858,16 +911,16 @@ extension Compiler {
   // MARK: Closures
 
   /// Calls a closure argument with values for its parameters (`$0`, `$1`, or named).
-  func invoke(_ closure: ClosureExprSyntax, with arguments: [Value]) throws -> Value {
-    try invokeAll(closure, with: arguments).last ?? .null
+  func invoke(_ closure: ClosureExprSyntax, with arguments: [Value], expected: SwiftType? = nil) throws -> Value {
+    try invokeAll(closure, with: arguments, expected: expected).last ?? .null
   }
 
-  func invokeAll(_ closure: ClosureExprSyntax, with arguments: [Value]) throws -> [Value] {
+  func invokeAll(_ closure: ClosureExprSyntax, with arguments: [Value], expected: SwiftType? = nil) throws -> [Value] {
     try checkArity(of: closure, tables: arguments)
     var bindings: [String: Value] = [:]
     guard let parameterClause = closure.signature?.parameterClause else {
       for (index, argument) in arguments.enumerated() { bindings["$\(index)"] = argument }
-      return try withLocals(bindings) { try evaluateStatementList(closure.statements) }
+      return try withLocals(bindings) { try evaluateStatementList(closure.statements, expected: expected) }
     }
     let names: [String]
     switch parameterClause {
@@ -891,7 +944,7 @@ extension Compiler {
     for (index, name) in names.enumerated() where name != "_" {
       bindings[name] = arguments[index]
     }
-    return try withLocals(bindings) { try evaluateStatementList(closure.statements) }
+    return try withLocals(bindings) { try evaluateStatementList(closure.statements, expected: expected) }
   }
 
   // MARK: Conversions

@@ -58,17 +58,17 @@ extension ArrayMethods {
 
   /// The methods of an array of DSL values, computed structurally (closures run in the query
   /// compiler, since their values are query values): each with what it computes.
-  static let arrayMethods: [String: @Sendable (ArrayMethods, [Value], Arguments) throws -> Value?] = [
-    "enumerated": { _, elements, _ in
+  static let arrayMethods: [String: @Sendable (ArrayMethods, [Value], Arguments, _ expected: SwiftType?) throws -> Value?] = [
+    "enumerated": { _, elements, _, _ in
       .array(
         elements.enumerated().map { .tuple([.expression(TypedExpression(.value(.integer(Int64($0.offset))), type: .int)), $0.element]) })
     },
-    "dropFirst": { methods, elements, arguments in .array(Array(elements.dropFirst(try methods.arrayCount(arguments)))) },
-    "dropLast": { methods, elements, arguments in .array(Array(elements.dropLast(try methods.arrayCount(arguments)))) },
-    "prefix": { methods, elements, arguments in .array(Array(elements.prefix(try methods.arrayCount(arguments)))) },
-    "suffix": { methods, elements, arguments in .array(Array(elements.suffix(try methods.arrayCount(arguments)))) },
-    "reversed": { _, elements, _ in .array(elements.reversed()) },
-    "map": { methods, elements, arguments in
+    "dropFirst": { methods, elements, arguments, _ in .array(Array(elements.dropFirst(try methods.arrayCount(arguments)))) },
+    "dropLast": { methods, elements, arguments, _ in .array(Array(elements.dropLast(try methods.arrayCount(arguments)))) },
+    "prefix": { methods, elements, arguments, _ in .array(Array(elements.prefix(try methods.arrayCount(arguments)))) },
+    "suffix": { methods, elements, arguments, _ in .array(Array(elements.suffix(try methods.arrayCount(arguments)))) },
+    "reversed": { _, elements, _, _ in .array(elements.reversed()) },
+    "map": { methods, elements, arguments, expected in
       // `rows.map(\.title)`: each element's member.
       if let syntax = arguments.first(), syntax.is(KeyPathExprSyntax.self), case .keyPath(let names) = try methods.compiler.evaluate(syntax)
       {
@@ -77,10 +77,11 @@ extension ArrayMethods {
             try names.reduce(element) { value, name in try methods.compiler.member(name, of: value, at: syntax) }
           })
       }
+      // `let drafts: [Tag.Draft] = kinds.map { .init(…) }`: each result is of the element type.
       let transform = try methods.arrayClosure(arguments)
-      return .array(try elements.map { try methods.compiler.invoke(transform, with: [$0]) })
+      return .array(try elements.map { try methods.compiler.invoke(transform, with: [$0], expected: expected?.arrayElement) })
     },
-    "reduce": { methods, elements, arguments in
+    "reduce": { methods, elements, arguments, _ in
       guard let initial = arguments.first() else { return nil }
       let combine = try methods.arrayClosure(arguments)
       var result = try methods.compiler.evaluate(initial)
@@ -90,9 +91,9 @@ extension ArrayMethods {
   ]
 
   /// A method of an array of DSL values (nil: not one of `arrayMethods`).
-  func arrayMethod(_ name: String, on elements: [Value], arguments: Arguments) throws -> Value? {
+  func arrayMethod(_ name: String, on elements: [Value], arguments: Arguments, expected: SwiftType? = nil) throws -> Value? {
     guard let method = Self.arrayMethods[name] else { return nil }
-    return try method(self, elements, arguments)
+    return try method(self, elements, arguments, expected)
   }
 
   /// The count argument of `dropFirst(_:)` and friends: a whole number known before the query

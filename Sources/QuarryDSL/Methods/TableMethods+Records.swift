@@ -104,9 +104,11 @@ extension TableMethods {
   }
 
   /// `Row(a: 1, b: 2)`: a single row of literal columns (`SELECT 1 AS "a", 2 AS "b"`).
-  func initializer(of model: TableModel, arguments: Arguments) throws -> Value {
+  /// `isDraft`: the call makes a `Draft` (read off `T.Draft(…)` when not given; `.init(…)` where
+  /// a draft is expected says so).
+  func initializer(of model: TableModel, arguments: Arguments, isDraft: Bool? = nil) throws -> Value {
     if !model.isSelection {
-      let isDraft = arguments.call.calledExpression.trimmedDescription.hasSuffix(".Draft")
+      let isDraft = isDraft ?? arguments.call.calledExpression.trimmedDescription.hasSuffix(".Draft")
       if !isDraft, !model.initializers.isEmpty { return try explicitInitializerRow(of: model, arguments: arguments) }
       try compiler.checkMemberwiseArguments(of: model, arguments.call.arguments, isDraft: isDraft)
     }

@@ -81,7 +81,7 @@ extension TableMethods {
       record.resultModel = model.typeName + ".Draft"
       return .query(record)
     }
-    guard case .query(var record) = try compiler.tableMethods.initializer(of: model, arguments: arguments) else {
+    guard case .query(var record) = try compiler.tableMethods.initializer(of: model, arguments: arguments, isDraft: true) else {
       throw compiler.source.diagnostic("'\(model.typeName).Draft(…)' needs labelled values", at: arguments.call)
     }
     record.resultModel = model.typeName + ".Draft"

@@ -35,6 +35,28 @@ public struct SwiftType: Sendable, Hashable, CustomStringConvertible {
     return copy
   }
 
+  /// The element type of an array type (`[Tag.Draft]`, `Array<Int>`), nil for other types.
+  public var arrayElement: SwiftType? {
+    guard !isOptional else { return nil }
+    var inner: Substring
+    if name.hasPrefix("["), name.hasSuffix("]") {
+      inner = name.dropFirst().dropLast()
+    } else if name.hasPrefix("Array<"), name.hasSuffix(">") {
+      inner = name.dropFirst("Array<".count).dropLast()
+    } else {
+      return nil
+    }
+    // `[String: Int]` is a dictionary.
+    var depth = 0
+    for character in inner {
+      if "[<(".contains(character) { depth += 1 } else if "]>)".contains(character) { depth -= 1 }
+      if character == ":", depth == 0 { return nil }
+    }
+    inner = inner.drop { $0 == " " }
+    if inner.hasSuffix("?") { return SwiftType(String(inner.dropLast())).optional }
+    return SwiftType(String(inner))
+  }
+
   public var isBool: Bool { name == "Bool" }
   public var isText: Bool { ["String", "Substring", "Character", "URL"].contains(name) }
   /// An integer type other than `Int` (`Int64`, `Int32`, `UInt8`…), which an integer literal

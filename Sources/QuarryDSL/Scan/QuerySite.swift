@@ -119,8 +119,10 @@ final class QuerySiteFinder: SyntaxVisitor {
 
   private func pushType(_ name: String, members: MemberBlockSyntax) -> SyntaxVisitorContinueKind {
     var names: [(String, TypeSyntax?)] = [("self", nil)]
+    let qualified = (frames.compactMap(\.selfType) + [name]).joined(separator: ".")
     for member in members.members {
       guard let variable = member.decl.as(VariableDeclSyntax.self) else { continue }
+      let isStatic = variable.modifiers.contains { $0.name.tokenKind == .keyword(.static) }
       let isWrapped = variable.attributes.contains {
         $0.as(AttributeSyntax.self).map {
           Self.wrappers.contains($0.attributeName.trimmedDescription)
@@ -129,6 +131,9 @@ final class QuerySiteFinder: SyntaxVisitor {
       for binding in variable.bindings {
         guard let identifier = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text
         else { continue }
+        // `static var tagsQuery: Select<…> { … }`: a value the app's code computes, which the
+        // compiler reads (not one the app has only when it runs).
+        if isStatic, isNamespaceMember(qualified, identifier) { continue }
         names.append((identifier, Self.declaredType(of: binding, known: names)))
         if isWrapped { fetchedNames.insert(identifier) }
       }

@@ -144,6 +144,14 @@ struct EntryBuilder {
         if let added = Self.addedColumn(compiled.statement) {
           columnAddedAt[(added.table + "." + added.column).lowercased()] = (entry.path, entry.line, entry.column)
         }
+        // The same statement again, from a loop of the set-up: one entry, run that many times.
+        if var last = report.entries.last, last.path == entry.path, last.line == entry.line, last.column == entry.column,
+          last.kind == entry.kind, last.sql == entry.sql, last.error == entry.error, last.skipped == entry.skipped
+        {
+          last.runs += 1
+          report.entries[report.entries.count - 1] = last
+          continue
+        }
         report.entries.append(entry)
       case .declaration, .note:
         continue

@@ -45,8 +45,7 @@ extension ScanReport {
         currentPath = entry.path
         out += paint("1", "── \(entry.path)") + "\n"
       }
-      let how = (entry.executedBy.map { " · \($0)" } ?? "") + (entry.variant.map { " · when \($0)" } ?? "")
-      out += paint("1", "\(entry.path):\(entry.line):\(entry.column)") + paint("2", "  \(entry.kind)\(how)") + "\n"
+      out += paint("1", "\(entry.path):\(entry.line):\(entry.column)") + paint("2", "  \(entry.kind)\(entry.how)") + "\n"
       if !entry.source.isEmpty {
         out += entry.source.split(separator: "\n", omittingEmptySubsequences: false).map { "  │ " + $0 }.joined(separator: "\n") + "\n"
       }
@@ -99,7 +98,8 @@ extension ScanReport {
         "{\"file\":\(string(entry.path)),\"line\":\(entry.line),\"column\":\(entry.column),\"kind\":\(string(entry.kind)),"
           + "\"executedBy\":\(string(entry.executedBy)),\"variant\":\(string(entry.variant)),\"source\":\(string(entry.source)),\"sql\":\(string(entry.sql)),\"prettySQL\":\(string(entry.prettySQL)),"
           + "\"bindings\":\(strings(entry.bindings)),\"plan\":\(strings(entry.plan.map { $0.trimmingScalars(in: .whitespaces) })),"
-          + "\"findings\":\(findings),\"silenced\":\(strings(entry.silenced)),\"error\":\(string(entry.error)),\"skipped\":\(string(entry.skipped))}"
+          + "\"findings\":\(findings),\"silenced\":\(strings(entry.silenced)),\"error\":\(string(entry.error)),\"skipped\":\(string(entry.skipped)),"
+          + "\"runs\":\(entry.runs)}"
       )
     }
     let counts = "{" + findingCounts.map { "\(JSONFormatter.string($0.id)):\($0.count)" }.joined(separator: ",") + "}"
@@ -142,7 +142,7 @@ extension ScanReport {
     out += "<details><summary>Every query (\(queries.count))</summary>\n\n"
     for entry in entries where entry.kind != "schema" {
       out +=
-        "#### `\(entry.path):\(entry.line):\(entry.column)` \(entry.kind)\(entry.executedBy.map { " · \($0)" } ?? "")\(entry.variant.map { " · when \($0)" } ?? "")\n\n"
+        "#### `\(entry.path):\(entry.line):\(entry.column)` \(entry.kind)\(entry.how)\n\n"
       out += "```swift\n\(entry.source)\n```\n\n"
       if let sql = entry.prettySQL ?? entry.sql, !sql.isEmpty { out += "```sql\n\(sql)\n```\n\n" }
       if let skipped = entry.skipped { out += "Skipped: \(skipped)\n\n" }

@@ -37,6 +37,14 @@ public struct ScanReport {
     /// The error is one a baseline lists (`--baseline`): shown, not counted.
     public var errorInBaseline = false
     public var skipped: String?
+    /// How many times the set-up ran this statement with the same SQL and outcome (a loop over
+    /// the app's values, `for tag in Tag.Kind.allCases { … }`): listed once.
+    public var runs = 1
+
+    /// ` · execute · run 4 times · when showAll is true`: how the entry runs, for its heading.
+    public var how: String {
+      (executedBy.map { " · \($0)" } ?? "") + (runs > 1 ? " · run \(runs) times" : "") + (variant.map { " · when \($0)" } ?? "")
+    }
   }
 
   public var entries: [Entry] = []
