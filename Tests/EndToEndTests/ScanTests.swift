@@ -587,11 +587,33 @@ final class ScanTests: XCTestCase {
     XCTAssertEqual(updates.first?["bindings"] as? [String], ["String(title.reversed())", "1", "chosen ?? -1"])
   }
 
-  /// An app that pins a StructuredQueries from before 0.31 (its `Package.resolved`, here inside
-  /// the Xcode project beside the scanned folder) is told why its `==` on a column is refused: the
-  /// library had that operator then. The app builds no table (it opens a database shipped with
-  /// it): its other query is rendered and not run, and the scan says why.
-  func testAnOlderPinnedLibraryIsNamed() throws {
+  /// An app that builds no table (it opens a database shipped with it, not in the scanned
+  /// folder): its queries are rendered and not run, and the scan says why.
+  func testAnAppThatBuildsNoTable() throws {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("quarry-scan-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    try Data(
+      #"""
+      import SQLiteData
+      @Table struct Tag: Identifiable { let id: Int; var title = "" }
+      func open(path: String) throws -> any DatabaseReader { try DatabaseQueue(path: path) }
+      func titled(_ db: Database, title: String) throws -> [Tag] { try Tag.where { $0.title.eq(title) }.fetchAll(db) }
+      """#.utf8
+    ).write(to: folder.appendingPathComponent("App.swift"))
+    let result = try QuarryProcess.run(["scan", folder.path, "--format", "json"])
+    XCTAssertTrue(
+      result.stdout.contains(
+        #"not run: the app's set-up creates no tables (it opens a database it does not build), so there is no table \"tags\" to run it against; scan with --db FILE"#
+      ), result.stdout)
+    XCTAssertTrue(result.stdout.contains(#"WHERE ((\"tags\".\"title\") = (?))"#), result.stdout)
+  }
+
+  /// An app that pins a StructuredQueries from before 0.31 (its `Package.resolved`) gets its
+  /// `==` and `!=` on columns as that version renders them: the SQL of
+  /// `Tests/Scan/equality-0.30.0.jsonl`, recorded from swift-structured-queries 0.30.0 (d8163b3),
+  /// and its compiler's refusal of a leading-dot member after them (`$0.kind == .a`).
+  func testAnOlderPinnedLibrarysEqualityOperators() throws {
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent("quarry-scan-\(UUID().uuidString)")
     let swiftpm = folder.appendingPathComponent("App.xcodeproj/project.xcworkspace/xcshareddata/swiftpm")
     try FileManager.default.createDirectory(at: swiftpm, withIntermediateDirectories: true)
@@ -600,29 +622,72 @@ final class ScanTests: XCTestCase {
     try Data(
       #"""
       {"originHash": "x", "pins": [{"identity": "swift-structured-queries", "kind": "remoteSourceControl",
-        "location": "https://github.com/pointfreeco/swift-structured-queries", "state": {"revision": "740c49c", "version": "0.23.1"}}],
+        "location": "https://github.com/pointfreeco/swift-structured-queries", "state": {"revision": "d8163b3", "version": "0.30.0"}}],
        "version": 3}
       """#.utf8
     ).write(to: swiftpm.appendingPathComponent("Package.resolved"))
-    try Data(
-      #"""
+    let recorded = try String(
+      contentsOf: QuarryProcess.packageRoot.appendingPathComponent("Tests/Scan/equality-0.30.0.jsonl"), encoding: .utf8)
+    let cases = try recorded.split(separator: "\n").map { line in
+      try XCTUnwrap(JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+    }
+    var app = #"""
       import SQLiteData
-      @Table struct Tag: Identifiable { let id: Int; var title = "" }
-      func find(_ db: Database, title: String) throws -> [Tag] { try Tag.where { $0.title == title }.fetchAll(db) }
-      func open(path: String) throws -> any DatabaseReader { try DatabaseQueue(path: path) }
-      func titled(_ db: Database, title: String) throws -> [Tag] { try Tag.where { $0.title.eq(title) }.fetchAll(db) }
-      """#.utf8
-    ).write(to: folder.appendingPathComponent("App/App.swift"))
+      @Table struct Item: Identifiable {
+        let id: Int
+        var title: String
+        var note: String?
+        var count: Int
+        var parentID: Int?
+        var isDone: Bool
+        var kind: Kind
+        var optKind: Kind?
+        var uid: UUID
+        var date: Date?
+        enum Kind: Int, QueryBindable { case a, b }
+      }
+      let t = "x"
+      let nt: String? = "y"
+      let n = 3
+      let nn: Int? = 4
+      let u = UUID(uuidString: "00000000-0000-0000-0000-000000000001")!
+      func appDatabase() throws -> any DatabaseWriter {
+        let database = try DatabaseQueue()
+        var migrator = DatabaseMigrator()
+        migrator.registerMigration("v1") { db in
+          try #sql("CREATE TABLE items (id INTEGER PRIMARY KEY, title TEXT NOT NULL, note TEXT, count INTEGER NOT NULL, parentID INTEGER, isDone INTEGER NOT NULL, kind INTEGER NOT NULL, optKind INTEGER, uid TEXT NOT NULL, date TEXT)").execute(db)
+        }
+        try migrator.migrate(database)
+        return database
+      }
+
+      """#
+    for (index, item) in cases.enumerated() {
+      let swift = try XCTUnwrap(item["swift"] as? String)
+      app += "func case\(index)(_ db: Database) throws { _ = try \(swift).\(swift.hasSuffix("delete()") ? "execute" : "fetchAll")(db) }\n"
+    }
+    try Data(app.utf8).write(to: folder.appendingPathComponent("App/App.swift"))
     let result = try QuarryProcess.run(["scan", folder.appendingPathComponent("App").path, "--format", "json"])
+    let entries = try result.stdout.split(separator: "\n").dropLast().map { line in
+      try XCTUnwrap(JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+    }
+    for item in cases {
+      let swift = try XCTUnwrap(item["swift"] as? String)
+      let entry = try XCTUnwrap(entries.first { $0["kind"] as? String == "query" && $0["source"] as? String == swift }, swift)
+      guard let expected = item["sql"] as? String else {
+        XCTAssertNotNil(entry["error"] as? String, swift)
+        continue
+      }
+      // The recorded SQL shows its values inline, as the library's debugDescription does.
+      var sql = try XCTUnwrap(entry["sql"] as? String, "\(swift): \(entry["error"] ?? "")")
+      for binding in entry["bindings"] as? [String] ?? [] {
+        if let mark = sql.firstIndex(of: "?") { sql.replaceSubrange(mark...mark, with: binding) }
+      }
+      XCTAssertEqual(sql, expected.split(whereSeparator: \.isNewline).joined(separator: " "), swift)
+    }
     XCTAssertTrue(
-      result.stdout.contains(
-        "this app pins swift-structured-queries 0.23.1 in Package.resolved, where '==' and '!=' on columns were the library's operators"),
+      result.stdout.contains("type '_Null<Item.Kind>' has no member 'a': with swift-structured-queries 0.30.0, which this app pins"),
       result.stdout)
-    XCTAssertTrue(
-      result.stdout.contains(
-        #"not run: the app's set-up creates no tables (it opens a database it does not build), so there is no table \"tags\" to run it against; scan with --db FILE"#
-      ), result.stdout)
-    XCTAssertTrue(result.stdout.contains(#"WHERE ((\"tags\".\"title\") = (?))"#), result.stdout)
   }
 
   /// The Xcode project decides what the compiler reads: each target is its own module (an app

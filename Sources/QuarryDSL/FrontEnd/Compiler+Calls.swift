@@ -560,7 +560,24 @@ extension Compiler {
       try warn("comparing non-optional value of type '\(type)' to 'nil' always returns \(answer)", at: operation.opNode)
       return .expression(TypedExpression(.value(.integer(answer ? 1 : 0)), type: .bool))
     }
-    if opToken == "==" || opToken == "!=", !left.expression.isConstant || !(rightValue.constantExpression ?? true) {
+    if opToken == "==" || opToken == "!=", !left.expression.isConstant || !(rightValue.constantExpression ?? true),
+      let pinned = columnEqualityLibrary
+    {
+      // The app's own StructuredQueries (before 0.31) has these operators; there, a leading-dot
+      // member on the right (`$0.kind == .done`) is looked up in `_Null<Kind>`, which has none.
+      if case .null = lhs {
+        // `nil == $0.note`: no overload there takes nil on the left, so Swift compares the
+        // column, promoted to an Optional, with nil: always unequal.
+        let answer = opToken != "=="
+        try warn("comparing a column to 'nil' this way is Swift's own '\(opToken)' on an Optional: always \(answer)", at: operation.opNode)
+        return .expression(TypedExpression(.value(.integer(answer ? 1 : 0)), type: .bool))
+      }
+      if let implicit = rightSyntax.as(MemberAccessExprSyntax.self), implicit.base == nil {
+        throw source.diagnostic(
+          "type '_Null<\(left.type?.description ?? "…")>' has no member '\(implicit.declName.baseName.text)': with swift-structured-queries \(pinned), which this app pins, '\(opToken)' on a column reads '.\(implicit.declName.baseName.text)' as a member of _Null",
+          at: implicit, suggestion: left.type.map { $0.wrapped.name + "." + implicit.declName.baseName.text })
+      }
+    } else if opToken == "==" || opToken == "!=", !left.expression.isConstant || !(rightValue.constantExpression ?? true) {
       // StructuredQueries 0.31 made these unavailable; older versions (and many docs) render
       // them, so they still run, with the library's own message.
       let isNil: Bool = if case .null = rightValue { true } else { false }
@@ -569,8 +586,7 @@ extension Compiler {
         opToken == "=="
         ? (isNil ? "Use 'is' instead." : "Use 'eq' (or 'is') instead.")
         : (isNil ? "Use 'isNot' instead." : "Use 'neq' or 'isNot' instead.")
-      let message =
-        "'\(opToken)' is \(isNil ? "deprecated" : "unavailable"): \(advice)" + (isNil ? "" : olderLibraryNote.map { " (\($0))" } ?? "")
+      let message = "'\(opToken)' is \(isNil ? "deprecated" : "unavailable"): \(advice)"
       // Unavailable is the compiler's error in every mode; deprecated is its warning.
       if isNil { try warn(message, at: operation.opNode) } else { throw source.diagnostic(message, at: operation.opNode) }
     }

@@ -128,9 +128,10 @@ public final class Compiler {
   /// A scanned app's files: a `private` model is its file's own (two files may each declare a
   /// `private struct Fact`).
   var scanSources: ScanSources?
-  /// Said after the refusal of `==`/`!=` on a column when the scanned app pins a
-  /// StructuredQueries from before 0.31, which had them (``PinnedLibrary``).
-  public var olderLibraryNote: String?
+  /// The StructuredQueries a scanned app pins when it is one from before 0.31, whose `==` and
+  /// `!=` on columns Quarry renders as that version does (``PinnedLibrary``): `=`/`<>`, or
+  /// `IS`/`IS NOT` when the left side is optional. Nil: they are unavailable, as in 0.31 on.
+  public var columnEqualityLibrary: String?
   /// The file of the scanned query being compiled (an index into `scanFileStarts`).
   var currentFile: Int?
   /// The branch each run-time choice takes in the variant of a query being compiled (its index

@@ -103,8 +103,8 @@ public struct AppScan {
     session.sqlOnly = databasePath != nil
     let compiler = session.compiler
     if let pinned = pinnedLibrary, PinnedLibrary.precedes(pinned, "0.31.0") {
-      compiler.olderLibraryNote =
-        "this app pins swift-structured-queries \(pinned) in Package.resolved, where '==' and '!=' on columns were the library's operators; Quarry renders 0.37, where they are unavailable"
+      // Its `==` and `!=` on columns render as that version renders them.
+      compiler.columnEqualityLibrary = pinned
     }
     var scanner = EntryBuilder(sources: sources, session: session)
 
