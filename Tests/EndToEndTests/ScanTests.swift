@@ -587,6 +587,67 @@ final class ScanTests: XCTestCase {
     XCTAssertEqual(updates.first?["bindings"] as? [String], ["String(title.reversed())", "1", "chosen ?? -1"])
   }
 
+  /// The set-up as the app calls it (seen in banghuazhao/money-mind and habit-diary):
+  /// `appDatabase()` hands its queue to a `private func migrate(_:)` that registers the
+  /// migrations; GRDB's `Int.fetchOne(db, sql:)` is read on the database as it stands, so a
+  /// `guard count == 0 else { return }` after it leaves the migration when rows exist; the `?`
+  /// of `db.execute(sql:arguments:)` are bound from its arguments; a method named with a keyword
+  /// (``func `for`(…)``) is called by its name.
+  func testTheSetUpAsTheAppCallsIt() throws {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("quarry-scan-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    try Data(
+      #"""
+      import SQLiteData
+      @Table struct Category: Identifiable { let id: Int; var name: String; var position: Int }
+      extension Where<Category> {
+        func `for`(position: Int) -> Where<Category> { self.where { $0.position.eq(position) } }
+      }
+      func appDatabase() throws -> DatabaseQueue {
+        var config = Configuration()
+        config.foreignKeysEnabled = true
+        let queue = try DatabaseQueue(path: "db.sqlite", configuration: config)
+        try migrate(queue)
+        return queue
+      }
+      private func migrate(_ queue: DatabaseQueue) throws {
+        var migrator = DatabaseMigrator()
+        migrator.registerMigration("v1") { db in
+          try db.create(table: "categories") { t in
+            t.autoIncrementedPrimaryKey("id")
+            t.column("name", .text).notNull()
+            t.column("position", .integer).notNull()
+          }
+          try db.execute(sql: "INSERT INTO categories (name, position) VALUES (?, ?)", arguments: ["Food", 1])
+        }
+        migrator.registerMigration("seed") { db in
+          let count = try Int.fetchOne(db, sql: "SELECT count(*) FROM categories") ?? 0
+          guard count == 0 else { return }
+          try Category.insert { Category.Draft(name: "Rent", position: 2) }.execute(db)
+        }
+        try migrator.migrate(queue)
+      }
+      func first(_ db: Database) throws -> [Category] { try Category.all.for(position: 1).fetchAll(db) }
+      """#.utf8
+    ).write(to: folder.appendingPathComponent("App.swift"))
+    let result = try QuarryProcess.run(["scan", folder.path, "--format", "json"])
+    let entries = try result.stdout.split(separator: "\n").dropLast().map { line in
+      try XCTUnwrap(JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+    }
+    XCTAssertEqual(entries.compactMap { $0["error"] as? String }, [])
+    func entry(_ source: String) -> [String: Any]? { entries.first { ($0["source"] as? String)?.contains(source) == true } }
+    XCTAssertEqual(entry("db.create(table:")?["kind"] as? String, "migration 'v1'")
+    XCTAssertEqual(entry("INSERT INTO categories")?["bindings"] as? [String], ["'Food'", "1"])
+    XCTAssertEqual(entry("Int.fetchOne")?["kind"] as? String, "migration 'seed'")
+    XCTAssertEqual(entry("Int.fetchOne")?["sql"] as? String, "SELECT count(*) FROM categories")
+    // The categories table has a row, so the guard leaves the migration: the insert is no part of it.
+    XCTAssertEqual(entry("Category.insert")?["kind"] as? String, "query")
+    XCTAssertEqual(
+      entry("for(position: 1)")?["sql"] as? String,
+      #"SELECT "categories"."id", "categories"."name", "categories"."position" FROM "categories" WHERE (("categories"."position") = (?))"#)
+  }
+
   /// An app that builds no table (it opens a database shipped with it, not in the scanned
   /// folder): its queries are rendered and not run, and the scan says why.
   func testAnAppThatBuildsNoTable() throws {

@@ -38,10 +38,17 @@ extension AppCodeRunner {
   }
 
   /// Every item of a block, in order, in the app's context.
-  func compileBlock(_ statements: CodeBlockItemListSyntax, into items: inout [CompiledItem], typesRead: Bool) throws {
-    for inner in statements {
-      try compileItem(inner, into: &items, wholeInput: nil, typesRead: typesRead, context: .app)
+  /// Returns whether the block left early (a `return`, or a `guard` whose condition fails).
+  @discardableResult
+  func compileBlock(_ statements: CodeBlockItemListSyntax, into items: inout [CompiledItem], typesRead: Bool) throws -> Bool {
+    do {
+      for inner in statements {
+        try compileItem(inner, into: &items, wholeInput: nil, typesRead: typesRead, context: .app)
+      }
+    } catch is ReturnedInApp {
+      return true
     }
+    return false
   }
 
   // MARK: Declarations
@@ -213,9 +220,15 @@ extension AppCodeRunner {
       // and its last statement is the value.
       var value = initializer
       if let block = Self.transparentBlock(initializer), let last = block.statements.last {
-        try compileBlock(CodeBlockItemListSyntax(block.statements.dropLast()), into: &items, typesRead: false)
-        guard let result = Self.resultExpression(of: last) else { continue }
+        let leftEarly = try compileBlock(CodeBlockItemListSyntax(block.statements.dropLast()), into: &items, typesRead: false)
+        guard !leftEarly, let result = Self.resultExpression(of: last) else { continue }
         value = result
+      }
+      // `let count = try Int.fetchOne(db, sql: "SELECT count(*) …") ?? 0`: the fetch, then its fallback.
+      var fallback: ExprSyntax?
+      if let (fetch, otherwise) = Self.nilCoalescing(value), Self.isDatabaseCall(fetch) {
+        value = fetch
+        fallback = otherwise
       }
       if Self.isDatabaseCall(value) || handsTheDatabase(value) {
         // `let rows = try Reminder.all.fetchAll(db)`: the app runs the fetch right there, and
@@ -226,7 +239,11 @@ extension AppCodeRunner {
           if case .null = rows, let unwrap = Self.unwrapped(value).as(ForceUnwrapExprSyntax.self) {
             throw compiler.source.diagnostic("unwraps nil with '!': the fetch finds no row (the app would crash here)", at: unwrap)
           }
-          bind(name, to: rows)
+          if case .null = rows, let fallback {
+            bind(name, to: try compiler.evaluate(fallback))
+          } else {
+            bind(name, to: rows)
+          }
         } else {
           bind(name, to: query)
           fetchedBindings.insert(name)
@@ -265,6 +282,21 @@ extension AppCodeRunner {
     if context == .prompt {
       items.append(.declaration(name: variable.bindings.first?.pattern.trimmedDescription ?? "let"))
     }
+  }
+
+  /// A `return` (or a failed `guard`) in app code: the function or closure it is in ends there.
+  struct ReturnedInApp: Error {}
+
+  /// The two sides of `a ?? b`, folded or not.
+  static func nilCoalescing(_ expr: ExprSyntax) -> (ExprSyntax, ExprSyntax)? {
+    if let infix = expr.as(InfixOperatorExprSyntax.self), infix.operator.as(BinaryOperatorExprSyntax.self)?.operator.text == "??" {
+      return (infix.leftOperand, infix.rightOperand)
+    }
+    if let sequence = expr.as(SequenceExprSyntax.self), sequence.elements.count == 3 {
+      let parts = Array(sequence.elements)
+      if parts[1].as(BinaryOperatorExprSyntax.self)?.operator.text == "??" { return (parts[0], parts[2]) }
+    }
+    return nil
   }
 
   /// Binds `name` to a value the app has only when it runs (a bound parameter), of the
@@ -352,7 +384,7 @@ extension AppCodeRunner {
     guard let body = function.body else {
       throw compiler.source.diagnostic("a function needs a body", at: function.name)
     }
-    let name = function.name.text
+    let name = function.name.declaredName
     let scope = Scope(
       body: AnySyntaxBox(syntax: Syntax(body), source: compiler.source),
       parameters: function.signature.parameterClause.parameters.map { ($0.secondName ?? $0.firstName).text },
@@ -398,7 +430,58 @@ extension AppCodeRunner {
       }
       declareNamespaceSetUp(decl)
     }
+    declareCallersOfSetUp()
     try runPendingSetUp(into: &items, recovering: recovering)
+  }
+
+  /// `func appDatabase() { …; try migrate(dbQueue) }` where `private func migrate(_ db:
+  /// DatabaseQueue)` registers the migrations: the function with no parameters that reaches the
+  /// registering one through its calls is the set-up the app runs (handing it its database), and
+  /// runs instead of any registering function it calls itself.
+  private func declareCallersOfSetUp() {
+    let functions = compiler.catalog.functions.filter { !$0.key.contains(".") }
+    guard !functions.isEmpty else { return }
+    var calls: [String: Set<String>] = [:]
+    for (name, scope) in functions {
+      var called: Set<String> = []
+      for token in scope.body.syntax.tokens(viewMode: .sourceAccurate) {
+        guard case .identifier(let callee) = token.tokenKind, callee != name, functions[callee] != nil,
+          token.parent?.parent?.is(FunctionCallExprSyntax.self) == true
+        else { continue }
+        called.insert(callee)
+      }
+      calls[name] = called
+    }
+    var registering = Set(functions.filter { Self.registersMigrations($0.value.body.syntax) }.keys)
+    var grew = true
+    while grew {
+      grew = false
+      for (name, called) in calls where !registering.contains(name) && !called.isDisjoint(with: registering) {
+        registering.insert(name)
+        grew = true
+      }
+    }
+    for (name, scope) in functions.sorted(by: { $0.key < $1.key })
+    where scope.parameters.isEmpty && registering.contains(name) && !Self.registersMigrations(scope.body.syntax) {
+      // Only a function nobody else in the set-up calls is where the app starts.
+      guard !calls.contains(where: { $0.key != name && registering.contains($0.key) && $0.value.contains(name) }),
+        !pendingSetUp.contains(name), !functionsRun.contains(name)
+      else { continue }
+      let reached = reachable(from: name, calls: calls)
+      pendingSetUp.removeAll { reached.contains($0) }
+      pendingSetUp.append(name)
+    }
+  }
+
+  /// The functions `name` calls, directly or through others.
+  private func reachable(from name: String, calls: [String: Set<String>]) -> Set<String> {
+    var seen: Set<String> = []
+    var queue = Array(calls[name] ?? [])
+    while let next = queue.popLast() {
+      guard seen.insert(next).inserted else { continue }
+      queue += calls[next] ?? []
+    }
+    return seen
   }
 
   /// A set-up written as a static function of a namespace (`enum AppDatabase { static func
@@ -828,6 +911,12 @@ extension AppCodeRunner {
           try compileExpressionItem(value, item: CodeBlockItemSyntax(item: .expr(value)), into: &items, wholeInput: nil, context: .app)
         }
       }
+      // Nothing after it in the function or closure runs.
+      if context == .app { throw ReturnedInApp() }
+      return
+    }
+    if let guarded = stmt.as(GuardStmtSyntax.self), context == .app {
+      try compileGuard(guarded, into: &items, typesRead: typesRead)
       return
     }
     if let expression = stmt.as(ExpressionStmtSyntax.self) {
@@ -842,6 +931,27 @@ extension AppCodeRunner {
     }
     // `guard`, `while`, `throw`, `defer` in app code: control flow around the queries.
     skip(stmt)
+  }
+
+  /// `guard count == 0 else { return }`: when its conditions hold, the names they bind are the
+  /// block's from here on; when one fails, its `else` runs and leaves the block. A condition
+  /// known only when the app runs is skipped (the rest runs, as when it holds).
+  private func compileGuard(_ guarded: GuardStmtSyntax, into items: inout [CompiledItem], typesRead: Bool) throws {
+    let bindings: [String: Value]?
+    do {
+      bindings = try compiler.conditionsHold(guarded.conditions)
+    } catch let diagnostic as Diagnostic {
+      _ = diagnostic
+      skip(guarded.conditions, as: "guard \(guarded.conditions.trimmedDescription)")
+      return
+    }
+    guard let bindings else {
+      for inner in guarded.body.statements {
+        try compileItem(inner, into: &items, wholeInput: nil, typesRead: typesRead, context: .app)
+      }
+      throw ReturnedInApp()
+    }
+    for (name, value) in bindings { bind(name, to: value) }
   }
 
   private func compileIf(_ conditional: IfExprSyntax, into items: inout [CompiledItem], context: CodeContext) throws {

@@ -142,18 +142,35 @@ extension Compiler {
   /// The value a `let`/`var` holds when its initializer is Swift's alone: exactly as Swift holds
   /// it (``Value/swiftValue(_:)`` where the query's values would lose something), with its
   /// written type. Nil when the initializer is the query's.
-  func swiftBinding(_ expr: ExprSyntax, type: SwiftType?) throws -> Value? {
+  func swiftBinding(_ expr: ExprSyntax, type: SwiftType?, written: TypeSyntax? = nil) throws -> Value? {
     let computation = SwiftComputation(classify: swiftName)
     let typedMember = isStandardImplicitMember(expr, of: type)
     guard typedMember || computation.isSwift(expr, bound: []),
       typedMember || computation.isComputation(expr) || expr.is(DeclReferenceExprSyntax.self) || expr.is(DictionaryExprSyntax.self)
     else { return nil }
     switch try computeSwift(expr, expected: evaluatorType(type)) {
-    case .success(let computed): return try heldValue(computed, type: type, at: expr)
+    case .success(let computed): return try heldValue(written.map { Self.labelled(computed, as: $0) } ?? computed, type: type, at: expr)
     case .failure(let error) where error.isSwiftsVerdict:
       throw Diagnostic(computedBeforeTheQuery: error)
     case .failure:
       return nil
+    }
+  }
+
+  /// `value` with the tuple labels its declared type gives (`let d: [(name: String, order: Int)]
+  /// = [("Work", 1)]` holds `(name: "Work", order: 1)`), as Swift converts it.
+  static func labelled(_ value: SwiftValue, as type: TypeSyntax) -> SwiftValue {
+    switch value {
+    case .array(let elements):
+      guard let element = type.as(ArrayTypeSyntax.self)?.element else { return value }
+      return .array(elements.map { labelled($0, as: element) })
+    case .tuple(let parts, _):
+      guard let tuple = type.as(TupleTypeSyntax.self), tuple.elements.count == parts.count else { return value }
+      let types = Array(tuple.elements)
+      return .tuple(
+        parts.indices.map { labelled(parts[$0], as: types[$0].type) }, labels: types.map { $0.firstName?.declaredName })
+    default:
+      return value
     }
   }
 
@@ -175,11 +192,22 @@ extension Compiler {
     case .slice, .dictionary, .unordered, .range, .lazySequence, .structure: return .swiftValue(computed)
     case .tuple(_, let labels) where labels.contains(where: { $0 != nil }): return .swiftValue(computed)
     case .some(.none), .some(.some): return .swiftValue(computed)
+    // `[(name: "Work", order: 1)]`: its elements keep their labels (`for d in defaults { d.name }`).
+    case .array(let elements) where elements.contains(where: Self.hasLabels): return .swiftValue(computed)
     default:
       let value = try value(of: computed, at: node)
       guard case .expression(var typed) = value, let type else { return value }
       typed.type = type
       return .expression(typed)
+    }
+  }
+
+  /// Whether a value is, or holds, a tuple with labels, which only the Swift value keeps.
+  static func hasLabels(_ value: SwiftValue) -> Bool {
+    switch value {
+    case .tuple(let parts, let labels): labels.contains { $0 != nil } || parts.contains(where: hasLabels)
+    case .array(let elements): elements.contains(where: hasLabels)
+    default: false
     }
   }
 

@@ -39,8 +39,15 @@ extension Compiler {
       }
       // GRDB's `try db.execute(sql: "CREATE TABLE …")` in a pasted migration: plain SQL.
       if name == "execute", let sql = arguments.labelled("sql"), let literal = sql.as(StringLiteralExprSyntax.self) {
-        return .expression(TypedExpression(Expression(.sql([.text(try stringValue(literal))])), type: nil))
+        guard arguments.labelled("arguments") != nil else {
+          return .expression(TypedExpression(Expression(.sql([.text(try stringValue(literal))])), type: nil))
+        }
+        // `try db.execute(sql: "INSERT … VALUES (?, ?)", arguments: [a, b])`: its `?` bound.
+        return .statement(.raw(try grdbSQL(arguments, sql: literal)), returningTypes: [])
       }
+      // GRDB's `try Int.fetchOne(db, sql: "SELECT count(*) FROM …")`: its SQL, read as written,
+      // each `?` bound from `arguments:`.
+      if let fetched = try grdbRawFetch(name, on: baseSyntax, arguments) { return fetched }
       // GRDB's schema builder (`try db.create(table: "player") { t in … }`): the SQL GRDB runs.
       if GRDBSchema.isSchemaCall(call) {
         return .expression(TypedExpression(Expression(.sql([.text(try grdbSchema.sql(of: call))])), type: nil))
@@ -192,6 +199,58 @@ extension Compiler {
       || catalog.staticFunctions.keys.contains { $0.hasPrefix(name + ".") }
       || catalog.staticProperties.keys.contains { $0.hasPrefix(name + ".") }
       || SwiftComputation.standardTypes.contains(name) || lookupLocal(name) != nil
+  }
+
+  /// GRDB's fetch of raw SQL into a value type (`Int.fetchOne(db, sql: "SELECT …", arguments: [id])`,
+  /// `String.fetchAll`, `Row.fetchAll`, an app's `FetchableRecord`): that statement, its `?` bound in order from
+  /// `arguments:` (an array literal). Nil when the call is no such fetch.
+  func grdbRawFetch(_ name: String, on base: ExprSyntax, _ arguments: Arguments) throws -> Value? {
+    guard ["fetchOne", "fetchAll", "fetchSet", "fetchCursor"].contains(name), let sql = arguments.labelled("sql"),
+      let type = base.as(DeclReferenceExprSyntax.self)?.baseName.text, type.first?.isUppercase == true,
+      catalog.table(forType: type) == nil, lookupLocal(type) == nil
+    else { return nil }
+    guard let literal = sql.as(StringLiteralExprSyntax.self) else {
+      throw source.diagnostic("its SQL is the text the app builds in '\(sql.trimmedDescription)', which Quarry does not run here", at: sql)
+    }
+    // A scalar type reads the first column; `Row` or an app's `FetchableRecord` reads rows.
+    let scalar = ["Date", "UUID", "Data"].contains(type) || SwiftComputation.standardTypes.contains(type)
+    return .statement(.raw(try grdbSQL(arguments, sql: literal)), returningTypes: scalar ? [SwiftType(type)] : [])
+  }
+
+  /// GRDB's raw SQL with its `arguments:` (an array literal) bound to its `?` in order; in a
+  /// scan, an argument the app computes when it runs is bound as such.
+  func grdbSQL(_ arguments: Arguments, sql literal: StringLiteralExprSyntax) throws -> QueryFragment {
+    let sqlText = try stringValue(literal)
+    var values: [QueryBinding] = []
+    if let given = arguments.labelled("arguments") {
+      guard let array = given.as(ArrayExprSyntax.self) else {
+        throw source.diagnostic("GRDB's arguments here are values Quarry binds from an array literal ([a, b])", at: given)
+      }
+      for element in array.elements {
+        let value: TypedExpression
+        do {
+          value = try typedExpression(try evaluate(element.expression), at: element.expression)
+        } catch let diagnostic as Diagnostic {
+          guard scanning else { throw diagnostic }
+          value = TypedExpression(.value(.parameter(text(of: element.expression))), type: nil)
+        }
+        guard case .value(let binding) = value.expression.node else {
+          throw source.diagnostic("an argument of GRDB's raw SQL is a value, not a query expression", at: element.expression)
+        }
+        values.append(binding)
+      }
+    }
+    let pieces = sqlText.split(separator: "?", omittingEmptySubsequences: false)
+    guard pieces.count - 1 == values.count else {
+      throw source.diagnostic(
+        "this SQL has \(pieces.count - 1) '?' but GRDB is given \(values.count) argument\(values.count == 1 ? "" : "s")", at: literal)
+    }
+    var fragment = QueryFragment()
+    for (index, piece) in pieces.enumerated() {
+      fragment.append(String(piece))
+      if index < values.count { fragment.append(values[index]) }
+    }
+    return fragment
   }
 
   /// The table whose `Draft` a bare `Draft` names where the compiler stands (in the table's

@@ -789,9 +789,21 @@ extension Compiler {
   /// The branch taken and the names its conditions bind: `if let monthsAgo { … }` binds
   /// `monthsAgo` when it is not nil; `if a, b` needs both.
   func builderBranchBinding(_ conditional: IfExprSyntax) throws -> (CodeBlockItemListSyntax, [String: Value])? {
+    if let bindings = try conditionsHold(conditional.conditions) { return (conditional.body.statements, bindings) }
+    switch conditional.elseBody {
+    case .ifExpr(let next): return try builderBranchBinding(next)
+    case .codeBlock(let block): return (block.statements, [:])
+    case nil: return nil
+    }
+  }
+
+  /// The names an `if`'s or a `guard`'s conditions bind when they all hold (`if let monthsAgo`,
+  /// `if case .some(let k) = limit`), or nil when one does not; each must be known before the
+  /// query runs (a run-time one is the variant's choice).
+  func conditionsHold(_ conditions: ConditionElementListSyntax) throws -> [String: Value]? {
     var bindings: [String: Value] = [:]
     var taken = true
-    for element in conditional.conditions where taken {
+    for element in conditions where taken {
       switch element.condition {
       case .expression(let condition):
         let value = try withLocals(bindings) {
@@ -860,12 +872,7 @@ extension Compiler {
         throw source.diagnostic("not supported in Quarry yet: this condition in a query closure", at: element)
       }
     }
-    if taken { return (conditional.body.statements, bindings) }
-    switch conditional.elseBody {
-    case .ifExpr(let next): return try builderBranchBinding(next)
-    case .codeBlock(let block): return (block.statements, [:])
-    case nil: return nil
-    }
+    return taken ? bindings : nil
   }
 
   /// A result builder's `for` over a Swift array (`for term in terms { $0.title.contains(term) }`):

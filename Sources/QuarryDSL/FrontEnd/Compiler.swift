@@ -220,6 +220,9 @@ public final class Compiler {
           typesRead: true)
       } catch let diagnostic as Diagnostic where recovering {
         items.append(.failure(diagnostic))
+      } catch is AppCodeRunner.ReturnedInApp {
+        // A `return` at the top level of app code: nothing after it runs.
+        break
       } catch let thrown as ThrownInApp {
         // Uncaught at the top level: as in a Swift program, nothing after it runs.
         var uncaught = thrown.diagnostic
@@ -342,7 +345,7 @@ public final class Compiler {
   func evaluateBinding(_ value: ExprSyntax, annotation: TypeAnnotationSyntax?) throws -> Value {
     let annotated = annotation.map { SwiftEvaluator.swiftType($0.type) }
     // A name holds a Swift value exactly as Swift holds it (a slice keeps its indices).
-    if let exact = try swiftBinding(value, type: annotated) { return exact }
+    if let exact = try swiftBinding(value, type: annotated, written: annotation?.type) { return exact }
     let result = try evaluate(value, expected: annotated?.wrapped)
     guard let annotated, case .expression(var typed) = result else { return result }
     typed.type = annotated

@@ -120,7 +120,7 @@ struct DeclarationReader {
         if let function = member.decl.as(FunctionDeclSyntax.self), isStatic(function.modifiers),
           let body = function.body
         {
-          model.scopes[function.name.text] = Scope(
+          model.scopes[function.name.declaredName] = Scope(
             body: AnySyntaxBox(syntax: Syntax(body), source: source),
             parameters: function.signature.parameterClause.parameters.map {
               ($0.secondName ?? $0.firstName).text
@@ -431,7 +431,7 @@ struct DeclarationReader {
         guard let function = member.decl.as(FunctionDeclSyntax.self),
           function.signature.parameterClause.parameters.contains(where: { $0.type.trimmedDescription.contains("Database") })
         else { continue }
-        names.insert(function.name.text)
+        names.insert(function.name.declaredName)
       }
     }
     return names
@@ -457,9 +457,9 @@ struct DeclarationReader {
             parameters: function.signature.parameterClause.parameters.map { ($0.secondName ?? $0.firstName).text },
             ownerType: table, parameterTypes: Self.parameterTypes(of: function), parameterLabels: Self.parameterLabels(of: function))
           if kind == "Updates" {
-            catalog.updateHelpers[table, default: [:]][function.name.text] = scope
+            catalog.updateHelpers[table, default: [:]][function.name.declaredName] = scope
           } else {
-            catalog.addScope(function.name.text, scope, to: table)
+            catalog.addScope(function.name.declaredName, scope, to: table)
           }
         }
         return
@@ -500,7 +500,7 @@ struct DeclarationReader {
         }
       } else if let function = member.decl.as(FunctionDeclSyntax.self), let body = function.body {
         catalog.addScope(
-          function.name.text,
+          function.name.declaredName,
           Scope(
             body: AnySyntaxBox(syntax: Syntax(body), source: source),
             parameters: function.signature.parameterClause.parameters.map {

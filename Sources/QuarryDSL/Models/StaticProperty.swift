@@ -65,7 +65,7 @@ enum StaticFunction {
         guard let function = member.decl.as(FunctionDeclSyntax.self), let body = function.body,
           function.modifiers.contains(where: { $0.name.tokenKind == .keyword(.static) })
         else { continue }
-        found[qualified + "." + function.name.text] = Scope(
+        found[qualified + "." + function.name.declaredName] = Scope(
           body: AnySyntaxBox(syntax: Syntax(body), source: source),
           parameters: function.signature.parameterClause.parameters.map { ($0.secondName ?? $0.firstName).text },
           ownerType: qualified, parameterTypes: DeclarationReader.parameterTypes(of: function),

@@ -372,6 +372,9 @@ extension Compiler {
           // holds the query its initializer builds.
           var start: [String: Value] = [:]
           if let root = Self.rootName(of: expr), let initializer = site.localInitializers[root] {
+            // The name is not in scope in its own initializer: `baseQuery(…)` there is the function.
+            let declared = runTimeValues.removeValue(forKey: root)
+            defer { runTimeValues[root] = declared }
             start[root] = try evaluate(initializer)
           }
           // `let checkIn = CheckIn.Draft(date: selectedDate, …)` before `upsert { checkIn }`:

@@ -2,9 +2,10 @@ import FoundationEssentials
 
 /// The version of StructuredQueries an app pins in its `Package.resolved` (SwiftPM's, or the
 /// one inside an Xcode project), which decides what its code means: before 0.31, `==` and `!=`
-/// on columns were the library's operators; since, they are unavailable. Quarry renders the
-/// library as of 0.37 (sq@7cdc5c4), so an app that pins an older one is told why its `==` is
-/// refused here.
+/// on columns were the library's operators (`=`/`<>`, `IS`/`IS NOT` on an optional left side);
+/// since, they are unavailable. Quarry renders the library as of 0.37 (sq@7cdc5c4), and an app
+/// that pins an older one gets those operators as its version renders them
+/// (``Compiler/columnEqualityLibrary``).
 ///
 /// ```swift
 /// PinnedLibrary.version(in: ["Salty"])  // "0.23.1"

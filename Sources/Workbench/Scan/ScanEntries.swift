@@ -77,6 +77,9 @@ struct EntryBuilder {
     // database already has skips it (several set-ups of one database, as in a demo app).
     var applied: [String: (path: String, line: Int)] = [:]
     var alreadyApplied: (path: String, line: Int)?
+    // Statements listed once already: a set-up reached a second way (a file database and an
+    // in-memory one made by the same helper) registers the same migrations again.
+    var listed: Set<String> = []
     for item in items {
       switch item {
       case .unitStart(let started):
@@ -113,6 +116,9 @@ struct EntryBuilder {
         var kind = "set-up"
         if case .migration(let name)? = unit?.kind { kind = "migration '\(name)'" }
         var entry = newEntry(line: compiled.line, column: compiled.column, kind: kind, source: compiled.input)
+        let place = "\(entry.path):\(entry.line):\(entry.column)"
+        if alreadyApplied != nil, listed.contains(place) { continue }
+        listed.insert(place)
         entry.executedBy = "execute"
         entry.sql = Self.sql(of: compiled.statement)
         entry.prettySQL = Self.sql(of: compiled.statement, layout: .pretty)
@@ -127,7 +133,7 @@ struct EntryBuilder {
         {
           // Data the app computes when it runs (`String(localized:)`, `Date()`): the schema does
           // not depend on it.
-          entry.skipped = "not run: it binds values the app has only when it runs (\(name))"
+          entry.skipped = Self.runTimeSkip + " (\(name))"
         } else if !session.sqlOnly {
           let sink = CollectingSink()
           if !session.execute(compiled, sink: sink) || !sink.errors.isEmpty {
@@ -146,7 +152,9 @@ struct EntryBuilder {
         }
         // The same statement again, from a loop of the set-up: one entry, run that many times.
         if var last = report.entries.last, last.path == entry.path, last.line == entry.line, last.column == entry.column,
-          last.kind == entry.kind, last.sql == entry.sql, last.error == entry.error, last.skipped == entry.skipped
+          last.kind == entry.kind, last.sql == entry.sql, last.error == entry.error,
+          last.skipped == entry.skipped
+            || (last.skipped?.hasPrefix(Self.runTimeSkip) == true && entry.skipped?.hasPrefix(Self.runTimeSkip) == true)
         {
           last.runs += 1
           report.entries[report.entries.count - 1] = last
@@ -158,6 +166,9 @@ struct EntryBuilder {
       }
     }
   }
+
+  /// Why a set-up statement that binds a run-time value is listed and not run.
+  static let runTimeSkip = "not run: it binds values the app has only when it runs"
 
   /// `ALTER TABLE "reminders" ADD COLUMN "listID" …`: the table and the column added.
   static func addedColumn(_ statement: Statement) -> (table: String, column: String)? {
