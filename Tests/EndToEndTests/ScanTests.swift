@@ -648,6 +648,62 @@ final class ScanTests: XCTestCase {
       #"SELECT "categories"."id", "categories"."name", "categories"."position" FROM "categories" WHERE (("categories"."position") = (?))"#)
   }
 
+  /// Values of the app's own types and dependencies (seen in woodymelling/open-music-event) are
+  /// values it has when it runs, bound: an `ID` made by its own initializer (`.init(stabilizedBy:)`,
+  /// `OmeID(stabilizedBy:)`), a `@Dependency` of its own inside a query closure.
+  func testValuesOfTheAppsOwnTypesAreBound() throws {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("quarry-scan-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    try Data(
+      #"""
+      import SQLiteData
+      public struct OmeID<T>: Hashable, Sendable { public var rawValue: Int64 }
+      extension OmeID { init(stabilizedBy values: String...) { rawValue = Int64(values.joined().hashValue) } }
+      @Table struct Stage: Identifiable {
+        public typealias ID = OmeID<Stage>
+        let id: ID
+        var eventID: Int
+        var name: String
+      }
+      func appDatabase() throws -> any DatabaseWriter {
+        let database = try DatabaseQueue()
+        var migrator = DatabaseMigrator()
+        migrator.registerMigration("v1") { db in
+          try #sql("CREATE TABLE stages (id INTEGER PRIMARY KEY, eventID INTEGER NOT NULL, name TEXT NOT NULL)").execute(db)
+        }
+        try migrator.migrate(database)
+        return database
+      }
+      func load(_ db: Database, names: [String], eventID: Int) throws {
+        for name in names {
+          let draft = Stage.Draft(id: .init(stabilizedBy: name), eventID: eventID, name: name)
+          try Stage.upsert { draft }.execute(db)
+          try Stage.upsert { Stage.Draft(id: OmeID(stabilizedBy: String(eventID), name), eventID: eventID, name: name) }.execute(db)
+        }
+      }
+      func stages(_ db: Database) throws -> [Stage] {
+        try Stage.where {
+          @Dependency(\.musicEventID) var eventID
+          $0.eventID.eq(eventID)
+        }.fetchAll(db)
+      }
+      """#.utf8
+    ).write(to: folder.appendingPathComponent("App.swift"))
+    let result = try QuarryProcess.run(["scan", folder.path, "--format", "json"])
+    let entries = try result.stdout.split(separator: "\n").dropLast().map { line in
+      try XCTUnwrap(JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+    }
+    XCTAssertEqual(entries.compactMap { $0["error"] as? String }, [])
+    XCTAssertEqual(entries.compactMap { $0["skipped"] as? String }, [])
+    func bindings(_ source: String) -> [String]? {
+      entries.first { ($0["source"] as? String)?.contains(source) == true }?["bindings"] as? [String]
+    }
+    XCTAssertEqual(bindings("Stage.upsert { draft }"), [".init(stabilizedBy: name)", "eventID", "name"])
+    XCTAssertEqual(bindings("OmeID(stabilizedBy:"), ["OmeID(stabilizedBy: String(eventID), name)", "eventID", "name"])
+    XCTAssertEqual(bindings("musicEventID"), ["eventID"])
+  }
+
   /// An app that builds no table (it opens a database shipped with it, not in the scanned
   /// folder): its queries are rendered and not run, and the scan says why.
   func testAnAppThatBuildsNoTable() throws {

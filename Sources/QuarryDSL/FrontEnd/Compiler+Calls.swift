@@ -454,6 +454,11 @@ extension Compiler {
     if let expected, let model = catalog.enums[expected.name] {
       throw source.diagnostic("'\(model.name).\(name)' is not a function", at: arguments.call)
     }
+    if scanning, name == "init", let expected, catalog.table(forType: expected.name) == nil {
+      // `id: .init(stabilizedBy: title)` where an `ID` of the app's own type is expected: a
+      // value the app makes when it runs, bound.
+      return .expression(TypedExpression(.value(.parameter(text(of: arguments.call))), type: expected.wrapped))
+    }
     if expected == nil, !Vocabulary.methods(named: name, on: .query).isEmpty || !Vocabulary.methods(named: name, on: .write).isEmpty {
       // A clause pasted without its query (`.where { $0.isCompleted }`).
       let example = catalog.tableOrder.compactMap { catalog.tables[$0] }.first { !$0.isSelection }?.typeName ?? "Reminder"
@@ -510,8 +515,12 @@ extension Compiler {
     if let computed = try swiftFunctionOfSwiftValues(name, arguments: arguments) { return computed }
     if let value = try dispatch(name, on: .function, receiver: .null, CallSite(arguments)) { return value }
     // Inside a scope, `group(by:)` and friends mean `Self.group(by:)`.
-    if let selfTable {
+    if let selfTable, Vocabulary.methods(named: name, on: .query).isEmpty == false || name.first?.isUppercase != true {
       return try queryMethods.queryMethod(name, on: Query(selfTable), arguments: arguments)
+    }
+    if scanning, name.first?.isUppercase == true, catalog.typeNames.contains(name) || catalog.valueTypes[name] != nil {
+      // `OmeID(stabilizedBy: title)`: a value of a type the app declares, made when it runs.
+      return .expression(TypedExpression(.value(.parameter(text(of: arguments.call))), type: nil))
     }
     throw source.diagnostic(
       "unknown function '\(name)'", at: node,

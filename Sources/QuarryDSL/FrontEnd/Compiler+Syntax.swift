@@ -735,6 +735,12 @@ extension Compiler {
             locals[locals.count - 1][name] =
               scanning
               ? .expression(TypedExpression(.value(.parameter(name)), type: .date)) : currentDate()
+          } else if scanning, let binding = variable.bindings.first,
+            let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text
+          {
+            // `@Dependency(\.musicEventID) var eventID` in a scanned app: its value then, bound.
+            let type = binding.typeAnnotation.map { SwiftEvaluator.swiftType($0.type) }
+            locals[locals.count - 1][name] = .expression(TypedExpression(.value(.parameter(name)), type: type))
           }
           continue
         }

@@ -683,10 +683,16 @@ extension WriteMethods {
   private func recordRow(_ record: Query, model: TableModel, at node: ExprSyntax) throws -> [Expression] {
     let isDraft = record.resultModel == model.typeName + ".Draft"
     var provided: [String: Expression] = [:]
-    for column in record.select.columns { if let alias = column.alias { provided[alias] = column.expression } }
+    var providedTypes: [String: SwiftType] = [:]
+    for (index, column) in record.select.columns.enumerated() {
+      guard let alias = column.alias else { continue }
+      provided[alias] = column.expression
+      if record.columnTypes.indices.contains(index), let type = record.columnTypes[index] { providedTypes[alias] = type }
+    }
     return try model.columns.filter { !$0.isGenerated }.map { column in
+      // (A value of a type that is never nil, `.init(stabilizedBy: name)`, is a set id.)
       if isDraft, column.isPrimaryKey, compiler.scanning, let value = provided[column.sqlName],
-        case .value(.parameter(let name)) = value.node
+        case .value(.parameter(let name)) = value.node, providedTypes[column.sqlName]?.isOptional != false
       {
         // A draft the app holds when it runs: a new row's id is nil (NULL, SQLite picks one),
         // an edited row's is set; each is a variant of the statement.

@@ -392,6 +392,10 @@ extension Compiler {
               record.resultModel != nil
             {
               start[name] = value
+            } else if let (model, isDraft) = recordType(madeBy: initializer) {
+              // `let draft = Performance.Draft(id: .init(stabilizedBy: …), …)` with parts the app
+              // computes when it runs: a record of that type, each field bound.
+              start[name] = runTimeRecord(name, model: model, isDraft: isDraft)
             }
           }
           value = try withLocals(start) { try evaluate(expr) }
@@ -593,6 +597,20 @@ extension Compiler {
   }
 
   /// A record the app holds (`reminder: Reminder`): each column a run-time value.
+  /// The table type a call makes a record of (`Performance.Draft(…)`, `Performance(…)`), and
+  /// whether it is a draft; nil for any other expression.
+  func recordType(madeBy expr: ExprSyntax) -> (TableModel, isDraft: Bool)? {
+    var inner = expr
+    while let wrapped = inner.as(TryExprSyntax.self)?.expression { inner = wrapped }
+    guard let call = inner.as(FunctionCallExprSyntax.self) else { return nil }
+    var typeName = call.calledExpression.trimmedDescription
+    let isDraft = typeName.hasSuffix(".Draft")
+    if isDraft { typeName.removeLast(".Draft".count) }
+    if typeName == "Self", let own = enclosingType { typeName = own }
+    guard let model = catalog.table(forType: typeName), !model.isSelection else { return nil }
+    return (model, isDraft)
+  }
+
   func runTimeRecord(_ name: String, model: TableModel, isDraft: Bool) -> Value {
     var select = Select(from: nil)
     let columns = model.columns.filter { !$0.isGenerated }
