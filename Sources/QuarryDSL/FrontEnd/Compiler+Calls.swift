@@ -654,7 +654,8 @@ extension Compiler {
         opToken == "=="
         ? (isNil ? "Use 'is' instead." : "Use 'eq' (or 'is') instead.")
         : (isNil ? "Use 'isNot' instead." : "Use 'neq' or 'isNot' instead.")
-      let message = "'\(opToken)' is \(isNil ? "deprecated" : "unavailable"): \(advice)"
+      let message =
+        "'\(opToken)' is \(isNil ? "deprecated" : "unavailable"): \(advice)" + (isNil ? "" : unpinnedLibraryNote.map { " (\($0))" } ?? "")
       // Unavailable is the compiler's error in every mode; deprecated is its warning.
       if isNil { try warn(message, at: operation.opNode) } else { throw source.diagnostic(message, at: operation.opNode) }
     }

@@ -132,6 +132,8 @@ public final class Compiler {
   /// `!=` on columns Quarry renders as that version does (``PinnedLibrary``): `=`/`<>`, or
   /// `IS`/`IS NOT` when the left side is optional. Nil: they are unavailable, as in 0.31 on.
   public var columnEqualityLibrary: String?
+  /// Said after the refusal of `==`/`!=` on a column in a scanned app that pins no version.
+  public var unpinnedLibraryNote: String?
   /// The file of the scanned query being compiled (an index into `scanFileStarts`).
   var currentFile: Int?
   /// The branch each run-time choice takes in the variant of a query being compiled (its index

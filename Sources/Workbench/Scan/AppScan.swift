@@ -105,6 +105,9 @@ public struct AppScan {
     if let pinned = pinnedLibrary, PinnedLibrary.precedes(pinned, "0.31.0") {
       // Its `==` and `!=` on columns render as that version renders them.
       compiler.columnEqualityLibrary = pinned
+    } else if pinnedLibrary == nil {
+      compiler.unpinnedLibraryNote =
+        "no Package.resolved beside the app pins swift-structured-queries, so Quarry takes the newest; before 0.31 '==' on columns was the library's operator: commit the app's Package.resolved to have it rendered as its version does"
     }
     var scanner = EntryBuilder(sources: sources, session: session)
 
