@@ -650,7 +650,8 @@ final class ScanTests: XCTestCase {
 
   /// Values of the app's own types and dependencies (seen in woodymelling/open-music-event) are
   /// values it has when it runs, bound: an `ID` made by its own initializer (`.init(stabilizedBy:)`,
-  /// `OmeID(stabilizedBy:)`), a `@Dependency` of its own inside a query closure.
+  /// `OmeID(stabilizedBy:)`), a `@Dependency` of its own inside a query closure; a local named
+  /// like another in an inner block is the one Swift's lookup finds.
   func testValuesOfTheAppsOwnTypesAreBound() throws {
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent("quarry-scan-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
@@ -680,6 +681,10 @@ final class ScanTests: XCTestCase {
           let draft = Stage.Draft(id: .init(stabilizedBy: name), eventID: eventID, name: name)
           try Stage.upsert { draft }.execute(db)
           try Stage.upsert { Stage.Draft(id: OmeID(stabilizedBy: String(eventID), name), eventID: eventID, name: name) }.execute(db)
+          for other in names {
+            let draft = Stage.Draft(id: .init(stabilizedBy: other), eventID: 7, name: other)
+            try Stage.upsert { draft }.execute(db)
+          }
         }
       }
       func stages(_ db: Database) throws -> [Stage] {
@@ -699,7 +704,10 @@ final class ScanTests: XCTestCase {
     func bindings(_ source: String) -> [String]? {
       entries.first { ($0["source"] as? String)?.contains(source) == true }?["bindings"] as? [String]
     }
-    XCTAssertEqual(bindings("Stage.upsert { draft }"), [".init(stabilizedBy: name)", "eventID", "name"])
+    // Each `draft` is the one declared nearest before it in a block around it.
+    XCTAssertEqual(
+      entries.filter { $0["source"] as? String == "Stage.upsert { draft }" }.map { $0["bindings"] as? [String] ?? [] },
+      [[".init(stabilizedBy: name)", "eventID", "name"], [".init(stabilizedBy: other)", "7", "other"]])
     XCTAssertEqual(bindings("OmeID(stabilizedBy:"), ["OmeID(stabilizedBy: String(eventID), name)", "eventID", "name"])
     XCTAssertEqual(bindings("musicEventID"), ["eventID"])
   }

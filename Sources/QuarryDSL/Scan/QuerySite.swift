@@ -85,7 +85,7 @@ final class QuerySiteFinder: SyntaxVisitor {
   /// parameters and locals).
   private var frames: [(selfType: String?, names: [(String, TypeSyntax?)])] = []
   /// The locals' initializers, frame by frame (parallel to `frames`).
-  private var initializerFrames: [[String: ExprSyntax]] = []
+  private var initializerFrames: [[String: [ExprSyntax]]] = []
   /// Loops over fetched rows being visited: where each starts, and the body it repeats.
   private var fetchLoops: [(start: AbsolutePosition, body: Range<AbsolutePosition>)] = []
   /// Names bound to fetched rows (`let lists = try RemindersList.fetchAll(db)`, `@FetchAll var rows`).
@@ -295,14 +295,32 @@ final class QuerySiteFinder: SyntaxVisitor {
   }
 
   /// `let name = value` in a body (not inside nested functions or closures): each name's value.
-  static func localInitializers(in body: Syntax) -> [String: ExprSyntax] {
+  /// Of the initializers of locals named alike, the one Swift's lookup finds at `node`: the
+  /// last declared before it in a block that holds it (`let draft` in an inner loop does not
+  /// reach a use in the loop around it).
+  static func nearestDeclaration(_ candidates: [ExprSyntax], visibleAt node: Syntax) -> ExprSyntax? {
+    candidates.last { initializer in
+      guard initializer.position < node.position else { return false }
+      var block = Syntax(initializer).parent
+      while let current = block, !current.is(CodeBlockItemListSyntax.self) { block = current.parent }
+      guard let block else { return false }
+      var ancestor: Syntax? = node
+      while let current = ancestor {
+        if current.id == block.id { return true }
+        ancestor = current.parent
+      }
+      return false
+    }
+  }
+
+  static func localInitializers(in body: Syntax) -> [String: [ExprSyntax]] {
     final class Collector: SyntaxVisitor {
-      var found: [String: ExprSyntax] = [:]
+      var found: [String: [ExprSyntax]] = [:]
       override func visit(_ node: PatternBindingSyntax) -> SyntaxVisitorContinueKind {
         if let name = node.pattern.as(IdentifierPatternSyntax.self)?.identifier.text,
           let value = node.initializer?.value
         {
-          found[name] = value
+          found[name, default: []].append(value)
         }
         return .visitChildren
       }
@@ -630,8 +648,10 @@ final class QuerySiteFinder: SyntaxVisitor {
       QuerySite(
         node: node, statement: statement, executedBy: executedBy, selfType: selfType,
         runTimeNames: names,
-        localInitializers: initializerFrames.reduce(into: [:]) {
-          $0.merge($1) { _, inner in inner }
+        localInitializers: initializerFrames.reduce(into: [:]) { visible, frame in
+          for (name, candidates) in frame {
+            if let nearest = Self.nearestDeclaration(candidates, visibleAt: node) { visible[name] = nearest }
+          }
         },
         // `for tag in try Tag.fetchAll(db) { … }`: the loop's own fetch runs once, its body's per row.
         loops: executedBy != nil && wrapper == nil
