@@ -940,8 +940,7 @@ extension AppCodeRunner {
     let bindings: [String: Value]?
     do {
       bindings = try compiler.conditionsHold(guarded.conditions)
-    } catch let diagnostic as Diagnostic {
-      _ = diagnostic
+    } catch is Diagnostic {
       skip(guarded.conditions, as: "guard \(guarded.conditions.trimmedDescription)")
       return
     }
