@@ -650,8 +650,9 @@ final class ScanTests: XCTestCase {
 
   /// Values of the app's own types and dependencies (seen in woodymelling/open-music-event) are
   /// values it has when it runs, bound: an `ID` made by its own initializer (`.init(stabilizedBy:)`,
-  /// `OmeID(stabilizedBy:)`), a `@Dependency` of its own inside a query closure; a local named
-  /// like another in an inner block is the one Swift's lookup finds.
+  /// `OmeID(stabilizedBy:)`), a `@Dependency` of its own inside a query closure, a payload enum
+  /// bound by its `description`; a local named like another in an inner block is the one Swift's
+  /// lookup finds.
   func testValuesOfTheAppsOwnTypesAreBound() throws {
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent("quarry-scan-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
@@ -667,11 +668,27 @@ final class ScanTests: XCTestCase {
         var eventID: Int
         var name: String
       }
+      public enum Reference: Hashable, LosslessStringConvertible, QueryBindable {
+        case url(URL)
+        case repository(String)
+        public init?(_ description: String) { self = .repository(description) }
+        public var description: String {
+          switch self {
+          case .url(let url): url.absoluteString
+          case .repository(let name): name
+          }
+        }
+      }
+      @Table struct Organizer: Identifiable {
+        let id: Int
+        var reference: Reference
+      }
       func appDatabase() throws -> any DatabaseWriter {
         let database = try DatabaseQueue()
         var migrator = DatabaseMigrator()
         migrator.registerMigration("v1") { db in
           try #sql("CREATE TABLE stages (id INTEGER PRIMARY KEY, eventID INTEGER NOT NULL, name TEXT NOT NULL)").execute(db)
+          try #sql("CREATE TABLE organizers (id INTEGER PRIMARY KEY, reference TEXT NOT NULL)").execute(db)
         }
         try migrator.migrate(database)
         return database
@@ -686,6 +703,9 @@ final class ScanTests: XCTestCase {
             try Stage.upsert { draft }.execute(db)
           }
         }
+      }
+      func organizer(_ db: Database, reference: Reference) throws -> Organizer? {
+        try Organizer.where { $0.reference.eq(reference) }.fetchOne(db)
       }
       func stages(_ db: Database) throws -> [Stage] {
         try Stage.where {
@@ -710,6 +730,8 @@ final class ScanTests: XCTestCase {
       [[".init(stabilizedBy: name)", "eventID", "name"], [".init(stabilizedBy: other)", "7", "other"]])
     XCTAssertEqual(bindings("OmeID(stabilizedBy:"), ["OmeID(stabilizedBy: String(eventID), name)", "eventID", "name"])
     XCTAssertEqual(bindings("musicEventID"), ["eventID"])
+    // A payload enum the library binds by its `description` (LosslessStringConvertible).
+    XCTAssertEqual(bindings("$0.reference.eq(reference)"), ["reference", "1"])
   }
 
   /// An app that builds no table (it opens a database shipped with it, not in the scanned

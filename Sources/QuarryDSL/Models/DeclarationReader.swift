@@ -367,6 +367,15 @@ struct DeclarationReader {
     } else if !inherited.contains("QueryBindable") {
       // An enum with payloads (`enum Destination { case edit(Form) }`): app state, no SQL.
       return
+    } else if inherited.contains("LosslessStringConvertible") || inherited.contains("RawRepresentable")
+      || decl.memberBlock.activeMembers.contains(where: {
+        $0.decl.as(VariableDeclSyntax.self)?.bindings.contains { $0.pattern.trimmedDescription == "queryBinding" } == true
+      })
+    {
+      // `enum Reference: LosslessStringConvertible, QueryBindable { case url(URL), … }`: the
+      // library binds its `description` (or raw value, or the app's own `queryBinding`), code
+      // the app runs; a value of it is one the app has when it runs, as a struct's would be.
+      return
     } else {
       throw source.diagnostic(
         "enum '\(name)' needs a raw type (Int or String) to be stored in a column", at: decl.name)
