@@ -303,7 +303,7 @@ extension AppCodeRunner {
   /// annotated type when there is one.
   private func bindRunTime(_ name: String, annotation: TypeAnnotationSyntax?) {
     let type = annotation.map { SwiftEvaluator.swiftType($0.type) }
-    bind(name, to: .expression(TypedExpression(.value(.parameter(name)), type: type)))
+    bind(name, to: .runTime(name, type: type))
   }
 
   /// Whether `expr` starts at a table, `Self`, or a local holding a query or statement: a
@@ -440,7 +440,9 @@ extension AppCodeRunner {
   /// runs instead of any registering function it calls itself.
   private func declareCallersOfSetUp() {
     let functions = compiler.catalog.functions.filter { !$0.key.contains(".") }
-    guard !functions.isEmpty else { return }
+    var registering = Set(functions.filter { Self.registersMigrations($0.value.body.syntax) }.keys)
+    // Only a registering function with parameters needs a caller to run it.
+    guard registering.contains(where: { functions[$0]?.parameters.isEmpty == false }) else { return }
     var calls: [String: Set<String>] = [:]
     for (name, scope) in functions {
       var called: Set<String> = []
@@ -452,7 +454,6 @@ extension AppCodeRunner {
       }
       calls[name] = called
     }
-    var registering = Set(functions.filter { Self.registersMigrations($0.value.body.syntax) }.keys)
     var grew = true
     while grew {
       grew = false

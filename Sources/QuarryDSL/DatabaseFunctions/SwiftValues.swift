@@ -356,7 +356,7 @@ extension Compiler {
         token.parent?.parent?.is(MemberAccessExprSyntax.self) != true
           || token.parent?.parent?.as(MemberAccessExprSyntax.self)?.base?.id == token.parent?.id
       {
-        return .expression(TypedExpression(.value(.parameter(text(of: expr))), type: nil))
+        return .runTime(text(of: expr))
       }
     }
     return nil

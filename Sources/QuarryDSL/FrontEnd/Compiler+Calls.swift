@@ -409,7 +409,7 @@ extension Compiler {
     guard let callee = call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text, lookupLocal(callee) == nil,
       (callee == "String" && call.arguments.first?.label?.text == "localized") || callee == "NSLocalizedString"
     else { return nil }
-    if scanning { return .expression(TypedExpression(.value(.parameter(text(of: call))), type: .string)) }
+    if scanning { return .runTime(text(of: call), type: .string) }
     throw source.diagnostic(
       "'\(callee)\(callee == "String" ? "(localized:)" : "")' is the app's translation from its string catalog, which Quarry cannot read; write the text itself",
       at: call.calledExpression)
@@ -420,7 +420,7 @@ extension Compiler {
   /// ```
   func currentDate() -> Value {
     // In a scan, `Date()` is the Date the app has when it runs, bound as StructuredQueries binds it.
-    if scanning { return .expression(TypedExpression(.value(.parameter("Date.now")), type: .date)) }
+    if scanning { return .runTime("Date.now", type: .date) }
     return .expression(TypedExpression(.function("datetime", [.literal("now")]), type: .date))
   }
 
@@ -457,7 +457,7 @@ extension Compiler {
     if scanning, name == "init", let expected, catalog.table(forType: expected.name) == nil {
       // `id: .init(stabilizedBy: title)` where an `ID` of the app's own type is expected: a
       // value the app makes when it runs, bound.
-      return .expression(TypedExpression(.value(.parameter(text(of: arguments.call))), type: expected.wrapped))
+      return .runTime(text(of: arguments.call), type: expected.wrapped)
     }
     if expected == nil, !Vocabulary.methods(named: name, on: .query).isEmpty || !Vocabulary.methods(named: name, on: .write).isEmpty {
       // A clause pasted without its query (`.where { $0.isCompleted }`).
@@ -515,12 +515,12 @@ extension Compiler {
     if let computed = try swiftFunctionOfSwiftValues(name, arguments: arguments) { return computed }
     if let value = try dispatch(name, on: .function, receiver: .null, CallSite(arguments)) { return value }
     // Inside a scope, `group(by:)` and friends mean `Self.group(by:)`.
-    if let selfTable, Vocabulary.methods(named: name, on: .query).isEmpty == false || name.first?.isUppercase != true {
+    if let selfTable, name.first?.isUppercase != true || !Vocabulary.methods(named: name, on: .query).isEmpty {
       return try queryMethods.queryMethod(name, on: Query(selfTable), arguments: arguments)
     }
     if scanning, name.first?.isUppercase == true, catalog.typeNames.contains(name) || catalog.valueTypes[name] != nil {
       // `OmeID(stabilizedBy: title)`: a value of a type the app declares, made when it runs.
-      return .expression(TypedExpression(.value(.parameter(text(of: arguments.call))), type: nil))
+      return .runTime(text(of: arguments.call))
     }
     throw source.diagnostic(
       "unknown function '\(name)'", at: node,
@@ -704,7 +704,7 @@ extension Compiler {
         case "??": leftType?.wrapped ?? rightType
         default: leftType ?? rightType
         }
-      return .expression(TypedExpression(.value(.parameter(text(of: operation.node))), type: type))
+      return .runTime(text(of: operation.node), type: type)
     }
     if Self.swiftOperators.contains(opToken), left.expression.isConstant, right.expression.isConstant,
       let computed = try constantOperation(opToken, left, right, at: operation.opNode)

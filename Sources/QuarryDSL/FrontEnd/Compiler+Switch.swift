@@ -33,7 +33,7 @@ extension Compiler {
       var bindings: [String: Value] = [:]
       for token in cases[choice].label.tokens(viewMode: .sourceAccurate) {
         if case .identifier(let name) = token.tokenKind, token.parent?.is(IdentifierPatternSyntax.self) == true {
-          bindings[name] = .expression(TypedExpression(.value(.parameter(name)), type: nil))
+          bindings[name] = .runTime(name)
         }
       }
       return (cases[choice].statements, bindings)

@@ -31,7 +31,7 @@ extension Compiler {
         return .expression(TypedExpression(.value(.text(try stringValue(literal))), type: .string))
       } catch let runTime as RunTimeValue {
         // `"%\(searchText)%"` in a scan: one string the app builds when it runs, bound as one value.
-        return .expression(TypedExpression(.value(.parameter(runTime.name)), type: .string))
+        return .runTime(runTime.name, type: .string)
       }
     case .arrayExpr(let array):
       let elements = try array.elements.map { try evaluate($0.expression, expected: expected) }
@@ -180,7 +180,7 @@ extension Compiler {
   func enclosingStaticValue(_ property: StaticProperty, at reference: DeclReferenceExprSyntax) throws -> Value {
     let binding = property.binding.syntax.as(PatternBindingSyntax.self)
     let annotated = (binding?.typeAnnotation?.type).map(SwiftEvaluator.swiftType)
-    let runTime = Value.expression(TypedExpression(.value(.parameter(property.name)), type: annotated))
+    let runTime = Value.runTime(property.name, type: annotated)
     let declaration = binding?.parent?.parent?.as(VariableDeclSyntax.self)
     if declaration?.bindingSpecifier.tokenKind == .keyword(.var), binding?.accessorBlock == nil {
       if scanning { return runTime }
@@ -249,7 +249,7 @@ extension Compiler {
     let base = try evaluate(subscriptCall.calledExpression)
     if case .expression(let typed) = base, case .value(.parameter(let name)) = typed.expression.node {
       // `rows[index]` in a scan: an element of a list the app has when it runs.
-      return .expression(TypedExpression(.value(.parameter(name + "[" + text(of: subscriptCall.arguments) + "]")), type: nil))
+      return .runTime(name + "[" + text(of: subscriptCall.arguments) + "]")
     }
     guard case .array(let elements) = base, subscriptCall.arguments.count == 1,
       let argument = subscriptCall.arguments.first, argument.label == nil
@@ -734,13 +734,13 @@ extension Compiler {
             // In a scan it is what the app binds then: a Date the app has when it runs.
             locals[locals.count - 1][name] =
               scanning
-              ? .expression(TypedExpression(.value(.parameter(name)), type: .date)) : currentDate()
+              ? .runTime(name, type: .date) : currentDate()
           } else if scanning, let binding = variable.bindings.first,
             let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text
           {
             // `@Dependency(\.musicEventID) var eventID` in a scanned app: its value then, bound.
             let type = binding.typeAnnotation.map { SwiftEvaluator.swiftType($0.type) }
-            locals[locals.count - 1][name] = .expression(TypedExpression(.value(.parameter(name)), type: type))
+            locals[locals.count - 1][name] = .runTime(name, type: type)
           }
           continue
         }
@@ -755,7 +755,7 @@ extension Compiler {
             let declared = binding.typeAnnotation.map { SwiftEvaluator.swiftType($0.type) }
             var type = declared
             if type == nil, case .expression(let typed)? = try? evaluate(value) { type = typed.type }
-            locals[locals.count - 1][name] = .expression(TypedExpression(.value(.parameter(name)), type: type))
+            locals[locals.count - 1][name] = .runTime(name, type: type)
             continue
           }
           guard let value = binding.initializer?.value else {
@@ -768,7 +768,7 @@ extension Compiler {
               throw source.diagnostic("'\(name)' is the app's @\(wrapper) state, which has a value only when the app runs", at: binding)
             }
             let type = binding.typeAnnotation.map { SwiftEvaluator.swiftType($0.type) }
-            locals[locals.count - 1][name] = .expression(TypedExpression(.value(.parameter(name)), type: type))
+            locals[locals.count - 1][name] = .runTime(name, type: type)
             continue
           }
           locals[locals.count - 1][name] = try evaluate(value)
@@ -894,7 +894,7 @@ extension Compiler {
       // A scan: one condition per element of a list the app has when it runs; the variants
       // show it empty and with one element (each further element repeats that condition).
       let count = runTimeChoice(text(of: loop.sequence), alternatives: ["empty", "one element"])
-      sequence = .array(count == 0 ? [] : [.expression(TypedExpression(.value(.parameter(list + "[…]")), type: nil))])
+      sequence = .array(count == 0 ? [] : [.runTime(list + "[…]")])
     }
     guard case .array(let elements) = sequence else {
       throw source.diagnostic("a 'for' in a query closure loops over an array known before the query runs", at: loop.sequence)

@@ -159,3 +159,16 @@ struct WriteQuery: Sendable {
 struct RunTimeValue: Error {
   var name: String
 }
+
+extension Value {
+  /// A value the app has only when it runs, bound as the parameter `name` (the code that
+  /// computes it), of `type` when that is known.
+  ///
+  /// ```swift
+  /// Reminder.where { $0.title.eq(searchText) }  // in a scanned app
+  /// // … WHERE ("reminders"."title" = ?)  -- ?1 = searchText
+  /// ```
+  static func runTime(_ name: String, type: SwiftType? = nil) -> Value {
+    .expression(TypedExpression(.value(.parameter(name)), type: type))
+  }
+}

@@ -52,7 +52,7 @@ extension FunctionMethods {
     if arguments.list.count == 1, let only = arguments.first(), case .expression(let typed) = try compiler.evaluate(only),
       case .value(.parameter) = typed.expression.node
     {
-      return .expression(TypedExpression(.value(.parameter(compiler.text(of: arguments.call))), type: name == "String" ? .string : nil))
+      return .runTime(compiler.text(of: arguments.call), type: name == "String" ? .string : nil)
     }
     throw compiler.source.diagnostic(
       "'\(name)(…)' converts Swift values; a column or SQL expression is converted in SQL with .cast(as: \(name).self)",

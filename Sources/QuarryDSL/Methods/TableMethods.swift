@@ -139,7 +139,7 @@ extension TableMethods {
       } catch is Diagnostic where compiler.scanning {
         // `RemindersList.defaultColor` (a `Color`) in a scan: a value of the app's own, bound
         // when the query runs.
-        return .expression(TypedExpression(.value(.parameter(model.typeName + "." + name)), type: nil))
+        return .runTime(model.typeName + "." + name)
       }
     }
     // `Employee.id` (as in `#sql("SELECT \(Employee.id) …")`): the column, like `$0.id`.

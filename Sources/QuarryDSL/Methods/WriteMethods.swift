@@ -589,7 +589,7 @@ extension WriteMethods {
         if case .parameterClause(let clause)? = closure.signature?.parameterClause, let first = clause.parameters.first {
           parameter = (first.secondName ?? first.firstName).text
         }
-        let element = Value.expression(TypedExpression(.value(.parameter(name + "[…]")), type: nil))
+        let element = Value.runTime(name + "[…]")
         try compiler.withLocals([parameter: element]) { try collectStatements(closure.statements) }
         return
       }
@@ -630,7 +630,7 @@ extension WriteMethods {
               case .expression(let typed) = sequence, let list = Compiler.runTimeName(in: typed.expression)
             {
               // Over a list the app supplies when it runs (a scan): one row, as the app binds one per element.
-              let element = Value.expression(TypedExpression(.value(.parameter(list + "[…]")), type: nil))
+              let element = Value.runTime(list + "[…]")
               try compiler.withLocals([name: element]) { try collectStatements(loop.body.statements) }
               continue
             }

@@ -580,7 +580,7 @@ extension Compiler {
           declared.isOptional ? $0.type.optional : $0.type
         }
       }
-      bindings[name] = .expression(TypedExpression(.value(.parameter(name)), type: type))
+      bindings[name] = .runTime(name, type: type)
     }
     return bindings
   }
@@ -639,7 +639,7 @@ extension Compiler {
     guard case .expression(let typed)? = runTimeValues[name], case .value(.parameter) = typed.expression.node
     else { return nil }
     let result = typed.type.flatMap { Self.closureResultType(of: $0.name) }
-    return .expression(TypedExpression(.value(.parameter(text(of: arguments.call))), type: result))
+    return .runTime(text(of: arguments.call), type: result)
   }
 
   /// The result type of a function type's spelling (`@Sendable () throws -> UUID?` gives
@@ -683,7 +683,7 @@ extension Compiler {
     }
     // `attendees[…].name`: a property is named from its base, so an element keeps its list's name.
     let name = isCall ? text(of: whole) : baseName + "." + name
-    return .expression(TypedExpression(.value(.parameter(name)), type: type))
+    return .runTime(name, type: type)
   }
 }
 

@@ -69,7 +69,7 @@ extension Compiler {
     guard let (key, global) = globalVariable(name) else { return nil }
     if let cached = globalValues[key] { return cached }
     let annotated = (global.property.binding.syntax.as(PatternBindingSyntax.self)?.typeAnnotation?.type).map(SwiftEvaluator.swiftType)
-    let runTime = Value.expression(TypedExpression(.value(.parameter(name)), type: annotated))
+    let runTime = Value.runTime(name, type: annotated)
     guard !global.isVariable, !globalsBeingRead.contains(key) else {
       if scanning { return runTime }
       throw source.diagnostic("'\(name)' is a global 'var', whose value the app has only when it runs", at: node)
