@@ -476,6 +476,8 @@ extension Compiler {
       return .expression(TypedExpression(.value(.text(try encodedJSON(swift, at: node))), type: .string))
     case .dictionary, .unordered:
       throw source.diagnostic("a \(swift.typeName) has no order Swift fixes; sort it into an array first", at: node)
+    case .stringIndex, .stringIndexRange:
+      throw source.diagnostic("a \(swift.typeName) has no SQLite value: bind a distance or a substring instead", at: node)
     case .structure(let type, _, _, let encodable):
       // A Codable struct where a query value goes: the JSON its `JSONRepresentation` binds.
       guard encodable else {

@@ -244,7 +244,7 @@ struct BuiltinCall {
 
 /// The table of built-ins, by receiver and name.
 enum SwiftBuiltins {
-  static let all: [SwiftBuiltin] = strings + numbers + sequences + collections + globals + dates
+  static let all: [SwiftBuiltin] = strings + stringIndices + numbers + sequences + collections + globals + dates
 
   private static let byName: [String: [SwiftBuiltin]] = Dictionary(grouping: all, by: { $0.receiver + "." + $0.name })
 
@@ -271,6 +271,8 @@ enum SwiftBuiltins {
     case .uuid: return ["UUID"]
     case .data: return ["Data"]
     case .url: return ["URL"]
+    case .stringIndex: return ["String.Index"]
+    case .stringIndexRange: return []
     }
   }
 

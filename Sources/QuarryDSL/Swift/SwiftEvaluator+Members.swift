@@ -421,8 +421,9 @@ extension SwiftEvaluator {
       return entries[keyValue].map { .some($0) } ?? .none
     case .tuple, .some, .none:
       throw failure("cannot subscript \(base.typeName)\(base.isOptional ? "; unwrap it first" : "")", at: subscriptCall)
-    case .string:
-      throw failure("cannot subscript a String with an Int in Swift; use .prefix, .dropFirst or Array(text)", at: subscriptCall)
+    case .string(let text):
+      guard arguments.count == 1, let argument = arguments.first, argument.label == nil else { throw unsupported(subscriptCall) }
+      return try StringIndices.subscripted(text, by: argument.expression, evaluator: self)
     default:
       throw unsupported(subscriptCall, "a subscript of \(base.typeName)")
     }

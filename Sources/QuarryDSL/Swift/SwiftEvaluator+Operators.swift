@@ -167,6 +167,10 @@ extension SwiftEvaluator {
 
   /// A range value `a..<b` / `a...b` over Int (traps when the bounds are reversed, as Swift does).
   func range(_ op: String, _ lhs: SwiftValue, _ rhs: SwiftValue, at node: some SyntaxProtocol) throws -> SwiftValue {
+    if case .stringIndex(let lower) = lhs, case .stringIndex(let upper) = rhs {
+      guard lower <= upper else { throw crash("makes a range of String.Index whose lower bound is above its upper bound", at: node) }
+      return .stringIndexRange(lower: lower, upper: upper, closed: op == "...")
+    }
     guard case .int(let lower) = lhs, case .int(let upper) = rhs else {
       throw unsupported(node, "a range of \(lhs.typeName) outside a 'case' pattern")
     }
@@ -198,6 +202,7 @@ extension SwiftEvaluator {
     case (.int(let a), .int(let b)): return a < b ? -1 : (a == b ? 0 : 1)
     case (.string(let a), .string(let b)): return a < b ? -1 : (a == b ? 0 : 1)
     case (.date(let a), .date(let b)): return a < b ? -1 : (a == b ? 0 : 1)
+    case (.stringIndex(let a), .stringIndex(let b)): return a < b ? -1 : (a == b ? 0 : 1)
     case (.double, _), (_, .double):
       guard let a = lhs.number, let b = rhs.number else { throw mismatch("<", lhs, rhs, at: node) }
       if a.isNaN || b.isNaN { return nil }
@@ -234,6 +239,7 @@ extension SwiftEvaluator {
     case (.string(let a), .string(let b)): return a == b
     case (.bool(let a), .bool(let b)): return a == b
     case (.date(let a), .date(let b)): return a == b
+    case (.stringIndex(let a), .stringIndex(let b)): return a == b
     case (.array(let a), .array(let b)), (.tuple(let a, _), .tuple(let b, _)):
       guard a.count == b.count else { return false }
       for (x, y) in zip(a, b) where try !equal(x, y, at: node) { return false }

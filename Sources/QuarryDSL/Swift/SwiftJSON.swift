@@ -27,6 +27,7 @@ extension SwiftValue {
     case .double(let number): out += try Self.jsonNumber(number)
     case .string(let text), .uuid(let text), .url(let text): out += jsonStringLiteral(text, escapingSlashes: true)
     case .data(let bytes): out += "\"" + Self.base64(bytes) + "\""
+    case .stringIndex, .stringIndexRange: throw SwiftValueProblem("encodes a \(typeName), which is not Codable")
     case .enumCase(let type, let name, let raw):
       guard let raw else {
         throw SwiftValueProblem(

@@ -47,6 +47,11 @@ indirect enum SwiftValue: Hashable, Sendable {
   case data([UInt8])
   /// Foundation's `URL`, as its `absoluteString` spells it; bound as that text.
   case url(String)
+  /// A `String.Index`: the UTF-8 offset of a character boundary, as Swift's index of a native
+  /// string encodes it (`"héllo".index(after: "héllo".startIndex)` is offset 1, the next 3).
+  case stringIndex(Int64)
+  /// `i..<j` or `i...j` of two `String.Index` values (UTF-8 offsets).
+  case stringIndexRange(lower: Int64, upper: Int64, closed: Bool)
   /// An instance of a struct the input declares (``ValueTypeModel``): its stored properties in
   /// declaration order; `encodable` when the type is `Codable`.
   case structure(type: String, names: [String], values: [SwiftValue], encodable: Bool)
@@ -67,7 +72,7 @@ indirect enum SwiftValue: Hashable, Sendable {
     case .none, .bool, .int, .double, .string, .enumCase, .date, .uuid, .data, .url: return true
     case .some(let inner): return !inner.isOptional && inner.isPlain
     case .array(let elements): return elements.allSatisfy(\.isPlain)
-    case .slice, .lazySequence, .dictionary, .unordered, .tuple, .range, .structure: return false
+    case .slice, .lazySequence, .dictionary, .unordered, .tuple, .range, .structure, .stringIndex, .stringIndexRange: return false
     }
   }
 
@@ -104,6 +109,8 @@ indirect enum SwiftValue: Hashable, Sendable {
     case .uuid: return "UUID"
     case .data: return "Data"
     case .url: return "URL"
+    case .stringIndex: return "String.Index"
+    case .stringIndexRange(_, _, let closed): return closed ? "ClosedRange<String.Index>" : "Range<String.Index>"
     case .structure(let type, _, _, _): return type
     }
   }
@@ -187,6 +194,8 @@ extension SwiftValue {
     case .enumCase(_, let name, _): return name
     case .uuid(let text), .url(let text): return text
     case .data(let bytes): return "\(bytes.count) bytes"
+    case .stringIndex, .stringIndexRange:
+      throw SwiftValueProblem("prints a \(typeName), which Swift shows by its internals; print a distance or a substring instead")
     case .structure(let type, let names, let values, _):
       // `Criteria(target: 3, note: nil)`: the type's own name, each property's debug form.
       guard !type.contains(".") else { throw SwiftValueProblem(Self.qualifiedByModule) }
@@ -334,6 +343,8 @@ extension SwiftValue {
         throw SwiftValueProblem("is a date outside the years 0000–9999, which SQLite's date functions cannot store")
       }
       return stored
+    case .stringIndex, .stringIndexRange:
+      throw SwiftValueProblem("is a \(typeName), which has no SQLite value")
     case .array, .tuple, .range, .dictionary, .unordered, .slice, .lazySequence, .structure:
       // A collection or a Codable struct is stored as JSON text, as `JSONRepresentation`
       // stores it.
