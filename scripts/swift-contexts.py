@@ -119,6 +119,7 @@ class Gen:
             (0.4, lambda: self.atom(self.call_base(self.string_(n)) + ".split(separator: " + self.r.choice(['","', '" "', '"-"']) + ").count")),
             (0.3, lambda: self.binary("??", self.atom(self.call_base(self.int_array(n)) + ".first?.signum()"), self.int_(n))),
             (0.3, lambda: self.atom(self.call_base(self.int_array(n)) + ".compactMap { $0 > 2 ? $0 : nil }.count")),
+            (0.2, lambda: self.atom('(Optional(' + self.string_(n)[0] + ').map { $0.distance(from: $0.startIndex, to: $0.firstIndex(of: ' + self.r.choice(['"a"', '"l"', '" "', '"é"']) + ') ?? $0.endIndex) } ?? 0)')),
         ])
 
     def double_(self, d):
@@ -162,6 +163,10 @@ class Gen:
             (0.4, lambda: self.atom('"\\((' + self.int_(n)[0] + ', ' + self.string_(n)[0] + '))"')),
             (0.3, lambda: self.atom(self.call_base(self.int_array(n)) + '.sorted(by: >).description')),
             (0.3, lambda: self.atom('String(' + self.call_base(self.string_(n)) + '.filter { $0.isLetter })')),
+            # String.Index: bounded moves, and one that may pass the end (a trap).
+            (0.3, lambda: self.atom('(Optional(' + self.string_(n)[0] + ').map { String($0[..<($0.index($0.startIndex, offsetBy: ' + str(self.r.randint(0, 4)) + ', limitedBy: $0.endIndex) ?? $0.endIndex)]) } ?? "")')),
+            (0.2, lambda: self.atom('(Optional(' + self.string_(n)[0] + ').map { $0.isEmpty ? "" : String($0[$0.index(before: $0.endIndex)]) } ?? "")')),
+            (0.2, lambda: self.atom('(Optional(' + self.string_(n)[0] + ').map { String($0[$0.index($0.startIndex, offsetBy: ' + str(self.r.randint(0, 3)) + ')...]) } ?? "")')),
         ])
 
     def bool_(self, d):

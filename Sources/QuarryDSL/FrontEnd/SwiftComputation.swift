@@ -260,6 +260,9 @@ struct SwiftComputation {
         && (check(infix.rightOperand, bound: bound, depth: depth + 1) || isImplicitMember(infix.rightOperand))
     case .prefixOperatorExpr(let prefix):
       return check(prefix.expression, bound: bound, depth: depth + 1)
+    case .postfixOperatorExpr(let postfix):
+      // `s[i...]`: a partial range of Swift's.
+      return check(postfix.expression, bound: bound, depth: depth + 1)
     case .tupleExpr(let tuple):
       return tuple.elements.allSatisfy { check($0.expression, bound: bound, depth: depth + 1) }
     case .arrayExpr(let array):
