@@ -108,6 +108,89 @@ final class SQLMutantsTests: XCTestCase {
       mutants.first { $0.kind == "sql: only positive price kept (> 0)" }?.code,
       #"SELECT "products"."name" FROM "products" WHERE "products"."price" > 0 AND ( "products"."id" NOT IN (SELECT "productID" FROM "orderItems"));"#
     )
+    // A subquery's rows too: a learner's `NOT IN (SELECT … WHERE quantity > 0)` passes while no
+    // item has quantity 0.
+    XCTAssertEqual(
+      mutants.first { $0.kind == "sql: only positive quantity kept (> 0)" }?.code,
+      #"SELECT "products"."name" FROM "products" WHERE "products"."id" NOT IN (SELECT "productID" FROM "orderItems" WHERE "orderItems"."quantity" > 0);"#
+    )
+  }
+
+  /// A NULL excluded that the query never asks about: `e.departmentID IS NOT NULL` added to a
+  /// self-join whose conditions never name the column; none for a column they name.
+  func testANullExcludedIsAMutant() throws {
+    let organisation = SQLMutants.FixtureData(database: try Session.fixture("organisation").database)
+    let kinds = Set(
+      SQLMutants.of(
+        [
+          #"SELECT "employees"."name", "managers"."name" FROM "employees" JOIN "employees" AS "managers" ON ("employees"."managerID") = ("managers"."id")"#
+        ],
+        data: organisation
+      ).map(\.kind))
+    XCTAssertTrue(kinds.contains("sql: NULL departmentID excluded (IS NOT NULL)"), kinds.sorted().joined(separator: "\n"))
+    XCTAssertTrue(kinds.contains("sql: NULL email excluded (IS NOT NULL)"))
+    XCTAssertFalse(kinds.contains("sql: NULL managerID excluded (IS NOT NULL)"))
+  }
+
+  /// A walk bounded at a depth: the recursive member that counts one keeps to rows below it.
+  func testAWalkStoppedAtADepth() {
+    let walk =
+      #"WITH "chains" AS (SELECT "id", 1 AS "depth" FROM "employees" WHERE "managerID" = 2 UNION ALL SELECT "employees"."id", ("chains"."depth") + (1) FROM "employees" JOIN "chains" ON ("employees"."managerID") = ("chains"."id")) SELECT "id" FROM "chains""#
+    XCTAssertEqual(
+      WalkDepth.bounded(walk, below: 3),
+      #"WITH "chains" AS (SELECT "id", 1 AS "depth" FROM "employees" WHERE "managerID" = 2 UNION ALL SELECT "employees"."id", ("chains"."depth") + (1) FROM "employees" JOIN "chains" ON ("employees"."managerID") = ("chains"."id") WHERE ("chains"."depth") < 3) SELECT "id" FROM "chains""#
+    )
+    // A learner's spelling: a column list, a WHERE of its own (kept whole, in brackets).
+    let learner =
+      "WITH RECURSIVE t(id, d) AS (SELECT id, 0 FROM e WHERE m IS NULL UNION SELECT e.id, t.d + 1 FROM e, t WHERE e.m = t.id OR e.x = t.id) SELECT * FROM t"
+    XCTAssertEqual(
+      WalkDepth.bounded(learner, below: 2),
+      "WITH RECURSIVE t(id, d) AS (SELECT id, 0 FROM e WHERE m IS NULL UNION SELECT e.id, t.d + 1 FROM e, t WHERE t.d < 2 AND ( e.m = t.id OR e.x = t.id)) SELECT * FROM t"
+    )
+    // No depth counted: nothing to bound.
+    XCTAssertNil(WalkDepth.bounded("WITH RECURSIVE t(id) AS (SELECT 1 UNION SELECT id + 1 FROM t WHERE id < 5) SELECT * FROM t", below: 2))
+  }
+
+  /// The group of equal sort keys of each row, as one more column of a plain select; none for a
+  /// compound, a DISTINCT (the column would change it) or an ORDER BY by position.
+  func testTieGroupsOfTheRows() {
+    XCTAssertEqual(
+      TieOrder.grouped(
+        #"SELECT "orders"."id" FROM "orders" WHERE "status" <> 'x' ORDER BY CASE WHEN "status" = 'placed' THEN 0 ELSE 1 END, "orderedAt" DESC"#
+      ),
+      #"SELECT "orders"."id", quarry_tie_group(CASE WHEN "status" = 'placed' THEN 0 ELSE 1 END, "orderedAt") FROM "orders" WHERE "status" <> 'x' ORDER BY CASE WHEN "status" = 'placed' THEN 0 ELSE 1 END, "orderedAt" DESC"#
+    )
+    XCTAssertNil(TieOrder.grouped(#"SELECT "city" FROM "a" UNION SELECT "city" FROM "b" ORDER BY "city""#))
+    XCTAssertNil(TieOrder.grouped(#"SELECT DISTINCT "city" FROM "a" ORDER BY "name""#))
+    XCTAssertNil(TieOrder.grouped(#"SELECT "city", "name" FROM "a" ORDER BY 2"#))
+  }
+
+  /// Ties an ORDER BY leaves open, moved: a select's ORDER BY (before its LIMIT), a window's
+  /// where peers are told apart; never rank() or an aggregate over the default frame.
+  func testTiesMoved() {
+    XCTAssertEqual(
+      TieOrder.movingTies(#"DELETE FROM "users" WHERE "id" = (SELECT "id" FROM "users" ORDER BY "name" LIMIT 1)"#),
+      #"DELETE FROM "users" WHERE "id" = (SELECT "id" FROM "users" ORDER BY "name", quarry_tie_order(1, "name") LIMIT 1)"#)
+    XCTAssertEqual(
+      TieOrder.movingTies(#"SELECT "name", lag("name") OVER (ORDER BY "hiredAt") FROM "employees""#),
+      #"SELECT "name", lag("name") OVER (ORDER BY "hiredAt", quarry_tie_order(1, "hiredAt")) FROM "employees""#)
+    XCTAssertEqual(
+      TieOrder.movingTies(
+        #"SELECT sum("salary") OVER (ORDER BY "hiredAt" ROWS UNBOUNDED PRECEDING) FROM "employees" ORDER BY "hiredAt""#),
+      #"SELECT sum("salary") OVER (ORDER BY "hiredAt", quarry_tie_order(1, "hiredAt") ROWS UNBOUNDED PRECEDING) FROM "employees" ORDER BY "hiredAt", quarry_tie_order(2, "hiredAt")"#
+    )
+    XCTAssertNil(
+      TieOrder.movingTies(#"SELECT rank() OVER (ORDER BY "salary"), sum("salary") OVER (ORDER BY "hiredAt") FROM "employees""#))
+    XCTAssertNil(TieOrder.movingTies(#"SELECT "name" FROM "employees""#))
+    // The keys without direction, NULLS or COLLATE (the function is told them, to see ties);
+    // none for an ordinal, which would name a constant.
+    XCTAssertEqual(
+      TieOrder.movingTies(#"SELECT "name" FROM "t" ORDER BY lower("name") COLLATE NOCASE DESC, "email" ASC NULLS LAST"#),
+      #"SELECT "name" FROM "t" ORDER BY lower("name") COLLATE NOCASE DESC, "email" ASC NULLS LAST, quarry_tie_order(1, lower("name"), "email")"#
+    )
+    XCTAssertEqual(
+      TieOrder.movingTies(#"SELECT "name", "email" FROM "t" ORDER BY 2 DESC"#),
+      #"SELECT "name", "email" FROM "t" ORDER BY 2 DESC, quarry_tie_order(1)"#)
   }
 
   /// Every prefix of statements that use each construct the mutation space reads (cut at any

@@ -35,7 +35,19 @@ public struct AnswerChecker {
     var evidence = AnswerEvidence()
     /// How the tables the input created behave: the rows they refuse.
     var probes = ConstraintProbes()
+    /// The solution's result here depends on an order the task leaves open (a tie, a table read
+    /// the other way): no answer is judged on this dataset.
+    var undetermined = false
+    /// Only the order of its rows does (a tie in the order an ordered exercise asks for): rows
+    /// are compared here whatever their order.
+    var orderOpen = false
+    /// Where `orderOpen`, each row's group of equal sort keys (``TieOrder/grouped(_:)``), when
+    /// known: rows are then compared in order, each group's rows in any order among themselves.
+    var tieGroups: [Int64]? = nil
   }
+
+  /// Whether a solution's result on a dataset is the one answer the task allows.
+  enum Determination { case determined, orderOpen, undetermined }
 
   /// How long one run of an answer may take before it is stopped (an endless recursive CTE).
   public var timeLimit: Double
@@ -52,13 +64,82 @@ public struct AnswerChecker {
   /// What the solution does on the fixture and on the variant, in that order: computed once by
   /// a caller that checks many answers against one exercise (the lint's mutants).
   func expectedOutcomes(of exercise: Exercise, fixture: String) throws -> [Outcome] {
-    try Self.datasets(for: exercise).map { dataset in
+    let datasets = Self.datasets(for: exercise)
+    var outcomes = try datasets.map { dataset in
       do {
         return try run(exercise.solution, exercise: exercise, fixture: fixture, dataset: dataset, context: [])
       } catch let error as CheckFailure {
         throw LessonProblem(path: fixture, line: exercise.solutionLine, message: "the solution fails: \(error.message)")
       }
     }
+    // The fixture's rows are what the learner sees: the others are judged on only where the
+    // solution's result is the one answer. Ties an ORDER BY leaves open can come from any
+    // dataset; the copies of the generated ones make ties of unordered reads too.
+    guard let onFixture = outcomes.first else { return outcomes }
+    let ties = Self.tieProbe(of: exercise, onFixture: onFixture)
+    for index in outcomes.indices.dropFirst() {
+      let dataset = datasets[index]
+      guard ties != nil || (dataset.generated != nil && dataset.generated?.values == nil) else { continue }
+      switch determination(of: outcomes[index], exercise: exercise, fixture: fixture, dataset: dataset, ties: ties) {
+      case .determined: break
+      case .orderOpen:
+        outcomes[index].orderOpen = true
+        outcomes[index].tieGroups = tieGroups(
+          of: outcomes[index], exercise: exercise, fixture: fixture, dataset: dataset, onFixture: onFixture)
+      case .undetermined: outcomes[index].undetermined = true
+      }
+    }
+    return outcomes
+  }
+
+  /// The group of equal sort keys of each of the solution's rows on `dataset`: its last statement
+  /// run again with ``TieOrder/grouped(_:)``'s column, which must give the same rows in the same
+  /// order (nil otherwise, or when it cannot be added).
+  func tieGroups(of outcome: Outcome, exercise: Exercise, fixture: String, dataset: Dataset, onFixture: Outcome) -> [Int64]? {
+    let statements = LessonLinter.solutionStatements(onFixture)
+    guard let last = statements.last, let grouped = TieOrder.grouped(last) else { return nil }
+    var rows = dataset
+    rows.tiesMoved = true
+    let script = (statements.dropLast() + [grouped]).map { $0.trimmingTrailingSemicolons() }.joined(separator: ";\n") + ";"
+    guard let keyed = try? run(script, exercise: exercise, fixture: fixture, dataset: rows), keyed.rows.count == outcome.rows.count,
+      zip(keyed.rows, outcome.rows).allSatisfy({ Self.key(Array($0.dropLast())) == Self.key($1) })
+    else { return nil }
+    return keyed.rows.map { row in row.last.flatMap { if case .integer(let group) = $0 { group } else { nil } } ?? -1 }
+  }
+
+  /// The solution's SQL with the ties of every deciding ORDER BY moved (``TieOrder``); nil when
+  /// no ORDER BY decides (or its statements do not stand alone).
+  static func tieProbe(of exercise: Exercise, onFixture: Outcome) -> String? {
+    let statements = LessonLinter.solutionStatements(onFixture)
+    let moved = statements.map { TieOrder.movingTies($0) }
+    guard moved.contains(where: { $0 != nil }) else { return nil }
+    let script = zip(statements, moved).map { ($1 ?? $0).trimmingTrailingSemicolons() }
+    return script.joined(separator: ";\n") + ";"
+  }
+
+  /// Whether the solution's `outcome` on `dataset` stays when tables are read in reverse, and
+  /// when the ties its ORDER BYs leave come in another order (`ties`, from
+  /// ``tieProbe(of:onFixture:)``); or, for an ordered exercise, whether only its order moves.
+  /// (Two runs: reading tables in reverse reverses the order ties reach a sort in, so both at
+  /// once would undo each other.)
+  func determination(of outcome: Outcome, exercise: Exercise, fixture: String, dataset: Dataset, ties: String?)
+    -> Determination
+  {
+    var reversedReads = dataset
+    reversedReads.reversed = true
+    var movedTies = dataset
+    movedTies.tiesMoved = true
+    var unordered = exercise
+    unordered.ordered = false
+    var result = Determination.determined
+    for (input, rows) in [(exercise.solution, reversedReads)] + (ties.map { [($0, movedTies)] } ?? []) {
+      guard let other = try? run(input, exercise: exercise, fixture: fixture, dataset: rows),
+        compare(expected: outcome, actual: other, exercise: exercise) != nil
+      else { continue }
+      guard exercise.ordered, compare(expected: outcome, actual: other, exercise: unordered) == nil else { return .undetermined }
+      result = .orderOpen
+    }
+    return result
   }
 
   /// Checks `answer` against outcomes `expectedOutcomes(of:fixture:)` gave.
@@ -66,7 +147,7 @@ public struct AnswerChecker {
     -> Verdict
   {
     var evidence: AnswerEvidence?
-    for (dataset, expected) in zip(Self.datasets(for: exercise), outcomes) {
+    for (dataset, expected) in zip(Self.datasets(for: exercise), outcomes) where !expected.undetermined {
       let variant = dataset.variant
       let actual: Outcome
       do {
@@ -293,6 +374,9 @@ public struct AnswerChecker {
     /// an order the query leaves open can come out as. The dataset search runs the solution so
     /// too, and keeps only datasets on which its result is the same either way.
     var reversed = false
+    /// Ties an ORDER BY leaves open come in another order (``TieOrder``: the run's input appends
+    /// `quarry_tie_order(…)`).
+    var tiesMoved = false
   }
 
   /// What every run of the checker refuses: an answer is checked on in-memory copies of the
@@ -308,6 +392,7 @@ public struct AnswerChecker {
       try dataset.generated?.apply(to: database, permutingIDs: dataset.permutesIDs, keeping: dataset.keeping, bounds: dataset.bounds)
     }
     if dataset.reversed { try session.database.execute("PRAGMA reverse_unordered_selects = ON") }
+    if dataset.tiesMoved { try TieOrder.register(on: session.database) }
     // The answer runs on this in-memory copy only: nothing it does reaches a file.
     session.database.confine(Self.confinement)
     let functionsBefore = AnswerEvidence.userFunctions(in: session.database)
@@ -442,6 +527,8 @@ public struct AnswerChecker {
 
   /// The first difference between what the solution and the answer did, explained.
   func compare(expected: Outcome, actual: Outcome, exercise: Exercise) -> String? {
+    var exercise = exercise
+    if expected.orderOpen, expected.tieGroups == nil { exercise.ordered = false }
     // What the solution defines must be there, as it defines it (read from SQLite, not text).
     if let difference = SchemaObjects.difference(expected: expected.created, actual: actual.schema) {
       return difference
@@ -552,6 +639,17 @@ public struct AnswerChecker {
     let sameRows = wantSorted == gotKeys.sorted(by: lexical)
     if ordered {
       if wantKeys == gotKeys { return nil }
+      // Rows that tie in the order asked for, in any order among themselves.
+      if sameRows, let groups = expected.tieGroups, groups.count == wantKeys.count {
+        var start = 0
+        while start < groups.count {
+          var end = start
+          while end < groups.count, groups[end] == groups[start] { end += 1 }
+          if wantKeys[start..<end].sorted(by: lexical) != gotKeys[start..<end].sorted(by: lexical) { return "right rows, wrong order" }
+          start = end
+        }
+        return nil
+      }
       if sameRows { return "right rows, wrong order" }
     } else if sameRows {
       return nil

@@ -56,7 +56,9 @@ public struct DatasetSearch {
     var finding = Finding()
     finding.tried = mutants.count
     var alive = mutants.filter { mutant in
-      !zip(datasets, expected).contains { kills(mutant.code, exercise: fixed, fixture: fixture, dataset: $0.0, expected: $0.1) }
+      !zip(datasets, expected).contains {
+        !$0.1.undetermined && kills(mutant.code, exercise: fixed, fixture: fixture, dataset: $0.0, expected: $0.1)
+      }
     }
     finding.killedOnFixedData = mutants.count - alive.count
     if let onFixture = expected.first {
@@ -72,7 +74,8 @@ public struct DatasetSearch {
     var outcomes: [(seed: UInt64, outcome: AnswerChecker.Outcome)] = []
     // Candidates in order; when most are set aside (ties the task leaves open), more are drawn,
     // up to `minimumUsable` usable ones or twice as many seeds; while a mutant survives every
-    // candidate so far, up to three times as many.
+    // candidate so far, up to six times as many.
+    let ties = expected.first.flatMap { AnswerChecker.tieProbe(of: fixed, onFixture: $0) }
     var pool = candidates
     var next = (candidates.max() ?? 0) + 1
     var index = 0
@@ -80,18 +83,25 @@ public struct DatasetSearch {
       let seed = pool[index]
       index += 1
       // More while too few are usable, or while a mutant no candidate killed yet remains (up
-      // to three times the candidates).
+      // to six times the candidates).
       let unkilled = alive.indices.contains { candidate in !killsBySeed.contains { $0.killed.contains(candidate) } }
       if index == pool.count,
-        (finding.usableCandidates < minimumUsable && pool.count < candidates.count * 2) || (unkilled && pool.count < candidates.count * 3)
+        (finding.usableCandidates < minimumUsable && pool.count < candidates.count * 2) || (unkilled && pool.count < candidates.count * 6)
       {
         pool.append(next)
         next += 1
       }
       let dataset = AnswerChecker.varied(seed, for: fixed)
-      guard let solution = try? checker.run(fixed.solution, exercise: fixed, fixture: fixture, dataset: dataset),
-        determined(solution, exercise: fixed, fixture: fixture, dataset: dataset)
-      else { continue }
+      guard var solution = try? checker.run(fixed.solution, exercise: fixed, fixture: fixture, dataset: dataset) else { continue }
+      switch checker.determination(of: solution, exercise: fixed, fixture: fixture, dataset: dataset, ties: ties) {
+      case .determined: break
+      case .orderOpen:
+        solution.orderOpen = true
+        if let onFixture = expected.first {
+          solution.tieGroups = checker.tieGroups(of: solution, exercise: fixed, fixture: fixture, dataset: dataset, onFixture: onFixture)
+        }
+      case .undetermined: continue
+      }
       finding.usableCandidates += 1
       outcomes.append((seed, solution))
       let killed = Set(
@@ -119,10 +129,21 @@ public struct DatasetSearch {
       outcome.rows.map(AnswerChecker.key)
         + outcome.tables.flatMap { table in table.rows.map { [table.name] + AnswerChecker.key($0) } }
     }
+    /// A row holding a value on a boundary — NULL, an empty text, 0 or below — counts three
+    /// times: what a function body or an expression no mutant models gets wrong most (an empty
+    /// title's first letter).
+    func boundary(_ key: [String]) -> Bool {
+      key.contains { value in
+        value == AnswerChecker.valueKey(.null) || value == AnswerChecker.valueKey(.text(""))
+          || ((value.hasPrefix("i") || value.hasPrefix("d")) && (Double(value.dropFirst()).map { $0 <= 0 } ?? false))
+      }
+    }
     var seenRows = Set(expected.flatMap(shown))
     var remaining = outcomes.filter { !finding.seeds.contains($0.seed) && (!$0.outcome.rows.isEmpty || $0.outcome.changed) }
     while finding.seeds.count < minimumSeeds, !remaining.isEmpty {
-      let scored = remaining.map { candidate in (candidate, shown(candidate.outcome).filter { !seenRows.contains($0) }.count) }
+      let scored = remaining.map { candidate in
+        (candidate, shown(candidate.outcome).filter { !seenRows.contains($0) }.reduce(0) { $0 + (boundary($1) ? 3 : 1) })
+      }
       guard let best = scored.max(by: { $0.1 < $1.1 || ($0.1 == $1.1 && $0.0.seed > $1.0.seed) }), best.1 > 0 else { break }
       finding.seeds.append(best.0.seed)
       seenRows.formUnion(shown(best.0.outcome))
@@ -139,11 +160,4 @@ public struct DatasetSearch {
     return checker.compare(expected: expected, actual: actual, exercise: exercise) != nil
   }
 
-  /// Whether the solution's outcome stays when tables are read in reverse.
-  func determined(_ outcome: AnswerChecker.Outcome, exercise: Exercise, fixture: String, dataset: AnswerChecker.Dataset) -> Bool {
-    var reversed = dataset
-    reversed.reversed = true
-    guard let other = try? checker.run(exercise.solution, exercise: exercise, fixture: fixture, dataset: reversed) else { return false }
-    return checker.compare(expected: outcome, actual: other, exercise: exercise) == nil
-  }
 }

@@ -105,11 +105,12 @@ public final class LessonLinter {
       // Every searched dataset is one the solution is determined on (the search keeps no other;
       // a change to the generator since the search may have made one that is not).
       let searched = AnswerChecker.datasets(for: exercise).suffix(exercise.datasetSeeds.count)
+      let ties = expected.first.flatMap { AnswerChecker.tieProbe(of: exercise, onFixture: $0) }
       for (dataset, outcome) in zip(searched, expected.suffix(exercise.datasetSeeds.count))
-      where !DatasetSearch().determined(outcome, exercise: exercise, fixture: lesson.fixture, dataset: dataset) {
+      where checker.determination(of: outcome, exercise: exercise, fixture: lesson.fixture, dataset: dataset, ties: ties) == .undetermined {
         problem(
           exercise.solutionLine,
-          "'\(exercise.title)': the solution's result on dataset \(dataset.generated?.values?.seed ?? 0) changes when SQLite reads tables in reverse (a tie the task leaves open): run quarry lessons --search-datasets --write"
+          "'\(exercise.title)': the solution's result on dataset \(dataset.generated?.values?.seed ?? 0) changes when SQLite reads tables in reverse or ties come the other way (an order the task leaves open): run quarry lessons --search-datasets --write"
         )
       }
       // Data that discriminates: the solution's result is non-empty on both datasets, and they differ.
@@ -238,8 +239,33 @@ public final class LessonLinter {
             kind: "cut to the fixture (LIMIT \(onFixture.rows.count))", code: cut.joined(separator: ";\n") + ";", statements: cut,
             proof: oneRow))
       }
+      if let walk = walkCutToTheFixture(statements, exercise: exercise, fixture: fixture, expected: expected) { mutants.append(walk) }
     }
     return mutants
+  }
+
+  /// A recursive walk stopped at the depth the fixed datasets' trees reach (``WalkDepth``): the
+  /// smallest bound that still gives the solution's result on each of them, which only a deeper
+  /// tree tells apart (a smaller bound fails there too).
+  static func walkCutToTheFixture(
+    _ statements: [String], exercise: Exercise, fixture: String, expected: [AnswerChecker.Outcome]
+  ) -> SolutionMutants.Mutant? {
+    let fixed = zip(AnswerChecker.datasets(for: exercise), expected).prefix(expected.count - exercise.datasetSeeds.count)
+      .filter { !$0.1.undetermined }
+    let checker = AnswerChecker(timeLimit: 2)
+    for bound in 0...16 {
+      let bounded = statements.map { WalkDepth.bounded($0, below: bound) }
+      guard bounded.contains(where: { $0 != nil }) else { return nil }
+      let script = zip(statements, bounded).map { ($1 ?? $0).trimmingTrailingSemicolons() }
+      let code = script.joined(separator: ";\n") + ";"
+      let passes = fixed.allSatisfy { dataset, outcome in
+        guard let actual = try? checker.run(code, exercise: exercise, fixture: fixture, dataset: dataset) else { return false }
+        return checker.compare(expected: outcome, actual: actual, exercise: exercise) == nil
+      }
+      guard passes else { continue }
+      return SolutionMutants.Mutant(kind: "cut to the fixed data's depth (a walk stopped below \(bound))", code: code, statements: script)
+    }
+    return nil
   }
 
   /// The statements a solution ran, values written in, as plain SQL: what its SQL mutants change.

@@ -108,7 +108,7 @@ enum SQLMutants {
 
   /// Whether a mutant's kind is of the searched space (SQL mutations, a LIMIT cut to the fixture).
   static func isSearched(_ kind: String) -> Bool {
-    kind.hasPrefix("sql: ") || kind.hasPrefix("cut to the fixture")
+    kind.hasPrefix("sql: ") || kind.hasPrefix("cut to the fixture") || kind.hasPrefix("cut to the fixed data")
   }
 
   /// Every mutant of `statements` (each as it runs, values written in), one change each. A change
@@ -190,16 +190,25 @@ enum SQLMutants {
     let prover = EquivalenceProof(tokens: tokens, database: data.database)
     let depths = prover.depth
     let clauseWords: Set<String> = ["GROUP", "ORDER", "LIMIT", "HAVING", "WINDOW", "UNION", "INTERSECT", "EXCEPT", "RETURNING", ";"]
-    /// The top-level query's rows without those whose name or title is empty (`… <> ''`): the
-    /// same while every row has one.
+    /// A select's rows without those whose name or title is empty (`… <> ''`, the top-level
+    /// query's only): the same while every row has one. And without those whose number is not
+    /// positive (any select, a subquery's too: `NOT IN (SELECT … WHERE quantity > 0)`).
     func emptyTextExcluded(selectAt select: Int) -> [Mutation] {
-      guard let from = (select..<code.count).first(where: { depths[$0] == 0 && text($0).uppercased() == "FROM" }) else { return [] }
-      let end = (from..<code.count).first { depths[$0] == 0 && clauseWords.contains(text($0).uppercased()) } ?? code.count
+      let level = depths[select]
+      let top = level == 0
+      guard
+        let from = (select..<code.count).prefix(while: { depths[$0] >= level }).first(where: {
+          depths[$0] == level && text($0).uppercased() == "FROM"
+        })
+      else { return [] }
+      let end =
+        (from..<code.count).first { depths[$0] < level || (depths[$0] == level && clauseWords.contains(text($0).uppercased())) }
+        ?? code.count
       var mutations: [Mutation] = []
       var seen: Set<String> = []
       func added(_ condition: String, kind: String) {
         var edits: [Int: Token] = [:]
-        if let whereAt = (from..<end).first(where: { depths[$0] == 0 && text($0).uppercased() == "WHERE" }) {
+        if let whereAt = (from..<end).first(where: { depths[$0] == level && text($0).uppercased() == "WHERE" }) {
           edits[code[whereAt]] = Token(kind: .word, text: "WHERE \(condition) AND (")
           edits[code[end - 1]] = Token(kind: tokens[code[end - 1]].kind, text: text(end - 1) + ")")
         } else {
@@ -207,7 +216,7 @@ enum SQLMutants {
         }
         mutations.append(Mutation(kind: kind, edits: edits, context: ""))
       }
-      for at in select..<from {
+      for at in select..<from where top {
         guard let found = column(endingAt: at), ValueVariation.namesRows(found.column),
           seen.insert(found.table + "." + found.column).inserted
         else { continue }
@@ -244,7 +253,28 @@ enum SQLMutants {
             }),
             Set(values.compactMap(\.doubleValue)).count > 2
           else { continue }
-          added("\(quoteIdentifier(written)).\(quoteIdentifier(columnName)) > 0", kind: "only positive \(columnName) kept (> 0)")
+          // The table as the statement spells it.
+          let spelled = tokens[code[from + 1]].kind == .quoted ? text(from + 1) : quoteIdentifier(text(from + 1))
+          added("\(spelled).\(quoteIdentifier(columnName)) > 0", kind: "only positive \(columnName) kept (> 0)")
+        }
+        // The top-level query's rows without those whose nullable column is NULL (`WHERE
+        // e.departmentID IS NOT NULL` added by a learner), for a column its conditions never
+        // name: the same while every row it gives has one.
+        // A query's own rows only (not an INSERT's SELECT, not a plan), of a table (a view's
+        // columns say nothing of NULLs).
+        let query = ["SELECT", "WITH"].contains(text(0).uppercased())
+        let isTable =
+          (try? data.database.rows("SELECT 1 FROM sqlite_schema WHERE type = 'table' AND name = ?", bindings: [.text(name)]))?.isEmpty
+          == false
+        let nullable =
+          query && isTable
+          ? (try? data.database.rows(
+            "SELECT name FROM pragma_table_info(?) WHERE pk = 0 AND \"notnull\" = 0", bindings: [.text(name)])) ?? [] : []
+        let named = Set((from..<end).compactMap { tokens[code[$0]].name })
+        for row in nullable where top {
+          guard let columnName = row.first?.textValue, !named.contains(columnName.lowercased()) else { continue }
+          let spelled = tokens[code[from + 1]].kind == .quoted ? text(from + 1) : quoteIdentifier(text(from + 1))
+          added("\(spelled).\(quoteIdentifier(columnName)) IS NOT NULL", kind: "NULL \(columnName) excluded (IS NOT NULL)")
         }
       }
       return mutations
@@ -346,8 +376,8 @@ enum SQLMutants {
         edits[code[elseAt]] = Token(kind: .word, text: others.map { "WHEN \($0.inlineSQL) THEN \(result)" }.joined(separator: " "))
         results.append(Mutation(kind: "ELSE listed by hand", edits: edits, context: ""))
       }
-      if token.upper == "SELECT", depths[at] == 0, !sawTopSelect {
-        sawTopSelect = true
+      if token.upper == "SELECT", depths[at] > 0 || !sawTopSelect {
+        if depths[at] == 0 { sawTopSelect = true }
         results += emptyTextExcluded(selectAt: at)
       }
       if token.upper == "BY", text(at - 1).uppercased() == "ORDER", let found = column(endingAt: at + 3),
@@ -680,6 +710,28 @@ enum SQLMutants {
               Mutation(
                 kind: "GLOB → LIKE",
                 edits: replacing(at, with: "LIKE").merging(replacing(at + 1, with: pattern, kind: .string)) { a, _ in a },
+                context: context(at)))
+          }
+        case "MATCH":
+          // A full-text word searched as a prefix, and a prefix as the word (`'ask'` ↔ `'ask*'`).
+          let string = word(at + 1) == "(" ? at + 2 : at + 1
+          if string < code.count, tokens[code[string]].kind == .string {
+            let query = String(tokens[code[string]].text.dropFirst().dropLast())
+            let changed = query.hasSuffix("*") ? String(query.dropLast()) : query + "*"
+            if let last = query.last, last.isLetter || last.isNumber || last == "*" {
+              results.append(
+                Mutation(
+                  kind: query.hasSuffix("*") ? "a prefix searched as its word" : "a word searched as a prefix",
+                  edits: replacing(string, with: "'\(changed)'", kind: .string), context: context(at)))
+            }
+          }
+        case "FTS5" where word(at + 1) == "(" && word(at - 1) == "USING":
+          // The index built with the porter stemmer: 'asks' and 'asked' match 'ask'.
+          if let close = (at + 2..<code.count).first(where: { word($0) == ")" && depth[$0] == depth[at] }), close > at + 2 {
+            results.append(
+              Mutation(
+                kind: "fts5 with the porter tokenizer",
+                edits: [code[close - 1]: Token(kind: .word, text: tokens[code[close - 1]].text + ", tokenize = 'porter'")],
                 context: context(at)))
           }
         case "ASC": results.append(Mutation(kind: "ASC → DESC", edits: replacing(at, with: "DESC"), context: context(at)))

@@ -99,6 +99,12 @@ struct ValueVariation: Sendable, Equatable {
           "UPDATE \(quoteIdentifier(table)) SET \(quoteIdentifier(nullable.name)) = NULL WHERE \(quoteIdentifier(parent.name)) = \(group.inlineSQL)"
         )
       }
+      // Now and then a number positive on no row (every price 0 or below): what an answer that
+      // keeps only positive ones (`WHERE price > 0`, in a CTE or a subquery) loses whole.
+      if random.index(4) == 0, let number = random.pick(editable.filter { ($0.kind == .integer || $0.kind == .real) && $0.parent == nil }) {
+        let name = quoteIdentifier(number.name)
+        try attempt(database, "UPDATE \(quoteIdentifier(table)) SET \(name) = -abs(\(name))")
+      }
     }
     let edited = tables.filter { !virtual.contains($0) && !shadows.contains($0) }
     try varyFamilies(edited, integerKeys: integerKeys, given: given, random: &random, database: database)
@@ -130,7 +136,7 @@ struct ValueVariation: Sendable, Equatable {
     if random.index(4) == 0, let table = random.pick(edited) {
       try database.execute("SAVEPOINT quarry_empty")
       do {
-        try empty(table, in: database, depth: 0)
+        try empty(table, in: database, depth: 0, given: given)
         if !(try database.rows("PRAGMA foreign_key_check")).isEmpty { try database.execute("ROLLBACK TO quarry_empty") }
       } catch {
         try database.execute("ROLLBACK TO quarry_empty")
@@ -139,14 +145,22 @@ struct ValueVariation: Sendable, Equatable {
     }
   }
 
-  /// Deletes every row of a table, after the rows of other tables that refer to one of them.
-  private func empty(_ table: String, in database: Database, depth: Int) throws {
+  /// Deletes every row of a table, after the rows of other tables that refer to one of them;
+  /// never a row a value the task gives names (the task's 'Sofia Lopes' is there to be asked
+  /// about): then it throws and the caller rolls back.
+  private func empty(_ table: String, in database: Database, depth: Int, given: Set<String>) throws {
     guard depth < 4 else { return }
     for child in Set(try GeneratedRows.references(to: table, in: database).map(\.table)).sorted() where child != table {
-      try empty(child, in: database, depth: depth + 1)
+      try empty(child, in: database, depth: depth + 1, given: given)
+    }
+    for column in try Self.columns(of: table, in: database) where Self.namesRows(column.name) {
+      let held = column.values.compactMap { $0.textValue?.lowercased() }
+      if held.contains(where: given.contains) { throw DatasetChangeRefused() }
     }
     try database.execute("DELETE FROM \(quoteIdentifier(table))")
   }
+
+  struct DatasetChangeRefused: Error {}
 
   /// One change to one cell, chosen by the column's kind; nothing when it would touch a given value.
   private func change(
@@ -237,6 +251,12 @@ struct ValueVariation: Sendable, Equatable {
         // A letter after the '@' (or in front): another domain that ends the same (gmail.example).
         "substr(\(name), 1, instr(\(name), '@')) || 'g' || substr(\(name), instr(\(name), '@') + 1)",
       ]
+      // A word the task searches for, with an ending ('ask' → 'asks', 'asking'): what a prefix
+      // search (`'ask*'`) or a stemming tokenizer finds too, and the word itself does not.
+      let words = Set(given.flatMap { $0.split(whereSeparator: { !$0.isLetter }).filter { $0.count >= 2 } }).sorted()
+      if let word = random.pick(words) {
+        choices += ["\(name) || ' \(word)s'", "'\(word)ing ' || \(name)"]
+      }
     case .other:
       return
     }
@@ -375,14 +395,34 @@ struct ValueVariation: Sendable, Equatable {
     try database.execute("SAVEPOINT quarry_variation")
     do {
       try database.execute(sql)
-      // Deferred keys, or keys not enforced: checked here, before the change is kept.
-      if !(try database.rows("PRAGMA foreign_key_check")).isEmpty {
+      // Deferred keys, or keys not enforced: checked here, before the change is kept; and no
+      // row made its own ancestor.
+      let broken = try !database.rows("PRAGMA foreign_key_check").isEmpty
+      if try broken || Self.hasCycle(in: database) {
         try database.execute("ROLLBACK TO quarry_variation")
       }
     } catch {
       try database.execute("ROLLBACK TO quarry_variation")
     }
     try database.execute("RELEASE quarry_variation")
+  }
+
+  /// Whether a row of a table that refers to itself is its own ancestor (a manager who reports
+  /// to someone in their own team): a cycle no tree has, where a walk up never ends.
+  static func hasCycle(in database: Database) throws -> Bool {
+    let links = try database.rows(
+      "SELECT m.name, f.\"from\", coalesce(f.\"to\", 'rowid') FROM sqlite_schema AS m, pragma_foreign_key_list(m.name) AS f "
+        + "WHERE m.type = 'table' AND f.\"table\" = m.name")
+    for link in links {
+      guard let table = link[0].textValue, let from = link[1].textValue, let to = link[2].textValue else { continue }
+      let (t, child, parent) = (quoteIdentifier(table), quoteIdentifier(from), quoteIdentifier(to))
+      let count = try database.rows("SELECT count(*) FROM \(t)").first?.first.flatMap(Self.integer) ?? 0
+      let walk = try database.rows(
+        "WITH RECURSIVE up(next, steps) AS (SELECT \(child), 0 FROM \(t) UNION ALL SELECT t.\(child), up.steps + 1 FROM up "
+          + "JOIN \(t) AS t ON t.\(parent) = up.next WHERE up.steps <= \(count)) SELECT 1 FROM up WHERE up.steps > \(count) LIMIT 1")
+      if !walk.isEmpty { return true }
+    }
+    return false
   }
 
   /// A date moved, in the format it is written in (`YYYY-MM-DD`, with a time or not).
