@@ -76,28 +76,27 @@ extension SwiftBuiltins {
     SwiftBuiltin(
       "String", "firstIndex(of element: Character) -> String.Index?",
       example: #""banana".firstIndex(of: "n").map { "banana".distance(from: "banana".startIndex, to: $0) }"#
-    ) { call in
-      var call = call
-      let text = try call.baseString()
-      let wanted = try call.string(0)
-      guard let position = text.firstIndex(where: { String($0) == wanted }) else { return .none }
-      return .some(.stringIndex(Int64(text.utf8.distance(from: text.startIndex, to: position))))
-    },
+    ) { try StringIndices.index(of: $0, last: false) },
     SwiftBuiltin(
       "String", "lastIndex(of element: Character) -> String.Index?",
       example: #""banana".lastIndex(of: "n").map { "banana".distance(from: "banana".startIndex, to: $0) }"#
-    ) { call in
-      var call = call
-      let text = try call.baseString()
-      let wanted = try call.string(0)
-      guard let position = text.lastIndex(where: { String($0) == wanted }) else { return .none }
-      return .some(.stringIndex(Int64(text.utf8.distance(from: text.startIndex, to: position))))
-    },
+    ) { try StringIndices.index(of: $0, last: true) },
   ]
 }
 
 /// Between `String.Index` values (UTF-8 offsets) and character positions.
 enum StringIndices {
+  /// `firstIndex(of:)` / `lastIndex(of:)`: the index of the first or last character equal to the
+  /// argument, nil when none is.
+  static func index(of call: BuiltinCall, last: Bool) throws -> SwiftValue {
+    var call = call
+    let text = try call.baseString()
+    let wanted = try call.string(0)
+    let found = last ? text.lastIndex { String($0) == wanted } : text.firstIndex { String($0) == wanted }
+    guard let position = found else { return .none }
+    return .some(.stringIndex(Int64(text.utf8.distance(from: text.startIndex, to: position))))
+  }
+
   /// The character position of UTF-8 offset `offset` in `text`, nil when it is not one of its
   /// character boundaries.
   static func position(ofOffset offset: Int64, in text: String) -> Int? {

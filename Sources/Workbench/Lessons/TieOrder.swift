@@ -33,21 +33,9 @@ enum TieOrder {
   /// The statement with the tie order appended to each ORDER BY whose ties can change the
   /// result; nil when it has none.
   static func movingTies(_ sql: String) -> String? {
-    var tokens = SQLMutants.tokens(sql)
-    let code = tokens.indices.filter { tokens[$0].kind != .space }
-    func word(_ at: Int) -> String { at >= 0 && at < code.count ? tokens[code[at]].upper : "" }
-    // Each code token's bracket depth, and the opening bracket around it.
-    var depth: [Int] = []
-    var opener: [Int?] = []
-    /// The opening bracket a closing one matches.
-    var matching: [Int: Int] = [:]
-    var open: [Int] = []
-    for at in code.indices {
-      if word(at) == ")" { matching[at] = open.popLast() }
-      depth.append(open.count)
-      opener.append(open.last)
-      if word(at) == "(" { open.append(at) }
-    }
+    var sql = SQLCode(sql)
+    let (code, depth, opener, matching) = (sql.code, sql.depth, sql.opener, sql.matching)
+    func word(_ at: Int) -> String { sql.word(at) }
     /// Where the ORDER BY that starts at `order` ends: the first same-depth word that ends it,
     /// or the closing bracket (the index of the token the tie order goes before).
     func end(ofOrderAt order: Int, stops: Set<String>) -> Int {
@@ -58,27 +46,6 @@ enum TieOrder {
       }
       return code.count
     }
-    /// The sort keys of the ORDER BY at `order` ending before `end`, as text (each term without
-    /// its direction, NULLS or COLLATE); empty when one is an ordinal (`ORDER BY 2`).
-    func keys(ofOrderAt order: Int, end: Int) -> [String] {
-      var terms: [[Int]] = [[]]
-      for at in (order + 2)..<end {
-        if depth[at] == depth[order], word(at) == "," { terms.append([]) } else { terms[terms.count - 1].append(at) }
-      }
-      var keys: [String] = []
-      for var term in terms {
-        // `expr [COLLATE name] [ASC | DESC] [NULLS FIRST | LAST]`, from the end.
-        if term.count >= 2, word(term[term.count - 2]) == "NULLS", ["FIRST", "LAST"].contains(word(term[term.count - 1])) {
-          term.removeLast(2)
-        }
-        if let last = term.last, ["ASC", "DESC"].contains(word(last)) { term.removeLast() }
-        if term.count >= 2, depth[term[term.count - 2]] == depth[order], word(term[term.count - 2]) == "COLLATE" { term.removeLast(2) }
-        guard let first = term.first, let last = term.last else { return [] }
-        if term.count == 1, tokens[code[first]].kind == .number { return [] }
-        keys.append(tokens[code[first]...code[last]].map(\.text).joined())
-      }
-      return keys
-    }
     var inserts: [(at: Int, keys: [String])] = []
     for at in code.indices where word(at) == "ORDER" && word(at + 1) == "BY" {
       if let bracket = opener[at], word(bracket - 1) == "OVER" {
@@ -87,22 +54,21 @@ enum TieOrder {
         var call = bracket - 2
         if word(call) == ")", let opening = matching[call] { call = opening - 1 } else { continue }
         guard orderSensitive.contains(word(call)) || word(frame) == "ROWS" else { continue }
-        inserts.append((frame, keys(ofOrderAt: at, end: frame)))
+        inserts.append((frame, sql.sortKeys(ofOrderAt: at, end: frame) ?? []))
       } else {
         // A select's own ORDER BY: a SELECT or VALUES at its depth, in its brackets.
         let sameGroup = code.indices.filter { $0 < at && depth[$0] == depth[at] && opener[$0] == opener[at] }
         guard sameGroup.contains(where: { ["SELECT", "VALUES"].contains(word($0)) }) else { continue }
         let end = end(ofOrderAt: at, stops: ["LIMIT", ";", "UNION", "INTERSECT", "EXCEPT", "RETURNING", "WINDOW"])
-        inserts.append((end, keys(ofOrderAt: at, end: end)))
+        inserts.append((end, sql.sortKeys(ofOrderAt: at, end: end) ?? []))
       }
     }
     guard !inserts.isEmpty else { return nil }
     // After the clause's last token, from the end, so earlier positions stay valid.
-    for (site, insert) in inserts.enumerated().sorted(by: { $0.element.at > $1.element.at }) {
-      let last = code[insert.at - 1]
-      tokens[last].text += ", \(functionName)(\(([String(site + 1)] + insert.keys).joined(separator: ", ")))"
+    for (site, insert) in inserts.enumerated() {
+      sql.append(", \(functionName)(\(([String(site + 1)] + insert.keys).joined(separator: ", ")))", after: insert.at - 1)
     }
-    return tokens.map(\.text).joined()
+    return sql.text
   }
 
   /// The statement with one more column, `quarry_tie_group(keys…)`: which group of equal sort
@@ -115,16 +81,9 @@ enum TieOrder {
   /// // SELECT "id", quarry_tie_group("orderedAt") FROM "orders" ORDER BY "orderedAt" DESC
   /// ```
   static func grouped(_ sql: String) -> String? {
-    var tokens = SQLMutants.tokens(sql)
-    let code = tokens.indices.filter { tokens[$0].kind != .space }
-    func word(_ at: Int) -> String { at >= 0 && at < code.count ? tokens[code[at]].upper : "" }
-    var depth: [Int] = []
-    var level = 0
-    for at in code.indices {
-      if word(at) == ")" { level -= 1 }
-      depth.append(level)
-      if word(at) == "(" { level += 1 }
-    }
+    var sql = SQLCode(sql)
+    let (code, depth) = (sql.code, sql.depth)
+    func word(_ at: Int) -> String { sql.word(at) }
     let top = code.indices.filter { depth[$0] == 0 }
     guard let order = top.last(where: { word($0) == "ORDER" && word($0 + 1) == "BY" }),
       let select = top.last(where: { $0 < order && word($0) == "SELECT" }),
@@ -133,22 +92,9 @@ enum TieOrder {
       let from = top.first(where: { $0 > select && word($0) == "FROM" }), from < order
     else { return nil }
     let end = top.first { $0 > order && ["LIMIT", ";"].contains(word($0)) } ?? code.count
-    var terms: [[Int]] = [[]]
-    for at in (order + 2)..<end {
-      if depth[at] == 0, word(at) == "," { terms.append([]) } else { terms[terms.count - 1].append(at) }
-    }
-    var keys: [String] = []
-    for var term in terms {
-      if term.count >= 2, word(term[term.count - 2]) == "NULLS", ["FIRST", "LAST"].contains(word(term[term.count - 1])) {
-        term.removeLast(2)
-      }
-      if let last = term.last, ["ASC", "DESC"].contains(word(last)) { term.removeLast() }
-      if term.count >= 2, depth[term[term.count - 2]] == 0, word(term[term.count - 2]) == "COLLATE" { term.removeLast(2) }
-      guard let first = term.first, let last = term.last, !(term.count == 1 && tokens[code[first]].kind == .number) else { return nil }
-      keys.append(tokens[code[first]...code[last]].map(\.text).joined())
-    }
-    tokens[code[from - 1]].text += ", \(groupFunctionName)(\(keys.joined(separator: ", ")))"
-    return tokens.map(\.text).joined()
+    guard let keys = sql.sortKeys(ofOrderAt: order, end: end) else { return nil }
+    sql.append(", \(groupFunctionName)(\(keys.joined(separator: ", ")))", after: from - 1)
+    return sql.text
   }
 
   static let groupFunctionName = "quarry_tie_group"

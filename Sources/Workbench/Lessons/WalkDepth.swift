@@ -14,16 +14,9 @@ enum WalkDepth {
   /// The statement with each recursive member that counts a depth kept to rows below `bound`;
   /// nil when no member counts one.
   static func bounded(_ sql: String, below bound: Int) -> String? {
-    var tokens = SQLMutants.tokens(sql)
-    let code = tokens.indices.filter { tokens[$0].kind != .space }
-    func word(_ at: Int) -> String { at >= 0 && at < code.count ? tokens[code[at]].upper : "" }
-    var depth: [Int] = []
-    var level = 0
-    for at in code.indices {
-      if word(at) == ")" { level -= 1 }
-      depth.append(level)
-      if word(at) == "(" { level += 1 }
-    }
+    var sql = SQLCode(sql)
+    let (code, depth) = (sql.code, sql.depth)
+    func word(_ at: Int) -> String { sql.word(at) }
     /// `name AS (` of each common table: the name and the index of its opening bracket.
     var tables: [(name: String, open: Int)] = []
     for at in code.indices where word(at) == "AS" && word(at + 1) == "(" && (word(at + 2) == "SELECT" || word(at + 2) == "VALUES") {
@@ -34,7 +27,7 @@ enum WalkDepth {
         while nameAt >= 0, word(nameAt) != "(" { nameAt -= 1 }
         nameAt -= 1
       }
-      guard nameAt >= 0, let name = tokens[code[nameAt]].name else { continue }
+      guard nameAt >= 0, let name = sql.tokens[code[nameAt]].name else { continue }
       tables.append((name, at + 1))
     }
     var edits: [Int: String] = [:]
@@ -57,7 +50,7 @@ enum WalkDepth {
         var end = at - 1
         var start = end
         if word(end) == ")" { start -= 1 }
-        guard start >= 2, word(start - 1) == ".", tokens[code[start - 2]].name == table.name else { continue }
+        guard start >= 2, word(start - 1) == ".", sql.tokens[code[start - 2]].name == table.name else { continue }
         start -= 2
         if word(end) == ")" {
           guard word(start - 1) == "(" else { continue }
@@ -69,17 +62,17 @@ enum WalkDepth {
         break
       }
       guard let counted else { continue }
-      let column = (counted.start...counted.end).map { tokens[code[$0]].text }.joined()
+      let column = (counted.start...counted.end).map { sql.tokens[code[$0]].text }.joined()
       let condition = "\(column) < \(bound)"
       if let whereAt = (memberStart..<memberEnd).first(where: { depth[$0] == body && word($0) == "WHERE" }) {
         edits[code[whereAt]] = "WHERE \(condition) AND ("
-        edits[code[memberEnd - 1], default: tokens[code[memberEnd - 1]].text] += ")"
+        edits[code[memberEnd - 1], default: sql.tokens[code[memberEnd - 1]].text] += ")"
       } else {
-        edits[code[memberEnd - 1], default: tokens[code[memberEnd - 1]].text] += " WHERE \(condition)"
+        edits[code[memberEnd - 1], default: sql.tokens[code[memberEnd - 1]].text] += " WHERE \(condition)"
       }
     }
     guard !edits.isEmpty else { return nil }
-    for (index, text) in edits { tokens[index].text = text }
-    return tokens.map(\.text).joined()
+    for (index, text) in edits { sql.tokens[index].text = text }
+    return sql.text
   }
 }
