@@ -39,11 +39,7 @@ extension SwiftBuiltins {
       var call = call
       let text = try call.baseString()
       let position = try StringIndices.position(of: call.value(0), in: text, call: call, argument: 0)
-      let (target, overflow) = Int64(position).addingReportingOverflow(try call.int(1))
-      guard !overflow, target >= 0, target <= Int64(text.count) else {
-        throw call.evaluator.crash("moves a String.Index outside the string (\(text.count) characters)", at: call.node)
-      }
-      return .stringIndex(StringIndices.offset(ofCharacter: Int(target), in: text))
+      return try StringIndices.moved(Int64(position), by: call.int(1), in: text, call: call)
     },
     SwiftBuiltin(
       "String", "index(_ i: String.Index, offsetBy distance: Int, limitedBy limit: String.Index) -> String.Index?",
@@ -57,11 +53,7 @@ extension SwiftBuiltins {
       // The limit stops only a move towards it (Swift's `index(_:offsetBy:limitedBy:)`).
       if distance >= 0, limit >= position, limit - position < distance { return .none }
       if distance < 0, limit <= position, limit - position > distance { return .none }
-      let (target, overflow) = position.addingReportingOverflow(distance)
-      guard !overflow, target >= 0, target <= Int64(text.count) else {
-        throw call.evaluator.crash("moves a String.Index outside the string (\(text.count) characters)", at: call.node)
-      }
-      return .some(.stringIndex(StringIndices.offset(ofCharacter: Int(target), in: text)))
+      return .some(try StringIndices.moved(position, by: distance, in: text, call: call))
     },
     SwiftBuiltin(
       "String", "distance(from start: String.Index, to end: String.Index) -> Int",
@@ -86,6 +78,15 @@ extension SwiftBuiltins {
 
 /// Between `String.Index` values (UTF-8 offsets) and character positions.
 enum StringIndices {
+  /// The index `distance` characters from character `position`; a trap past either end.
+  static func moved(_ position: Int64, by distance: Int64, in text: String, call: BuiltinCall) throws -> SwiftValue {
+    let (target, overflow) = position.addingReportingOverflow(distance)
+    guard !overflow, target >= 0, target <= Int64(text.count) else {
+      throw call.evaluator.crash("moves a String.Index outside the string (\(text.count) characters)", at: call.node)
+    }
+    return .stringIndex(offset(ofCharacter: Int(target), in: text))
+  }
+
   /// `firstIndex(of:)` / `lastIndex(of:)`: the index of the first or last character equal to the
   /// argument, nil when none is.
   static func index(of call: BuiltinCall, last: Bool) throws -> SwiftValue {
