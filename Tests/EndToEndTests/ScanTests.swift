@@ -648,6 +648,105 @@ final class ScanTests: XCTestCase {
       #"SELECT "categories"."id", "categories"."name", "categories"."position" FROM "categories" WHERE (("categories"."position") = (?))"#)
   }
 
+  /// An app's set-up and API as the compiler calls them (seen in grahamhindle/ios26port and
+  /// mhayes853/swift-operation's CanIClimb): migrations that call the app's own methods of
+  /// `Database`; a migration whose SQL needs a value only the running app has is one located
+  /// error, the tables it creates are named, and the other migrations still run; a protocol's
+  /// extension gives its conforming tables their static methods (`Self` each of them); inits
+  /// declared in an extension hand their values on with `self.init(…)`; a type alias names its
+  /// table; a capture list names a value; `Draft(x)` of a value from the app's API copies it.
+  func testTheAppsOwnExtensionsProtocolsAndAliases() throws {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("quarry-scan-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    try Data(
+      #"""
+      import SQLiteData
+      public protocol SingleRowTable: PrimaryKeyedTable<UUID> where QueryOutput == Self { init() }
+      extension SingleRowTable {
+        public static func find(in db: Database) -> Self { (try? Self.find(UUID.nil).fetchOne(db)) ?? Self() }
+        public func save(in db: Database) throws { try Self.upsert { Self.Draft(self) }.execute(db) }
+      }
+      @Table("settings") public struct SettingsRecord: Sendable, SingleRowTable {
+        public var id: UUID = UUID.nil
+        public var isDark = false
+        public init() {}
+      }
+      @Table("alarms") public struct AlarmRecord: Identifiable, Sendable {
+        public let id: UUID
+        public var title: String
+        public var status: Status
+        public enum Status: String, Sendable, QueryBindable { case pending, scheduled }
+      }
+      public typealias Alarm = AlarmRecord
+      struct Plan { var id: UUID; var name: String }
+      extension AlarmRecord {
+        public init(plan: Plan, status: Status = .pending) { self.init(id: plan.id, title: plan.name, status: status) }
+      }
+      public extension Database {
+        func createAlarmsTable() throws {
+          try self.execute(sql: "CREATE TABLE alarms (id TEXT PRIMARY KEY, title TEXT NOT NULL, status TEXT NOT NULL)")
+        }
+      }
+      private let keySQL = "id TEXT PRIMARY KEY CHECK (id = '\(UUID.nil)')"
+      func appDatabase() throws -> any DatabaseWriter {
+        let database = try DatabaseQueue()
+        var migrator = DatabaseMigrator()
+        migrator.registerV1()
+        try migrator.migrate(database)
+        return database
+      }
+      extension DatabaseMigrator {
+        fileprivate mutating func registerV1() {
+          self.registerMigration("create settings") { db in
+            try #sql("CREATE TABLE IF NOT EXISTS settings (\(raw: keySQL), isDark INTEGER NOT NULL DEFAULT 0)").execute(db)
+          }
+          self.registerMigration("create alarms") { db in try db.createAlarmsTable() }
+        }
+      }
+      func schedule(_ plan: Plan, old: Alarm, api: API) async throws {
+        @Dependency(\.defaultDatabase) var database
+        let dark = try await database.read { db in SettingsRecord.find(in: db).isDark }
+        let response = try await api.alarm()
+        try await database.write { [draft = Alarm.Draft(old)] db in
+          try AlarmRecord.insert { AlarmRecord(plan: plan, status: .scheduled) }.execute(db)
+          try AlarmRecord.upsert { draft }.execute(db)
+          try AlarmRecord.upsert { AlarmRecord.Draft(response) }.execute(db)
+        }
+      }
+      """#.utf8
+    ).write(to: folder.appendingPathComponent("App.swift"))
+    let result = try QuarryProcess.run(["scan", folder.path, "--format", "json"])
+    let entries = try result.stdout.split(separator: "\n").dropLast().map { line in
+      try XCTUnwrap(JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+    }
+    // The one migration Quarry cannot follow, where it is registered, with the table it creates.
+    XCTAssertEqual(
+      entries.compactMap { $0["error"] as? String },
+      [
+        #"Quarry cannot run migration 'create settings': it uses 'UUID.nil', a value the app computes when it runs; not built: "settings", so queries of it are not run"#
+      ])
+    func sites(_ source: String) -> [[String: Any]] { entries.filter { ($0["source"] as? String)?.contains(source) == true } }
+    XCTAssertEqual(sites("CREATE TABLE alarms").first?["kind"] as? String, "migration 'create alarms'")
+    // The raw splice builds a schema statement: no finding.
+    XCTAssertEqual((sites("CREATE TABLE IF NOT EXISTS settings").first?["findings"] as? [Any])?.count, 0)
+    // `Self.find(…)` in the protocol's extension, as SettingsRecord runs it; its call site is the app's call.
+    let find = sites("Self.find(UUID.nil)")
+    XCTAssertEqual(find.map { $0["variant"] as? String }, ["Self is SettingsRecord"])
+    XCTAssertEqual(
+      find.first?["skipped"] as? String,
+      #"not run: there is no table "settings": migration 'create settings' (\#(folder.path)/App.swift:38) creates it, and Quarry could not follow that migration"#
+    )
+    XCTAssertEqual(sites("SettingsRecord.find(in: db)").count, 0)
+    XCTAssertEqual(sites("AlarmRecord(plan: plan").first?["bindings"] as? [String], ["plan.id", "plan.name", "'scheduled'"])
+    XCTAssertEqual(sites("upsert { draft }").first?["bindings"] as? [String], ["draft.id", "draft.title", "draft.status"])
+    XCTAssertEqual(sites("Draft(response)").first?["bindings"] as? [String], ["response.id", "response.title", "response.status"])
+    for source in ["AlarmRecord(plan: plan", "upsert { draft }", "Draft(response)"] {
+      XCTAssertNil(sites(source).first?["error"] as? String, source)
+      XCTAssertNil(sites(source).first?["skipped"] as? String, source)
+    }
+  }
+
   /// Values of the app's own types and dependencies (seen in woodymelling/open-music-event) are
   /// values it has when it runs, bound: an `ID` made by its own initializer (`.init(stabilizedBy:)`,
   /// `OmeID(stabilizedBy:)`), a `@Dependency` of its own inside a query closure, a payload enum

@@ -521,7 +521,7 @@ extension AppCodeRunner {
   func runPendingSetUp(into items: inout [CompiledItem], recovering: Bool) throws {
     let names = pendingSetUp
     pendingSetUp = []
-    for name in names where !functionsRun.contains(name) {
+    for name in names where !functionsRun.contains(name) && !functionsCalled.contains(name) {
       guard let scope = compiler.catalog.functions[name] else { continue }
       let before = items.count
       // A namespace's set-up (`AppDatabase.setup`) calls its own type's functions by name.
@@ -593,6 +593,34 @@ extension AppCodeRunner {
     return (typeName + "." + name, scope, call, table)
   }
 
+  /// A method the app adds to one of GRDB's handles (`extension Database { func createGuestTable()
+  /// throws { … } }`), called on a handle the code holds (`try db.createGuestTable()`,
+  /// `self.seed()`): the call, the method's name and its body. A local holding an app value is
+  /// no handle: its own type's method is meant.
+  func handleMethodCall(_ expr: ExprSyntax) -> (FunctionCallExprSyntax, String, Scope)? {
+    guard let (call, name) = Self.call(expr), let member = call.calledExpression.as(MemberAccessExprSyntax.self),
+      let base = member.base?.as(DeclReferenceExprSyntax.self),
+      base.baseName.tokenKind == .keyword(.self) || compiler.lookupLocal(base.baseName.text) == nil,
+      let function = compiler.catalog.functions[name], Self.hasStatements(function),
+      let declaration = function.body.syntax.parent?.as(FunctionDeclSyntax.self),
+      declaration.modifiers.allSatisfy({ $0.name.tokenKind != .keyword(.static) }),
+      let owner = Self.extendedType(around: declaration), Self.isDatabaseHandle(owner)
+    else { return nil }
+    return (call, name, function)
+  }
+
+  /// The type an extension around a declaration extends (`Database` for a method of
+  /// `public extension Database { … }`), nil outside an extension.
+  static func extendedType(around declaration: some SyntaxProtocol) -> String? {
+    var node = declaration.parent
+    while let current = node {
+      if let ext = current.as(ExtensionDeclSyntax.self) { return ext.extendedType.trimmedDescription }
+      if current.is(StructDeclSyntax.self) || current.is(ClassDeclSyntax.self) || current.is(EnumDeclSyntax.self) { return nil }
+      node = current.parent
+    }
+    return nil
+  }
+
   /// Whether a function's body is app code (statements), not one query expression to return.
   static func hasStatements(_ function: Scope) -> Bool {
     guard let statements = bodyStatements(function.body.syntax) else { return false }
@@ -614,7 +642,7 @@ extension AppCodeRunner {
       items.append(.note("\(name)() already ran as the app's set-up when it was read; not run again"))
       return
     }
-    if call == nil { functionsRun.insert(name) }
+    if call == nil { functionsRun.insert(name) } else { functionsCalled.insert(name) }
     var values: [Value] = []
     // GRDB's handles (`_ db: Database`, `_ migrator: inout DatabaseMigrator`) are the app's
     // plumbing: passed on, never values of a query.
@@ -695,6 +723,17 @@ extension AppCodeRunner {
       try body(&items)
     } catch let diagnostic as Diagnostic where recovering {
       items.append(.failure(diagnostic))
+    } catch let runTime as RunTimeValue where recovering {
+      // `#sql("CREATE TABLE … \(raw: columnsSQL)")` with a value only the running app has: this
+      // unit cannot be followed; the others still are.
+      items.append(
+        .failure(
+          Diagnostic(
+            "Quarry cannot run \(unit.description): it uses '\(runTime.name)', a value the app computes when it runs"
+              + (unit.creates.isEmpty
+                ? ""
+                : "; not built: \(unit.creates.map { "\"\($0)\"" }.joined(separator: ", ")), so queries of \(unit.creates.count == 1 ? "it" : "them") are not run"),
+            line: unit.line, column: unit.column)))
     } catch let thrown as ThrownInApp {
       // GRDB rolls the transaction back, then the error goes on to the caller.
       compiler.features.insert(.thrownInTransaction)
@@ -750,6 +789,12 @@ extension AppCodeRunner {
     if let (call, name) = Self.call(expr), call.calledExpression.is(DeclReferenceExprSyntax.self), compiler.lookupLocal(name) == nil,
       let function = compiler.catalog.functions[name], Self.hasStatements(function)
     {
+      try runFunction(name, function, call: call, into: &items)
+      return
+    }
+    if let (call, name, function) = handleMethodCall(expr) {
+      // `try db.createGuestTable()` with the app's `extension Database { func createGuestTable() … }`:
+      // the method runs on that handle, as Swift dispatches it.
       try runFunction(name, function, call: call, into: &items)
       return
     }

@@ -19,6 +19,9 @@ final class AppCodeRunner {
   var skipped: [String] = []
   /// Set-up functions that already ran (at their declaration, for their migrations).
   var functionsRun: Set<String> = []
+  /// Functions app code called (`migrator.registerV1()` in `appDatabase()`): a set-up function
+  /// among them has run where the app runs it, and is not run again on its own.
+  var functionsCalled: Set<String> = []
   /// Names app code bound to values Quarry could not compute, with where they came from.
   var skippedValues: [String: String] = [:]
   /// Names declared with `let` (Swift refuses to assign them; `var` ones change as code runs).

@@ -45,7 +45,29 @@ extension AppCodeRunner {
     // The name as the app computes it (`Self.tableName` in each model's helper is its own).
     let identifier =
       call.arguments.first.flatMap { try? compiler.grdbName($0.expression) } ?? call.arguments.first?.expression.trimmedDescription ?? "?"
-    return TransactionUnit(kind: .migration(identifier), line: place.line, column: place.column)
+    return TransactionUnit(
+      kind: .migration(identifier), line: place.line, column: place.column, creates: Self.createdTables(in: call.trimmedDescription))
+  }
+
+  /// The tables and views a piece of app code creates, in order: `CREATE TABLE [IF NOT EXISTS]
+  /// "name"` (also VIEW and VIRTUAL TABLE) in its SQL, and GRDB's `create(table: "name")`.
+  ///
+  /// ```swift
+  /// createdTables(in: #"try db.create(table: "items") { … }; try #sql("CREATE VIEW v AS …")"#)
+  /// // ["items", "v"]
+  /// ```
+  static func createdTables(in text: String) -> [String] {
+    let patterns = [
+      #/(?i)CREATE\s+(?:TEMP(?:ORARY)?\s+)?(?:VIRTUAL\s+)?(?:TABLE|VIEW)\s+(?:IF\s+NOT\s+EXISTS\s+)?[\\"`\[]*(\w+)/#,
+      #/create\((?:virtualTable|table|view):\s*"(\w+)"/#,
+    ]
+    var found: [(index: String.Index, name: String)] = []
+    for pattern in patterns {
+      for match in text.matches(of: pattern) { found.append((match.range.lowerBound, String(match.output.1))) }
+    }
+    var names: [String] = []
+    for (_, name) in found.sorted(by: { $0.index < $1.index }) where !names.contains(name) { names.append(name) }
+    return names
   }
 
   static func transparentBlock(_ expr: ExprSyntax) -> ClosureExprSyntax? {

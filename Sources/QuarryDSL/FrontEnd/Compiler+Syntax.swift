@@ -374,7 +374,7 @@ extension Compiler {
         case .double(let value): out += "\(value)"
         case .null: out += "nil"
         case .blob: out += "<blob>"
-        case .parameter: throw RunTimeValue(name: literal.trimmedDescription)
+        case .parameter(let name): throw RunTimeValue(name: name)
         }
       }
     }
@@ -605,6 +605,11 @@ extension Compiler {
     case .metatype(let type):
       if name == "self" { return .metatype(type) }
       if type == "Date", name == "now" { return currentDate() }
+      // `UUID.nil` in a scanned app: a static member a module the app imports adds (UUIDV7's),
+      // whose value only the running app has; bound, named by its source.
+      if scanning, name.first?.isLowercase == true, catalog.valueTypes[type] == nil, catalog.table(forType: type) == nil {
+        return .runTime("\(type).\(name)", type: SwiftType(type))
+      }
     case .expression(let expression):
       return try expressionMethods.expressionMember(name, of: expression, at: node)
     case .implicitMember(let parent):

@@ -74,6 +74,9 @@ public struct TransactionUnit: Sendable, Equatable {
   public var kind: Kind
   public var line: Int
   public var column: Int
+  /// The tables and views a migration's code creates, read off its text (`CREATE TABLE
+  /// "items"`, `create(table: "items")`): what is missing when Quarry cannot follow it.
+  public var creates: [String] = []
 
   /// How a message names it: `migration 'Seed'`, `the write block`.
   public var description: String {
@@ -309,8 +312,29 @@ public final class Compiler {
         }
       }
     }
+    adoptProtocolExtensionMembers(statements)
     try appCode.declareAheadAndRunSetUp(statements, into: &items, recovering: recovering)
     return failed
+  }
+
+  /// `extension SingleRowTable { static func find(in db: Database) -> Self { … } }` for a protocol
+  /// the input declares: each table that conforms to it (`struct SettingsRecord: SingleRowTable`)
+  /// has those static members, with `Self` that table, unless it declares its own of the name
+  /// (a type's own member hides a protocol extension's, as in Swift).
+  func adoptProtocolExtensionMembers(_ statements: [CodeBlockItemSyntax]) {
+    let protocols = Set(statements.compactMap { $0.item.as(DeclSyntax.self)?.as(ProtocolDeclSyntax.self)?.name.text })
+    guard !protocols.isEmpty else { return }
+    for table in catalog.tables.values where !table.conformances.isDisjoint(with: protocols) {
+      for name in table.conformances.intersection(protocols).sorted() {
+        for (key, scope) in catalog.staticFunctions where key.hasPrefix(name + ".") {
+          let member = String(key.dropFirst(name.count + 1))
+          guard !member.contains("."), table.scopes[member] == nil else { continue }
+          var adopted = scope
+          adopted.ownerType = table.typeName
+          table.scopes[member] = adopted
+        }
+      }
+    }
   }
 
   /// Whether a top-level item declares a type of that name.

@@ -109,7 +109,7 @@ extension TableMethods {
   func initializer(of model: TableModel, arguments: Arguments, isDraft: Bool? = nil) throws -> Value {
     if !model.isSelection {
       let isDraft = isDraft ?? arguments.call.calledExpression.trimmedDescription.hasSuffix(".Draft")
-      if !isDraft, !model.initializers.isEmpty { return try explicitInitializerRow(of: model, arguments: arguments) }
+      if !isDraft, let row = try explicitInitializerRow(of: model, arguments: arguments) { return row }
       try compiler.checkMemberwiseArguments(of: model, arguments.call.arguments, isDraft: isDraft)
     }
     // `Tag(id: 1, title: "car")`: one row of values, named by column (groups flattened).
@@ -144,10 +144,14 @@ extension TableMethods {
   }
 
   /// `Entry(id: 5)` where `Entry` declares its own `init`: that init's labels and default
-  /// arguments, and the properties its body sets.
-  func explicitInitializerRow(of model: TableModel, arguments: Arguments) throws -> Value {
+  /// arguments, and the properties its body sets (or the init its body hands on to). Nil when
+  /// the memberwise init is meant: no init of its own takes these labels, and all of them are
+  /// declared in extensions (Swift keeps the memberwise init then).
+  func explicitInitializerRow(of model: TableModel, arguments: Arguments) throws -> Value? {
+    guard !model.initializers.isEmpty else { return nil }
     let labels = arguments.list.map(\.label)
     guard let chosen = model.initializers.first(where: { $0.accepts(labels) }) else {
+      if model.initializers.allSatisfy(\.inExtension) { return nil }
       let forms = model.initializers.map { "init(" + $0.parameters.map { ($0.label ?? "_") + ":" }.joined() + ")" }
       throw compiler.source.diagnostic(
         "no init of '\(model.typeName)' takes these arguments (it declares \(forms.joined(separator: ", ")))", at: arguments.call)
@@ -170,6 +174,16 @@ extension TableMethods {
         throw compiler.source.diagnostic(
           "the default of '\(parameter.name)' in the init at line \(chosen.line) uses Swift Quarry does not run; pass '\(parameter.label ?? parameter.name):' explicitly",
           at: arguments.call)
+      }
+    }
+    if let delegation = chosen.delegation, let call = delegation.syntax.as(FunctionCallExprSyntax.self) {
+      // `self.init(id: alarm.id, …)`: that call, with this init's parameters holding the values given.
+      var locals: [String: Value] = [:]
+      for parameter in chosen.parameters {
+        if let value = given[parameter.name] { locals[parameter.name] = .expression(TypedExpression(value, type: parameter.type)) }
+      }
+      return try compiler.withSource(delegation) {
+        try compiler.withLocals(locals) { try initializer(of: model, arguments: Arguments(call), isDraft: false) }
       }
     }
     var pairs: [(String, TypedExpression)] = []

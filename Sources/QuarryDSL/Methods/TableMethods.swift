@@ -66,18 +66,33 @@ extension TableMethods {
     try compiler.tableMethods.selection(for: table.model, arguments: arguments)
   }
 
+  /// The record `Reminder.Draft(reminder)` copies: a record of the table (or its draft). In a
+  /// scanned app, a value the app has when it runs whose type Quarry does not know
+  /// (`Draft(response)`, `response` from the app's API) is that record: the draft's only
+  /// unlabelled initializer takes one, so the compiler accepted nothing else there.
+  func copiedRecord(_ expr: ExprSyntax, of model: TableModel) throws -> Query {
+    let value = try compiler.evaluate(expr)
+    if case .query(let record) = value, record.select.from == nil,
+      record.resultModel == model.typeName || record.resultModel == model.typeName + ".Draft"
+    {
+      return record
+    }
+    if compiler.scanning, case .expression(let typed) = value, typed.type == nil, case .value(.parameter(let name)) = typed.expression.node,
+      case .query(let record) = compiler.runTimeRecord(name, model: model, isDraft: false)
+    {
+      return record
+    }
+    throw compiler.source.diagnostic(
+      "'\(model.typeName).Draft(_:)' copies a '\(model.typeName)' record; give it one, or labelled values", at: expr)
+  }
+
   /// `Reminder.Draft(title: …)`: a record to insert later (no id yet); `Reminder.Draft(reminder)`:
   /// a draft of a record, every field copied (its id too, so an upsert of the draft updates that
   /// row), as the @Table macro's `init(_:)` does.
   func draft(_ table: TableInstance, _ arguments: Arguments) throws -> Value {
     let model = table.model
     if arguments.list.count == 1, let only = arguments.list.first, only.label == nil {
-      guard case .query(var record) = try compiler.evaluate(only.expression), record.select.from == nil,
-        record.resultModel == model.typeName || record.resultModel == model.typeName + ".Draft"
-      else {
-        throw compiler.source.diagnostic(
-          "'\(model.typeName).Draft(_:)' copies a '\(model.typeName)' record; give it one, or labelled values", at: only.expression)
-      }
+      var record = try copiedRecord(only.expression, of: model)
       record.resultModel = model.typeName + ".Draft"
       return .query(record)
     }

@@ -712,20 +712,13 @@ extension WriteMethods {
       return try compiler.rowMethods.enumRow(model, call: ExprSyntax(call)).map(\.1)
     }
     let isDraft = call.calledExpression.trimmedDescription.hasSuffix(".Draft")
-    if !isDraft, !model.initializers.isEmpty,
-      case .query(let record) = try compiler.tableMethods.explicitInitializerRow(of: model, arguments: Arguments(call))
-    {
+    if !isDraft, case .query(let record)? = try compiler.tableMethods.explicitInitializerRow(of: model, arguments: Arguments(call)) {
       // `Entry(id: 5)` where Entry declares its own init.
       return try recordRow(record, model: model, at: ExprSyntax(call))
     }
     if isDraft, call.arguments.count == 1, let only = call.arguments.first, only.label == nil {
       // `Reminder.Draft(reminder)`: every field of the record, its id too.
-      guard case .query(let record) = try compiler.evaluate(only.expression), record.select.from == nil,
-        record.resultModel == model.typeName || record.resultModel == model.typeName + ".Draft"
-      else {
-        throw compiler.source.diagnostic(
-          "'\(model.typeName).Draft(_:)' copies a '\(model.typeName)' record; give it one, or labelled values", at: only.expression)
-      }
+      let record = try compiler.tableMethods.copiedRecord(only.expression, of: model)
       return try recordRow(record, model: model, at: only.expression)
     }
     try compiler.checkMemberwiseArguments(of: model, call.arguments, isDraft: isDraft)

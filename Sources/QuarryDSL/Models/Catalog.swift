@@ -129,11 +129,27 @@ public final class Catalog: @unchecked Sendable {
     table(forType: name) != nil || enums[name] != nil || bindings[name] != nil || functions[name] != nil
   }
 
+  /// The tables whose declarations name a protocol (`struct SettingsRecord: SingleRowTable`),
+  /// by type name: what `Self` is in that protocol's extension.
+  public func tables(conformingTo protocolName: String) -> [TableModel] {
+    tables.values.filter { $0.conformances.contains(protocolName) && !$0.isSelection }.sorted { $0.typeName < $1.typeName }
+  }
+
   public func table(forType name: String) -> TableModel? {
     if let model = tables[name] { return model }
+    // `typealias User = CachedUserRecord`: the type it names (an alias of an alias too).
+    var aliased = name
+    for _ in 0..<4 {
+      guard let target = typeAliases[aliased], target != aliased else { break }
+      if let model = tables[target] { return model }
+      aliased = target
+    }
     guard let dot = name.lastIndex(of: ".") else { return nil }
     return tables[String(name[name.index(after: dot)...])]
   }
+
+  /// The input's type aliases (`typealias User = CachedUserRecord`), by name: the type each names.
+  public var typeAliases: [String: String] = [:]
 
   public func table(forTableName name: String) -> TableModel? {
     guard let typeName = typeNameByTable[name], let model = tables[typeName], model.tableName == name else { return nil }

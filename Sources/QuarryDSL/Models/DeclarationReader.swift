@@ -23,7 +23,10 @@ struct DeclarationReader {
       try readEnum(enumDecl, outer: nil)
     } else if let ext = decl.as(ExtensionDeclSyntax.self) {
       try readExtension(ext)
-    } else if decl.is(ImportDeclSyntax.self) || decl.is(TypeAliasDeclSyntax.self) {
+    } else if let alias = decl.as(TypeAliasDeclSyntax.self) {
+      // `typealias User = CachedUserRecord`: `User` names that type wherever it is written.
+      if alias.genericParameterClause == nil { catalog.typeAliases[alias.name.text] = alias.initializer.value.trimmedDescription }
+    } else if decl.is(ImportDeclSyntax.self) {
       return
     } else {
       throw source.diagnostic(
@@ -113,6 +116,7 @@ struct DeclarationReader {
     model.schemaName = schemaName
     model.genericParameter = decl.genericParameterClause?.parameters.first?.name.text
     model.isFTS5 = inherited.contains("FTS5")
+    model.conformances = Set(inherited)
     model.declarationLine = source.converter.location(for: decl.positionAfterSkippingLeadingTrivia).line
 
     for member in decl.memberBlock.activeMembers {
@@ -226,7 +230,7 @@ struct DeclarationReader {
       }
     }
     if isTable, !model.columns.contains(where: { $0.path.count > 1 }) {
-      model.initializers = explicitInitializers(of: decl, columns: model.columns, owner: (name, ownID))
+      model.initializers = explicitInitializers(of: decl.memberBlock, columns: model.columns, owner: (name, ownID))
     }
     catalog.register(model)
   }
@@ -491,6 +495,11 @@ struct DeclarationReader {
         }
       }
       return
+    }
+    // `extension ScheduleableAlarmRecord { init(alarm: ScheduleableAlarm) { self.init(…) } }`.
+    if let model = catalog.table(forType: extended), !model.isSelection, !model.columns.contains(where: { $0.path.count > 1 }) {
+      model.initializers += explicitInitializers(
+        of: decl.memberBlock, columns: model.columns, owner: (model.typeName, model.primaryKey?.type), inExtension: true)
     }
     for member in decl.memberBlock.activeMembers {
       if let variable = member.decl.as(VariableDeclSyntax.self), isStatic(variable.modifiers) {

@@ -42,6 +42,11 @@ struct ExplicitInitializer: Sendable {
   /// Why Quarry cannot follow the body (a statement other than `self.x = …`), if it cannot.
   var opaqueReason: String?
   var line: Int
+  /// `self.init(id: alarm.id, title: alarm.title)`: a body that hands its values on to another
+  /// init of the type (the memberwise one, or one it declares).
+  var delegation: AnySyntaxBox?
+  /// Declared in an extension: Swift keeps the memberwise init beside it.
+  var inExtension = false
 
   /// Whether a call with these labels calls this initializer (defaults may be left out, in order).
   func accepts(_ labels: [String?]) -> Bool {
@@ -59,24 +64,39 @@ struct ExplicitInitializer: Sendable {
 
 extension DeclarationReader {
   /// The model's own `init`s, read with the types its columns give.
-  func explicitInitializers(of decl: StructDeclSyntax, columns: [ColumnModel], owner: (name: String, id: SwiftType?))
-    -> [ExplicitInitializer]
-  {
+  func explicitInitializers(
+    of members: MemberBlockSyntax, columns: [ColumnModel], owner: (name: String, id: SwiftType?), inExtension: Bool = false
+  ) -> [ExplicitInitializer] {
     var result: [ExplicitInitializer] = []
-    for member in decl.memberBlock.activeMembers {
+    for member in members.activeMembers {
       guard let initializer = member.decl.as(InitializerDeclSyntax.self), initializer.optionalMark == nil, let body = initializer.body
       else { continue }
       var parameters: [ExplicitInitializer.Parameter] = []
       for parameter in initializer.signature.parameterClause.parameters {
         let label = parameter.firstName.tokenKind == .wildcard ? nil : parameter.firstName.text
         let name = (parameter.secondName ?? parameter.firstName).text
-        let type = swiftType(parameter.type, owner: owner)
+        var type = swiftType(parameter.type, owner: owner)
+        // `status: Status` in the model's extension: its own nested `AlarmRecord.Status`.
+        if !type.name.contains("."), catalog.enums[owner.name + "." + type.name] != nil {
+          type = SwiftType(owner.name + "." + type.name, optional: type.isOptional)
+        }
         var value: Expression?
         if let written = parameter.defaultValue?.value { value = try? defaultExpression(written, type: type) }
         parameters.append(.init(label: label, name: name, type: type, defaultValue: value, hasDefault: parameter.defaultValue != nil))
       }
       var assignments: [String: ExplicitInitializer.Source] = [:]
       var opaque: String?
+      let line = source.lineAndColumn(of: initializer.positionAfterSkippingLeadingTrivia).line
+      if body.statements.count == 1, case .expr(let expr)? = body.statements.first?.item, let call = expr.as(FunctionCallExprSyntax.self),
+        let callee = call.calledExpression.as(MemberAccessExprSyntax.self), callee.declName.baseName.tokenKind == .keyword(.`init`),
+        callee.base?.as(DeclReferenceExprSyntax.self)?.baseName.tokenKind == .keyword(.self)
+      {
+        var delegating = ExplicitInitializer(parameters: parameters, assignments: [:], opaqueReason: nil, line: line)
+        delegating.delegation = AnySyntaxBox(syntax: Syntax(call), source: source)
+        delegating.inExtension = inExtension
+        result.append(delegating)
+        continue
+      }
       for item in body.statements {
         guard case .expr(let expr) = item.item, let sequence = expr.as(SequenceExprSyntax.self), sequence.elements.count == 3,
           sequence.elements.dropFirst().first?.is(AssignmentExprSyntax.self) == true, let target = sequence.elements.first,
@@ -99,8 +119,9 @@ extension DeclarationReader {
           assignments[property] = .swift(AnySyntaxBox(syntax: Syntax(value), source: source))
         }
       }
-      let line = source.lineAndColumn(of: initializer.positionAfterSkippingLeadingTrivia).line
-      result.append(ExplicitInitializer(parameters: parameters, assignments: assignments, opaqueReason: opaque, line: line))
+      var explicit = ExplicitInitializer(parameters: parameters, assignments: assignments, opaqueReason: opaque, line: line)
+      explicit.inExtension = inExtension
+      result.append(explicit)
     }
     return result
   }

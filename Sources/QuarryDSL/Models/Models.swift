@@ -137,6 +137,9 @@ public final class TableModel: @unchecked Sendable {
   public var isFTS5 = false
   /// Where it was declared, for diagnostics that point at a declaration.
   public var declarationLine: Int?
+  /// The protocols its declaration names (`struct SettingsRecord: Sendable, SingleRowTable`):
+  /// the app's protocol extensions give it their members.
+  public var conformances: Set<String> = []
   /// The `init`s the model declares itself (`Model(…)` calls one of them).
   var initializers: [ExplicitInitializer] = []
 

@@ -75,6 +75,11 @@ extension Compiler {
       try appCode.runPendingSetUp(into: &items, recovering: true)
     } catch let diagnostic as Diagnostic {
       items.append(.failure(diagnostic))
+    } catch let runTime as RunTimeValue {
+      items.append(
+        .failure(
+          Diagnostic(
+            "Quarry cannot follow the app's set-up: it uses '\(runTime.name)', a value the app computes when it runs", line: 1, column: 1)))
     } catch {
       items.append(.failure(Diagnostic("internal error: \(error)", line: 1, column: 1)))
     }
@@ -173,7 +178,9 @@ extension Compiler {
   /// Every query the app's code builds, in source order.
   public func querySites() -> [QuerySite] {
     let finder = QuerySiteFinder(
-      isTable: { [catalog] name in catalog.table(forType: name).map { !$0.isSelection } ?? false },
+      isTable: { [catalog] name in
+        catalog.table(forType: name).map { !$0.isSelection } ?? !catalog.tables(conformingTo: name).isEmpty
+      },
       isNamespaceMember: { [catalog] type, member in
         catalog.staticProperties[type + "." + member] != nil || catalog.staticFunctions[type + "." + member] != nil
       }, appRunMethods: catalog.appRunMethods)
@@ -186,7 +193,26 @@ extension Compiler {
   public func compile(_ site: QuerySite) -> [ScannedQuery] {
     // `SoundFont.insert(db, sf2: sf2)`, `SoundFont.delete(id: id)`: the app's own function,
     // named like the library's; its statements are listed where its body writes them.
+    // `Self.find(id).fetchOne(db)` in `extension SingleRowTable { … }`: one query for each table
+    // that conforms, as each of them runs it.
+    if let protocolName = site.selfType, catalog.table(forType: protocolName) == nil {
+      let conforming = catalog.tables(conformingTo: protocolName)
+      if !conforming.isEmpty {
+        return conforming.flatMap { table in
+          compile(site.withSelfType(table.typeName)).map { query in
+            var query = query
+            query.variant = (["Self is \(table.typeName)"] + (query.variant.map { [$0] } ?? [])).joined(separator: ", ")
+            return query
+          }
+        }
+      }
+    }
     if let expr = site.node.as(ExprSyntax.self), isAppOwnAction(expr, selfType: site.selfType) { return [] }
+    return compileVariants(site)
+  }
+
+  /// The variants of one query site (see `compile(_:)`).
+  private func compileVariants(_ site: QuerySite) -> [ScannedQuery] {
     // Each run-time choice the query meets (an `if`, a ternary, a `switch` on a value the app
     // has when it runs) takes its first branch, then each other branch once, the rest as in the
     // variant it was found in: every branch's SQL is shown, in 1 + Σ(branches − 1) variants.
@@ -217,14 +243,34 @@ extension Compiler {
   /// Whether `expr` calls a function a model declares (`static func insert(_ db: Database,
   /// sf2: …)`) that runs statements and returns no query: the app's action, not a query.
   func isAppOwnAction(_ expr: ExprSyntax, selfType: String?) -> Bool {
+    // `SettingsRecord.find(in: db).isDark`: the call is what runs.
+    var expr = expr
+    while true {
+      if let access = expr.as(MemberAccessExprSyntax.self), let base = access.base,
+        base.is(FunctionCallExprSyntax.self) || base.is(OptionalChainingExprSyntax.self) || base.is(ForceUnwrapExprSyntax.self)
+      {
+        expr = base
+      } else if let chained = expr.as(OptionalChainingExprSyntax.self) {
+        expr = chained.expression
+      } else if let unwrapped = expr.as(ForceUnwrapExprSyntax.self) {
+        expr = unwrapped.expression
+      } else {
+        break
+      }
+    }
     guard let call = expr.as(FunctionCallExprSyntax.self), let member = call.calledExpression.as(MemberAccessExprSyntax.self),
       let base = member.base?.as(DeclReferenceExprSyntax.self)
     else { return false }
     let typeName = base.baseName.text == "Self" ? selfType : base.baseName.text
     guard let typeName, let model = catalog.table(forType: typeName), let scope = model.scopes[member.declName.baseName.text],
-      scope.accepts(Arguments(call)), let function = scope.body.syntax.parent?.as(FunctionDeclSyntax.self),
-      AppCodeRunner.hasStatements(scope)
+      scope.accepts(Arguments(call)), let function = scope.body.syntax.parent?.as(FunctionDeclSyntax.self)
     else { return false }
+    // Handed the database, it runs its own statements, whatever it returns
+    // (`static func find(in db: Database) -> Self`): they are listed where its body writes them.
+    if function.signature.parameterClause.parameters.contains(where: { AppCodeRunner.isDatabaseHandle($0.type.trimmedDescription) }) {
+      return true
+    }
+    guard AppCodeRunner.hasStatements(scope) else { return false }
     let returned = function.signature.returnClause?.type.trimmedDescription
     return returned == nil || returned == "Void" || returned == "()"
   }

@@ -20,7 +20,15 @@ public struct QuerySite {
   /// `fetchAll`, `execute`, …: how the app runs it there (nil: built and returned, or passed on).
   public let executedBy: String?
   /// The type whose member the query is written in (`Self` in a model's extension).
-  let selfType: String?
+  private(set) var selfType: String?
+
+  /// The same site with `Self` another type (a table that conforms to the protocol the site's
+  /// extension extends).
+  func withSelfType(_ type: String) -> QuerySite {
+    var site = self
+    site.selfType = type
+    return site
+  }
   /// Names the code around the query declares (parameters, locals, properties), innermost
   /// last, with their declared types where written: values the app supplies when it runs.
   let runTimeNames: [(name: String, type: TypeSyntax?)]
@@ -203,8 +211,16 @@ final class QuerySiteFinder: SyntaxVisitor {
       names = clause.parameters.map { (($0.secondName ?? $0.firstName).text, $0.type) }
     case nil: names = (0..<4).map { ("$\($0)", nil) }
     }
+    // `{ [draft = state.draft, database] send in … }`: a capture with an initializer is a name
+    // of the closure, holding that value; a plain capture is the outer name itself.
+    var initializers = Self.localInitializers(in: Syntax(node.statements))
+    for capture in node.signature?.capture?.items ?? [] {
+      guard let value = capture.initializer?.value else { continue }
+      names.append((capture.name.text, nil))
+      initializers[capture.name.text, default: []].append(value)
+    }
     frames.append((nil, names + Self.declaredNames(in: Syntax(node.statements))))
-    initializerFrames.append(Self.localInitializers(in: Syntax(node.statements)))
+    initializerFrames.append(initializers)
     // `rows.forEach { row in … }` over fetched rows: a loop.
     let isLoop = Self.loopedSequence(of: node).map(isFetched) ?? false
     if isLoop {

@@ -29,6 +29,8 @@ struct EntryBuilder {
   /// Where a column was added to a table later (`ALTER TABLE t ADD COLUMN c … REFERENCES …`):
   /// the migration that declares its foreign key. Keyed `table.column`, lower-cased.
   private var columnAddedAt: [String: (path: String, line: Int, column: Int)] = [:]
+  /// Tables a migration creates that Quarry could not follow, lower-cased, with the migration.
+  private var notBuilt: [String: (path: String, line: Int, migration: String)] = [:]
 
   init(sources: ScanSources, session: Session) {
     self.sources = sources
@@ -108,6 +110,14 @@ struct EntryBuilder {
         entry.error = diagnostic.fullMessage + " thrown: the transaction is rolled back"
         report.entries.append(entry)
       case .failure(let diagnostic):
+        // A migration Quarry cannot follow is rolled back whole, as GRDB rolls back one that fails.
+        if let unit {
+          unitFailed = true
+          let place = located(unit.line, unit.column)
+          for table in unit.creates where notBuilt[table.lowercased()] == nil {
+            notBuilt[table.lowercased()] = (place.path, place.line, unit.description)
+          }
+        }
         var entry = newEntry(line: diagnostic.line, column: diagnostic.column, kind: "set-up", source: "")
         entry.error = diagnostic.fullMessage
         report.entries.append(entry)
@@ -248,7 +258,9 @@ struct EntryBuilder {
     }
     // A schema statement takes no bound values (SQLite refuses parameters in `DEFAULT`, `CHECK`,
     // a name): splicing is how it is written, so it is no finding there.
-    for splice in scanned.rawSplices where !(entry.sql.map(Self.isDefinition) ?? false) {
+    // Where the SQL could not be computed, its literal's text tells (`#sql("CREATE TABLE …\(raw: x)")`).
+    let statementText = entry.sql ?? String(entry.source.drop { $0 != "\"" }.drop { $0 == "\"" })
+    for splice in scanned.rawSplices where !Self.isDefinition(statementText) {
       let place = located(splice.line, splice.column)
       let splicing = "`\\(\(splice.text))` at \(place.line):\(place.column) splices"
       let message: String
@@ -315,6 +327,11 @@ struct EntryBuilder {
     } catch let error as SQLiteError {
       if !session.sqlOnly, error.message.hasPrefix("no such table: ") {
         let table = error.message.dropFirst("no such table: ".count)
+        if let migration = notBuilt[table.lowercased()] {
+          entry.skipped =
+            "not run: there is no table \"\(table)\": \(migration.migration) (\(migration.path):\(migration.line)) creates it, and Quarry could not follow that migration"
+          return
+        }
         switch missingSchema {
         case .none: break
         case .opensDatabase:
