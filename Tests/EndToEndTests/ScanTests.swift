@@ -912,6 +912,9 @@ final class ScanTests: XCTestCase {
       let swift = try XCTUnwrap(item["swift"] as? String)
       app += "func case\(index)(_ db: Database) throws { _ = try \(swift).\(swift.hasSuffix("delete()") ? "execute" : "fetchAll")(db) }\n"
     }
+    // Before 0.31 an update's setter also takes a plain Swift value (`Value(queryOutput:)`), bound.
+    app += "func setKind(_ db: Database) throws { try Item.update { $0.kind = .b }.execute(db) }\n"
+    app += "func setNote(_ db: Database) throws { try Item.update { $0.note = nt }.execute(db) }\n"
     try Data(app.utf8).write(to: folder.appendingPathComponent("App/App.swift"))
     let result = try QuarryProcess.run(["scan", folder.appendingPathComponent("App").path, "--format", "json"])
     let entries = try result.stdout.split(separator: "\n").dropLast().map { line in
@@ -934,6 +937,11 @@ final class ScanTests: XCTestCase {
     XCTAssertTrue(
       result.stdout.contains("type '_Null<Item.Kind>' has no member 'a': with swift-structured-queries 0.30.0, which this app pins"),
       result.stdout)
+    for (source, binding) in [("$0.kind = .b", "1"), ("$0.note = nt", "'y'")] {
+      let entry = try XCTUnwrap(entries.first { ($0["source"] as? String)?.contains(source) == true }, source)
+      XCTAssertNil(entry["error"] as? String, source)
+      XCTAssertEqual(entry["bindings"] as? [String], [binding], source)
+    }
   }
 
   /// The Xcode project decides what the compiler reads: each target is its own module (an app

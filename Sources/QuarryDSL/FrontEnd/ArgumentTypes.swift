@@ -326,6 +326,8 @@ extension Compiler {
     let targetNode = Syntax(target.as(MemberAccessExprSyntax.self)?.base ?? target)
     if column.representation?.contains("JSON") == true, isSwiftConstant(value, valueSyntax) {
       // A Swift value is no `QueryExpression` of the column's JSON representation.
+      // Before 0.31 (an app that pins such a version) the setter takes the Swift value and binds it.
+      if columnEqualityLibrary != nil { return }
       throw source.diagnostic(
         Self.bindRequired,
         at: targetNode)
@@ -346,6 +348,8 @@ extension Compiler {
       case .optionalLiteral: if fits(argument, column) == true { return } else { needsBind = true }
       }
       if needsBind {
+        // Before 0.31 (an app that pins such a version) the setter takes the Swift value and binds it.
+        if columnEqualityLibrary != nil { return }
         throw source.diagnostic(
           Self.bindRequired,
           at: targetNode)
@@ -361,6 +365,8 @@ extension Compiler {
       // unavailable setter takes. A group of columns (an enum of `@Selection` cases) has its own.
       let scalar = catalog.enums[column.name] != nil || Self.standardScalars.contains(column.name) || column.isDate
       if !scalar || Self.queryExpressionStaticMembers[name]?.contains(column.name) == true || name == "init" { return }
+      // Before 0.31 (an app that pins such a version) the setter takes the Swift value and binds it.
+      if columnEqualityLibrary != nil { return }
       throw source.diagnostic(
         Self.bindRequired,
         at: targetNode)
@@ -372,6 +378,8 @@ extension Compiler {
         at: valueNode)
     case .literal(.integer) where column.isFixedWidthInteger:
       // `$0.count = 3` on an `Int64` column: only the unavailable setter takes the literal.
+      // Before 0.31 (an app that pins such a version) the setter takes the Swift value and binds it.
+      if columnEqualityLibrary != nil { return }
       throw source.diagnostic(
         Self.bindRequired,
         at: targetNode)

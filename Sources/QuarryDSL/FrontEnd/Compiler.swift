@@ -133,7 +133,8 @@ public final class Compiler {
   var scanSources: ScanSources?
   /// The StructuredQueries a scanned app pins when it is one from before 0.31, whose `==` and
   /// `!=` on columns Quarry renders as that version does (``PinnedLibrary``): `=`/`<>`, or
-  /// `IS`/`IS NOT` when the left side is optional. Nil: they are unavailable, as in 0.31 on.
+  /// `IS`/`IS NOT` when the left side is optional; its update setter also takes a plain Swift
+  /// value (`$0.kind = .b`), bound. Nil: both are unavailable, as in 0.31 on.
   public var columnEqualityLibrary: String?
   /// Said after the refusal of `==`/`!=` on a column in a scanned app that pins no version.
   public var unpinnedLibraryNote: String?
