@@ -115,6 +115,11 @@ extension TableMethods {
       }
       return uuid
     }
+    // `PlannedClimbAlarmRecord.ID()` in a scanned app: a new key made by an initializer of a module
+    // it imports (UUIDV7's for `Tagged<…, UUIDV7>`), a value only the running app has.
+    if arguments.list.isEmpty, compiler.scanning, let key = table.model.primaryKeyColumns.first?.type, !key.isInteger {
+      return .runTime(arguments.call.trimmedDescription, type: key.wrapped)
+    }
     guard arguments.list.count == 1, let argument = arguments.list.first, argument.label == nil || argument.label == "rawValue" else {
       throw compiler.source.diagnostic(
         "'\(table.model.typeName).ID(…)' takes the key's value: \(table.model.typeName).ID(1)", at: arguments.call)

@@ -183,8 +183,9 @@ public final class Catalog: @unchecked Sendable {
   }
 
   func addScope(_ name: String, _ scope: Scope, to typeName: String) {
-    if tables[typeName] != nil {
-      tables[typeName]?.scopes[name] = scope
+    if let model = tables[typeName] ?? (typeAliases[typeName] != nil ? table(forType: typeName) : nil) {
+      // `extension OperationAnalysis { static let mock1 = … }` where `OperationAnalysis` aliases a table.
+      model.scopes[name] = scope
     } else if ["DateTimeModifier"].contains(typeName) || enums[typeName] != nil {
       staticExtensions[typeName, default: [:]][name] = scope
     } else {

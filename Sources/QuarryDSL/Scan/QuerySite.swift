@@ -215,7 +215,12 @@ final class QuerySiteFinder: SyntaxVisitor {
     // of the closure, holding that value; a plain capture is the outer name itself.
     var initializers = Self.localInitializers(in: Syntax(node.statements))
     for capture in node.signature?.capture?.items ?? [] {
-      guard let value = capture.initializer?.value else { continue }
+      guard let value = capture.initializer?.value else {
+        // `[launchId, deviceInfo] db in`: names of the closure (a property of `self` reached
+        // by its bare name, in an extension that does not declare it).
+        if capture.name.tokenKind != .keyword(.self) { names.append((capture.name.text, nil)) }
+        continue
+      }
       names.append((capture.name.text, nil))
       initializers[capture.name.text, default: []].append(value)
     }
