@@ -750,6 +750,33 @@ final class AppCodeSnapshotTests: SnapshotTestCase {
     }
   }
 
+  /// A struct's static values declared in an extension (also of a struct nested in an enum),
+  /// made with `Self(…)`, are Swift's values wherever they are read.
+  func testStaticValuesOfAStructDeclaredInItsExtension() throws {
+    assertInlineSnapshot(
+      of: try run(
+        #"""
+        enum Catalog { struct Pick { var title: String; var limit: Int } }
+        extension Catalog.Pick { static let groceries = Self(title: "Buy groceries", limit: 2) }
+        struct Plain { var id: Int }
+        extension Plain { static let first = Plain(id: 1) }
+        Reminder.where { $0.title.eq(Catalog.Pick.groceries.title) || $0.id.eq(Plain.first.id) }.select(\.title).limit(Catalog.Pick.groceries.limit)
+        """#), as: .lines
+    ) {
+      """
+      SELECT "reminders"."title"
+      FROM "reminders"
+      WHERE ((("reminders"."title") = ('Buy groceries')) OR (("reminders"."id") = (1)))
+      LIMIT 2
+      ┌───────────────┐
+      │ title         │
+      ├───────────────┤
+      │ Buy groceries │
+      └───────────────┘
+      """
+    }
+  }
+
   func testSwiftOnKnownValuesInsideQueries() throws {
     assertInlineSnapshot(
       of: try run(

@@ -20,13 +20,17 @@ extension Diagnostic {
 
 extension Compiler {
   /// The value of `expr`, computed in Swift, when it uses only values known now.
-  func swiftValue(of expr: ExprSyntax) throws -> Value {
+  func swiftValue(of expr: ExprSyntax, expected: SwiftType? = nil) throws -> Value {
     if let runTime = runTimeComputation(expr) { return runTime }
-    switch try computeSwift(expr, expected: nil) {
+    switch try computeSwift(expr, expected: expected.flatMap(evaluatorType)) {
     case .success(let computed):
       let result = try value(of: computed, at: expr)
       return declaredIntegerType(of: expr).map { Self.retyped(result, as: SwiftType($0)) } ?? result
     case .failure(let error):
+      // In a scanned app, a static value of the app's own that Swift Quarry does not run makes
+      // (`mock1 = Self(id: ID(), …)`) is a value it has when it runs: bound, named by its source.
+      // Where Swift itself refuses or traps, that is the answer.
+      if scanning, error.appStaticValue != nil, !error.isSwiftsVerdict { return .runTime(text(of: expr)) }
       throw Diagnostic(computedBeforeTheQuery: error)
     }
   }
@@ -52,7 +56,9 @@ extension Compiler {
       }
       return try value(of: computed, at: expr)
     case .failure(let error) where error.isSwiftsVerdict || startsWithValueType(expr):
-      // A struct of the input is the evaluator's alone: its message is the one to give.
+      // A struct of the input is the evaluator's alone: its message is the one to give (in a
+      // scanned app, a static value of its own Quarry cannot make is the app's when it runs).
+      if scanning, error.appStaticValue != nil, !error.isSwiftsVerdict { return .runTime(text(of: expr), type: expected) }
       throw Diagnostic(computedBeforeTheQuery: error)
     case .failure:
       return nil
@@ -228,6 +234,8 @@ extension Compiler {
       variables[name] = SwiftEvaluator.Variable(value: swift, mutable: !constants.contains(name), type: type)
     }
     let evaluator = SwiftEvaluator(source: source, catalog: catalog, budget: budget)
+    // `Self(…)` in a static property of an app struct: that struct.
+    evaluator.selfTypeName = enclosingType
     let after: [String: SwiftValue]
     do {
       after = try evaluator.runStatement(expr, variables: variables)

@@ -511,6 +511,12 @@ extension Compiler {
       }
       return try tableMethods.draft(owner, arguments)
     }
+    if name == "Self", let own = enclosingType,
+      catalog.valueTypes[own] ?? catalog.valueTypes[String(own.split(separator: ".").last ?? "")] != nil
+    {
+      // `static let mock1 = Self(…)` in `extension Mountain.PlannedClimb`: that struct's initializer.
+      return try swiftValue(of: ExprSyntax(arguments.call))
+    }
     try checkArguments(of: name, on: .function, arguments)
     if let computed = try swiftFunctionOfSwiftValues(name, arguments: arguments) { return computed }
     if let value = try dispatch(name, on: .function, receiver: .null, CallSite(arguments)) { return value }

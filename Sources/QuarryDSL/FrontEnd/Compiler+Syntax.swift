@@ -62,7 +62,16 @@ extension Compiler {
         return .expression(TypedExpression(.value(.null), type: SwiftType(wrapped).optional))
       }
       if isSwiftExtensionStatic(of: base, name) { return try swiftValue(of: expr) }
-      if let property = staticProperty(name, of: base) { return try value(of: property) }
+      if let property = staticProperty(name, of: base) {
+        do {
+          return try value(of: property)
+        } catch let diagnostic as Diagnostic {
+          // In a scanned app, a static value Quarry cannot compute (`static let mock1 = Self(id:
+          // ID(), …)`) is one the app has when it runs: bound, named by its source.
+          guard scanning else { throw diagnostic }
+          return .runTime(text(of: expr))
+        }
+      }
       let baseValue = try evaluate(base)
       if swiftExtensionInstanceMember(name, on: baseValue) { return try swiftValue(of: expr) }
       return try self.member(name, of: baseValue, at: member)
@@ -547,7 +556,7 @@ extension Compiler {
     }
     // `.week`, declared by the input in an extension of a standard type: Swift's value.
     if let expr = node.as(ExprSyntax.self), catalog.swiftExtensions[name]?.contains(where: \.isStatic) == true {
-      return try swiftValue(of: expr)
+      return try swiftValue(of: expr, expected: expected)
     }
     return .implicitMember(name)
   }

@@ -359,6 +359,20 @@ public final class Compiler {
         try? DeclarationReader(catalog: catalog, source: source, warn: { _, _ in }).readEnum(nested, outer: model.name)
       }
     }
+    // `extension Climb { static let mock1 = Self(…) }`: the struct's members too, wherever the
+    // extension stands (`extension Mountain.PlannedClimb` for a struct nested in `Mountain`).
+    guard !catalog.valueTypes.isEmpty else { return }
+    for item in statements {
+      guard let ext = item.item.as(DeclSyntax.self)?.as(ExtensionDeclSyntax.self) else { continue }
+      let written = ext.extendedType.trimmedDescription
+      guard
+        let model = catalog.valueTypes[written]
+          ?? catalog.valueTypes.values.first(where: { written.hasSuffix("." + $0.name) || $0.name.hasSuffix("." + written) })
+      else { continue }
+      for member in SwiftExtensionMember.members(in: ext.memberBlock, of: model.name, source: source) {
+        catalog.addSwiftExtension(member)
+      }
+    }
   }
 
   func declarationName(_ decl: DeclSyntax) -> String {

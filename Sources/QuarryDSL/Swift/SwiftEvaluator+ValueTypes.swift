@@ -19,6 +19,9 @@ extension SwiftEvaluator {
     guard expr.is(DeclReferenceExprSyntax.self) || expr.is(MemberAccessExprSyntax.self) else {
       return nil
     }
+    if let selfTypeName, expr.as(DeclReferenceExprSyntax.self)?.baseName.text == "Self" {
+      return valueTypes[selfTypeName] ?? valueTypes[String(selfTypeName.split(separator: ".").last ?? "")]
+    }
     return valueTypes[expr.trimmedDescription]
   }
 

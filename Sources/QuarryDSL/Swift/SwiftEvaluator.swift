@@ -5,6 +5,9 @@ struct SwiftEvaluationError: Error {
   var text: String
   var line: Int
   var column: Int
+  /// The app's static stored property whose initializer runs Swift outside the subset
+  /// (`static let mock1 = Self(id: ID(), …)`): in a scanned app, a value it has when it runs.
+  var appStaticValue: String?
   /// `line:column: text`, as `@DatabaseFunction` failures print it.
   var message: String { "\(line):\(column): \(text)" }
 }
@@ -50,6 +53,9 @@ final class SwiftEvaluator {
   /// Each table's `ID` (`FontTag.ID`): the type of its key, and whether it is `Tagged` (then
   /// `.init(rawValue:)` makes one; its value is the raw value, as the library binds it).
   var identifiers: [String: (key: SwiftType, isTagged: Bool)] = [:]
+  /// The type `Self` names inside the member being run (`static let mock1 = Self(…)` in
+  /// `extension Mountain.PlannedClimb`).
+  var selfTypeName: String?
   /// The return type of the function running (literals in `return` take it).
   var returnType: SwiftType?
   /// How deeply expressions and closures nest right now (a guard for the stack).

@@ -67,8 +67,14 @@ extension SwiftEvaluator {
   /// member of that name the input declares (two of them with no context to choose: nil).
   func extensionMember(_ name: String, isStatic: Bool, of type: String?) -> SwiftExtensionMember? {
     let candidates = (extensions[name] ?? []).filter { $0.isStatic == isStatic }
-    if let type, let typed = candidates.first(where: { $0.typeName == (SwiftExtensionMember.canonicalType(type) ?? type) }) {
-      return typed
+    if let type {
+      let wanted = SwiftExtensionMember.canonicalType(type) ?? type
+      // `Mountain.PlannedClimb` and the `PlannedClimb` nested in `Mountain` are one type.
+      if let typed = candidates.first(where: {
+        $0.typeName == wanted || wanted.hasSuffix("." + $0.typeName) || $0.typeName.hasSuffix("." + wanted)
+      }) {
+        return typed
+      }
     }
     // An operand's context is the operator's (`date + .days(1)` wants a TimeInterval): the one
     // member of that name is the one that type-checks.
@@ -99,7 +105,10 @@ extension SwiftEvaluator {
       return try runExtensionHere(member, on: receiver, arguments: arguments, labels: labels, at: node)
     } catch let inner as SwiftEvaluationError where inner.line != failure("", at: node).line || inner.column != failure("", at: node).column
     {
-      throw failure("uses '\(member.name)', which \(inner.text) (at \(inner.line):\(inner.column) of the input that declared it)", at: node)
+      var outer = failure(
+        "uses '\(member.name)', which \(inner.text) (at \(inner.line):\(inner.column) of the input that declared it)", at: node)
+      outer.appStaticValue = inner.appStaticValue
+      throw outer
     }
   }
 
@@ -108,6 +117,7 @@ extension SwiftEvaluator {
     at node: some SyntaxProtocol
   ) throws -> SwiftValue {
     let inner = try nested(in: member.declaration.source, at: node)
+    inner.selfTypeName = member.typeName
     var names: [(name: String, value: SwiftValue, type: SwiftType?)] = []
     if let receiver { names.append(("self", receiver, nil)) }
     if let function = member.declaration.syntax.as(FunctionDeclSyntax.self), let body = function.body {
@@ -122,9 +132,15 @@ extension SwiftEvaluator {
     }
     let type = binding.typeAnnotation.map { resolvedType(Self.swiftType($0.type), inside: member.typeName) }
     if let initializer = binding.initializer {
-      return try inner.coerce(
-        inner.value(of: initializer.value, names: Dictionary(names.map { ($0.name, $0.value) }, uniquingKeysWith: { $1 }), expected: type),
-        to: type, at: initializer.value)
+      do {
+        return try inner.coerce(
+          inner.value(
+            of: initializer.value, names: Dictionary(names.map { ($0.name, $0.value) }, uniquingKeysWith: { $1 }), expected: type),
+          to: type, at: initializer.value)
+      } catch var error as SwiftEvaluationError where member.isStatic && !error.isSwiftsVerdict {
+        error.appStaticValue = error.appStaticValue ?? member.typeName + "." + member.name
+        throw error
+      }
     }
     if let accessor = binding.accessorBlock {
       switch accessor.accessors {
