@@ -27,12 +27,17 @@ extension Compiler {
       let result = try value(of: computed, at: expr)
       return declaredIntegerType(of: expr).map { Self.retyped(result, as: SwiftType($0)) } ?? result
     case .failure(let error):
-      // In a scanned app, a static value of the app's own that Swift Quarry does not run makes
-      // (`mock1 = Self(id: ID(), …)`) is a value it has when it runs: bound, named by its source.
-      // Where Swift itself refuses or traps, that is the answer.
-      if scanning, error.appStaticValue != nil, !error.isSwiftsVerdict { return .runTime(text(of: expr)) }
+      if let runTime = appRunTimeValue(error, of: expr, type: nil) { return runTime }
       throw Diagnostic(computedBeforeTheQuery: error)
     }
+  }
+
+  /// In a scanned app, a static value of the app's own that Swift Quarry does not run makes
+  /// (`static let mock1 = Self(id: ID(), …)`): a value it has when it runs, bound, named by its
+  /// source. Nil where Swift itself refuses or traps (that is the answer), or outside a scan.
+  private func appRunTimeValue(_ error: SwiftEvaluationError, of expr: ExprSyntax, type: SwiftType?) -> Value? {
+    guard scanning, error.appStaticValue != nil, !error.isSwiftsVerdict else { return nil }
+    return .runTime(text(of: expr), type: type)
   }
 
   /// An expression Swift computes on its own (``SwiftComputation``), computed by the evaluator
@@ -56,9 +61,8 @@ extension Compiler {
       }
       return try value(of: computed, at: expr)
     case .failure(let error) where error.isSwiftsVerdict || startsWithValueType(expr):
-      // A struct of the input is the evaluator's alone: its message is the one to give (in a
-      // scanned app, a static value of its own Quarry cannot make is the app's when it runs).
-      if scanning, error.appStaticValue != nil, !error.isSwiftsVerdict { return .runTime(text(of: expr), type: expected) }
+      // A struct of the input is the evaluator's alone: its message is the one to give.
+      if let runTime = appRunTimeValue(error, of: expr, type: expected) { return runTime }
       throw Diagnostic(computedBeforeTheQuery: error)
     case .failure:
       return nil

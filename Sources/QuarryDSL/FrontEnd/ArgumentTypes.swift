@@ -313,6 +313,13 @@ extension Compiler {
     "Int", "Int8", "Int16", "Int32", "Int64", "UInt8", "UInt16", "UInt32", "Double", "Float", "String", "Bool", "UUID", "Data", "URL",
   ]
 
+  /// The refusal of a Swift value only the library's unavailable setter takes; none for an app
+  /// that pins a StructuredQueries before 0.31, whose setter takes the value and binds it.
+  private func requireBind(at node: Syntax) throws {
+    guard columnEqualityLibrary == nil else { return }
+    throw source.diagnostic(Self.bindRequired, at: node)
+  }
+
   /// `$0.column = value` in an update: the library's dynamic-member setter takes a
   /// `some QueryExpression` of the column's own type. An optional column takes a Swift value
   /// only through `#bind` ("'subscript(dynamicMember:)' is unavailable"); a column that is never
@@ -326,11 +333,8 @@ extension Compiler {
     let targetNode = Syntax(target.as(MemberAccessExprSyntax.self)?.base ?? target)
     if column.representation?.contains("JSON") == true, isSwiftConstant(value, valueSyntax) {
       // A Swift value is no `QueryExpression` of the column's JSON representation.
-      // Before 0.31 (an app that pins such a version) the setter takes the Swift value and binds it.
-      if columnEqualityLibrary != nil { return }
-      throw source.diagnostic(
-        Self.bindRequired,
-        at: targetNode)
+      try requireBind(at: targetNode)
+      return
     }
     guard isKnown(column) else { return }
     let argument = argumentType(valueSyntax, value)
@@ -348,11 +352,8 @@ extension Compiler {
       case .optionalLiteral: if fits(argument, column) == true { return } else { needsBind = true }
       }
       if needsBind {
-        // Before 0.31 (an app that pins such a version) the setter takes the Swift value and binds it.
-        if columnEqualityLibrary != nil { return }
-        throw source.diagnostic(
-          Self.bindRequired,
-          at: targetNode)
+        try requireBind(at: targetNode)
+        return
       }
       throw source.diagnostic("cannot assign value of type '\(given)' to type '\(column)'", at: opNode)
     }
@@ -365,11 +366,8 @@ extension Compiler {
       // unavailable setter takes. A group of columns (an enum of `@Selection` cases) has its own.
       let scalar = catalog.enums[column.name] != nil || Self.standardScalars.contains(column.name) || column.isDate
       if !scalar || Self.queryExpressionStaticMembers[name]?.contains(column.name) == true || name == "init" { return }
-      // Before 0.31 (an app that pins such a version) the setter takes the Swift value and binds it.
-      if columnEqualityLibrary != nil { return }
-      throw source.diagnostic(
-        Self.bindRequired,
-        at: targetNode)
+      try requireBind(at: targetNode)
+      return
     case .literal(.null):
       throw source.diagnostic("'nil' cannot be assigned to type 'any QueryExpression<\(column)>'", at: valueNode)
     case .literal(.integer) where column.isBool:
@@ -378,11 +376,8 @@ extension Compiler {
         at: valueNode)
     case .literal(.integer) where column.isFixedWidthInteger:
       // `$0.count = 3` on an `Int64` column: only the unavailable setter takes the literal.
-      // Before 0.31 (an app that pins such a version) the setter takes the Swift value and binds it.
-      if columnEqualityLibrary != nil { return }
-      throw source.diagnostic(
-        Self.bindRequired,
-        at: targetNode)
+      try requireBind(at: targetNode)
+      return
     default:
       guard fits(argument, column) == false else { return }
       if case .typed(let type) = argument, type.isOptional, type.wrapped == column {

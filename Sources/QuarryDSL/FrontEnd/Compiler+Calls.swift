@@ -511,9 +511,7 @@ extension Compiler {
       }
       return try tableMethods.draft(owner, arguments)
     }
-    if name == "Self", let own = enclosingType,
-      catalog.valueTypes[own] ?? catalog.valueTypes[String(own.split(separator: ".").last ?? "")] != nil
-    {
+    if name == "Self", let own = enclosingType, ValueTypeModel.named(own, in: catalog.valueTypes) != nil {
       // `static let mock1 = Self(…)` in `extension Mountain.PlannedClimb`: that struct's initializer.
       return try swiftValue(of: ExprSyntax(arguments.call))
     }

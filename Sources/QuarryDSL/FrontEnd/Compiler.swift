@@ -366,8 +366,7 @@ public final class Compiler {
       guard let ext = item.item.as(DeclSyntax.self)?.as(ExtensionDeclSyntax.self) else { continue }
       let written = ext.extendedType.trimmedDescription
       guard
-        let model = catalog.valueTypes[written]
-          ?? catalog.valueTypes.values.first(where: { written.hasSuffix("." + $0.name) || $0.name.hasSuffix("." + written) })
+        let model = catalog.valueTypes[written] ?? catalog.valueTypes.values.first(where: { ValueTypeModel.sameType(written, $0.name) })
       else { continue }
       for member in SwiftExtensionMember.members(in: ext.memberBlock, of: model.name, source: source) {
         catalog.addSwiftExtension(member)

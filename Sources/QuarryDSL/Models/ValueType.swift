@@ -11,6 +11,19 @@ import SwiftSyntax
 /// Goal.insert { Goal.Draft(criteria: Criteria(target: 3)) }
 /// // INSERT INTO "goals" ("id", "criteria") VALUES (NULL, '{⏎  "target" : 3⏎}')
 /// ```
+extension ValueTypeModel {
+  /// Whether two spellings name one type: `Mountain.PlannedClimb` and the `PlannedClimb` nested
+  /// in `Mountain` (an extension may name it either way).
+  static func sameType(_ a: String, _ b: String) -> Bool {
+    a == b || a.hasSuffix("." + b) || b.hasSuffix("." + a)
+  }
+
+  /// The struct a name means among `types`: by that name, or by its last component.
+  static func named(_ name: String, in types: [String: ValueTypeModel]) -> ValueTypeModel? {
+    types[name] ?? name.split(separator: ".").last.flatMap { types[String($0)] }
+  }
+}
+
 struct ValueTypeModel {
   struct Property {
     let name: String

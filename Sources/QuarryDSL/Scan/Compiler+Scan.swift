@@ -177,10 +177,10 @@ extension Compiler {
 
   /// Every query the app's code builds, in source order.
   public func querySites() -> [QuerySite] {
+    // `Self` in a protocol's extension is each conforming table's (`extension SingleRowTable`).
+    let conformed = Set(catalog.tables.values.filter { !$0.isSelection }.flatMap(\.conformances))
     let finder = QuerySiteFinder(
-      isTable: { [catalog] name in
-        catalog.table(forType: name).map { !$0.isSelection } ?? !catalog.tables(conformingTo: name).isEmpty
-      },
+      isTable: { [catalog] name in catalog.table(forType: name).map { !$0.isSelection } ?? conformed.contains(name) },
       isNamespaceMember: { [catalog] type, member in
         catalog.staticProperties[type + "." + member] != nil || catalog.staticFunctions[type + "." + member] != nil
       }, appRunMethods: catalog.appRunMethods)

@@ -65,10 +65,7 @@ extension SwiftEvaluator {
     if let model = valueType(named: baseExpr) {
       // `Criteria.standard`: a static member the struct declares.
       // Declared in `extension Mountain.PlannedClimb { … }` for the struct nested in `Mountain`.
-      let declared = (extensions[name] ?? []).first { member in
-        member.isStatic
-          && (member.typeName == model.name || member.typeName.hasSuffix("." + model.name) || model.name.hasSuffix("." + member.typeName))
-      }
+      let declared = (extensions[name] ?? []).first { $0.isStatic && ValueTypeModel.sameType($0.typeName, model.name) }
       guard let declared else {
         throw failure(
           "uses '\(model.name).\(name)': '\(model.name)' is a struct of Swift values with no static '\(name)' (add @Table to query it as a table)",

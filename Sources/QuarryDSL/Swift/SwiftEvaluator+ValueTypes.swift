@@ -20,7 +20,7 @@ extension SwiftEvaluator {
       return nil
     }
     if let selfTypeName, expr.as(DeclReferenceExprSyntax.self)?.baseName.text == "Self" {
-      return valueTypes[selfTypeName] ?? valueTypes[String(selfTypeName.split(separator: ".").last ?? "")]
+      return ValueTypeModel.named(selfTypeName, in: valueTypes)
     }
     return valueTypes[expr.trimmedDescription]
   }

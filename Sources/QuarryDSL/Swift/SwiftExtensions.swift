@@ -69,12 +69,7 @@ extension SwiftEvaluator {
     let candidates = (extensions[name] ?? []).filter { $0.isStatic == isStatic }
     if let type {
       let wanted = SwiftExtensionMember.canonicalType(type) ?? type
-      // `Mountain.PlannedClimb` and the `PlannedClimb` nested in `Mountain` are one type.
-      if let typed = candidates.first(where: {
-        $0.typeName == wanted || wanted.hasSuffix("." + $0.typeName) || $0.typeName.hasSuffix("." + wanted)
-      }) {
-        return typed
-      }
+      if let typed = candidates.first(where: { ValueTypeModel.sameType($0.typeName, wanted) }) { return typed }
     }
     // An operand's context is the operator's (`date + .days(1)` wants a TimeInterval): the one
     // member of that name is the one that type-checks.
