@@ -276,12 +276,95 @@ final class ScanTests: XCTestCase {
       [
         #"10: unindexed-foreign-key: "pets"."ownerID" references "owners" and has no index: each delete of a "owners" row scans "pets" for its children | CREATE INDEX "idx_pets_ownerID" ON "pets"("ownerID")"#,
         #"13: unindexed-foreign-key: "pets"."vetID" references "owners" and has no index: each delete of a "owners" row scans "pets" for its children | CREATE INDEX "idx_pets_vetID" ON "pets"("vetID")"#,
-        #"21: query-in-loop: runs once for each element of the loop at 20:3 (one statement per row): write them in one statement (an insert takes many rows, `.where { $0.….in(ids) }` updates or deletes them together), or at least run the loop inside one `database.write { … }` (one transaction, not one per row)"#,
+        // The loop is in a function handed the database: its caller's `write` holds it whole.
+        #"21: query-in-loop: runs once for each element of the loop at 20:3 (one statement per row): write them in one statement (an insert takes many rows, `.where { $0.….in(ids) }` updates or deletes them together)"#,
         #"24: raw-splice: `\(raw: days)` at 24:68 splices a value inside an SQL string literal (a `?` there would be text, not a value): build the whole string in Swift and bind it, `date('now', \("-\(n) months"))`"#,
         #"25: raw-splice: `\(raw: table)` at 25:40 splices a name into the SQL text (a name cannot be bound): interpolate the table or column itself (`\(Reminder.self)`, `\($0.title)`), which StructuredQueries writes quoted, or quote it"#,
         #"26: full-scan: SQLite reads every row of "pets" to find those matching "name" (SCAN pets); an index on it lets SQLite go straight to them | CREATE INDEX "idx_pets_name" ON "pets"("name")"#,
         #"30: full-scan: SQLite reads every row of "pets" to find those matching "name" (SCAN pets); an index on it lets SQLite go straight to them | CREATE INDEX "idx_pets_name" ON "pets"("name")"#,
       ], result.stdout)
+  }
+
+  /// A finding is listed once where it arises, and names what the app declares: a loop is over
+  /// fetched rows only when the name it reads is, as Swift looks it up (a parameter is not another
+  /// type's `@FetchAll` of the same name); a loop a `write` holds whole is not told to take one;
+  /// one query's variants share their findings; a table the SQL names by an alias (`pets p`) gets
+  /// the index, a common table expression none; an index is proposed only when the plan with it
+  /// reads fewer whole tables (a join with no filter reads one whole either way).
+  func testFindingsOnceAndOnWhatTheAppDeclares() throws {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("quarry-scan-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    try Data(
+      #"""
+      import SQLiteData
+      import CoreLocation
+
+      @Table struct Owner { let id: Int; var name = "" }
+      @Table struct Pet { let id: Int; var name = ""; var ownerID: Int; var age = 0 }
+
+      func appDatabase() throws -> any DatabaseWriter {
+        var migrator = DatabaseMigrator()
+        migrator.registerMigration("v1") { db in
+          try #sql("CREATE TABLE owners (id INTEGER PRIMARY KEY, name TEXT NOT NULL DEFAULT '')").execute(db)
+          try #sql("CREATE TABLE pets (id INTEGER PRIMARY KEY, name TEXT NOT NULL DEFAULT '', ownerID INTEGER NOT NULL, age INTEGER NOT NULL DEFAULT 0)").execute(db)
+          try #sql("CREATE INDEX pets_ownerID ON pets(ownerID)").execute(db)
+        }
+        try migrator.migrate(database)
+        return database
+      }
+
+      struct PetsView {
+        @FetchAll var pets: [Pet]
+      }
+
+      final class Tracker {
+        @Dependency(\.defaultDatabase) var database
+        func locationManager(_ manager: CLLocationManager, didUpdate pets: [CLLocation]) {
+          for location in pets {
+            try? database.write { db in try Pet.insert { Pet.Draft(name: "\(location)", ownerID: 1) }.execute(db) }
+          }
+        }
+        func birthday(onlyNamed: Bool) throws {
+          try database.write { db in
+            for pet in try Pet.fetchAll(db) {
+              try Pet.where { $0.id.eq(pet.id) }.where { if onlyNamed { $0.name.neq("") } }.update { $0.age += 1 }.execute(db)
+            }
+          }
+        }
+        func rename() throws {
+          let owners = try database.read { db in try Owner.fetchAll(db) }
+          for owner in owners {
+            try database.write { db in try Owner.where { $0.id.eq(owner.id) }.update { $0.name = "x" }.execute(db) }
+          }
+        }
+        func names(_ db: Database) throws {
+          _ = try #sql("SELECT p.name FROM pets p JOIN owners AS o ON o.name = p.name", as: String.self).fetchAll(db)
+          _ = try #sql("SELECT p.name FROM pets p WHERE p.name = 'Rex'", as: String.self).fetchAll(db)
+          _ = try #sql("WITH counted AS (SELECT ownerID, count(*) AS n FROM pets GROUP BY ownerID) SELECT o.name, c.n FROM owners o JOIN counted c ON c.ownerID = o.id", as: (String, Int).self).fetchAll(db)
+        }
+      }
+      """#.utf8
+    ).write(to: folder.appendingPathComponent("App.swift"))
+    let result = try QuarryProcess.run(["scan", folder.path, "--format", "json"])
+    let objects = try result.stdout.split(separator: "\n").map { line in
+      try XCTUnwrap(JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+    }
+    let found = objects.flatMap { object in
+      ((object["findings"] as? [[String: Any]]) ?? []).map {
+        "\(object["line"] ?? "?"): \($0["id"] ?? "?"): \($0["message"] ?? "")" + (($0["fix"] as? String).map { " | " + $0 } ?? "")
+      }
+    }
+    XCTAssertEqual(
+      found,
+      [
+        #"32: query-in-loop: runs once for each element of the loop at 31:7 (one statement per row): write them in one statement (an insert takes many rows, `.where { $0.….in(ids) }` updates or deletes them together)"#,
+        #"39: query-in-loop: runs once for each element of the loop at 38:5 (one statement per row): write them in one statement (an insert takes many rows, `.where { $0.….in(ids) }` updates or deletes them together), or at least run the loop inside one `database.write { … }` (one transaction, not one per row)"#,
+        #"43: automatic-index: SQLite builds a temporary index on "owners"."name" each time this query runs (SEARCH o USING AUTOMATIC COVERING INDEX (name=?)): the table has no index on that column | CREATE INDEX "idx_owners_name" ON "owners"("name")"#,
+        #"44: full-scan: SQLite reads every row of "pets" to find those matching "name" (SCAN p); an index on it lets SQLite go straight to them | CREATE INDEX "idx_pets_name" ON "pets"("name")"#,
+      ], result.stdout)
+    // Both variants of line 32 are listed; the finding, once.
+    XCTAssertEqual(objects.filter { $0["line"] as? Int == 32 }.count, 2)
   }
 
   /// Reports for the tools a project runs: compiler-style lines (Xcode, in a build phase), GitHub
@@ -1061,7 +1144,7 @@ final class ScanTests: XCTestCase {
     let file = resources.appendingPathComponent("pokeapi.db").path
     let created = try QuarryProcess.run([
       file, "-e",
-      "CREATE TABLE pokemon (id INTEGER PRIMARY KEY, name TEXT NOT NULL, height INTEGER); CREATE INDEX pokemon_name ON pokemon(name);",
+      "CREATE TABLE pokemon (id INTEGER PRIMARY KEY, name TEXT NOT NULL, height INTEGER); CREATE INDEX pokemon_name ON pokemon(name); CREATE TABLE moves (id INTEGER PRIMARY KEY, pokemonID INTEGER REFERENCES pokemon(id));",
     ])
     XCTAssertEqual(created.status, 0, created.stderr)
     let before = try Data(contentsOf: URL(fileURLWithPath: file))
@@ -1093,6 +1176,11 @@ final class ScanTests: XCTestCase {
         #"not run: there is no table "visits" in the database the app ships (Sources/Data/Resources/pokeapi.db) and its set-up creates none"#
       ), text)
     XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: file)), before)
+    // A finding about the shipped schema is placed where the app names the file it opens.
+    XCTAssertTrue(
+      text.contains(
+        #"Sources/Data/PokeDB.swift:6:1  schema\#n  │ table "moves"\#n  [unindexed-foreign-key] "moves"."pokemonID" references "pokemon""#
+      ), text)
 
     // A resource that is not a SQLite file is not taken for one.
     try Data("not a database".utf8).write(to: URL(fileURLWithPath: file))
@@ -1471,7 +1559,7 @@ final class ScanTests: XCTestCase {
         FROM "remindersLists"
         ORDER BY "remindersLists"."title"
         plan: SCAN remindersLists · USE TEMP B-TREE FOR ORDER BY
-      [temp-b-tree] SQLite sorts the rows in a temporary B-tree for ORDER BY (USE TEMP B-TREE FOR ORDER BY): fine for a few rows; for many, an index in that order avoids the sort
+      [temp-b-tree] SQLite sorts the rows in a temporary B-tree for ORDER BY "remindersLists"."title" (USE TEMP B-TREE FOR ORDER BY): fine for a few rows; for many, an index in that order avoids the sort
 
     Tests/ScanApp/ListsModel.swift:7:3  query · FetchAll
       │ @ObservationIgnored @FetchAll var tags: [Tag]
@@ -1487,7 +1575,7 @@ final class ScanTests: XCTestCase {
         ORDER BY "reminders"."title"
         -- ?1 = list.id
         plan: SEARCH reminders USING INDEX idx_reminders_remindersListID (remindersListID=?) · USE TEMP B-TREE FOR ORDER BY
-      [temp-b-tree] SQLite sorts the rows in a temporary B-tree for ORDER BY (USE TEMP B-TREE FOR ORDER BY): fine for a few rows; for many, an index in that order avoids the sort
+      [temp-b-tree] SQLite sorts the rows in a temporary B-tree for ORDER BY "reminders"."title" (USE TEMP B-TREE FOR ORDER BY): fine for a few rows; for many, an index in that order avoids the sort
 
     Tests/ScanApp/ListsModel.swift:19:22  query · fetchAll
       │ Tag
@@ -1552,7 +1640,7 @@ final class ScanTests: XCTestCase {
         FROM "reminders"
         ORDER BY "reminders"."title"
         plan: SCAN reminders · USE TEMP B-TREE FOR ORDER BY
-      [temp-b-tree] SQLite sorts the rows in a temporary B-tree for ORDER BY (USE TEMP B-TREE FOR ORDER BY): fine for a few rows; for many, an index in that order avoids the sort
+      [temp-b-tree] SQLite sorts the rows in a temporary B-tree for ORDER BY "reminders"."title" (USE TEMP B-TREE FOR ORDER BY): fine for a few rows; for many, an index in that order avoids the sort
 
     Tests/ScanApp/ListsModel.swift:51:5  query · when sort is .priority
       │ Reminder.order {
@@ -1565,7 +1653,7 @@ final class ScanTests: XCTestCase {
         FROM "reminders"
         ORDER BY "reminders"."priority" DESC
         plan: SCAN reminders · USE TEMP B-TREE FOR ORDER BY
-      [temp-b-tree] SQLite sorts the rows in a temporary B-tree for ORDER BY (USE TEMP B-TREE FOR ORDER BY): fine for a few rows; for many, an index in that order avoids the sort
+      [temp-b-tree] SQLite sorts the rows in a temporary B-tree for ORDER BY "reminders"."priority" DESC (USE TEMP B-TREE FOR ORDER BY): fine for a few rows; for many, an index in that order avoids the sort
 
     Tests/ScanApp/ListsModel.swift:61:27  query · execute
       │ "DELETE FROM reminders WHERE isCompleted = 1"

@@ -28,7 +28,7 @@ public struct ScannedQuery: Sendable {
   /// Deprecated spellings, and other warnings the compiler gives for it.
   public var warnings: [Diagnostic]
   /// Loops over fetched rows around it (N+1), as line and column.
-  public var loops: [(line: Int, column: Int)]
+  public var loops: [(line: Int, column: Int, inTransaction: Bool)]
   /// For a query with run-time conditions: the branches this variant takes
   /// (`!showAll` is true), one entry per variant.
   public var variant: String?
@@ -349,7 +349,10 @@ extension Compiler {
     var result = ScannedQuery(
       line: location.line, column: location.column, source: text(of: site.node),
       executedBy: site.executedBy, outcome: .skipped(""), warnings: [],
-      loops: site.loops.map { source.lineAndColumn(of: $0) }.map { ($0.line, $0.column) },
+      loops: site.loops.map { loop in
+        let place = source.lineAndColumn(of: loop.start)
+        return (place.line, place.column, loop.inTransaction)
+      },
       rawSplices: rawSplices(in: site.node))
     let savedSelf = selfTable
     let savedLocals = locals

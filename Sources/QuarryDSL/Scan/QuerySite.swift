@@ -1,5 +1,12 @@
 import SwiftSyntax
 
+/// A loop around a query over rows the app fetched, and whether one transaction holds the whole
+/// loop (`database.write { db in for row in rows { … } }`) or each turn has its own.
+public struct EnclosingLoop {
+  public let start: AbsolutePosition
+  public let inTransaction: Bool
+}
+
 /// One place in an app's sources where a query is built: a chain rooted at a table type
 /// (`Reminder.where { … }`, `Self.order(by: \.title)` in a model's extension), a `#sql(…)`
 /// statement, a `With { … }`, or a fetch property wrapper with no query of its own.
@@ -36,7 +43,7 @@ public struct QuerySite {
   /// built from one starts there.
   let localInitializers: [String: ExprSyntax]
   /// The loops around the query whose elements come from another fetch (N+1), outermost first.
-  public let loops: [AbsolutePosition]
+  public let loops: [EnclosingLoop]
   /// A fetch property wrapper with no query argument (`@FetchAll var rows: [Row]`).
   let wrapper: AttributeSyntax?
   /// Whether the chain calls one of the library's query methods (`where`, `insert`, `all`, …);
@@ -96,8 +103,18 @@ final class QuerySiteFinder: SyntaxVisitor {
   private var initializerFrames: [[String: [ExprSyntax]]] = []
   /// Loops over fetched rows being visited: where each starts, and the body it repeats.
   private var fetchLoops: [(start: AbsolutePosition, body: Range<AbsolutePosition>)] = []
-  /// Names bound to fetched rows (`let lists = try RemindersList.fetchAll(db)`, `@FetchAll var rows`).
-  private var fetchedNames: Set<String> = []
+  /// Where each closure that runs in one transaction (`database.write { db in … }`) being
+  /// visited starts.
+  private var transactions: [AbsolutePosition] = []
+  private var transactionClosures: [Bool] = []
+  /// GRDB's calls that run their closure in one transaction.
+  static let transactionCalls: Set<String> = ["write", "inTransaction", "inSavepoint", "asyncWrite"]
+  /// Of each frame's names, those bound to fetched rows (`let lists = try RemindersList.fetchAll(db)`,
+  /// `@FetchAll var rows`), parallel to `frames`: a name means the declaration Swift's lookup finds
+  /// from where it is written, so a parameter `locations` is not another type's `@FetchAll var locations`.
+  private var fetchedFrames: [Set<String>] = []
+  /// Top-level code's names bound to fetched rows (a script, `main.swift`).
+  private var fetchedAtFileScope: Set<String> = []
 
   /// The library's calls that run a query, and the app's own (``Catalog/appRunMethods``).
   private let runCalls: Set<String>
@@ -127,6 +144,7 @@ final class QuerySiteFinder: SyntaxVisitor {
 
   private func pushType(_ name: String, members: MemberBlockSyntax) -> SyntaxVisitorContinueKind {
     var names: [(String, TypeSyntax?)] = [("self", nil)]
+    var fetched: Set<String> = []
     let qualified = (frames.compactMap(\.selfType) + [name]).joined(separator: ".")
     for member in members.members {
       guard let variable = member.decl.as(VariableDeclSyntax.self) else { continue }
@@ -143,10 +161,11 @@ final class QuerySiteFinder: SyntaxVisitor {
         // compiler reads (not one the app has only when it runs).
         if isStatic, isNamespaceMember(qualified, identifier) { continue }
         names.append((identifier, Self.declaredType(of: binding, known: names)))
-        if isWrapped { fetchedNames.insert(identifier) }
+        if isWrapped { fetched.insert(identifier) }
       }
     }
     frames.append((name, names))
+    fetchedFrames.append(fetched)
     initializerFrames.append([:])
     return .visitChildren
   }
@@ -168,8 +187,13 @@ final class QuerySiteFinder: SyntaxVisitor {
     pushType(node.extendedType.trimmedDescription, members: node.memberBlock)
   }
   override func visit(_ node: FunctionDeclSyntax) -> SyntaxVisitorContinueKind {
-    pushFunction(node.signature.parameterClause.parameters, body: node.body)
+    // `func save(_ db: Database)`: its caller's `write` (the handle's transaction) holds its body.
+    let handed = node.signature.parameterClause.parameters.contains { $0.type.trimmedDescription == "Database" }
+    if handed { transactions.append(node.positionAfterSkippingLeadingTrivia) }
+    transactionFunctions.append(handed)
+    return pushFunction(node.signature.parameterClause.parameters, body: node.body)
   }
+  private var transactionFunctions: [Bool] = []
   override func visit(_ node: InitializerDeclSyntax) -> SyntaxVisitorContinueKind {
     pushFunction(node.signature.parameterClause.parameters, body: node.body)
   }
@@ -178,12 +202,16 @@ final class QuerySiteFinder: SyntaxVisitor {
   override func visitPost(_ node: ActorDeclSyntax) { popFrame() }
   override func visitPost(_ node: EnumDeclSyntax) { popFrame() }
   override func visitPost(_ node: ExtensionDeclSyntax) { popFrame() }
-  override func visitPost(_ node: FunctionDeclSyntax) { popFrame() }
+  override func visitPost(_ node: FunctionDeclSyntax) {
+    popFrame()
+    if transactionFunctions.removeLast() { transactions.removeLast() }
+  }
   override func visitPost(_ node: InitializerDeclSyntax) { popFrame() }
 
   /// Leaves a type's or a function's scope.
   private func popFrame() {
     frames.removeLast()
+    fetchedFrames.removeLast()
     initializerFrames.removeLast()
   }
 
@@ -193,12 +221,14 @@ final class QuerySiteFinder: SyntaxVisitor {
     var names = parameters.map { (($0.secondName ?? $0.firstName).text, Optional($0.type)) }
     if let body { names += Self.declaredNames(in: Syntax(body)) }
     frames.append((nil, names))
+    fetchedFrames.append([])
     initializerFrames.append(body.map { Self.localInitializers(in: Syntax($0)) } ?? [:])
     return .visitChildren
   }
   override func visit(_ node: AccessorBlockSyntax) -> SyntaxVisitorContinueKind {
     frames.append(
       (nil, Self.declaredNames(in: Syntax(node)) + [("newValue", nil), ("oldValue", nil)]))
+    fetchedFrames.append([])
     initializerFrames.append(Self.localInitializers(in: Syntax(node)))
     return .visitChildren
   }
@@ -225,6 +255,7 @@ final class QuerySiteFinder: SyntaxVisitor {
       initializers[capture.name.text, default: []].append(value)
     }
     frames.append((nil, names + Self.declaredNames(in: Syntax(node.statements))))
+    fetchedFrames.append([])
     initializerFrames.append(initializers)
     // `rows.forEach { row in … }` over fetched rows: a loop.
     let isLoop = Self.loopedSequence(of: node).map(isFetched) ?? false
@@ -236,12 +267,17 @@ final class QuerySiteFinder: SyntaxVisitor {
         ))
     }
     loopClosures.append(isLoop)
+    let isTransaction = Self.calledName(of: node).map(Self.transactionCalls.contains) ?? false
+    if isTransaction { transactions.append(node.positionAfterSkippingLeadingTrivia) }
+    transactionClosures.append(isTransaction)
     return .visitChildren
   }
   override func visitPost(_ node: ClosureExprSyntax) {
     frames.removeLast()
+    fetchedFrames.removeLast()
     initializerFrames.removeLast()
     if loopClosures.removeLast() { fetchLoops.removeLast() }
+    if transactionClosures.removeLast() { transactions.removeLast() }
   }
   private var loopClosures: [Bool] = []
 
@@ -265,7 +301,11 @@ final class QuerySiteFinder: SyntaxVisitor {
       let value = node.initializer?.value,
       Self.containsDatabaseCall(value)
     {
-      fetchedNames.insert(name)
+      if let frame = declaringFrame(of: name) {
+        fetchedFrames[frame].insert(name)
+      } else {
+        fetchedAtFileScope.insert(name)
+      }
     }
     return .visitChildren
   }
@@ -288,9 +328,16 @@ final class QuerySiteFinder: SyntaxVisitor {
       }
     }
     if let reference = root.as(DeclReferenceExprSyntax.self) {
-      return fetchedNames.contains(reference.baseName.text)
+      let name = reference.baseName.text
+      return declaringFrame(of: name).map { fetchedFrames[$0].contains(name) }
+        ?? fetchedAtFileScope.contains(name)
     }
     return false
+  }
+
+  /// The innermost frame that declares `name`: where Swift's lookup finds it.
+  private func declaringFrame(of name: String) -> Int? {
+    frames.lastIndex { $0.names.contains { $0.0 == name } }
   }
 
   static func containsDatabaseCall(_ expr: some SyntaxProtocol) -> Bool {
@@ -302,17 +349,26 @@ final class QuerySiteFinder: SyntaxVisitor {
 
   /// `rows.forEach { … }`, `rows.map { … }`: the sequence a closure argument runs once per element of.
   static func loopedSequence(of closure: ClosureExprSyntax) -> ExprSyntax? {
+    guard let access = calledMember(of: closure),
+      ["forEach", "map", "compactMap", "flatMap"].contains(access.declName.baseName.text)
+    else { return nil }
+    return access.base
+  }
+
+  /// `database.write { db in … }`: the member a closure is an argument (or the trailing closure) of.
+  private static func calledMember(of closure: ClosureExprSyntax) -> MemberAccessExprSyntax? {
     var node = Syntax(closure)
     if let parent = node.parent, parent.is(LabeledExprSyntax.self) {
       node = parent.parent?.parent ?? parent
     } else if let parent = node.parent {
       node = parent
     }
-    guard let call = node.as(FunctionCallExprSyntax.self),
-      let access = call.calledExpression.as(MemberAccessExprSyntax.self),
-      ["forEach", "map", "compactMap", "flatMap"].contains(access.declName.baseName.text)
-    else { return nil }
-    return access.base
+    return node.as(FunctionCallExprSyntax.self)?.calledExpression.as(MemberAccessExprSyntax.self)
+  }
+
+  /// The name of the method a closure is handed to (`write` in `database.write { … }`).
+  static func calledName(of closure: ClosureExprSyntax) -> String? {
+    calledMember(of: closure)?.declName.baseName.text
   }
 
   /// `let name = value` in a body (not inside nested functions or closures): each name's value.
@@ -676,7 +732,9 @@ final class QuerySiteFinder: SyntaxVisitor {
         },
         // `for tag in try Tag.fetchAll(db) { … }`: the loop's own fetch runs once, its body's per row.
         loops: executedBy != nil && wrapper == nil
-          ? fetchLoops.filter { $0.body.contains(node.position) }.map(\.start) : [],
+          ? fetchLoops.filter { $0.body.contains(node.position) }.map { loop in
+            EnclosingLoop(start: loop.start, inTransaction: transactions.contains { $0 < loop.start })
+          } : [],
         wrapper: wrapper, callsQueryMethod: callsQueryMethod, scopeName: scopeName,
         isRawSQL: isRawSQL))
   }

@@ -71,8 +71,22 @@ public struct AppScan {
         order[$1.element.path] ?? Int.max, $1.element.line, $1.element.column, $1.offset
       )
     }.map(\.element)
+    Self.listFindingsOnce(&report.entries)
     report.seconds = Date().timeIntervalSince(started)
     return report
+  }
+
+  /// A finding listed again at the same place (each variant of a query, the same loop) is one
+  /// finding: it stays on the first entry there that has it.
+  static func listFindingsOnce(_ entries: inout [ScanReport.Entry]) {
+    var seen: Set<String> = []
+    for index in entries.indices {
+      let entry = entries[index]
+      let place = "\(entry.path):\(entry.line):\(entry.column)"
+      entries[index].findings = entry.findings.filter { finding in
+        seen.insert(place + "\u{0}" + finding.id + "\u{0}" + finding.message + "\u{0}" + (finding.fix ?? "")).inserted
+      }
+    }
   }
 
   /// Scans one module: its files read together, its set-up run on its own database.
@@ -123,7 +137,7 @@ public struct AppScan {
     {
       // The app opens a database it ships (`Bundle.main.path(forResource:ofType:)`): its schema.
       report.bundledDatabase = bundled.path
-      scanner.missingSchema = .shipped(bundled.path)
+      scanner.missingSchema = .shipped(bundled.path, line: bundled.line)
       try? session.refreshSchema()
     } else if databasePath == nil, tablesBuilt.first?.first == .integer(0) {
       let opens = ["DatabaseQueue(", "DatabasePool(", "DatabaseQueue.init(", "DatabasePool.init("].contains { sources.text.contains($0) }

@@ -16,17 +16,23 @@ struct BundledDatabase: Equatable {
   var path: String
   /// The resource as the code names it (`pokeapi.db`).
   var resource: String
+  /// The line of the scanned text (counted from 1 over all files) where the code names it: the
+  /// place of findings about the schema the app ships.
+  var line = 1
 
   /// The first resource the code opens that is a SQLite file under the scanned folders.
   static func find(in text: String, under paths: [String]) -> BundledDatabase? {
     let folders = paths.filter { FileKind(path: $0) == .folder }
     guard !folders.isEmpty else { return nil }
     var tried: Set<String> = []
-    for name in resourceNames(in: text) where tried.insert(name).inserted {
+    for (name, offset) in resourceNames(in: text) where tried.insert(name).inserted {
       for folder in folders {
         for relative in FileKind.files(under: folder, endingWith: name).sorted() where PathText.lastComponent(relative) == name {
           let path = PathText.join(folder, relative)
-          if isSQLiteFile(path) { return BundledDatabase(path: path, resource: name) }
+          if isSQLiteFile(path) {
+            let line = text.unicodeScalars.prefix(offset).reduce(1) { $1 == "\n" ? $0 + 1 : $0 }
+            return BundledDatabase(path: path, resource: name, line: line)
+          }
         }
       }
     }
@@ -36,15 +42,17 @@ struct BundledDatabase: Equatable {
   /// The file names of the resources the code asks a bundle for, in the order they appear:
   /// `forResource: "pokeapi", ofType: "db"` and `forResource: "seed", withExtension: "sqlite"`
   /// give `pokeapi.db` and `seed.sqlite`; a name with no type (`ofType: nil`) is taken whole.
-  static func resourceNames(in text: String) -> [String] {
-    var names: [String] = []
+  /// Each with the offset, in Unicode scalars, of its `forResource:`.
+  static func resourceNames(in text: String) -> [(name: String, offset: Int)] {
+    var names: [(name: String, offset: Int)] = []
     var rest = Substring(text)
     while let range = rest.firstRange(of: "forResource:") {
+      let offset = text.unicodeScalars.distance(from: text.startIndex, to: range.lowerBound)
       rest = rest[range.upperBound...]
       guard let name = Self.stringLiteral(at: &rest) else { continue }
       var tail = rest.drop { $0 == " " || $0 == "\n" || $0 == "\t" }
       guard tail.first == "," else {
-        names.append(name)
+        names.append((name, offset))
         continue
       }
       tail = tail.dropFirst().drop { $0 == " " || $0 == "\n" || $0 == "\t" }
@@ -53,9 +61,9 @@ struct BundledDatabase: Equatable {
         var after = tail.dropFirst(label.count)
         typed = Self.stringLiteral(at: &after)
       }
-      if let typed, !typed.isEmpty { names.append(name + "." + typed) } else { names.append(name) }
+      names.append((typed.flatMap { $0.isEmpty ? nil : name + "." + $0 } ?? name, offset))
     }
-    return names.filter { !$0.isEmpty && !$0.contains("/") && !$0.contains("\\") }
+    return names.filter { !$0.name.isEmpty && !$0.name.contains("/") && !$0.name.contains("\\") }
   }
 
   /// A plain string literal (`"pokeapi"`) after optional spaces, moving past it.

@@ -24,7 +24,7 @@ struct PlanFindings {
         // A whole table read row by row: a finding when the query filters or joins it on a
         // column no index leads with.
         let name = String(detail.dropFirst(5))
-        let table = aliases[name] ?? name
+        guard let table = aliases[name] else { continue }
         let filtered = filteredColumns(of: name)
         guard !filtered.isEmpty else { continue }
         let indexed = indexes.leading(table)
@@ -39,8 +39,17 @@ struct PlanFindings {
       } else if detail.hasPrefix("SEARCH "), detail.contains(" USING AUTOMATIC "), let open = detail.firstIndex(of: "(") {
         // SQLite builds an index for this one query, every time it runs.
         let name = String(detail.dropFirst(7).prefix { $0 != " " })
-        let table = aliases[name] ?? name
         let column = String(detail[detail.index(after: open)...].prefix { $0.isLetter || $0.isNumber || $0 == "_" })
+        guard let table = aliases[name] else {
+          // A common table expression or a subquery: no index of the schema can serve it.
+          out.append(
+            .init(
+              id: "automatic-index",
+              message:
+                "SQLite builds a temporary index on \(quoteIdentifier(name)).\(quoteIdentifier(column)) each time this query runs (\(detail)): \(quoteIdentifier(name)) is computed by the query, so no index of a table serves it; for many rows, join the table itself"
+            ))
+          continue
+        }
         let why =
           indexes.leading(table).contains(column.lowercased())
           ? "its index on that column cannot serve this comparison (the other side has another collation or type affinity)"
@@ -52,11 +61,16 @@ struct PlanFindings {
               "SQLite builds a temporary index on \(quoteIdentifier(table)).\(quoteIdentifier(column)) each time this query runs (\(detail)): \(why)",
             fix: "CREATE INDEX \(quoteIdentifier("idx_\(table)_\(column)")) ON \(quoteIdentifier(table))(\(quoteIdentifier(column)))"))
       } else if detail.hasPrefix("USE TEMP B-TREE FOR ") {
+        // The terms sorted on, where the SQL has one such clause: each variant of a query that
+        // sorts on other terms has its own finding.
+        let purpose = detail.dropFirst(20)
+        let clause = ["ORDER BY", "GROUP BY"].first { purpose.hasSuffix($0) }
+        let terms = clause.flatMap { Self.terms(of: $0, in: sql) }.map { " \($0)" } ?? ""
         out.append(
           .init(
             id: "temp-b-tree",
             message:
-              "SQLite sorts the rows in a temporary B-tree for \(detail.dropFirst(20)) (\(detail)): fine for a few rows; for many, an index in that order avoids the sort"
+              "SQLite sorts the rows in a temporary B-tree for \(purpose)\(terms) (\(detail)): fine for a few rows; for many, an index in that order avoids the sort"
           ))
       } else if detail.hasPrefix("CORRELATED ") {
         out.append(
@@ -69,15 +83,121 @@ struct PlanFindings {
     return out
   }
 
-  /// `FROM "reminders" AS "r"`: aliases to the tables they stand for.
+  /// `FROM "reminders" AS "r"`, `JOIN segmentCoordinate sc`: the names the plan may give a
+  /// table (SQLite's plan says `SCAN sc`) to the tables of the schema they stand for. A name that
+  /// is neither (a common table expression, a subquery) stands for no table, and gets no index.
   private func tableAliases() -> [String: String] {
     var out: [String: String] = [:]
-    guard sql.contains(" AS ") || sql.contains(" as "),
-      let pattern = TextPattern(#"(?:FROM|JOIN)\s+"([^"]+)"\s+AS\s+"([^"]+)""#, ignoringCase: true)
-    else { return out }
-    for match in pattern.matches(in: sql) {
-      guard let table = match[1], let alias = match[2] else { continue }
-      out[String(alias)] = String(table)
+    let tokens = Self.nameTokens(sql)
+    let tables = indexes.tableNames()
+    for (index, token) in tokens.enumerated() where token.isName {
+      guard let table = tables[token.text.lowercased()] else { continue }
+      out[token.text] = table
+      let previous = index > 0 ? tokens[index - 1].text.uppercased() : ""
+      guard ["FROM", "JOIN", ","].contains(previous) else { continue }
+      var next = index + 1
+      if next < tokens.count, tokens[next].text.uppercased() == "AS" { next += 1 }
+      guard next < tokens.count, tokens[next].isName, !Self.clauseWords.contains(tokens[next].text.uppercased()) else { continue }
+      out[tokens[next].text] = table
+    }
+    return out
+  }
+
+  /// The terms of the one `ORDER BY` (or `GROUP BY`) clause of `sql`: nil when it has none or
+  /// several (a subquery's), or they are long.
+  static func terms(of clause: String, in sql: String) -> String? {
+    let upper = sql.uppercased()
+    let found = upper.ranges(of: clause)
+    guard found.count == 1, let range = found.first else { return nil }
+    var depth = 0
+    var end = sql.endIndex
+    var index = range.upperBound
+    while index < sql.endIndex {
+      let character = sql[index]
+      if character == "(" { depth += 1 }
+      if character == ")" {
+        if depth == 0 {
+          end = index
+          break
+        }
+        depth -= 1
+      }
+      if depth == 0, [" LIMIT ", " OFFSET ", " HAVING ", " WINDOW ", " ORDER BY "].contains(where: { upper[index...].hasPrefix($0) }) {
+        end = index
+        break
+      }
+      index = sql.index(after: index)
+    }
+    let terms = String(sql[range.upperBound..<end].drop { $0.isWhitespace }.reversed().drop { $0.isWhitespace }.reversed())
+    return terms.isEmpty || terms.count > 120 ? nil : terms
+  }
+
+  /// Words that may follow a table in FROM and are no alias.
+  private static let clauseWords: Set<String> = [
+    "AS", "ON", "USING", "WHERE", "JOIN", "LEFT", "RIGHT", "FULL", "INNER", "OUTER", "CROSS", "NATURAL", "GROUP",
+    "ORDER", "LIMIT", "HAVING", "WINDOW", "UNION", "EXCEPT", "INTERSECT", "INDEXED", "NOT", "RETURNING", "SET",
+    "VALUES", "SELECT", "DEFAULT", "WITH", "OFFSET",
+  ]
+
+  /// SQL cut into names (bare, `"quoted"`, `` `quoted` ``, `[quoted]`, unquoted) and single
+  /// characters of punctuation; string literals, numbers and comments are left out.
+  static func nameTokens(_ sql: String) -> [(text: String, isName: Bool)] {
+    var out: [(text: String, isName: Bool)] = []
+    let scalars = Array(sql.unicodeScalars)
+    var index = 0
+    func quoted(until close: Unicode.Scalar) -> String {
+      var text = String.UnicodeScalarView()
+      index += 1
+      while index < scalars.count {
+        if scalars[index] == close {
+          if close != "]", index + 1 < scalars.count, scalars[index + 1] == close {
+            text.append(close)
+            index += 2
+            continue
+          }
+          index += 1
+          break
+        }
+        text.append(scalars[index])
+        index += 1
+      }
+      return String(text)
+    }
+    while index < scalars.count {
+      let scalar = scalars[index]
+      switch scalar {
+      case "\"": out.append((quoted(until: "\""), true))
+      case "`": out.append((quoted(until: "`"), true))
+      case "[": out.append((quoted(until: "]"), true))
+      case "'": _ = quoted(until: "'")
+      case "-" where index + 1 < scalars.count && scalars[index + 1] == "-":
+        while index < scalars.count, scalars[index] != "\n" { index += 1 }
+      case "/" where index + 1 < scalars.count && scalars[index + 1] == "*":
+        index += 2
+        while index + 1 < scalars.count, !(scalars[index] == "*" && scalars[index + 1] == "/") { index += 1 }
+        index += 2
+      default:
+        if scalar.properties.isAlphabetic || scalar == "_" {
+          var text = String.UnicodeScalarView()
+          while index < scalars.count,
+            scalars[index].properties.isAlphabetic || scalars[index] == "_" || scalars[index] == "$"
+              || ("0"..."9").contains(scalars[index])
+          {
+            text.append(scalars[index])
+            index += 1
+          }
+          out.append((String(text), true))
+        } else if ("0"..."9").contains(scalar) {
+          while index < scalars.count,
+            scalars[index].properties.isAlphabetic || ("0"..."9").contains(scalars[index]) || scalars[index] == "."
+          {
+            index += 1
+          }
+        } else {
+          if !scalar.properties.isWhitespace { out.append((String(scalar), false)) }
+          index += 1
+        }
+      }
     }
     return out
   }
@@ -132,6 +252,16 @@ final class IndexedColumns {
   private var tables: [String: Set<String>] = [:]
 
   init(_ database: Database) { self.database = database }
+
+  /// The schema's tables by lower-cased name (SQLite compares names without case), read now:
+  /// a test's body may have created some since the set-up.
+  func tableNames() -> [String: String] {
+    var out: [String: String] = [:]
+    for row in (try? database.rows("SELECT name FROM sqlite_schema WHERE type = 'table'")) ?? [] {
+      if case .text(let name)? = row.first { out[name.lowercased()] = name }
+    }
+    return out
+  }
 
   func leading(_ table: String) -> Set<String> {
     if let known = tables[table] { return known }

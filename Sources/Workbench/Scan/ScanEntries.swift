@@ -14,9 +14,9 @@ struct EntryBuilder {
   /// files open none (a part of an app: its set-up is elsewhere).
   enum MissingSchema: Equatable {
     case none, opensDatabase, scannedPart
-    /// The schema is that of a database the app ships; a table it lacks is in another database
-    /// the app opens.
-    case shipped(String)
+    /// The schema is that of a database the app ships (the file, and the line of the scanned
+    /// text that names it); a table it lacks is in another database the app opens.
+    case shipped(String, line: Int)
   }
   var missingSchema = MissingSchema.none
   /// Each file's lines, for `// quarry:ignore` comments.
@@ -252,7 +252,9 @@ struct EntryBuilder {
         .init(
           id: "query-in-loop",
           message: writes
-            ? "runs once for each element of the loop at \(place.line):\(place.column) (one statement per row): write them in one statement (an insert takes many rows, `.where { $0.….in(ids) }` updates or deletes them together), or at least run the loop inside one `database.write { … }` (one transaction, not one per row)"
+            ? "runs once for each element of the loop at \(place.line):\(place.column) (one statement per row): write them in one statement (an insert takes many rows, `.where { $0.….in(ids) }` updates or deletes them together)"
+              + (loop.inTransaction
+                ? "" : ", or at least run the loop inside one `database.write { … }` (one transaction, not one per row)")
             : "runs once for each row of the loop at \(place.line):\(place.column) (N+1 queries): fetch those rows together, with a join or `.where { $0.….in(ids) }`"
         ))
     }
@@ -338,7 +340,7 @@ struct EntryBuilder {
           entry.skipped =
             "not run: the app's set-up creates no tables (it opens a database it does not build), so there is no table \"\(table)\" to run it against; scan with --db FILE, a copy of that database, to run it"
           return
-        case .shipped(let path):
+        case .shipped(let path, _):
           entry.skipped =
             "not run: there is no table \"\(table)\" in the database the app ships (\(path)) and its set-up creates none, so it is in another database the app opens; scan with --db FILE, a copy of that database, to run it"
           return
@@ -365,34 +367,46 @@ struct EntryBuilder {
       details.append(detail)
     }
     // An index is proposed only when the plan would take it: a full scan it would not change is
-    // no finding; an automatic index it would not replace (another collation or affinity) keeps
-    // its finding, without the index.
+    // no finding (nor one it only moves to another table: a join with no filter reads one of its
+    // tables whole); an automatic index it would not replace (another collation or affinity)
+    // keeps its finding, without the index.
+    let scans = details.filter(Self.isFullScan).count
     for var finding in PlanFindings(sql: sql, details: details, indexes: indexes).findings {
-      if let fix = finding.fix, fix.hasPrefix("CREATE INDEX "), !planUses(fix, for: sql) {
-        if finding.id == "full-scan" { continue }
-        finding.fix = nil
+      if let fix = finding.fix, fix.hasPrefix("CREATE INDEX ") {
+        let replanned = plan(sql, with: fix)
+        if finding.id == "full-scan", !(replanned.usesIndex && replanned.fullScans < scans) { continue }
+        if !replanned.usesIndex { finding.fix = nil }
       }
       entry.findings.append(finding)
     }
   }
 
-  /// Whether SQLite's plan for `sql` would use the index `create` makes: the index is made and
-  /// the query planned again inside a savepoint rolled back at once, so a finding proposes only
-  /// an index the plan takes (the outer table of a LEFT JOIN is read whole with or without one).
-  private func planUses(_ create: String, for sql: String) -> Bool {
+  /// `SCAN t`, `SCAN t USING INDEX i`: a plan step that reads a whole table or index.
+  static func isFullScan(_ detail: String) -> Bool {
+    detail.hasPrefix("SCAN ") && !detail.hasPrefix("SCAN CONSTANT ROW")
+  }
+
+  /// SQLite's plan for `sql` with the index `create` makes: whether it uses that index, and how
+  /// many whole tables it still reads. The index is made and the query planned again inside a
+  /// savepoint rolled back at once, so a finding proposes only an index the plan takes (the outer
+  /// table of a LEFT JOIN is read whole with or without one).
+  private func plan(_ sql: String, with create: String) -> (usesIndex: Bool, fullScans: Int) {
     let database = session.database
     guard let name = create.firstMatch(of: /^CREATE INDEX "((?:[^"]|"")+)"/).map({ String($0.1).replacing("\"\"", with: "\"") }),
       (try? database.execute("SAVEPOINT quarry_index_check")) != nil
-    else { return true }
+    else { return (false, 0) }
     defer {
       try? database.execute("ROLLBACK TO quarry_index_check")
       try? database.execute("RELEASE quarry_index_check")
     }
-    guard (try? database.execute(create)) != nil, let rows = try? database.rows("EXPLAIN QUERY PLAN " + sql) else { return true }
-    return rows.contains { row in
-      guard row.count >= 4, case .text(let detail) = row[3] else { return false }
-      return detail.contains("INDEX \(name)") || detail.contains("INDEX \"\(name)\"")
+    // An index that cannot be made (the plan's name is no table of the schema) is not proposed.
+    guard (try? database.execute(create)) != nil, let rows = try? database.rows("EXPLAIN QUERY PLAN " + sql) else { return (false, 0) }
+    let details = rows.compactMap { row -> String? in
+      guard row.count >= 4, case .text(let detail) = row[3] else { return nil }
+      return detail
     }
+    let uses = details.contains { $0.contains("INDEX \(name)") || $0.contains("INDEX \"\(name)\"") }
+    return (uses, details.filter(Self.isFullScan).count)
   }
 
   // MARK: Tables
@@ -419,9 +433,14 @@ struct EntryBuilder {
           reported.insert(column.lowercased()).inserted
         else { continue }
         // At the statement that declares the key: the column's `ALTER TABLE … ADD COLUMN`, else
-        // the table's `CREATE TABLE`.
+        // the table's `CREATE TABLE`, else the line that opens the database the app ships.
+        var shippedAt: (path: String, line: Int, column: Int)?
+        if case .shipped(_, let line) = missingSchema {
+          let place = located(line, 1)
+          shippedAt = (place.path, place.line, place.column)
+        }
         let place =
-          columnAddedAt[(table + "." + column).lowercased()] ?? tableCreatedAt[table.lowercased()]
+          columnAddedAt[(table + "." + column).lowercased()] ?? tableCreatedAt[table.lowercased()] ?? shippedAt
           ?? (path: sources.files.first?.path ?? "", line: 1, column: 1)
         var entry = ScanReport.Entry(
           path: place.path, fileOrder: fileOrder[place.path] ?? 0, line: place.line, column: place.column, kind: "schema",
