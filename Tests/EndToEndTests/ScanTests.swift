@@ -194,7 +194,9 @@ final class ScanTests: XCTestCase {
     XCTAssertEqual(entry("Seeds.tags")?["sql"] as? String, #"INSERT INTO "tags" ("id", "title") VALUES (NULL, ?), (NULL, ?)"#)
     XCTAssertEqual(entry("Seeds.tags")?["bindings"] as? [String], ["'home'", "'work'"])
     XCTAssertEqual(
-      entry("Errands")?["skipped"] as? String, #"not run: it binds values the app has only when it runs (String(localized: "Errands"))"#)
+      entry("Errands")?["notRun"] as? String, #"it binds values the app has only when it runs (String(localized: "Errands"))"#)
+    // Its SQL is shown (it counts as rendered): only running it waits for the app.
+    XCTAssertEqual(entry("Errands")?["skipped"] as? String, nil)
     XCTAssertEqual(
       entry("insert { newTag }", variant: "newTag.id is nil")?["sql"] as? String, #"INSERT INTO "tags" ("id", "title") VALUES (NULL, ?)"#)
     XCTAssertEqual(
@@ -365,6 +367,59 @@ final class ScanTests: XCTestCase {
       ], result.stdout)
     // Both variants of line 32 are listed; the finding, once.
     XCTAssertEqual(objects.filter { $0["line"] as? Int == 32 }.count, 2)
+  }
+
+  /// A set-up statement that binds a value the app has only when it runs (`Date.now`) is shown
+  /// with its SQL (rendered) and not run; SQLite still prepares it against the schema so far, so
+  /// one it refuses whatever the value is an error, and its migration is rolled back as GRDB would.
+  func testSetUpStatementsThatBindRunTimeValues() throws {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("quarry-scan-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    try Data(
+      #"""
+      import SQLiteData
+
+      @Table struct Tag { let id: Int; var title = ""; var createdAt: Date }
+      @Table struct Note { let id: Int; var body = ""; var createdAt: Date }
+
+      func appDatabase() throws -> any DatabaseWriter {
+        var migrator = DatabaseMigrator()
+        migrator.registerMigration("v1") { db in
+          try #sql("CREATE TABLE tags (id INTEGER PRIMARY KEY, title TEXT NOT NULL DEFAULT '', createdAt TEXT NOT NULL)").execute(db)
+          try #sql("CREATE TABLE notes (id INTEGER PRIMARY KEY, body TEXT NOT NULL DEFAULT '')").execute(db)
+          try Tag.insert { Tag.Draft(title: "Home", createdAt: Date.now) }.execute(db)
+        }
+        migrator.registerMigration("v2") { db in
+          try #sql("CREATE TABLE pins (id INTEGER PRIMARY KEY)").execute(db)
+          try Note.insert { Note.Draft(body: "Hello", createdAt: Date.now) }.execute(db)
+        }
+        try migrator.migrate(database)
+        return database
+      }
+
+      func pins(_ db: Database) throws -> Int { try #sql("SELECT count(*) FROM pins", as: Int.self).fetchOne(db) ?? 0 }
+      """#.utf8
+    ).write(to: folder.appendingPathComponent("App.swift"))
+    let result = try QuarryProcess.run(["scan", folder.path])
+    let text = result.stdout.replacingOccurrences(of: folder.path + "/", with: "")
+    XCTAssertTrue(
+      text.contains(
+        """
+            -- ?1 = 'Home', ?2 = Date.now
+          not run: it binds values the app has only when it runs (Date.now)
+
+        """), text)
+    XCTAssertTrue(
+      text.contains(
+        """
+            -- ?1 = 'Hello', ?2 = Date.now
+          error: SQLite: table notes has no column named createdAt (GRDB rolls back migration 'v2' whole; the scan goes on with the schema before it)
+
+        """), text)
+    // 'v2' is rolled back: its table is not there for the app's query.
+    XCTAssertTrue(text.contains("error: SQLite: no such table: pins"), text)
+    XCTAssertTrue(text.contains("6 queries, 4 rendered, 2 errors, 0 skipped"), text)
   }
 
   /// Reports for the tools a project runs: compiler-style lines (Xcode, in a build phase), GitHub
@@ -1335,7 +1390,7 @@ final class ScanTests: XCTestCase {
     let loop = try XCTUnwrap(objects.first { $0["source"] as? String == "try update.execute(db)" })
     XCTAssertEqual(loop["runs"] as? Int, 3)
     XCTAssertEqual(loop["sql"] as? String, #"UPDATE "tags" SET "title" = ? WHERE (("tags"."position") = (?))"#)
-    XCTAssertEqual(loop["skipped"] as? String, "not run: it binds values the app has only when it runs (title)")
+    XCTAssertEqual(loop["notRun"] as? String, "it binds values the app has only when it runs (title)")
   }
 
   /// Migrations registered through the app's helpers (`SoundFont.migrate(&migrator)`, a static

@@ -134,16 +134,30 @@ struct EntryBuilder {
         entry.prettySQL = Self.sql(of: compiled.statement, layout: .pretty)
         entry.bindings = Self.bindings(of: compiled.statement)
         if let earlier = alreadyApplied {
-          entry.skipped =
-            "not run: GRDB has already applied a migration named this to the database (\(earlier.path):\(earlier.line)), so it skips this one"
+          entry.notRun =
+            "GRDB has already applied a migration named this to the database (\(earlier.path):\(earlier.line)), so it skips this one"
         } else if unitFailed {
-          entry.skipped = "not run: an earlier statement of this migration failed, so GRDB rolls the migration back"
+          entry.notRun = "an earlier statement of this migration failed, so GRDB rolls the migration back"
         } else if let runTime = compiled.statement.fragment.bindings.first(where: { if case .parameter = $0 { true } else { false } }),
           case .parameter(let name) = runTime
         {
           // Data the app computes when it runs (`String(localized:)`, `Date()`): the schema does
-          // not depend on it.
-          entry.skipped = Self.runTimeSkip + " (\(name))"
+          // not depend on it. Its SQL is shown, and prepared against the schema so far.
+          entry.notRun = Self.runTimeNotRun + " (\(name))"
+          if !session.sqlOnly, let sql = entry.sql {
+            do {
+              _ = try database.prepare(sql)
+            } catch let error as SQLiteError {
+              // SQLite refuses it whatever the value: the app's statement throws there.
+              entry.notRun = nil
+              entry.error = "SQLite: " + error.message
+              if let unit {
+                unitFailed = true
+                entry.error =
+                  (entry.error ?? "") + " (GRDB rolls back \(unit.description) whole; the scan goes on with the schema before it)"
+              }
+            } catch {}
+          }
         } else if !session.sqlOnly {
           let sink = CollectingSink()
           if !session.execute(compiled, sink: sink) || !sink.errors.isEmpty {
@@ -163,8 +177,9 @@ struct EntryBuilder {
         // The same statement again, from a loop of the set-up: one entry, run that many times.
         if var last = report.entries.last, last.path == entry.path, last.line == entry.line, last.column == entry.column,
           last.kind == entry.kind, last.sql == entry.sql, last.error == entry.error,
-          last.skipped == entry.skipped
-            || (last.skipped?.hasPrefix(Self.runTimeSkip) == true && entry.skipped?.hasPrefix(Self.runTimeSkip) == true)
+          last.skipped == entry.skipped,
+          last.notRun == entry.notRun
+            || (last.notRun?.hasPrefix(Self.runTimeNotRun) == true && entry.notRun?.hasPrefix(Self.runTimeNotRun) == true)
         {
           last.runs += 1
           report.entries[report.entries.count - 1] = last
@@ -178,7 +193,7 @@ struct EntryBuilder {
   }
 
   /// Why a set-up statement that binds a run-time value is listed and not run.
-  static let runTimeSkip = "not run: it binds values the app has only when it runs"
+  static let runTimeNotRun = "it binds values the app has only when it runs"
 
   /// `ALTER TABLE "reminders" ADD COLUMN "listID" …`: the table and the column added.
   static func addedColumn(_ statement: Statement) -> (table: String, column: String)? {

@@ -64,6 +64,7 @@ extension ScanReport {
       }
       if let error = entry.error { out += paint("1;31", "  error: ") + error + "\n" }
       if let skipped = entry.skipped { out += paint("33", "  skipped: ") + skipped + "\n" }
+      if let notRun = entry.notRun { out += paint("2", "  not run: ") + notRun + "\n" }
       for finding in entry.findings {
         out += paint("35", "  [\(finding.id)] ") + finding.message + "\n"
         if let fix = finding.fix { out += "    fix: " + fix + ";\n" }
@@ -78,7 +79,7 @@ extension ScanReport {
   // MARK: JSON
 
   /// One JSON object per line: each query (`file`, `line`, `column`, `kind`, `source`, `sql`,
-  /// `bindings`, `plan`, `findings`, `error`, `skipped`), each unreadable file, then the summary.
+  /// `bindings`, `plan`, `findings`, `error`, `skipped`, `notRun`), each unreadable file, then the summary.
   func json() -> String {
     func string(_ text: String?) -> String { text.map(JSONFormatter.string) ?? "null" }
     func strings(_ list: [String]) -> String { "[" + list.map(JSONFormatter.string).joined(separator: ",") + "]" }
@@ -99,7 +100,7 @@ extension ScanReport {
           + "\"executedBy\":\(string(entry.executedBy)),\"variant\":\(string(entry.variant)),\"source\":\(string(entry.source)),\"sql\":\(string(entry.sql)),\"prettySQL\":\(string(entry.prettySQL)),"
           + "\"bindings\":\(strings(entry.bindings)),\"plan\":\(strings(entry.plan.map { $0.trimmingScalars(in: .whitespaces) })),"
           + "\"findings\":\(findings),\"silenced\":\(strings(entry.silenced)),\"error\":\(string(entry.error)),\"skipped\":\(string(entry.skipped)),"
-          + "\"runs\":\(entry.runs)}"
+          + "\"notRun\":\(string(entry.notRun)),\"runs\":\(entry.runs)}"
       )
     }
     let counts = "{" + findingCounts.map { "\(JSONFormatter.string($0.id)):\($0.count)" }.joined(separator: ",") + "}"
@@ -146,6 +147,7 @@ extension ScanReport {
       out += "```swift\n\(entry.source)\n```\n\n"
       if let sql = entry.prettySQL ?? entry.sql, !sql.isEmpty { out += "```sql\n\(sql)\n```\n\n" }
       if let skipped = entry.skipped { out += "Skipped: \(skipped)\n\n" }
+      if let notRun = entry.notRun { out += "Not run: \(notRun)\n\n" }
     }
     out += "</details>\n"
     return out

@@ -37,6 +37,10 @@ public struct ScanReport {
     /// The error is one a baseline lists (`--baseline`): shown, not counted.
     public var errorInBaseline = false
     public var skipped: String?
+    /// Why a set-up statement whose SQL is shown (and prepared against the schema) was not run
+    /// on the scan's database: it binds a value the app has only when it runs (`Date.now`), or
+    /// GRDB would not run it (its migration already applied, or rolled back).
+    public var notRun: String?
     /// How many times the set-up ran this statement with the same SQL and outcome (a loop over
     /// the app's values, `for tag in Tag.Kind.allCases { … }`): listed once.
     public var runs = 1
