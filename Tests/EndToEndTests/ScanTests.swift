@@ -369,6 +369,37 @@ final class ScanTests: XCTestCase {
     XCTAssertEqual(objects.filter { $0["line"] as? Int == 32 }.count, 2)
   }
 
+  /// A table renamed by a later migration keeps the place of the statement that declared its
+  /// foreign key: the finding on the renamed table sits at its `CREATE TABLE`.
+  func testARenamedTableKeepsWhereItsKeysWereDeclared() throws {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("quarry-scan-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    try Data(
+      #"""
+      import SQLiteData
+
+      func appDatabase() throws -> any DatabaseWriter {
+        var migrator = DatabaseMigrator()
+        migrator.registerMigration("v1") { db in
+          try db.execute(sql: "CREATE TABLE pets (id INTEGER PRIMARY KEY)")
+          try db.execute(sql: "CREATE TABLE visits (id INTEGER PRIMARY KEY, petID INTEGER REFERENCES pets(id))")
+        }
+        migrator.registerMigration("v2") { db in
+          try db.execute(sql: #"ALTER TABLE "visits" RENAME TO "checkups""#)
+        }
+        try migrator.migrate(database)
+        return database
+      }
+      """#.utf8
+    ).write(to: folder.appendingPathComponent("App.swift"))
+    let result = try QuarryProcess.run(["scan", folder.path])
+    let text = result.stdout.replacingOccurrences(of: folder.path + "/", with: "")
+    XCTAssertTrue(
+      text.contains(
+        #"App.swift:7:5  schema\#n  │ table "checkups"\#n  [unindexed-foreign-key] "checkups"."petID" references "pets""#), text)
+  }
+
   /// A set-up statement that binds a value the app has only when it runs (`Date.now`) is shown
   /// with its SQL (rendered) and not run; SQLite still prepares it against the schema so far, so
   /// one it refuses whatever the value is an error, and its migration is rolled back as GRDB would.

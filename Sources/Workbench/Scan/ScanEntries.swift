@@ -174,6 +174,14 @@ struct EntryBuilder {
         if let added = Self.addedColumn(compiled.statement) {
           columnAddedAt[(added.table + "." + added.column).lowercased()] = (entry.path, entry.line, entry.column)
         }
+        // A renamed table keeps the statements that declared it and its columns.
+        if entry.error == nil, entry.notRun == nil, let renamed = Self.renamedTable(compiled.statement) {
+          let (old, new) = (renamed.from.lowercased(), renamed.to.lowercased())
+          if let created = tableCreatedAt[old] { tableCreatedAt[new] = created }
+          for (key, place) in columnAddedAt where key.hasPrefix(old + ".") {
+            columnAddedAt[new + key.dropFirst(old.count)] = place
+          }
+        }
         // The same statement again, from a loop of the set-up: one entry, run that many times.
         if var last = report.entries.last, last.path == entry.path, last.line == entry.line, last.column == entry.column,
           last.kind == entry.kind, last.sql == entry.sql, last.error == entry.error,
@@ -199,6 +207,15 @@ struct EntryBuilder {
   static func addedColumn(_ statement: Statement) -> (table: String, column: String)? {
     let sql = statement.fragment.sql(inlining: true)
     guard let match = sql.firstMatch(of: /(?i)^\s*ALTER\s+TABLE\s+"?([^"\s]+)"?\s+ADD\s+(?:COLUMN\s+)?"?([^"\s]+)"?/) else { return nil }
+    return (String(match.1), String(match.2))
+  }
+
+  /// `ALTER TABLE "checkIns" RENAME TO "diaryEntries"`: the table's old and new names.
+  static func renamedTable(_ statement: Statement) -> (from: String, to: String)? {
+    let sql = statement.fragment.sql(inlining: true)
+    guard let match = sql.firstMatch(of: /(?i)^\s*ALTER\s+TABLE\s+[`"\[]?([^`"\]\s]+)[`"\]]?\s+RENAME\s+TO\s+[`"\[]?([^`"\]\s;]+)/) else {
+      return nil
+    }
     return (String(match.1), String(match.2))
   }
 
