@@ -5,6 +5,7 @@ import XCTest
 final class LearnTests: XCTestCase {
   func testLintReportsProblemsWithLocations() throws {
     let file = FileManager.default.temporaryDirectory.appendingPathComponent("broken-\(UUID()).md")
+    defer { try? FileManager.default.removeItem(at: file) }
     try """
     ---
     title: Broken

@@ -107,6 +107,7 @@ final class PasteTests: XCTestCase {
 
   func testTwoSessionsAppendToOneHistory() throws {
     let state = FileManager.default.temporaryDirectory.appendingPathComponent("quarry-history-\(UUID())")
+    defer { try? FileManager.default.removeItem(at: state) }
     let first = try TerminalSession(stateDirectory: state)
     let second = try TerminalSession(stateDirectory: state)
     for round in 1...3 {
@@ -191,6 +192,7 @@ final class PasteTests: XCTestCase {
   func testEditPutsTheEditedTextInTheEditBuffer() throws {
     let directory = FileManager.default.temporaryDirectory.appendingPathComponent("quarry-editor-\(UUID())")
     try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: directory) }
     let editor = directory.appendingPathComponent("editor.sh").path
     try "#!/bin/sh\nsed -i s/Tag/User/ \"$1\"\n".write(toFile: editor, atomically: true, encoding: .utf8)
     chmod(editor, 0o755)

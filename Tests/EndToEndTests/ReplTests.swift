@@ -11,10 +11,12 @@ final class ReplTests: XCTestCase {
     func bytes(term: String) throws -> String {
       let binary = try QuarryProcess.binary.path
       let fixtures = QuarryProcess.packageRoot.appendingPathComponent("fixtures").path
+      let state = "/tmp/quarry-dumb-\(UUID().uuidString)"
+      defer { try? FileManager.default.removeItem(atPath: state) }
       let result = try QuarryProcess.runCommand(
         [
           "/usr/bin/script", "-qec",
-          "env -u NO_COLOR TERM=\(term) QUARRY_FIXTURES='\(fixtures)' XDG_STATE_HOME=/tmp/quarry-dumb-\(UUID().uuidString) '\(binary)'",
+          "env -u NO_COLOR TERM=\(term) QUARRY_FIXTURES='\(fixtures)' XDG_STATE_HOME=\(state) '\(binary)'",
           "/dev/null",
         ],
         stdin: "Tag.count()\n.quit\n")

@@ -369,6 +369,57 @@ final class ScanTests: XCTestCase {
     XCTAssertEqual(objects.filter { $0["line"] as? Int == 32 }.count, 2)
   }
 
+  /// Several apps in one folder and no Xcode project (a repository of demos generated with
+  /// XcodeGen): each `@main` app in its own folder is its own module, so two apps that each
+  /// declare a `Session` table with other columns are each read with their own; a folder no app
+  /// holds (a shared package) is read by both, and reported once.
+  func testAppsInOneFolderWithoutAProjectAreEachTheirOwnModule() throws {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("quarry-scan-\(UUID().uuidString)")
+    defer { try? FileManager.default.removeItem(at: folder) }
+    for app in ["Logger", "Viewer", "Shared"] {
+      try FileManager.default.createDirectory(at: folder.appendingPathComponent(app), withIntermediateDirectories: true)
+    }
+    func database(_ columns: String) -> String {
+      """
+      func appDatabase() throws -> any DatabaseWriter {
+        var migrator = DatabaseMigrator()
+        migrator.registerMigration("v1") { db in
+          try db.execute(sql: "CREATE TABLE sessions (id TEXT PRIMARY KEY NOT NULL, \(columns))")
+        }
+        try migrator.migrate(database)
+        return database
+      }
+      """
+    }
+    try Data(
+      ("import SQLiteData\n@main struct LoggerApp: App { var body: some Scene { WindowGroup {} } }\n"
+        + "@Table struct Session { let id: UUID; var startedAt: Date }\n" + database("startedAt TEXT NOT NULL")
+        + "\nfunc latest(_ db: Database) throws -> [Session] { try Session.order { $0.startedAt.desc() }.fetchAll(db) }\n").utf8
+    ).write(to: folder.appendingPathComponent("Logger/LoggerApp.swift"))
+    try Data(
+      ("import SQLiteData\n@main\nstruct ViewerApp: App { var body: some Scene { WindowGroup {} } }\n"
+        + "@Table struct Session { let id: UUID; var isOnTrain: Bool }\n" + database("isOnTrain INTEGER NOT NULL")
+        + "\nfunc onTrain(_ db: Database) throws -> [Session] { try Session.where(\\.isOnTrain).fetchAll(db) }\n").utf8
+    ).write(to: folder.appendingPathComponent("Viewer/ViewerApp.swift"))
+    try Data("import Foundation\nextension Date { var day: Int { 1 } }\n".utf8).write(
+      to: folder.appendingPathComponent("Shared/Dates.swift"))
+    let result = try QuarryProcess.run(["scan", folder.path, "--format", "json"])
+    let objects = try result.stdout.split(separator: "\n").map { line in
+      try XCTUnwrap(JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+    }
+    let queries = objects.filter { ($0["source"] as? String)?.hasPrefix("Session.") == true }
+    XCTAssertEqual(
+      queries.compactMap { $0["sql"] as? String },
+      [
+        #"SELECT "sessions"."id", "sessions"."startedAt" FROM "sessions" ORDER BY "sessions"."startedAt" DESC"#,
+        #"SELECT "sessions"."id", "sessions"."isOnTrain" FROM "sessions" WHERE ("sessions"."isOnTrain")"#,
+      ], result.stdout)
+    XCTAssertEqual(queries.compactMap { $0["error"] as? String }, [], result.stdout)
+    let summary = try XCTUnwrap(objects.last?["summary"] as? [String: Any])
+    XCTAssertEqual(summary["files"] as? Int, 3)
+    XCTAssertEqual(summary["errors"] as? Int, 0, result.stdout)
+  }
+
   /// A table renamed by a later migration keeps the place of the statement that declared its
   /// foreign key: the finding on the renamed table sits at its `CREATE TABLE`.
   func testARenamedTableKeepsWhereItsKeysWereDeclared() throws {

@@ -26,6 +26,7 @@ final class SessionSafetyTests: XCTestCase {
   func testAReadOnlySessionStaysReadOnlyAfterOpen() throws {
     let directory = FileManager.default.temporaryDirectory.appendingPathComponent("quarry-ro-\(UUID())")
     try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: directory) }
     let first = directory.appendingPathComponent("first.db").path
     let second = directory.appendingPathComponent("second.db").path
     for path in [first, second] {
@@ -60,6 +61,7 @@ final class SessionSafetyTests: XCTestCase {
   func testASymlinkedHistoryFileIsNotFollowed() throws {
     let state = FileManager.default.temporaryDirectory.appendingPathComponent("quarry-history-\(UUID())")
     try FileManager.default.createDirectory(at: state.appendingPathComponent("quarry"), withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: state) }
     let target = state.appendingPathComponent("elsewhere.txt").path
     try "someone else's file\n".write(toFile: target, atomically: false, encoding: .utf8)
     chmod(target, 0o644)

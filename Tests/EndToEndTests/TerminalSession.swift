@@ -7,6 +7,8 @@ import XCTest
 final class TerminalSession {
   let socket = "quarry-test-\(UUID().uuidString.prefix(8))"
   let stateDirectory: URL
+  /// The session made its state directory (none was given): it removes it when it ends.
+  private let ownsStateDirectory: Bool
 
   /// `lingers`: the shell waits a moment after the program ends, so its last words (written as
   /// it exits) reach the screen before the pane closes.
@@ -17,6 +19,7 @@ final class TerminalSession {
     guard FileManager.default.isExecutableFile(atPath: "/usr/bin/tmux") else {
       throw XCTSkip("tmux is not installed (make test installs it)")
     }
+    self.ownsStateDirectory = stateDirectory == nil
     self.stateDirectory = stateDirectory ?? FileManager.default.temporaryDirectory.appendingPathComponent("quarry-state-\(UUID())")
     try FileManager.default.createDirectory(at: self.stateDirectory, withIntermediateDirectories: true)
     let binary = try QuarryProcess.binary.path
@@ -34,6 +37,7 @@ final class TerminalSession {
 
   deinit {
     _ = try? tmux(["kill-server"])
+    if ownsStateDirectory { try? FileManager.default.removeItem(at: stateDirectory) }
   }
 
   /// Runs tmux with posix_spawn and waitpid: Foundation's Process waits for every inherited

@@ -7,8 +7,19 @@ import XCTest
 /// another connection blocks is an error (never "done"), and an input that fails part-way says
 /// how many rows it undid.
 final class TransactionSafetyTests: XCTestCase {
+  /// The database files the test made, removed when it ends.
+  private var made: [String] = []
+
+  override func tearDown() {
+    for path in made {
+      for suffix in ["", "-journal", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) }
+    }
+    made = []
+  }
+
   private func temporaryDatabase() throws -> String {
     let path = FileManager.default.temporaryDirectory.appendingPathComponent("quarry-lock-\(UUID()).db").path
+    made.append(path)
     let setUp = try Database(path: path)
     try setUp.execute("CREATE TABLE t (x INTEGER PRIMARY KEY)")
     try setUp.execute("INSERT INTO t VALUES (1)")

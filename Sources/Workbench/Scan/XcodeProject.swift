@@ -168,7 +168,8 @@ struct XcodeProject {
   /// outside every project, or in such a package, is read by every module.
   ///
   /// The projects are those under the scanned folders and beside them, up to three levels up.
-  /// Without one, all files are one module.
+  /// Without one, each `@main` app in its own folder is a module (``AppEntryPoints``), or all
+  /// files are one.
   static func modules(of found: [String], named: [String], scanning paths: [String]) -> (modules: [ScanModule], leftOut: [String]) {
     let here = FileManager.default.currentDirectoryPath
     let projects = projects(near: paths, from: here)
@@ -211,7 +212,14 @@ struct XcodeProject {
       if inPackage { shared.append(file) } else { leftOut.append(file) }
     }
     let all = named + shared
-    guard !owned.isEmpty else { return ([ScanModule(name: nil, files: all, reported: Set(all))], leftOut) }
+    guard !owned.isEmpty else {
+      // No project says which files each app compiles: several `@main` apps in their own folders
+      // are each a module.
+      let apps = AppEntryPoints.modules(of: shared, named: named) { file in
+        FileManager.default.contents(atPath: file).map { String(decoding: $0, as: UTF8.self) }
+      }
+      return (apps ?? [ScanModule(name: nil, files: all, reported: Set(all))], leftOut)
+    }
 
     func target(_ key: String) -> (project: XcodeProject, target: XcodeProject.Target)? {
       let parts = key.split(separator: "#", maxSplits: 1)
