@@ -481,6 +481,10 @@ final class ScanTests: XCTestCase {
       }
 
       func pins(_ db: Database) throws -> Int { try #sql("SELECT count(*) FROM pins", as: Int.self).fetchOne(db) ?? 0 }
+      func add(_ db: Database) throws {
+        try Tag.insert { Tag.Draft(title: "Work", createdAt: .now) }.execute(db)
+        _ = try Tag.where { $0.createdAt < .now }.fetchAll(db)
+      }
       """#.utf8
     ).write(to: folder.appendingPathComponent("App.swift"))
     let result = try QuarryProcess.run(["scan", folder.path])
@@ -501,7 +505,11 @@ final class ScanTests: XCTestCase {
         """), text)
     // 'v2' is rolled back: its table is not there for the app's query.
     XCTAssertTrue(text.contains("error: SQLite: no such table: pins"), text)
-    XCTAssertTrue(text.contains("6 queries, 4 rendered, 2 errors, 0 skipped"), text)
+    XCTAssertTrue(text.contains("8 queries, 6 rendered, 2 errors, 0 skipped"), text)
+    // `.now` given to a Draft's `Date` parameter is Foundation's `Date.now`, bound as the app
+    // binds it; in a query expression it is StructuredQueries' `.now`, SQLite's clock.
+    XCTAssertTrue(text.contains("(NULL, ?, ?)\n    -- ?1 = 'Work', ?2 = Date.now\n"), text)
+    XCTAssertTrue(text.contains(#"WHERE (("tags"."createdAt") < (datetime('now', 'subsec')))"#), text)
   }
 
   /// Reports for the tools a project runs: compiler-style lines (Xcode, in a build phase), GitHub

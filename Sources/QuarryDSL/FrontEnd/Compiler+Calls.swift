@@ -424,6 +424,23 @@ extension Compiler {
     return .expression(TypedExpression(.function("datetime", [.literal("now")]), type: .date))
   }
 
+  /// An argument of a record's initializer (`Reminder.Draft(title:, createdAt:)`, an init the
+  /// model declares): a parameter of a Swift type, so a leading `.now` is Foundation's `Date.now`
+  /// (the value the app binds), not StructuredQueries' `.now` of a query expression.
+  ///
+  /// ```swift
+  /// DrinkType.insert { DrinkType.Draft(name: "x", createdAt: .now) }
+  /// // INSERT INTO "drinkTypes" ("id", "name", "createdAt") VALUES (NULL, ?, ?)
+  /// ```
+  func evaluateArgument(_ expression: ExprSyntax, parameterType: SwiftType?) throws -> Value {
+    if let access = expression.as(MemberAccessExprSyntax.self), access.base == nil, access.declName.baseName.text == "now",
+      access.declName.argumentNames == nil, parameterType?.wrapped.isDate == true
+    {
+      return currentDate()
+    }
+    return try evaluate(expression, expected: parameterType)
+  }
+
   /// `.where { … }`, `.days(1)` and other leading-dot calls.
   func implicitCall(_ name: String, arguments: Arguments, expected: SwiftType?) throws -> Value {
     // `.days(7)`, declared by the input in an extension of a standard type: Swift's value.

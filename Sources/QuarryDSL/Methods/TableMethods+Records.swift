@@ -10,7 +10,10 @@ extension TableMethods {
   /// ```swift
   /// A.Columns(b: B.Columns(c: C.Columns(d: 42)))  // SELECT 42 AS "d"
   /// ```
-  func selection(for model: TableModel, arguments: Arguments) throws -> Value {
+  /// `swiftValued`: the arguments are an initializer's, of Swift types (`Reminder.Draft(…)`), not
+  /// query expressions (`Row.Columns(…)`): `.now` there is Foundation's `Date.now`, a value the
+  /// app binds, not StructuredQueries' `.now` (SQLite's `datetime('now', 'subsec')`).
+  func selection(for model: TableModel, arguments: Arguments, swiftValued: Bool = false) throws -> Value {
     compiler.features.insert(.selection(model.typeName))
     try compiler.checkArgumentOrder(of: model, arguments.call.arguments)
     // Each column with the position of its field in the declaration, so an optional group that
@@ -49,7 +52,10 @@ extension TableMethods {
           suggestion: closestMatch(to: label, in: model.columns.map(\.name)))
       }
       let position = model.columns.firstIndex { $0.name == label && $0.path.count <= 1 } ?? model.columns.count
-      let value = try compiler.evaluate(argument.expression, expected: column.type)
+      let value =
+        swiftValued
+        ? try compiler.evaluateArgument(argument.expression, parameterType: column.type)
+        : try compiler.evaluate(argument.expression, expected: column.type)
       switch value {
       case .columns(let table):
         for nested in table.allColumns { pairs.append((position, nestedName(nested), nested)) }
@@ -113,7 +119,7 @@ extension TableMethods {
       try compiler.checkMemberwiseArguments(of: model, arguments.call.arguments, isDraft: isDraft)
     }
     // `Tag(id: 1, title: "car")`: one row of values, named by column (groups flattened).
-    guard case .selection(var pairs, _) = try selection(for: model, arguments: arguments) else {
+    guard case .selection(var pairs, _) = try selection(for: model, arguments: arguments, swiftValued: !model.isSelection) else {
       throw compiler.source.diagnostic("'\(model.typeName)(…)' needs labelled values", at: arguments.call)
     }
     // Fields left out take their declared defaults (`Status()` is all defaults).
@@ -165,7 +171,7 @@ extension TableMethods {
     var remaining = arguments.list[...]
     for parameter in chosen.parameters {
       if let next = remaining.first, next.label == parameter.label {
-        let value = try compiler.evaluate(next.expression, expected: parameter.type)
+        let value = try compiler.evaluateArgument(next.expression, parameterType: parameter.type)
         given[parameter.name] = try compiler.typedExpression(value, expected: parameter.type, at: next.expression).expression
         remaining.removeFirst()
       } else if let value = parameter.defaultValue {

@@ -760,7 +760,7 @@ extension WriteMethods {
           suggestion: closestMatch(to: label, in: model.columns.map(\.name)))
       }
       provided[column.sqlName] = try compiler.typedExpression(
-        try compiler.evaluate(argument.expression, expected: column.type), expected: column.type, at: argument.expression
+        try compiler.evaluateArgument(argument.expression, parameterType: column.type), expected: column.type, at: argument.expression
       ).expression
     }
     return try model.columns.filter { !$0.isGenerated }.map { column in
