@@ -14,6 +14,27 @@ final class ScanTests: XCTestCase {
     return (result.status, text.replacingOccurrences(of: QuarryProcess.packageRoot.path + "/", with: ""))
   }
 
+  /// `quarry scan` of an app made of these files (path in the app → source) in a new folder,
+  /// removed afterwards: standard output, with the folder left out of the paths it names.
+  func scanApp(_ files: [String: String], arguments: [String] = []) throws -> String {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("quarry-scan-\(UUID().uuidString)")
+    defer { try? FileManager.default.removeItem(at: folder) }
+    for (path, source) in files {
+      let file = folder.appendingPathComponent(path)
+      try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+      try Data(source.utf8).write(to: file)
+    }
+    let result = try QuarryProcess.run(["scan", folder.path] + arguments)
+    return result.stdout.replacingOccurrences(of: folder.path + "/", with: "")
+  }
+
+  /// The same, as its JSON lines: one object per entry, then the summary.
+  func scanAppJSON(_ files: [String: String]) throws -> [[String: Any]] {
+    try scanApp(files, arguments: ["--format", "json"]).split(separator: "\n").map { line in
+      try XCTUnwrap(JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+    }
+  }
+
   func testReportOfTheFixtureApp() throws {
     let result = try report([Self.app])
     XCTAssertEqual(result.status, 0)
@@ -294,11 +315,7 @@ final class ScanTests: XCTestCase {
   /// the index, a common table expression none; an index is proposed only when the plan with it
   /// reads fewer whole tables (a join with no filter reads one whole either way).
   func testFindingsOnceAndOnWhatTheAppDeclares() throws {
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("quarry-scan-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-    defer { try? FileManager.default.removeItem(at: folder) }
-    try Data(
-      #"""
+    let source = #"""
       import SQLiteData
       import CoreLocation
 
@@ -346,12 +363,8 @@ final class ScanTests: XCTestCase {
           _ = try #sql("WITH counted AS (SELECT ownerID, count(*) AS n FROM pets GROUP BY ownerID) SELECT o.name, c.n FROM owners o JOIN counted c ON c.ownerID = o.id", as: (String, Int).self).fetchAll(db)
         }
       }
-      """#.utf8
-    ).write(to: folder.appendingPathComponent("App.swift"))
-    let result = try QuarryProcess.run(["scan", folder.path, "--format", "json"])
-    let objects = try result.stdout.split(separator: "\n").map { line in
-      try XCTUnwrap(JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
-    }
+      """#
+    let objects = try scanAppJSON(["App.swift": source])
     let found = objects.flatMap { object in
       ((object["findings"] as? [[String: Any]]) ?? []).map {
         "\(object["line"] ?? "?"): \($0["id"] ?? "?"): \($0["message"] ?? "")" + (($0["fix"] as? String).map { " | " + $0 } ?? "")
@@ -364,7 +377,7 @@ final class ScanTests: XCTestCase {
         #"39: query-in-loop: runs once for each element of the loop at 38:5 (one statement per row): write them in one statement (an insert takes many rows, `.where { $0.….in(ids) }` updates or deletes them together), or at least run the loop inside one `database.write { … }` (one transaction, not one per row)"#,
         #"43: automatic-index: SQLite builds a temporary index on "owners"."name" each time this query runs (SEARCH o USING AUTOMATIC COVERING INDEX (name=?)): the table has no index on that column | CREATE INDEX "idx_owners_name" ON "owners"("name")"#,
         #"44: full-scan: SQLite reads every row of "pets" to find those matching "name" (SCAN p); an index on it lets SQLite go straight to them | CREATE INDEX "idx_pets_name" ON "pets"("name")"#,
-      ], result.stdout)
+      ], "\(objects)")
     // Both variants of line 32 are listed; the finding, once.
     XCTAssertEqual(objects.filter { $0["line"] as? Int == 32 }.count, 2)
   }
@@ -374,11 +387,6 @@ final class ScanTests: XCTestCase {
   /// declare a `Session` table with other columns are each read with their own; a folder no app
   /// holds (a shared package) is read by both, and reported once.
   func testAppsInOneFolderWithoutAProjectAreEachTheirOwnModule() throws {
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("quarry-scan-\(UUID().uuidString)")
-    defer { try? FileManager.default.removeItem(at: folder) }
-    for app in ["Logger", "Viewer", "Shared"] {
-      try FileManager.default.createDirectory(at: folder.appendingPathComponent(app), withIntermediateDirectories: true)
-    }
     func database(_ columns: String) -> String {
       """
       func appDatabase() throws -> any DatabaseWriter {
@@ -391,43 +399,33 @@ final class ScanTests: XCTestCase {
       }
       """
     }
-    try Data(
-      ("import SQLiteData\n@main struct LoggerApp: App { var body: some Scene { WindowGroup {} } }\n"
+    let objects = try scanAppJSON([
+      "Logger/LoggerApp.swift": "import SQLiteData\n@main struct LoggerApp: App { var body: some Scene { WindowGroup {} } }\n"
         + "@Table struct Session { let id: UUID; var startedAt: Date }\n" + database("startedAt TEXT NOT NULL")
-        + "\nfunc latest(_ db: Database) throws -> [Session] { try Session.order { $0.startedAt.desc() }.fetchAll(db) }\n").utf8
-    ).write(to: folder.appendingPathComponent("Logger/LoggerApp.swift"))
-    try Data(
-      ("import SQLiteData\n@main\nstruct ViewerApp: App { var body: some Scene { WindowGroup {} } }\n"
+        + "\nfunc latest(_ db: Database) throws -> [Session] { try Session.order { $0.startedAt.desc() }.fetchAll(db) }\n",
+      "Viewer/ViewerApp.swift": "import SQLiteData\n@main\nstruct ViewerApp: App { var body: some Scene { WindowGroup {} } }\n"
         + "@Table struct Session { let id: UUID; var isOnTrain: Bool }\n" + database("isOnTrain INTEGER NOT NULL")
-        + "\nfunc onTrain(_ db: Database) throws -> [Session] { try Session.where(\\.isOnTrain).fetchAll(db) }\n").utf8
-    ).write(to: folder.appendingPathComponent("Viewer/ViewerApp.swift"))
-    try Data("import Foundation\nextension Date { var day: Int { 1 } }\n".utf8).write(
-      to: folder.appendingPathComponent("Shared/Dates.swift"))
-    let result = try QuarryProcess.run(["scan", folder.path, "--format", "json"])
-    let objects = try result.stdout.split(separator: "\n").map { line in
-      try XCTUnwrap(JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
-    }
+        + "\nfunc onTrain(_ db: Database) throws -> [Session] { try Session.where(\\.isOnTrain).fetchAll(db) }\n",
+      "Shared/Dates.swift": "import Foundation\nextension Date { var day: Int { 1 } }\n",
+    ])
     let queries = objects.filter { ($0["source"] as? String)?.hasPrefix("Session.") == true }
     XCTAssertEqual(
       queries.compactMap { $0["sql"] as? String },
       [
         #"SELECT "sessions"."id", "sessions"."startedAt" FROM "sessions" ORDER BY "sessions"."startedAt" DESC"#,
         #"SELECT "sessions"."id", "sessions"."isOnTrain" FROM "sessions" WHERE ("sessions"."isOnTrain")"#,
-      ], result.stdout)
-    XCTAssertEqual(queries.compactMap { $0["error"] as? String }, [], result.stdout)
+      ], "\(objects)")
+    XCTAssertEqual(queries.compactMap { $0["error"] as? String }, [], "\(objects)")
     let summary = try XCTUnwrap(objects.last?["summary"] as? [String: Any])
     XCTAssertEqual(summary["files"] as? Int, 3)
-    XCTAssertEqual(summary["errors"] as? Int, 0, result.stdout)
+    XCTAssertEqual(summary["errors"] as? Int, 0, "\(objects)")
   }
 
   /// A table renamed by a later migration keeps the place of the statement that declared its
   /// foreign key: the finding on the renamed table sits at its `CREATE TABLE`.
   func testARenamedTableKeepsWhereItsKeysWereDeclared() throws {
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("quarry-scan-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-    defer { try? FileManager.default.removeItem(at: folder) }
-    try Data(
-      #"""
+    let text = try scanApp([
+      "App.swift": #"""
       import SQLiteData
 
       func appDatabase() throws -> any DatabaseWriter {
@@ -442,10 +440,8 @@ final class ScanTests: XCTestCase {
         try migrator.migrate(database)
         return database
       }
-      """#.utf8
-    ).write(to: folder.appendingPathComponent("App.swift"))
-    let result = try QuarryProcess.run(["scan", folder.path])
-    let text = result.stdout.replacingOccurrences(of: folder.path + "/", with: "")
+      """#
+    ])
     XCTAssertTrue(
       text.contains(
         #"App.swift:7:5  schema\#n  │ table "checkups"\#n  [unindexed-foreign-key] "checkups"."petID" references "pets""#), text)
@@ -455,11 +451,8 @@ final class ScanTests: XCTestCase {
   /// with its SQL (rendered) and not run; SQLite still prepares it against the schema so far, so
   /// one it refuses whatever the value is an error, and its migration is rolled back as GRDB would.
   func testSetUpStatementsThatBindRunTimeValues() throws {
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("quarry-scan-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-    defer { try? FileManager.default.removeItem(at: folder) }
-    try Data(
-      #"""
+    let text = try scanApp([
+      "App.swift": #"""
       import SQLiteData
 
       @Table struct Tag { let id: Int; var title = ""; var createdAt: Date }
@@ -485,10 +478,8 @@ final class ScanTests: XCTestCase {
         try Tag.insert { Tag.Draft(title: "Work", createdAt: .now) }.execute(db)
         _ = try Tag.where { $0.createdAt < .now }.fetchAll(db)
       }
-      """#.utf8
-    ).write(to: folder.appendingPathComponent("App.swift"))
-    let result = try QuarryProcess.run(["scan", folder.path])
-    let text = result.stdout.replacingOccurrences(of: folder.path + "/", with: "")
+      """#
+    ])
     XCTAssertTrue(
       text.contains(
         """
