@@ -421,6 +421,58 @@ final class ScanTests: XCTestCase {
     XCTAssertEqual(summary["errors"] as? Int, 0, "\(objects)")
   }
 
+  /// A record made by the table's own init from a value of the app's (`ClimbRecord(climb: .fixed)`):
+  /// a static the Swift subset computes gives its values to the init's body; one it does not
+  /// (`Int.random`) or of a type the scanned files do not declare is a value the app has when it
+  /// runs, bound and named by its type (`Climb.mock1.id`).
+  func testARecordMadeFromAValueOfTheAppsOwn() throws {
+    let source = #"""
+      import SQLiteData
+
+      struct Climb { var id: Int; var mountain: String; static let mock1 = Climb(id: Int.random(in: 1...9), mountain: "Rainier"); static let fixed = Climb(id: 7, mountain: "Hood") }
+
+      @Table struct ClimbRecord {
+        let id: Int
+        var mountain: String
+        init(climb: Climb) {
+          self.id = climb.id
+          self.mountain = climb.mountain
+        }
+      }
+      @Table struct AlarmRecord {
+        let id: Int
+        init(alarm: ScheduledAlarm) { self.id = alarm.id }
+      }
+
+      func appDatabase() throws -> any DatabaseWriter {
+        var migrator = DatabaseMigrator()
+        migrator.registerMigration("v1") { db in
+          try db.execute(sql: "CREATE TABLE climbRecords (id INTEGER PRIMARY KEY, mountain TEXT NOT NULL)")
+          try db.execute(sql: "CREATE TABLE alarmRecords (id INTEGER PRIMARY KEY)")
+        }
+        try migrator.migrate(database)
+        return database
+      }
+
+      func seed(_ db: Database) throws {
+        try ClimbRecord.insert { ClimbRecord(climb: .mock1) }.execute(db)
+        try ClimbRecord.insert { ClimbRecord(climb: .fixed) }.execute(db)
+        try AlarmRecord.insert { AlarmRecord(alarm: .preview) }.execute(db)
+      }
+      """#
+    let objects = try scanAppJSON(["App.swift": source])
+    let inserts = objects.filter { ($0["source"] as? String)?.contains("insert") == true }
+    XCTAssertEqual(
+      inserts.map {
+        "\($0["sql"] as? String ?? "-") | \(($0["bindings"] as? [String] ?? []).joined(separator: ", "))\($0["error"] as? String ?? "")"
+      },
+      [
+        #"INSERT INTO "climbRecords" ("id", "mountain") VALUES (?, ?) | Climb.mock1.id, Climb.mock1.mountain"#,
+        #"INSERT INTO "climbRecords" ("id", "mountain") VALUES (?, ?) | 7, 'Hood'"#,
+        #"INSERT INTO "alarmRecords" ("id") VALUES (?) | ScheduledAlarm.preview.id"#,
+      ], "\(objects)")
+  }
+
   /// A table renamed by a later migration keeps the place of the statement that declared its
   /// foreign key: the finding on the renamed table sits at its `CREATE TABLE`.
   func testARenamedTableKeepsWhereItsKeysWereDeclared() throws {

@@ -438,7 +438,34 @@ extension Compiler {
     {
       return currentDate()
     }
-    return try evaluate(expression, expected: parameterType)
+    // `CachedRecord(plannedClimb: .mock1)` in a scanned app: a static value of a type the app
+    // declares and Quarry does not model, which the compiler found on the parameter's type.
+    if scanning, let type = parameterType?.wrapped, Self.isLeadingDotMember(expression), evaluatorType(type) == nil,
+      catalog.enums[type.name] == nil, catalog.table(forType: type.name) == nil, !type.isDate
+    {
+      let runTime = Value.runTime(type.name + expression.trimmedDescription, type: parameterType)
+      do {
+        let value = try evaluate(expression, expected: parameterType)
+        if case .implicitMember = value { return runTime }
+        return value
+      } catch is Diagnostic {
+        return runTime
+      }
+    }
+    let value = try evaluate(expression, expected: parameterType)
+    // `.mock1` the app computes when it runs: named with its type, `Climb.mock1`.
+    if Self.isLeadingDotMember(expression), let type = parameterType?.wrapped,
+      case .expression(let typed) = value, case .value(.parameter(let name)) = typed.expression.node, name.hasPrefix(".")
+    {
+      return .runTime(type.name + name, type: typed.type)
+    }
+    return value
+  }
+
+  /// `.mock1`, `.make(…)`: a member named with its type left to the context.
+  static func isLeadingDotMember(_ expression: ExprSyntax) -> Bool {
+    let callee = expression.as(FunctionCallExprSyntax.self)?.calledExpression ?? expression
+    return callee.as(MemberAccessExprSyntax.self)?.base == nil
   }
 
   /// `.where { … }`, `.days(1)` and other leading-dot calls.

@@ -168,8 +168,19 @@ extension TableMethods {
         at: arguments.call)
     }
     var given: [String: Expression] = [:]
+    // A struct of the input the call gives (`ClimbRecord(climb: .fixed)`): Swift's value, which
+    // the init's body reads (`self.id = climb.id`).
+    var givenStructs: [String: SwiftValue] = [:]
     var remaining = arguments.list[...]
     for parameter in chosen.parameters {
+      if let next = remaining.first, next.label == parameter.label,
+        let known = compiler.evaluatorType(parameter.type), compiler.catalog.valueTypes[known.wrapped.name] != nil,
+        case .success(let computed)? = try? compiler.computeSwift(next.expression, expected: known), case .structure = computed
+      {
+        givenStructs[parameter.name] = computed
+        remaining.removeFirst()
+        continue
+      }
       if let next = remaining.first, next.label == parameter.label {
         let value = try compiler.evaluateArgument(next.expression, parameterType: parameter.type)
         given[parameter.name] = try compiler.typedExpression(value, expected: parameter.type, at: next.expression).expression
@@ -200,7 +211,8 @@ extension TableMethods {
       case .value(let expression)?: value = expression
       case .swift(let box)?:
         value = try initializerValue(
-          box, parameters: chosen.parameters, given: given, column: column, line: chosen.line, at: arguments.call)
+          box, parameters: chosen.parameters, given: given, structs: givenStructs, column: column, line: chosen.line,
+          at: arguments.call)
       case nil:
         guard let fallback = try compiler.defaultValue(of: column, at: arguments.call) ?? (column.type.isOptional ? .null : nil) else {
           throw compiler.source.diagnostic(
@@ -217,10 +229,10 @@ extension TableMethods {
   /// A property an init's body computes from its parameters (`raw.trimmingCharacters(in:
   /// .whitespaces)`), computed by the evaluator with the arguments of this call.
   private func initializerValue(
-    _ box: AnySyntaxBox, parameters: [ExplicitInitializer.Parameter], given: [String: Expression], column: ColumnModel, line: Int,
-    at call: FunctionCallExprSyntax
+    _ box: AnySyntaxBox, parameters: [ExplicitInitializer.Parameter], given: [String: Expression], structs: [String: SwiftValue],
+    column: ColumnModel, line: Int, at call: FunctionCallExprSyntax
   ) throws -> Expression {
-    var names: [String: SwiftValue] = [:]
+    var names = structs
     for parameter in parameters {
       // A value the call gives (a run-time value of a scanned app is not known here).
       guard case .value(let binding)? = given[parameter.name]?.node else { continue }
@@ -229,6 +241,19 @@ extension TableMethods {
     }
     guard let expr = box.syntax.as(ExprSyntax.self) else {
       throw compiler.source.diagnostic("the init at line \(line) sets '\(column.name)' in a way Quarry does not read", at: call)
+    }
+    // `self.id = climb.id` where the call gives `climb` a value the app has when it runs: that
+    // value's member, bound by the app (`Climb.mock1.id`).
+    var path: [String] = []
+    var root = expr
+    while let access = root.as(MemberAccessExprSyntax.self), let base = access.base, access.declName.argumentNames == nil {
+      path.insert(access.declName.baseName.text, at: 0)
+      root = base
+    }
+    if !path.isEmpty, let name = root.as(DeclReferenceExprSyntax.self)?.baseName.text,
+      parameters.contains(where: { $0.name == name }), case .value(.parameter(let runTime))? = given[name]?.node
+    {
+      return .value(.parameter(([runTime] + path).joined(separator: ".")))
     }
     let evaluator = SwiftEvaluator(source: box.source, catalog: compiler.catalog, budget: compiler.budget)
     do {
