@@ -357,9 +357,10 @@ final class ScanTests: XCTestCase {
             try database.write { db in try Owner.where { $0.id.eq(owner.id) }.update { $0.name = "x" }.execute(db) }
           }
         }
-        func names(_ db: Database) throws {
+        func names(_ db: Database, ids: [Int]) throws {
           _ = try #sql("SELECT p.name FROM pets p JOIN owners AS o ON o.name = p.name", as: String.self).fetchAll(db)
           _ = try #sql("SELECT p.name FROM pets p WHERE p.name = 'Rex'", as: String.self).fetchAll(db)
+          _ = try Pet.where { $0.id.in(ids) }.fetchAll(db)
           _ = try #sql("WITH counted AS (SELECT ownerID, count(*) AS n FROM pets GROUP BY ownerID) SELECT o.name, c.n FROM owners o JOIN counted c ON c.ownerID = o.id", as: (String, Int).self).fetchAll(db)
         }
       }
@@ -378,6 +379,10 @@ final class ScanTests: XCTestCase {
         #"43: automatic-index: SQLite builds a temporary index on "owners"."name" each time this query runs (SEARCH o USING AUTOMATIC COVERING INDEX (name=?)): the table has no index on that column | CREATE INDEX "idx_owners_name" ON "owners"("name")"#,
         #"44: full-scan: SQLite reads every row of "pets" to find those matching "name" (SCAN p); an index on it lets SQLite go straight to them | CREATE INDEX "idx_pets_name" ON "pets"("name")"#,
       ], "\(objects)")
+    // A run-time list in `in(_:)`: one `(?)` per element in the app, shown for one, and said so.
+    XCTAssertEqual(
+      objects.first { ($0["source"] as? String)?.hasPrefix("Pet.where { $0.id.in(ids) }") == true }?["variant"] as? String,
+      "ids has one element")
     // Both variants of line 32 are listed; the finding, once.
     XCTAssertEqual(objects.filter { $0["line"] as? Int == 32 }.count, 2)
   }
@@ -1101,7 +1106,7 @@ final class ScanTests: XCTestCase {
     // Each `draft` is the one declared nearest before it in a block around it.
     XCTAssertEqual(
       entries.filter { $0["source"] as? String == "Stage.upsert { draft }" }.map { $0["bindings"] as? [String] ?? [] },
-      [[".init(stabilizedBy: name)", "eventID", "name"], [".init(stabilizedBy: other)", "7", "other"]])
+      [["OmeID.init(stabilizedBy: name)", "eventID", "name"], ["OmeID.init(stabilizedBy: other)", "7", "other"]])
     XCTAssertEqual(bindings("OmeID(stabilizedBy:"), ["OmeID(stabilizedBy: String(eventID), name)", "eventID", "name"])
     XCTAssertEqual(bindings("musicEventID"), ["eventID"])
     // A payload enum the library binds by its `description` (LosslessStringConvertible).

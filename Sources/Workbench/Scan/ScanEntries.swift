@@ -273,6 +273,13 @@ struct EntryBuilder {
       entry.sql = Self.sql(of: compiled.statement)
       entry.prettySQL = Self.sql(of: compiled.statement, layout: .pretty)
       entry.bindings = Self.bindings(of: compiled.statement)
+      // `$0.id.in(ids)`: StructuredQueries writes one `(?)` per element of `ids`; the SQL shown
+      // is the one for a single element, and the heading says so.
+      let lists = entry.bindings.filter { $0.hasSuffix("[…]") }.map { String($0.dropLast(3)) }
+      if !lists.isEmpty {
+        let each = lists.map { "\($0) has one element" }.joined(separator: ", ")
+        entry.variant = entry.variant.map { $0 + ", " + each } ?? each
+      }
       if let sql = entry.sql, !sql.isEmpty, !Self.isSchemaObject(compiled.statement), !Self.isDefinition(sql) {
         plan(sql, into: &entry)
       }
