@@ -448,12 +448,14 @@ final class ScanTests: XCTestCase {
         let id: Int
         init(alarm: ScheduledAlarm) { self.id = alarm.id }
       }
+      @Table struct Reminder { var id: UUID = UUID(); var notificationID = "reminder_\(UUID().uuidString)" }
 
       func appDatabase() throws -> any DatabaseWriter {
         var migrator = DatabaseMigrator()
         migrator.registerMigration("v1") { db in
           try db.execute(sql: "CREATE TABLE climbRecords (id INTEGER PRIMARY KEY, mountain TEXT NOT NULL)")
           try db.execute(sql: "CREATE TABLE alarmRecords (id INTEGER PRIMARY KEY)")
+          try db.execute(sql: "CREATE TABLE reminders (id TEXT PRIMARY KEY, notificationID TEXT NOT NULL)")
         }
         try migrator.migrate(database)
         return database
@@ -463,6 +465,7 @@ final class ScanTests: XCTestCase {
         try ClimbRecord.insert { ClimbRecord(climb: .mock1) }.execute(db)
         try ClimbRecord.insert { ClimbRecord(climb: .fixed) }.execute(db)
         try AlarmRecord.insert { AlarmRecord(alarm: .preview) }.execute(db)
+        try Reminder.insert { Reminder() }.execute(db)
       }
       """#
     let objects = try scanAppJSON(["App.swift": source])
@@ -475,6 +478,8 @@ final class ScanTests: XCTestCase {
         #"INSERT INTO "climbRecords" ("id", "mountain") VALUES (?, ?) | Climb.mock1.id, Climb.mock1.mountain"#,
         #"INSERT INTO "climbRecords" ("id", "mountain") VALUES (?, ?) | 7, 'Hood'"#,
         #"INSERT INTO "alarmRecords" ("id") VALUES (?) | ScheduledAlarm.preview.id"#,
+        // Defaults Swift computes for each record: the app's values when it runs, never one made up.
+        #"INSERT INTO "reminders" ("id", "notificationID") VALUES (?, ?) | UUID(), "reminder_\(UUID().uuidString)""#,
       ], "\(objects)")
   }
 

@@ -247,3 +247,43 @@ final class DeclarationTypingTests: SnapshotTestCase {
     }
   }
 }
+
+/// A default Swift computes at each use — `var id = UUID()`, a default argument
+/// `id: UUID = UUID()`, `var createdAt = Date()` — gives each row its own value, as Swift calls it
+/// afresh for each record: two inserts never share an id.
+final class VolatileDefaultTests: SnapshotTestCase {
+  func testEachRowGetsItsOwnUUIDFromADefault() throws {
+    assertInlineSnapshot(
+      of: try run(
+        #"""
+        @Table struct Item: Identifiable {
+          var id: UUID = UUID()
+          var title: String
+        }
+        @Table struct Note: Identifiable {
+          let id: UUID
+          var body: String
+          init(id: UUID = UUID(), body: String) { self.id = id; self.body = body }
+        }
+        Item.insert { Item(title: "a") }
+        Item.insert { Item(title: "b") }
+        Note.insert { Note(body: "x") }
+        Note.insert { Note(body: "y") }
+        #sql("SELECT (SELECT count(DISTINCT id) FROM items) AS items, (SELECT count(DISTINCT id) FROM notes) AS notes", as: (Int, Int).self)
+        """#,
+        setup: [
+          ".raw CREATE TABLE items (id TEXT PRIMARY KEY, title TEXT NOT NULL); CREATE TABLE notes (id TEXT PRIMARY KEY, body TEXT NOT NULL)"
+        ]
+      ).components(separatedBy: "\n").suffix(6).joined(separator: "\n"), as: .lines
+    ) {
+      """
+      SELECT (SELECT count(DISTINCT id) FROM items) AS items, (SELECT count(DISTINCT id) FROM notes) AS notes
+      ┌───────┬───────┐
+      │ items │ notes │
+      ├───────┼───────┤
+      │ 2     │ 2     │
+      └───────┴───────┘
+      """
+    }
+  }
+}

@@ -187,12 +187,33 @@ extension Compiler {
   /// A row would take a property's default that Quarry cannot compute: refused, with the way
   /// out; in a scanned app, the value the app computes when it runs (bound, named by its code).
   func defaultValue(of column: ColumnModel, at node: some SyntaxProtocol) throws -> Expression? {
+    if let volatile = column.volatileDefault,
+      let fresh = freshValue(volatile, written: column.unknownDefault ?? "", type: column.type)
+    {
+      return fresh
+    }
     if let value = column.defaultValue { return value }
     guard let written = column.unknownDefault else { return nil }
     if scanning { return .value(.parameter(written)) }
     throw source.diagnostic(
       "the default of '\(column.name)' (\(written)) uses Swift Quarry does not run, so its value is unknown here; pass '\(column.name):' explicitly",
       at: node)
+  }
+
+  /// A default Swift computes at each use (`UUID()`, `Date()`): in a scan, the value the app makes
+  /// when it runs (bound, named by its code); at the prompt, a new one now — two rows never share it.
+  func freshValue(_ volatile: VolatileDefault, written: String, type: SwiftType) -> Expression? {
+    if scanning { return .value(.parameter(written)) }
+    switch volatile {
+    case .computed:
+      return nil
+    case .uuid:
+      return .value(.text(FunctionMethods.randomUUIDText()))
+    case .date:
+      return DateFormatting.stored(secondsSince1970: DateFormatting.now(), representation: type.wrapped.representation).map {
+        .value($0)
+      } ?? .function("datetime", [.literal("now")])
+    }
   }
 
   /// A Swift value as a name holds it: exactly (``Value/swiftValue(_:)``) where the query's

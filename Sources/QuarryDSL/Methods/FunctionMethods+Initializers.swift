@@ -36,12 +36,9 @@ extension FunctionMethods {
   func uuidInitializer(_ arguments: Arguments) throws -> Value? {
     func text(_ uuid: String) -> Value { .expression(TypedExpression(.value(.text(uuid.lowercased())), type: SwiftType("UUID"))) }
     if arguments.list.isEmpty {
-      // A random (version 4) UUID, as `UUID()` makes one each time it runs.
-      var bytes = (0..<16).map { _ in UInt8.random(in: 0...255) }
-      bytes[6] = (bytes[6] & 0x0F) | 0x40
-      bytes[8] = (bytes[8] & 0x3F) | 0x80
-      let hex = bytes.map { String($0 >> 4, radix: 16) + String($0 & 0x0F, radix: 16) }.joined()
-      return text(Self.hyphenatedUUID(hex))
+      // In a scan, the UUID the app makes when it runs, bound as StructuredQueries binds it.
+      if compiler.scanning { return .runTime("UUID()", type: SwiftType("UUID")) }
+      return text(Self.randomUUIDText())
     }
     guard arguments.list.count == 1, let argument = arguments.list.first else { return nil }
     if argument.label == nil, let number = compiler.knownInteger(argument.expression), number >= 0 {
@@ -62,6 +59,15 @@ extension FunctionMethods {
   }
 
   /// 32 hex digits as 8-4-4-4-12.
+  /// A random (version 4) UUID, as `UUID()` makes one each time it runs, as text in lower case.
+  static func randomUUIDText() -> String {
+    var bytes = (0..<16).map { _ in UInt8.random(in: 0...255) }
+    bytes[6] = (bytes[6] & 0x0F) | 0x40
+    bytes[8] = (bytes[8] & 0x3F) | 0x80
+    let hex = bytes.map { String($0 >> 4, radix: 16) + String($0 & 0x0F, radix: 16) }.joined()
+    return hyphenatedUUID(hex).lowercased()
+  }
+
   static func hyphenatedUUID(_ digits: String) -> String {
     var out = ""
     for (index, character) in digits.suffix(32).enumerated() {

@@ -185,6 +185,10 @@ extension TableMethods {
         let value = try compiler.evaluateArgument(next.expression, parameterType: parameter.type)
         given[parameter.name] = try compiler.typedExpression(value, expected: parameter.type, at: next.expression).expression
         remaining.removeFirst()
+      } else if let volatile = parameter.volatileDefault,
+        let fresh = compiler.freshValue(volatile.kind, written: volatile.written, type: parameter.type)
+      {
+        given[parameter.name] = fresh
       } else if let value = parameter.defaultValue {
         given[parameter.name] = value
       } else {

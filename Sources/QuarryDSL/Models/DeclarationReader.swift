@@ -193,8 +193,16 @@ struct DeclarationReader {
           if representation.hasSuffix("?") { column.type.isOptional = true }
         }
         if let initializer = binding.initializer {
-          column.defaultValue = try defaultExpression(initializer.value, type: column.type)
-          if column.defaultValue == nil { column.unknownDefault = messageExcerpt(initializer.value.trimmedDescription) }
+          let volatile = VolatileDefault.of(initializer.value, type: column.type)
+          if volatile != .uuid, volatile != .date {
+            column.defaultValue = try defaultExpression(initializer.value, type: column.type)
+          }
+          if let volatile {
+            column.volatileDefault = volatile
+            column.unknownDefault = initializer.value.trimmedDescription
+          } else if column.defaultValue == nil {
+            column.unknownDefault = messageExcerpt(initializer.value.trimmedDescription)
+          }
         }
         if propertyName == "id" && !model.columns.contains(where: \.isPrimaryKey)
           && !model.isSelection

@@ -26,6 +26,8 @@ struct ExplicitInitializer: Sendable {
     /// does not run.
     var defaultValue: Expression?
     var hasDefault: Bool
+    /// A default argument Swift computes afresh at each call (`id: UUID = UUID()`), as written.
+    var volatileDefault: (kind: VolatileDefault, written: String)? = nil
   }
 
   /// What a stored property is set to.
@@ -81,8 +83,16 @@ extension DeclarationReader {
           type = SwiftType(owner.name + "." + type.name, optional: type.isOptional)
         }
         var value: Expression?
-        if let written = parameter.defaultValue?.value { value = try? defaultExpression(written, type: type) }
-        parameters.append(.init(label: label, name: name, type: type, defaultValue: value, hasDefault: parameter.defaultValue != nil))
+        var volatile: (kind: VolatileDefault, written: String)?
+        if let written = parameter.defaultValue?.value {
+          let kind = VolatileDefault.of(written, type: type)
+          if kind != .uuid, kind != .date { value = try? defaultExpression(written, type: type) }
+          if let kind { volatile = (kind, written.trimmedDescription) }
+        }
+        parameters.append(
+          .init(
+            label: label, name: name, type: type, defaultValue: value, hasDefault: parameter.defaultValue != nil,
+            volatileDefault: volatile))
       }
       var assignments: [String: ExplicitInitializer.Source] = [:]
       var opaque: String?

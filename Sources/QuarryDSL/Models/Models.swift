@@ -1,4 +1,5 @@
 import QueryBuilder
+import SwiftSyntax
 
 /// The Swift type of a column or expression, as far as SQL generation needs to know it.
 ///
@@ -70,6 +71,26 @@ public struct SwiftType: Sendable, Hashable, CustomStringConvertible {
   public var description: String { name + (isOptional ? "?" : "") }
 }
 
+/// A default Swift computes afresh each time it is used (`var id = UUID()`, `createdAt: Date = .now`,
+/// a default argument `id: UUID = UUID()`): every row gets its own, never one value computed once.
+public enum VolatileDefault: Sendable, Hashable {
+  /// `UUID()`, `.init()` of a UUID; `Date()`, `Date.now`, `.now`, `.init()` of a Date.
+  case uuid, date
+  /// Swift around one of those (`"reminder_\(UUID().uuidString)"`): in a scan, the app's value
+  /// when it runs; at the prompt, computed once as the declaration is read.
+  case computed
+
+  static func of(_ expr: ExprSyntax, type: SwiftType?) -> VolatileDefault? {
+    let text = expr.trimmedDescription.filter { !$0.isWhitespace }
+    switch type?.wrapped.name {
+    case "UUID"? where ["UUID()", "UUID.init()", ".init()"].contains(text): return .uuid
+    case "Date"? where ["Date()", "Date.init()", ".init()", "Date.now", ".now"].contains(text): return .date
+    default: break
+    }
+    return ["UUID()", "UUID.init()", "Date()", "Date.init()", "Date.now"].contains(where: text.contains) ? .computed : nil
+  }
+}
+
 /// A column of a table model.
 public struct ColumnModel: Sendable, Hashable {
   /// The Swift property name (`$0.isCompleted`).
@@ -83,6 +104,8 @@ public struct ColumnModel: Sendable, Hashable {
   /// A default written in Swift Quarry does not run (`var id = makeID()`), as written: a row
   /// that would take it is refused, never given NULL.
   public var unknownDefault: String?
+  /// A default computed afresh for each row (`UUID()`, `Date()`); `unknownDefault` holds its text.
+  public var volatileDefault: VolatileDefault?
   /// `@Ephemeral` properties are not columns at all; `generated` columns are read-only.
   public var isGenerated: Bool
   /// Where the column sits among the model's properties: `["id"]`, or `["kind", "video", "url"]`
