@@ -466,6 +466,8 @@ final class ScanTests: XCTestCase {
         try ClimbRecord.insert { ClimbRecord(climb: .fixed) }.execute(db)
         try AlarmRecord.insert { AlarmRecord(alarm: .preview) }.execute(db)
         try Reminder.insert { Reminder() }.execute(db)
+        let code = "r_" + UUID().uuidString
+        try Reminder.insert { Reminder(id: UUID(), notificationID: code) }.execute(db)
       }
       """#
     let objects = try scanAppJSON(["App.swift": source])
@@ -480,6 +482,8 @@ final class ScanTests: XCTestCase {
         #"INSERT INTO "alarmRecords" ("id") VALUES (?) | ScheduledAlarm.preview.id"#,
         // Defaults Swift computes for each record: the app's values when it runs, never one made up.
         #"INSERT INTO "reminders" ("id", "notificationID") VALUES (?, ?) | UUID(), "reminder_\(UUID().uuidString)""#,
+        // `UUID()` in the app's code is the UUID it makes when it runs: the report is the same each time.
+        #"INSERT INTO "reminders" ("id", "notificationID") VALUES (?, ?) | UUID(), code"#,
       ], "\(objects)")
   }
 

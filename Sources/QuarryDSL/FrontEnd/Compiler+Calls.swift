@@ -1000,6 +1000,11 @@ extension Compiler {
 
   /// A default value as GRDB writes it into the schema: `false` → `0`, `"a'b"` → `'a''b'`.
   func sqlLiteral(of expr: ExprSyntax) throws -> String {
+    // `defaults(to: UUID().uuidString)` in a scanned app: a value the app computes as the
+    // migration runs; the schema is built with its code as a stand-in, the same every scan.
+    if scanning, VolatileDefault.of(expr, type: nil) != nil {
+      return "'<" + expr.trimmedDescription.replacing("'", with: "''") + ">'"
+    }
     guard case .expression(let typed) = try evaluate(expr), case .value(let value) = typed.expression.node else {
       throw source.diagnostic("GRDB's defaults(to:) needs a value known before the migration runs here", at: expr)
     }

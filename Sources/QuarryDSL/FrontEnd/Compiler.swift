@@ -125,7 +125,9 @@ public final class Compiler {
   var globalValues: [String: Value] = [:]
   var globalsBeingRead: Set<String> = []
   /// Compiling one query of a scanned app (`quarry scan`).
-  var scanning = false
+  var scanning = false {
+    didSet { catalog.valuesTheAppMakesWhenItRuns = scanning }
+  }
   /// The type a scanned query is written in, whose nested types its names mean first.
   var enclosingType: String?
   /// A scanned app's files: a `private` model is its file's own (two files may each declare a

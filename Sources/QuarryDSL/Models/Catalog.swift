@@ -14,6 +14,8 @@ public final class Catalog: @unchecked Sendable {
   public private(set) var tables: [String: TableModel] = [:]
   public private(set) var tableOrder: [String] = []
   public var enums: [String: EnumModel] = [:]
+  /// Reading a scanned app: `UUID()` is the value the app makes when it runs, not one made here.
+  var valuesTheAppMakesWhenItRuns = false
   public var aliases: [String: AliasModel] = [:]
   /// Top-level `let`/`var` bindings, compiled where they were declared.
   var bindings: [String: Value] = [:]

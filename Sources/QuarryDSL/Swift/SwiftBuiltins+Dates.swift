@@ -39,7 +39,12 @@ extension SwiftBuiltins {
       }
       return .double(seconds - other)
     },
-    SwiftBuiltin("", "UUID() -> UUID", example: "UUID().uuidString.count") { _ in
+    SwiftBuiltin("", "UUID() -> UUID", example: "UUID().uuidString.count") { call in
+      if call.evaluator.valuesTheAppMakesWhenItRuns {
+        var error = call.evaluator.failure("makes a UUID the app has only when it runs", at: call.node)
+        error.appStaticValue = "UUID()"
+        throw error
+      }
       // A random (version 4) UUID, as the app makes one each time this runs.
       var bytes = (0..<16).map { _ in UInt8.random(in: 0...255) }
       bytes[6] = (bytes[6] & 0x0F) | 0x40

@@ -62,6 +62,10 @@ final class SwiftEvaluator {
   var depth = 0
   static let maximumDepth = 200
 
+  /// Evaluating a scanned app's Swift: `UUID()` is a value the app makes when it runs (see
+  /// ``SwiftEvaluationError/appStaticValue``), bound by its code, never a made-up one.
+  var valuesTheAppMakesWhenItRuns = false
+
   init(source: SourceUnit, enums: [String: EnumModel], budget: EvaluationBudget = EvaluationBudget()) {
     self.source = source
     self.enums = enums
@@ -72,6 +76,7 @@ final class SwiftEvaluator {
   /// declares on standard types and enums.
   convenience init(source: SourceUnit, catalog: Catalog, budget: EvaluationBudget = EvaluationBudget()) {
     self.init(source: source, enums: catalog.enums, budget: budget)
+    valuesTheAppMakesWhenItRuns = catalog.valuesTheAppMakesWhenItRuns
     extensions = catalog.swiftExtensions
     valueTypes = catalog.valueTypes
     for model in catalog.tables.values where !model.isSelection {
@@ -100,6 +105,7 @@ final class SwiftEvaluator {
   /// sharing this one's types and budget.
   func nested(in source: SourceUnit, at node: some SyntaxProtocol) throws -> SwiftEvaluator {
     let inner = SwiftEvaluator(source: source, enums: enums, budget: budget)
+    inner.valuesTheAppMakesWhenItRuns = valuesTheAppMakesWhenItRuns
     inner.extensions = extensions
     inner.valueTypes = valueTypes
     inner.identifiers = identifiers
