@@ -485,6 +485,10 @@ final class ScanTests: XCTestCase {
         // `UUID()` in the app's code is the UUID it makes when it runs: the report is the same each time.
         #"INSERT INTO "reminders" ("id", "notificationID") VALUES (?, ?) | UUID(), code"#,
       ], "\(objects)")
+    func report() throws -> String {
+      try scanApp(["App.swift": source]).replacingOccurrences(of: #" · [0-9.]+ s\n"#, with: "\n", options: .regularExpression)
+    }
+    XCTAssertEqual(try report(), try report())
   }
 
   /// A table renamed by a later migration keeps the place of the statement that declared its
