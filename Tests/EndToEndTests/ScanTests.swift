@@ -1766,6 +1766,7 @@ final class ScanTests: XCTestCase {
         ORDER BY "remindersLists"."title"
         plan: SCAN remindersLists · USE TEMP B-TREE FOR ORDER BY
       [temp-b-tree] SQLite sorts the rows in a temporary B-tree for ORDER BY "remindersLists"."title" (USE TEMP B-TREE FOR ORDER BY): fine for a few rows; for many, an index in that order avoids the sort
+        fix: CREATE INDEX "idx_remindersLists_title" ON "remindersLists"("title");
 
     Tests/ScanApp/ListsModel.swift:7:3  query · FetchAll
       │ @ObservationIgnored @FetchAll var tags: [Tag]
@@ -1782,6 +1783,7 @@ final class ScanTests: XCTestCase {
         -- ?1 = list.id
         plan: SEARCH reminders USING INDEX idx_reminders_remindersListID (remindersListID=?) · USE TEMP B-TREE FOR ORDER BY
       [temp-b-tree] SQLite sorts the rows in a temporary B-tree for ORDER BY "reminders"."title" (USE TEMP B-TREE FOR ORDER BY): fine for a few rows; for many, an index in that order avoids the sort
+        fix: CREATE INDEX "idx_reminders_remindersListID_title" ON "reminders"("remindersListID", "title");
 
     Tests/ScanApp/ListsModel.swift:19:22  query · fetchAll
       │ Tag
@@ -1847,6 +1849,7 @@ final class ScanTests: XCTestCase {
         ORDER BY "reminders"."title"
         plan: SCAN reminders · USE TEMP B-TREE FOR ORDER BY
       [temp-b-tree] SQLite sorts the rows in a temporary B-tree for ORDER BY "reminders"."title" (USE TEMP B-TREE FOR ORDER BY): fine for a few rows; for many, an index in that order avoids the sort
+        fix: CREATE INDEX "idx_reminders_title" ON "reminders"("title");
 
     Tests/ScanApp/ListsModel.swift:51:5  query · when sort is .priority
       │ Reminder.order {
@@ -1860,6 +1863,7 @@ final class ScanTests: XCTestCase {
         ORDER BY "reminders"."priority" DESC
         plan: SCAN reminders · USE TEMP B-TREE FOR ORDER BY
       [temp-b-tree] SQLite sorts the rows in a temporary B-tree for ORDER BY "reminders"."priority" DESC (USE TEMP B-TREE FOR ORDER BY): fine for a few rows; for many, an index in that order avoids the sort
+        fix: CREATE INDEX "idx_reminders_priority" ON "reminders"("priority" DESC);
 
     Tests/ScanApp/ListsModel.swift:61:27  query · execute
       │ "DELETE FROM reminders WHERE isCompleted = 1"

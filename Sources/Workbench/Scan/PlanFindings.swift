@@ -65,12 +65,14 @@ struct PlanFindings {
         // sorts on other terms has its own finding.
         let purpose = detail.dropFirst(20)
         let clause = ["ORDER BY", "GROUP BY"].first { purpose.hasSuffix($0) }
-        let terms = clause.flatMap { Self.terms(of: $0, in: sql) }.map { " \($0)" } ?? ""
+        let written = clause.flatMap { Self.terms(of: $0, in: sql) }
+        let terms = written.map { " \($0)" } ?? ""
         out.append(
           .init(
             id: "temp-b-tree",
             message:
-              "SQLite sorts the rows in a temporary B-tree for \(purpose)\(terms) (\(detail)): fine for a few rows; for many, an index in that order avoids the sort"
+              "SQLite sorts the rows in a temporary B-tree for \(purpose)\(terms) (\(detail)): fine for a few rows; for many, an index in that order avoids the sort",
+            fix: clause == "ORDER BY" ? written.flatMap { sortingIndex(for: $0, aliases: aliases) } : nil
           ))
       } else if detail.hasPrefix("CORRELATED ") {
         out.append(
@@ -130,6 +132,46 @@ struct PlanFindings {
     }
     let terms = String(sql[range.upperBound..<end].drop { $0.isWhitespace }.reversed().drop { $0.isWhitespace }.reversed())
     return terms.isEmpty || terms.count > 120 ? nil : terms
+  }
+
+  /// `ORDER BY "logEntries"."date" DESC` on one table, filtered by `"metricId" = ?`: the index
+  /// that gives the rows in that order, its equality-filtered columns first
+  /// (`CREATE INDEX "idx_logEntries_metricId_date" ON "logEntries"("metricId", "date" DESC)`); nil
+  /// when the terms are not plain columns of one table. The scan keeps it only when SQLite's plan
+  /// with it sorts no more.
+  private func sortingIndex(for terms: String, aliases: [String: String]) -> String? {
+    var table: String?
+    var columns: [(name: String, descending: Bool)] = []
+    for term in terms.split(separator: ",") {
+      guard
+        let match = String(term).firstMatch(
+          of: /^\s*(?:"([^"]+)"|(\w+))\.(?:"([^"]+)"|(\w+))(?:\s+(ASC|DESC))?\s*$/.ignoresCase())
+      else { return nil }
+      guard let owner = aliases[String(match.1 ?? match.2 ?? "")], table == nil || table == owner else { return nil }
+      table = owner
+      columns.append((String(match.3 ?? match.4 ?? ""), match.5?.uppercased() == "DESC"))
+    }
+    guard let table, !columns.isEmpty else { return nil }
+    let filtered = equalityFilteredColumns(of: table, aliases: aliases).filter { name in !columns.contains { $0.name == name } }
+    let parts = filtered.map(quoteIdentifier) + columns.map { quoteIdentifier($0.name) + ($0.descending ? " DESC" : "") }
+    let name = "idx_\(table)_" + (filtered + columns.map(\.name)).joined(separator: "_")
+    return "CREATE INDEX \(quoteIdentifier(name)) ON \(quoteIdentifier(table))(\(parts.joined(separator: ", ")))"
+  }
+
+  /// Columns of `table` (or an alias of it) the query compares with `=` to something.
+  private func equalityFilteredColumns(of table: String, aliases: [String: String]) -> [String] {
+    var found: [String] = []
+    for (name, owner) in aliases where owner == table {
+      let escaped = TextPattern.escaped(name)
+      guard let pattern = TextPattern("(?:\"\(escaped)\"|\\b\(escaped))\\.\"?(\\w+)\"?\\)?\\s*(?:=|==)(?!=)", ignoringCase: true) else {
+        continue
+      }
+      for match in pattern.matches(in: sql) {
+        guard let group = match[1], !found.contains(String(group)) else { continue }
+        found.append(String(group))
+      }
+    }
+    return found
   }
 
   /// Words that may follow a table in FROM and are no alias.

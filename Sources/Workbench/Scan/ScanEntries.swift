@@ -414,7 +414,11 @@ struct EntryBuilder {
       if let fix = finding.fix, fix.hasPrefix("CREATE INDEX ") {
         let replanned = plan(sql, with: fix)
         if finding.id == "full-scan", !(replanned.usesIndex && replanned.fullScans < scans) { continue }
-        if !replanned.usesIndex { finding.fix = nil }
+        // An index for the order is proposed only when the plan with it sorts no more and reads
+        // no more whole tables (one that turns a join around to read in order can be worse).
+        if !replanned.usesIndex || (finding.id == "temp-b-tree" && (replanned.sorts || replanned.fullScans > scans)) {
+          finding.fix = nil
+        }
       }
       entry.findings.append(finding)
     }
@@ -429,23 +433,25 @@ struct EntryBuilder {
   /// many whole tables it still reads. The index is made and the query planned again inside a
   /// savepoint rolled back at once, so a finding proposes only an index the plan takes (the outer
   /// table of a LEFT JOIN is read whole with or without one).
-  private func plan(_ sql: String, with create: String) -> (usesIndex: Bool, fullScans: Int) {
+  private func plan(_ sql: String, with create: String) -> (usesIndex: Bool, fullScans: Int, sorts: Bool) {
     let database = session.database
     guard let name = create.firstMatch(of: /^CREATE INDEX "((?:[^"]|"")+)"/).map({ String($0.1).replacing("\"\"", with: "\"") }),
       (try? database.execute("SAVEPOINT quarry_index_check")) != nil
-    else { return (false, 0) }
+    else { return (false, 0, true) }
     defer {
       try? database.execute("ROLLBACK TO quarry_index_check")
       try? database.execute("RELEASE quarry_index_check")
     }
     // An index that cannot be made (the plan's name is no table of the schema) is not proposed.
-    guard (try? database.execute(create)) != nil, let rows = try? database.rows("EXPLAIN QUERY PLAN " + sql) else { return (false, 0) }
+    guard (try? database.execute(create)) != nil, let rows = try? database.rows("EXPLAIN QUERY PLAN " + sql) else {
+      return (false, 0, true)
+    }
     let details = rows.compactMap { row -> String? in
       guard row.count >= 4, case .text(let detail) = row[3] else { return nil }
       return detail
     }
     let uses = details.contains { $0.contains("INDEX \(name)") || $0.contains("INDEX \"\(name)\"") }
-    return (uses, details.filter(Self.isFullScan).count)
+    return (uses, details.filter(Self.isFullScan).count, details.contains { $0.hasPrefix("USE TEMP B-TREE FOR ORDER BY") })
   }
 
   // MARK: Tables
