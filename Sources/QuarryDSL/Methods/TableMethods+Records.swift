@@ -80,7 +80,7 @@ extension TableMethods {
     // A field with no default and no optional type must be given to `Columns(…)`.
     if arguments.call.calledExpression.trimmedDescription.hasSuffix(".Columns"),
       let missing = model.columns.first(where: { column in
-        column.path.count <= 1 && column.defaultValue == nil && !column.type.isOptional
+        column.path.count <= 1 && column.defaultValue == nil && column.volatileDefault == nil && !column.type.isOptional
           && !arguments.list.contains { $0.label == column.name }
       })
     {

@@ -35,6 +35,7 @@ public enum ModelPrinter {
 
   /// ` = 0`, ` = ""` for a literal default; a comment with the SQL for any other.
   static func defaultText(_ column: ColumnModel, enums: [String: EnumModel] = [:]) -> String {
+    if column.volatileDefault != nil, let written = column.unknownDefault { return " = " + written }
     guard let defaultValue = column.defaultValue else { return "" }
     if case .value(let binding) = defaultValue.node, let model = enums[column.type.name],
       let match = model.cases.first(where: { $0.value == binding })
