@@ -430,7 +430,7 @@ extension Compiler {
   ///
   /// ```swift
   /// DrinkType.insert { DrinkType.Draft(name: "x", createdAt: .now) }
-  /// // INSERT INTO "drinkTypes" ("id", "name", "createdAt") VALUES (NULL, ?, ?)
+  /// // in a scan: INSERT INTO "drinkTypes" ("id", "name", "createdAt") VALUES (NULL, ?, ?)  -- ?2 = Date.now
   /// ```
   func evaluateArgument(_ expression: ExprSyntax, parameterType: SwiftType?) throws -> Value {
     if let access = expression.as(MemberAccessExprSyntax.self), access.base == nil, access.declName.baseName.text == "now",
