@@ -46,11 +46,7 @@ extension SwiftBuiltins {
         throw error
       }
       // A random (version 4) UUID, as the app makes one each time this runs.
-      var bytes = (0..<16).map { _ in UInt8.random(in: 0...255) }
-      bytes[6] = (bytes[6] & 0x0F) | 0x40
-      bytes[8] = (bytes[8] & 0x3F) | 0x80
-      let hex = bytes.map { String($0 >> 4, radix: 16, uppercase: true) + String($0 & 0x0F, radix: 16, uppercase: true) }.joined()
-      return .uuid(FunctionMethods.hyphenatedUUID(hex))
+      return .uuid(FunctionMethods.randomUUIDText().uppercased())
     },
     SwiftBuiltin(
       "", "UUID(uuidString string: String) -> UUID?", example: #"UUID(uuidString: "e621e1f8-c36c-495a-93fc-0c247a3e6e5f")?.uuidString"#

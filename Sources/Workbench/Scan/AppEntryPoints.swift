@@ -16,7 +16,10 @@ enum AppEntryPoints {
   /// One module per app when the files hold two `@main` types or more, each in its own folder;
   /// nil otherwise (one module).
   static func modules(of files: [String], named: [String], readText: (String) -> String?) -> [ScanModule]? {
-    let entries = files.filter { file in readText(file).map(declaresMain) ?? false }
+    // Each file is read once, for its `@main` and then for its tables.
+    var texts: [String: String] = [:]
+    for file in files { texts[file] = readText(file) }
+    let entries = files.filter { texts[$0].map(declaresMain) ?? false }
     guard entries.count >= 2 else { return nil }
     let common = commonFolder(of: files)
     var roots: [String] = []
@@ -35,7 +38,7 @@ enum AppEntryPoints {
     var declaredIn: [String: String] = [:]
     var clash = false
     for file in files {
-      guard let root = roots.first(where: { isInside(file, $0) }), let text = readText(file) else { continue }
+      guard let root = roots.first(where: { isInside(file, $0) }), let text = texts[file] else { continue }
       for name in tableNames(in: text) {
         if let other = declaredIn[name], other != root { clash = true }
         declaredIn[name] = root

@@ -24,7 +24,7 @@ struct PlanFindings {
         // A whole table read row by row: a finding when the query filters or joins it on a
         // column no index leads with.
         let name = String(detail.dropFirst(5))
-        guard let table = aliases[name] else { continue }
+        guard let table = aliases[name.lowercased()] else { continue }
         let filtered = filteredColumns(of: name)
         guard !filtered.isEmpty else { continue }
         let indexed = indexes.leading(table)
@@ -40,7 +40,7 @@ struct PlanFindings {
         // SQLite builds an index for this one query, every time it runs.
         let name = String(detail.dropFirst(7).prefix { $0 != " " })
         let column = String(detail[detail.index(after: open)...].prefix { $0.isLetter || $0.isNumber || $0 == "_" })
-        guard let table = aliases[name] else {
+        guard let table = aliases[name.lowercased()] else {
           // A common table expression or a subquery: no index of the schema can serve it.
           out.append(
             .init(
@@ -86,21 +86,22 @@ struct PlanFindings {
   }
 
   /// `FROM "reminders" AS "r"`, `JOIN segmentCoordinate sc`: the names the plan may give a
-  /// table (SQLite's plan says `SCAN sc`) to the tables of the schema they stand for. A name that
-  /// is neither (a common table expression, a subquery) stands for no table, and gets no index.
+  /// table (SQLite's plan says `SCAN sc`), lower-cased, to the tables of the schema they stand
+  /// for. A name that is neither (a common table expression, a subquery) stands for no table, and
+  /// gets no index.
   private func tableAliases() -> [String: String] {
     var out: [String: String] = [:]
-    let tokens = Self.nameTokens(sql)
+    let tokens = SQLMutants.tokens(sql).filter { $0.kind != .space }
     let tables = indexes.tableNames()
-    for (index, token) in tokens.enumerated() where token.isName {
-      guard let table = tables[token.text.lowercased()] else { continue }
-      out[token.text] = table
-      let previous = index > 0 ? tokens[index - 1].text.uppercased() : ""
+    for (index, token) in tokens.enumerated() {
+      guard let name = token.name, let table = tables[name] else { continue }
+      out[name] = table
+      let previous = index > 0 ? tokens[index - 1].upper : ""
       guard ["FROM", "JOIN", ","].contains(previous) else { continue }
       var next = index + 1
-      if next < tokens.count, tokens[next].text.uppercased() == "AS" { next += 1 }
-      guard next < tokens.count, tokens[next].isName, !Self.clauseWords.contains(tokens[next].text.uppercased()) else { continue }
-      out[tokens[next].text] = table
+      if next < tokens.count, tokens[next].upper == "AS" { next += 1 }
+      guard next < tokens.count, let alias = tokens[next].name, !Self.clauseWords.contains(alias.uppercased()) else { continue }
+      out[alias] = table
     }
     return out
   }
@@ -147,7 +148,7 @@ struct PlanFindings {
         let match = String(term).firstMatch(
           of: /^\s*(?:"([^"]+)"|(\w+))\.(?:"([^"]+)"|(\w+))(?:\s+(ASC|DESC))?\s*$/.ignoresCase())
       else { return nil }
-      guard let owner = aliases[String(match.1 ?? match.2 ?? "")], table == nil || table == owner else { return nil }
+      guard let owner = aliases[String(match.1 ?? match.2 ?? "").lowercased()], table == nil || table == owner else { return nil }
       table = owner
       columns.append((String(match.3 ?? match.4 ?? ""), match.5?.uppercased() == "DESC"))
     }
@@ -180,69 +181,6 @@ struct PlanFindings {
     "ORDER", "LIMIT", "HAVING", "WINDOW", "UNION", "EXCEPT", "INTERSECT", "INDEXED", "NOT", "RETURNING", "SET",
     "VALUES", "SELECT", "DEFAULT", "WITH", "OFFSET",
   ]
-
-  /// SQL cut into names (bare, `"quoted"`, `` `quoted` ``, `[quoted]`, unquoted) and single
-  /// characters of punctuation; string literals, numbers and comments are left out.
-  static func nameTokens(_ sql: String) -> [(text: String, isName: Bool)] {
-    var out: [(text: String, isName: Bool)] = []
-    let scalars = Array(sql.unicodeScalars)
-    var index = 0
-    func quoted(until close: Unicode.Scalar) -> String {
-      var text = String.UnicodeScalarView()
-      index += 1
-      while index < scalars.count {
-        if scalars[index] == close {
-          if close != "]", index + 1 < scalars.count, scalars[index + 1] == close {
-            text.append(close)
-            index += 2
-            continue
-          }
-          index += 1
-          break
-        }
-        text.append(scalars[index])
-        index += 1
-      }
-      return String(text)
-    }
-    while index < scalars.count {
-      let scalar = scalars[index]
-      switch scalar {
-      case "\"": out.append((quoted(until: "\""), true))
-      case "`": out.append((quoted(until: "`"), true))
-      case "[": out.append((quoted(until: "]"), true))
-      case "'": _ = quoted(until: "'")
-      case "-" where index + 1 < scalars.count && scalars[index + 1] == "-":
-        while index < scalars.count, scalars[index] != "\n" { index += 1 }
-      case "/" where index + 1 < scalars.count && scalars[index + 1] == "*":
-        index += 2
-        while index + 1 < scalars.count, !(scalars[index] == "*" && scalars[index + 1] == "/") { index += 1 }
-        index += 2
-      default:
-        if scalar.properties.isAlphabetic || scalar == "_" {
-          var text = String.UnicodeScalarView()
-          while index < scalars.count,
-            scalars[index].properties.isAlphabetic || scalars[index] == "_" || scalars[index] == "$"
-              || ("0"..."9").contains(scalars[index])
-          {
-            text.append(scalars[index])
-            index += 1
-          }
-          out.append((String(text), true))
-        } else if ("0"..."9").contains(scalar) {
-          while index < scalars.count,
-            scalars[index].properties.isAlphabetic || ("0"..."9").contains(scalars[index]) || scalars[index] == "."
-          {
-            index += 1
-          }
-        } else {
-          if !scalar.properties.isWhitespace { out.append((String(scalar), false)) }
-          index += 1
-        }
-      }
-    }
-    return out
-  }
 
   /// Columns of `name` (a table or its alias) the query compares with something: in WHERE,
   /// ON, or a subquery's conditions.
