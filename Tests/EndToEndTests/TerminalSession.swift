@@ -131,7 +131,9 @@ final class TerminalSession {
   func waitFor(_ text: String, count: Int = 1, timeout: TimeInterval = 10) -> Bool {
     let deadline = Date().addingTimeInterval(timeout)
     while Date() < deadline {
-      if screen().components(separatedBy: text).count - 1 >= count { return true }
+      // The n-th appearance counts the scrollback too: an earlier one may have scrolled off.
+      let shown = count > 1 ? ((try? tmux(["capture-pane", "-p", "-S", "-", "-t", "t"])) ?? "") : screen()
+      if shown.components(separatedBy: text).count - 1 >= count { return true }
       usleep(50_000)
     }
     return false
