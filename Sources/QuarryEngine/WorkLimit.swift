@@ -28,8 +28,10 @@ public final class WorkLimit: @unchecked Sendable {
 
   /// Whether `stopAll()` was called since it was made: work that runs no statement long enough
   /// to be interrupted (an import of many short inserts) asks it between steps.
+  /// A limit made with one (`limitWork(seconds:stoppedBy:)`) counts a Ctrl-C from when the
+  /// request was made, so a stop pressed before the statement began still stops it.
   public struct StopRequest: Sendable {
-    private let startGeneration = WorkLimit.generation.load(ordering: .relaxed)
+    fileprivate let startGeneration = WorkLimit.generation.load(ordering: .relaxed)
     public init() {}
     public var isRequested: Bool { WorkLimit.generation.load(ordering: .relaxed) != startGeneration }
   }
@@ -40,11 +42,11 @@ public final class WorkLimit: @unchecked Sendable {
   /// Why the last statement was stopped, if it was.
   public private(set) var reason: Reason?
 
-  init(seconds: Double) {
+  init(seconds: Double, stoppedBy request: StopRequest? = nil) {
     self.seconds = seconds
     let nanoseconds = seconds.isFinite && seconds > 0 ? min(seconds, 1e6) * 1e9 : 0
     deadline = DispatchTime.now().uptimeNanoseconds &+ UInt64(nanoseconds)
-    startGeneration = Self.generation.load(ordering: .relaxed)
+    startGeneration = request?.startGeneration ?? Self.generation.load(ordering: .relaxed)
   }
 
   /// Whether the running statement must stop (SQLite's progress handler asks every few
@@ -64,10 +66,11 @@ public final class WorkLimit: @unchecked Sendable {
 
 extension Database {
   /// Limits statements on this connection, from now on, to `seconds` in all, and lets
-  /// `WorkLimit.stopAll()` stop them; replaces any earlier limit.
+  /// `WorkLimit.stopAll()` stop them — any call since `request` was made, when one is given (a
+  /// Ctrl-C while a lesson check was still preparing its databases); replaces any earlier limit.
   @discardableResult
-  public func limitWork(seconds: Double) -> WorkLimit {
-    let limit = WorkLimit(seconds: seconds)
+  public func limitWork(seconds: Double, stoppedBy request: WorkLimit.StopRequest? = nil) -> WorkLimit {
+    let limit = WorkLimit(seconds: seconds, stoppedBy: request)
     workLimit = limit
     sqlite3_progress_handler(
       handle, 4_000,

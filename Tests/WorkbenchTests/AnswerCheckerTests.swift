@@ -1,4 +1,5 @@
 import Foundation
+import QuarryEngine
 import Workbench
 import XCTest
 
@@ -136,6 +137,22 @@ final class AnswerCheckerTests: XCTestCase {
       try verdict(endless, count, timeLimit: 0.5),
       .wrong("stopped after 0.5 s: the query did not finish (a recursive CTE needs a `where` in its recursive part that ends it)"))
     XCTAssertLessThan(Date().timeIntervalSince(started), 10)
+  }
+
+  /// A Ctrl-C pressed while the check still prepares its databases (before the endless query
+  /// began) stops the check as one pressed during the query does, not after the time limit.
+  func testCtrlCBeforeTheQueryBeganStillStopsTheCheck() throws {
+    let count = exercise("Tag.count()")
+    let endless = "WITH RECURSIVE n(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM n) SELECT count(*) FROM n"
+    let checker = AnswerChecker(timeLimit: 60)
+    WorkLimit.stopAll()  // what the prompt's SIGINT handler calls
+    let started = Date()
+    XCTAssertEqual(
+      try checker.check(endless, against: count, fixture: "reminders"),
+      .wrong("the check was stopped (Ctrl-C) before the query finished"))
+    XCTAssertLessThan(Date().timeIntervalSince(started), 30)
+    // A checker made after the Ctrl-C is not stopped by it.
+    XCTAssertEqual(try AnswerChecker().check("SELECT count(*) FROM tags", against: count, fixture: "reminders"), .correct)
   }
 
   func testTheLintCatchesMutantsAndDataThatCannotTellAnswersApart() throws {

@@ -52,13 +52,25 @@ public struct AnswerChecker {
   /// How long one run of an answer may take before it is stopped (an endless recursive CTE).
   public var timeLimit: Double
 
+  /// Made when the checker is: a Ctrl-C from then on stops the check, whichever database it
+  /// is preparing or running on at that moment.
+  let stop = WorkLimit.StopRequest()
+
   public init(timeLimit: Double = 5) { self.timeLimit = timeLimit }
+
+  static let stoppedMessage = "the check was stopped (Ctrl-C) before the query finished"
 
   /// Checks `answer` (DSL or plain SQL, with or without `.raw`) on the fixture and its variant.
   /// `context` holds inputs made at the prompt before the answer (an alias enum, a `@Table` for
   /// a view, a `let`): they run first, as they did for the learner.
   public func check(_ answer: String, against exercise: Exercise, fixture: String, context: [String] = []) throws -> Verdict {
-    try check(answer, against: exercise, fixture: fixture, context: context, expected: expectedOutcomes(of: exercise, fixture: fixture))
+    do {
+      return try check(
+        answer, against: exercise, fixture: fixture, context: context, expected: expectedOutcomes(of: exercise, fixture: fixture))
+    } catch  where stop.isRequested {
+      // Stopped while the solution ran: that is no fault of the lesson's.
+      return .wrong(Self.stoppedMessage)
+    }
   }
 
   /// What the solution does on the fixture and on the variant, in that order: computed once by
@@ -148,6 +160,8 @@ public struct AnswerChecker {
   {
     var evidence: AnswerEvidence?
     for (dataset, expected) in zip(Self.datasets(for: exercise), outcomes) where !expected.undetermined {
+      // A Ctrl-C between two datasets' runs stops the check too.
+      if stop.isRequested { return .wrong(Self.stoppedMessage) }
       let variant = dataset.variant
       let actual: Outcome
       do {
@@ -413,7 +427,7 @@ public struct AnswerChecker {
     let autoIncrementKeys = Self.autoIncrementKeys(in: session.database)
     // Techniques are read from the run on the fixture's rows; the other runs compare rows.
     let collector = ResultCollector(recordingIn: session.database, explaining: !dataset.variant)
-    let limit = session.database.limitWork(seconds: timeLimit)
+    let limit = session.database.limitWork(seconds: timeLimit, stoppedBy: stop)
     Self.execute(input, in: session, sink: collector)
     session.database.removeWorkLimit()
     session.database.stopRecordingAccess()
@@ -424,7 +438,7 @@ public struct AnswerChecker {
           "stopped after \(Self.seconds(timeLimit)): the query did not finish (a recursive CTE needs a `where` in its recursive part that ends it)"
       )
     case .stopped?:
-      throw CheckFailure(message: "the check was stopped (Ctrl-C) before the query finished")
+      throw CheckFailure(message: Self.stoppedMessage)
     case nil: break
     }
     if let error = collector.error { throw CheckFailure(message: error) }
