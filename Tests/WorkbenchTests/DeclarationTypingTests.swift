@@ -287,3 +287,83 @@ final class VolatileDefaultTests: SnapshotTestCase {
     }
   }
 }
+
+/// A record's fields read back from a value the input made: given or left to their defaults, each
+/// of its declared type, and interpolated as Swift prints it. Expected values from swiftc
+/// (a struct with the same fields and defaults, `print("\(r.isFlagged)|\(r.priority)|…")`):
+/// `true|nil|nil|!|Optional(3)|0.5|0`.
+final class RecordFieldTests: SnapshotTestCase {
+  func testFieldsOfARecordAreSwiftValuesOfTheirDeclaredType() throws {
+    assertInlineSnapshot(
+      of: try run(
+        #"""
+        enum Level: Int, QueryBindable { case low = 1, medium, high }
+        @Table struct Item: Identifiable {
+          let id: Int
+          var isFlagged = false
+          var level: Level?
+          var notes = ""
+          var count: Int? = 3
+          var ratio = 0.5
+        }
+        let r = Item.Draft(isFlagged: true)
+        #sql("SELECT \("\(r.isFlagged)|\(r.level)|\(r.id)|\(r.notes)!|\(r.count)|\(r.ratio)|\(r.level?.rawValue ?? 0)") AS printed", as: String.self)
+        """#,
+        setup: [".raw CREATE TABLE items (id INTEGER PRIMARY KEY, isFlagged INTEGER, level INTEGER, notes TEXT, count INTEGER, ratio REAL)"]
+      ).components(separatedBy: "\n").suffix(5).joined(separator: "\n"), as: .lines
+    ) {
+      """
+      ┌──────────────────────────────────┐
+      │ printed                          │
+      ├──────────────────────────────────┤
+      │ true|nil|nil|!|Optional(3)|0.5|0 │
+      └──────────────────────────────────┘
+      """
+    }
+  }
+
+  /// A default made afresh (`UUID()`) is made once, when the draft is, and the draft keeps it;
+  /// what Swift would print with the app's module name is refused at the field; a field with no
+  /// default must be given, as the compiler says.
+  func testWhatCannotBeKnownIsRefusedWhereItIsRead() throws {
+    assertInlineSnapshot(
+      of: try run(
+        #"""
+        @Table struct Entry: Identifiable {
+          let id: UUID
+          var stamp: UUID = UUID()
+          var title: String
+        }
+        let e = Entry.Draft(title: "a")
+        Entry.insert { e }
+        Entry.where { $0.stamp.eq(e.stamp) }.count()
+        let p = Reminder.Draft(isFlagged: true, priority: .high, remindersListID: 1, title: "x", updatedAt: Date())
+        Tag.where { $0.title.eq("\(p.priority)") }
+        Reminder.Draft(remindersListID: 1, title: "x")
+        """#,
+        setup: [".raw CREATE TABLE entries (id TEXT PRIMARY KEY, stamp TEXT, title TEXT)"]
+      ).replacing(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/, with: "<one uuid>"), as: .lines
+    ) {
+      """
+      INSERT INTO "entries"
+      ("id", "stamp", "title")
+      VALUES
+      (NULL, '<one uuid>', 'a')
+      SELECT count(*)
+      FROM "entries"
+      WHERE (("entries"."stamp") = ('<one uuid>'))
+      ┌──────────┐
+      │ count(*) │
+      ├──────────┤
+      │ 1        │
+      └──────────┘
+      error: 10:28: Quarry cannot tell what Swift prints here: this value prints a value of the input's own type inside a collection, an optional or a struct, which Swift names with the app's module (MyApp.Type.case); print its properties or rawValue instead
+      Tag.where { $0.title.eq("\\(p.priority)") }
+                                 ^~~~~~~~~~
+      error: 11:46: missing argument for parameter 'updatedAt' in call
+      Reminder.Draft(remindersListID: 1, title: "x")
+                                                   ^
+      """
+    }
+  }
+}

@@ -441,8 +441,10 @@ extension Compiler {
       guard case .value(let binding) = typed.expression.node else { return nil }
       if case .parameter = binding { return nil }  // a value the app has only when it runs
       if let type = typed.type, let model = catalog.enums[type.name] {
+        if case .null = binding { return type.isOptional ? SwiftValue.none : nil }
         guard let match = model.cases.first(where: { $0.value == binding }) else { return nil }
-        return .enumCase(type: model.name, name: match.name, raw: SwiftValue(binding, as: model.rawType))
+        let value = SwiftValue.enumCase(type: model.name, name: match.name, raw: SwiftValue(binding, as: model.rawType))
+        return type.isOptional ? .some(value) : value
       }
       return SwiftValue(binding, as: typed.type)
     case .array(let elements):

@@ -33,8 +33,28 @@ extension Compiler {
           ? model.primaryKeyColumns.first : nil),
       let index = query.select.columns.firstIndex(where: { $0.alias == column.sqlName })
     {
-      let type = query.columnTypes.indices.contains(index) ? query.columnTypes[index] : column.type
-      return .expression(TypedExpression(query.select.columns[index].expression, type: type ?? column.type))
+      var type = (query.columnTypes.indices.contains(index) ? query.columnTypes[index] : nil) ?? column.type
+      // The field has its declared type (`priority: Priority?` holds `.high` as an optional).
+      if column.type.isOptional || (column.isPrimaryKey && typeName.hasSuffix(".Draft")) { type = type.optional }
+      return .expression(TypedExpression(query.select.columns[index].expression, type: type))
+    }
+    // `Reminder.Draft(title: "x").priority`: a field the initializer was not given holds its
+    // default (nil for an optional; a draft's id is nil until the row is inserted).
+    if query.select.from == nil, query.select.wheres.isEmpty, let typeName = query.resultModel,
+      let model = catalog.table(forType: typeName.hasSuffix(".Draft") ? String(typeName.dropLast(6)) : typeName),
+      let column = model.column(named: name), column.path.count <= 1
+    {
+      let isDraft = typeName.hasSuffix(".Draft")
+      let type = isDraft && column.isPrimaryKey ? column.type.optional : column.type
+      if isDraft && column.isPrimaryKey { return .expression(TypedExpression(.null, type: type)) }
+      if column.volatileDefault != nil {
+        // Swift made that value once, when the draft was; this record does not hold it.
+        throw source.diagnostic(
+          "'\(name)' was not given, and its default (\(column.unknownDefault ?? "a new value")) is made afresh for each value: Quarry cannot tell which one this draft holds; pass '\(name):' explicitly",
+          at: node)
+      }
+      if let value = try defaultValue(of: column, at: node) { return .expression(TypedExpression(value, type: type)) }
+      if column.type.isOptional { return .expression(TypedExpression(.null, type: type)) }
     }
     // `Attachment.Kind`: a type nested in the table's type.
     if let table = query.tables.first, let nested = catalog.table(forType: table.model.typeName + "." + name) {

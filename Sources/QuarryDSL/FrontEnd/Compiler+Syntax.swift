@@ -371,19 +371,18 @@ extension Compiler {
         let first = interpolation.expressions.first
       {
         let value = try evaluate(first.expression)
-        guard case .expression(let typed) = value, case .value(let binding) = typed.expression.node
-        else {
+        if case .expression(let typed) = value, case .value(.parameter(let name)) = typed.expression.node { throw RunTimeValue(name: name) }
+        // What Swift prints for the value of its type (`true`, `Optional(3)`, `nil`, `high`):
+        // the one description the evaluator gives every interpolation.
+        guard let swift = swiftValue(value) else {
           throw source.diagnostic(
             "only plain values can be interpolated into a Swift string; use #sql(\"…\\(expression)…\") for SQL",
             at: first.expression)
         }
-        switch binding {
-        case .text(let text): out += text
-        case .integer(let value): out += String(value)
-        case .double(let value): out += "\(value)"
-        case .null: out += "nil"
-        case .blob: out += "<blob>"
-        case .parameter(let name): throw RunTimeValue(name: name)
+        do {
+          out += try swift.describe(interpolated: true)
+        } catch {
+          throw source.diagnostic("Quarry cannot tell what Swift prints here: this value \(error.message)", at: first.expression)
         }
       }
     }

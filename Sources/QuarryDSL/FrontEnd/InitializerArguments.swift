@@ -19,6 +19,22 @@ extension Compiler {
       if isDraft && column.isPrimaryKey { parameter = parameter.optional }
       try checkConcreteArgument(argument.expression, parameter: parameter)
     }
+    // A field with no default, not optional (nor a draft's id), must be given, as the compiler
+    // says of the memberwise initializer.
+    let given = Set(arguments.compactMap { $0.label?.text })
+    for (position, column) in model.columns.enumerated() where column.path.count <= 1 && !column.isGenerated {
+      guard !given.contains(column.name), column.defaultValue == nil, column.unknownDefault == nil, column.volatileDefault == nil,
+        !column.type.isOptional, !(isDraft && column.isPrimaryKey)
+      else { continue }
+      // Where the argument belongs: before the first given field declared after it, or at `)`.
+      let next = arguments.first { argument in
+        (argument.label.flatMap { label in model.columns.firstIndex { $0.path.first == label.text } } ?? -1) > position
+      }
+      let call = arguments.parent?.as(FunctionCallExprSyntax.self)
+      throw source.diagnostic(
+        "missing argument for parameter '\(column.name)' in call",
+        at: next.map { Syntax($0) } ?? call?.rightParen.map(Syntax.init) ?? Syntax(arguments))
+    }
   }
 
   /// Labels in the order the fields are declared: "argument 'title' must precede argument 'id'".
