@@ -453,6 +453,14 @@ extension Compiler {
       }
     }
     let value = try evaluate(expression, expected: parameterType)
+    // `Probe.Draft(v: -x)`: the field's parameter is a plain Swift value, so the prefix operator
+    // is Swift's own and its result is bound (`-5`, as StructuredQueries binds it); the query's
+    // `-(5)` is for a query expression's argument only.
+    if expression.is(PrefixOperatorExprSyntax.self), case .expression(let typed) = value, case .unary = typed.expression.node,
+      let computed = try? swiftValue(of: expression, expected: parameterType)
+    {
+      return computed
+    }
     // `.mock1` the app computes when it runs: named with its type, `Climb.mock1`.
     if Self.isLeadingDotMember(expression), let type = parameterType?.wrapped,
       case .expression(let typed) = value, case .value(.parameter(let name)) = typed.expression.node, name.hasPrefix(".")
