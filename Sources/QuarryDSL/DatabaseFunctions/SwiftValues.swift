@@ -40,11 +40,37 @@ extension Compiler {
     return .runTime(text(of: expr), type: type)
   }
 
+  /// What Swift computes on its own in this compiler's scope, and how it resolves operators.
+  var swiftComputationRules: SwiftComputation {
+    SwiftComputation(
+      classify: swiftName, fold: { [source] in source.folded($0) },
+      prefixIsTheQuerys: { [unowned self] in self.prefixIsTheQuerys($0, inOperation: $1) })
+  }
+
+  /// Whether the compiler resolves a prefix operator of the input to StructuredQueries' (as
+  /// the library's `prefix func -(any QueryExpression)` wins overload resolution) rather than
+  /// to the standard library's. Observed with StructuredQueries 7cdc5c4 (the cases in
+  /// `Tests/RealCode/swift-values.jsonl`): `-x` of an `Int` is the query's, alone (`-(5)`) and as
+  /// an operand (`(-(5)) + (1)`); of an `Int64` alone only (`-n + 1` is Swift's -6); of a
+  /// `Double` never (`-d` is -2.5), but `+d` is (`+(2.5)`); `~x` is; of a literal none is.
+  func prefixIsTheQuerys(_ prefix: PrefixOperatorExprSyntax, inOperation: Bool) -> Bool {
+    let op = prefix.operator.text
+    guard ["-", "+", "~"].contains(op), !SwiftComputation.isLiteral(prefix.expression) else { return false }
+    guard op == "-" else { return true }
+    var typeName: String?
+    if case .expression(let typed)? = try? evaluate(prefix.expression) { typeName = typed.type?.wrapped.name }
+    switch typeName {
+    case "Double", "Float", "CGFloat": return false
+    case let name? where SwiftType(name).isFixedWidthInteger: return !inOperation
+    default: return true
+    }
+  }
+
   /// An expression Swift computes on its own (``SwiftComputation``), computed by the evaluator
   /// with the type the context expects; nil when the expression is the query's, or uses Swift
   /// the evaluator does not run (the query compiler reads it then). Where Swift traps, an error.
   func swiftComputation(_ expr: ExprSyntax, expected: SwiftType?) throws -> Value? {
-    let computation = SwiftComputation(classify: swiftName)
+    let computation = swiftComputationRules
     let typedMember = isStandardImplicitMember(expr, of: expected)
     guard typedMember || computation.isComputation(expr) else { return nil }
     switch try computeSwift(expr, expected: evaluatorType(expected)) {
@@ -56,7 +82,7 @@ extension Compiler {
       guard computed.isPlain else { return nil }
       // `Int64(3)`, `Int64(n) + 1`: Quarry holds every integer as one 64-bit kind; the type the
       // code names is the one the library's generic parameters see.
-      if let width = Self.fixedWidthType(of: expr) ?? declaredIntegerType(of: expr) {
+      if let width = Self.fixedWidthType(of: expr) ?? declaredIntegerType(of: expr) ?? heldIntegerType(of: expr) {
         return Self.retyped(try value(of: computed, at: expr), as: SwiftType(width))
       }
       return try value(of: computed, at: expr)
@@ -124,6 +150,34 @@ extension Compiler {
     return found.count == 1 ? found.first : nil
   }
 
+  /// The fixed-width integer type of the values an arithmetic expression computes with (`n + 1`
+  /// where `let n: Int64 = 7`): Swift's result has that type. Nil for `Int` and anything else.
+  func heldIntegerType(of expr: ExprSyntax) -> String? {
+    var inner = expr
+    while let tuple = inner.as(TupleExprSyntax.self), tuple.elements.count == 1, let only = tuple.elements.first, only.label == nil {
+      inner = only.expression
+    }
+    if let sequence = inner.as(SequenceExprSyntax.self), let folded = source.folded(ExprSyntax(sequence)),
+      !folded.is(SequenceExprSyntax.self)
+    {
+      inner = folded
+    }
+    if let reference = inner.as(DeclReferenceExprSyntax.self) {
+      let name = reference.baseName.text
+      guard case .expression(let typed)? = lookupLocal(name) ?? catalog.bindings[name], let type = typed.type, !type.isOptional,
+        type.isFixedWidthInteger
+      else { return nil }
+      return type.name
+    }
+    if let prefix = inner.as(PrefixOperatorExprSyntax.self) { return heldIntegerType(of: prefix.expression) }
+    if let infix = inner.as(InfixOperatorExprSyntax.self), let op = infix.operator.as(BinaryOperatorExprSyntax.self)?.operator.text,
+      ["+", "-", "*", "/", "%", "&", "|", "^", "&+", "&-", "&*"].contains(op)
+    {
+      return heldIntegerType(of: infix.leftOperand) ?? heldIntegerType(of: infix.rightOperand)
+    }
+    return nil
+  }
+
   /// `value` with its integers (or an array's) given the type `width`.
   static func retyped(_ value: Value, as width: SwiftType) -> Value {
     switch value {
@@ -153,13 +207,20 @@ extension Compiler {
   /// it (``Value/swiftValue(_:)`` where the query's values would lose something), with its
   /// written type. Nil when the initializer is the query's.
   func swiftBinding(_ expr: ExprSyntax, type: SwiftType?, written: TypeSyntax? = nil) throws -> Value? {
-    let computation = SwiftComputation(classify: swiftName)
+    let computation = swiftComputationRules
     let typedMember = isStandardImplicitMember(expr, of: type)
+    // `let s: Int = -x`: the written type makes the prefix and the operators over it Swift's
+    // own (without it, `-x` is the query's negation, as the compiler types it).
+    let concrete = evaluatorType(type) != nil && (expr.is(PrefixOperatorExprSyntax.self) || expr.is(InfixOperatorExprSyntax.self))
     guard typedMember || computation.isSwift(expr, bound: []),
-      typedMember || computation.isComputation(expr) || expr.is(DeclReferenceExprSyntax.self) || expr.is(DictionaryExprSyntax.self)
+      typedMember || concrete || computation.isComputation(expr) || expr.is(DeclReferenceExprSyntax.self)
+        || expr.is(DictionaryExprSyntax.self)
     else { return nil }
     switch try computeSwift(expr, expected: evaluatorType(type)) {
-    case .success(let computed): return try heldValue(written.map { Self.labelled(computed, as: $0) } ?? computed, type: type, at: expr)
+    case .success(let computed):
+      // `let m = n + 2` of an `Int64` is an `Int64`.
+      let held = type ?? heldIntegerType(of: expr).map { SwiftType($0) }
+      return try heldValue(written.map { Self.labelled(computed, as: $0) } ?? computed, type: held, at: expr)
     case .failure(let error) where error.isSwiftsVerdict:
       throw Diagnostic(computedBeforeTheQuery: error)
     case .failure:
@@ -247,7 +308,7 @@ extension Compiler {
   /// it changed hold their new values for the statements after it. False when the statement
   /// is not Swift's alone (a query, a record, a value Quarry does not hold).
   func runSwiftStatement(_ expr: ExprSyntax, constants: Set<String>) throws -> Bool {
-    let computation = SwiftComputation(classify: swiftName)
+    let computation = swiftComputationRules
     guard computation.isSwiftStatement(expr) else { return false }
     var variables: [String: SwiftEvaluator.Variable] = [:]
     for token in expr.tokens(viewMode: .sourceAccurate) {

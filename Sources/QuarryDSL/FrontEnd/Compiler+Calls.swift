@@ -453,10 +453,10 @@ extension Compiler {
       }
     }
     let value = try evaluate(expression, expected: parameterType)
-    // `Probe.Draft(v: -x)`: the field's parameter is a plain Swift value, so the prefix operator
-    // is Swift's own and its result is bound (`-5`, as StructuredQueries binds it); the query's
-    // `-(5)` is for a query expression's argument only.
-    if expression.is(PrefixOperatorExprSyntax.self), case .expression(let typed) = value, case .unary = typed.expression.node,
+    // `Probe.Draft(v: -x + 1)`: the field's parameter is a plain Swift value, so the prefix
+    // operator and those over it are Swift's own and the result is bound (`-4`, as
+    // StructuredQueries binds it); the query's `(-(5)) + (1)` is for a query expression only.
+    if case .expression(let typed) = value, Self.isOperatorsOverValues(typed.expression),
       let computed = try? swiftValue(of: expression, expected: parameterType)
     {
       return computed
@@ -468,6 +468,17 @@ extension Compiler {
       return .runTime(type.name + name, type: typed.type)
     }
     return value
+  }
+
+  /// Whether the query built `expression` from bound values with operators only (`-(5)`,
+  /// `(-(5)) + (1)`): what Swift computes where a concrete value is asked for.
+  static func isOperatorsOverValues(_ expression: Expression) -> Bool {
+    switch expression.node {
+    case .unary(_, let operand): return operand.isConstant || isOperatorsOverValues(operand)
+    case .binary(let lhs, _, let rhs):
+      return (lhs.isConstant || isOperatorsOverValues(lhs)) && (rhs.isConstant || isOperatorsOverValues(rhs))
+    default: return false
+    }
   }
 
   /// `.mock1`, `.make(…)`: a member named with its type left to the context.

@@ -24,6 +24,13 @@ struct SwiftComputation {
 
   /// Classifies a name as the scope of the expression resolves it.
   let classify: (String) -> Name
+  /// An operator sequence of the input as the one fold of the input grouped it.
+  var fold: (ExprSyntax) -> ExprSyntax? = { _ in nil }
+  /// Whether a prefix operator is StructuredQueries' (the compiler reads its operand's type:
+  /// ``Compiler/prefixIsTheQuerys(_:inOperation:)``), alone or as an operand of arithmetic.
+  var prefixIsTheQuerys: (PrefixOperatorExprSyntax, _ inOperation: Bool) -> Bool = { prefix, _ in
+    !SwiftComputation.isLiteral(prefix.expression)
+  }
 
   /// Types whose static members and initializers the evaluator runs.
   static let standardTypes: Set<String> = [
@@ -47,10 +54,17 @@ struct SwiftComputation {
       guard literal.segments.contains(where: { $0.is(ExpressionSegmentSyntax.self) }) else { return false }
     case .memberAccessExpr(let member) where member.base == nil:
       return false
-    case .prefixOperatorExpr, .dictionaryExpr:
+    case .prefixOperatorExpr(let prefix):
       // `-x` where a query value goes is the query's negation (StructuredQueries renders
-      // `-(5)`); a dictionary literal there is the query's JSON object.
+      // `-(5)`); of a literal, or of a Double, it is Swift's (`-(-5)` is 5, `-d` is -2.5).
+      return !prefixIsTheQuerys(prefix, false)
+    case .dictionaryExpr:
+      // A dictionary literal where a query value goes is the query's JSON object.
       return false
+    case .infixOperatorExpr(let infix) where takesQueryOperators(infix):
+      return false
+    case .sequenceExpr(let sequence):
+      if let infix = fold(ExprSyntax(sequence))?.as(InfixOperatorExprSyntax.self), takesQueryOperators(infix) { return false }
     case .functionCallExpr(let call)
     where ["Optional", "Set"].contains(call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text):
       // `Optional(0)` beside a query value: the same value, of whatever optional the query's
@@ -69,6 +83,47 @@ struct SwiftComputation {
     case .tooDeep: return false
     default: return isSwift(expr, bound: [])
     }
+  }
+
+  /// Whether an arithmetic operator has a query operand — a prefix `-`, `+` or `~` of anything
+  /// but a literal, or an operation that has one — and so is the query's operator where no
+  /// concrete type is asked for: Swift resolves the prefix to StructuredQueries' (whose operand
+  /// is `any QueryExpression`), and only the query's operators take its result.
+  ///
+  /// ```swift
+  /// Probe.where { $0.v.eq(-x + 1) }        // … = ((-(5)) + (1))
+  /// Probe.where { $0.v.eq(x * 2 + 1) }     // … = (11): Swift's own
+  /// Probe.insert { Probe.Draft(v: -x + 1) }  // (NULL, -4): a concrete Int
+  /// ```
+  ///
+  /// `%` is not among them: the query's `%` gives an optional, so the compiler picks Swift's.
+  func takesQueryOperators(_ infix: InfixOperatorExprSyntax) -> Bool {
+    guard let op = infix.operator.as(BinaryOperatorExprSyntax.self)?.operator.text, Self.queryArithmetic.contains(op) else {
+      return false
+    }
+    return isQueryOperand(infix.leftOperand) || isQueryOperand(infix.rightOperand)
+  }
+
+  static let queryArithmetic: Set<String> = ["+", "-", "*", "/", "&", "|", "<<", ">>"]
+
+  private func isQueryOperand(_ expr: ExprSyntax) -> Bool {
+    var inner = expr
+    while let tuple = inner.as(TupleExprSyntax.self), tuple.elements.count == 1, let only = tuple.elements.first, only.label == nil {
+      inner = only.expression
+    }
+    if let prefix = inner.as(PrefixOperatorExprSyntax.self) { return prefixIsTheQuerys(prefix, true) }
+    if let infix = inner.as(InfixOperatorExprSyntax.self) { return takesQueryOperators(infix) }
+    return false
+  }
+
+  /// A number literal, maybe negated or in parentheses (`5`, `(-5)`, `2.5`).
+  static func isLiteral(_ expr: ExprSyntax) -> Bool {
+    var inner = expr
+    while let tuple = inner.as(TupleExprSyntax.self), tuple.elements.count == 1, let only = tuple.elements.first, only.label == nil {
+      inner = only.expression
+    }
+    if let prefix = inner.as(PrefixOperatorExprSyntax.self), prefix.operator.text == "-" { inner = prefix.expression }
+    return inner.is(IntegerLiteralExprSyntax.self) || inner.is(FloatLiteralExprSyntax.self)
   }
 
   enum LeadingName {

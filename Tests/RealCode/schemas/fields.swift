@@ -1,0 +1,20 @@
+// The models the record-field cases of Tests/RealCode/swift-values.jsonl were rendered with.
+import Foundation
+import StructuredQueries
+
+@Table("probes") struct Probe {
+  let id: Int
+  var v: Int
+}
+@Table("tprobes") struct TProbe {
+  let id: Int
+  var t: String
+}
+@Table("oprobes") struct OProbe {
+  let id: Int
+  var o: Int?
+}
+@Table("dateprobes") struct DateProbe {
+  let id: Int
+  var at: Date
+}
