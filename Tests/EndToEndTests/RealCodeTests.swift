@@ -38,12 +38,17 @@ final class RealCodeTests: XCTestCase {
   }
 
   /// Swift values in queries (`limit(page * 10)`, `flag ? 1 : 2`, `n ?? 3`, `"a" + "b"`,
-  /// `-(2 * 3)`, `#sql` interpolations) against the SQL a local build of StructuredQueries
-  /// rendered for each (`Tests/RealCode/swift-values.jsonl`): every one must match.
+  /// `-(2 * 3)`, `#sql` interpolations, record fields) against the SQL a local build of
+  /// StructuredQueries rendered for each (`Tests/RealCode/swift-values.jsonl`), and expressions
+  /// `scripts/swift-contexts.py` generated, each in `$0.column.eq(…)`
+  /// (`Tests/RealCode/generated-values.jsonl`): every one must match.
   func testSwiftValuesRenderAsStructuredQueriesRendersThem() throws {
-    let text = try String(contentsOf: Self.root.appendingPathComponent("swift-values.jsonl"), encoding: .utf8)
-    let cases = try text.split(separator: "\n").map { try JSONDecoder().decode(Case.self, from: Data($0.utf8)) }
-    XCTAssertGreaterThanOrEqual(cases.count, 20)
+    var cases: [Case] = []
+    for file in ["swift-values.jsonl", "generated-values.jsonl"] {
+      let text = try String(contentsOf: Self.root.appendingPathComponent(file), encoding: .utf8)
+      cases += try text.split(separator: "\n").map { try JSONDecoder().decode(Case.self, from: Data($0.utf8)) }
+    }
+    XCTAssertGreaterThanOrEqual(cases.count, 400)
     for item in cases {
       let result = try QuarryProcess.run([
         ":memory:", "--models", Self.modelsFile(for: item.schema).path, "--sql-only", "--format", "json", "-e", item.input,
@@ -53,6 +58,54 @@ final class RealCodeTests: XCTestCase {
       }
       XCTAssertEqual(statements.map(Self.normalized), item.expected.map(Self.normalized), "\(item.id): \(item.input) \(result.stderr)")
     }
+  }
+
+  /// Operator expressions a generator wrote over `Int`, `Int64` and `Double` values (prefix
+  /// `-`, `+`, `~`, arithmetic, bit operators, parentheses) in a query's `eq`, a comparison, an
+  /// update, a draft's field and a `let`, with the SQL StructuredQueries renders for each
+  /// (`Tests/RealCode/generated-operators.jsonl`): which operator Swift picks, the library's or
+  /// the standard library's, decides the SQL. The count that match may not drop below the
+  /// baseline; where Swift traps, nothing may render.
+  func testGeneratedOperatorsResolveAsTheCompilerResolvesThem() throws {
+    struct Generated: Decodable {
+      var id: String
+      var input: String
+      var expected: [String]
+      var traps: Bool?
+      var swiftcRefuses: Bool?
+    }
+    let text = try String(contentsOf: Self.root.appendingPathComponent("generated-operators.jsonl"), encoding: .utf8)
+    let cases = try text.split(separator: "\n").map { try JSONDecoder().decode(Generated.self, from: Data($0.utf8)) }
+    var identical = 0
+    var rendered = 0
+    var differ: [String] = []
+    for item in cases {
+      let result = try QuarryProcess.run([
+        ":memory:", "--models", Self.modelsFile(for: "operators").path, "--sql-only", "--format", "json", "-e", item.input,
+      ])
+      let statements = result.stdout.split(separator: "\n").compactMap { line -> String? in
+        guard let object = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any],
+          let sql = object["sql"] as? String, !sql.isEmpty
+        else { return nil }
+        return sql
+      }
+      if item.traps == true {
+        XCTAssertEqual(statements, [], "\(item.id): Swift traps here, yet Quarry rendered \(statements)")
+        continue
+      }
+      guard item.swiftcRefuses != true else { continue }
+      rendered += 1
+      if statements.map(Self.normalized) == item.expected.map(Self.normalized) {
+        identical += 1
+      } else {
+        differ.append(
+          "\(item.id): \(item.input.replacingOccurrences(of: "\n", with: " ; "))\n  expected: \(item.expected.joined())\n  got:      \(statements.joined(separator: " ; "))"
+        )
+      }
+    }
+    for line in differ { print(line) }
+    print("operators: identical \(identical)/\(rendered)")
+    XCTAssertGreaterThanOrEqual(identical, 478, "fewer generated operator expressions render as StructuredQueries renders them")
   }
 
   func testRealCodeScoreDoesNotDropBelowBaseline() throws {

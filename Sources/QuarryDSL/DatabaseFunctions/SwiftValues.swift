@@ -44,26 +44,39 @@ extension Compiler {
   var swiftComputationRules: SwiftComputation {
     SwiftComputation(
       classify: swiftName, fold: { [source] in source.folded($0) },
-      prefixIsTheQuerys: { [unowned self] in self.prefixIsTheQuerys($0, inOperation: $1) })
+      prefixIsTheQuerys: { [unowned self] in self.prefixIsTheQuerys($0, inOperation: $1) },
+      operationIsSwifts: { [unowned self] in self.operationIsSwifts($0) })
   }
 
   /// Whether the compiler resolves a prefix operator of the input to StructuredQueries' (as
   /// the library's `prefix func -(any QueryExpression)` wins overload resolution) rather than
   /// to the standard library's. Observed with StructuredQueries 7cdc5c4 (the cases in
   /// `Tests/RealCode/swift-values.jsonl`): `-x` of an `Int` is the query's, alone (`-(5)`) and as
-  /// an operand (`(-(5)) + (1)`); of an `Int64` alone only (`-n + 1` is Swift's -6); of a
-  /// `Double` never (`-d` is -2.5), but `+d` is (`+(2.5)`); `~x` is; of a literal none is.
+  /// an operand (`(-(5)) + (1)`); of a `Double` it is Swift's (`-d` is -2.5) unless its operand is
+  /// a query expression, but `+d` is the query's (`+(2.5)`); `~x` is the query's; of a literal,
+  /// or of literals and operators inside an operation, none is (`-(2 * 3)` alone is `-(6)`).
   func prefixIsTheQuerys(_ prefix: PrefixOperatorExprSyntax, inOperation: Bool) -> Bool {
     let op = prefix.operator.text
     guard ["-", "+", "~"].contains(op), !SwiftComputation.isLiteral(prefix.expression) else { return false }
+    if inOperation, SwiftComputation.isLiteralOnly(prefix.expression) { return false }
+    // Only the query's operator takes a query expression.
+    if swiftComputationRules.isQueryOperand(prefix.expression) { return true }
     guard op == "-" else { return true }
     var typeName: String?
     if case .expression(let typed)? = try? evaluate(prefix.expression) { typeName = typed.type?.wrapped.name }
     switch typeName {
     case "Double", "Float", "CGFloat": return false
-    case let name? where SwiftType(name).isFixedWidthInteger: return !inOperation
     default: return true
     }
+  }
+
+  /// Whether an operation over a prefixed value is Swift's all the same: one on values of a
+  /// fixed-width integer type with a literal for an operand (`-n + 1` of an `Int64` is Swift's
+  /// -6; `-(-n + n) & n` and `(2 - n) - +n` are the query's), as StructuredQueries 7cdc5c4
+  /// showed.
+  func operationIsSwifts(_ infix: InfixOperatorExprSyntax) -> Bool {
+    guard heldIntegerType(of: ExprSyntax(infix)) != nil else { return false }
+    return SwiftComputation.isLiteral(infix.leftOperand) || SwiftComputation.isLiteral(infix.rightOperand)
   }
 
   /// An expression Swift computes on its own (``SwiftComputation``), computed by the evaluator
@@ -82,7 +95,9 @@ extension Compiler {
       guard computed.isPlain else { return nil }
       // `Int64(3)`, `Int64(n) + 1`: Quarry holds every integer as one 64-bit kind; the type the
       // code names is the one the library's generic parameters see.
-      if let width = Self.fixedWidthType(of: expr) ?? declaredIntegerType(of: expr) ?? heldIntegerType(of: expr) {
+      // Literals alone take the type the context asks for (`eq(2 / 2)` of an `Int64` column).
+      let contextWidth = expected.flatMap { $0.wrapped.isFixedWidthInteger && SwiftComputation.isLiteralOnly(expr) ? $0.wrapped.name : nil }
+      if let width = Self.fixedWidthType(of: expr) ?? declaredIntegerType(of: expr) ?? heldIntegerType(of: expr) ?? contextWidth {
         return Self.retyped(try value(of: computed, at: expr), as: SwiftType(width))
       }
       return try value(of: computed, at: expr)
@@ -171,7 +186,7 @@ extension Compiler {
     }
     if let prefix = inner.as(PrefixOperatorExprSyntax.self) { return heldIntegerType(of: prefix.expression) }
     if let infix = inner.as(InfixOperatorExprSyntax.self), let op = infix.operator.as(BinaryOperatorExprSyntax.self)?.operator.text,
-      ["+", "-", "*", "/", "%", "&", "|", "^", "&+", "&-", "&*"].contains(op)
+      ["+", "-", "*", "/", "%", "&", "|", "^", "<<", ">>", "&+", "&-", "&*"].contains(op)
     {
       return heldIntegerType(of: infix.leftOperand) ?? heldIntegerType(of: infix.rightOperand)
     }
@@ -211,7 +226,7 @@ extension Compiler {
     let typedMember = isStandardImplicitMember(expr, of: type)
     // `let s: Int = -x`: the written type makes the prefix and the operators over it Swift's
     // own (without it, `-x` is the query's negation, as the compiler types it).
-    let concrete = evaluatorType(type) != nil && (expr.is(PrefixOperatorExprSyntax.self) || expr.is(InfixOperatorExprSyntax.self))
+    let concrete = evaluatorType(type) != nil
     guard typedMember || computation.isSwift(expr, bound: []),
       typedMember || concrete || computation.isComputation(expr) || expr.is(DeclReferenceExprSyntax.self)
         || expr.is(DictionaryExprSyntax.self)

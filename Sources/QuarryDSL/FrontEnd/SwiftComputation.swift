@@ -31,6 +31,9 @@ struct SwiftComputation {
   var prefixIsTheQuerys: (PrefixOperatorExprSyntax, _ inOperation: Bool) -> Bool = { prefix, _ in
     !SwiftComputation.isLiteral(prefix.expression)
   }
+  /// Whether an operation over a query operand is still Swift's (the compiler reads the types
+  /// of its values: ``Compiler/operationIsSwifts(_:)``).
+  var operationIsSwifts: (InfixOperatorExprSyntax) -> Bool = { _ in false }
 
   /// Types whose static members and initializers the evaluator runs.
   static let standardTypes: Set<String> = [
@@ -101,19 +104,35 @@ struct SwiftComputation {
     guard let op = infix.operator.as(BinaryOperatorExprSyntax.self)?.operator.text, Self.queryArithmetic.contains(op) else {
       return false
     }
-    return isQueryOperand(infix.leftOperand) || isQueryOperand(infix.rightOperand)
+    return (isQueryOperand(infix.leftOperand) || isQueryOperand(infix.rightOperand)) && !operationIsSwifts(infix)
   }
 
   static let queryArithmetic: Set<String> = ["+", "-", "*", "/", "&", "|", "<<", ">>"]
 
-  private func isQueryOperand(_ expr: ExprSyntax) -> Bool {
+  /// Whether `expr` (in parentheses or not) is a query expression by its operators: a prefix the
+  /// query's, or an operation that takes the query's operators.
+  func isQueryOperand(_ expr: ExprSyntax) -> Bool {
     var inner = expr
     while let tuple = inner.as(TupleExprSyntax.self), tuple.elements.count == 1, let only = tuple.elements.first, only.label == nil {
       inner = only.expression
     }
     if let prefix = inner.as(PrefixOperatorExprSyntax.self) { return prefixIsTheQuerys(prefix, true) }
+    if let sequence = inner.as(SequenceExprSyntax.self), let folded = fold(ExprSyntax(sequence)) { inner = folded }
     if let infix = inner.as(InfixOperatorExprSyntax.self) { return takesQueryOperators(infix) }
     return false
+  }
+
+  /// Whether `expr` is built of number literals and operators only (`(2 * 3)`, `-(1 + 2)`).
+  static func isLiteralOnly(_ expr: ExprSyntax) -> Bool {
+    switch expr.as(ExprSyntaxEnum.self) {
+    case .integerLiteralExpr, .floatLiteralExpr, .binaryOperatorExpr: return true
+    case .tupleExpr(let tuple):
+      return tuple.elements.count == 1 && tuple.elements.allSatisfy { $0.label == nil && isLiteralOnly($0.expression) }
+    case .prefixOperatorExpr(let prefix): return isLiteralOnly(prefix.expression)
+    case .infixOperatorExpr(let infix): return isLiteralOnly(infix.leftOperand) && isLiteralOnly(infix.rightOperand)
+    case .sequenceExpr(let sequence): return sequence.elements.allSatisfy { isLiteralOnly($0) }
+    default: return false
+    }
   }
 
   /// A number literal, maybe negated or in parentheses (`5`, `(-5)`, `2.5`).
