@@ -59,6 +59,7 @@ extension Compiler {
       inner = only.expression
     }
     if let prefix = inner.as(PrefixOperatorExprSyntax.self), prefix.operator.text == "-" { inner = prefix.expression }
+    if let sequence = inner.as(SequenceExprSyntax.self), let folded = source.folded(ExprSyntax(sequence)) { inner = folded }
     switch inner.as(ExprSyntaxEnum.self) {
     case .integerLiteralExpr: return .literal(.integer)
     case .floatLiteralExpr: return .literal(.float)
@@ -87,6 +88,13 @@ extension Compiler {
       }
       return .unknown
     case .ternaryExpr(let ternary):
+      // `flag ? .high : .low`, `flag ? .pi : nil`: no branch names a type, and `some
+      // QueryExpression` gives none to look the member up in.
+      let branches = [ternary.thenExpression, ternary.elseExpression]
+      let members = branches.compactMap { $0.as(MemberAccessExprSyntax.self) }.filter { $0.base == nil }
+      if let first = members.first, branches.allSatisfy({ $0.is(NilLiteralExprSyntax.self) || members.map(\.id).contains($0.id) }) {
+        return .implicitMember(first.declName.baseName.text, node: first.declName)
+      }
       // `done ? #bind(now) : nil`: a branch that is a query expression makes the whole one
       // (`Optional<some QueryExpression<Date>>` beside `nil`), typed by what the context asks.
       if [ternary.thenExpression, ternary.elseExpression].contains(where: { $0.is(MacroExpansionExprSyntax.self) }) {
