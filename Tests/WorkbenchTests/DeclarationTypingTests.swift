@@ -322,6 +322,33 @@ final class RecordFieldTests: SnapshotTestCase {
     }
   }
 
+  /// Records in an array: a slice keeps its indices (`rest[1]` of `tags.dropFirst()` is the
+  /// second tag; `rest[0]` traps), and optional chaining makes an optional. Expected values from
+  /// swiftc (a struct with the same fields): `2 2 3 3 2 Optional("a") a`.
+  func testASliceOfRecordsKeepsItsIndices() throws {
+    assertInlineSnapshot(
+      of: try run(
+        #"""
+        let tags = [Tag(id: 1, title: "a"), Tag(id: 2, title: "b"), Tag(id: 3, title: "c")]
+        let rest = tags.dropFirst()
+        Values(rest[1].id, rest.first!.id, tags.suffix(1)[2].id, rest.dropFirst()[2].id, rest.count, "\(tags.first?.title)", tags.first?.title ?? "none")
+        Values(rest[0].id)
+        """#
+      ).components(separatedBy: "\n").suffix(8).joined(separator: "\n"), as: .lines
+    ) {
+      #"""
+      ┌───┬───┬───┬───┬───┬─────────────────┬─────┐
+      │ 2 │ 2 │ 3 │ 3 │ 2 │ 'Optional("a")' │ 'a' │
+      ├───┼───┼───┼───┼───┼─────────────────┼─────┤
+      │ 2 │ 2 │ 3 │ 3 │ 2 │ Optional("a")   │ a   │
+      └───┴───┴───┴───┴───┴─────────────────┴─────┘
+      error: 4:13: index 0 is out of range for 2 elements (a slice whose indices run from 1) (the app would crash here)
+      Values(rest[0].id)
+                  ^
+      """#
+    }
+  }
+
   /// A default made afresh (`UUID()`) is made once, when the draft is, and the draft keeps it;
   /// what Swift would print with the app's module name is refused at the field; a field with no
   /// default must be given, as the compiler says.

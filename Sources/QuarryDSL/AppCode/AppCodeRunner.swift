@@ -1084,10 +1084,10 @@ extension AppCodeRunner {
         throw first
       }
     }
-    guard case .array(let elements) = value else {
-      throw compiler.source.diagnostic("a 'for' loops over an array known before the query runs", at: sequence)
+    switch value {
+    case .array(let elements), .slice(let elements, _): return elements
+    default: throw compiler.source.diagnostic("a 'for' loops over an array known before the query runs", at: sequence)
     }
-    return elements
   }
 
   /// The most rounds of one loop Quarry runs.

@@ -387,6 +387,10 @@ extension Compiler {
         }
       }
       if let value = try arrayMethods.arrayMethod(name, on: elements, arguments: arguments, expected: expected) { return value }
+    case .slice(let elements, let start):
+      if let value = try arrayMethods.sliceMethod(name, on: elements, startIndex: start, arguments: arguments, expected: expected) {
+        return value
+      }
     case .statement(let statement, let types):
       return try statementMethods.statementMethod(name, on: statement, types: types, arguments: arguments, at: node)
     default:

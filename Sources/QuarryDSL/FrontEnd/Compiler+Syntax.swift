@@ -74,7 +74,15 @@ extension Compiler {
       }
       let baseValue = try evaluate(base)
       if swiftExtensionInstanceMember(name, on: baseValue) { return try swiftValue(of: expr) }
-      return try self.member(name, of: baseValue, at: member)
+      let result = try self.member(name, of: baseValue, at: member)
+      // `rows.first?.title`: optional chaining makes the value an optional (`Optional("a")`).
+      if base.is(OptionalChainingExprSyntax.self), case .expression(var typed) = result, typed.expression.isConstant,
+        let type = typed.type, !type.isOptional
+      {
+        typed.type = type.optional
+        return .expression(typed)
+      }
+      return result
     case .functionCallExpr(let call):
       return try evaluateCall(call, expected: expected)
     case .sequenceExpr(let sequence):
@@ -260,7 +268,14 @@ extension Compiler {
       // `rows[index]` in a scan: an element of a list the app has when it runs.
       return .runTime(name + "[" + text(of: subscriptCall.arguments) + "]")
     }
-    guard case .array(let elements) = base, subscriptCall.arguments.count == 1,
+    var start = 0
+    var held = base
+    if case .slice(let elements, let startIndex) = base {
+      // A slice keeps its indices: `rows.dropFirst()[1]` is the second row.
+      held = .array(elements)
+      start = startIndex
+    }
+    guard case .array(let elements) = held, subscriptCall.arguments.count == 1,
       let argument = subscriptCall.arguments.first, argument.label == nil
     else {
       if swiftValue(base) != nil { return try swiftValue(of: ExprSyntax(subscriptCall)) }
@@ -272,12 +287,13 @@ extension Compiler {
     else {
       throw source.diagnostic("an index known before the query runs is needed here", at: argument.expression)
     }
-    guard index >= 0, index < elements.count else {
+    guard index >= start, index - Int64(start) < elements.count else {
+      let range = start == 0 ? "" : " (a slice whose indices run from \(start))"
       throw source.diagnostic(
-        "index \(index) is out of range for \(elements.count) element\(elements.count == 1 ? "" : "s") (the app would crash here)",
+        "index \(index) is out of range for \(elements.count) element\(elements.count == 1 ? "" : "s")\(range) (the app would crash here)",
         at: argument.expression)
     }
-    return elements[Int(index)]
+    return elements[Int(index) - start]
   }
 
   /// An operator sequence grouped by precedence; a problem (`a == b == c`) is located.
@@ -628,6 +644,8 @@ extension Compiler {
         return try swiftValue(of: ExprSyntax(syntax))
       }
       if let value = try arrayMethods.collectionMember(name, of: base, at: node) { return value }
+    case .slice(let elements, _):
+      if let value = try arrayMethods.collectionMember(name, of: .array(elements), at: node) { return value }
     default:
       break
     }

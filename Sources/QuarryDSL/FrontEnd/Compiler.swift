@@ -525,6 +525,7 @@ public final class Compiler {
     case .statement: return "a statement"
     case .metatype(let name): return "the type '\(name)'"
     case .array: return "an array"
+    case .slice: return "an array slice"
     case .null: return "nil"
     case .implicitMember(let name): return "'.\(name)'"
     case .dateModifiers: return "a date modifier"

@@ -123,6 +123,9 @@ indirect enum Value: Sendable {
   case metatype(String)
   /// An array literal of values (`[1, 2]`).
   case array([Value])
+  /// A slice of an array the compiler holds (`rows.dropFirst()`): its elements and the index of
+  /// the first, which Swift keeps (`rows.dropFirst()[1]` is the second row).
+  case slice([Value], startIndex: Int)
   /// `nil`.
   case null
   /// A name with no meaning yet (`.nocase`, `.high` before its context is known).

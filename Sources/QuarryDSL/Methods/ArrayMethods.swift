@@ -63,10 +63,18 @@ extension ArrayMethods {
       .array(
         elements.enumerated().map { .tuple([.expression(TypedExpression(.value(.integer(Int64($0.offset))), type: .int)), $0.element]) })
     },
-    "dropFirst": { methods, elements, arguments, _ in .array(Array(elements.dropFirst(try methods.arrayCount(arguments)))) },
+    // Slices keep their indices (`rows.dropFirst()[1]` is the second row); those that start at
+    // 0 index as the array does.
+    "dropFirst": { methods, elements, arguments, _ in
+      let count = try methods.arrayCount(arguments)
+      return .slice(Array(elements.dropFirst(count)), startIndex: min(count, elements.count))
+    },
     "dropLast": { methods, elements, arguments, _ in .array(Array(elements.dropLast(try methods.arrayCount(arguments)))) },
     "prefix": { methods, elements, arguments, _ in .array(Array(elements.prefix(try methods.arrayCount(arguments)))) },
-    "suffix": { methods, elements, arguments, _ in .array(Array(elements.suffix(try methods.arrayCount(arguments)))) },
+    "suffix": { methods, elements, arguments, _ in
+      let kept = Array(elements.suffix(try methods.arrayCount(arguments)))
+      return .slice(kept, startIndex: elements.count - kept.count)
+    },
     "reversed": { _, elements, _, _ in .array(elements.reversed()) },
     "map": { methods, elements, arguments, expected in
       // `rows.map(\.title)`: each element's member.
@@ -91,6 +99,22 @@ extension ArrayMethods {
   ]
 
   /// A method of an array of DSL values (nil: not one of `arrayMethods`).
+  /// A method of a slice: `dropFirst` and `suffix` move its start on; the others see its
+  /// elements (`Array(slice)`, `map`, `reduce` index nothing).
+  func sliceMethod(_ name: String, on elements: [Value], startIndex: Int, arguments: Arguments, expected: SwiftType?) throws -> Value? {
+    guard let result = try arrayMethod(name, on: elements, arguments: arguments, expected: expected) else { return nil }
+    switch (name, result) {
+    case ("dropFirst", .slice(let rest, let offset)), ("suffix", .slice(let rest, let offset)):
+      return .slice(rest, startIndex: startIndex + offset)
+    case ("dropLast", .array(let kept)), ("prefix", .array(let kept)):
+      return .slice(kept, startIndex: startIndex)
+    case ("enumerated", _), ("map", _), ("reduce", _), ("reversed", _):
+      return result
+    default:
+      return nil
+    }
+  }
+
   func arrayMethod(_ name: String, on elements: [Value], arguments: Arguments, expected: SwiftType? = nil) throws -> Value? {
     guard let method = Self.arrayMethods[name] else { return nil }
     return try method(self, elements, arguments, expected)
