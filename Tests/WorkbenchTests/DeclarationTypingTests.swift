@@ -394,3 +394,40 @@ final class RecordFieldTests: SnapshotTestCase {
     }
   }
 }
+
+/// A type name is looked up from where it is written, outward, as the compiler does: `Kind`
+/// inside `extension Font` is `Font.Kind`, inside `extension Preset` it is `Preset.Kind`, and at
+/// the top level, where two types nest one, it names neither.
+final class NestedTypeLookupTests: SnapshotTestCase {
+  func testABareNestedNameIsTheEnclosingTypes() throws {
+    assertInlineSnapshot(
+      of: try run(
+        #"""
+        @Table struct Font: Identifiable { let id: Int; var kind: Kind; enum Kind: Int, QueryBindable { case builtin, user } }
+        @Table struct Preset: Identifiable { let id: Int; var kind: Kind; enum Kind: Int, QueryBindable { case user, builtin } }
+        extension Font { static let builtins = Self.where { $0.kind.eq(Kind.builtin) } }
+        extension Preset { static let builtins = Self.where { $0.kind.eq(Kind.builtin) } }
+        Font.builtins.select(\.id)
+        Preset.builtins.select(\.id)
+        Font.where { $0.kind.eq(Kind.user) }
+        """#,
+        setup: [
+          ".raw CREATE TABLE fonts (id INTEGER PRIMARY KEY, kind INTEGER); CREATE TABLE presets (id INTEGER PRIMARY KEY, kind INTEGER)"
+        ]
+      ).components(separatedBy: "\n").filter { !$0.hasPrefix("┌") && !$0.hasPrefix("├") && !$0.hasPrefix("└") && !$0.hasPrefix("│") }
+        .joined(separator: "\n"), as: .lines
+    ) {
+      """
+      SELECT "fonts"."id"
+      FROM "fonts"
+      WHERE (("fonts"."kind") = (0))
+      SELECT "presets"."id"
+      FROM "presets"
+      WHERE (("presets"."kind") = (1))
+      error: 7:25: unknown table or type 'Kind'
+      Font.where { $0.kind.eq(Kind.user) }
+                              ^~~~
+      """
+    }
+  }
+}

@@ -500,6 +500,7 @@ extension Compiler {
   > {
     let names = swiftValues(namedIn: [Syntax(expr)])
     let evaluator = SwiftEvaluator(source: source, catalog: catalog, budget: budget)
+    evaluator.enclosingTypeNames = [enclosingType, selfTable?.model.typeName].compactMap { $0 }
     do {
       if let receiver { return .success(try evaluator.member(of: expr, on: receiver, names: names)) }
       return .success(try evaluator.value(of: expr, names: names, expected: expected))

@@ -525,6 +525,15 @@ extension Compiler {
       // `Row` inside `RemindersDetailModel`: its own nested type, not another view's `Row`.
       return .table(TableInstance(model: model))
     }
+    // `Kind` inside `extension Font`: the type's own nested enum, looked up from the scope the
+    // name is written in outward (`Font.Kind` before `Preset.Kind` or a global `Kind`).
+    for scope in [enclosingType, selfTable?.model.typeName].compactMap({ $0 }) {
+      var path = scope.split(separator: ".").map(String.init)
+      while !path.isEmpty {
+        if let model = catalog.enums[path.joined(separator: ".") + "." + name] { return .enumType(model) }
+        path.removeLast()
+      }
+    }
     if let model = catalog.table(forType: name) { return .table(TableInstance(model: model)) }
     if let model = catalog.enums[name] { return .enumType(model) }
     if let alias = catalog.aliases[name] { return .aliasType(alias) }

@@ -19,6 +19,9 @@ public final class Catalog: @unchecked Sendable {
   public var aliases: [String: AliasModel] = [:]
   /// Top-level `let`/`var` bindings, compiled where they were declared.
   var bindings: [String: Value] = [:]
+  /// Bare names that two types each nest an enum under (`Font.Kind`, `Preset.Kind`): `Kind`
+  /// means one of them only inside its own type.
+  var ambiguousNestedEnums: Set<String> = []
   /// Names of app plumbing declared at the prompt (`var migrator = DatabaseMigrator()`): a later
   /// statement on them (`try migrator.migrate(database)`) is plumbing too.
   var plumbingNames: Set<String> = []

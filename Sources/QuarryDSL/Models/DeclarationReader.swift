@@ -420,12 +420,24 @@ struct DeclarationReader {
     }
     var model = EnumModel(name: name, rawType: rawType, cases: cases)
     model.isCaseIterable = inherited.contains("CaseIterable")
-    catalog.enums[name] = model
-    // Nested (`Book.Kind`): known by its qualified name too, which its own type's members use,
-    // so two types may each nest a `Kind` of their own.
     if let outer {
+      // Nested (`Book.Kind`): known by its qualified name, which its own type's members find
+      // first (name lookup goes outward from where a name is written); by its bare name too
+      // unless a top-level enum holds it, or another type nests a `Kind` of its own — then only
+      // the scope tells them apart.
       model.name = outer + "." + name
       catalog.enums[outer + "." + name] = model
+      if catalog.ambiguousNestedEnums.contains(name) {
+      } else if let held = catalog.enums[name], held.name != model.name {
+        if held.name.contains(".") {
+          catalog.enums[name] = nil
+          catalog.ambiguousNestedEnums.insert(name)
+        }
+      } else {
+        catalog.enums[name] = model
+      }
+    } else {
+      catalog.enums[name] = model
     }
     // Its computed properties and functions run in the evaluator (`Mood.happy.label`).
     for typeName in [name] + (outer.map { [$0 + "." + name] } ?? []) {

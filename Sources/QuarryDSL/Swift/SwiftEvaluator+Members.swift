@@ -10,6 +10,16 @@ extension SwiftEvaluator {
   /// The enum a type expression names (`Priority`, `Reminder.Priority`), if the input declares it.
   func enumModel(named expr: ExprSyntax) -> EnumModel? {
     if let reference = expr.as(DeclReferenceExprSyntax.self), lookup(reference.baseName.text) != nil { return nil }
+    // `Kind` inside `extension Font`: the type's own nested enum first.
+    if let reference = expr.as(DeclReferenceExprSyntax.self) {
+      for scope in enclosingTypeNames + (selfTypeName.map { [$0] } ?? []) {
+        var path = scope.split(separator: ".").map(String.init)
+        while !path.isEmpty {
+          if let model = enums[path.joined(separator: ".") + "." + reference.baseName.text] { return model }
+          path.removeLast()
+        }
+      }
+    }
     // `Library.Book.Kind`: the longest qualified name the input declares it under (`Book.Kind`),
     // never another type's `Kind`.
     var parts = expr.trimmedDescription.split(separator: ".").map(String.init)

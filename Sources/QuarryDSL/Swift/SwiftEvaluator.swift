@@ -56,6 +56,9 @@ final class SwiftEvaluator {
   /// The type `Self` names inside the member being run (`static let mock1 = Self(…)` in
   /// `extension Mountain.PlannedClimb`).
   var selfTypeName: String?
+  /// The types the code being run is written inside, innermost first (`Font` in `extension
+  /// Font`): a type name is looked up in them before the input's top level, as Swift does.
+  var enclosingTypeNames: [String] = []
   /// The return type of the function running (literals in `return` take it).
   var returnType: SwiftType?
   /// How deeply expressions and closures nest right now (a guard for the stack).
