@@ -1,4 +1,5 @@
-// The models the record-field cases of Tests/RealCode/swift-values.jsonl were rendered with.
+// The models the record-field, prefix and negation cases of Tests/RealCode/swift-values.jsonl were
+// rendered with.
 import Foundation
 import StructuredQueries
 
@@ -17,4 +18,8 @@ import StructuredQueries
 @Table("dateprobes") struct DateProbe {
   let id: Int
   var at: Date
+}
+@Table("dprobes") struct DProbe {
+  let id: Int
+  var v: Double
 }
