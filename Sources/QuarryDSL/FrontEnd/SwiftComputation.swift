@@ -59,7 +59,9 @@ struct SwiftComputation {
       return false
     case .prefixOperatorExpr(let prefix):
       // `-x` where a query value goes is the query's negation (StructuredQueries renders
-      // `-(5)`); of a literal, or of a Double, it is Swift's (`-(-5)` is 5, `-d` is -2.5).
+      // `-(5)`); of a literal, or of a Double, it is Swift's (`-(-5)` is 5, `-d` is -2.5). `!`
+      // is the query compiler's to read (`!$0.isCompleted`; of a Swift Bool it computes it).
+      guard ["-", "+", "~"].contains(prefix.operator.text) else { return false }
       return !prefixIsTheQuerys(prefix, false)
     case .dictionaryExpr:
       // A dictionary literal where a query value goes is the query's JSON object.
