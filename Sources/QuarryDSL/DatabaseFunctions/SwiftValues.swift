@@ -168,10 +168,7 @@ extension Compiler {
   /// The fixed-width integer type of the values an arithmetic expression computes with (`n + 1`
   /// where `let n: Int64 = 7`): Swift's result has that type. Nil for `Int` and anything else.
   func heldIntegerType(of expr: ExprSyntax) -> String? {
-    var inner = expr
-    while let tuple = inner.as(TupleExprSyntax.self), tuple.elements.count == 1, let only = tuple.elements.first, only.label == nil {
-      inner = only.expression
-    }
+    var inner = expr.withoutParentheses
     if let sequence = inner.as(SequenceExprSyntax.self), let folded = source.folded(ExprSyntax(sequence)),
       !folded.is(SequenceExprSyntax.self)
     {

@@ -51,12 +51,9 @@ extension Compiler {
   /// The argument's type as Swift sees it: literals by their syntax, everything else by the
   /// type its evaluation carries.
   func argumentType(_ syntax: ExprSyntax?, _ value: Value) -> ArgumentType {
-    guard var inner = syntax else {
+    guard var inner = syntax?.withoutParentheses else {
       guard case .expression(let typed) = value, let type = typed.type, isKnown(type) else { return .unknown }
       return .typed(type)
-    }
-    while let tuple = inner.as(TupleExprSyntax.self), tuple.elements.count == 1, let only = tuple.elements.first, only.label == nil {
-      inner = only.expression
     }
     if let prefix = inner.as(PrefixOperatorExprSyntax.self), prefix.operator.text == "-" { inner = prefix.expression }
     if let sequence = inner.as(SequenceExprSyntax.self), let folded = source.folded(ExprSyntax(sequence)) { inner = folded }

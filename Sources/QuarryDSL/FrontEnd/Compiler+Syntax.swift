@@ -308,12 +308,7 @@ extension Compiler {
 
   /// The operator expression if `expr` is one (`$0.a + 1`, `$0.title = "x"`), folded.
   func operation(_ expr: ExprSyntax) throws -> Operation? {
-    var inner = expr
-    while let tuple = inner.as(TupleExprSyntax.self), tuple.elements.count == 1, let only = tuple.elements.first,
-      only.label == nil
-    {
-      inner = only.expression
-    }
+    let inner = expr.withoutParentheses
     if OperatorFolding.isOperation(inner), case .operation(let operation) = OperatorFolding.operand(inner) { return operation }
     guard let sequence = inner.as(SequenceExprSyntax.self), case .operation(let operation) = try folded(sequence)
     else { return nil }
@@ -527,12 +522,8 @@ extension Compiler {
     }
     // `Kind` inside `extension Font`: the type's own nested enum, looked up from the scope the
     // name is written in outward (`Font.Kind` before `Preset.Kind` or a global `Kind`).
-    for scope in [enclosingType, selfTable?.model.typeName].compactMap({ $0 }) {
-      var path = scope.split(separator: ".").map(String.init)
-      while !path.isEmpty {
-        if let model = catalog.enums[path.joined(separator: ".") + "." + name] { return .enumType(model) }
-        path.removeLast()
-      }
+    if let model = EnumModel.nested(name, inScopes: [enclosingType, selfTable?.model.typeName].compactMap { $0 }, of: catalog.enums) {
+      return .enumType(model)
     }
     if let model = catalog.table(forType: name) { return .table(TableInstance(model: model)) }
     if let model = catalog.enums[name] { return .enumType(model) }

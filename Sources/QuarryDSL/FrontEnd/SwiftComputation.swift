@@ -114,10 +114,7 @@ struct SwiftComputation {
   /// Whether `expr` (in parentheses or not) is a query expression by its operators: a prefix the
   /// query's, or an operation that takes the query's operators.
   func isQueryOperand(_ expr: ExprSyntax) -> Bool {
-    var inner = expr
-    while let tuple = inner.as(TupleExprSyntax.self), tuple.elements.count == 1, let only = tuple.elements.first, only.label == nil {
-      inner = only.expression
-    }
+    var inner = expr.withoutParentheses
     if let prefix = inner.as(PrefixOperatorExprSyntax.self) { return prefixIsTheQuerys(prefix, true) }
     if let sequence = inner.as(SequenceExprSyntax.self), let folded = fold(ExprSyntax(sequence)) { inner = folded }
     if let infix = inner.as(InfixOperatorExprSyntax.self) { return takesQueryOperators(infix) }
@@ -139,10 +136,7 @@ struct SwiftComputation {
 
   /// A number literal, maybe negated or in parentheses (`5`, `(-5)`, `2.5`).
   static func isLiteral(_ expr: ExprSyntax) -> Bool {
-    var inner = expr
-    while let tuple = inner.as(TupleExprSyntax.self), tuple.elements.count == 1, let only = tuple.elements.first, only.label == nil {
-      inner = only.expression
-    }
+    var inner = expr.withoutParentheses
     if let prefix = inner.as(PrefixOperatorExprSyntax.self), prefix.operator.text == "-" { inner = prefix.expression }
     return inner.is(IntegerLiteralExprSyntax.self) || inner.is(FloatLiteralExprSyntax.self)
   }
@@ -429,5 +423,17 @@ struct SwiftComputation {
       case .decl: return false
       }
     }
+  }
+}
+
+extension ExprSyntax {
+  /// The expression inside any number of plain parentheses: `x` of `((x))` (a one-element
+  /// tuple without a label is its element, as Swift reads it).
+  var withoutParentheses: ExprSyntax {
+    var inner = self
+    while let tuple = inner.as(TupleExprSyntax.self), tuple.elements.count == 1, let only = tuple.elements.first, only.label == nil {
+      inner = only.expression
+    }
+    return inner
   }
 }

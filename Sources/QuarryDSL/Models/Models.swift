@@ -252,3 +252,18 @@ public struct AliasModel: Sendable, Hashable {
   public var tableType: String?
   public var aliasName: String
 }
+
+extension EnumModel {
+  /// The enum a bare name means inside `scopes` (innermost first), looked up outward as Swift
+  /// looks names up: `Kind` inside `Font.Style` is `Font.Style.Kind`, else `Font.Kind`.
+  static func nested(_ name: String, inScopes scopes: [String], of enums: [String: EnumModel]) -> EnumModel? {
+    for scope in scopes {
+      var path = scope.split(separator: ".").map(String.init)
+      while !path.isEmpty {
+        if let model = enums[path.joined(separator: ".") + "." + name] { return model }
+        path.removeLast()
+      }
+    }
+    return nil
+  }
+}

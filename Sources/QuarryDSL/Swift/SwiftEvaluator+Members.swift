@@ -11,14 +11,10 @@ extension SwiftEvaluator {
   func enumModel(named expr: ExprSyntax) -> EnumModel? {
     if let reference = expr.as(DeclReferenceExprSyntax.self), lookup(reference.baseName.text) != nil { return nil }
     // `Kind` inside `extension Font`: the type's own nested enum first.
-    if let reference = expr.as(DeclReferenceExprSyntax.self) {
-      for scope in enclosingTypeNames + (selfTypeName.map { [$0] } ?? []) {
-        var path = scope.split(separator: ".").map(String.init)
-        while !path.isEmpty {
-          if let model = enums[path.joined(separator: ".") + "." + reference.baseName.text] { return model }
-          path.removeLast()
-        }
-      }
+    if let reference = expr.as(DeclReferenceExprSyntax.self),
+      let model = EnumModel.nested(reference.baseName.text, inScopes: enclosingTypeNames + (selfTypeName.map { [$0] } ?? []), of: enums)
+    {
+      return model
     }
     // `Library.Book.Kind`: the longest qualified name the input declares it under (`Book.Kind`),
     // never another type's `Kind`.
