@@ -270,16 +270,13 @@ extension LessonsCommand {
       + (exercise.title.hasPrefix("Exercise: ") ? String(exercise.title.dropFirst(10)) : exercise.title)
     switch try AnswerChecker().check(answer, against: exercise, fixture: lesson.fixture) {
     case .correct:
-      let searched =
-        exercise.datasetSeeds.isEmpty
-        ? ""
-        : "; and on rows whose values change as the schema allows (datasets \(exercise.datasetSeeds.map(String.init).joined(separator: ", ")))"
-      print("✓ \(name): correct on the fixture's rows, the variant rows and generated rows (seeds 1–3)\(searched)")
+      let kept = exercise.datasetSeeds.isEmpty ? "" : "datasets \(exercise.datasetSeeds.map(String.init).joined(separator: ", ")), and "
+      print(
+        "✓ \(name): correct on the fixture's rows, the variant rows and generated rows (seeds 1–3); and on rows whose values change as the schema allows (\(kept)\(FurtherDatasets.count) more drawn for this answer)"
+      )
     case .wrong(let why):
       // On a searched dataset: where to see its rows.
-      let seed = exercise.datasetSeeds.first {
-        why.contains("as the schema allows, dataset \($0),") || why.contains("as the schema allows, dataset \($0))")
-      }
+      let seed = AnswerChecker.datasetSeed(namedIn: why)
       print("✗ \(name): \(why)" + (seed.map { " — its rows: quarry lessons --dataset \(position) \($0)" } ?? ""))
       throw ExitCode(1)
     }

@@ -11,22 +11,22 @@ final class LessonTechniqueTests: XCTestCase {
     (
       "3.1",
       "SELECT count(*) FROM reminders",
-      "✓ 3.1 How many reminders: correct on the fixture's rows, the variant rows and generated rows (seeds 1–3); and on rows whose values change as the schema allows (datasets 3, 12, 14)"
+      "✓ 3.1 How many reminders: correct on the fixture's rows, the variant rows and generated rows (seeds 1–3); and on rows whose values change as the schema allows (datasets 3, 12, 14, and 8 more drawn for this answer)"
     ),
     (
       "3.3",
       "SELECT remindersListID FROM (SELECT remindersListID, count(*) AS n FROM reminders WHERE NOT isCompleted GROUP BY remindersListID) WHERE n > 2",
-      "✓ 3.3 Busy lists: correct on the fixture's rows, the variant rows and generated rows (seeds 1–3); and on rows whose values change as the schema allows (datasets 4, 13, 12)"
+      "✓ 3.3 Busy lists: correct on the fixture's rows, the variant rows and generated rows (seeds 1–3); and on rows whose values change as the schema allows (datasets 4, 13, 12, and 8 more drawn for this answer)"
     ),
     (
       "4.2",
       "SELECT r.title, u.name FROM reminders r LEFT JOIN users u ON u.id = r.assignedUserID",
-      "✓ 4.2 Assigned to whom: correct on the fixture's rows, the variant rows and generated rows (seeds 1–3); and on rows whose values change as the schema allows (datasets 2, 4, 26)"
+      "✓ 4.2 Assigned to whom: correct on the fixture's rows, the variant rows and generated rows (seeds 1–3); and on rows whose values change as the schema allows (datasets 2, 4, 26, and 8 more drawn for this answer)"
     ),
     (
       "5.3",
       "SELECT e.name FROM employees e WHERE e.salary > (SELECT m.salary FROM employees m WHERE m.id = e.managerID)",
-      "✓ 5.3 Earning more than the boss: correct on the fixture's rows, the variant rows and generated rows (seeds 1–3); and on rows whose values change as the schema allows (datasets 23, 8, 32)"
+      "✓ 5.3 Earning more than the boss: correct on the fixture's rows, the variant rows and generated rows (seeds 1–3); and on rows whose values change as the schema allows (datasets 23, 8, 32, and 8 more drawn for this answer)"
     ),
     (
       "6.2",
@@ -41,7 +41,7 @@ final class LessonTechniqueTests: XCTestCase {
     (
       "7.4",
       "WITH p AS (SELECT name, price FROM products) SELECT name FROM p WHERE price = (SELECT max(price) FROM p)",
-      "✓ 7.4 A CTE used twice: correct on the fixture's rows, the variant rows and generated rows (seeds 1–3); and on rows whose values change as the schema allows (datasets 8, 30, 29)"
+      "✓ 7.4 A CTE used twice: correct on the fixture's rows, the variant rows and generated rows (seeds 1–3); and on rows whose values change as the schema allows (datasets 8, 30, 29, and 8 more drawn for this answer)"
     ),
     (
       "8.5",
@@ -56,7 +56,7 @@ final class LessonTechniqueTests: XCTestCase {
     (
       "9.2",
       "SELECT city FROM customers INTERSECT SELECT city FROM suppliers",
-      "✓ 9.2 Shared cities: correct on the fixture's rows, the variant rows and generated rows (seeds 1–3); and on rows whose values change as the schema allows (datasets 14, 28, 17)"
+      "✓ 9.2 Shared cities: correct on the fixture's rows, the variant rows and generated rows (seeds 1–3); and on rows whose values change as the schema allows (datasets 14, 28, 17, and 8 more drawn for this answer)"
     ),
     (
       "10.4",
@@ -66,7 +66,7 @@ final class LessonTechniqueTests: XCTestCase {
     (
       "10.4",
       "SELECT id FROM orders ORDER BY CASE WHEN status = 'placed' THEN 0 ELSE 1 END, orderedAt DESC",
-      "✓ 10.4 Open orders first: correct on the fixture's rows, the variant rows and generated rows (seeds 1–3); and on rows whose values change as the schema allows (datasets 2, 28, 24)"
+      "✓ 10.4 Open orders first: correct on the fixture's rows, the variant rows and generated rows (seeds 1–3); and on rows whose values change as the schema allows (datasets 2, 28, 24, and 8 more drawn for this answer)"
     ),
     (
       "12.1",
@@ -133,7 +133,7 @@ final class LessonTechniqueTests: XCTestCase {
       let search = "lamp"
       Product.where { #sql("instr(lower(\($0.name)), \(search)) > 0") }.select(\.name)
       """#,
-      "✓ 18.6 Raw SQL, safely: correct on the fixture's rows, the variant rows and generated rows (seeds 1–3); and on rows whose values change as the schema allows (datasets 45, 162, 18)"
+      "✓ 18.6 Raw SQL, safely: correct on the fixture's rows, the variant rows and generated rows (seeds 1–3); and on rows whose values change as the schema allows (datasets 45, 162, 18, and 8 more drawn for this answer)"
     ),
     (
       "19.1",
@@ -155,7 +155,7 @@ final class LessonTechniqueTests: XCTestCase {
       }
       Reminder.open.where { $0.remindersListID.eq(1) }.select(\.title)
       """#,
-      "✓ 20.2 A scope of your own: correct on the fixture's rows, the variant rows and generated rows (seeds 1–3); and on rows whose values change as the schema allows (datasets 180, 135, 191)"
+      "✓ 20.2 A scope of your own: correct on the fixture's rows, the variant rows and generated rows (seeds 1–3); and on rows whose values change as the schema allows (datasets 180, 135, 191, and 8 more drawn for this answer)"
     ),
     (
       "20.3",
@@ -187,7 +187,7 @@ final class LessonTechniqueTests: XCTestCase {
     (
       "23.1",
       "SAVEPOINT try; DELETE FROM reminders WHERE isCompleted; ROLLBACK TO try; RELEASE try; SELECT count(*) FROM reminders;",
-      "✓ 23.1 Try, then undo: correct on the fixture's rows, the variant rows and generated rows (seeds 1–3); and on rows whose values change as the schema allows (datasets 4, 28, 8)"
+      "✓ 23.1 Try, then undo: correct on the fixture's rows, the variant rows and generated rows (seeds 1–3); and on rows whose values change as the schema allows (datasets 4, 28, 8, and 8 more drawn for this answer)"
     ),
     (
       "23.2",
@@ -207,7 +207,7 @@ final class LessonTechniqueTests: XCTestCase {
     (
       "23.4",
       "CREATE TABLE ratings (reminderID INTEGER, stars INTEGER NOT NULL CHECK (stars IN (1, 2, 3))); INSERT OR IGNORE INTO ratings SELECT id, priority FROM reminders; SELECT * FROM ratings;",
-      "✓ 23.4 Only valid ratings: correct on the fixture's rows, the variant rows and generated rows (seeds 1–3); and on rows whose values change as the schema allows (datasets 58, 8, 107)"
+      "✓ 23.4 Only valid ratings: correct on the fixture's rows, the variant rows and generated rows (seeds 1–3); and on rows whose values change as the schema allows (datasets 58, 8, 107, and 8 more drawn for this answer)"
     ),
     (
       "24.1",
@@ -224,7 +224,7 @@ final class LessonTechniqueTests: XCTestCase {
       // names) is at a negative price, shown with the message.
       "12.4",
       "CREATE TEMP VIEW renameds AS SELECT id, name FROM products WHERE price > 0; CREATE TEMP TRIGGER renameProduct INSTEAD OF UPDATE ON renameds BEGIN UPDATE products SET name = NEW.name WHERE id = OLD.id; END; UPDATE renameds SET name = 'Notebook A4' WHERE id = 1; SELECT name FROM products",
-      "✗ 12.4 Your own INSTEAD OF trigger: this exercise changes the data, but your answer changed no row here: its UPDATE matched no row — check which rows it reaches (a view's WHERE, a trigger's condition, the row's id) (on rows whose values change as the schema allows, dataset 1: it matched the fixture's and the variant's rows, but these hold a case they do not — a NULL, a number on a boundary or 0, a text in other letter case or with % or _, a new value, a copied row, an empty table; the rows that differ there from the variant's: \"products\" id 1: name 'notebooking gClay mug' (was 'Clay mug'), category 'other' (was 'kitchen'), price 0.0 (was 9.0), supplierID NULL (was 1); \"products\" id 2: name '~Serving bowl' (was 'Serving bowl'), price 100.0 (was 31.0); \"products\" id 3: name 'Linen towel''' (was 'Linen towel'); \"products\" id 5: name 'Serving bowl' (was 'Cork stool'); \"products\" id 7: name 'Cork lamp' (was 'Tote bag'); \"products\" id 8: name 'cork tray' (was 'Cork tray'); and 10 more)"
+      "✗ 12.4 Your own INSTEAD OF trigger: this exercise changes the data, but your answer changed no row here: its UPDATE matched no row — check which rows it reaches (a view's WHERE, a trigger's condition, the row's id) (on rows whose values change as the schema allows, dataset 1: it matched the fixture's and the variant's rows, but these hold a case they do not — a NULL, a number on a boundary or 0, a text in other letter case or with % or _, a new value, a copied row, an empty table; the rows that differ there from the variant's: \"products\" id 1: name 'notebooking gClay mug' (was 'Clay mug'), category 'other' (was 'kitchen'), price 0.0 (was 9.0), supplierID NULL (was 1); \"products\" id 2: name '~Serving bowl' (was 'Serving bowl'), price 100.0 (was 31.0); \"products\" id 3: name 'Linen towel''' (was 'Linen towel'); \"products\" id 5: name 'Serving bowl' (was 'Cork stool'); \"products\" id 7: name 'Cork lamp' (was 'Tote bag'); \"products\" id 8: name 'cork tray' (was 'Cork tray'); and 10 more) — its rows: quarry lessons --dataset 12.4 1"
     ),
     (
       "7.5",

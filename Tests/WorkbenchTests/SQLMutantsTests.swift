@@ -165,6 +165,21 @@ final class SQLMutantsTests: XCTestCase {
     XCTAssertNil(TieOrder.grouped(#"SELECT "city", "name" FROM "a" ORDER BY 2"#))
   }
 
+  /// The rows' own columns as the last sort keys of the top-level ORDER BY, before its LIMIT:
+  /// ties come smallest or largest row first (a copy read next to its original hides a tie from
+  /// the moved tie order).
+  func testTiesOrderedByTheRowsThemselves() {
+    XCTAssertEqual(
+      TieOrder.byOutput(#"SELECT "title" FROM "reminders" ORDER BY "updatedAt" LIMIT 2"#, columns: 1, descending: true),
+      #"SELECT "title" FROM "reminders" ORDER BY "updatedAt", 1 DESC LIMIT 2"#)
+    XCTAssertEqual(
+      TieOrder.byOutput(
+        #"SELECT "a", "b" FROM "t" WHERE "a" IN (SELECT "x" FROM "u" ORDER BY "y" LIMIT 1) ORDER BY "c" DESC"#, columns: 2,
+        descending: false),
+      #"SELECT "a", "b" FROM "t" WHERE "a" IN (SELECT "x" FROM "u" ORDER BY "y" LIMIT 1) ORDER BY "c" DESC, 1, 2"#)
+    XCTAssertNil(TieOrder.byOutput(#"SELECT "a" FROM "t" LIMIT 1"#, columns: 1, descending: false))
+  }
+
   /// Ties an ORDER BY leaves open, moved: a select's ORDER BY (before its LIMIT), a window's
   /// where peers are told apart; never rank() or an aggregate over the default frame.
   func testTiesMoved() {

@@ -162,7 +162,6 @@ public struct AnswerChecker {
     for (dataset, expected) in zip(Self.datasets(for: exercise), outcomes) where !expected.undetermined {
       // A Ctrl-C between two datasets' runs stops the check too.
       if stop.isRequested { return .wrong(Self.stoppedMessage) }
-      let variant = dataset.variant
       let actual: Outcome
       do {
         actual = try run(answer, exercise: exercise, fixture: fixture, dataset: dataset, context: context)
@@ -170,27 +169,18 @@ public struct AnswerChecker {
         return .wrong(Self.explain(error.message))
       }
       if let difference = compare(expected: expected, actual: actual, exercise: exercise) {
-        let place: String
-        if dataset.idShift != 0 {
-          place = " (on the variant rows under other ids: it matched them under the fixture's ids, so it depends on an id written in it)"
-        } else if let recipe = dataset.generated, let values = recipe.values {
-          place =
-            " (on rows whose values change as the schema allows, dataset \(values.seed)\(dataset.permutesIDs ? ", ids moved" : ""): it matched the fixture's and the variant's rows, but these hold a case they do not — a NULL, a number on a boundary or 0, a text in other letter case or with % or _, a new value, a copied row, an empty table\(Self.shownChanges(of: dataset, fixture: fixture, outcomes: [expected, actual]))"
-            + ")"
-        } else if let recipe = dataset.generated {
-          place =
-            " (on \(recipe.description)\(dataset.permutesIDs ? ", ids permuted" : ""): it matched the fixture's and the variant's rows, but these have a case they do not — a duplicate, a tie, a date in another year, rows in another order\(Self.shownChanges(of: dataset, fixture: fixture, outcomes: [expected, actual])))"
-        } else if !variant {
-          place = ""
-        } else if Self.looksFitted(answer, solution: exercise.solution, fixtureValues: Self.values(ofFixture: fixture)) {
-          place = " (on the variant rows; it matched the fixture's rows, so it may be fitted to them)"
-        } else {
-          place =
-            " (on the variant rows; it matched the fixture's rows, but these have a case it gets wrong: a tie, a NULL, a value on a boundary, a word inside another)"
-        }
-        return .wrong(difference + place)
+        return .wrong(difference + place(of: dataset, answer: answer, exercise: exercise, fixture: fixture, outcomes: [expected, actual]))
       }
       evidence = evidence ?? actual.evidence
+    }
+    // Right on every dataset the exercise keeps: then on more, drawn for this answer — unless
+    // it runs the solution's own statements.
+    if let onFixture = outcomes.first, let evidence,
+      evidence.statements.map(\.inlinedSQL) != onFixture.evidence.statements.map(\.inlinedSQL),
+      let difference = try FurtherDatasets(checker: self).difference(
+        of: answer, exercise: exercise, fixture: fixture, context: context, onFixture: onFixture)
+    {
+      return .wrong(difference)
     }
     // Right on every dataset: then what the exercise teaches must be there.
     let comparesRows = exercise.checkedTables.isEmpty && outcomes.first?.changed == false
@@ -210,6 +200,36 @@ public struct AnswerChecker {
   }
 
   struct CheckFailure: Error { var message: String }
+
+  /// Where an answer went wrong, said after the difference: which dataset, and what it holds that
+  /// the fixture's rows do not (the rows that differ, on a generated dataset).
+  func place(of dataset: Dataset, answer: String, exercise: Exercise, fixture: String, outcomes: [Outcome]) -> String {
+    if dataset.idShift != 0 {
+      return " (on the variant rows under other ids: it matched them under the fixture's ids, so it depends on an id written in it)"
+    }
+    let changes = dataset.generated == nil ? "" : Self.shownChanges(of: dataset, fixture: fixture, outcomes: outcomes)
+    if let recipe = dataset.generated, let values = recipe.values {
+      return
+        " (on rows whose values change as the schema allows, dataset \(values.seed)\(dataset.permutesIDs ? ", ids moved" : ""): it matched the fixture's and the variant's rows, but these hold a case they do not — a NULL, a number on a boundary or 0, a text in other letter case or with % or _, a new value, a copied row, an empty table\(changes))"
+    }
+    if let recipe = dataset.generated {
+      return
+        " (on \(recipe.description)\(dataset.permutesIDs ? ", ids permuted" : ""): it matched the fixture's and the variant's rows, but these have a case they do not — a duplicate, a tie, a date in another year, rows in another order\(changes))"
+    }
+    if !dataset.variant { return "" }
+    if Self.looksFitted(answer, solution: exercise.solution, fixtureValues: Self.values(ofFixture: fixture)) {
+      return " (on the variant rows; it matched the fixture's rows, so it may be fitted to them)"
+    }
+    return
+      " (on the variant rows; it matched the fixture's rows, but these have a case it gets wrong: a tie, a NULL, a value on a boundary, a word inside another)"
+  }
+
+  /// The seed of the value-varied dataset a ✗ message names ("…as the schema allows, dataset
+  /// 17, ids moved: …"): `quarry lessons --dataset N.K 17` prints its rows. Nil when it names none.
+  public static func datasetSeed(namedIn message: String) -> UInt64? {
+    guard let range = message.firstRange(of: "as the schema allows, dataset ") else { return nil }
+    return UInt64(String(message[range.upperBound...].prefix { $0.isASCII && $0.isNumber }))
+  }
 
   /// "; the rows that differ there from the ones it was made from: …": a generated dataset's
   /// changes in the tables the solution and the answer touched (the rows the learner never saw).

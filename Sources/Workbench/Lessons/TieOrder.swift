@@ -97,6 +97,29 @@ enum TieOrder {
     return sql.text
   }
 
+  /// The statement with its rows' own columns as the last sort keys of its top-level ORDER BY,
+  /// ascending or descending: ties then come smallest or largest row first. Where a LIMIT cuts
+  /// a group of equal keys, the rows kept depend on which come first; moving the first row read
+  /// to the end does not show it when the next one is its copy (A, A, B keeps A, A either way),
+  /// but the two orders by the rows' columns keep different rows whenever the group's rows are
+  /// not all the same. Nil without a top-level ORDER BY.
+  ///
+  /// ```swift
+  /// TieOrder.byOutput(#"SELECT "title" FROM "reminders" ORDER BY "updatedAt" LIMIT 2"#, columns: 1, descending: true)
+  /// // SELECT "title" FROM "reminders" ORDER BY "updatedAt", 1 DESC LIMIT 2
+  /// ```
+  static func byOutput(_ sql: String, columns: Int, descending: Bool) -> String? {
+    guard columns > 0 else { return nil }
+    var sql = SQLCode(sql)
+    let (code, depth) = (sql.code, sql.depth)
+    let top = code.indices.filter { depth[$0] == 0 }
+    guard let order = top.last(where: { sql.word($0) == "ORDER" && sql.word($0 + 1) == "BY" }) else { return nil }
+    let end = top.first { $0 > order && ["LIMIT", ";", "RETURNING"].contains(sql.word($0)) } ?? code.count
+    let keys = (1...columns).map { "\($0)\(descending ? " DESC" : "")" }
+    sql.append(", " + keys.joined(separator: ", "), after: end - 1)
+    return sql.text
+  }
+
   static let groupFunctionName = "quarry_tie_group"
 
   /// The groups of equal keys the tie order has seen, per ORDER BY.
