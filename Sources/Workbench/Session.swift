@@ -120,6 +120,12 @@ public final class Session {
 
   /// A fixture whose rows `prepare` changes before any model is loaded (generated rows).
   static func fixture(_ name: String, variant: Bool, shiftingIDs shift: Int64, prepare: (Database) throws -> Void) throws -> Session {
+    try fixture(name, copying: fixtureRows(name, variant: variant, shiftingIDs: shift, prepare: prepare))
+  }
+
+  /// A fixture's schema and rows (its variant rows, ids moved by `shift`, then changed by
+  /// `prepare`), with no models: what ``fixture(_:copying:)`` makes sessions of.
+  static func fixtureRows(_ name: String, variant: Bool, shiftingIDs shift: Int64, prepare: (Database) throws -> Void) throws -> Database {
     let fixture = try Fixture.named(name)
     let database = try Database(path: ":memory:")
     try database.execute(try fixture.schemaSQL)
@@ -128,9 +134,16 @@ public final class Session {
     }
     if shift != 0 { try shiftIDs(in: database, by: shift) }
     try prepare(database)
+    return database
+  }
+
+  /// A session on a copy of `rows` (``fixtureRows(_:variant:shiftingIDs:prepare:)``), with the
+  /// fixture's models: `rows` itself is never changed, so one set of rows serves many sessions.
+  static func fixture(_ name: String, copying rows: Database) throws -> Session {
+    let fixture = try Fixture.named(name)
     // The learner's connection starts clean: `changes()` and `last_insert_rowid()` say nothing
     // about the statements that loaded the rows.
-    let session = try Session(database: database.freshCopy())
+    let session = try Session(database: rows.freshCopy())
     if let models = fixture.modelsSource { try session.loadModels(models, path: fixture.modelsURL.path) }
     return session
   }

@@ -56,6 +56,10 @@ public struct AnswerChecker {
   /// is preparing or running on at that moment.
   let stop = WorkLimit.StopRequest()
 
+  /// Each dataset's rows, made once: the solution, the answer and the probes of one dataset run
+  /// on copies of them (making value-varied rows costs more than running a query on them).
+  let preparedRows = PreparedRows()
+
   public init(timeLimit: Double = 5) { self.timeLimit = timeLimit }
 
   static let stoppedMessage = "the check was stopped (Ctrl-C) before the query finished"
@@ -422,9 +426,7 @@ public struct AnswerChecker {
   }
 
   func run(_ input: String, exercise: Exercise, fixture: String, dataset: Dataset, context: [String] = []) throws -> Outcome {
-    let session = try Session.fixture(fixture, variant: dataset.variant, shiftingIDs: dataset.idShift) { database in
-      try dataset.generated?.apply(to: database, permutingIDs: dataset.permutesIDs, keeping: dataset.keeping, bounds: dataset.bounds)
-    }
+    let session = try Session.fixture(fixture, copying: preparedRows.rows(of: dataset, fixture: fixture))
     if dataset.reversed { try session.database.execute("PRAGMA reverse_unordered_selects = ON") }
     if dataset.tiesMoved { try TieOrder.register(on: session.database) }
     // The answer runs on this in-memory copy only: nothing it does reaches a file.

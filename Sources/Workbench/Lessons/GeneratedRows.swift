@@ -12,7 +12,7 @@ import QueryBuilder
 /// // employees: two rows copied under new ids (never Rui Matos's); every other row's hiredAt a
 /// // year earlier ('2013-05-20' → '2012-05-20'); ids 1, 2, 3… → 302…341, shuffled (managerID follows)
 /// ```
-struct GeneratedRows: Sendable, Equatable {
+struct GeneratedRows: Sendable, Hashable {
   var seed: UInt64
   /// Whether rows are copied. Not for an exercise that asks for an order: a copy ties with its
   /// original on every sort key, and tied rows may come in either order.

@@ -18,7 +18,7 @@ import QueryBuilder
 ///
 /// Values the exercise gives (`keeping`: the solution's string literals, compared without case)
 /// are never changed and never copied into another row: the task names exactly those rows.
-struct ValueVariation: Sendable, Equatable {
+struct ValueVariation: Sendable, Hashable {
   var seed: UInt64
   /// The names the solution writes (lower-cased): columns among them get two changes in three,
   /// so the values an answer reads are the ones that vary (`notes` for a task about notes).
