@@ -395,6 +395,51 @@ final class RecordFieldTests: SnapshotTestCase {
   }
 }
 
+/// A column group (`var counts: Counts`, a `@Selection` type flattened into its columns) is one
+/// field of the memberwise initializer, as the compiler sees it: left out, the compiler names the
+/// group, not one of its columns, and refuses a record without it (the columns were NULL); a
+/// group's own default (`= Counts(seen: 2)`) gives its columns theirs (it was refused as missing).
+/// The SQL is StructuredQueries 7cdc5c4's, and swiftc's message for `Gauge(id: 1)` (for
+/// `Gauge.Draft()` swiftc names "parameter #1", the draft's copying initializer).
+final class ColumnGroupFieldTests: SnapshotTestCase {
+  func testAGroupIsOneFieldWithItsOwnDefault() throws {
+    assertInlineSnapshot(
+      of: try run(
+        #"""
+        @Selection struct Counts { var seen: Int; var missed: Int? }
+        @Table struct Counter { let id: Int; var title = ""; var counts = Counts(seen: 2) }
+        @Table struct Gauge { let id: Int; var counts: Counts }
+        Counter.insert { Counter.Draft(title: "a") }
+        Gauge.insert { Gauge.Draft() }
+        Gauge.insert { Gauge(id: 1) }
+        Gauge.insert { Gauge.Draft(counts: Counts(seen: 1)) }
+        """#,
+        setup: [
+          ".raw CREATE TABLE counters (id INTEGER PRIMARY KEY, title TEXT, seen INTEGER, missed INTEGER)",
+          ".raw CREATE TABLE gauges (id INTEGER PRIMARY KEY, seen INTEGER, missed INTEGER)",
+        ]
+      ), as: .lines
+    ) {
+      """
+      INSERT INTO "counters"
+      ("id", "title", "seen", "missed")
+      VALUES
+      (NULL, 'a', 2, NULL)
+      error: 5:28: missing argument for parameter 'counts' in call
+      Gauge.insert { Gauge.Draft() }
+                                 ^
+      error: 6:27: missing argument for parameter 'counts' in call
+      Gauge.insert { Gauge(id: 1) }
+                                ^
+      INSERT INTO "gauges"
+      ("id", "seen", "missed")
+      VALUES
+      (NULL, 1, NULL)
+      """
+    }
+  }
+}
+
 /// A type name is looked up from where it is written, outward, as the compiler does: `Kind`
 /// inside `extension Font` is `Font.Kind`, inside `extension Preset` it is `Preset.Kind`, and at
 /// the top level, where two types nest one, it names neither.

@@ -269,7 +269,7 @@ extension Compiler {
     guard let written = column.unknownDefault else { return nil }
     if scanning { return .value(.parameter(written)) }
     throw source.diagnostic(
-      "the default of '\(column.name)' (\(written)) uses Swift Quarry does not run, so its value is unknown here; pass '\(column.name):' explicitly",
+      "the default of '\(column.path.first ?? column.name)' (\(written)) uses Swift Quarry does not run, so its value is unknown here; pass '\(column.path.first ?? column.name):' explicitly",
       at: node)
   }
 

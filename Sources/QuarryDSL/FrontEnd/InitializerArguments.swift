@@ -20,21 +20,31 @@ extension Compiler {
       try checkConcreteArgument(argument.expression, parameter: parameter)
     }
     // A field with no default, not optional (nor a draft's id), must be given, as the compiler
-    // says of the memberwise initializer.
+    // says of the memberwise initializer; a column group is one field (`counts:`).
     let given = Set(arguments.compactMap { $0.label?.text })
-    for (position, column) in model.columns.enumerated() where column.path.count <= 1 && !column.isGenerated {
-      guard !given.contains(column.name), column.defaultValue == nil, column.unknownDefault == nil, column.volatileDefault == nil,
-        !column.type.isOptional, !(isDraft && column.isPrimaryKey)
-      else { continue }
-      // Where the argument belongs: before the first given field declared after it, or at `)`.
-      let next = arguments.first { argument in
-        (argument.label.flatMap { label in model.columns.firstIndex { $0.path.first == label.text } } ?? -1) > position
-      }
-      let call = arguments.parent?.as(FunctionCallExprSyntax.self)
-      throw source.diagnostic(
-        "missing argument for parameter '\(column.name)' in call",
-        at: next.map { Syntax($0) } ?? call?.rightParen.map(Syntax.init) ?? Syntax(arguments))
+    for column in model.columns where !column.isGenerated {
+      let field = column.path.first ?? column.name
+      guard !given.contains(field) else { continue }
+      let required =
+        column.path.count > 1
+        ? model.groupsWithoutDefault.contains(field) && !(isDraft && column.isPrimaryKey)
+        : column.defaultValue == nil && column.unknownDefault == nil && column.volatileDefault == nil && !column.type.isOptional
+          && !(isDraft && column.isPrimaryKey)
+      if required { throw missingArgument(field, of: model, in: arguments) }
     }
+  }
+
+  /// "missing argument for parameter 'title' in call", where the argument belongs: before the
+  /// first given field declared after it, or at `)`.
+  func missingArgument(_ field: String, of model: TableModel, in arguments: LabeledExprListSyntax) -> Diagnostic {
+    let position = model.columns.firstIndex { $0.path.first == field } ?? model.columns.count
+    let next = arguments.first { argument in
+      (argument.label.flatMap { label in model.columns.firstIndex { $0.path.first == label.text } } ?? -1) > position
+    }
+    let call = arguments.parent?.as(FunctionCallExprSyntax.self)
+    return source.diagnostic(
+      "missing argument for parameter '\(field)' in call",
+      at: next.map { Syntax($0) } ?? call?.rightParen.map(Syntax.init) ?? Syntax(arguments))
   }
 
   /// Labels in the order the fields are declared: "argument 'title' must precede argument 'id'".

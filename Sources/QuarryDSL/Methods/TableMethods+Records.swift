@@ -71,7 +71,10 @@ extension TableMethods {
     // An optional column group left out is NULL.
     for (index, column) in model.columns.enumerated() where column.path.count > 1 {
       guard let label = column.path.first, !givenGroups.contains(label) else { continue }
-      let groupIsOptional = model.columns.contains { $0.path.first == label && $0.type.isOptional }
+      // (A group with a default of its own, `= Counts(seen: 0)`, takes that instead.)
+      let members = model.columns.filter { $0.path.first == label }
+      let groupIsOptional =
+        members.contains { $0.type.isOptional } && !members.contains { $0.defaultValue != nil || $0.unknownDefault != nil }
       if groupIsOptional {
         let position = model.columns.firstIndex { $0.path.first == label } ?? index
         pairs.append((position, column.sqlName, TypedExpression(.null, type: column.type)))

@@ -768,14 +768,7 @@ extension WriteMethods {
       if column.isPrimaryKey && isDraft { return .null }
       if let value = try compiler.defaultValue(of: column, at: call) { return value }
       if column.type.isOptional { return .null }
-      // Where the argument belongs: before the first given field declared after it, or at `)`.
-      let position = model.columns.firstIndex { $0.name == column.name } ?? 0
-      let next = call.arguments.first { argument in
-        (argument.label.flatMap { label in model.columns.firstIndex { $0.path.first == label.text } } ?? -1) > position
-      }
-      throw compiler.source.diagnostic(
-        "missing argument for parameter '\(column.name)' in call",
-        at: next.map { Syntax($0) } ?? call.rightParen.map(Syntax.init) ?? Syntax(call))
+      throw compiler.missingArgument(column.path.first ?? column.name, of: model, in: call.arguments)
     }
   }
 

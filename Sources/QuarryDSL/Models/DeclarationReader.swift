@@ -225,9 +225,23 @@ struct DeclarationReader {
               "column groups nest more than \(Self.maximumGroupNesting) levels deep here ('\(group.typeName)' holds groups of groups …); flatten some of them",
               at: binding)
           }
+          // `var counts = Counts(seen: 0)`: the group's default gives its columns theirs; a
+          // default Quarry cannot read (`= .zero`) leaves them unknown, never missing.
+          let groupDefault = binding.initializer?.value
+          let given = groupDefault.flatMap(Self.memberwiseArguments)
+          if groupDefault == nil && !column.type.isOptional { model.groupsWithoutDefault.insert(propertyName) }
           for var nested in group.columns {
             nested.type.isOptional = nested.type.isOptional || column.type.isOptional
             nested.isPrimaryKey = column.isPrimaryKey
+            if let groupDefault {
+              if nested.path.count == 1, let value = given?[nested.name] {
+                nested.volatileDefault = nil
+                nested.defaultValue = try? defaultExpression(value, type: nested.type)
+                nested.unknownDefault = nested.defaultValue == nil ? messageExcerpt(value.trimmedDescription) : nil
+              } else if given == nil || nested.path.count > 1, nested.defaultValue == nil, nested.volatileDefault == nil {
+                nested.unknownDefault = messageExcerpt(groupDefault.trimmedDescription)
+              }
+            }
             nested.path = [propertyName] + nested.path
             nested.enumGroup = nested.enumGroup.map { [propertyName] + $0 }
             model.columns.append(nested)
@@ -241,6 +255,20 @@ struct DeclarationReader {
       model.initializers = explicitInitializers(of: decl.memberBlock, columns: model.columns, owner: (name, ownID))
     }
     catalog.register(model)
+  }
+
+  /// The labelled arguments of a memberwise call, `Counts(seen: 0)` or `.init(seen: 0)`, by
+  /// label; nil for any other expression (a static member, a function's result).
+  static func memberwiseArguments(_ expression: ExprSyntax) -> [String: ExprSyntax]? {
+    guard let call = expression.as(FunctionCallExprSyntax.self), call.trailingClosure == nil else { return nil }
+    let callee = call.calledExpression.trimmedDescription
+    guard callee == ".init" || callee.first?.isUppercase == true else { return nil }
+    var arguments: [String: ExprSyntax] = [:]
+    for argument in call.arguments {
+      guard let label = argument.label?.text else { return nil }
+      arguments[label] = argument.expression
+    }
+    return arguments
   }
 
   /// How deeply `@Selection` groups may nest inside each other (each level adds to every

@@ -165,6 +165,9 @@ public final class TableModel: @unchecked Sendable {
   public var conformances: Set<String> = []
   /// The `init`s the model declares itself (`Model(…)` calls one of them).
   var initializers: [ExplicitInitializer] = []
+  /// Fields that flatten into several columns (a column group, an enum's cases) with no default
+  /// and no optional type: the memberwise initializer needs them (`var counts: Counts`).
+  var groupsWithoutDefault: Set<String> = []
 
   public init(
     typeName: String, tableName: String? = nil, columns: [ColumnModel], isSelection: Bool = false,
