@@ -228,7 +228,7 @@ struct DeclarationReader {
           // `var counts = Counts(seen: 0)`: the group's default gives its columns theirs; a
           // default Quarry cannot read (`= .zero`) leaves them unknown, never missing.
           let groupDefault = binding.initializer?.value
-          let given = groupDefault.flatMap(Self.memberwiseArguments)
+          let given = groupDefault.flatMap { Self.memberwiseArguments($0, of: group.typeName) }
           if groupDefault == nil && !column.type.isOptional { model.groupsWithoutDefault.insert(propertyName) }
           for var nested in group.columns {
             nested.type.isOptional = nested.type.isOptional || column.type.isOptional
@@ -257,12 +257,14 @@ struct DeclarationReader {
     catalog.register(model)
   }
 
-  /// The labelled arguments of a memberwise call, `Counts(seen: 0)` or `.init(seen: 0)`, by
-  /// label; nil for any other expression (a static member, a function's result).
-  static func memberwiseArguments(_ expression: ExprSyntax) -> [String: ExprSyntax]? {
+  /// The labelled arguments of a memberwise call of `type`, `Counts(seen: 0)`, `Counts.init(…)`
+  /// or `.init(…)`, by label; nil for any other expression (a static member, a static function's
+  /// result, `Counts.make(seen: 0)`: what it does with its arguments is not known).
+  static func memberwiseArguments(_ expression: ExprSyntax, of type: String) -> [String: ExprSyntax]? {
     guard let call = expression.as(FunctionCallExprSyntax.self), call.trailingClosure == nil else { return nil }
     let callee = call.calledExpression.trimmedDescription
-    guard callee == ".init" || callee.first?.isUppercase == true else { return nil }
+    let bare = type.split(separator: ".").last.map(String.init) ?? type
+    guard [".init", type, type + ".init", bare, bare + ".init"].contains(callee) else { return nil }
     var arguments: [String: ExprSyntax] = [:]
     for argument in call.arguments {
       guard let label = argument.label?.text else { return nil }
