@@ -11,22 +11,22 @@ final class LessonTechniqueTests: XCTestCase {
     (
       "3.1",
       "SELECT count(*) FROM reminders",
-      "✓ 3.1 How many reminders: correct on the fixture's rows, the variant rows and generated rows (seeds 1–3); and on rows whose values change as the schema allows (datasets 3, 12, 14, and 8 more drawn for this answer)"
+      "✓ 3.1 How many reminders: correct on the fixture's rows, the variant rows and generated rows (seeds 1–3); and on rows whose values change as the schema allows (datasets 3, 12, 14, and 16 more drawn for this answer)"
     ),
     (
       "3.3",
       "SELECT remindersListID FROM (SELECT remindersListID, count(*) AS n FROM reminders WHERE NOT isCompleted GROUP BY remindersListID) WHERE n > 2",
-      "✓ 3.3 Busy lists: correct on the fixture's rows, the variant rows and generated rows (seeds 1–3); and on rows whose values change as the schema allows (datasets 4, 13, 12, and 8 more drawn for this answer)"
+      "✓ 3.3 Busy lists: correct on the fixture's rows, the variant rows and generated rows (seeds 1–3); and on rows whose values change as the schema allows (datasets 4, 13, 12, and 16 more drawn for this answer)"
     ),
     (
       "4.2",
       "SELECT r.title, u.name FROM reminders r LEFT JOIN users u ON u.id = r.assignedUserID",
-      "✓ 4.2 Assigned to whom: correct on the fixture's rows, the variant rows and generated rows (seeds 1–3); and on rows whose values change as the schema allows (datasets 2, 4, 26, and 8 more drawn for this answer)"
+      "✓ 4.2 Assigned to whom: correct on the fixture's rows, the variant rows and generated rows (seeds 1–3); and on rows whose values change as the schema allows (datasets 2, 4, 26, and 16 more drawn for this answer)"
     ),
     (
       "5.3",
       "SELECT e.name FROM employees e WHERE e.salary > (SELECT m.salary FROM employees m WHERE m.id = e.managerID)",
-      "✓ 5.3 Earning more than the boss: correct on the fixture's rows, the variant rows and generated rows (seeds 1–3); and on rows whose values change as the schema allows (datasets 23, 8, 32, and 8 more drawn for this answer)"
+      "✓ 5.3 Earning more than the boss: correct on the fixture's rows, the variant rows and generated rows (seeds 1–3); and on rows whose values change as the schema allows (datasets 23, 8, 32, and 16 more drawn for this answer)"
     ),
     (
       "6.2",
@@ -41,7 +41,7 @@ final class LessonTechniqueTests: XCTestCase {
     (
       "7.4",
       "WITH p AS (SELECT name, price FROM products) SELECT name FROM p WHERE price = (SELECT max(price) FROM p)",
-      "✓ 7.4 A CTE used twice: correct on the fixture's rows, the variant rows and generated rows (seeds 1–3); and on rows whose values change as the schema allows (datasets 8, 30, 29, and 8 more drawn for this answer)"
+      "✓ 7.4 A CTE used twice: correct on the fixture's rows, the variant rows and generated rows (seeds 1–3); and on rows whose values change as the schema allows (datasets 8, 30, 29, and 16 more drawn for this answer)"
     ),
     (
       "8.5",
@@ -56,7 +56,7 @@ final class LessonTechniqueTests: XCTestCase {
     (
       "9.2",
       "SELECT city FROM customers INTERSECT SELECT city FROM suppliers",
-      "✓ 9.2 Shared cities: correct on the fixture's rows, the variant rows and generated rows (seeds 1–3); and on rows whose values change as the schema allows (datasets 14, 28, 17, and 8 more drawn for this answer)"
+      "✓ 9.2 Shared cities: correct on the fixture's rows, the variant rows and generated rows (seeds 1–3); and on rows whose values change as the schema allows (datasets 14, 28, 17, and 16 more drawn for this answer)"
     ),
     (
       "10.4",
@@ -66,7 +66,7 @@ final class LessonTechniqueTests: XCTestCase {
     (
       "10.4",
       "SELECT id FROM orders ORDER BY CASE WHEN status = 'placed' THEN 0 ELSE 1 END, orderedAt DESC",
-      "✓ 10.4 Open orders first: correct on the fixture's rows, the variant rows and generated rows (seeds 1–3); and on rows whose values change as the schema allows (datasets 2, 28, 24, and 8 more drawn for this answer)"
+      "✓ 10.4 Open orders first: correct on the fixture's rows, the variant rows and generated rows (seeds 1–3); and on rows whose values change as the schema allows (datasets 2, 28, 24, and 16 more drawn for this answer)"
     ),
     (
       "12.1",
@@ -133,7 +133,7 @@ final class LessonTechniqueTests: XCTestCase {
       let search = "lamp"
       Product.where { #sql("instr(lower(\($0.name)), \(search)) > 0") }.select(\.name)
       """#,
-      "✓ 18.6 Raw SQL, safely: correct on the fixture's rows, the variant rows and generated rows (seeds 1–3); and on rows whose values change as the schema allows (datasets 45, 162, 18, and 8 more drawn for this answer)"
+      "✓ 18.6 Raw SQL, safely: correct on the fixture's rows, the variant rows and generated rows (seeds 1–3); and on rows whose values change as the schema allows (datasets 45, 162, 18, and 16 more drawn for this answer)"
     ),
     (
       "19.1",
@@ -155,7 +155,7 @@ final class LessonTechniqueTests: XCTestCase {
       }
       Reminder.open.where { $0.remindersListID.eq(1) }.select(\.title)
       """#,
-      "✓ 20.2 A scope of your own: correct on the fixture's rows, the variant rows and generated rows (seeds 1–3); and on rows whose values change as the schema allows (datasets 180, 135, 191, and 8 more drawn for this answer)"
+      "✓ 20.2 A scope of your own: correct on the fixture's rows, the variant rows and generated rows (seeds 1–3); and on rows whose values change as the schema allows (datasets 180, 135, 191, and 16 more drawn for this answer)"
     ),
     (
       "20.3",
@@ -187,7 +187,7 @@ final class LessonTechniqueTests: XCTestCase {
     (
       "23.1",
       "SAVEPOINT try; DELETE FROM reminders WHERE isCompleted; ROLLBACK TO try; RELEASE try; SELECT count(*) FROM reminders;",
-      "✓ 23.1 Try, then undo: correct on the fixture's rows, the variant rows and generated rows (seeds 1–3); and on rows whose values change as the schema allows (datasets 4, 28, 8, and 8 more drawn for this answer)"
+      "✓ 23.1 Try, then undo: correct on the fixture's rows, the variant rows and generated rows (seeds 1–3); and on rows whose values change as the schema allows (datasets 4, 28, 8, and 16 more drawn for this answer)"
     ),
     (
       "23.2",
@@ -207,7 +207,7 @@ final class LessonTechniqueTests: XCTestCase {
     (
       "23.4",
       "CREATE TABLE ratings (reminderID INTEGER, stars INTEGER NOT NULL CHECK (stars IN (1, 2, 3))); INSERT OR IGNORE INTO ratings SELECT id, priority FROM reminders; SELECT * FROM ratings;",
-      "✓ 23.4 Only valid ratings: correct on the fixture's rows, the variant rows and generated rows (seeds 1–3); and on rows whose values change as the schema allows (datasets 58, 8, 107, and 8 more drawn for this answer)"
+      "✓ 23.4 Only valid ratings: correct on the fixture's rows, the variant rows and generated rows (seeds 1–3); and on rows whose values change as the schema allows (datasets 58, 8, 107, and 16 more drawn for this answer)"
     ),
     (
       "24.1",
