@@ -70,6 +70,7 @@ public struct FurtherDatasets {
     }
     return nil
   }
+
   /// Whether the solution's result on `dataset` changes when ties of its last ORDER BY come
   /// smallest row first, or largest first (``TieOrder/byOutput(_:columns:descending:)``): nil
   /// when it does not; false when its rows change (no answer is judged here); true when, in an
