@@ -116,11 +116,17 @@ public struct AnswerChecker {
     guard let last = statements.last, let grouped = TieOrder.grouped(last) else { return nil }
     var rows = dataset
     rows.tiesMoved = true
-    let script = (statements.dropLast() + [grouped]).map { $0.trimmingTrailingSemicolons() }.joined(separator: ";\n") + ";"
+    let script = Self.script(statements, replacingLast: grouped)
     guard let keyed = try? run(script, exercise: exercise, fixture: fixture, dataset: rows), keyed.rows.count == outcome.rows.count,
       zip(keyed.rows, outcome.rows).allSatisfy({ Self.key(Array($0.dropLast())) == Self.key($1) })
     else { return nil }
     return keyed.rows.map { row in row.last.flatMap { if case .integer(let group) = $0 { group } else { nil } } ?? -1 }
+  }
+
+  /// The solution's statements as one script, its last statement replaced by a probe of it (a
+  /// tie column added, ties ordered otherwise).
+  static func script(_ statements: [String], replacingLast probe: String) -> String {
+    (statements.dropLast() + [probe]).map { $0.trimmingTrailingSemicolons() }.joined(separator: ";\n") + ";"
   }
 
   /// The solution's SQL with the ties of every deciding ORDER BY moved (``TieOrder``); nil when

@@ -87,7 +87,7 @@ public struct FurtherDatasets {
     var result: Bool? = nil
     for descending in [false, true] {
       guard let probe = TieOrder.byOutput(last, columns: onFixture.columns.count, descending: descending) else { return nil }
-      let script = (statements.dropLast() + [probe]).map { $0.trimmingTrailingSemicolons() }.joined(separator: ";\n") + ";"
+      let script = AnswerChecker.script(statements, replacingLast: probe)
       guard let other = try? checker.run(script, exercise: exercise, fixture: fixture, dataset: dataset),
         checker.compare(expected: expected, actual: other, exercise: exercise) != nil
       else { continue }
