@@ -14,6 +14,7 @@ used in a query, a query closure's argument, a model default, a `@DatabaseFuncti
 code) and compares with these values. Run it after changing the generator; commit the JSON.
 
   python3 scripts/swift-contexts.py [--seed 34] [--count 1500]
+  python3 scripts/swift-contexts.py --family app --seed 7 --count 1200   # app-style.json
 """
 import argparse, json, os, random, re, subprocess, sys, tempfile
 
@@ -232,18 +233,190 @@ class Gen:
         ])
 
 
+
+class AppStyleGen:
+    """A second family, written apart from `Gen`: the calls app code makes on standard values
+    (Foundation's formatting and padding, conversions, index searches, views of a string,
+    initializers named as functions), shallow and mixed, as a developer writes them."""
+
+    INTS = ["0", "1", "2", "3", "5", "7", "10", "12", "42", "100", "-1", "-3", "-7"]
+    DOUBLES = ["0.5", "1.5", "2.5", "3.7", "-2.5", "0.1", "0.2", "1e3", "2.0", "10", "1.0 / 3.0", "-0.0", "1e16", "123.456"]
+    STRINGS = ['"abc"', '"Hello"', '"a b c"', '"  x  "', '""', '"é"', '"e\\u{301}"', '"straße"', '"a,b,,c"', '"Swift"',
+               '"42"', '"3.5"', '"MiXeD"', '"😀x"', '"tab\\tx"', '"ABC"']
+    ARRAYS = ["[3, 1, 2]", "[1, 2, 3]", "[Int]()", "[5]", "[10, 20, 30, 40]", "[-1, 0, 1]", "[2, 2, 3]"]
+    DOUBLE_ARRAYS = ["[1.5, 2.5]", "[0.1, 0.2, 0.3]", "[Double]()", "[3.0, -1.0]"]
+    STRING_ARRAYS = ['["b", "a", "c"]', '["x"]', "[String]()", '["Apple", "apple", "Banana"]']
+    NEEDLES = ['"b"', '""', '"é"', '"e"', '" "', '"a"']
+    SEPARATORS = ['", "', '""', '"/"']
+    PADS = ['"."', '"ab"']
+    FORMATS = ['"%.2f"', '"%.0f"', '"%5.1f"', '"%e"', '"%g"', '"%+.3f"']
+
+    def __init__(self, rng):
+        self.r = rng
+
+    def c(self, options):
+        return self.r.choice(options)
+
+    def lit(self, options):
+        text = self.c(options)
+        return "(" + text + ")" if text.startswith("-") else text
+
+    def n(self): return self.lit(self.INTS)
+    def d(self): return self.lit(self.DOUBLES)
+    def s(self): return self.c(self.STRINGS)
+    def arr(self): return self.c(self.ARRAYS)
+    def darr(self): return self.c(self.DOUBLE_ARRAYS)
+    def sarr(self): return self.c(self.STRING_ARRAYS)
+
+    @staticmethod
+    def paren(text):
+        return text if text.startswith("(") and text.endswith(")") else "(" + text + ")"
+
+    def int_(self, k):
+        if k == 0:
+            return self.n()
+        k -= 1
+        return self.c([
+            lambda: f"({self.arr()} + [9]).sorted()[0]",
+            lambda: f"({self.arr()}.max() ?? {self.n()})",
+            lambda: f"{self.s()}.count * {self.paren(self.int_(k))}",
+            lambda: f"(Int({self.s()}) ?? {self.n()})",
+            lambda: f"{self.n()}.quotientAndRemainder(dividingBy: {self.c(['2', '3', '(-4)'])}).quotient",
+            lambda: f"(1...{self.c(['1', '3', '5'])}).reduce(0, +)",
+            lambda: f"{self.arr()}.filter {{ $0 % 2 == 1 }}.count",
+            lambda: f"{self.arr()}.map {{ $0 * $0 }}.reduce(0, +)",
+            lambda: f"Int({self.d()})",
+            lambda: f"Int({self.d()}.rounded(.{self.c(['down', 'up', 'towardZero', 'toNearestOrEven', 'awayFromZero'])}))",
+            lambda: f"{self.paren(self.int_(k))}.isMultiple(of: {self.c(['2', '3', '5'])}) ? {self.n()} : {self.n()}",
+            lambda: f'{self.s()}.components(separatedBy: ",").count',
+            lambda: f"({self.arr()}.firstIndex(of: {self.c(['1', '2', '3'])}) ?? -1)",
+            lambda: f"({self.arr()}.lastIndex {{ $0 < 3 }} ?? -1)",
+            lambda: f"({self.arr()}.lastIndex(of: {self.c(['1', '2', '3'])}) ?? -1)",
+            lambda: f"({self.arr()}.dropFirst().firstIndex {{ $0 > 1 }} ?? -1)",
+            lambda: f"{self.paren(self.int_(k))} {self.c(['/', '%', '-', '+', '*'])} {self.c(['2', '3', '(-4)', '7'])}",
+            lambda: f"abs({self.int_(k)})",
+            lambda: f"(Int(exactly: {self.d()}) ?? {self.n()})",
+            lambda: f"{self.arr()}.indices.count",
+            lambda: f"{self.arr()}.enumerated().map {{ $0.offset * $0.element }}.reduce(0, +)",
+            lambda: f"{self.sarr()}.count + {self.s()}.unicodeScalars.count",
+            lambda: f"{self.s()}.utf16.count",
+            lambda: f"{self.arr()}.prefix({self.c(['0', '2', '5'])}).count",
+            lambda: f"min({self.int_(k)}, {self.int_(k)}, {self.n()})",
+            lambda: f"Int.max / {self.c(['2', '3', '(-1)'])}",
+            lambda: f"{self.arr()}.contains({self.n()}) ? 1 : 0",
+            lambda: f"Int(Double({self.int_(k)}) / 2)",
+            lambda: f"[\"1\", \"x\", {self.s()}].compactMap(Int.init).reduce(0, +)",
+            lambda: f"{self.darr()}.reduce(0, +) > 1 ? 1 : 0",
+        ])()
+
+    def double_(self, k):
+        if k == 0:
+            return self.d()
+        k -= 1
+        return self.c([
+            lambda: f"(Double({self.s()}) ?? {self.d()})",
+            lambda: f"{self.paren(self.double_(k))} {self.c(['+', '-', '*', '/'])} {self.d()}",
+            lambda: f"Double({self.int_(k)}) / 2",
+            lambda: f"sqrt({self.c(['2.0', '9.0', '0.5'])})",
+            lambda: f"{self.c(['floor', 'ceil', 'round'])}({self.d()})",
+            lambda: f"{self.darr()}.reduce(0, +)",
+            lambda: f"({self.darr()}.max() ?? {self.d()})",
+            lambda: f"{self.d()}.truncatingRemainder(dividingBy: 1)",
+            lambda: f"pow({self.c(['2.0', '10.0'])}, {self.c(['3', '0.5', '-1'])})",
+            lambda: f"Double({self.arr()}.count) / {self.c(['2', '4.0', '3'])}",
+            lambda: f"Double({self.arr()}.reduce(0, +)) / Double(max({self.arr()}.count, 1))",
+            lambda: f"{self.c(['Double.pi', 'Double.greatestFiniteMagnitude', 'Double.leastNonzeroMagnitude', 'Double.leastNormalMagnitude'])} / 2",
+            lambda: f"[\"1.5\", \"x\", {self.s()}].compactMap(Double.init).reduce(0, +)",
+        ])()
+
+    def string_(self, k):
+        if k == 0:
+            return self.s()
+        k -= 1
+        return self.c([
+            lambda: f"{self.string_(k)}.{self.c(['uppercased()', 'lowercased()', 'capitalized'])}",
+            lambda: f"String({self.int_(k)})",
+            lambda: f"String({self.d()})",
+            lambda: f'"\\({self.double_(k)})"',
+            lambda: f'"\\({self.int_(k)}) items"',
+            lambda: f'"\\({self.bool_(k)})"',
+            lambda: f"{self.sarr()}.sorted().joined(separator: {self.c(self.SEPARATORS)})",
+            lambda: f"{self.string_(k)}.replacingOccurrences(of: {self.c(self.NEEDLES)}, with: \"-\")",
+            lambda: f"String({self.string_(k)}.prefix({self.c(['0', '2', '9'])}))",
+            lambda: f"String({self.string_(k)}.suffix(2))",
+            lambda: f'"\\({self.arr()})"',
+            lambda: f'"\\({self.sarr()})"',
+            lambda: f'"\\({self.arr()}.first)"',
+            lambda: f"String(describing: {self.double_(k)})",
+            lambda: f"String(format: {self.c(self.FORMATS)}, {self.double_(k)})",
+            lambda: f'String(format: "%d-%@|%05ld", {self.int_(k)}, {self.string_(k)}, {self.int_(k)})',
+            lambda: f"String({self.c(['255', '10', '(-16)', '35'])}, radix: {self.c(['16', '2', '36'])}{self.c(['', ', uppercase: true'])})",
+            lambda: f"{self.string_(k)}.padding(toLength: {self.c(['0', '3', '8'])}, withPad: {self.c(self.PADS)}, startingAt: {self.c(['0', '1'])})",
+            lambda: f"{self.arr()}.map(String.init).joined(separator: \"+\")",
+            lambda: f"{self.darr()}.map(String.init(describing:)).joined(separator: \" \")",
+            lambda: f'"\\({self.c(["1e16", "1e-5", "100000.0", "0.1 + 0.2", "1.0 / 3", "-0.0", "Double.infinity", "123456789.0", "1e15"])})"',
+        ])()
+
+    def bool_(self, k):
+        if k == 0:
+            return self.c(["true", "false"])
+        k -= 1
+        return self.c([
+            lambda: f"{self.string_(k)}.contains({self.c(self.NEEDLES)})",
+            lambda: f"{self.arr()}.isEmpty",
+            lambda: f"{self.string_(k)} < {self.string_(k)}",
+            lambda: f"{self.string_(k)}.hasPrefix({self.c(self.NEEDLES)})",
+            lambda: f"{self.arr()}.allSatisfy {{ $0 > 0 }}",
+            lambda: f"Set({self.arr()}).contains({self.n()})",
+            lambda: f'"é" == "e\\u{{301}}"',
+            lambda: f"({self.c(['1...3', '1..<3', '0...0'])}).contains({self.c(['3', '0', '2'])})",
+            lambda: f"Int({self.s()}) == nil",
+            lambda: f"{self.double_(k)} >= {self.d()}",
+            lambda: f"{self.arr()} == {self.arr()}",
+            lambda: f"{self.arr()}.starts(with: {self.c(['[1]', '[]', '[3, 1]'])})",
+            lambda: f"{self.string_(k)}.count == {self.string_(k)}.utf16.count",
+        ])()
+
+    def opt_int(self, k):
+        return self.c([
+            lambda: f"{self.arr()}.first", lambda: f"Int({self.s()})", lambda: f"{self.arr()}.min()",
+            lambda: f"[{self.s()}: {self.n()}][{self.s()}]", lambda: f"{self.arr()}.lastIndex(of: {self.n()})",
+            lambda: f"{self.arr()}.first(where: {{ $0 > 1 }})", lambda: f"Int(exactly: {self.d()})",
+            lambda: f"Optional({self.int_(k)}).map {{ $0 * 2 }}",
+        ])()
+
+    def opt_string(self, k):
+        return self.c([
+            lambda: f"{self.string_(k)}.first.map(String.init)", lambda: f"{self.sarr()}.sorted().last",
+            lambda: f"{self.string_(k)}.isEmpty ? nil : {self.string_(k)}",
+            lambda: f'{self.string_(k)}.split(separator: ",").first.map(String.init)',
+            lambda: f'Int({self.s()}).map {{ "n\\($0)" }}',
+        ])()
+
+    def opt_double(self, k):
+        return self.c([
+            lambda: f"Double({self.s()})", lambda: f"{self.darr()}.max()", lambda: f"{self.arr()}.first.map(Double.init)",
+            lambda: f"{self.bool_(k)} ? {self.double_(k)} : nil",
+        ])()
+
+    def make(self, type_name):
+        maker = {"Int": self.int_, "Double": self.double_, "String": self.string_, "Bool": self.bool_,
+                 "Int?": self.opt_int, "String?": self.opt_string, "Double?": self.opt_double}[type_name]
+        return maker(self.r.randint(1, 2))
+
 TYPES = ["Int", "Double", "String", "Bool", "Int?", "String?", "Double?"]
 
 
-def generate(seed, count):
+def generate(seed, count, family="operators"):
     rng = random.Random(seed)
     g = Gen(rng)
+    app = AppStyleGen(rng)
     makers = {"Int": g.int_, "Double": g.double_, "String": g.string_, "Bool": g.bool_,
               "Int?": g.opt_int, "String?": g.opt_string, "Double?": g.opt_double}
     seen, out = set(), []
     while len(out) < count:
         t = rng.choice(TYPES)
-        expr = makers[t](rng.randint(1, 3))[0]
+        expr = app.make(t) if family == "app" else makers[t](rng.randint(1, 3))[0]
         if len(expr) > 160 or (t, expr) in seen:
             continue
         seen.add((t, expr))
@@ -330,9 +503,13 @@ def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--seed", type=int, default=34)
     parser.add_argument("--count", type=int, default=1500)
-    parser.add_argument("--out", default=OUT, help="where to write (a fresh seed elsewhere: QUARRY_SWIFT_CONTEXTS=PATH)")
+    parser.add_argument("--family", choices=["operators", "app"], default="operators",
+                        help="operators: precedence, literals and operators (generated.json); app: the calls app code makes (app-style.json)")
+    parser.add_argument("--out", help="where to write (a fresh seed elsewhere: QUARRY_SWIFT_CONTEXTS=PATH)")
     args = parser.parse_args()
-    items = generate(args.seed, args.count)
+    if args.out is None:
+        args.out = OUT if args.family == "operators" else os.path.join(os.path.dirname(OUT), "app-style.json")
+    items = generate(args.seed, args.count, args.family)
     kept_all = []
     with tempfile.TemporaryDirectory() as tmp:
         for chunk_start in range(0, len(items), 500):

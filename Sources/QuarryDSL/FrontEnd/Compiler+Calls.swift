@@ -377,7 +377,7 @@ extension Compiler {
       // on query values (`rest.reduce(Case(…)) { … }`), structurally.
       if swiftValue(base) != nil {
         do {
-          return try swiftValue(of: ExprSyntax(arguments.call))
+          return try swiftValue(of: ExprSyntax(arguments.call), expected: expected)
         } catch let swiftFailure as Diagnostic {
           // Known elements, but a query value in the closure (`reduce(Case(…)) { … }`).
           guard let value = try arrayMethods.arrayMethod(name, on: elements, arguments: arguments, expected: expected) else {
@@ -582,7 +582,13 @@ extension Compiler {
       // `static let mock1 = Self(…)` in `extension Mountain.PlannedClimb`: that struct's initializer.
       return try swiftValue(of: ExprSyntax(arguments.call))
     }
-    try checkArguments(of: name, on: .function, arguments)
+    do {
+      try checkArguments(of: name, on: .function, arguments)
+    } catch let notTheQuerys as Diagnostic {
+      // `String(format: "%.2f", x)`: no function of the query, but Swift's own (or Swift's verdict).
+      if let computed = try swiftFunctionOfSwiftValues(name, arguments: arguments) { return computed }
+      throw notTheQuerys
+    }
     if let computed = try swiftFunctionOfSwiftValues(name, arguments: arguments) { return computed }
     if let value = try dispatch(name, on: .function, receiver: .null, CallSite(arguments)) { return value }
     // Inside a scope, `group(by:)` and friends mean `Self.group(by:)`.

@@ -391,6 +391,10 @@ public final class Compiler {
     let result = try evaluate(value, expected: annotated?.wrapped)
     guard let annotated, case .expression(var typed) = result else { return result }
     typed.type = annotated
+    // A value of type `Double` is a Double, however it was computed (`[Double]().reduce(0, +)`).
+    if annotated.wrapped.isReal, case .value(.integer(let number)) = typed.expression.node {
+      typed.expression = Expression(.value(.double(Double(number))))
+    }
     return .expression(typed)
   }
 

@@ -44,6 +44,28 @@ extension SwiftBuiltins {
       case let other: throw call.evaluator.failure("cannot convert \(other.typeName) to Int", at: call.node)
       }
     },
+    SwiftBuiltin("", "Int(exactly source: Any) -> Int?", example: "[Int(exactly: 2.0), Int(exactly: 2.5), Int(exactly: -0.0)]") { call in
+      switch try call.value(0) {
+      case .int(let number): return .some(.int(number))
+      case .double(let number):
+        // Exactly an integer within Int, or nothing (NaN, infinities, fractions, 2^63).
+        guard number.isFinite, number.rounded(.towardZero) == number, number >= -9_223_372_036_854_775_808.0,
+          number < 9_223_372_036_854_775_808.0
+        else { return .none }
+        return .some(.int(Int64(number)))
+      case let other: throw call.evaluator.failure("cannot convert \(other.typeName) to Int", at: call.node)
+      }
+    },
+    SwiftBuiltin(
+      "", "String(_ value: Int, radix: Int, uppercase: Bool = false) -> String",
+      example: "[String(255, radix: 16), String(-16, radix: 2), String(255, radix: 16, uppercase: true), String(35, radix: 36)]"
+    ) { call in
+      let value = try call.int(0)
+      let radix = try call.int(1)
+      let uppercase = call.count > 2 ? try call.evaluator.truth(call.value(2), at: call.node) : false
+      guard (2...36).contains(radix) else { throw call.evaluator.crash("makes a String in radix \(radix) (2 to 36 only)", at: call.node) }
+      return .string(String(value, radix: Int(radix), uppercase: uppercase))
+    },
     fixedWidthConversion("Int64", Int64.min, Int64.max, example: "Int64(-2.9)"),
     fixedWidthConversion("Int32", Int64(Int32.min), Int64(Int32.max), example: #"Int32("70000")"#),
     fixedWidthConversion("Int16", Int64(Int16.min), Int64(Int16.max), example: "Int16(Double(-300.5))"),

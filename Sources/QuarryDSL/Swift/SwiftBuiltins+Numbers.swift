@@ -44,6 +44,12 @@ extension SwiftBuiltins {
       .double(.greatestFiniteMagnitude)
     },
     SwiftBuiltin("Double", "ulpOfOne: Double", isStatic: true, example: "Double.ulpOfOne") { _ in .double(.ulpOfOne) },
+    SwiftBuiltin("Double", "leastNonzeroMagnitude: Double", isStatic: true, example: "Double.leastNonzeroMagnitude / 2") { _ in
+      .double(.leastNonzeroMagnitude)
+    },
+    SwiftBuiltin("Double", "leastNormalMagnitude: Double", isStatic: true, example: "Double.leastNormalMagnitude") { _ in
+      .double(.leastNormalMagnitude)
+    },
     SwiftBuiltin("Double", "description: String", example: "(0.1 + 0.2).description") { .string(String(try $0.baseDouble())) },
     SwiftBuiltin("Double", "isNaN: Bool", example: "(0.0 / 0.0).isNaN") { .bool(try $0.baseDouble().isNaN) },
     SwiftBuiltin("Double", "isInfinite: Bool", example: "(1.0 / 0.0).isInfinite") { .bool(try $0.baseDouble().isInfinite) },

@@ -50,6 +50,16 @@ extension SwiftBuiltins {
       "Sequence", "reduce<Result>(_ initialResult: Result, _ nextPartialResult: (Result, Element) -> Result) -> Result",
       example: "[1, 2, 3, 4].reduce(0, +)"
     ) { call in
+      if call.expected == nil, let initial = call.arguments.first, SwiftEvaluator.isLiteralOnly(initial) {
+        // `[Double]().reduce(0, +)` is 0.0: the literal takes the element's type, as `+` needs.
+        if let element = call.evaluator.staticElementType(ofReceiverOf: call.node), element.isNumeric {
+          call.expected = element
+        } else if try call.elements().isEmpty, !call.evaluator.receiverIsArrayLiteral(call.node) {
+          // (`[].reduce(0, +)` is an Int's: an empty literal's elements default to Int.)
+          throw call.evaluator.unsupported(
+            call.node, "a reduce of no elements whose type the code does not state here, so neither is its result's")
+        }
+      }
       var result = try call.value(0)
       let combine = try call.function(1)
       for element in try call.elements() { result = try combine([result, element]) }
@@ -77,12 +87,39 @@ extension SwiftBuiltins {
       return try call.elements().first(where: test).map { .some($0) } ?? .none
     },
     SwiftBuiltin("Sequence", "firstIndex(of element: Element) -> Int?", example: #"["a", "b"].firstIndex(of: "b")"#) { call in
-      guard case .array(let elements) = call.base else { throw call.evaluator.unsupported(call.node, "an index into a non-array") }
+      var call = call
       let needle = try call.value(0)
-      for (index, element) in elements.enumerated() where try call.evaluator.equal(element, needle, at: call.node) {
-        return .some(.int(Int64(index)))
+      return try index(in: call, fromEnd: false) { try call.evaluator.equal($0, needle, at: call.node) }
+    },
+    SwiftBuiltin("Sequence", "firstIndex(where predicate: (Element) -> Bool) -> Int?", example: "[1, 5, 7].firstIndex { $0 > 4 }") {
+      call in
+      try index(in: call, fromEnd: false, where: call.predicate(0))
+    },
+    SwiftBuiltin("Sequence", "lastIndex(of element: Element) -> Int?", example: "[1, 2, 3, 2].lastIndex(of: 2)") { call in
+      var call = call
+      let needle = try call.value(0)
+      return try index(in: call, fromEnd: true) { try call.evaluator.equal($0, needle, at: call.node) }
+    },
+    SwiftBuiltin(
+      "Sequence", "lastIndex(where predicate: (Element) -> Bool) -> Int?", example: "[10, 20, 30].dropFirst().lastIndex { $0 < 25 }"
+    ) {
+      call in
+      try index(in: call, fromEnd: true, where: call.predicate(0))
+    },
+    SwiftBuiltin(
+      "Sequence", "starts(with possiblePrefix: some Sequence) -> Bool", example: "[1, 2, 3].starts(with: [1, 2])"
+    ) { call in
+      var call = call
+      let prefix = try call.value(0)
+      guard let wanted = prefix.orderedElements(limit: 0) else {
+        throw call.evaluator.failure("'starts(with:)' needs a sequence, not \(prefix.typeName)", at: call.node)
       }
-      return .none
+      let elements = try call.elements()
+      guard wanted.count <= elements.count else { return .bool(false) }
+      for (element, other) in zip(elements, wanted) where !(try call.evaluator.equal(element, other, at: call.node)) {
+        return .bool(false)
+      }
+      return .bool(true)
     },
     SwiftBuiltin("Sequence", "min() -> Element?", needsOrder: false, example: "[3, 1, 2].min()") { call in try extreme(call, largest: false)
     },
@@ -160,6 +197,19 @@ extension SwiftBuiltins {
   ]
 
   /// Where a slice's indices start (0 for an array).
+  /// The index of the first (or last) element of an array or a slice that passes `test`; a
+  /// slice's indices are its base's (`[10, 20, 30].dropFirst().firstIndex(of: 20)` is 1).
+  private static func index(in call: BuiltinCall, fromEnd: Bool, where test: (SwiftValue) throws -> Bool) throws -> SwiftValue {
+    let elements: [SwiftValue]
+    switch call.base {
+    case .array(let values), .slice(let values, _): elements = values
+    default: throw call.evaluator.unsupported(call.node, "an index into a \(call.base.typeName)")
+    }
+    let offsets = fromEnd ? Array(elements.indices.reversed()) : Array(elements.indices)
+    for offset in offsets where try test(elements[offset]) { return .some(.int(Int64(sliceStart(call.base) + offset))) }
+    return .none
+  }
+
   static func sliceStart(_ value: SwiftValue) -> Int {
     if case .slice(_, let start) = value { return start }
     return 0

@@ -12,6 +12,22 @@ extension SwiftBuiltins {
       try call.evaluator.budget.allocate(elements: bytes.count)
       return .lazySequence(type: "String.UTF8View", elements: bytes.map { .int(Int64($0)) })
     },
+    SwiftBuiltin("String", "utf16: String.UTF16View", example: #"Array("é😀".utf16)"#) { call in
+      let units = try call.baseString().utf16
+      try call.evaluator.budget.allocate(elements: units.count)
+      return .lazySequence(type: "String.UTF16View", elements: units.map { .int(Int64($0)) })
+    },
+    SwiftBuiltin("String", "unicodeScalars: String.UnicodeScalarView", example: #""e\u{301}!".unicodeScalars.count"#) { call in
+      let scalars = try call.baseString().unicodeScalars
+      try call.evaluator.budget.allocate(elements: scalars.count)
+      return .lazySequence(type: "String.UnicodeScalarView", elements: scalars.map { .string(String($0)) })
+    },
+    SwiftBuiltin(
+      "String", "padding(toLength newLength: Int, withPad padString: String, startingAt padIndex: Int) -> String",
+      example: #""ab".padding(toLength: 6, withPad: "xyz", startingAt: 1)"#
+    ) { call in
+      try padding(&call)
+    },
     SwiftBuiltin("String", "first: Character?", example: #""abc".first"#) { call in
       try call.baseString().first.map { .some(.string(String($0))) } ?? .none
     },
@@ -39,8 +55,10 @@ extension SwiftBuiltins {
     },
     SwiftBuiltin("String", "contains(_ other: String) -> Bool", example: #""quarry".contains("arr")"#) { call in
       let needle = try call.string(0)
-      // The standard library's search, not Foundation's (which, on Linux, finds "\0\0" in "ab\0").
-      return .bool(needle.isEmpty ? true : try call.baseString().firstRange(of: needle) != nil)
+      // An app imports Foundation, whose `contains` an empty string is never in (`"abc".contains("")`
+      // is false); otherwise the standard library's search (Foundation's, on Linux, finds
+      // "\0\0" in "ab\0").
+      return .bool(needle.isEmpty ? false : try call.baseString().firstRange(of: needle) != nil)
     },
     SwiftBuiltin("String", "starts(with possiblePrefix: String) -> Bool", example: #""quarry".starts(with: "q")"#) { call in
       .bool(try call.baseString().starts(with: call.string(0)))
@@ -141,5 +159,43 @@ extension SwiftBuiltins {
       throw call.evaluator.failure("'\(call.name)' is a Character's, not a String's; loop over the string's characters", at: call.node)
     }
     return .bool(test(character))
+  }
+}
+
+extension SwiftBuiltins {
+  /// Foundation's `padding(toLength:withPad:startingAt:)`, which counts in UTF-16 code units as
+  /// NSString does: cut to `newLength`, or filled with `padString` read from `padIndex` on.
+  ///
+  /// ```swift
+  /// "straße".padding(toLength: 5, withPad: ".", startingAt: 0)  // "straß"
+  /// "ab".padding(toLength: 6, withPad: "xyz", startingAt: 1)    // "abyzxy"
+  /// ```
+  fileprivate static func padding(_ call: inout BuiltinCall) throws -> SwiftValue {
+    let text = Array(try call.baseString().utf16)
+    let length = try call.int(0)
+    let pad = Array(try call.string(1).utf16)
+    let start = try call.int(2)
+    guard length >= 0 else { throw call.evaluator.crash("pads to a negative length (\(length))", at: call.node) }
+    try call.evaluator.budget.allocate(Int(clamping: length))
+    var units: [UInt16]
+    if length <= text.count {
+      units = Array(text.prefix(Int(length)))
+    } else {
+      // Foundation raises when the pad is empty or the start is outside it.
+      guard !pad.isEmpty, start >= 0, start < pad.count else {
+        throw call.evaluator.crash("pads from index \(start) of a pad of \(pad.count) UTF-16 units", at: call.node)
+      }
+      units = text
+      var next = Int(start)
+      while units.count < Int(length) {
+        units.append(pad[next])
+        next = (next + 1) % pad.count
+      }
+    }
+    // A cut inside a character's surrogate pair makes a string Swift repairs its own way.
+    guard let result = String(validating: units, as: UTF16.self) else {
+      throw call.evaluator.unsupported(call.node, "a padding that cuts a character's UTF-16 pair")
+    }
+    return .string(result)
   }
 }

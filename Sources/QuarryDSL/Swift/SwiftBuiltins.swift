@@ -108,6 +108,8 @@ struct BuiltinCall {
   /// it (`let d: Double = max(2, 3)` is 3.0).
   var expected: SwiftType?
   private var cache: [Int: SwiftValue] = [:]
+  /// How many arguments were given as values (a function reference applied, `map(String.init)`).
+  private var givenValues = 0
 
   init(
     evaluator: SwiftEvaluator, name: String, base: SwiftValue, arguments: [ExprSyntax], parameters: [SwiftBuiltin.Parameter], node: Syntax,
@@ -122,14 +124,25 @@ struct BuiltinCall {
     self.node = node
   }
 
-  var count: Int { arguments.count }
+  /// A call of an initializer named as a function (`String.init` in `map(String.init)`): its
+  /// arguments are values already.
+  init(evaluator: SwiftEvaluator, name: String, parameters: [SwiftBuiltin.Parameter], node: Syntax, values: [SwiftValue]) {
+    self.init(evaluator: evaluator, name: name, base: .none, arguments: [], parameters: parameters, node: node)
+    for (index, value) in values.enumerated() { cache[index] = value }
+    givenValues = values.count
+  }
+
+  var count: Int { max(arguments.count, givenValues) }
+
+  /// Where argument `index` is written (the call itself for a value given as a value).
+  func location(_ index: Int) -> Syntax { index < arguments.count ? Syntax(arguments[index]) : node }
 
   /// Argument `index`'s value (literals typed by the parameter's type).
   mutating func value(_ index: Int) throws -> SwiftValue {
     if let cached = cache[index] { return cached }
     guard index < arguments.count else { throw evaluator.failure("'\(name)' is missing an argument", at: node) }
     var type = index < parameters.count ? SwiftEvaluator.parse(parameters[index].type) : nil
-    if ["T", "T..."].contains(type?.name), let expected, expected.isNumeric { type = expected.wrapped }
+    if ["T", "T...", "Result"].contains(type?.name), let expected, expected.isNumeric { type = expected.wrapped }
     let known: Set<String> = ["Int", "Double", "String", "Bool", "Int?", "Double?", "String?"]
     let value = try evaluator.evaluate(arguments[index], expected: type.flatMap { known.contains($0.description) ? $0 : nil })
     cache[index] = value
@@ -138,20 +151,20 @@ struct BuiltinCall {
 
   mutating func int(_ index: Int) throws -> Int64 {
     let value = try value(index)
-    guard case .int(let number) = value else { throw evaluator.failure("needs an Int here, not \(value.typeName)", at: arguments[index]) }
+    guard case .int(let number) = value else { throw evaluator.failure("needs an Int here, not \(value.typeName)", at: location(index)) }
     return number
   }
 
   mutating func double(_ index: Int) throws -> Double {
     let value = try value(index)
-    guard let number = value.number else { throw evaluator.failure("needs a Double here, not \(value.typeName)", at: arguments[index]) }
+    guard let number = value.number else { throw evaluator.failure("needs a Double here, not \(value.typeName)", at: location(index)) }
     return number
   }
 
   mutating func string(_ index: Int) throws -> String {
     let value = try value(index)
     guard case .string(let text) = value else {
-      throw evaluator.failure("needs a String here, not \(value.typeName)", at: arguments[index])
+      throw evaluator.failure("needs a String here, not \(value.typeName)", at: location(index))
     }
     return text
   }
@@ -214,6 +227,13 @@ struct BuiltinCall {
         return try evaluator.keyPathValue(keyPath, of: first)
       }
     }
+    if let (typeName, entry) = Self.initializerReference(argument) {
+      // `map(String.init)`, `compactMap(Int.init)`: the initializer applied to each value.
+      return { values in
+        var call = BuiltinCall(evaluator: evaluator, name: typeName, parameters: entry.parameters, node: Syntax(argument), values: values)
+        return try entry.handler(&call)
+      }
+    }
     if let op = argument.as(DeclReferenceExprSyntax.self)?.baseName.text {
       switch op {
       case "+", "-", "*", "/", "%", "<", ">", "<=", ">=", "==", "!=":
@@ -233,6 +253,23 @@ struct BuiltinCall {
     throw evaluator.unsupported(argument, "a function argument other than a closure, a key path or an operator")
   }
 
+  /// `String.init`, `Int.init`, `String.init(describing:)`: a standard initializer of one
+  /// argument named as a function, and its entry in the table.
+  static func initializerReference(_ argument: ExprSyntax) -> (String, SwiftBuiltin)? {
+    guard let member = argument.as(MemberAccessExprSyntax.self), member.declName.baseName.text == "init",
+      let typeName = member.base?.as(DeclReferenceExprSyntax.self)?.baseName.text,
+      ["String", "Int", "Double", "Bool"].contains(typeName)
+    else { return nil }
+    let labels: CallLabels =
+      member.declName.argumentNames.map { names in
+        names.arguments.map { (label: $0.name.text == "_" ? nil : $0.name.text, isTrailingClosure: false) }
+      } ?? [(label: nil, isTrailingClosure: false)]
+    guard labels.count == 1, let entry = SwiftBuiltins.global("", typeName, labels: labels), entry.parameters.count == 1 else {
+      return nil
+    }
+    return (typeName, entry)
+  }
+
   /// Argument `index` as a predicate.
   func predicate(_ index: Int) throws -> (SwiftValue) throws -> Bool {
     let function = try function(index)
@@ -244,7 +281,7 @@ struct BuiltinCall {
 
 /// The table of built-ins, by receiver and name.
 enum SwiftBuiltins {
-  static let all: [SwiftBuiltin] = strings + stringIndices + numbers + sequences + collections + globals + dates
+  static let all: [SwiftBuiltin] = strings + stringIndices + numbers + sequences + collections + globals + format + dates
 
   private static let byName: [String: [SwiftBuiltin]] = Dictionary(grouping: all, by: { $0.receiver + "." + $0.name })
 

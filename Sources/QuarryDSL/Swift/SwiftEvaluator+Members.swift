@@ -234,7 +234,8 @@ extension SwiftEvaluator {
       throw failure("uses '.\(name)(…)', whose type Quarry cannot tell here; write the type's name", at: member)
     }
     let base = try receiver(baseExpr, member: name, labels: labels, expected: expected)
-    return try memberCall(name, on: base, arguments: arguments, labels: labels, call: call, nameNode: Syntax(member.declName))
+    return try memberCall(
+      name, on: base, arguments: arguments, labels: labels, call: call, nameNode: Syntax(member.declName), expected: expected)
   }
 
   /// `Tagged(rawValue: 3)`, `.init(3)` where `FontTag.ID` is expected: the raw value, of the
@@ -251,7 +252,8 @@ extension SwiftEvaluator {
   /// `base.name(…)`: a member of the standard library, or one the input declares in an
   /// extension of the base's type.
   func memberCall(
-    _ name: String, on base: SwiftValue, arguments: [ExprSyntax], labels: CallLabels, call: FunctionCallExprSyntax, nameNode: Syntax
+    _ name: String, on base: SwiftValue, arguments: [ExprSyntax], labels: CallLabels, call: FunctionCallExprSyntax, nameNode: Syntax,
+    expected: SwiftType? = nil
   ) throws -> SwiftValue {
     guard let entry = SwiftBuiltins.member(of: base, name: name, labels: labels) else {
       if let type = Self.extensionType(of: base), let declared = extensionMember(name, isStatic: false, of: type) {
@@ -271,8 +273,9 @@ extension SwiftEvaluator {
     if entry.needsOrder, entry.receiver == "Sequence", Self.isUnordered(base) {
       throw failure("'\(name)' on a \(base.typeName) depends on an order Swift does not fix; sort it first", at: nameNode)
     }
+    // The context's type reaches a generic result (`let d: Double = [Double]().reduce(0, +)`).
     var builtin = BuiltinCall(
-      evaluator: self, name: name, base: base, arguments: arguments, parameters: entry.parameters, node: Syntax(call))
+      evaluator: self, name: name, base: base, arguments: arguments, parameters: entry.parameters, node: Syntax(call), expected: expected)
     let result = try entry.handler(&builtin)
     try budget.allocate(result.size)
     return result

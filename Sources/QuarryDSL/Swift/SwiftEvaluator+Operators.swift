@@ -103,6 +103,24 @@ extension SwiftEvaluator {
     return nil
   }
 
+  /// The element type of the receiver of a method call, where the code states it: `[Double]()`,
+  /// or a name declared `[Double]` (an empty array's values cannot tell).
+  func staticElementType(ofReceiverOf node: Syntax) -> SwiftType? {
+    guard let base = node.as(FunctionCallExprSyntax.self)?.calledExpression.as(MemberAccessExprSyntax.self)?.base else { return nil }
+    if let call = base.as(FunctionCallExprSyntax.self), call.arguments.isEmpty, let array = call.calledExpression.as(ArrayExprSyntax.self),
+      array.elements.count == 1, let element = array.elements.first?.expression.as(DeclReferenceExprSyntax.self)
+    {
+      let name = element.baseName.text
+      return SwiftType(["Float", "CGFloat"].contains(name) ? "Double" : name)
+    }
+    return staticType(of: base)?.arrayElement
+  }
+
+  /// Whether the receiver of a method call is an array literal (`[]`, `[1, 2]`).
+  func receiverIsArrayLiteral(_ node: Syntax) -> Bool {
+    node.as(FunctionCallExprSyntax.self)?.calledExpression.as(MemberAccessExprSyntax.self)?.base?.is(ArrayExprSyntax.self) == true
+  }
+
   /// `lhs op rhs` on values.
   func binary(_ op: String, _ lhs: SwiftValue, _ rhs: SwiftValue, at node: some SyntaxProtocol) throws -> SwiftValue {
     if Self.comparisons.contains(op) { return .bool(try compare(op, lhs, rhs, at: node)) }
