@@ -47,6 +47,9 @@ extension AppCodeRunner {
       }
     } catch is ReturnedInApp {
       return true
+    } catch is LoopLeftInApp {
+      // (`break`/`continue` of a loop Quarry does not go through: the rest of the block is left.)
+      return true
     }
     return false
   }
@@ -385,6 +388,7 @@ extension AppCodeRunner {
       throw compiler.source.diagnostic("a function needs a body", at: function.name)
     }
     let name = function.name.declaredName
+    declaredFunctions[name] = function
     let scope = Scope(
       body: AnySyntaxBox(syntax: Syntax(body), source: compiler.source),
       parameters: function.signature.parameterClause.parameters.map { ($0.secondName ?? $0.firstName).text },
@@ -799,6 +803,7 @@ extension AppCodeRunner {
       return
     }
     if let trap = try trap(expr) { throw trap }
+    if Self.mayBeSwiftsAlone(Self.unwrapped(expr), declared: declaredFunctions), try runAsSwift(expr) { return }
     // `s += "x"`, `ids.append(4)`, `flag.toggle()` on values the input holds: Swift runs them,
     // and later statements see the new values.
     if try compiler.runSwiftStatement(expr, constants: constants) { return }
@@ -831,6 +836,7 @@ extension AppCodeRunner {
       guard context == .app else {
         throw compiler.source.diagnostic("not supported in Quarry yet: a 'switch' statement; write a query expression", at: expr)
       }
+      forgetChanges(in: expr)
       skip(expr)
       return
     }
@@ -927,6 +933,14 @@ extension AppCodeRunner {
   private func compileStatement(
     _ stmt: StmtSyntax, into items: inout [CompiledItem], typesRead: Bool, context: CodeContext
   ) throws {
+    if stmt.is(ForStmtSyntax.self) || stmt.is(WhileStmtSyntax.self) || stmt.is(RepeatStmtSyntax.self),
+      try runAsSwift(stmt)
+    {
+      return
+    }
+    if stmt.is(ContinueStmtSyntax.self) || stmt.is(BreakStmtSyntax.self) {
+      throw LoopLeftInApp(broke: stmt.is(BreakStmtSyntax.self), node: Syntax(stmt))
+    }
     if let loop = stmt.as(ForStmtSyntax.self) {
       try compileLoop(loop, into: &items, context: context)
       return
@@ -975,7 +989,9 @@ extension AppCodeRunner {
         "not supported in Quarry yet: '\(kindName(stmt))' statements; write a query expression",
         at: stmt)
     }
-    // `guard`, `while`, `throw`, `defer` in app code: control flow around the queries.
+    // `guard`, `while`, `throw`, `defer` in app code: control flow around the queries. What
+    // it changes is unknown after it.
+    forgetChanges(in: stmt)
     skip(stmt)
   }
 
@@ -1054,10 +1070,14 @@ extension AppCodeRunner {
         }
         if !taken { continue }
       }
-      try compiler.withLocals(bindings) {
-        for inner in loop.body.statements {
-          try compileItem(inner, into: &items, wholeInput: nil, typesRead: false, context: context)
+      do {
+        try compiler.withLocals(bindings) {
+          for inner in loop.body.statements {
+            try compileItem(inner, into: &items, wholeInput: nil, typesRead: false, context: context)
+          }
         }
+      } catch let left as LoopLeftInApp {
+        if left.broke { break }
       }
     }
   }

@@ -36,4 +36,7 @@ final class AppCodeRunner {
   var fetchedBindings: Set<String> = []
   /// Whether the input is compiled piece by piece (a failure is an item, the rest goes on).
   var recovering = false
+  /// Functions app code declares, as written: Swift's own ones run in the evaluator
+  /// (`func twice(_ x: inout Int)`, called as `twice(&count)`).
+  var declaredFunctions: [String: FunctionDeclSyntax] = [:]
 }

@@ -115,10 +115,10 @@ public struct DatabaseFunctionFailure: Error, Sendable, CustomStringConvertible 
 enum SubsetCheck {
   /// Syntax the evaluator never runs.
   static let refused: [SyntaxKind: String] = [
-    .functionDecl: "a nested function", .structDecl: "a nested type", .classDecl: "a nested type",
+    .structDecl: "a nested type", .classDecl: "a nested type",
     .enumDecl: "a nested type", .protocolDecl: "a protocol", .extensionDecl: "an extension", .actorDecl: "an actor",
     .awaitExpr: "'await'", .deferStmt: "'defer'", .throwStmt: "'throw'", .regexLiteralExpr: "a regular expression",
-    .macroExpansionExpr: "a macro", .unresolvedIsExpr: "an 'is' check", .inOutExpr: "'&' (inout)", .superExpr: "'super'",
+    .macroExpansionExpr: "a macro", .unresolvedIsExpr: "an 'is' check", .superExpr: "'super'",
     .postfixIfConfigExpr: "'#if' inside an expression", .editorPlaceholderExpr: "a placeholder", .missingExpr: "a missing expression",
     .packExpansionExpr: "a parameter pack", .consumeExpr: "'consume'", .discardStmt: "'discard'",
     .yieldStmt: "'yield'", .fallThroughStmt: "'fallthrough'", .labeledStmt: "a labelled statement",
@@ -130,6 +130,8 @@ enum SubsetCheck {
       return "\(location.line):\(location.column): \(problem.message)"
     }
     let finder = ProblemFinder(source: source, enums: enums)
+    // The body's own nested functions may be called (`func twice(_ x: inout Int) { … }`).
+    finder.nestedFunctions = Set(body.statements.compactMap { $0.item.as(FunctionDeclSyntax.self)?.name.text })
     finder.walk(body)
     return finder.problem
   }
@@ -138,6 +140,7 @@ enum SubsetCheck {
     let source: SourceUnit
     let enums: [String: EnumModel]
     var problem: String?
+    var nestedFunctions: Set<String> = []
 
     init(source: SourceUnit, enums: [String: EnumModel]) {
       self.source = source
@@ -167,6 +170,13 @@ enum SubsetCheck {
       if let cast = node.as(UnresolvedAsExprSyntax.self), cast.questionOrExclamationMark != nil {
         report(node, "a dynamic cast")
       }
+      if let function = node.as(FunctionDeclSyntax.self) {
+        // Nested functions of nested blocks may be called too.
+        nestedFunctions.insert(function.name.text)
+      }
+      if let reference = node.as(InOutExprSyntax.self), !reference.expression.is(DeclReferenceExprSyntax.self) {
+        report(node, "'&' of something other than a variable's name")
+      }
       return .visitChildren
     }
 
@@ -181,7 +191,9 @@ enum SubsetCheck {
         }
       } else if let reference = node.calledExpression.as(DeclReferenceExprSyntax.self) {
         let name = reference.baseName.text
-        if !SwiftBuiltins.functionNames.contains(name), enums[name] == nil, !["Float", "CGFloat"].contains(name) {
+        if !SwiftBuiltins.functionNames.contains(name), enums[name] == nil, !["Float", "CGFloat"].contains(name),
+          !nestedFunctions.contains(name)
+        {
           called(reference, "'\(name)(…)'")
         }
       }

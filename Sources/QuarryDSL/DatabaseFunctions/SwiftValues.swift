@@ -322,15 +322,7 @@ extension Compiler {
   func runSwiftStatement(_ expr: ExprSyntax, constants: Set<String>) throws -> Bool {
     let computation = swiftComputationRules
     guard computation.isSwiftStatement(expr) else { return false }
-    var variables: [String: SwiftEvaluator.Variable] = [:]
-    for token in expr.tokens(viewMode: .sourceAccurate) {
-      guard case .identifier(let name) = token.tokenKind, variables[name] == nil,
-        let held = lookupLocal(name) ?? catalog.bindings[name], let swift = swiftValue(held)
-      else { continue }
-      var type = SwiftEvaluator.type(of: swift)
-      if case .expression(let typed) = held, let declared = typed.type, evaluatorType(declared) != nil { type = declared }
-      variables[name] = SwiftEvaluator.Variable(value: swift, mutable: !constants.contains(name), type: type)
-    }
+    let variables = heldSwiftVariables(namedIn: [Syntax(expr)], constants: constants)
     let evaluator = SwiftEvaluator(source: source, catalog: catalog, budget: budget)
     // `Self(…)` in a static property of an app struct: that struct.
     evaluator.selfTypeName = enclosingType
@@ -344,6 +336,49 @@ extension Compiler {
     }
     for (name, value) in after where variables[name]?.value != value {
       rebind(name, to: try heldValue(value, type: variables[name]?.type, at: expr))
+    }
+    return true
+  }
+
+  /// The names `nodes` use that hold Swift values, as the evaluator's variables (`let` ones
+  /// constant), each with its declared type where one was written.
+  func heldSwiftVariables(namedIn nodes: [Syntax], constants: Set<String>) -> [String: SwiftEvaluator.Variable] {
+    var variables: [String: SwiftEvaluator.Variable] = [:]
+    for node in nodes {
+      for token in node.tokens(viewMode: .sourceAccurate) {
+        guard case .identifier(let name) = token.tokenKind, variables[name] == nil,
+          let held = lookupLocal(name) ?? catalog.bindings[name], let swift = swiftValue(held)
+        else { continue }
+        var type = SwiftEvaluator.type(of: swift)
+        if case .expression(let typed) = held, let declared = typed.type, evaluatorType(declared) != nil { type = declared }
+        variables[name] = SwiftEvaluator.Variable(value: swift, mutable: !constants.contains(name), type: type)
+      }
+    }
+    return variables
+  }
+
+  /// A statement of app code that is Swift's alone — an `if`, a `switch`, a loop, a call of a
+  /// function the app declares (`twice(&count)`) — over values the input holds: run whole by
+  /// the evaluator, as Swift runs it (`break`, `continue`, `inout`, local functions), and the
+  /// names it changed hold their new values after it. False when it is not Swift's alone (it
+  /// reaches a query, the database or a value Quarry does not hold: nothing it did is kept),
+  /// or when it leaves the code around it; a trap on the way is the app's.
+  func runSwiftCode(_ code: Syntax, constants: Set<String>, functions: [String: FunctionDeclSyntax]) throws -> Bool {
+    let bodies = functions.values.compactMap { $0.body.map(Syntax.init) }
+    let variables = heldSwiftVariables(namedIn: [code] + bodies, constants: constants)
+    let evaluator = SwiftEvaluator(source: source, catalog: catalog, budget: budget)
+    evaluator.selfTypeName = enclosingType
+    let after: [String: SwiftValue]
+    do {
+      guard let values = try evaluator.runCode(code, variables: variables, functions: functions) else { return false }
+      after = values
+    } catch  where error.text.contains("the app would crash here") {
+      throw Diagnostic(error.text, line: error.line, column: error.column)
+    } catch {
+      return false
+    }
+    for (name, value) in after where variables[name]?.value != value {
+      rebind(name, to: try heldValue(value, type: variables[name]?.type, at: code))
     }
     return true
   }

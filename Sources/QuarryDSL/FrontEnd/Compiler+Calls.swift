@@ -663,10 +663,15 @@ extension Compiler {
     }
     let leftSyntax = operation.left.anchor
     let rightSyntax = operation.right.anchor
-    // `appValue ?? 0` where `appValue` comes from app code Quarry skipped: the fallback, said.
+    // `appValue ?? 0` where `appValue` comes from app code Quarry skipped: unknown, as the name
+    // is (its fallback would be a guess); in a scan, the fallback, said.
     if opToken == "??", let reference = leftSyntax.as(DeclReferenceExprSyntax.self), lookupLocal(reference.baseName.text) == nil,
       let origin = appCode.skippedValues[reference.baseName.text]
     {
+      guard scanning else {
+        throw source.diagnostic(
+          "'\(reference.baseName.text)' comes from app code Quarry does not run (\(origin)), so its value is unknown here", at: reference)
+      }
       try warn(
         "'\(reference.baseName.text)' comes from app code Quarry does not run (\(origin)); its fallback after '??' is used here",
         at: reference)

@@ -12,6 +12,14 @@ extension SwiftBuiltins {
       try call.evaluator.budget.allocate(elements: bytes.count)
       return .lazySequence(type: "String.UTF8View", elements: bytes.map { .int(Int64($0)) })
     },
+    SwiftBuiltin("String", mutating: "append(_ other: String)", example: #"{ var s = "ab"; s.append("c"); s.append("é"); return s }"#) {
+      evaluator, base, arguments, call in
+      guard case .string(let text) = base, case .string(let more)? = arguments.first else {
+        throw evaluator.failure("'append' needs a String", at: call)
+      }
+      try evaluator.budget.allocate(text.utf8.count &+ more.utf8.count)
+      return .string(text + more)
+    },
     SwiftBuiltin("String", "utf16: String.UTF16View", example: #"Array("é😀".utf16)"#) { call in
       let units = try call.baseString().utf16
       try call.evaluator.budget.allocate(elements: units.count)

@@ -165,6 +165,9 @@ extension SwiftEvaluator {
     }
     if let reference = callee.as(DeclReferenceExprSyntax.self) {
       let name = reference.baseName.text
+      if lookup(name) == nil, let (function, depth) = localFunction(name) {
+        return try invoke(function, arguments: arguments, labels: labels, at: call, captured: depth)
+      }
       if let function = functions[name] { return try invoke(function, arguments: arguments, labels: labels, at: call) }
       if let model = valueType(named: callee) { return try construct(model, arguments: arguments, labels: labels, at: call) }
       if let model = enums[name], labels.count == 1, labels[0].label == "rawValue", let argument = arguments.first {
@@ -283,33 +286,56 @@ extension SwiftEvaluator {
 
   /// Calls a function the input declares: arguments matched to parameters by label, defaults
   /// filled in, the body run in a scope of its own.
-  func invoke(_ function: FunctionDeclSyntax, arguments: [ExprSyntax], labels: CallLabels, at call: FunctionCallExprSyntax) throws
-    -> SwiftValue
-  {
+  /// `captured`: for a nested function, how many of the caller's scopes are the ones around its
+  /// declaration (it reads and changes their names, as a Swift closure captures them).
+  func invoke(
+    _ function: FunctionDeclSyntax, arguments: [ExprSyntax], labels: CallLabels, at call: FunctionCallExprSyntax, captured: Int = 0
+  ) throws -> SwiftValue {
     guard let original = function.body, let body = source.folded(original) else {
       throw failure("'\(function.name.text)' has no body to run", at: call)
     }
     var names: [String: Variable] = [:]
+    // `inout` parameters: each argument's variable, given its final value when the call ends.
+    var inoutArguments: [(parameter: String, variable: String, node: InOutExprSyntax)] = []
     var index = 0
     for parameter in function.signature.parameterClause.parameters {
       let label = parameter.firstName.tokenKind == .wildcard ? nil : parameter.firstName.text
       let name = (parameter.secondName ?? parameter.firstName).text
-      let type = Self.swiftType(parameter.type)
+      let attributed = parameter.type.as(AttributedTypeSyntax.self)
+      let isInout = attributed?.specifiers.contains { $0.trimmedDescription == "inout" } == true
+      let type = Self.swiftType(isInout ? (attributed?.baseType ?? parameter.type) : parameter.type)
       let value: SwiftValue
       if index < arguments.count, labels[index].label == label || labels[index].isTrailingClosure {
-        value = try coerce(evaluate(arguments[index], expected: type), to: type, at: arguments[index])
+        let argument = arguments[index]
+        if isInout {
+          guard let reference = argument.as(InOutExprSyntax.self), let variable = reference.expression.as(DeclReferenceExprSyntax.self)
+          else {
+            throw unsupported(argument, "an 'inout' argument other than '&' and a variable's name")
+          }
+          guard let held = lookup(variable.baseName.text) else {
+            throw failure("'\(variable.baseName.text)' is not a variable here", at: variable)
+          }
+          guard held.mutable else {
+            throw failure("cannot pass '\(variable.baseName.text)' as inout: it is a 'let' constant", at: variable)
+          }
+          value = held.value
+          inoutArguments.append((name, variable.baseName.text, reference))
+        } else {
+          value = try coerce(evaluate(argument, expected: type), to: type, at: argument)
+        }
         index += 1
       } else if let fallback = parameter.defaultValue?.value {
         value = try coerce(evaluate(fallback, expected: type), to: type, at: fallback)
       } else {
         throw failure("missing argument for parameter '\(label ?? name)' of '\(function.name.text)'", at: call)
       }
-      names[name] = Variable(value: value, mutable: false, type: type)
+      names[name] = Variable(value: value, mutable: isInout, type: type)
     }
     if index < arguments.count { throw failure("extra argument in the call of '\(function.name.text)'", at: arguments[index]) }
     let outerScopes = scopes
     let outerReturn = returnType
-    scopes = [Scope(names)]
+    let parameters = Scope(names)
+    scopes = Array(outerScopes.prefix(captured)) + [parameters]
     returnType = function.signature.returnClause.map { Self.swiftType($0.type) }
     defer {
       scopes = outerScopes
@@ -319,15 +345,26 @@ extension SwiftEvaluator {
     defer { depth -= 10 }
     guard depth <= Self.maximumDepth else { throw failure("calls functions more than \(Self.maximumDepth / 10) deep", at: call) }
     let statements = body.statements
-    if statements.count == 1, let only = statements.first, let expr = Self.implicitReturn(only, returning: returnType) {
-      return try coerce(evaluate(expr, expected: returnType), to: returnType, at: expr)
+    let result: SwiftValue
+    if statements.count == 1, returnType.map({ $0.name != "Void" }) == true, let only = statements.first,
+      let expr = Self.implicitReturn(only, returning: returnType)
+    {
+      result = try coerce(evaluate(expr, expected: returnType), to: returnType, at: expr)
+    } else {
+      switch try execute(statements) {
+      case .returned(let value): result = value
+      case .next where returnType != nil && returnType?.name != "Void":
+        throw failure("reaches the end of '\(function.name.text)' without returning a value", at: body.rightBrace)
+      default: result = .none
+      }
     }
-    switch try execute(statements) {
-    case .returned(let value): return value
-    case .next where returnType != nil && returnType?.name != "Void":
-      throw failure("reaches the end of '\(function.name.text)' without returning a value", at: body.rightBrace)
-    default: return .none
+    // Copied out when the call returns, as Swift does (the caller's scopes are back).
+    scopes = outerScopes
+    for argument in inoutArguments {
+      guard let final = parameters.names[argument.parameter]?.value else { continue }
+      try assign(argument.variable, final, at: argument.node)
     }
+    return result
   }
 
   /// Runs a closure with `values` as its parameters (`$0`, or the names it declares).

@@ -12,21 +12,22 @@ extension SwiftEvaluator {
 
   func execute(_ items: CodeBlockItemListSyntax) throws -> Flow {
     for item in items {
-      try budget.charge()
-      switch item.item {
-      case .decl(let decl):
-        try declare(decl)
-      case .expr(let expr):
-        let flow = try executeExpression(expr)
-        if case .next = flow { continue }
-        return flow
-      case .stmt(let stmt):
-        let flow = try execute(stmt)
-        if case .next = flow { continue }
-        return flow
-      }
+      let flow = try execute(item)
+      if case .next = flow { continue }
+      return flow
     }
     return .next
+  }
+
+  func execute(_ item: CodeBlockItemSyntax) throws -> Flow {
+    try budget.charge()
+    switch item.item {
+    case .decl(let decl):
+      try declare(decl)
+      return .next
+    case .expr(let expr): return try executeExpression(expr)
+    case .stmt(let stmt): return try execute(stmt)
+    }
   }
 
   /// Runs a block in its own scope.
@@ -50,6 +51,11 @@ extension SwiftEvaluator {
         }
         try bind(binding.pattern, value, mutable: mutable, type: type)
       }
+      return
+    }
+    if let function = decl.as(FunctionDeclSyntax.self) {
+      // A nested function: callable from here on, seeing the names around it.
+      scopes.last?.functions[function.name.text] = function
       return
     }
     if let conditional = decl.as(IfConfigDeclSyntax.self) {
@@ -79,7 +85,7 @@ extension SwiftEvaluator {
     }
   }
 
-  private func execute(_ stmt: StmtSyntax) throws -> Flow {
+  func execute(_ stmt: StmtSyntax) throws -> Flow {
     if let returned = stmt.as(ReturnStmtSyntax.self) {
       guard let expr = returned.expression else { return .returned(.none) }
       return .returned(try coerce(evaluate(expr, expected: returnType), to: returnType, at: expr))

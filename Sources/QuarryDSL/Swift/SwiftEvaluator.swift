@@ -40,6 +40,8 @@ final class SwiftEvaluator {
 
   final class Scope {
     var names: [String: Variable] = [:]
+    /// Functions declared in this block (`func twice(_ x: inout Int) { … }` inside a body).
+    var functions: [String: FunctionDeclSyntax] = [:]
     init(_ names: [String: Variable] = [:]) { self.names = names }
   }
 
@@ -165,6 +167,10 @@ final class SwiftEvaluator {
     if expr.is(IfExprSyntax.self) || expr.is(SwitchExprSyntax.self) {
       guard type != nil, type?.name != "Void", isExpressionBranching(expr) else { return nil }
     }
+    // `{ x = x * 2 + 1 }`, `{ total += $0 }`: an assignment is a statement, never a result.
+    if let infix = expr.as(InfixOperatorExprSyntax.self), assignmentOperator(infix.operator) != nil {
+      return nil
+    }
     return expr
   }
 
@@ -208,6 +214,33 @@ final class SwiftEvaluator {
       return .none
     }
     return scope.names.mapValues(\.value)
+  }
+
+  /// Runs one statement of app code (`if`, `switch`, a loop, `f(&x)`: a statement or an
+  /// expression of the input's tree) with `variables` and the
+  /// app's `functions` in scope: the names' values after it, or nil when it leaves the code
+  /// around it (`return`, `break`, `continue`), which the caller follows instead.
+  func runCode(
+    _ node: Syntax, variables: [String: Variable], functions: [String: FunctionDeclSyntax]
+  ) throws(SwiftEvaluationError) -> [String: SwiftValue]? {
+    let folded = try foldedNode(node)
+    let scope = Scope(variables)
+    scope.functions = functions
+    scopes = [scope]
+    var leaves = false
+    _ = try guarded(at: folded) {
+      let flow: Flow
+      if let stmt = folded.as(StmtSyntax.self) {
+        flow = try execute(stmt)
+      } else if let expr = folded.as(ExprSyntax.self) {
+        flow = try executeExpression(expr)
+      } else {
+        throw unsupported(folded, "this kind of statement")
+      }
+      if case .next = flow {} else { leaves = true }
+      return .none
+    }
+    return leaves ? nil : scope.names.mapValues(\.value)
   }
 
   /// `base.name` or `base.name(…)` (`expr`) on a base whose value is already known: the member
@@ -264,6 +297,15 @@ final class SwiftEvaluator {
   }
 
   // MARK: Names
+
+  /// A function declared in an enclosing block, and how many scopes deep it was declared:
+  /// called, it sees those scopes (the names it captures), not the caller's inner ones.
+  func localFunction(_ name: String) -> (FunctionDeclSyntax, depth: Int)? {
+    for index in scopes.indices.reversed() {
+      if let function = scopes[index].functions[name] { return (function, index + 1) }
+    }
+    return nil
+  }
 
   func lookup(_ name: String) -> Variable? {
     for scope in scopes.reversed() {

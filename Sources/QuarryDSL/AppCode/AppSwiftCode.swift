@@ -1,0 +1,87 @@
+import SwiftSyntax
+
+/// App code's own Swift between its queries: run by the one evaluator where it is Swift's alone,
+/// and, where Quarry cannot run it, the names it may change are no longer known after it.
+///
+/// ```swift
+/// var count = 3
+/// func twice(_ x: inout Int) { x *= 2 }
+/// twice(&count)
+/// for k in 0..<3 { if k == 1 { continue }; count += k }
+/// try Reminder.find(count).delete().execute(db)   // DELETE … WHERE "id" = 8
+/// ```
+extension AppCodeRunner {
+  /// `continue` or `break` met while the runner goes through a loop's body itself.
+  struct LoopLeftInApp: Error {
+    var broke: Bool
+    var node: Syntax
+  }
+
+  /// Runs a statement or an expression of the input in the evaluator when it is Swift's alone;
+  /// false (nothing kept) otherwise.
+  func runAsSwift(_ code: some SyntaxProtocol) throws -> Bool {
+    try compiler.runSwiftCode(Syntax(code), constants: constants, functions: declaredFunctions)
+  }
+
+  /// Whether an expression statement may be Swift's alone and worth the evaluator's try: an
+  /// `if` or `switch`, or a call of a function the app declares or with an `inout` argument.
+  static func mayBeSwiftsAlone(_ expr: ExprSyntax, declared: [String: FunctionDeclSyntax]) -> Bool {
+    if expr.is(IfExprSyntax.self) || expr.is(SwitchExprSyntax.self) { return true }
+    guard let call = expr.as(FunctionCallExprSyntax.self) else { return false }
+    if call.arguments.contains(where: { $0.expression.is(InOutExprSyntax.self) }) { return true }
+    guard let name = call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text else { return false }
+    return declared[name] != nil
+  }
+
+  /// Forgets every name `node` may change (an assignment's target, an `inout` argument, the
+  /// receiver of a method that may mutate it): code Quarry skips leaves them unknown, so a later
+  /// statement that reads one says so rather than binding a stale value.
+  func forgetChanges(in node: some SyntaxProtocol) {
+    let finder = ChangedNameFinder(viewMode: .sourceAccurate)
+    finder.walk(node)
+    for name in finder.names.sorted() {
+      // (A database handle, held as nothing, is the app's plumbing: `db.execute(…)` changes no value.)
+      if case .null? = compiler.lookupLocal(name) ?? compiler.catalog.bindings[name] { continue }
+      forget(name, changedBy: node)
+    }
+  }
+}
+
+/// The names a piece of code may change, read from its syntax.
+private final class ChangedNameFinder: SyntaxVisitor {
+  var names: Set<String> = []
+
+  /// Members of standard values known not to change their receiver.
+  private static let readOnly: Set<String> = SwiftBuiltins.memberNames
+
+  override func visit(_ node: SequenceExprSyntax) -> SyntaxVisitorContinueKind {
+    let elements = Array(node.elements)
+    for index in elements.indices.dropFirst() where SwiftEvaluator.assignmentOperator(elements[index]) != nil {
+      if let root = SwiftComputation.rootName(of: elements[index - 1]) { names.insert(root) }
+    }
+    return .visitChildren
+  }
+
+  override func visit(_ node: InfixOperatorExprSyntax) -> SyntaxVisitorContinueKind {
+    if SwiftEvaluator.assignmentOperator(node.operator) != nil, let root = SwiftComputation.rootName(of: node.leftOperand) {
+      names.insert(root)
+    }
+    return .visitChildren
+  }
+
+  override func visit(_ node: InOutExprSyntax) -> SyntaxVisitorContinueKind {
+    if let root = SwiftComputation.rootName(of: node.expression) { names.insert(root) }
+    return .visitChildren
+  }
+
+  override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
+    if let member = node.calledExpression.as(MemberAccessExprSyntax.self), let base = member.base,
+      let root = SwiftComputation.rootName(of: base)
+    {
+      let name = member.declName.baseName.text
+      let mutates = SwiftBuiltins.all.contains { $0.name == name && $0.mutation != nil }
+      if mutates || !Self.readOnly.contains(name) { names.insert(root) }
+    }
+    return .visitChildren
+  }
+}
