@@ -24,7 +24,7 @@ def probes():
         out.append({"swift": line.replace("⏎", "\n"), "crash": crash, "kind": "probe"})
     for path in sorted(glob.glob(os.path.join(ROOT, "Sources/QuarryDSL/Swift/SwiftBuiltins*.swift"))):
         text = open(path, encoding="utf-8").read()
-        for match in re.finditer(r'example: (#"(.*?)"#|"((?:[^"\\]|\\.)*)")', text):
+        for match in re.finditer(r'example:\s+(#"(.*?)"#|"((?:[^"\\]|\\.)*)")', text):
             example = match.group(2) if match.group(2) is not None else bytes(match.group(3), "utf-8").decode("unicode_escape")
             out.append({"swift": example, "crash": False, "kind": "builtin"})
     return out

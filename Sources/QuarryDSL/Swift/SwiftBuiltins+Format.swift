@@ -13,8 +13,7 @@ extension SwiftBuiltins {
   static let format: [SwiftBuiltin] = [
     SwiftBuiltin(
       "", "String(format: String, _ arguments: CVarArg...) -> String",
-      example:
-        #"String(format: "%.2f|%5d|%-4d|%@|%x|%X|%o|%+.1e|%g|%03ld|%%|%d", 3.14159, 42, 7, "hi", 255, 255, 8, 1234.5, 0.0001, 9, Int.max)"#
+      example: #"String(format: "%.2f|%5d|%-4d|%@|%X|%+.1e|%g|%03ld|%%|%d", 3.14159, 42, 7, "hi", 255, 1234.5, 0.0001, 9, Int.max)"#
     ) { call in
       let format = try call.string(0)
       var values: [SwiftValue] = []
