@@ -182,7 +182,7 @@ final class SwiftBodyFuzzTests: XCTestCase {
     let evaluator = SwiftEvaluator(source: source, enums: [:], budget: EvaluationBudget(steps: steps))
     for item in tree.statements {
       if case .decl(let decl) = item.item, let function = decl.as(FunctionDeclSyntax.self) {
-        evaluator.functions[function.name.text] = function
+        evaluator.functions[function.name.text] = SwiftEvaluator.DeclaredFunction(declaration: function, source: source)
       }
     }
     guard let last = tree.statements.last, case .expr(let expr) = last.item else {

@@ -34,7 +34,7 @@ final class SwiftSemanticsTests: XCTestCase {
     let evaluator = SwiftEvaluator(source: source, enums: [:])
     for item in tree.statements {
       if case .decl(let decl) = item.item, let function = decl.as(FunctionDeclSyntax.self) {
-        evaluator.functions[function.name.text] = function
+        evaluator.functions[function.name.text] = SwiftEvaluator.DeclaredFunction(declaration: function, source: source)
       }
     }
     guard let last = tree.statements.last else { return .failure(SwiftEvaluationError(text: "empty", line: 1, column: 1)) }

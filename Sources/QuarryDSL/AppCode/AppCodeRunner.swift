@@ -204,6 +204,18 @@ extension AppCodeRunner {
       if let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text {
         if variable.bindingSpecifier.tokenKind == .keyword(.let) { constants.insert(name) } else { constants.remove(name) }
       }
+      if let tuple = binding.pattern.as(TuplePatternSyntax.self), let initializer = binding.initializer?.value,
+        try bindTuple(tuple, to: initializer, constant: variable.bindingSpecifier.tokenKind == .keyword(.let))
+      {
+        continue
+      }
+      if let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text, binding.typeAnnotation == nil,
+        variable.bindingSpecifier.tokenKind == .keyword(.let), let closure = binding.initializer?.value.as(ClosureExprSyntax.self)
+      {
+        // `let next = { (x: Int) -> Int in x + 1 }`: a closure the code calls by name.
+        declaredClosures[name] = (closure, compiler.source)
+        continue
+      }
       guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text,
         let initializer = binding.initializer?.value
       else {
@@ -254,11 +266,22 @@ extension AppCodeRunner {
         items.append(.statement(statement))
         continue
       }
+      if callsAppSwift(value),
+        case .success(let computed) = try compiler.computeSwift(
+          value, expected: binding.typeAnnotation.map { SwiftEvaluator.swiftType($0.type) }.flatMap(compiler.evaluatorType))
+      {
+        // `let total = subtotal(of: prices)`, `let next = step(3)`: a function or closure of the
+        // app that is Swift's alone, run.
+        bind(name, to: try compiler.heldValue(computed, type: binding.typeAnnotation.map { SwiftEvaluator.swiftType($0.type) }, at: value))
+        continue
+      }
       if let (call, called) = Self.call(value), let function = compiler.catalog.functions[called], compiler.lookupLocal(called) == nil,
         Self.hasStatements(function), callsAppFunction(call)
       {
-        // `let database = try appDatabase()`: the set-up function runs.
+        // `let database = try appDatabase()`: the set-up function runs; what it returns is the
+        // app's when it runs.
         try runFunction(called, function, call: call, into: &items)
+        skippedValues[name] = messageExcerpt(value.trimmedDescription)
         continue
       }
       if context == .app, !Self.nestedDatabaseCalls(in: value).isEmpty {
@@ -320,7 +343,7 @@ extension AppCodeRunner {
     }
   }
 
-  private func bind(_ name: String, to value: Value) {
+  func bind(_ name: String, to value: Value) {
     skippedValues[name] = nil
     if compiler.locals.isEmpty { compiler.catalog.bindings[name] = value } else { compiler.locals[compiler.locals.count - 1][name] = value }
   }
@@ -388,7 +411,7 @@ extension AppCodeRunner {
       throw compiler.source.diagnostic("a function needs a body", at: function.name)
     }
     let name = function.name.declaredName
-    declaredFunctions[name] = function
+    declaredFunctions[name] = SwiftEvaluator.DeclaredFunction(declaration: function, source: compiler.source)
     let scope = Scope(
       body: AnySyntaxBox(syntax: Syntax(body), source: compiler.source),
       parameters: function.signature.parameterClause.parameters.map { ($0.secondName ?? $0.firstName).text },

@@ -38,5 +38,7 @@ final class AppCodeRunner {
   var recovering = false
   /// Functions app code declares, as written: Swift's own ones run in the evaluator
   /// (`func twice(_ x: inout Int)`, called as `twice(&count)`).
-  var declaredFunctions: [String: FunctionDeclSyntax] = [:]
+  var declaredFunctions: [String: SwiftEvaluator.DeclaredFunction] = [:]
+  /// Closures app code names with a `let` (`let next = { (x: Int) -> Int in x + 1 }`).
+  var declaredClosures: [String: (closure: ClosureExprSyntax, source: SourceUnit)] = [:]
 }

@@ -25,12 +25,41 @@ extension AppCodeRunner {
 
   /// Whether an expression statement may be Swift's alone and worth the evaluator's try: an
   /// `if` or `switch`, or a call of a function the app declares or with an `inout` argument.
-  static func mayBeSwiftsAlone(_ expr: ExprSyntax, declared: [String: FunctionDeclSyntax]) -> Bool {
+  static func mayBeSwiftsAlone(_ expr: ExprSyntax, declared: [String: SwiftEvaluator.DeclaredFunction]) -> Bool {
     if expr.is(IfExprSyntax.self) || expr.is(SwitchExprSyntax.self) { return true }
     guard let call = expr.as(FunctionCallExprSyntax.self) else { return false }
     if call.arguments.contains(where: { $0.expression.is(InOutExprSyntax.self) }) { return true }
     guard let name = call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text else { return false }
     return declared[name] != nil
+  }
+
+  /// `let (total, label) = (a + b, "\(a)")`: each name of the pattern bound to its part of the
+  /// value Swift computes; false when the value is not Swift's alone.
+  func bindTuple(_ tuple: TuplePatternSyntax, to initializer: ExprSyntax, constant: Bool) throws -> Bool {
+    guard case .success(let computed) = try compiler.computeSwift(initializer, expected: nil),
+      case .tuple(let parts, _) = computed, parts.count == tuple.elements.count
+    else { return false }
+    for (element, part) in zip(tuple.elements, parts) {
+      if element.pattern.is(WildcardPatternSyntax.self) { continue }
+      guard let name = element.pattern.as(IdentifierPatternSyntax.self)?.identifier.text else { return false }
+      if constant { constants.insert(name) } else { constants.remove(name) }
+      bind(name, to: try compiler.heldValue(part, type: nil, at: initializer))
+    }
+    return true
+  }
+
+  /// Whether `expr` calls a function the app declares at the top level of an input, or a closure
+  /// it names in this input (and no local value of the same name hides it).
+  func callsAppSwift(_ expr: ExprSyntax) -> Bool {
+    let closures = compiler.appClosuresOfThisInput
+    for token in expr.tokens(viewMode: .sourceAccurate) {
+      guard case .identifier(let name) = token.tokenKind, compiler.lookupLocal(name) == nil,
+        token.parent?.parent?.as(FunctionCallExprSyntax.self)?.calledExpression.id == token.parent?.id
+      else { continue }
+      if closures[name] != nil { return true }
+      if let declared = declaredFunctions[name], Compiler.isTopLevel(declared.declaration) { return true }
+    }
+    return false
   }
 
   /// Forgets every name `node` may change (an assignment's target, an `inout` argument, the

@@ -117,11 +117,11 @@ enum SubsetCheck {
   static let refused: [SyntaxKind: String] = [
     .structDecl: "a nested type", .classDecl: "a nested type",
     .enumDecl: "a nested type", .protocolDecl: "a protocol", .extensionDecl: "an extension", .actorDecl: "an actor",
-    .awaitExpr: "'await'", .deferStmt: "'defer'", .throwStmt: "'throw'", .regexLiteralExpr: "a regular expression",
+    .awaitExpr: "'await'", .throwStmt: "'throw'", .regexLiteralExpr: "a regular expression",
     .macroExpansionExpr: "a macro", .unresolvedIsExpr: "an 'is' check", .superExpr: "'super'",
     .postfixIfConfigExpr: "'#if' inside an expression", .editorPlaceholderExpr: "a placeholder", .missingExpr: "a missing expression",
     .packExpansionExpr: "a parameter pack", .consumeExpr: "'consume'", .discardStmt: "'discard'",
-    .yieldStmt: "'yield'", .fallThroughStmt: "'fallthrough'", .labeledStmt: "a labelled statement",
+    .yieldStmt: "'yield'",
   ]
 
   static func firstProblem(in body: CodeBlockSyntax, source: SourceUnit, enums: [String: EnumModel] = [:]) -> String? {
@@ -171,8 +171,13 @@ enum SubsetCheck {
         report(node, "a dynamic cast")
       }
       if let function = node.as(FunctionDeclSyntax.self) {
-        // Nested functions of nested blocks may be called too.
+        // Nested functions of nested blocks may be called too, and closures a `let` names.
         nestedFunctions.insert(function.name.text)
+      }
+      if let binding = node.as(PatternBindingSyntax.self), binding.initializer?.value.is(ClosureExprSyntax.self) == true,
+        let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text
+      {
+        nestedFunctions.insert(name)
       }
       if let reference = node.as(InOutExprSyntax.self), !reference.expression.is(DeclReferenceExprSyntax.self) {
         report(node, "'&' of something other than a variable's name")

@@ -322,12 +322,14 @@ extension Compiler {
   func runSwiftStatement(_ expr: ExprSyntax, constants: Set<String>) throws -> Bool {
     let computation = swiftComputationRules
     guard computation.isSwiftStatement(expr) else { return false }
-    let variables = heldSwiftVariables(namedIn: [Syntax(expr)], constants: constants)
+    let closures = appClosuresOfThisInput
+    let variables = heldSwiftVariables(namedIn: [Syntax(expr)] + closures.values.map { Syntax($0) }, constants: constants)
     let evaluator = SwiftEvaluator(source: source, catalog: catalog, budget: budget)
     // `Self(…)` in a static property of an app struct: that struct.
     evaluator.selfTypeName = enclosingType
     let after: [String: SwiftValue]
     do {
+      evaluator.appClosures = closures
       after = try evaluator.runStatement(expr, variables: variables)
     } catch  where error.isSwiftsVerdict {
       throw Diagnostic(error.text, line: error.line, column: error.column)
@@ -363,14 +365,20 @@ extension Compiler {
   /// names it changed hold their new values after it. False when it is not Swift's alone (it
   /// reaches a query, the database or a value Quarry does not hold: nothing it did is kept),
   /// or when it leaves the code around it; a trap on the way is the app's.
-  func runSwiftCode(_ code: Syntax, constants: Set<String>, functions: [String: FunctionDeclSyntax]) throws -> Bool {
-    let bodies = functions.values.compactMap { $0.body.map(Syntax.init) }
+  func runSwiftCode(_ code: Syntax, constants: Set<String>, functions: [String: SwiftEvaluator.DeclaredFunction]) throws -> Bool {
+    // A function declared inside app code's own block sees the names around it; one declared at
+    // the top level of an input sees only its parameters and the input's globals.
+    let nested = functions.filter { $0.value.source === source && !Self.isTopLevel($0.value.declaration) }.mapValues(\.declaration)
+    let closures = appClosuresOfThisInput
+    let bodies = nested.values.compactMap { $0.body.map(Syntax.init) } + closures.values.map { Syntax($0) }
     let variables = heldSwiftVariables(namedIn: [code] + bodies, constants: constants)
     let evaluator = SwiftEvaluator(source: source, catalog: catalog, budget: budget)
+    evaluator.appClosures = closures
     evaluator.selfTypeName = enclosingType
+    evaluator.functions = functions.filter { Self.isTopLevel($0.value.declaration) }
     let after: [String: SwiftValue]
     do {
-      guard let values = try evaluator.runCode(code, variables: variables, functions: functions) else { return false }
+      guard let values = try evaluator.runCode(code, variables: variables, functions: nested) else { return false }
       after = values
     } catch  where error.text.contains("the app would crash here") {
       throw Diagnostic(error.text, line: error.line, column: error.column)
@@ -381,6 +389,17 @@ extension Compiler {
       rebind(name, to: try heldValue(value, type: variables[name]?.type, at: code))
     }
     return true
+  }
+
+  /// The closures app code of this input names with a `let` (one of an earlier input is not
+  /// followed: its text is another input's).
+  var appClosuresOfThisInput: [String: ClosureExprSyntax] {
+    appCode.declaredClosures.filter { $0.value.source === source }.mapValues(\.closure)
+  }
+
+  /// Whether a function is declared at the top level of its input (not inside a block).
+  static func isTopLevel(_ function: FunctionDeclSyntax) -> Bool {
+    function.parent?.parent?.parent?.is(SourceFileSyntax.self) == true
   }
 
   /// Gives `name` a new value where it is held (the innermost scope that has it, else the
@@ -480,6 +499,8 @@ extension Compiler {
     if let binding = catalog.bindings[name] { return swiftValue(binding) != nil ? .value : .other }
     if globalVariable(name) != nil { return heldGlobal(name).flatMap(swiftValue) != nil ? .value : .other }
     if catalog.table(forType: name) != nil || catalog.aliases[name] != nil || catalog.functions[name] != nil { return .other }
+    // A closure app code names (`let next = { … }`): Swift's own function.
+    if appClosuresOfThisInput[name] != nil { return .standard }
     if catalog.enums[name] != nil || catalog.valueTypes[name] != nil { return .standard }
     if SwiftComputation.standardTypes.contains(name) || SwiftComputation.standardFunctions.contains(name) { return .standard }
     return .other
@@ -530,9 +551,13 @@ extension Compiler {
   func computeSwift(_ expr: ExprSyntax, expected: SwiftType?, receiver: SwiftValue? = nil) throws -> Result<
     SwiftValue, SwiftEvaluationError
   > {
-    let names = swiftValues(namedIn: [Syntax(expr)])
+    let closures = appClosuresOfThisInput
+    let names = swiftValues(namedIn: [Syntax(expr)] + closures.values.map { Syntax($0) })
     let evaluator = SwiftEvaluator(source: source, catalog: catalog, budget: budget)
+    evaluator.appClosures = closures
     evaluator.enclosingTypeNames = [enclosingType, selfTable?.model.typeName].compactMap { $0 }
+    // The input's own top-level functions, Swift's alone (`func threshold() -> Int { … }`).
+    evaluator.functions = appCode.declaredFunctions.filter { Self.isTopLevel($0.value.declaration) }
     do {
       if let receiver { return .success(try evaluator.member(of: expr, on: receiver, names: names)) }
       return .success(try evaluator.value(of: expr, names: names, expected: expected))

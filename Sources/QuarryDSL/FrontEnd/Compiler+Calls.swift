@@ -554,6 +554,12 @@ extension Compiler {
       throw source.diagnostic("\(describe(local)) cannot be called", at: node)
     }
     if let called = runTimeClosureCall(name, arguments: arguments) { return called }
+    // A function of the input that is Swift's alone: its value, computed as Swift computes it.
+    if let declared = appCode.declaredFunctions[name], Self.isTopLevel(declared.declaration),
+      case .success(let computed) = try computeSwift(ExprSyntax(arguments.call), expected: nil)
+    {
+      return try value(of: computed, at: node)
+    }
     if let function = catalog.functions[name] {
       let values = try arguments.list.map { try evaluate($0.expression) }
       guard values.count == function.parameters.count else {

@@ -39,17 +39,27 @@ extension SwiftBuiltins {
       }
       elements.remove(at: Int(index))
       return .array(elements)
+    }.returning { base, arguments in
+      guard case .array(let elements) = base, case .int(let index)? = arguments.first, elements.indices.contains(Int(index)) else {
+        return .none
+      }
+      return elements[Int(index)]
     },
     SwiftBuiltin("Array", mutating: "removeLast()", example: "{ var a = [1, 2]; a.removeLast(); return a }") { evaluator, base, _, call in
       guard case .array(let elements) = base else { throw evaluator.failure("'removeLast' needs an array", at: call) }
       guard !elements.isEmpty else { throw evaluator.crash("removes the last element of an empty array", at: call) }
       return .array(Array(elements.dropLast()))
-    },
+    }.returning { base, _ in base.orderedElements(limit: 0)?.last ?? .none },
+    SwiftBuiltin("Array", mutating: "popLast()", example: "{ var a = [1, 2]; let x = a.popLast(); return [x, a.popLast(), a.popLast()] }") {
+      _, base, _, _ in
+      guard case .array(let elements) = base else { return base }
+      return .array(Array(elements.dropLast()))
+    }.returning { base, _ in base.orderedElements(limit: 0)?.last.map { .some($0) } ?? .none },
     SwiftBuiltin("Array", mutating: "removeFirst()", example: "{ var a = [1, 2]; a.removeFirst(); return a }") { evaluator, base, _, call in
       guard case .array(let elements) = base else { throw evaluator.failure("'removeFirst' needs an array", at: call) }
       guard !elements.isEmpty else { throw evaluator.crash("removes the first element of an empty array", at: call) }
       return .array(Array(elements.dropFirst()))
-    },
+    }.returning { base, _ in base.orderedElements(limit: 0)?.first ?? .none },
     SwiftBuiltin("Array", mutating: "removeAll()", example: "{ var a = [1, 2]; a.removeAll(); return a }") { _, base, _, _ in
       if case .dictionary = base { return .dictionary([:]) }
       if case .unordered = base { return .unordered([]) }

@@ -27,6 +27,9 @@ struct SwiftBuiltin: @unchecked Sendable {
   let handler: @Sendable (inout BuiltinCall) throws -> SwiftValue
   /// For a mutating method: the receiver's new value.
   let mutation: (@Sendable (SwiftEvaluator, SwiftValue, [SwiftValue], FunctionCallExprSyntax) throws -> SwiftValue)?
+  /// For a mutating method that also returns a value (`popLast()`): that value, from the
+  /// receiver before the change.
+  var result: (@Sendable (SwiftValue, [SwiftValue]) -> SwiftValue)?
 
   typealias Parameter = MethodSignature.Parameter
 
@@ -71,6 +74,13 @@ struct SwiftBuiltin: @unchecked Sendable {
     }
     self.mutation = mutate
     (self.signature, self.name) = Self.read(signature, example: example)
+  }
+
+  /// This mutating method, also returning a value computed from the receiver before the change.
+  func returning(_ result: @escaping @Sendable (SwiftValue, [SwiftValue]) -> SwiftValue) -> SwiftBuiltin {
+    var copy = self
+    copy.result = result
+    return copy
   }
 
   /// Whether a call's arguments fit, Swift's way (the vocabulary's matching: defaults left

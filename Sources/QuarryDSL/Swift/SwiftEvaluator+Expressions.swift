@@ -109,7 +109,7 @@ extension SwiftEvaluator {
     case .ifExpr(let conditional):
       return try ifValue(conditional, expected: expected)
     case .switchExpr(let switchExpr):
-      guard let (statements, names) = try matchingCase(switchExpr) else {
+      guard let (statements, names, _) = try matchingCase(switchExpr) else {
         throw crash("matches no case of this 'switch'", at: switchExpr.subject)
       }
       return try scoped(names) { try branchValue(statements, expected: expected, at: switchExpr) }

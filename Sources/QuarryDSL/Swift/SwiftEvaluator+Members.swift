@@ -165,10 +165,32 @@ extension SwiftEvaluator {
     }
     if let reference = callee.as(DeclReferenceExprSyntax.self) {
       let name = reference.baseName.text
+      if let (closure, depth) = localClosure(name) {
+        let types: [SwiftType?]
+        if case .parameterClause(let clause)? = closure.signature?.parameterClause {
+          types = clause.parameters.map { $0.type.map(Self.swiftType) }
+        } else {
+          types = []
+        }
+        var values: [SwiftValue] = []
+        for (index, argument) in arguments.enumerated() {
+          let type = index < types.count ? types[index] : nil
+          values.append(try coerce(evaluate(argument, expected: type), to: type, at: argument))
+        }
+        let outer = scopes
+        scopes = Array(scopes.prefix(depth))
+        defer { scopes = outer }
+        return try apply(closure, values)
+      }
       if lookup(name) == nil, let (function, depth) = localFunction(name) {
         return try invoke(function, arguments: arguments, labels: labels, at: call, captured: depth)
       }
-      if let function = functions[name] { return try invoke(function, arguments: arguments, labels: labels, at: call) }
+      if let function = functions[name] {
+        guard function.source !== source else {
+          return try invoke(function.declaration, arguments: arguments, labels: labels, at: call)
+        }
+        return try invokeDeclaredElsewhere(function, arguments: arguments, labels: labels, at: call)
+      }
       if let model = valueType(named: callee) { return try construct(model, arguments: arguments, labels: labels, at: call) }
       if let model = enums[name], labels.count == 1, labels[0].label == "rawValue", let argument = arguments.first {
         let raw = try evaluate(argument, expected: model.rawType)
@@ -236,6 +258,18 @@ extension SwiftEvaluator {
       }
       throw failure("uses '.\(name)(…)', whose type Quarry cannot tell here; write the type's name", at: member)
     }
+    // `stack.popLast()`, `list.removeFirst()` as a value: the variable changes, the call gives
+    // what the method returns.
+    if let reference = baseExpr.as(DeclReferenceExprSyntax.self), let variable = lookup(reference.baseName.text),
+      let (mutate, entry) = SwiftBuiltins.mutating(on: variable.value, name: name, labels: labels), let result = entry.result
+    {
+      let values = try arguments.map { try evaluate($0) }
+      let updated = try mutate(self, variable.value, values, call)
+      let returned = result(variable.value, values)
+      try budget.allocate(updated.size)
+      try assign(reference.baseName.text, updated, at: call)
+      return returned
+    }
     let base = try receiver(baseExpr, member: name, labels: labels, expected: expected)
     return try memberCall(
       name, on: base, arguments: arguments, labels: labels, call: call, nameNode: Syntax(member.declName), expected: expected)
@@ -286,6 +320,42 @@ extension SwiftEvaluator {
 
   /// Calls a function the input declares: arguments matched to parameters by label, defaults
   /// filled in, the body run in a scope of its own.
+  /// A function an earlier input declares: its arguments computed here, its body (and its
+  /// defaults) run in the input that declared it; a failure inside says where.
+  func invokeDeclaredElsewhere(
+    _ function: DeclaredFunction, arguments: [ExprSyntax], labels: CallLabels, at call: FunctionCallExprSyntax
+  ) throws -> SwiftValue {
+    let declaration = function.declaration
+    guard let body = declaration.body else { throw failure("'\(declaration.name.text)' has no body to run", at: call) }
+    let inner = try nested(in: function.source, at: call)
+    var values: [(name: String, value: SwiftValue, type: SwiftType?)] = []
+    var index = 0
+    for parameter in declaration.signature.parameterClause.parameters {
+      let label = parameter.firstName.tokenKind == .wildcard ? nil : parameter.firstName.text
+      let name = (parameter.secondName ?? parameter.firstName).text
+      if parameter.type.is(AttributedTypeSyntax.self) {
+        throw unsupported(call, "an 'inout' parameter of a function an earlier input declares")
+      }
+      let type = Self.swiftType(parameter.type)
+      if index < arguments.count, labels[index].label == label || labels[index].isTrailingClosure {
+        values.append((name, try coerce(evaluate(arguments[index], expected: type), to: type, at: arguments[index]), type))
+        index += 1
+      } else if let fallback = parameter.defaultValue?.value {
+        values.append((name, try inner.coerce(inner.value(of: fallback, names: [:], expected: type), to: type, at: fallback), type))
+      } else {
+        throw failure("missing argument for parameter '\(label ?? name)' of '\(declaration.name.text)'", at: call)
+      }
+    }
+    if index < arguments.count { throw failure("extra argument in the call of '\(declaration.name.text)'", at: arguments[index]) }
+    let returnType = declaration.signature.returnClause.map { Self.swiftType($0.type) }
+    do {
+      return try inner.run(body.statements, arguments: values, returnType: returnType)
+    } catch {
+      throw failure(
+        "calls '\(declaration.name.text)', which \(error.text) (at \(error.line):\(error.column) of the input that declared it)", at: call)
+    }
+  }
+
   /// `captured`: for a nested function, how many of the caller's scopes are the ones around its
   /// declaration (it reads and changes their names, as a Swift closure captures them).
   func invoke(
@@ -358,6 +428,7 @@ extension SwiftEvaluator {
       default: result = .none
       }
     }
+    try runDeferred(of: parameters)
     // Copied out when the call returns, as Swift does (the caller's scopes are back).
     scopes = outerScopes
     for argument in inoutArguments {

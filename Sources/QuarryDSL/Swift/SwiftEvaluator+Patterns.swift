@@ -12,9 +12,9 @@ import SwiftSyntax
 /// ```
 extension SwiftEvaluator {
   /// The statements of the case that matches, with its bindings (nil: none matched).
-  func matchingCase(_ switchExpr: SwitchExprSyntax) throws -> (CodeBlockItemListSyntax, [String: Variable])? {
+  func matchingCase(_ switchExpr: SwitchExprSyntax) throws -> (CodeBlockItemListSyntax, [String: Variable], index: Int)? {
     guard let (index, names) = try matchingCaseIndex(switchExpr) else { return nil }
-    return (switchExpr.cases.activeCases[index].statements, names)
+    return (switchExpr.cases.activeCases[index].statements, names, index)
   }
 
   /// Which of a `switch`'s cases (its active cases, in order) Swift runs for the subject

@@ -6,8 +6,23 @@ extension SwiftEvaluator {
   enum Flow {
     case next
     case returned(SwiftValue)
-    case broke
-    case continued
+    /// `break`, or `break outer` (the label).
+    case broke(String?)
+    /// `continue`, or `continue outer`.
+    case continued(String?)
+    /// `fallthrough`: the next case of the `switch` runs.
+    case fellThrough
+  }
+
+  /// What a loop labelled `label` (or none) does with the flow of one round of its body:
+  /// nil to go on to the next round, else the flow the loop ends with.
+  static func loopEnd(_ flow: Flow, label: String?) -> Flow? {
+    switch flow {
+    case .next: return nil
+    case .continued(let target) where target == nil || target == label: return nil
+    case .broke(let target) where target == nil || target == label: return .next
+    default: return flow
+    }
   }
 
   func execute(_ items: CodeBlockItemListSyntax) throws -> Flow {
@@ -38,6 +53,14 @@ extension SwiftEvaluator {
   private func declare(_ decl: DeclSyntax) throws {
     if let variable = decl.as(VariableDeclSyntax.self) {
       let mutable = variable.bindingSpecifier.tokenKind == .keyword(.var)
+      if !mutable, variable.bindings.count == 1, let binding = variable.bindings.first,
+        let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text,
+        let closure = binding.initializer?.value.as(ClosureExprSyntax.self)
+      {
+        // `let next = { (x: Int) -> Int in x + 1 }`: called by name, seeing the names around it.
+        scopes.last?.closures[name] = closure
+        return
+      }
       for binding in variable.bindings {
         if binding.accessorBlock != nil { throw unsupported(binding, "a computed variable") }
         let type = binding.typeAnnotation.map { SwiftEvaluator.swiftType($0.type) }
@@ -85,14 +108,29 @@ extension SwiftEvaluator {
     }
   }
 
-  func execute(_ stmt: StmtSyntax) throws -> Flow {
+  func execute(_ stmt: StmtSyntax, label: String? = nil) throws -> Flow {
     if let returned = stmt.as(ReturnStmtSyntax.self) {
       guard let expr = returned.expression else { return .returned(.none) }
       return .returned(try coerce(evaluate(expr, expected: returnType), to: returnType, at: expr))
     }
-    if stmt.is(ContinueStmtSyntax.self) { return .continued }
-    if stmt.is(BreakStmtSyntax.self) { return .broke }
-    if let expression = stmt.as(ExpressionStmtSyntax.self) { return try executeExpression(expression.expression) }
+    if let continued = stmt.as(ContinueStmtSyntax.self) { return .continued(continued.label?.text) }
+    if let broke = stmt.as(BreakStmtSyntax.self) { return .broke(broke.label?.text) }
+    if stmt.is(FallThroughStmtSyntax.self) { return .fellThrough }
+    if let labeled = stmt.as(LabeledStmtSyntax.self) {
+      // `outer: for …`: a `break outer` or `continue outer` inside reaches this statement.
+      let flow = try execute(labeled.statement, label: labeled.label.text)
+      if case .broke(labeled.label.text) = flow { return .next }
+      return flow
+    }
+    if let deferred = stmt.as(DeferStmtSyntax.self) {
+      // Runs when the block it is in ends, after a `return` has computed its value.
+      scopes.last?.deferred.append(deferred.body)
+      return .next
+    }
+    if let expression = stmt.as(ExpressionStmtSyntax.self) {
+      if let switchExpr = expression.expression.as(SwitchExprSyntax.self) { return try executeSwitch(switchExpr, label: label) }
+      return try executeExpression(expression.expression)
+    }
     if let guardStmt = stmt.as(GuardStmtSyntax.self) {
       let scope = Scope()
       if try conditionsHold(guardStmt.conditions, into: scope) {
@@ -103,27 +141,19 @@ extension SwiftEvaluator {
       if case .next = flow { throw failure("a 'guard … else' must leave the function or the loop", at: guardStmt.body) }
       return flow
     }
-    if let loop = stmt.as(ForStmtSyntax.self) { return try executeFor(loop) }
+    if let loop = stmt.as(ForStmtSyntax.self) { return try executeFor(loop, label: label) }
     if let loop = stmt.as(WhileStmtSyntax.self) {
       while true {
         try budget.charge()
         let scope = Scope()
         guard try conditionsHold(loop.conditions, into: scope) else { return .next }
-        switch try executeBlock(loop.body.statements, scope.names) {
-        case .returned(let value): return .returned(value)
-        case .broke: return .next
-        case .continued, .next: continue
-        }
+        if let end = Self.loopEnd(try executeBlock(loop.body.statements, scope.names), label: label) { return end }
       }
     }
     if let loop = stmt.as(RepeatStmtSyntax.self) {
       while true {
         try budget.charge()
-        switch try executeBlock(loop.body.statements) {
-        case .returned(let value): return .returned(value)
-        case .broke: return .next
-        case .continued, .next: break
-        }
+        if let end = Self.loopEnd(try executeBlock(loop.body.statements), label: label) { return end }
         guard try truth(evaluate(loop.condition, expected: .bool), at: loop.condition) else { return .next }
       }
     }
@@ -134,7 +164,7 @@ extension SwiftEvaluator {
     throw unsupported(stmt, kindName(stmt))
   }
 
-  private func executeFor(_ loop: ForStmtSyntax) throws -> Flow {
+  private func executeFor(_ loop: ForStmtSyntax, label: String? = nil) throws -> Flow {
     if loop.tryKeyword != nil || loop.awaitKeyword != nil { throw unsupported(loop, "an async loop") }
     let sequence = try evaluate(loop.sequence)
     func body(_ element: SwiftValue) throws -> Flow? {
@@ -144,11 +174,7 @@ extension SwiftEvaluator {
         if let condition = loop.whereClause?.condition, try !truth(evaluate(condition, expected: .bool), at: condition) {
           return nil
         }
-        switch try execute(loop.body.statements) {
-        case .returned(let value): return .returned(value)
-        case .broke: return .next
-        case .continued, .next: return nil
-        }
+        return Self.loopEnd(try execute(loop.body.statements), label: label)
       }
     }
     switch sequence {
@@ -323,11 +349,21 @@ extension SwiftEvaluator {
     }
   }
 
-  private func executeSwitch(_ switchExpr: SwitchExprSyntax) throws -> Flow {
-    guard let (statements, names) = try matchingCase(switchExpr) else { return .next }
-    let flow = try executeBlock(statements, names)
-    if case .broke = flow { return .next }
-    return flow
+  private func executeSwitch(_ switchExpr: SwitchExprSyntax, label: String? = nil) throws -> Flow {
+    guard let (statements, names, index) = try matchingCase(switchExpr) else { return .next }
+    var flow = try executeBlock(statements, names)
+    // `fallthrough`: the next case's body runs, its patterns unchecked.
+    let cases = switchExpr.cases.activeCases
+    var next = index + 1
+    while case .fellThrough = flow, next < cases.count {
+      flow = try executeBlock(cases[next].statements)
+      next += 1
+    }
+    switch flow {
+    case .broke(let target) where target == nil || target == label: return .next
+    case .fellThrough: return .next
+    default: return flow
+    }
   }
 
   /// `if a, let b = c, case .x = d`: every condition, binding into `scope`.

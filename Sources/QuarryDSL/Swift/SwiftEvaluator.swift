@@ -42,12 +42,21 @@ final class SwiftEvaluator {
     var names: [String: Variable] = [:]
     /// Functions declared in this block (`func twice(_ x: inout Int) { … }` inside a body).
     var functions: [String: FunctionDeclSyntax] = [:]
+    /// Closures this block names (`let next = { (x: Int) -> Int in x + 1 }`).
+    var closures: [String: ClosureExprSyntax] = [:]
+    /// `defer` bodies met in this block, run in reverse when it ends.
+    var deferred: [CodeBlockSyntax] = []
     init(_ names: [String: Variable] = [:]) { self.names = names }
   }
 
   var scopes: [Scope] = []
-  /// Functions the input declares that code may call (by name).
-  var functions: [String: FunctionDeclSyntax] = [:]
+  /// A function the input declares at its top level, with the input it is written in.
+  struct DeclaredFunction {
+    var declaration: FunctionDeclSyntax
+    var source: SourceUnit
+  }
+  /// Functions the input (or an earlier one) declares that code may call (by name).
+  var functions: [String: DeclaredFunction] = [:]
   /// Members the input declares in extensions of standard types, by name.
   var extensions: [String: [SwiftExtensionMember]] = [:]
   /// Structs the input declares that are not tables, by qualified name.
@@ -114,6 +123,7 @@ final class SwiftEvaluator {
     inner.extensions = extensions
     inner.valueTypes = valueTypes
     inner.identifiers = identifiers
+    inner.functions = functions
     inner.depth = depth + 10
     guard inner.depth <= Self.maximumDepth else {
       throw failure("calls functions more than \(Self.maximumDepth / 10) deep", at: node)
@@ -140,14 +150,16 @@ final class SwiftEvaluator {
       if folded.count == 1, let only = folded.first, let expr = Self.implicitReturn(only, returning: returnType) {
         return try coerce(evaluate(expr, expected: returnType), to: returnType, at: expr)
       }
-      switch try execute(folded) {
+      let flow = try execute(folded)
+      try runDeferred(of: parameters)
+      switch flow {
       case .returned(let value): return value
       case .next:
         guard returnType == nil || returnType?.name == "Void" else {
           throw failure("reaches the end of the function without returning a value", at: folded)
         }
         return .none
-      case .broke, .continued: return .none
+      case .broke, .continued, .fellThrough: return .none
       }
     }
   }
@@ -237,6 +249,7 @@ final class SwiftEvaluator {
       } else {
         throw unsupported(folded, "this kind of statement")
       }
+      try runDeferred(of: scope)
       if case .next = flow {} else { leaves = true }
       return .none
     }
@@ -298,6 +311,20 @@ final class SwiftEvaluator {
 
   // MARK: Names
 
+  /// A closure an enclosing block names, and how many scopes deep: called, it sees those scopes.
+  /// (`appClosures`: those the app code around names, seen from the outermost scope.)
+  func localClosure(_ name: String) -> (ClosureExprSyntax, depth: Int)? {
+    for index in scopes.indices.reversed() {
+      if scopes[index].names[name] != nil { return nil }
+      if let closure = scopes[index].closures[name] { return (closure, index + 1) }
+    }
+    // (Read from the input as written: its operators are folded here.)
+    return appClosures[name].flatMap { source.folded($0) }.map { ($0, min(1, scopes.count)) }
+  }
+
+  /// Closures app code around the code being run names with a `let`, written in this input.
+  var appClosures: [String: ClosureExprSyntax] = [:]
+
   /// A function declared in an enclosing block, and how many scopes deep it was declared:
   /// called, it sees those scopes (the names it captures), not the caller's inner ones.
   func localFunction(_ name: String) -> (FunctionDeclSyntax, depth: Int)? {
@@ -331,9 +358,19 @@ final class SwiftEvaluator {
 
   /// Runs `work` in a new scope.
   func scoped<T>(_ names: [String: Variable] = [:], _ work: () throws -> T) throws -> T {
-    scopes.append(Scope(names))
+    let scope = Scope(names)
+    scopes.append(scope)
     defer { scopes.removeLast() }
-    return try work()
+    let result = try work()
+    try runDeferred(of: scope)
+    return result
+  }
+
+  /// The `defer` bodies of a block that ends, last first (the block's names still in scope).
+  func runDeferred(of scope: Scope) throws {
+    while let body = scope.deferred.popLast() {
+      _ = try execute(body.statements)
+    }
   }
 
   // MARK: Types

@@ -1,0 +1,92 @@
+import Foundation
+import QueryBuilder
+import XCTest
+
+/// One Swift, one value, for whole bodies of statements: each generated body in
+/// `SwiftContexts/bodies.json` (`scripts/swift-bodies.py` wrote them with the values `swiftc`
+/// computed) runs as a `@DatabaseFunction` body, as an app's helper function whose value a
+/// write binds, and inline in a `database.write` block; each must bind the value Swift
+/// computed or refuse. A refusal of valid Swift is counted, never accepted as a wrong value.
+final class SwiftBodiesTests: XCTestCase {
+  struct Probe: Decodable {
+    var type: String
+    var body: String
+    var bound: String?
+    var crash: Bool?
+    var early: Bool?
+  }
+
+  struct Corpus: Decodable {
+    var seed: Int
+    var probes: [Probe]
+  }
+
+  enum Context: String, CaseIterable {
+    case function, helper, app
+  }
+
+  static func indented(_ body: String) -> String {
+    body.split(separator: "\n", omittingEmptySubsequences: false).map { "  " + $0 }.joined(separator: "\n")
+  }
+
+  /// What `context` makes of `probe`: the value stored, or the refusal (nil where the body
+  /// cannot stand there: an early `return` inline in a write block).
+  static func run(_ probe: Probe, in context: Context) -> SwiftContextsTests.Outcome? {
+    let model = #"@Table("probes") struct Probe { let id: Int; var v: \#(probe.type) }"#
+    let insert = "try Probe.insert { Probe.Draft(v: v) }.execute(db)"
+    switch context {
+    case .function:
+      let function = "@DatabaseFunction func probe() -> \(probe.type) {\n\(indented(probe.body))\n}"
+      return SwiftContextsTests.outcome([function, "Values($probe())"]) { $0.firstValue }
+    case .helper:
+      let helper = "func probe() -> \(probe.type) {\n\(indented(probe.body))\n}"
+      let write = "try database.write { db in\n  let v: \(probe.type) = probe()\n  \(insert)\n}"
+      return SwiftContextsTests.outcome([model, helper, write, "Probe.select(\\.v)"]) { $0.firstValue }
+    case .app:
+      var lines = probe.body.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+      guard probe.early != true, let last = lines.last, last.hasPrefix("return ") else { return nil }
+      lines[lines.count - 1] = "let v: \(probe.type) = " + last.dropFirst("return ".count)
+      let write = "try database.write { db in\n\(indented(lines.joined(separator: "\n")))\n  \(insert)\n}"
+      return SwiftContextsTests.outcome([model, write, "Probe.select(\\.v)"]) { $0.firstValue }
+    }
+  }
+
+  func testEveryBodyBindsTheValueSwiftComputes() throws {
+    let url = SwiftContextsTests.directory.appendingPathComponent("bodies.json")
+    let data = try XCTUnwrap(try? Data(contentsOf: url), "SwiftContexts/bodies.json is missing: run scripts/swift-bodies.py")
+    let corpus = try JSONDecoder().decode(Corpus.self, from: data)
+    XCTAssertGreaterThan(corpus.probes.count, 500)
+    var right: [Context: Int] = [:]
+    var refused: [Context: Int] = [:]
+    var wrong: [String] = []
+    for probe in corpus.probes {
+      for context in Context.allCases {
+        guard let outcome = Self.run(probe, in: context) else { continue }
+        switch outcome {
+        case .value(let got) where probe.crash == true:
+          wrong.append("\(context.rawValue): Swift traps; Quarry bound \(got)\n\(probe.body)")
+        case .value(let got) where got == probe.bound:
+          right[context, default: 0] += 1
+        case .value(let got):
+          wrong.append("\(context.rawValue): Swift \(probe.bound ?? "?"), Quarry \(got)\n\(probe.body)")
+        case .refused(let why):
+          refused[context, default: 0] += 1
+          if ProcessInfo.processInfo.environment["QUARRY_SWIFT_BODIES_REFUSALS"] == "1" {
+            print("refused \(context.rawValue)\t\(why)\n\(probe.body)\n---")
+          }
+        }
+      }
+    }
+    print(
+      "Swift bodies, \(corpus.probes.count) probes (seed \(corpus.seed)): "
+        + Context.allCases.map { "\($0.rawValue) \(right[$0] ?? 0) right, \(refused[$0] ?? 0) refused" }.joined(separator: "; "))
+    XCTAssert(wrong.isEmpty, "\(wrong.count) silent wrong values:\n" + wrong.prefix(20).joined(separator: "\n---\n"))
+    // Valid Swift refused: a ratchet on the figures measured. The app's 13: a reduce of an
+    // empty array whose element type the held value no longer states, and statements after
+    // app code the runner goes through itself rather than the evaluator.
+    let ceilings: [Context: Int] = [.function: 0, .helper: 0, .app: 13]
+    for context in Context.allCases {
+      XCTAssertLessThanOrEqual(refused[context] ?? 0, ceilings[context] ?? 0, "\(context.rawValue): more valid Swift refused than before")
+    }
+  }
+}
