@@ -81,10 +81,9 @@ final class SwiftBodiesTests: XCTestCase {
       "Swift bodies, \(corpus.probes.count) probes (seed \(corpus.seed)): "
         + Context.allCases.map { "\($0.rawValue) \(right[$0] ?? 0) right, \(refused[$0] ?? 0) refused" }.joined(separator: "; "))
     XCTAssert(wrong.isEmpty, "\(wrong.count) silent wrong values:\n" + wrong.prefix(20).joined(separator: "\n---\n"))
-    // Valid Swift refused: a ratchet on the figures measured. The app's 13: a reduce of an
-    // empty array whose element type the held value no longer states, and statements after
-    // app code the runner goes through itself rather than the evaluator.
-    let ceilings: [Context: Int] = [.function: 0, .helper: 0, .app: 13]
+    // Valid Swift refused: a ratchet on the figures measured. The app's 2: a `defer` at the
+    // top of a write block, which the runner skips (what it changes is unknown after it).
+    let ceilings: [Context: Int] = [.function: 0, .helper: 0, .app: 2]
     for context in Context.allCases {
       XCTAssertLessThanOrEqual(refused[context] ?? 0, ceilings[context] ?? 0, "\(context.rawValue): more valid Swift refused than before")
     }

@@ -292,7 +292,11 @@ extension AppCodeRunner {
         continue
       }
       do {
-        bind(name, to: try compiler.evaluateBinding(value, annotation: value == initializer ? binding.typeAnnotation : nil))
+        let annotation = value == initializer ? binding.typeAnnotation : nil
+        bind(name, to: try compiler.evaluateBinding(value, annotation: annotation))
+        compiler.declaredArrayTypes[name] = annotation.map { SwiftEvaluator.swiftType($0.type) }.flatMap {
+          $0.arrayElement != nil ? $0 : nil
+        }
       } catch let diagnostic as Diagnostic {
         let plumbing = isPlumbing(value, failure: diagnostic, binding: true)
         guard context == .app || plumbing else { throw diagnostic }
@@ -826,7 +830,9 @@ extension AppCodeRunner {
       return
     }
     if let trap = try trap(expr) { throw trap }
-    if Self.mayBeSwiftsAlone(Self.unwrapped(expr), declared: declaredFunctions), try runAsSwift(expr) { return }
+    if Self.mayBeSwiftsAlone(Self.unwrapped(expr), declared: declaredFunctions) || callsAppSwift(expr, nested: true), try runAsSwift(expr) {
+      return
+    }
     // `s += "x"`, `ids.append(4)`, `flag.toggle()` on values the input holds: Swift runs them,
     // and later statements see the new values.
     if try compiler.runSwiftStatement(expr, constants: constants) { return }
@@ -956,7 +962,7 @@ extension AppCodeRunner {
   private func compileStatement(
     _ stmt: StmtSyntax, into items: inout [CompiledItem], typesRead: Bool, context: CodeContext
   ) throws {
-    if stmt.is(ForStmtSyntax.self) || stmt.is(WhileStmtSyntax.self) || stmt.is(RepeatStmtSyntax.self),
+    if stmt.is(ForStmtSyntax.self) || stmt.is(WhileStmtSyntax.self) || stmt.is(RepeatStmtSyntax.self) || stmt.is(LabeledStmtSyntax.self),
       try runAsSwift(stmt)
     {
       return

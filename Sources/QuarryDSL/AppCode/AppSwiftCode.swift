@@ -48,16 +48,21 @@ extension AppCodeRunner {
     return true
   }
 
-  /// Whether `expr` calls a function the app declares at the top level of an input, or a closure
-  /// it names in this input (and no local value of the same name hides it).
-  func callsAppSwift(_ expr: ExprSyntax) -> Bool {
+  /// Whether `expr` calls a function the app declares at the top level of an input (or, with
+  /// `nested`, inside a block of this input), or a closure it names in this input (and no local
+  /// value of the same name hides it).
+  func callsAppSwift(_ expr: ExprSyntax, nested: Bool = false) -> Bool {
     let closures = compiler.appClosuresOfThisInput
     for token in expr.tokens(viewMode: .sourceAccurate) {
       guard case .identifier(let name) = token.tokenKind, compiler.lookupLocal(name) == nil,
         token.parent?.parent?.as(FunctionCallExprSyntax.self)?.calledExpression.id == token.parent?.id
       else { continue }
       if closures[name] != nil { return true }
-      if let declared = declaredFunctions[name], Compiler.isTopLevel(declared.declaration) { return true }
+      if let declared = declaredFunctions[name],
+        Compiler.isTopLevel(declared.declaration) || (nested && declared.source === compiler.source)
+      {
+        return true
+      }
     }
     return false
   }

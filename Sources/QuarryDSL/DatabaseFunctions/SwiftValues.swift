@@ -219,6 +219,12 @@ extension Compiler {
   /// it (``Value/swiftValue(_:)`` where the query's values would lose something), with its
   /// written type. Nil when the initializer is the query's.
   func swiftBinding(_ expr: ExprSyntax, type: SwiftType?, written: TypeSyntax? = nil) throws -> Value? {
+    var refusal: SwiftEvaluationError?
+    return try swiftBinding(expr, type: type, written: written, refusal: &refusal)
+  }
+
+  /// `refusal`: why the evaluator did not run an expression that is Swift's alone.
+  func swiftBinding(_ expr: ExprSyntax, type: SwiftType?, written: TypeSyntax?, refusal: inout SwiftEvaluationError?) throws -> Value? {
     let computation = swiftComputationRules
     let typedMember = isStandardImplicitMember(expr, of: type)
     // `let s: Int = -x`: the written type makes the prefix and the operators over it Swift's
@@ -235,7 +241,8 @@ extension Compiler {
       return try heldValue(written.map { Self.labelled(computed, as: $0) } ?? computed, type: held, at: expr)
     case .failure(let error) where error.isSwiftsVerdict:
       throw Diagnostic(computedBeforeTheQuery: error)
-    case .failure:
+    case .failure(let error):
+      if computation.isSwift(expr, bound: []) { refusal = error }
       return nil
     }
   }
@@ -353,6 +360,7 @@ extension Compiler {
         else { continue }
         var type = SwiftEvaluator.type(of: swift)
         if case .expression(let typed) = held, let declared = typed.type, evaluatorType(declared) != nil { type = declared }
+        if case .array = swift, let declared = declaredArrayTypes[name] { type = declared }
         variables[name] = SwiftEvaluator.Variable(value: swift, mutable: !constants.contains(name), type: type)
       }
     }
@@ -560,7 +568,9 @@ extension Compiler {
     evaluator.functions = appCode.declaredFunctions.filter { Self.isTopLevel($0.value.declaration) }
     do {
       if let receiver { return .success(try evaluator.member(of: expr, on: receiver, names: names)) }
-      return .success(try evaluator.value(of: expr, names: names, expected: expected))
+      var types: [String: SwiftType] = [:]
+      for (name, value) in names { if case .array = value, let declared = declaredArrayTypes[name] { types[name] = declared } }
+      return .success(try evaluator.value(of: expr, names: names, expected: expected, types: types))
     } catch {
       return .failure(error)
     }

@@ -97,6 +97,9 @@ public final class Compiler {
   lazy var source = SourceUnit(text: "", tree: Parser.parse(source: ""))
   /// Local names: closure parameters, function parameters, `let`s inside closures.
   var locals: [[String: Value]] = []
+  /// The array types names were declared with (`let xs: [Double] = []`): an array's elements
+  /// cannot tell their type when there are none, and Swift types a `reduce(0, +)` by it.
+  var declaredArrayTypes: [String: SwiftType] = [:]
   /// The table `Self` means, and whose columns bare names mean inside a computed column.
   var selfTable: TableInstance?
   var bareColumnsTable: TableInstance?
@@ -387,8 +390,16 @@ public final class Compiler {
   func evaluateBinding(_ value: ExprSyntax, annotation: TypeAnnotationSyntax?) throws -> Value {
     let annotated = annotation.map { SwiftEvaluator.swiftType($0.type) }
     // A name holds a Swift value exactly as Swift holds it (a slice keeps its indices).
-    if let exact = try swiftBinding(value, type: annotated, written: annotation?.type) { return exact }
-    let result = try evaluate(value, expected: annotated?.wrapped)
+    var swiftRefusal: SwiftEvaluationError?
+    if let exact = try swiftBinding(value, type: annotated, written: annotation?.type, refusal: &swiftRefusal) { return exact }
+    let result: Value
+    do {
+      result = try evaluate(value, expected: annotated?.wrapped)
+    } catch let diagnostic as Diagnostic {
+      // Swift's alone, and the evaluator said why it does not run it: that is the reason.
+      if let swiftRefusal { throw Diagnostic(computedBeforeTheQuery: swiftRefusal) }
+      throw diagnostic
+    }
     guard let annotated, case .expression(var typed) = result else { return result }
     typed.type = annotated
     // A value of type `Double` is a Double, however it was computed (`[Double]().reduce(0, +)`).

@@ -278,9 +278,13 @@ final class SwiftEvaluator {
   }
 
   /// The value of one expression with `names` in scope (a Swift computation in a query).
-  func value(of expr: ExprSyntax, names: [String: SwiftValue], expected: SwiftType? = nil) throws(SwiftEvaluationError) -> SwiftValue {
+  func value(
+    of expr: ExprSyntax, names: [String: SwiftValue], expected: SwiftType? = nil, types: [String: SwiftType] = [:]
+  ) throws(SwiftEvaluationError) -> SwiftValue {
     let folded = try foldedNode(expr)
-    scopes = [Scope(names.mapValues { Variable(value: $0, mutable: false, type: nil) })]
+    scopes = [
+      Scope(Dictionary(uniqueKeysWithValues: names.map { ($0.key, Variable(value: $0.value, mutable: false, type: types[$0.key])) }))
+    ]
     return try guarded(at: folded) { try evaluate(folded, expected: expected) }
   }
 
