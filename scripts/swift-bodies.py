@@ -5,8 +5,9 @@ Writes Tests/QuarryDSLTests/SwiftContexts/bodies.json: a seeded generator builds
 bodies of statements (let/var, mutation of Ints, Strings, arrays, dictionaries and optionals,
 copies, if/guard, for/while/repeat, switch with ranges and `where`, `if let`, `break` and
 `continue`, nested functions with `inout`, closures held by a `let`, early returns, `defer`,
-`fallthrough`, labelled loops) ending in a `return`; swiftc compiles each as a function and the
-program prints its value as SQLite receives it. Bodies swiftc refuses are dropped.
+`fallthrough`, labelled loops; now and then a bound of Int, where Swift traps) ending in a
+`return`; swiftc compiles each as a function and the program prints its value as SQLite
+receives it, or marks it a trap. Bodies swiftc refuses are dropped.
 
 SwiftBodiesTests runs each as a `@DatabaseFunction` body, as an app's helper function whose
 value a write binds, and inline in a `database.write` block, and compares with these values.
@@ -45,6 +46,9 @@ class Body:
 
     def int_(self, k=1):
         opts = [lambda: str(self.c([0, 1, 2, 3, 5, 7, 10, -2, 100]))]
+        # Now and then a bound of Int, where Swift traps on overflow.
+        if self.r.random() < 0.08:
+            opts = [lambda: self.c(["Int.max", "Int.min", "(Int.max - 1)", "9_223_372_036_854_775_807"])]
         if self.of('Int'): opts += [lambda: self.c(self.of('Int'))] * 3
         if self.of('[Int]'): opts += [lambda: f"{self.c(self.of('[Int]'))}.count", lambda: f"({self.c(self.of('[Int]'))}.last ?? -1)",
                                       lambda: f"{self.c(self.of('[Int]'))}.reduce(0, +)"]

@@ -41,17 +41,29 @@ extension AppCodeRunner {
   /// Returns whether the block left early (a `return`, or a `guard` whose condition fails).
   @discardableResult
   func compileBlock(_ statements: CodeBlockItemListSyntax, into items: inout [CompiledItem], typesRead: Bool) throws -> Bool {
+    deferFrames.append((statements, []))
+    var left = false
     do {
       for inner in statements {
         try compileItem(inner, into: &items, wholeInput: nil, typesRead: typesRead, context: .app)
       }
     } catch is ReturnedInApp {
-      return true
+      left = true
     } catch is LoopLeftInApp {
       // (`break`/`continue` of a loop Quarry does not go through: the rest of the block is left.)
-      return true
+      left = true
+    } catch {
+      deferFrames.removeLast()
+      throw error
     }
-    return false
+    // The block's `defer` bodies, last first, as it ends.
+    let frame = deferFrames.removeLast()
+    for body in frame.bodies.reversed() {
+      for inner in body.statements {
+        try compileItem(inner, into: &items, wholeInput: nil, typesRead: typesRead, context: .app)
+      }
+    }
+    return left
   }
 
   // MARK: Declarations
@@ -267,8 +279,9 @@ extension AppCodeRunner {
         continue
       }
       if callsAppSwift(value),
-        case .success(let computed) = try compiler.computeSwift(
-          value, expected: binding.typeAnnotation.map { SwiftEvaluator.swiftType($0.type) }.flatMap(compiler.evaluatorType))
+        case .success(let computed) = try Self.trapsAreTheApps(
+          compiler.computeSwift(
+            value, expected: binding.typeAnnotation.map { SwiftEvaluator.swiftType($0.type) }.flatMap(compiler.evaluatorType)))
       {
         // `let total = subtotal(of: prices)`, `let next = step(3)`: a function or closure of the
         // app that is Swift's alone, run.
@@ -300,6 +313,8 @@ extension AppCodeRunner {
       } catch let diagnostic as Diagnostic {
         let plumbing = isPlumbing(value, failure: diagnostic, binding: true)
         guard context == .app || plumbing else { throw diagnostic }
+        // Swift would trap computing it: the app stops there, whatever reads the name later.
+        if diagnostic.message.contains("the app would crash here") { throw diagnostic }
         skip(binding, as: "\(variable.bindingSpecifier.text) \(name)")
         if context == .app, compiler.scanSources != nil, !plumbing, !startsAtQuery(value) {
           // In a scanned app, a value its own code computes is one it has when it runs (bound).
@@ -1017,6 +1032,13 @@ extension AppCodeRunner {
       throw compiler.source.diagnostic(
         "not supported in Quarry yet: '\(kindName(stmt))' statements; write a query expression",
         at: stmt)
+    }
+    if let deferred = stmt.as(DeferStmtSyntax.self), let frame = deferFrames.last,
+      deferred.parent?.parent?.id == frame.statements.id
+    {
+      // A `defer` directly in the block being run: it runs when that block ends.
+      deferFrames[deferFrames.count - 1].bodies.append(deferred.body)
+      return
     }
     // `guard`, `while`, `throw`, `defer` in app code: control flow around the queries. What
     // it changes is unknown after it.

@@ -39,6 +39,9 @@ final class AppCodeRunner {
   /// Functions app code declares, as written: Swift's own ones run in the evaluator
   /// (`func twice(_ x: inout Int)`, called as `twice(&count)`).
   var declaredFunctions: [String: SwiftEvaluator.DeclaredFunction] = [:]
+  /// The blocks of app code being run, each with the `defer` bodies met directly in it (run,
+  /// last first, when the block ends).
+  var deferFrames: [(statements: CodeBlockItemListSyntax, bodies: [CodeBlockSyntax])] = []
   /// Closures app code names with a `let` (`let next = { (x: Int) -> Int in x + 1 }`).
   var declaredClosures: [String: (closure: ClosureExprSyntax, source: SourceUnit)] = [:]
 }

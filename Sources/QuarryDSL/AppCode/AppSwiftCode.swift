@@ -36,7 +36,7 @@ extension AppCodeRunner {
   /// `let (total, label) = (a + b, "\(a)")`: each name of the pattern bound to its part of the
   /// value Swift computes; false when the value is not Swift's alone.
   func bindTuple(_ tuple: TuplePatternSyntax, to initializer: ExprSyntax, constant: Bool) throws -> Bool {
-    guard case .success(let computed) = try compiler.computeSwift(initializer, expected: nil),
+    guard case .success(let computed) = try Self.trapsAreTheApps(compiler.computeSwift(initializer, expected: nil)),
       case .tuple(let parts, _) = computed, parts.count == tuple.elements.count
     else { return false }
     for (element, part) in zip(tuple.elements, parts) {
@@ -65,6 +65,15 @@ extension AppCodeRunner {
       }
     }
     return false
+  }
+
+  /// A computation's result, where Swift trapping is the app's crash (thrown), not a reason to
+  /// try another reading.
+  static func trapsAreTheApps(_ result: Result<SwiftValue, SwiftEvaluationError>) throws -> Result<SwiftValue, SwiftEvaluationError> {
+    if case .failure(let error) = result, error.text.contains("the app would crash here") {
+      throw Diagnostic(error.text, line: error.line, column: error.column)
+    }
+    return result
   }
 
   /// Forgets every name `node` may change (an assignment's target, an `inout` argument, the

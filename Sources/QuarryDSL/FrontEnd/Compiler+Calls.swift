@@ -556,7 +556,7 @@ extension Compiler {
     if let called = runTimeClosureCall(name, arguments: arguments) { return called }
     // A function of the input that is Swift's alone: its value, computed as Swift computes it.
     if let declared = appCode.declaredFunctions[name], Self.isTopLevel(declared.declaration),
-      case .success(let computed) = try computeSwift(ExprSyntax(arguments.call), expected: nil)
+      case .success(let computed) = try AppCodeRunner.trapsAreTheApps(computeSwift(ExprSyntax(arguments.call), expected: nil))
     {
       return try value(of: computed, at: node)
     }
