@@ -20,11 +20,11 @@ import argparse
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 OUT = os.path.join(ROOT, "Tests/QuarryDSLTests/SwiftContexts/bodies.json")
-# The printing prelude and the runner are swift-contexts.py's.
+# The program, its compilation and its run are swift-contexts.py's.
 _contexts = os.path.join(ROOT, "scripts/swift-contexts.py")
 _ns = {"__name__": "swift_contexts", "__file__": _contexts}
 exec(compile(open(_contexts, encoding="utf-8").read().rsplit("\nmain()", 1)[0], _contexts, "exec"), _ns)
-PRELUDE, run = _ns["PRELUDE"], _ns["run"]
+compile_items, run = _ns["compile_items"], _ns["run"]
 
 class Body:
     def __init__(self, r):
@@ -131,7 +131,7 @@ class Body:
         if mutable: self.mutable.add(name)
 
     def mutate(self):
-        candidates = [n for n in self.mutable if n in self.vars]
+        candidates = [n for n in sorted(self.mutable) if n in self.vars]
         if not candidates:
             return self.declare()
         n = self.c(candidates); t = self.vars[n]
@@ -173,7 +173,7 @@ class Body:
         self.emit("}")
 
     def while_(self):
-        ints = [n for n in self.mutable if self.vars.get(n) == 'Int']
+        ints = [n for n in sorted(self.mutable) if self.vars.get(n) == 'Int']
         if not ints: return self.declare()
         n = self.c(ints)
         self.emit(f"var guard{self.count} = 0")
@@ -207,7 +207,7 @@ class Body:
         self.emit("}")
 
     def nested_func(self):
-        ints = [n for n in self.mutable if self.vars.get(n) == 'Int']
+        ints = [n for n in sorted(self.mutable) if self.vars.get(n) == 'Int']
         f = self.fresh('f')
         if ints and self.r.random() < 0.5:
             self.emit(f"func {f}(_ x: inout Int) {{ x = x * 2 + 1 }}")
@@ -231,7 +231,7 @@ class Body:
     def closure_var(self):
         g = self.fresh('g')
         self.emit(f"let {g} = {{ (x: Int) -> Int in x {self.c(['+', '*', '-'])} {self.c([1, 2, 3])} }}")
-        ints = [n for n in self.mutable if self.vars.get(n) == 'Int']
+        ints = [n for n in sorted(self.mutable) if self.vars.get(n) == 'Int']
         if ints:
             self.emit(f"{self.c(ints)} = {g}({self.int_(0)})")
         else:
@@ -271,7 +271,7 @@ class Body:
         self.vars[n] = 'Int'; self.mutable.add(n)
 
     def pop_loop(self):
-        arrays = [n for n in self.mutable if self.vars.get(n) == '[Int]']
+        arrays = [n for n in sorted(self.mutable) if self.vars.get(n) == '[Int]']
         if not arrays: return self.declare()
         a = self.c(arrays); n = self.fresh('sum'); x = self.fresh('top')
         self.emit(f"var {n} = 0")
@@ -279,12 +279,12 @@ class Body:
         self.vars[n] = 'Int'; self.mutable.add(n)
 
     def defer_(self):
-        ints = [n for n in self.mutable if self.vars.get(n) == 'Int']
+        ints = [n for n in sorted(self.mutable) if self.vars.get(n) == 'Int']
         if not ints: return self.declare()
         self.emit(f"defer {{ {self.c(ints)} += 1 }}")
 
     def fallthrough_(self):
-        ints = [n for n in self.mutable if self.vars.get(n) == 'Int']
+        ints = [n for n in sorted(self.mutable) if self.vars.get(n) == 'Int']
         if not ints: return self.declare()
         n = self.c(ints)
         self.emit(f"switch {n} % 3 {{")
@@ -316,39 +316,6 @@ class Body:
         value = {'Int': self.int_, 'String': self.str_, 'Bool': self.bool_, 'Double': self.dbl_}[result]()
         self.emit(f"return {value}")
         return "\n".join(l[2:] for l in self.lines)
-
-def program(items):
-    s = PRELUDE
-    for i, it in enumerate(items):
-        s += f"func probe{i}() -> {it['type']} {{\n" + "\n".join("  " + l for l in it['body'].split("\n")) + "\n}\n"
-    s += "let probes: [() -> String] = [\n" + "".join(f"  {{ let v = probe{i}(); return bound(v) + \"\\t\" + String(reflecting: v) }},\n" for i in range(len(items))) + "]\n"
-    s += r'''
-let start = CommandLine.arguments.count > 1 ? Int(CommandLine.arguments[1]) ?? 0 : 0
-for index in start..<probes.count {
-  let line = "\(index)\t" + probes[index]().replacingOccurrences(of: "\n", with: "\\n")
-  print(line)
-  fflush(stdout)
-}
-'''
-    return s
-
-def compile_items(items, tmp):
-    kept = list(items)
-    for _ in range(30):
-        path = os.path.join(tmp, "probes.swift"); text = program(kept)
-        open(path, "w").write(text)
-        binary = os.path.join(tmp, "probes")
-        r = subprocess.run(["swiftc", "-Onone", "-o", binary, path], capture_output=True, text=True)
-        if r.returncode == 0: return kept, binary
-        bad_lines = {int(m.group(1)) for m in re.finditer(r"probes\.swift:(\d+):\d+: error", r.stderr)}
-        lines = text.split("\n"); bad = set()
-        for ln in bad_lines:
-            for k in range(ln - 1, -1, -1):
-                m = re.match(r"func probe(\d+)\(\)", lines[k])
-                if m: bad.add(int(m.group(1))); break
-        if not bad: sys.exit(r.stderr[:3000])
-        kept = [it for i, it in enumerate(kept) if i not in bad]
-    sys.exit("swiftc kept refusing")
 
 parser = argparse.ArgumentParser()
 parser.add_argument("--seed", type=int, default=3)

@@ -439,7 +439,9 @@ func bound(_ v: String?) -> String { v.map { bound($0) } ?? "null" }
 def program(items):
     src = PRELUDE
     for i, item in enumerate(items):
-        src += f"func probe{i}() -> {item['type']} {{\n  return {item['swift']}\n}}\n"
+        # An expression is returned; a body of statements (swift-bodies.py) is the function's.
+        body = item["body"] if "body" in item else "return " + item["swift"]
+        src += f"func probe{i}() -> {item['type']} {{\n" + "\n".join("  " + line for line in body.split("\n")) + "\n}\n"
     src += "let probes: [() -> String] = [\n"
     for i, item in enumerate(items):
         src += f"  {{ let v = probe{i}(); return bound(v) + \"\\t\" + String(reflecting: v) }},\n"
