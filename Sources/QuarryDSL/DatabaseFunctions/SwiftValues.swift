@@ -334,9 +334,9 @@ extension Compiler {
     let evaluator = SwiftEvaluator(source: source, catalog: catalog, budget: budget)
     // `Self(…)` in a static property of an app struct: that struct.
     evaluator.selfTypeName = enclosingType
+    evaluator.appClosures = closures
     let after: [String: SwiftValue]
     do {
-      evaluator.appClosures = closures
       after = try evaluator.runStatement(expr, variables: variables)
     } catch  where error.isSwiftsVerdict {
       throw Diagnostic(error.text, line: error.line, column: error.column)
