@@ -327,26 +327,9 @@ extension Compiler {
   /// it changed hold their new values for the statements after it. False when the statement
   /// is not Swift's alone (a query, a record, a value Quarry does not hold).
   func runSwiftStatement(_ expr: ExprSyntax, constants: Set<String>) throws -> Bool {
-    let computation = swiftComputationRules
-    guard computation.isSwiftStatement(expr) else { return false }
-    let closures = appClosuresOfThisInput
-    let variables = heldSwiftVariables(namedIn: [Syntax(expr)] + closures.values.map { Syntax($0) }, constants: constants)
-    let evaluator = SwiftEvaluator(source: source, catalog: catalog, budget: budget)
-    // `Self(…)` in a static property of an app struct: that struct.
-    evaluator.selfTypeName = enclosingType
-    evaluator.appClosures = closures
-    let after: [String: SwiftValue]
-    do {
-      after = try evaluator.runStatement(expr, variables: variables)
-    } catch  where error.isSwiftsVerdict {
-      throw Diagnostic(error.text, line: error.line, column: error.column)
-    } catch {
-      return false
-    }
-    for (name, value) in after where variables[name]?.value != value {
-      rebind(name, to: try heldValue(value, type: variables[name]?.type, at: expr))
-    }
-    return true
+    guard swiftComputationRules.isSwiftStatement(expr) else { return false }
+    // Swift's verdict here (a trap, the budget, a `let` assigned) is the answer, whatever it is.
+    return try runSwiftCode(Syntax(expr), constants: constants, functions: [:], stopsAt: \.isSwiftsVerdict)
   }
 
   /// The names `nodes` use that hold Swift values, as the evaluator's variables (`let` ones
@@ -373,9 +356,14 @@ extension Compiler {
   /// names it changed hold their new values after it. False when it is not Swift's alone (it
   /// reaches a query, the database or a value Quarry does not hold: nothing it did is kept),
   /// or when it leaves the code around it; a trap on the way is the app's.
-  func runSwiftCode(_ code: Syntax, constants: Set<String>, functions: [String: SwiftEvaluator.DeclaredFunction]) throws -> Bool {
+  /// `stopsAt`: the failures that are the app's (thrown); any other leaves the code to the runner.
+  func runSwiftCode(
+    _ code: Syntax, constants: Set<String>, functions: [String: SwiftEvaluator.DeclaredFunction],
+    stopsAt isTheApps: (SwiftEvaluationError) -> Bool = { $0.text.contains("the app would crash here") }
+  ) throws -> Bool {
     // A function declared inside app code's own block sees the names around it; one declared at
-    // the top level of an input sees only its parameters and the input's globals.
+    // the top level of an input sees only its parameters and the input's globals. `Self(…)` in
+    // a static property of an app struct is that struct.
     let nested = functions.filter { $0.value.source === source && !Self.isTopLevel($0.value.declaration) }.mapValues(\.declaration)
     let closures = appClosuresOfThisInput
     let bodies = nested.values.compactMap { $0.body.map(Syntax.init) } + closures.values.map { Syntax($0) }
@@ -388,7 +376,7 @@ extension Compiler {
     do {
       guard let values = try evaluator.runCode(code, variables: variables, functions: nested) else { return false }
       after = values
-    } catch  where error.text.contains("the app would crash here") {
+    } catch  where isTheApps(error) {
       throw Diagnostic(error.text, line: error.line, column: error.column)
     } catch {
       return false

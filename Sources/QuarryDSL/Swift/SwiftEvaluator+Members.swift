@@ -328,25 +328,12 @@ extension SwiftEvaluator {
     let declaration = function.declaration
     guard let body = declaration.body else { throw failure("'\(declaration.name.text)' has no body to run", at: call) }
     let inner = try nested(in: function.source, at: call)
-    var values: [(name: String, value: SwiftValue, type: SwiftType?)] = []
-    var index = 0
-    for parameter in declaration.signature.parameterClause.parameters {
-      let label = parameter.firstName.tokenKind == .wildcard ? nil : parameter.firstName.text
-      let name = (parameter.secondName ?? parameter.firstName).text
-      if parameter.type.is(AttributedTypeSyntax.self) {
-        throw unsupported(call, "an 'inout' parameter of a function an earlier input declares")
-      }
-      let type = Self.swiftType(parameter.type)
-      if index < arguments.count, labels[index].label == label || labels[index].isTrailingClosure {
-        values.append((name, try coerce(evaluate(arguments[index], expected: type), to: type, at: arguments[index]), type))
-        index += 1
-      } else if let fallback = parameter.defaultValue?.value {
-        values.append((name, try inner.coerce(inner.value(of: fallback, names: [:], expected: type), to: type, at: fallback), type))
-      } else {
-        throw failure("missing argument for parameter '\(label ?? name)' of '\(declaration.name.text)'", at: call)
-      }
+    let parameters = declaration.signature.parameterClause.parameters
+    if parameters.contains(where: { $0.type.is(AttributedTypeSyntax.self) }) {
+      throw unsupported(call, "an 'inout' parameter of a function an earlier input declares")
     }
-    if index < arguments.count { throw failure("extra argument in the call of '\(declaration.name.text)'", at: arguments[index]) }
+    let values = try boundArguments(
+      parameters, arguments: arguments, labels: labels, defaultsIn: inner, callee: declaration.name.text, at: call)
     let returnType = declaration.signature.returnClause.map { Self.swiftType($0.type) }
     do {
       return try inner.run(body.statements, arguments: values, returnType: returnType)

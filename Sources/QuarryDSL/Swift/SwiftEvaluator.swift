@@ -215,19 +215,6 @@ final class SwiftEvaluator {
     return false
   }
 
-  /// Runs a statement of app code on the values it holds (`s += "x"`, `ids.append(4)`,
-  /// `flag.toggle()`): the values of `variables` afterwards.
-  func runStatement(_ expr: ExprSyntax, variables: [String: Variable]) throws(SwiftEvaluationError) -> [String: SwiftValue] {
-    let folded = try foldedNode(expr)
-    let scope = Scope(variables)
-    scopes = [scope]
-    _ = try guarded(at: folded) {
-      _ = try executeExpression(folded)
-      return .none
-    }
-    return scope.names.mapValues(\.value)
-  }
-
   /// Runs one statement of app code (`if`, `switch`, a loop, `f(&x)`: a statement or an
   /// expression of the input's tree) with `variables` and the
   /// app's `functions` in scope: the names' values after it, or nil when it leaves the code
