@@ -317,19 +317,161 @@ class Body:
         self.emit(f"return {value}")
         return "\n".join(l[2:] for l in self.lines)
 
+# The struct record bodies use: a table's record in Quarry (`@Table`), a plain struct to swiftc.
+RECORD = "struct Item { let id: Int; var title = \"\"; var count = 0; var done = false }"
+
+
+class RecordBody(Body):
+    """Bodies over records: copies, property changes, `toggle()`, whole reassignments, arrays
+    of records changed through subscripts, `inout` records, switches and loops over them."""
+
+    def item(self):
+        args = [f"id: {self.c([1, 2, 3, 7])}"]
+        if self.r.random() < 0.7: args.append(f"title: {self.str_(0)}")
+        if self.r.random() < 0.5: args.append(f"count: {self.int_(0)}")
+        if self.r.random() < 0.3: args.append(f"done: {self.bool_(0)}")
+        return f"Item({', '.join(args)})"
+
+    def int_(self, k=1):
+        records, lists = self.of('Item'), self.of('[Item]')
+        if (records or lists) and self.r.random() < 0.45:
+            opts = []
+            if records: opts += [lambda: f"{self.c(records)}.count", lambda: f"{self.c(records)}.id", lambda: f"{self.c(records)}.title.count"]
+            if lists: opts += [lambda: f"{self.c(lists)}.count", lambda: f"{self.c(lists)}.reduce(0) {{ $0 + $1.count }}",
+                               lambda: f"{self.c(lists)}.filter {{ $0.done }}.count", lambda: f"({self.c(lists)}.first?.count ?? -1)",
+                               lambda: f"({self.c(lists)}.map(\\.count).max() ?? 0)"]
+            return self.c(opts)()
+        return super().int_(k)
+
+    def str_(self, k=1):
+        records, lists = self.of('Item'), self.of('[Item]')
+        if (records or lists) and self.r.random() < 0.4:
+            opts = []
+            if records: opts += [lambda: f"{self.c(records)}.title", lambda: f'"\\({self.c(records)}.id):\\({self.c(records)}.count)"']
+            if lists: opts += [lambda: f'{self.c(lists)}.map(\\.title).joined(separator: ",")', lambda: f'({self.c(lists)}.last?.title ?? "none")']
+            return self.c(opts)()
+        return super().str_(k)
+
+    def bool_(self, k=1):
+        records, lists = self.of('Item'), self.of('[Item]')
+        if (records or lists) and self.r.random() < 0.4:
+            opts = []
+            if records: opts += [lambda: f"{self.c(records)}.done", lambda: f"{self.c(records)}.title.isEmpty"]
+            if lists: opts += [lambda: f"{self.c(lists)}.contains {{ $0.done }}", lambda: f"{self.c(lists)}.allSatisfy {{ $0.count > 0 }}"]
+            return self.c(opts)()
+        return super().bool_(k)
+
+    def statement(self):
+        kinds = [(2, self.declare_record), (3, self.mutate_record), (1, super().statement)]
+        if self.depth < 2:
+            kinds += [(0.7, self.switch_record), (0.5, self.inout_record), (0.5, self.loop_records), (0.4, self.if_)]
+        total = sum(w for w, _ in kinds)
+        x = self.r.uniform(0, total)
+        for w, f in kinds:
+            x -= w
+            if x <= 0:
+                return f()
+        kinds[-1][1]()
+
+    def declare_record(self):
+        mutable = self.r.random() < 0.8
+        records = self.of('Item')
+        if records and self.r.random() < 0.35 or self.r.random() < 0.3:
+            name = self.fresh('l')
+            parts = [self.c(records) if records and self.r.random() < 0.5 else self.item() for _ in range(self.r.randint(0, 3))]
+            self.emit(f"{'var' if mutable else 'let'} {name}: [Item] = [{', '.join(parts)}]")
+            self.vars[name] = '[Item]'
+        else:
+            name = self.fresh('r')
+            value = self.c(records) if records and self.r.random() < 0.4 else self.item()
+            self.emit(f"{'var' if mutable else 'let'} {name} = {value}")
+            self.vars[name] = 'Item'
+        if mutable: self.mutable.add(name)
+
+    def mutate_record(self):
+        records = [n for n in sorted(self.mutable) if self.vars.get(n) == 'Item']
+        lists = [n for n in sorted(self.mutable) if self.vars.get(n) == '[Item]']
+        if not records and not lists:
+            return self.declare_record()
+        if records and (not lists or self.r.random() < 0.6):
+            n = self.c(records)
+            others = self.of('Item')
+            self.emit(self.c([f"{n}.title = {self.str_()}", f"{n}.title += {self.str_(0)}", f"{n}.count += {self.int_()}",
+                              f"{n}.count = {self.int_()}", f"{n}.done.toggle()", f"{n}.done = {self.bool_()}",
+                              f'{n} = Item(id: {n}.id + 1, title: {n}.title + "!", count: {n}.count * 2)',
+                              f"{n} = {self.c(others)}", f"{n} = {self.item()}"]))
+        else:
+            n = self.c(lists)
+            self.emit(self.c([f"{n}.append({self.c(self.of('Item')) if self.of('Item') else self.item()})",
+                              f"if !{n}.isEmpty {{ {n}[0].count += {self.int_(0)} }}",
+                              f"if {n}.count > 1 {{ {n}[1].title = {self.str_(0)} }}",
+                              f"for i in {n}.indices {{ {n}[i].count += i }}",
+                              f"{n} = {n}.filter {{ !$0.done }}",
+                              f"{n}.sort {{ $0.count < $1.count }}",
+                              f"if !{n}.isEmpty {{ {n}.removeFirst() }}",
+                              f"{n} = {n}.map {{ var x = $0; x.count += 1; return x }}"]))
+
+    def switch_record(self):
+        records = [n for n in sorted(self.mutable) if self.vars.get(n) == 'Item']
+        if not records: return self.declare_record()
+        n = self.c(records)
+        self.emit(f"switch {n}.count {{")
+        self.emit(f"case ..<1: {n}.title = {self.str_(0)}")
+        self.emit(f"case 1...5: {n}.count *= {self.c([2, 3])}")
+        self.emit(f"default: {n}.done.toggle()")
+        self.emit("}")
+
+    def inout_record(self):
+        records = [n for n in sorted(self.mutable) if self.vars.get(n) == 'Item']
+        if not records: return self.declare_record()
+        f = self.fresh('bump')
+        self.emit(f'func {f}(_ x: inout Item) {{ x.count += {self.c([1, 2])}; x.title += "{self.c("bz")}" }}')
+        self.emit(f"{f}(&{self.c(records)})")
+
+    def make(self, result):
+        body = super().make(result)
+        # Now and then the body's answer is a record itself (its fields as text), which a
+        # write inserts as the record: the record, not a value read off it, is compared.
+        records = [n for n, t in self.vars.items() if t == 'Item']
+        self.record = None
+        if result == 'String' and records and not self.early and self.r.random() < 0.5:
+            self.record = self.c(sorted(records))
+            lines = body.split("\n")
+            lines[-1] = f'return "\\({self.record}.id)|\\({self.record}.title)|\\({self.record}.count)|\\({self.record}.done)"'
+            body = "\n".join(lines)
+        return body
+
+    def loop_records(self):
+        lists = self.of('[Item]')
+        if not lists: return self.declare_record()
+        n = self.fresh('acc'); x = self.fresh('it')
+        self.emit(f'var {n} = ""')
+        self.emit(f"for {x} in {self.c(lists)} where {x}.count >= 0 {{")
+        self.depth += 1; self.emit(f'{n} += {x}.title + "\\({x}.done)"'); self.depth -= 1
+        self.emit("}")
+        self.vars[n] = 'String'; self.mutable.add(n)
+
+
 parser = argparse.ArgumentParser()
 parser.add_argument("--seed", type=int, default=3)
 parser.add_argument("--count", type=int, default=700)
-parser.add_argument("--out", default=OUT)
+parser.add_argument("--family", choices=["plain", "records"], default="plain",
+                    help="plain: Swift's own values (bodies.json); records: records of a table (records.json)")
+parser.add_argument("--out")
 args = parser.parse_args()
-seed, count, out = args.seed, args.count, args.out
+seed, count = args.seed, args.count
+out = args.out or (OUT if args.family == "plain" else os.path.join(os.path.dirname(OUT), "records.json"))
+if args.family == "records":
+    _ns["PRELUDE"] += RECORD + "\n"
 r = random.Random(seed)
 items = []
 for _ in range(count):
-    t = r.choice(['Int', 'Int', 'String', 'Bool', 'Double'])
-    b = Body(r)
+    t = r.choice(['Int', 'Int', 'String', 'Bool', 'Double'] if args.family == "plain" else ['Int', 'String', 'String', 'Bool'])
+    b = (Body if args.family == "plain" else RecordBody)(r)
     body = b.make(t)
-    items.append({"type": t, "body": body, "early": b.early})
+    item = {"type": t, "body": body, "early": b.early}
+    if getattr(b, "record", None): item["record"] = b.record
+    items.append(item)
 allk = []
 with tempfile.TemporaryDirectory() as tmp:
     for i in range(0, len(items), 300):
@@ -341,6 +483,9 @@ with tempfile.TemporaryDirectory() as tmp:
             else: e["bound"], e["reflecting"] = values[j]
             allk.append(e)
 with open(out, "w", encoding="utf-8") as handle:
-    json.dump({"seed": seed, "generated": len(items), "probes": allk}, handle, ensure_ascii=False, indent=0)
+    corpus = {"seed": seed, "generated": len(items), "probes": allk}
+    if args.family == "records":
+        corpus["declarations"] = RECORD
+    json.dump(corpus, handle, ensure_ascii=False, indent=0)
     handle.write("\n")
 print(len(items), "generated;", len(allk), "kept;", sum(1 for e in allk if e.get("crash")), "trap")

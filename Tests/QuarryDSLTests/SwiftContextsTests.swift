@@ -84,15 +84,21 @@ final class SwiftContextsTests: XCTestCase {
   }
 
   /// Runs `inputs` in a fresh session with an empty `probes` table; the outcome of the last.
-  static func outcome(_ inputs: [String], read: (ProbeSink) -> QueryBinding?) -> Outcome {
+  /// `setUpSQL` runs first and `readSQL` (plain SQL, read by `read`) after the inputs.
+  static func outcome(_ inputs: [String], setUpSQL: [String] = [], readSQL: String? = nil, read: (ProbeSink) -> QueryBinding?) -> Outcome {
     guard let database = try? Database(path: ":memory:"), let session = try? Session(database: database) else {
       return .refused("no session")
     }
     let setUp = ProbeSink()
     session.runSQL(#"CREATE TABLE "probes" ("id" INTEGER PRIMARY KEY, "v")"#, sink: setUp)
+    for sql in setUpSQL { session.runSQL(sql, sink: setUp) }
     let sink = ProbeSink()
     for input in inputs {
       session.run(input, sink: sink)
+      if let error = sink.errors.first { return .refused(error) }
+    }
+    if let readSQL {
+      session.runSQL(readSQL, sink: sink)
       if let error = sink.errors.first { return .refused(error) }
     }
     guard let value = read(sink) else { return .refused("no value") }

@@ -107,7 +107,7 @@ final class AppCodeSnapshotTests: SnapshotTestCase {
       │ 3  │ 11689427 │ Garden │ 2        │
       │ 4  │ 3355443  │ Travel │ 3        │
       └────┴──────────┴────────┴──────────┘
-      error: 3:52: index 9 is out of range for 4 elements (the app would crash here)
+      error: 3:52: this Swift is computed before the query runs, but it reads index 9 of an array of 4 (the app would crash here)
         try Reminder.where { $0.remindersListID.eq(lists[9].id) }.fetchAll(db)
                                                          ^
       """
@@ -487,6 +487,39 @@ final class AppCodeSnapshotTests: SnapshotTestCase {
     }
   }
 
+  /// Records are Swift's values: a `var` copies, property changes, `switch`es, loops, `inout`
+  /// calls of the app's own function and arrays of records change what the write binds (values
+  /// checked against swiftc: `[(11, 'TWO0'), (10, 'ab!')]`).
+  func testRecordsAreSwiftValues() throws {
+    assertInlineSnapshot(
+      of: try run(
+        #"""
+        try database.write { db in
+          var tag = Tag(id: 10, title: "a")
+          var copy = tag
+          copy.title += "b"
+          switch copy.title.count { case 2: tag.title = "two"; default: tag.title = "other" }
+          tag = Tag(id: tag.id + 1, title: tag.title.uppercased())
+          var more = [tag, Tag(id: 20)]
+          for i in more.indices { more[i].title += "\(i)" }
+          more.removeAll { $0.title.hasPrefix("1") }
+          func mark(_ t: inout Tag) { t.title += "!" }
+          mark(&copy)
+          more.append(copy)
+          more.sort { $0.id > $1.id }
+          try Tag.insert { more }.execute(db)
+        }
+        """#), as: .lines
+    ) {
+      """
+      INSERT INTO "tags"
+      ("id", "title")
+      VALUES
+      (11, 'TWO0'), (10, 'ab!')
+      """
+    }
+  }
+
   func testRecordValuesInQueries() throws {
     assertInlineSnapshot(
       of: try run(
@@ -719,6 +752,33 @@ final class AppCodeSnapshotTests: SnapshotTestCase {
       │ Garden │ Plant seedlings                │
       │ Travel │ Book train to Lyon             │
       └────────┴────────────────────────────────┘
+      """
+    }
+  }
+
+  /// A `@DatabaseFunction`'s body sees the structs and records the input declares, as any other
+  /// Swift of the input does.
+  func testADatabaseFunctionUsesTheInputsStructs() throws {
+    assertInlineSnapshot(
+      of: try run(
+        #"""
+        struct Money { var cents: Int; var dollars: Int { cents / 100 } }
+        @DatabaseFunction func dollars(_ cents: Int) -> Int { Money(cents: cents).dollars }
+        @DatabaseFunction func tagged(_ title: String) -> String {
+          var tag = Tag(id: 1, title: title)
+          tag.title += "!"
+          return tag.title
+        }
+        Values($dollars(250), $tagged("a"))
+        """#), as: .lines
+    ) {
+      """
+      SELECT "dollars"(250), "tagged"('a')
+      ┌────────────────┬───────────────┐
+      │ "dollars"(250) │ "tagged"('a') │
+      ├────────────────┼───────────────┤
+      │ 2              │ a!            │
+      └────────────────┴───────────────┘
       """
     }
   }

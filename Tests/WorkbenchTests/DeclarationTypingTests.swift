@@ -342,7 +342,7 @@ final class RecordFieldTests: SnapshotTestCase {
       ├───┼───┼───┼───┼───┼─────────────────┼─────┤
       │ 2 │ 2 │ 3 │ 3 │ 2 │ Optional("a")   │ a   │
       └───┴───┴───┴───┴───┴─────────────────┴─────┘
-      error: 4:13: index 0 is out of range for 2 elements (a slice whose indices run from 1) (the app would crash here)
+      error: 4:13: this Swift is computed before the query runs, but it reads index 0 of a slice whose indices are 1..<3 (the app would crash here)
       Values(rest[0].id)
                   ^
       """#

@@ -832,6 +832,15 @@ extension AppCodeRunner {
       try runUnit(unit, into: &items) { items in try runFunction(name, function, call: nil, into: &items) }
       return
     }
+    if let trap = try trap(expr) { throw trap }
+    // Swift's alone (`bump(&item)` of the app's own function, a `switch`, a record's new value):
+    // the evaluator runs it whole; what reaches a query or the database goes on below.
+    if Self.mayBeSwiftsAlone(Self.unwrapped(expr), declared: declaredFunctions) || callsAppSwift(expr, nested: true)
+      || changesRecords(expr),
+      try runAsSwift(expr)
+    {
+      return
+    }
     if let (call, name) = Self.call(expr), call.calledExpression.is(DeclReferenceExprSyntax.self), compiler.lookupLocal(name) == nil,
       let function = compiler.catalog.functions[name], Self.hasStatements(function)
     {
@@ -842,10 +851,6 @@ extension AppCodeRunner {
       // `try db.createGuestTable()` with the app's `extension Database { func createGuestTable() … }`:
       // the method runs on that handle, as Swift dispatches it.
       try runFunction(name, function, call: call, into: &items)
-      return
-    }
-    if let trap = try trap(expr) { throw trap }
-    if Self.mayBeSwiftsAlone(Self.unwrapped(expr), declared: declaredFunctions) || callsAppSwift(expr, nested: true), try runAsSwift(expr) {
       return
     }
     // `s += "x"`, `ids.append(4)`, `flag.toggle()` on values the input holds: Swift runs them,

@@ -33,6 +33,30 @@ extension AppCodeRunner {
     return declared[name] != nil
   }
 
+  /// `a = Habit(id: 2, title: a.title + "!")`, `list = list.map { … }`, `list.append(Habit(id: 3))`:
+  /// an assignment to, or a method called on, a record the input holds, an array of records, or a
+  /// part of one, which the evaluator runs with the records as Swift's structs.
+  func changesRecords(_ expr: ExprSyntax) -> Bool {
+    // (A method that only reads, `items.map(\.title)`, is a value, not a change.)
+    let mutatingCall = Self.unwrapped(expr).as(FunctionCallExprSyntax.self)?.calledExpression.as(MemberAccessExprSyntax.self)
+      .flatMap { member in SwiftBuiltins.all.contains { $0.name == member.declName.baseName.text && $0.mutation != nil } ? member : nil }
+    let target = Self.assignment(expr)?.target ?? mutatingCall?.base
+    guard let target, let root = SwiftComputation.rootName(of: target),
+      let held = compiler.lookupLocal(root) ?? compiler.catalog.bindings[root]
+    else { return false }
+    func isRecord(_ value: Value) -> Bool {
+      guard case .query(let record) = value else { return false }
+      return record.select.from == nil && record.resultModel.map { compiler.catalog.recordTypes[$0] != nil } == true
+    }
+    switch held {
+    case .query: return isRecord(held)
+    case .array(let elements) where !elements.isEmpty: return elements.allSatisfy(isRecord)
+    // `var items: [Item] = []`: its declared type says.
+    case .array: return compiler.declaredArrayTypes[root]?.arrayElement.map { compiler.catalog.recordTypes[$0.name] != nil } == true
+    default: return false
+    }
+  }
+
   /// `let (total, label) = (a + b, "\(a)")`: each name of the pattern bound to its part of the
   /// value Swift computes; false when the value is not Swift's alone.
   func bindTuple(_ tuple: TuplePatternSyntax, to initializer: ExprSyntax, constant: Bool) throws -> Bool {

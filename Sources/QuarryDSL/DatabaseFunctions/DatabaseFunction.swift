@@ -32,13 +32,14 @@ public final class DatabaseFunction: @unchecked Sendable {
   public let isDeterministic: Bool
   let body: CodeBlockItemListSyntax
   let source: SourceUnit
-  let enums: [String: EnumModel]
+  /// The input's declarations when the function was declared (its body's types and members).
+  let declarations: SwiftDeclarations
   /// Why the body cannot run here (checked when declared), with its place; nil when it can.
   public let cannotRun: String?
 
   init(
     name: String, parameters: [Parameter], returnType: SwiftType?, isAggregate: Bool, isDeterministic: Bool,
-    body: CodeBlockItemListSyntax, source: SourceUnit, enums: [String: EnumModel], cannotRun: String?
+    body: CodeBlockItemListSyntax, source: SourceUnit, declarations: SwiftDeclarations, cannotRun: String?
   ) {
     self.name = name
     self.parameters = parameters
@@ -47,7 +48,7 @@ public final class DatabaseFunction: @unchecked Sendable {
     self.isDeterministic = isDeterministic
     self.body = body
     self.source = source
-    self.enums = enums
+    self.declarations = declarations
     self.cannotRun = cannotRun
   }
 
@@ -89,7 +90,7 @@ public final class DatabaseFunction: @unchecked Sendable {
   }
 
   private func result(_ arguments: [(name: String, value: SwiftValue, type: SwiftType?)]) throws -> QueryBinding {
-    let evaluator = SwiftEvaluator(source: source, enums: enums)
+    let evaluator = SwiftEvaluator(source: source, declarations: declarations)
     do {
       let value = try evaluator.run(body, arguments: arguments, returnType: returnType)
       if let returnType, let problem = value.mismatch(with: returnType) { throw SwiftValueProblem(problem) }
@@ -124,12 +125,12 @@ enum SubsetCheck {
     .yieldStmt: "'yield'",
   ]
 
-  static func firstProblem(in body: CodeBlockSyntax, source: SourceUnit, enums: [String: EnumModel] = [:]) -> String? {
+  static func firstProblem(in body: CodeBlockSyntax, source: SourceUnit, declarations: SwiftDeclarations = SwiftDeclarations()) -> String? {
     if let problem = source.foldingProblem(in: body) {
       let location = source.lineAndColumn(of: problem.position)
       return "\(location.line):\(location.column): \(problem.message)"
     }
-    let finder = ProblemFinder(source: source, enums: enums)
+    let finder = ProblemFinder(source: source, declarations: declarations)
     // The body's own nested functions may be called (`func twice(_ x: inout Int) { … }`).
     finder.nestedFunctions = Set(body.statements.compactMap { $0.item.as(FunctionDeclSyntax.self)?.name.text })
     finder.walk(body)
@@ -138,13 +139,13 @@ enum SubsetCheck {
 
   private final class ProblemFinder: SyntaxAnyVisitor {
     let source: SourceUnit
-    let enums: [String: EnumModel]
+    let declarations: SwiftDeclarations
     var problem: String?
     var nestedFunctions: Set<String> = []
 
-    init(source: SourceUnit, enums: [String: EnumModel]) {
+    init(source: SourceUnit, declarations: SwiftDeclarations) {
       self.source = source
-      self.enums = enums
+      self.declarations = declarations
       super.init(viewMode: .sourceAccurate)
     }
 
@@ -190,13 +191,16 @@ enum SubsetCheck {
       if let member = node.calledExpression.as(MemberAccessExprSyntax.self) {
         let name = member.declName.baseName.text
         let base = member.base?.trimmedDescription ?? ""
-        let isEnum = enums[base] != nil || enums[String(base.split(separator: ".").last ?? "")] != nil
-        if !isEnum, name != "some", !SwiftBuiltins.memberNames.contains(name), !SwiftBuiltins.functionNames.contains(name) {
+        // A member of a type the input declares, or one an extension declares.
+        let isDeclared =
+          declarations.declaresType(base) || declarations.extensions[name] != nil
+          || declarations.valueTypes.values.contains { $0.declaresMember(name) }
+        if !isDeclared, name != "some", !SwiftBuiltins.memberNames.contains(name), !SwiftBuiltins.functionNames.contains(name) {
           called(member.declName, "'.\(name)(…)'")
         }
       } else if let reference = node.calledExpression.as(DeclReferenceExprSyntax.self) {
         let name = reference.baseName.text
-        if !SwiftBuiltins.functionNames.contains(name), enums[name] == nil, !["Float", "CGFloat"].contains(name),
+        if !SwiftBuiltins.functionNames.contains(name), !declarations.declaresType(name), !["Float", "CGFloat"].contains(name),
           !nestedFunctions.contains(name)
         {
           called(reference, "'\(name)(…)'")

@@ -300,11 +300,15 @@ extension Compiler {
   /// values would lose something, else as the query binds it, with its declared type.
   func heldValue(_ computed: SwiftValue, type: SwiftType?, at node: some SyntaxProtocol) throws -> Value {
     switch computed {
+    case .structure where recordValues.isRecord(computed): return try value(of: computed, at: node)
     case .slice, .dictionary, .unordered, .range, .lazySequence, .structure: return .swiftValue(computed)
     case .tuple(_, let labels) where labels.contains(where: { $0 != nil }): return .swiftValue(computed)
     case .some(.none), .some(.some): return .swiftValue(computed)
     // `[(name: "Work", order: 1)]`: its elements keep their labels (`for d in defaults { d.name }`).
     case .array(let elements) where elements.contains(where: Self.hasLabels): return .swiftValue(computed)
+    // `[P(t: "x")]` of structs: Swift's array (bound as JSON, or refused, only where a query uses it).
+    case .array(let elements) where elements.contains(where: \.holdsStructure) && !elements.allSatisfy(recordValues.isRecord):
+      return .swiftValue(computed)
     default:
       let value = try value(of: computed, at: node)
       guard case .expression(var typed) = value, let type else { return value }
@@ -593,6 +597,9 @@ extension Compiler {
         values.append(swift)
       }
       return .tuple(values, labels: Array(repeating: nil, count: values.count))
+    case .query(let record):
+      // `Habit(id: 1, title: "a")`: the struct Swift holds.
+      return recordValues.swiftValue(of: record)
     default:
       return nil
     }
@@ -616,6 +623,10 @@ extension Compiler {
     case .url(let text): return .expression(TypedExpression(.value(.text(text)), type: SwiftType("URL")))
     case .data(let bytes): return .expression(TypedExpression(.value(.blob(bytes)), type: SwiftType("Data")))
     case .array(let values), .slice(let values, _), .lazySequence(_, let values):
+      // `[a, b]` of records: the records, each a row.
+      if !values.isEmpty, values.allSatisfy(recordValues.isRecord) {
+        return .array(try values.map { try value(of: $0, at: node) })
+      }
       // `[Step(…)]` of Codable structs: one JSON array, as its `JSONRepresentation` binds it (each
       // element bound on its own would be JSON text inside JSON).
       if values.contains(where: \.holdsStructure) {
@@ -646,6 +657,11 @@ extension Compiler {
     case .stringIndex, .stringIndexRange:
       throw source.diagnostic("a \(swift.typeName) has no SQLite value: bind a distance or a substring instead", at: node)
     case .structure(let type, _, _, let encodable):
+      do {
+        if let record = try recordValues.record(of: swift) { return .query(record) }
+      } catch {
+        throw source.diagnostic("this '\(type)' \(error.message)", at: node)
+      }
       // A Codable struct where a query value goes: the JSON its `JSONRepresentation` binds.
       guard encodable else {
         throw source.diagnostic(

@@ -319,6 +319,7 @@ public final class Compiler {
       }
     }
     adoptProtocolExtensionMembers(statements)
+    declareRecordTypes(in: statements)
     try appCode.declareAheadAndRunSetUp(statements, into: &items, recovering: recovering)
     return failed
   }
@@ -376,6 +377,16 @@ public final class Compiler {
       for member in SwiftExtensionMember.members(in: ext.memberBlock, of: model.name, source: source) {
         catalog.addSwiftExtension(member)
       }
+    }
+  }
+
+  /// The input's `@Table` structs as values the evaluator builds (``RecordValues``), and their
+  /// drafts.
+  func declareRecordTypes(in statements: [CodeBlockItemSyntax]) {
+    for record in ValueTypeModel.records(in: statements, source: source) {
+      guard let table = catalog.table(forType: record.name), !table.isSelection else { continue }
+      catalog.recordTypes[table.typeName] = record
+      if let key = table.primaryKey { catalog.recordTypes[table.typeName + ".Draft"] = record.draft(primaryKey: key.name) }
     }
   }
 

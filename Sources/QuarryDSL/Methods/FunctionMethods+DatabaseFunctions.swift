@@ -41,10 +41,11 @@ extension FunctionMethods {
       }
     }
     let name = function.name.text.trimmingScalars(in: ["`"])
+    let declarations = SwiftDeclarations(compiler.catalog)
     compiler.catalog.databaseFunctions[name] = DatabaseFunction(
       name: name, parameters: parameters, returnType: returnType, isAggregate: isAggregate, isDeterministic: deterministic,
-      body: body.statements, source: compiler.source, enums: compiler.catalog.enums,
-      cannotRun: SubsetCheck.firstProblem(in: body, source: compiler.source, enums: compiler.catalog.enums))
+      body: body.statements, source: compiler.source, declarations: declarations,
+      cannotRun: SubsetCheck.firstProblem(in: body, source: compiler.source, declarations: declarations))
   }
 
   /// `$name(…)`: a call of a `@DatabaseFunction`, its arguments matched to the parameters by

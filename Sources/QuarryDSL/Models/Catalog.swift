@@ -63,6 +63,9 @@ public final class Catalog: @unchecked Sendable {
   var taggedIdentifiers: Set<String> = []
   /// Structs of the input that are not tables, by qualified name (`Criteria`).
   var valueTypes: [String: ValueTypeModel] = [:]
+  /// The `@Table` structs and their drafts as the evaluator builds their values (``RecordValues``),
+  /// by the table's type name (`Habit`, `Habit.Draft`).
+  var recordTypes: [String: ValueTypeModel] = [:]
 
   /// Models declared inside app types, by their qualified name (`RemindersDetailModel.Row`):
   /// two views may each nest a `Row` of their own.

@@ -33,6 +33,8 @@ struct ValueTypeModel {
     let initializer: ExprSyntax?
     /// `let x = 3`: set by its initializer, never a parameter of the memberwise initializer.
     let isFixed: Bool
+    /// Declared with `let`: only an `init` sets it.
+    var isLet = false
   }
 
   /// The qualified name (`Library.Criteria`).
@@ -56,11 +58,7 @@ struct ValueTypeModel {
   static func declared(in statements: [CodeBlockItemSyntax], source: SourceUnit) -> [ValueTypeModel] {
     var found: [ValueTypeModel] = []
     InputTypes.visit(statements) { decl, qualified in
-      guard let structDecl = decl.as(StructDeclSyntax.self) else { return }
-      let attributes = structDecl.attributes.compactMap {
-        $0.as(AttributeSyntax.self)?.attributeName.trimmedDescription
-      }
-      guard attributes.isEmpty else { return }
+      guard let structDecl = decl.as(StructDeclSyntax.self), structDecl.attributes.isEmpty else { return }
       let inherited = Set(
         structDecl.inheritanceClause?.inheritedTypes.map(\.type.trimmedDescription) ?? [])
       guard
@@ -69,54 +67,120 @@ struct ValueTypeModel {
           "Reducer",
         ])
       else { return }
-      var properties: [Property] = []
-      var customCoding = false
-      var initializers: [InitializerDeclSyntax] = []
-      for member in structDecl.memberBlock.activeMembers {
-        if let variable = member.decl.as(VariableDeclSyntax.self) {
-          if variable.modifiers.contains(where: { $0.name.tokenKind == .keyword(.static) }) {
-            continue
-          }
-          // A property wrapper (`@State`, `@Shared`) is state the evaluator does not model.
-          if !variable.attributes.isEmpty { return }
-          let isLet = variable.bindingSpecifier.tokenKind == .keyword(.let)
-          for binding in variable.bindings {
-            if let accessors = binding.accessorBlock {
-              // A computed property is read through the type's members; an observer keeps
-              // the property stored.
-              if case .accessors(let list) = accessors.accessors,
-                list.allSatisfy({ ["willSet", "didSet"].contains($0.accessorSpecifier.text) })
-              {
-              } else {
-                continue
-              }
-            }
-            guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text
-            else { return }
-            let type = binding.typeAnnotation.map { SwiftEvaluator.swiftType($0.type) }
-            properties.append(
-              Property(
-                name: name, type: type, initializer: binding.initializer?.value,
-                isFixed: isLet && binding.initializer != nil))
-          }
-        } else if let nested = member.decl.as(EnumDeclSyntax.self), nested.name.text == "CodingKeys" {
-          customCoding = true
-        } else if let function = member.decl.as(FunctionDeclSyntax.self),
-          function.name.text == "encode"
-        {
-          customCoding = true
-        } else if let initializer = member.decl.as(InitializerDeclSyntax.self) {
-          initializers.append(initializer)
-        }
-      }
-      found.append(
-        ValueTypeModel(
-          name: qualified, properties: properties,
-          isEncodable: !inherited.isDisjoint(with: ["Codable", "Encodable"]),
-          hasCustomCoding: customCoding,
-          members: structDecl.memberBlock, initializers: initializers, source: source))
+      if let model = read(structDecl, named: qualified, source: source, record: false) { found.append(model) }
     }
     return found
+  }
+
+  /// The `@Table` structs `statements` declare, as the evaluator builds their values (records):
+  /// their stored properties, columns or not (`@Column`, `@Ephemeral` do not change what a
+  /// value holds), and the `init`s they declare.
+  ///
+  /// ```swift
+  /// @Table struct Habit { let id: Int; var title = ""; var count = 0 }
+  /// var h = Habit(id: 1); h.count += 2   // .structure(Habit, [id: 1, title: "", count: 2])
+  /// ```
+  static func records(in statements: [CodeBlockItemSyntax], source: SourceUnit) -> [ValueTypeModel] {
+    var found: [ValueTypeModel] = []
+    InputTypes.visit(statements) { decl, qualified in
+      guard let structDecl = decl.as(StructDeclSyntax.self),
+        structDecl.attributes.contains(where: { $0.as(AttributeSyntax.self)?.attributeName.trimmedDescription == "Table" })
+      else { return }
+      if let model = read(structDecl, named: qualified, source: source, record: true) { found.append(model) }
+    }
+    return found
+  }
+
+  /// A struct's stored properties, coding and `init`s; nil when it holds state the evaluator
+  /// does not model (a property wrapper, outside a record's `@Column` and `@Ephemeral`; a
+  /// pattern other than a name).
+  private static func read(_ structDecl: StructDeclSyntax, named qualified: String, source: SourceUnit, record: Bool) -> ValueTypeModel? {
+    let inherited = Set(structDecl.inheritanceClause?.inheritedTypes.map(\.type.trimmedDescription) ?? [])
+    var properties: [Property] = []
+    var customCoding = false
+    var initializers: [InitializerDeclSyntax] = []
+    for member in structDecl.memberBlock.activeMembers {
+      if let variable = member.decl.as(VariableDeclSyntax.self) {
+        if variable.modifiers.contains(where: { $0.name.tokenKind == .keyword(.static) }) {
+          continue
+        }
+        // A property wrapper (`@State`, `@Shared`) is state the evaluator does not model.
+        let attributes = variable.attributes.map { $0.as(AttributeSyntax.self)?.attributeName.trimmedDescription ?? "#if" }
+        if !(record ? attributes.allSatisfy { ["Column", "Ephemeral"].contains($0) } : attributes.isEmpty) { return nil }
+        let isLet = variable.bindingSpecifier.tokenKind == .keyword(.let)
+        for binding in variable.bindings {
+          if let accessors = binding.accessorBlock {
+            // A computed property is read through the type's members; an observer keeps
+            // the property stored.
+            if case .accessors(let list) = accessors.accessors,
+              list.allSatisfy({ ["willSet", "didSet"].contains($0.accessorSpecifier.text) })
+            {
+            } else {
+              continue
+            }
+          }
+          guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text
+          else { return nil }
+          let type =
+            binding.typeAnnotation.map { SwiftEvaluator.swiftType($0.type) } ?? binding.initializer.flatMap { literalType($0.value) }
+          properties.append(
+            Property(
+              name: name, type: type, initializer: binding.initializer?.value,
+              isFixed: isLet && binding.initializer != nil, isLet: isLet))
+        }
+      } else if let nested = member.decl.as(EnumDeclSyntax.self), nested.name.text == "CodingKeys" {
+        customCoding = true
+      } else if let function = member.decl.as(FunctionDeclSyntax.self),
+        function.name.text == "encode"
+      {
+        customCoding = true
+      } else if let initializer = member.decl.as(InitializerDeclSyntax.self) {
+        initializers.append(initializer)
+      }
+    }
+    return ValueTypeModel(
+      name: qualified, properties: properties,
+      isEncodable: !inherited.isDisjoint(with: ["Codable", "Encodable"]),
+      hasCustomCoding: customCoding,
+      members: structDecl.memberBlock, initializers: initializers, source: source)
+  }
+
+  /// Whether its body declares a function or computed property of that name.
+  func declaresMember(_ name: String) -> Bool {
+    members.members.contains { member in
+      member.decl.as(FunctionDeclSyntax.self)?.name.text == name
+        || member.decl.as(VariableDeclSyntax.self)?.bindings.contains {
+          $0.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == name
+        } == true
+    }
+  }
+
+  /// The type Swift infers for a property from a literal default (`var count = 0` is an `Int`,
+  /// `= 0.5` a `Double`); nil for any other initializer.
+  static func literalType(_ value: ExprSyntax) -> SwiftType? {
+    var literal = value
+    if let negated = value.as(PrefixOperatorExprSyntax.self), negated.operator.text == "-" { literal = negated.expression }
+    switch literal.as(ExprSyntaxEnum.self) {
+    case .integerLiteralExpr: return .int
+    case .floatLiteralExpr: return .double
+    case .stringLiteralExpr: return .string
+    case .booleanLiteralExpr: return .bool
+    default: return nil
+    }
+  }
+
+  /// A record type's `Draft` (`Habit.Draft`): its properties, the primary key an optional `var`
+  /// (`nil` unless given or defaulted), and no `init`s or members of its own.
+  func draft(primaryKey: String) -> ValueTypeModel {
+    ValueTypeModel(
+      name: name + ".Draft",
+      properties: properties.map { property in
+        guard property.name == primaryKey else { return property }
+        // (The @Table macro makes it `var id: ID?`, and `var id = UUID()` `var id = Optional(UUID())`.)
+        return Property(name: property.name, type: property.type?.optional, initializer: property.initializer, isFixed: false)
+      },
+      isEncodable: isEncodable, hasCustomCoding: hasCustomCoding, members: MemberBlockSyntax(members: []), initializers: [],
+      source: source)
   }
 }
 

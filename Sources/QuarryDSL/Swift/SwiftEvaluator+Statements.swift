@@ -280,6 +280,7 @@ extension SwiftEvaluator {
       try assign(reference.baseName.text, updated, at: target)
       return
     }
+    if try assignThroughPath(target, newValue) { return }
     throw unsupported(target, "an assignment to something other than a local variable")
   }
 
@@ -323,18 +324,56 @@ extension SwiftEvaluator {
     return false
   }
 
-  /// `list.append(x)`, `set.insert(x)`, `flag.toggle()` on a local variable.
+  /// `list.append(x)`, `set.insert(x)`, `flag.toggle()` on a local variable, or on a value
+  /// reached from one (`item.done.toggle()`, `lists[0].items.append(x)`); `a.sort(by:)` and
+  /// `a.removeAll(where:)`, which take a function.
   private func executeMutatingCall(_ call: FunctionCallExprSyntax) throws -> Bool {
-    guard let member = call.calledExpression.as(MemberAccessExprSyntax.self),
-      let reference = member.base?.as(DeclReferenceExprSyntax.self),
-      let variable = lookup(reference.baseName.text),
-      let (mutate, _) = SwiftBuiltins.mutating(on: variable.value, name: member.declName.baseName.text, labels: CallLabels(call))
-    else { return false }
-    let arguments = try call.arguments.map { try evaluate($0.expression) }
-    let updated = try mutate(self, variable.value, arguments, call)
+    guard let member = call.calledExpression.as(MemberAccessExprSyntax.self), let base = member.base else { return false }
+    let name = member.declName.baseName.text
+    let labels = CallLabels(call)
+    let isPath = base.is(MemberAccessExprSyntax.self) || base.is(SubscriptCallExprSyntax.self)
+    guard let root = SwiftComputation.rootName(of: base), lookup(root) != nil, base.is(DeclReferenceExprSyntax.self) || isPath else {
+      return false
+    }
+    let current = try evaluate(base)
+    let updated: SwiftValue
+    if let (mutate, _) = SwiftBuiltins.mutating(on: current, name: name, labels: labels) {
+      let arguments = try call.arguments.map { try evaluate($0.expression) }
+      updated = try mutate(self, current, arguments, call)
+    } else if let changed = try mutationTakingFunction(name, of: current, call: call) {
+      updated = changed
+    } else {
+      return false
+    }
     try budget.allocate(updated.size)
-    try assign(reference.baseName.text, updated, at: call)
+    if let reference = base.as(DeclReferenceExprSyntax.self) {
+      try assign(reference.baseName.text, updated, at: call)
+    } else if try !assignThroughPath(base, { _ in updated }) {
+      throw unsupported(base, "a change through this kind of path")
+    }
     return true
+  }
+
+  /// `a.sort(by: >)`, `a.sort { $0.count < $1.count }`: `sorted(by:)`'s result;
+  /// `a.removeAll { $0.done }`, `a.removeAll(where:)`: the elements it keeps. Nil for any other.
+  private func mutationTakingFunction(_ name: String, of current: SwiftValue, call: FunctionCallExprSyntax) throws -> SwiftValue? {
+    guard case .array = current else { return nil }
+    var arguments = call.arguments.map(\.expression)
+    if let trailing = call.trailingClosure { arguments.append(ExprSyntax(trailing)) }
+    let labels = CallLabels(call)
+    guard arguments.count == 1, let label = labels.first?.label ?? (call.trailingClosure != nil ? "" : nil) else { return nil }
+    switch (name, label) {
+    case ("sort", "by"), ("sort", ""):
+      return try memberCall(
+        "sorted", on: current, arguments: arguments, labels: labels, call: call, nameNode: Syntax(call.calledExpression))
+    case ("removeAll", "where"), ("removeAll", ""):
+      let builtin = BuiltinCall(evaluator: self, name: name, base: current, arguments: arguments, parameters: [], node: Syntax(call))
+      let removes = try builtin.function(0)
+      guard let elements = current.orderedElements(limit: Int.max) else { return nil }
+      return .array(try elements.filter { try !truth(removes([$0]), at: call) })
+    default:
+      return nil
+    }
   }
 
   func executeIf(_ conditional: IfExprSyntax) throws -> Flow {

@@ -172,9 +172,7 @@ extension SwiftEvaluator {
           "assigns to '\(name)', which is not a stored property of \(value.typeName)",
           at: step.declName)
       }
-      if valueTypes[type]?.properties.first(where: { $0.name == name })?.isFixed == true {
-        throw failure("cannot assign to property: '\(name)' is a 'let' constant", at: step.declName)
-      }
+      try checkAssignable(name, of: type, root: reference.baseName.text, at: step.declName)
       values[index] = try replaced(values[index], rest.dropFirst())
       return .structure(type: type, names: names, values: values, encodable: encodable)
     }
@@ -184,12 +182,66 @@ extension SwiftEvaluator {
 }
 
 extension SwiftEvaluator {
+  /// `a.id = 2` where `id` is a `let` of the struct: Swift refuses it, except `self`'s in an `init`.
+  func checkAssignable(_ name: String, of type: String, root: String, at node: some SyntaxProtocol) throws {
+    guard let property = valueTypes[type]?.properties.first(where: { $0.name == name }) else { return }
+    if property.isFixed || (property.isLet && !(initializing && root == "self")) {
+      throw failure("cannot assign to property: '\(name)' is a 'let' constant", at: node)
+    }
+  }
+
+  /// `list[1].title = "z"`, `order.lines[0].quantity += 1`: a value reached from a variable
+  /// through subscripts and stored properties, replaced, and the variable set to the result.
+  /// False when the path does not start at a variable.
+  func assignThroughPath(_ target: ExprSyntax, _ newValue: (SwiftValue?) throws -> SwiftValue) throws -> Bool {
+    var steps: [ExprSyntax] = []
+    var current = target
+    while true {
+      if let member = current.as(MemberAccessExprSyntax.self), let base = member.base {
+        steps.insert(current, at: 0)
+        current = base
+      } else if let subscriptCall = current.as(SubscriptCallExprSyntax.self) {
+        steps.insert(current, at: 0)
+        current = subscriptCall.calledExpression
+      } else {
+        break
+      }
+    }
+    guard let reference = current.as(DeclReferenceExprSyntax.self), let variable = lookup(reference.baseName.text) else {
+      return false
+    }
+    let root = reference.baseName.text
+    func replaced(_ value: SwiftValue, _ rest: ArraySlice<ExprSyntax>) throws -> SwiftValue {
+      guard let step = rest.first else { return try newValue(value) }
+      if let subscriptCall = step.as(SubscriptCallExprSyntax.self) {
+        if case .dictionary = value, rest.count > 1 { throw unsupported(step, "an assignment through a dictionary's element") }
+        return try assignSubscript(of: value, subscriptCall, at: step) { element in
+          guard let element else { throw unsupported(step, "an assignment through a missing element") }
+          return try replaced(element, rest.dropFirst())
+        }
+      }
+      guard let member = step.as(MemberAccessExprSyntax.self) else { throw unsupported(step) }
+      let name = member.declName.baseName.text
+      guard case .structure(let type, let names, var values, let encodable) = value, let index = names.firstIndex(of: name) else {
+        throw failure("assigns to '\(name)', which is not a stored property of \(value.typeName)", at: member.declName)
+      }
+      try checkAssignable(name, of: type, root: root, at: member.declName)
+      values[index] = try replaced(values[index], rest.dropFirst())
+      return .structure(type: type, names: names, values: values, encodable: encodable)
+    }
+    let updated = try replaced(variable.value, steps[...])
+    try budget.allocate(updated.size)
+    try assign(root, updated, at: target)
+    return true
+  }
+
   /// Runs an `init` body with `self` (mutable) and its parameters bound; `self` afterwards.
   func runInitializerBody(
     _ body: CodeBlockItemListSyntax, self start: SwiftValue, arguments: [(name: String, value: SwiftValue, type: SwiftType?)]
   ) throws -> SwiftValue {
     guard let folded = source.folded(body) else { throw failure("cannot be read here", at: body) }
     let scope = Scope(["self": Variable(value: start, mutable: true, type: nil)])
+    initializing = true
     for argument in arguments { scope.names[argument.name] = Variable(value: argument.value, mutable: false, type: argument.type) }
     scopes = [scope]
     returnType = nil

@@ -74,6 +74,8 @@ final class SwiftEvaluator {
   var returnType: SwiftType?
   /// How deeply expressions and closures nest right now (a guard for the stack).
   var depth = 0
+  /// Runs an `init`'s body, where `self`'s `let` properties are set.
+  var initializing = false
   static let maximumDepth = 200
 
   /// Evaluating a scanned app's Swift: `UUID()` is a value the app makes when it runs (see
@@ -89,14 +91,17 @@ final class SwiftEvaluator {
   /// An evaluator for Swift the input holds: the catalog's enums and the members the input
   /// declares on standard types and enums.
   convenience init(source: SourceUnit, catalog: Catalog, budget: EvaluationBudget = EvaluationBudget()) {
-    self.init(source: source, enums: catalog.enums, budget: budget)
-    valuesTheAppMakesWhenItRuns = catalog.valuesTheAppMakesWhenItRuns
-    extensions = catalog.swiftExtensions
-    valueTypes = catalog.valueTypes
-    for model in catalog.tables.values where !model.isSelection {
-      guard let key = model.primaryKey?.type.wrapped else { continue }
-      identifiers[model.typeName + ".ID"] = (key, catalog.taggedIdentifiers.contains(model.typeName))
-    }
+    self.init(source: source, declarations: SwiftDeclarations(catalog), budget: budget)
+  }
+
+  /// An evaluator for Swift with `declarations` (taken from a catalog earlier: a
+  /// `@DatabaseFunction`'s body runs when SQLite calls it).
+  convenience init(source: SourceUnit, declarations: SwiftDeclarations, budget: EvaluationBudget = EvaluationBudget()) {
+    self.init(source: source, enums: declarations.enums, budget: budget)
+    valuesTheAppMakesWhenItRuns = declarations.valuesTheAppMakesWhenItRuns
+    extensions = declarations.extensions
+    valueTypes = declarations.valueTypes
+    identifiers = declarations.identifiers
   }
 
   /// A type as written inside `scope` (`ID` in a member of `FontTag.Ubiquitous`), looked up
