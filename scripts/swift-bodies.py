@@ -104,6 +104,10 @@ class Body:
             kinds += [(0.5, self.early_return), (0.4, self.closure_var), (0.4, self.string_loop), (0.4, self.enumerated_loop),
                       (0.3, self.tuple_), (0.3, self.repeat_), (0.25, self.pop_loop), (0.15, self.defer_), (0.15, self.fallthrough_),
                       (0.15, self.labeled)]
+        self.weighted(kinds)
+
+    def weighted(self, kinds):
+        """Runs one of `kinds` (weight, production), drawn by weight."""
         total = sum(w for w, _ in kinds)
         x = self.r.uniform(0, total)
         for w, f in kinds:
@@ -332,46 +336,42 @@ class RecordBody(Body):
         if self.r.random() < 0.3: args.append(f"done: {self.bool_(0)}")
         return f"Item({', '.join(args)})"
 
-    def int_(self, k=1):
+    def about_records(self, chance, on_record, on_list, otherwise):
+        """Now and then (`chance`) a value read off the records and arrays of records in scope."""
         records, lists = self.of('Item'), self.of('[Item]')
-        if (records or lists) and self.r.random() < 0.45:
-            opts = []
-            if records: opts += [lambda: f"{self.c(records)}.count", lambda: f"{self.c(records)}.id", lambda: f"{self.c(records)}.title.count"]
-            if lists: opts += [lambda: f"{self.c(lists)}.count", lambda: f"{self.c(lists)}.reduce(0) {{ $0 + $1.count }}",
-                               lambda: f"{self.c(lists)}.filter {{ $0.done }}.count", lambda: f"({self.c(lists)}.first?.count ?? -1)",
-                               lambda: f"({self.c(lists)}.map(\\.count).max() ?? 0)"]
+        if (records or lists) and self.r.random() < chance:
+            opts = (on_record(records) if records else []) + (on_list(lists) if lists else [])
             return self.c(opts)()
-        return super().int_(k)
+        return otherwise()
+
+    def int_(self, k=1):
+        return self.about_records(
+            0.45,
+            lambda rs: [lambda: f"{self.c(rs)}.count", lambda: f"{self.c(rs)}.id", lambda: f"{self.c(rs)}.title.count"],
+            lambda ls: [lambda: f"{self.c(ls)}.count", lambda: f"{self.c(ls)}.reduce(0) {{ $0 + $1.count }}",
+                        lambda: f"{self.c(ls)}.filter {{ $0.done }}.count", lambda: f"({self.c(ls)}.first?.count ?? -1)",
+                        lambda: f"({self.c(ls)}.map(\\.count).max() ?? 0)"],
+            lambda: super(RecordBody, self).int_(k))
 
     def str_(self, k=1):
-        records, lists = self.of('Item'), self.of('[Item]')
-        if (records or lists) and self.r.random() < 0.4:
-            opts = []
-            if records: opts += [lambda: f"{self.c(records)}.title", lambda: f'"\\({self.c(records)}.id):\\({self.c(records)}.count)"']
-            if lists: opts += [lambda: f'{self.c(lists)}.map(\\.title).joined(separator: ",")', lambda: f'({self.c(lists)}.last?.title ?? "none")']
-            return self.c(opts)()
-        return super().str_(k)
+        return self.about_records(
+            0.4,
+            lambda rs: [lambda: f"{self.c(rs)}.title", lambda: f'"\\({self.c(rs)}.id):\\({self.c(rs)}.count)"'],
+            lambda ls: [lambda: f'{self.c(ls)}.map(\\.title).joined(separator: ",")', lambda: f'({self.c(ls)}.last?.title ?? "none")'],
+            lambda: super(RecordBody, self).str_(k))
 
     def bool_(self, k=1):
-        records, lists = self.of('Item'), self.of('[Item]')
-        if (records or lists) and self.r.random() < 0.4:
-            opts = []
-            if records: opts += [lambda: f"{self.c(records)}.done", lambda: f"{self.c(records)}.title.isEmpty"]
-            if lists: opts += [lambda: f"{self.c(lists)}.contains {{ $0.done }}", lambda: f"{self.c(lists)}.allSatisfy {{ $0.count > 0 }}"]
-            return self.c(opts)()
-        return super().bool_(k)
+        return self.about_records(
+            0.4,
+            lambda rs: [lambda: f"{self.c(rs)}.done", lambda: f"{self.c(rs)}.title.isEmpty"],
+            lambda ls: [lambda: f"{self.c(ls)}.contains {{ $0.done }}", lambda: f"{self.c(ls)}.allSatisfy {{ $0.count > 0 }}"],
+            lambda: super(RecordBody, self).bool_(k))
 
     def statement(self):
         kinds = [(2, self.declare_record), (3, self.mutate_record), (1, super().statement)]
         if self.depth < 2:
             kinds += [(0.7, self.switch_record), (0.5, self.inout_record), (0.5, self.loop_records), (0.4, self.if_)]
-        total = sum(w for w, _ in kinds)
-        x = self.r.uniform(0, total)
-        for w, f in kinds:
-            x -= w
-            if x <= 0:
-                return f()
-        kinds[-1][1]()
+        self.weighted(kinds)
 
     def declare_record(self):
         mutable = self.r.random() < 0.8
