@@ -322,6 +322,32 @@ final class RecordFieldTests: SnapshotTestCase {
     }
   }
 
+  /// A record's JSON column holds the array Swift holds, not the text SQLite stores: Quarry does
+  /// not read the text back as the array, so `tags.count` is refused (Swift: 2), never the
+  /// text's length (16). The record's other fields are Swift's as usual.
+  func testAJSONColumnOfARecordIsNotItsText() throws {
+    assertInlineSnapshot(
+      of: try run(
+        #"""
+        @Table("docs") struct Doc {
+          let id: Int
+          @Column(as: [String].JSONRepresentation.self) var tags: [String] = []
+          var title = ""
+        }
+        var d = Doc(id: 1, tags: ["a", "b"], title: "x")
+        d.title += "!"
+        Values(d.title, d.tags.count)
+        """#
+      ), as: .lines
+    ) {
+      """
+      error: 8:17: an expression has no property 'count'; did you mean a method call like '.count()'?
+      Values(d.title, d.tags.count)
+                      ^~~~~~~~~~~~
+      """
+    }
+  }
+
   /// Records in an array: a slice keeps its indices (`rest[1]` of `tags.dropFirst()` is the
   /// second tag; `rest[0]` traps), and optional chaining makes an optional. Expected values from
   /// swiftc (a struct with the same fields): `2 2 3 3 2 Optional("a") a`.

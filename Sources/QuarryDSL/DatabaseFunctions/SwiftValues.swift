@@ -576,6 +576,13 @@ extension Compiler {
     case .expression(let typed):
       guard case .value(let binding) = typed.expression.node else { return nil }
       if case .parameter = binding { return nil }  // a value the app has only when it runs
+      // `[String]`, a Codable struct, stored as JSON text: not a String to Swift (Quarry does not
+      // decode it back).
+      if case .text = binding, let type = typed.type,
+        type.wrapped.name.hasPrefix("[") || type.representation?.contains("JSON") == true || catalog.valueTypes[type.wrapped.name] != nil
+      {
+        return nil
+      }
       if let type = typed.type, let model = catalog.enums[type.name] {
         if case .null = binding { return type.isOptional ? SwiftValue.none : nil }
         guard let match = model.cases.first(where: { $0.value == binding }) else { return nil }

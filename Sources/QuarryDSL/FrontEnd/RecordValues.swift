@@ -26,13 +26,17 @@ struct RecordValues {
     else { return nil }
     var values: [SwiftValue] = []
     for property in recordType.properties {
+      // (A column stored in another representation — JSON, a Unix time — keeps the builder's row.)
       guard let column = model.columns.first(where: { $0.name == property.name && $0.path.count <= 1 && !$0.isGenerated }),
+        column.type.representation == nil, !column.type.wrapped.name.hasPrefix("["),
         let index = record.select.columns.firstIndex(where: { $0.alias == column.sqlName })
       else { return nil }
       // A draft's primary key is optional (`Draft(id: nil, …)`) where the table's is not.
       let type = property.type?.isOptional == true && !column.type.isOptional ? column.type.optional : column.type
       guard let value = compiler.swiftValue(.expression(TypedExpression(record.select.columns[index].expression, type: type))),
-        type.isOptional || value != .none
+        type.isOptional || value != .none,
+        // A date stored in another representation (`UnixTimeRepresentation`) is not read back as a date here.
+        !type.isDate || SwiftEvaluator.unwrapOnce(value).map({ if case .date = $0 { true } else { false } }) ?? true
       else { return nil }
       values.append(value)
     }
