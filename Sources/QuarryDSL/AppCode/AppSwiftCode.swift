@@ -44,13 +44,10 @@ extension AppCodeRunner {
     guard let target, let root = SwiftComputation.rootName(of: target),
       let held = compiler.lookupLocal(root) ?? compiler.catalog.bindings[root]
     else { return false }
-    func isRecord(_ value: Value) -> Bool {
-      guard case .query(let record) = value else { return false }
-      return record.select.from == nil && record.resultModel.map { compiler.catalog.recordTypes[$0] != nil } == true
-    }
+    let records = compiler.recordValues
     switch held {
-    case .query: return isRecord(held)
-    case .array(let elements) where !elements.isEmpty: return elements.allSatisfy(isRecord)
+    case .query: return records.isRecord(held)
+    case .array(let elements) where !elements.isEmpty: return elements.allSatisfy(records.isRecord)
     // `var items: [Item] = []`: its declared type says.
     case .array: return compiler.declaredArrayTypes[root]?.arrayElement.map { compiler.catalog.recordTypes[$0.name] != nil } == true
     default: return false

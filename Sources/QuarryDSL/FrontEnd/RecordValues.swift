@@ -47,6 +47,13 @@ struct RecordValues {
     return structure
   }
 
+  /// Whether a value the query builder holds is a record of the input's tables (or their
+  /// drafts), one row of values.
+  func isRecord(_ value: Value) -> Bool {
+    guard case .query(let record) = value, record.select.from == nil, let typeName = record.resultModel else { return false }
+    return compiler.catalog.recordTypes[typeName] != nil
+  }
+
   /// Whether a Swift value is a record of one of the input's tables (or their drafts).
   func isRecord(_ value: SwiftValue) -> Bool {
     guard case .structure(let type, _, _, _) = value else { return false }
