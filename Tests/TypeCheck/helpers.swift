@@ -15,3 +15,6 @@ extension Reminder {
     Self.where { $0.assignedUserID.is(id) }
   }
 }
+func doubled(_ x: Int) -> Int { x * 2 }
+func shouted(_ s: String) -> String { s.uppercased() }
+func twice(_ x: some QueryExpression<Int>) -> some QueryExpression<Int> { x * 2 }

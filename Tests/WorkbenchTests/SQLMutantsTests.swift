@@ -27,6 +27,19 @@ final class SQLMutantsTests: XCTestCase {
     XCTAssertTrue(mutants.allSatisfy { $0.code.contains("'desk%'") || $0.kind == "sql: LIKE → GLOB" || $0.kind.hasPrefix("sql: drop") })
   }
 
+  func testTextMeasuredInBytesAndSwiftCountsInUTF8() {
+    let byKind = Dictionary(
+      SQLMutants.of([#"SELECT "title" FROM "reminders" ORDER BY length("notes")"#]).map { ($0.kind, $0.code) },
+      uniquingKeysWith: { first, _ in first })
+    XCTAssertEqual(
+      byKind["sql: length(x) → length(CAST(x AS BLOB))"], #"SELECT "title" FROM "reminders" ORDER BY length(CAST("notes" AS BLOB));"#)
+    let swift = SolutionMutants.of(
+      "@DatabaseFunction func n(_ t: String) -> Int { t.count }\nReminder.select { $n($0.title) }", ordered: false)
+    XCTAssertEqual(
+      swift.filter { $0.kind.hasPrefix("characters counted") }.map(\.code),
+      ["@DatabaseFunction func n(_ t: String) -> Int { t.utf8.count }\nReminder.select { $n($0.title) }"])
+  }
+
   func testAnExpressionWrittenTwiceChangesInBoth() {
     let sql =
       #"SELECT CASE WHEN "price" < 20 THEN 'budget' ELSE 'other' END, count(*) FROM "products" GROUP BY CASE WHEN "price" < 20 THEN 'budget' ELSE 'other' END"#

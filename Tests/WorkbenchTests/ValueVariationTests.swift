@@ -29,6 +29,7 @@ final class ValueVariationTests: XCTestCase {
           "SELECT 1 FROM orders WHERE substr(orderedAt, 9, 2) NOT IN ('04', '09', '11', '15', '20', '01')",
         "an empty or long name": "SELECT 1 FROM customers WHERE name = '' OR length(name) > 100",
         "no price above 0": "SELECT 1 FROM (SELECT count(*) AS n, max(price) AS top FROM products) WHERE n > 0 AND top <= 0",
+        "letters beyond ASCII": "SELECT 1 FROM products WHERE length(CAST(name AS BLOB)) > length(name)",
         "a copied parent with a child":
           "SELECT 1 FROM orders o WHERE o.id > 6 AND EXISTS (SELECT 1 FROM orderItems i WHERE i.orderID = o.id)",
       ]
@@ -41,8 +42,8 @@ final class ValueVariationTests: XCTestCase {
       seen.sorted(),
       [
         "a NULL supplier", "a copied parent with a child", "a fractional price", "a new status", "a price on the bound",
-        "an e-mail in capitals", "an empty or long name", "an order moved by a day or a month", "no price above 0",
-        "quantity 0 or less",
+        "an e-mail in capitals", "an empty or long name", "an order moved by a day or a month", "letters beyond ASCII",
+        "no price above 0", "quantity 0 or less",
       ])
   }
 

@@ -150,6 +150,7 @@ extension AppCodeRunner {
     let name = variable.bindings.first?.pattern.as(IdentifierPatternSyntax.self)?.identifier.text
     let wrapperName = wrapper.attributeName.trimmedDescription
     compiler.features.insert(.fetchWrapper(wrapperName))
+    compiler.fetchStartValues.append("@\(wrapperName) \(startValue(of: variable))")
     var value: Value
     let anchor: Syntax
     var annotation = variable.bindings.first?.typeAnnotation?.type
@@ -195,6 +196,17 @@ extension AppCodeRunner {
     }
     if let name { compiler.catalog.bindings[name] = value }
     return [.statement(try compiler.statement(from: value, input: variable.trimmedDescription, at: anchor))]
+  }
+
+  /// What a fetch property holds before its query loads, as SQL writes it (`0`, `'none'`), or
+  /// its Swift text when it is no single value; `(none)` without an initial value.
+  func startValue(of variable: VariableDeclSyntax) -> String {
+    guard let initializer = variable.bindings.first?.initializer?.value else { return "(none)" }
+    switch try? compiler.evaluate(initializer) {
+    case .expression(let typed)?: return typed.expression.fragment.sql(inlining: true)
+    case .null?: return "NULL"
+    default: return initializer.trimmedDescription
+    }
   }
 
   // MARK: FetchKeyRequest

@@ -567,6 +567,7 @@ extension Compiler {
           "'\(name)' takes \(function.parameters.count) argument\(function.parameters.count == 1 ? "" : "s"), not \(values.count)",
           at: node)
       }
+      try checkSwiftArguments(of: function, values, at: arguments.list.map(\.expression))
       return try withSource(function.body) {
         try withLocals(parameterBindings(of: function, values)) {
           try evaluateBody(function.body.syntax)

@@ -156,6 +156,39 @@ extension Compiler {
     return bindings
   }
 
+  /// Swift's check of a call of the input's function: a parameter of a plain Swift type
+  /// (`_ x: Int`) takes a Swift value, never a column or another query expression, which is
+  /// SQL the function would need as `some QueryExpression<Int>`.
+  ///
+  /// ```swift
+  /// func double(_ x: Int) -> Int { x * 2 }
+  /// Reminder.where { $0.id.eq(double($0.id)) }
+  /// // error: cannot convert value of type 'some QueryExpression<Int>' to expected argument type 'Int'
+  /// ```
+  func checkSwiftArguments(of function: Scope, _ values: [Value], at arguments: [ExprSyntax]) throws {
+    for (index, (value, argument)) in zip(values, arguments).enumerated() {
+      guard index < function.parameterTypes.count, let declared = function.parameterTypes[index], isKnown(declared),
+        case .expression(let typed) = value, !typed.expression.isConstant, !typed.expression.isCurrentDate,
+        Self.runTimeName(in: typed.expression) == nil
+      else { continue }
+      let given = typed.type.map { "some QueryExpression<\($0)>" } ?? "some QueryExpression"
+      // swiftc points at the column itself: the first operand's, in `$0.id + 1`.
+      var column = argument
+      while true {
+        if let infix = column.as(InfixOperatorExprSyntax.self) {
+          column = infix.leftOperand
+        } else if let sequence = column.as(SequenceExprSyntax.self), let first = sequence.elements.first {
+          column = first
+        } else {
+          break
+        }
+      }
+      throw source.diagnostic(
+        "cannot convert value of type '\(given)' to expected argument type '\(declared)' (a column is SQL, not a Swift value: a parameter 'some QueryExpression<\(declared)>' takes it)",
+        at: pointOf(column))
+    }
+  }
+
   /// Compiles with `Self` (and bare column names, inside a computed column) bound to a table.
   func withContext<T>(selfTable table: TableInstance?, bareColumns: TableInstance?, _ body: () throws -> T) rethrows -> T {
     let saved = (selfTable, bareColumnsTable)

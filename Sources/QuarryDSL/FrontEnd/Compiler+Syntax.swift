@@ -252,6 +252,9 @@ extension Compiler {
   /// handle passed on as nothing), its body evaluated in the input that declared it.
   func callStaticFunction(_ function: Scope, _ call: FunctionCallExprSyntax) throws -> Value {
     let values = try scopeArguments(of: function, Arguments(call))
+    let given = Arguments(call).list.map(\.expression)
+    // Checked where each value is its argument's (no default filled in between).
+    if given.count == values.count { try checkSwiftArguments(of: function, values, at: given) }
     let bindings = parameterBindings(of: function, values)
     return try withSource(function.body) {
       try withContext(selfTable: nil, bareColumns: nil) {

@@ -161,6 +161,10 @@ public final class Compiler {
   /// The Swift-side features inputs used, as they were compiled (a lesson checks that an answer
   /// used the one its exercise teaches); the caller empties it.
   public var features: Set<LanguageFeature> = []
+  /// What each fetch property wrapper the inputs declared holds until its query loads, in order
+  /// (`@FetchOne(…) var openCount = 0` → `"@FetchOne 0"`; `"@FetchOne (none)"` without a value):
+  /// part of what a lesson's answer declares. The caller empties it.
+  public var fetchStartValues: [String] = []
   public enum DeclarationKind: Hashable, Sendable { case scope, computedColumn }
   /// The inputs that declared the scopes and computed columns the compiled code used: the
   /// lesson checker tells one an answer declared from one the fixture's models did.

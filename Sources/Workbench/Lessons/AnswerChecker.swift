@@ -443,6 +443,7 @@ public struct AnswerChecker {
     let schemaBefore = SchemaObjects.read(session.database)
     let indexesBefore = AnswerEvidence.names(ofType: "index", in: session.database)
     session.compiler.features = []
+    session.compiler.fetchStartValues = []
     session.compiler.declarationsUsed = [:]
     // Scopes and computed columns the fixture's models declare: "of your own" means not these.
     let fixtureDeclarations = session.catalog.declarationSources
@@ -478,6 +479,7 @@ public struct AnswerChecker {
     evidence.statements = collector.facts
     evidence.accesses = log.accesses
     evidence.features = session.compiler.features
+    evidence.fetchStartValues = session.compiler.fetchStartValues
     evidence.ownDeclarations = Set(session.compiler.declarationsUsed.filter { !$0.value.subtracting(fixtureDeclarations).isEmpty }.keys)
     evidence.views = AnswerEvidence.names(ofType: "view", in: session.database)
     evidence.triggers = AnswerEvidence.names(ofType: "trigger", in: session.database)
@@ -574,6 +576,12 @@ public struct AnswerChecker {
     // What the solution defines must be there, as it defines it (read from SQLite, not text).
     if let difference = SchemaObjects.difference(expected: expected.created, actual: actual.schema) {
       return difference
+    }
+    // A fetch property shows its value before the query loads: the task says which.
+    if !expected.evidence.fetchStartValues.isEmpty, expected.evidence.fetchStartValues != actual.evidence.fetchStartValues {
+      let given = actual.evidence.fetchStartValues.isEmpty ? "no fetch property" : actual.evidence.fetchStartValues.joined(separator: ", ")
+      return
+        "the property's value before its query loads: expected \(expected.evidence.fetchStartValues.joined(separator: ", ")), got \(given)"
     }
     if let difference = compareResults(expected: expected, actual: actual, exercise: exercise) {
       return difference

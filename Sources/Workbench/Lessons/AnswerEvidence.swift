@@ -33,6 +33,8 @@ struct AnswerEvidence {
   var statements: [StatementFacts] = []
   var accesses: [AccessLog.Access] = []
   var features: Set<LanguageFeature> = []
+  /// What each fetch property wrapper holds until its query loads, in order (``Compiler/fetchStartValues``).
+  var fetchStartValues: [String] = []
   /// The kinds of declaration (scope, computed column) the answer used one of its own of: declared
   /// in the answer or at the prompt before it, not by the fixture's models.
   var ownDeclarations: Set<Compiler.DeclarationKind> = []

@@ -674,6 +674,12 @@ enum SQLMutants {
               kind: "length(x) → length(trim(x))",
               edits: [code[at]: Token(kind: .word, text: token.text + "(trim"), code[close]: Token(kind: .symbol, text: "))")],
               context: context(at)))
+          // Text measured in bytes, not characters: the same for ASCII only.
+          results.append(
+            Mutation(
+              kind: "length(x) → length(CAST(x AS BLOB))",
+              edits: [code[at + 1]: Token(kind: .symbol, text: "(CAST("), code[close]: Token(kind: .symbol, text: " AS BLOB))")],
+              context: context(at)))
         case "NULL" where word(at - 1) == "IS" || (word(at - 1) == "(" && word(at - 2) == "IS"):
           // `IS NULL`, or `IS (NULL)` as the DSL writes it.
           results.append(

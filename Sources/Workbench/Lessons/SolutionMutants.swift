@@ -58,6 +58,14 @@ enum SolutionMutants {
             code: code))
       }
     }
+    // Swift's characters counted as UTF-8 bytes: the same for ASCII text only.
+    for range in occurrences(of: ".count", in: solution) {
+      let next = solution[range.upperBound...].first
+      guard next.map({ !($0.isLetter || $0.isNumber || $0 == "_" || $0 == "(") }) ?? true else { continue }
+      mutants.append(
+        Mutant(
+          kind: "characters counted as UTF-8 bytes (.count → .utf8.count)", code: solution.replacingSubrange(range, with: ".utf8.count")))
+    }
     for range in occurrences(of: ".limit(", in: solution) {
       let digits = solution[range.upperBound...].prefix { $0.isNumber }
       guard let value = Int(digits) else { continue }
