@@ -578,10 +578,12 @@ public struct AnswerChecker {
       return difference
     }
     // A fetch property shows its value before the query loads: the task says which.
-    if !expected.evidence.fetchStartValues.isEmpty, expected.evidence.fetchStartValues != actual.evidence.fetchStartValues {
-      let given = actual.evidence.fetchStartValues.isEmpty ? "no fetch property" : actual.evidence.fetchStartValues.joined(separator: ", ")
+    // (An answer that declares none is told so by the technique check, where one is asked for.)
+    if !expected.evidence.fetchStartValues.isEmpty, !actual.evidence.fetchStartValues.isEmpty,
+      expected.evidence.fetchStartValues != actual.evidence.fetchStartValues
+    {
       return
-        "the property's value before its query loads: expected \(expected.evidence.fetchStartValues.joined(separator: ", ")), got \(given)"
+        "the property's value before its query loads: expected \(expected.evidence.fetchStartValues.joined(separator: ", ")), got \(actual.evidence.fetchStartValues.joined(separator: ", "))"
     }
     if let difference = compareResults(expected: expected, actual: actual, exercise: exercise) {
       return difference
