@@ -937,6 +937,75 @@ final class ScanTests: XCTestCase {
       #"SELECT "categories"."id", "categories"."name", "categories"."position" FROM "categories" WHERE (("categories"."position") = (?))"#)
   }
 
+  /// A set-up in an extension of `DependencyValues` (seen in marslin1220/RunCraft): a mutating
+  /// method opens the database and hands it to the extension's static function that registers
+  /// the migrations, called as `Self.migrate(database)` (and as `DependencyValues.migrate(db)`
+  /// from a test); the method reaches it as Swift looks it up, so the tables exist. A value of a
+  /// framework type run by its own `execute` (`HKHealthStore().execute(query)`) is no statement.
+  func testASetUpInAnExtensionOfDependencyValues() throws {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("quarry-scan-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    try Data(
+      #"""
+      import SQLiteData
+      @Table struct Goal: Identifiable { let id: UUID; var name = "" }
+      extension DependencyValues {
+        public mutating func bootstrapDatabase() throws {
+          let database = try SQLiteData.defaultDatabase(path: Self.databasePath)
+          try Self.migrate(database)
+          defaultDatabase = database
+        }
+        public static func migrate(_ database: any DatabaseWriter) throws {
+          var migrator = DatabaseMigrator()
+          migrator.registerMigration("v1") { db in
+            try #sql("""
+              CREATE TABLE "goals" ("id" TEXT PRIMARY KEY NOT NULL, "name" TEXT NOT NULL DEFAULT '') STRICT
+              """)
+              .execute(db)
+          }
+          try migrator.migrate(database)
+        }
+        private static var databasePath: String { "app.db" }
+      }
+      public func bootstrapApp() { prepareDependencies { try! $0.bootstrapDatabase() } }
+      func named(_ name: String) throws -> [Goal] {
+        @Dependency(\.defaultDatabase) var database
+        return try database.read { db in try Goal.where { $0.name.eq(name) }.fetchAll(db) }
+      }
+      func vo2Max() {
+        let store = HKHealthStore()
+        let query = HKSampleQuery(sampleType: type, predicate: nil, limit: 1, sortDescriptors: []) { _, _, _ in }
+        store.execute(query)
+      }
+      """#.utf8
+    ).write(to: folder.appendingPathComponent("App.swift"))
+    try Data(
+      #"""
+      import SQLiteData
+      import Testing
+      struct GoalTests {
+        @Test func goals() throws {
+          let database = try DatabaseQueue()
+          try DependencyValues.migrate(database)
+          try database.write { db in try Goal.insert { Goal(id: UUID(), name: "Run") }.execute(db) }
+        }
+      }
+      """#.utf8
+    ).write(to: folder.appendingPathComponent("GoalTests.swift"))
+    let result = try QuarryProcess.run(["scan", folder.path, "--format", "json"])
+    let entries = try result.stdout.split(separator: "\n").dropLast().map { line in
+      try XCTUnwrap(JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+    }
+    XCTAssertEqual(entries.compactMap { $0["error"] as? String }, [])
+    XCTAssertEqual(entries.compactMap { $0["notRun"] as? String }, [])
+    XCTAssertEqual(entries.filter { ($0["kind"] as? String) == "migration 'v1'" }.count, 1, result.stdout)
+    XCTAssertEqual(
+      entries.compactMap { $0["source"] as? String }.filter { !$0.contains("CREATE TABLE") }.sorted(),
+      [#"Goal.insert { Goal(id: UUID(), name: "Run") }"#, "Goal.where { $0.name.eq(name) }"].sorted(),
+      "the HealthKit store's execute is no query")
+  }
+
   /// An app's set-up and API as the compiler calls them (seen in grahamhindle/ios26port and
   /// mhayes853/swift-operation's CanIClimb): migrations that call the app's own methods of
   /// `Database`; a migration whose SQL needs a value only the running app has is one located

@@ -493,10 +493,13 @@ extension AppCodeRunner {
     for (name, scope) in functions {
       var called: Set<String> = []
       for token in scope.body.syntax.tokens(viewMode: .sourceAccurate) {
-        guard case .identifier(let callee) = token.tokenKind, callee != name, functions[callee] != nil,
-          token.parent?.parent?.is(FunctionCallExprSyntax.self) == true
-        else { continue }
-        called.insert(callee)
+        guard case .identifier(let callee) = token.tokenKind, callee != name, functions[callee] != nil else { continue }
+        // `migrate(database)`, or `Self.migrate(database)` of the extension's own static function.
+        if token.parent?.parent?.is(FunctionCallExprSyntax.self) == true
+          || token.parent?.parent?.parent?.as(FunctionCallExprSyntax.self).flatMap(qualifiedAppFunction) != nil
+        {
+          called.insert(callee)
+        }
       }
       calls[name] = called
     }
@@ -653,6 +656,24 @@ extension AppCodeRunner {
       let owner = Self.extendedType(around: declaration), Self.isDatabaseHandle(owner)
     else { return nil }
     return (call, name, function)
+  }
+
+  /// The app's static function a qualified call names, declared in an extension of a type that
+  /// is no model (`extension DependencyValues { static func migrate(_ db: any DatabaseWriter) }`):
+  /// `DependencyValues.migrate(database)`, or `Self.migrate(database)` inside that extension, as
+  /// Swift looks the member up in the type named.
+  func qualifiedAppFunction(_ call: FunctionCallExprSyntax) -> (String, Scope)? {
+    guard let member = call.calledExpression.as(MemberAccessExprSyntax.self),
+      let base = member.base?.as(DeclReferenceExprSyntax.self)
+    else { return nil }
+    let name = member.declName.baseName.text
+    guard let function = compiler.catalog.functions[name], let declaration = function.body.syntax.parent?.as(FunctionDeclSyntax.self),
+      declaration.modifiers.contains(where: { $0.name.tokenKind == .keyword(.static) }),
+      let owner = Self.extendedType(around: declaration)
+    else { return nil }
+    let written = base.baseName.tokenKind == .keyword(.Self) ? Self.extendedType(around: call) : base.baseName.text
+    guard written == owner, compiler.catalog.table(forType: owner) == nil else { return nil }
+    return (name, function)
   }
 
   /// The type an extension around a declaration extends (`Database` for a method of
@@ -844,6 +865,11 @@ extension AppCodeRunner {
     if let (call, name) = Self.call(expr), call.calledExpression.is(DeclReferenceExprSyntax.self), compiler.lookupLocal(name) == nil,
       let function = compiler.catalog.functions[name], Self.hasStatements(function)
     {
+      try runFunction(name, function, call: call, into: &items)
+      return
+    }
+    if let (call, _) = Self.call(expr), let (name, function) = qualifiedAppFunction(call), Self.hasStatements(function) {
+      // `try Self.migrate(database)` in `extension DependencyValues`, `try DependencyValues.migrate(db)`.
       try runFunction(name, function, call: call, into: &items)
       return
     }

@@ -410,7 +410,8 @@ extension Compiler {
             input: text(of: site.node), at: expr))
       } else if let scope = site.scopeName, let table = selfTable {
         // `static let withTags = group(by: \.id)…`: the scope, as `Self.withTags`.
-        let value = try member(scope, of: .table(table), at: site.node)
+        // `static let all = Self.where { … }`, the default scope: its own value, the predicate once.
+        let value = scope == "all" ? .query(try baseQuery(table)) : try member(scope, of: .table(table), at: site.node)
         guard isQuery(value) else { return nil }
         result.outcome = .statement(
           try statement(from: value, input: text(of: site.node), at: site.node))
@@ -421,6 +422,9 @@ extension Compiler {
           // holds the query its initializer builds.
           var start: [String: Value] = [:]
           if let root = Self.rootName(of: expr), let initializer = site.localInitializers[root] {
+            // `let store = HKHealthStore()` then `store.execute(hkQuery)`: a value of a type neither
+            // the app nor the library declares, run by its own `execute`: no statement.
+            if expr.is(DeclReferenceExprSyntax.self), madeOfUnknownType(initializer) != nil { return nil }
             // The name is not in scope in its own initializer: `baseQuery(…)` there is the function.
             let declared = runTimeValues.removeValue(forKey: root)
             defer { runTimeValues[root] = declared }
@@ -643,6 +647,30 @@ extension Compiler {
     var qualified = type
     qualified.name = nested
     return qualified
+  }
+
+  /// The type an initializer makes when it is a type neither the app nor the library declares
+  /// (`HKHealthStore()`, `NSFetchRequest<Item>(…)`); nil for anything else.
+  func madeOfUnknownType(_ expr: ExprSyntax) -> String? {
+    var inner = expr
+    while true {
+      if let wrapped = inner.as(TryExprSyntax.self)?.expression {
+        inner = wrapped
+      } else if let wrapped = inner.as(AwaitExprSyntax.self)?.expression {
+        inner = wrapped
+      } else {
+        break
+      }
+    }
+    guard let call = inner.as(FunctionCallExprSyntax.self) else { return nil }
+    var callee = call.calledExpression
+    if let specialized = callee.as(GenericSpecializationExprSyntax.self) { callee = specialized.expression }
+    guard let name = callee.as(DeclReferenceExprSyntax.self)?.baseName.text, name.first?.isUppercase == true,
+      catalog.table(forType: name) == nil, !catalog.typeNames.contains(name), catalog.valueTypes[name] == nil,
+      catalog.functions[name] == nil, Vocabulary.methods(named: name, on: .function).isEmpty,
+      !["With", "Values", "Self"].contains(name)
+    else { return nil }
+    return name
   }
 
   /// A record the app holds (`reminder: Reminder`): each column a run-time value.

@@ -596,6 +596,13 @@ final class QuerySiteFinder: SyntaxVisitor {
         let first = links.dropFirst().first?.as(MemberAccessExprSyntax.self)?.declName.baseName.text
         isRoot =
           first.map { !Self.nonQueryMembers.contains($0) && $0.first?.isUppercase != true } ?? false
+        if isRoot, let binding = expr.parent?.as(InitializerClauseSyntax.self)?.parent?.as(PatternBindingSyntax.self),
+          binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == "all",
+          binding.parent?.parent?.as(VariableDeclSyntax.self)?.parent?.is(MemberBlockItemSyntax.self) == true
+        {
+          // `static let all = Self.where { … }`: the table's default scope, its value once.
+          scopeName = "all"
+        }
       } else if let type = selfType, isTable(type),
         !Vocabulary.methods(named: name, on: .table).isEmpty,
         let binding = expr.parent?.as(InitializerClauseSyntax.self)?.parent?.as(
