@@ -1006,6 +1006,40 @@ final class ScanTests: XCTestCase {
       "the HealthKit store's execute is no query")
   }
 
+  /// A default scope (`static let all = Self.where { … }`, seen in gukt/SQLiteDataSamples) is
+  /// listed where it is declared with its predicate once, as StructuredQueries renders
+  /// `Record.all`; a query built on the table has it once too.
+  func testADefaultScopeIsListedWithItsPredicateOnce() throws {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("quarry-scan-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    try Data(
+      #"""
+      import SQLiteData
+      @Table struct Note: Identifiable {
+        let id: Int
+        var title = ""
+        var deletedAt: Date?
+        static let all = Self.where { $0.isLive }
+      }
+      extension Note.TableColumns {
+        var isLive: some QueryExpression<Bool> { deletedAt.is(nil) }
+      }
+      func titled(_ db: Database) throws -> [Note] { try Note.where { $0.title.eq("a") }.fetchAll(db) }
+      """#.utf8
+    ).write(to: folder.appendingPathComponent("Note.swift"))
+    let result = try QuarryProcess.run(["scan", folder.path, "--format", "json", "--db", ":memory:"])
+    let entries = try result.stdout.split(separator: "\n").dropLast().map { line in
+      try XCTUnwrap(JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+    }
+    XCTAssertEqual(
+      entries.compactMap { $0["sql"] as? String },
+      [
+        #"SELECT "notes"."id", "notes"."title", "notes"."deletedAt" FROM "notes" WHERE (("notes"."deletedAt") IS (NULL))"#,
+        #"SELECT "notes"."id", "notes"."title", "notes"."deletedAt" FROM "notes" WHERE (("notes"."deletedAt") IS (NULL)) AND (("notes"."title") = (?))"#,
+      ], result.stdout)
+  }
+
   /// An app's set-up and API as the compiler calls them (seen in grahamhindle/ios26port and
   /// mhayes853/swift-operation's CanIClimb): migrations that call the app's own methods of
   /// `Database`; a migration whose SQL needs a value only the running app has is one located
