@@ -1006,6 +1006,64 @@ final class ScanTests: XCTestCase {
       "the HealthKit store's execute is no query")
   }
 
+  /// A set-up whose migrations a namespace's static property registers (`enum Schema { static
+  /// var migrator: DatabaseMigrator { … } }`, seen in dfakkeldy/Routey), migrated by a function
+  /// whose parameters all have defaults (`appDatabase(configuration:)`), called by the app's
+  /// own (`routeyDatabase()`) that then creates a search table: the app's launch calls it with
+  /// no arguments, so all of it runs, the migrations once.
+  func testASetUpThroughANamespacesMigratorProperty() throws {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("quarry-scan-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    try Data(
+      #"""
+      import SQLiteData
+      @Table struct Route: Identifiable { let id: UUID; var name = "" }
+      public enum Schema {
+        public static var migrator: DatabaseMigrator {
+          var migrator = DatabaseMigrator()
+          #if DEBUG
+            migrator.eraseDatabaseOnSchemaChange = true
+          #endif
+          migrator.registerMigration("v1") { db in
+            try #sql("""
+              CREATE TABLE "routes" ("id" TEXT PRIMARY KEY NOT NULL, "name" TEXT NOT NULL DEFAULT '') STRICT
+              """).execute(db)
+          }
+          return migrator
+        }
+      }
+      public func appDatabase(configuration: Configuration = Configuration()) throws -> any DatabaseWriter {
+        let database = try defaultDatabase(configuration: configuration)
+        try Schema.migrator.migrate(database)
+        return database
+      }
+      """#.utf8
+    ).write(to: folder.appendingPathComponent("Schema.swift"))
+    try Data(
+      #"""
+      import SQLiteData
+      func routeyDatabase(configuration: Configuration = Configuration()) throws -> any DatabaseWriter {
+        let database = try appDatabase(configuration: configuration)
+        try database.write { db in
+          try db.execute(sql: "CREATE VIRTUAL TABLE routeSearch USING fts5(name)")
+        }
+        return database
+      }
+      func named(_ db: Database, _ name: String) throws -> [Route] { try Route.where { $0.name.eq(name) }.fetchAll(db) }
+      func search(_ db: Database) throws -> [String] { try String.fetchAll(db, sql: "SELECT name FROM routeSearch") }
+      """#.utf8
+    ).write(to: folder.appendingPathComponent("App.swift"))
+    let result = try QuarryProcess.run(["scan", folder.path, "--format", "json"])
+    let entries = try result.stdout.split(separator: "\n").dropLast().map { line in
+      try XCTUnwrap(JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+    }
+    XCTAssertEqual(entries.compactMap { $0["error"] as? String }, [], result.stdout)
+    XCTAssertEqual(entries.compactMap { $0["notRun"] as? String }, [], result.stdout)
+    XCTAssertEqual(entries.filter { ($0["kind"] as? String) == "migration 'v1'" }.count, 1, result.stdout)
+    XCTAssertEqual(entries.filter { ($0["kind"] as? String) == "query" }.count, 2, result.stdout)
+  }
+
   /// A default scope (`static let all = Self.where { … }`, seen in gukt/SQLiteDataSamples) is
   /// listed where it is declared with its predicate once, as StructuredQueries renders
   /// `Record.all`; a query built on the table has it once too.

@@ -486,12 +486,25 @@ extension AppCodeRunner {
   /// runs instead of any registering function it calls itself.
   private func declareCallersOfSetUp() {
     let functions = compiler.catalog.functions.filter { !$0.key.contains(".") }
-    var registering = Set(functions.filter { Self.registersMigrations($0.value.body.syntax) }.keys)
+    // A namespace's set-up member (`Schema.migrator`) that a function reaches (`try
+    // Schema.migrator.migrate(database)`): that function registers through it.
+    let qualified = Set(pendingSetUp.filter { $0.contains(".") })
+    func reachesQualified(_ scope: Scope) -> Set<String> {
+      var found: Set<String> = []
+      for token in scope.body.syntax.tokens(viewMode: .sourceAccurate) {
+        guard case .identifier(let member) = token.tokenKind, let access = token.parent?.parent?.as(MemberAccessExprSyntax.self),
+          let base = access.base?.as(DeclReferenceExprSyntax.self), qualified.contains(base.baseName.text + "." + member)
+        else { continue }
+        found.insert(base.baseName.text + "." + member)
+      }
+      return found
+    }
+    var registering = Set(functions.filter { Self.registersMigrations($0.value.body.syntax) || !reachesQualified($0.value).isEmpty }.keys)
     // Only a registering function with parameters needs a caller to run it.
     guard registering.contains(where: { functions[$0]?.parameters.isEmpty == false }) else { return }
     var calls: [String: Set<String>] = [:]
     for (name, scope) in functions {
-      var called: Set<String> = []
+      var called: Set<String> = reachesQualified(scope)
       for token in scope.body.syntax.tokens(viewMode: .sourceAccurate) {
         guard case .identifier(let callee) = token.tokenKind, callee != name, functions[callee] != nil else { continue }
         // `migrate(database)`, or `Self.migrate(database)` of the extension's own static function.
@@ -512,7 +525,7 @@ extension AppCodeRunner {
       }
     }
     for (name, scope) in functions.sorted(by: { $0.key < $1.key })
-    where scope.parameters.isEmpty && registering.contains(name) && !Self.registersMigrations(scope.body.syntax) {
+    where Self.callableWithoutArguments(scope) && registering.contains(name) && !Self.registersMigrations(scope.body.syntax) {
       // Only a function nobody else in the set-up calls is where the app starts.
       guard !calls.contains(where: { $0.key != name && registering.contains($0.key) && $0.value.contains(name) }),
         !pendingSetUp.contains(name), !functionsRun.contains(name)
@@ -521,6 +534,15 @@ extension AppCodeRunner {
       pendingSetUp.removeAll { reached.contains($0) }
       pendingSetUp.append(name)
     }
+  }
+
+  /// Whether a function can be called with no arguments (none declared, or each with a default:
+  /// `func routeyDatabase(configuration: Configuration = Configuration())`), as the app's launch
+  /// calls its set-up.
+  static func callableWithoutArguments(_ scope: Scope) -> Bool {
+    if scope.parameters.isEmpty { return true }
+    guard let function = scope.body.syntax.parent?.as(FunctionDeclSyntax.self) else { return false }
+    return function.signature.parameterClause.parameters.allSatisfy { $0.defaultValue != nil }
   }
 
   /// The functions `name` calls, directly or through others.
@@ -546,6 +568,20 @@ extension AppCodeRunner {
     let typeName = named.name.text
     let functions = members.compactMap { $0.decl.as(FunctionDeclSyntax.self) }.filter {
       $0.body != nil && $0.modifiers.contains { $0.name.tokenKind == .keyword(.static) }
+    }
+    for member in members {
+      // `static var migrator: DatabaseMigrator { var migrator = …; migrator.registerMigration … }`:
+      // its migrations run at launch, as a set-up function's do.
+      guard let variable = member.decl.as(VariableDeclSyntax.self),
+        variable.modifiers.contains(where: { $0.name.tokenKind == .keyword(.static) }),
+        let binding = variable.bindings.first, let property = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text,
+        let accessor = binding.accessorBlock, Self.registersMigrations(accessor)
+      else { continue }
+      let name = typeName + "." + property
+      guard !pendingSetUp.contains(name), !functionsRun.contains(name) else { continue }
+      compiler.catalog.functions[name] = Scope(
+        body: AnySyntaxBox(syntax: Syntax(accessor), source: compiler.source), parameters: [], ownerType: typeName)
+      pendingSetUp.append(name)
     }
     let registering = Set(functions.filter { $0.body.map(Self.registersMigrations) ?? false }.map(\.name.text))
     guard !registering.isEmpty else { return }
@@ -735,8 +771,14 @@ extension AppCodeRunner {
     let savedFile = compiler.currentFile
     if compiler.scanSources != nil { compiler.currentFile = compiler.fileIndex(of: function.body.syntax.position) }
     defer { compiler.currentFile = savedFile }
+    var bindings = compiler.parameterBindings(of: function, values).filter { !handles.contains($0.key) }
+    if call == nil {
+      // Run as the app's launch runs it (`try routeyDatabase()`): each defaulted parameter holds
+      // the value the app makes when it runs.
+      for parameter in function.parameters where bindings[parameter] == nil { bindings[parameter] = .runTime(parameter) }
+    }
     try compiler.withSource(function.body) {
-      try compiler.withLocals(compiler.parameterBindings(of: function, values).filter { !handles.contains($0.key) }) {
+      try compiler.withLocals(bindings) {
         try compileBlock(statements, into: &items, typesRead: false)
       }
     }
@@ -866,6 +908,22 @@ extension AppCodeRunner {
       let function = compiler.catalog.functions[name], Self.hasStatements(function)
     {
       try runFunction(name, function, call: call, into: &items)
+      return
+    }
+    if let (call, method) = Self.call(expr), method == "migrate",
+      let access = call.calledExpression.as(MemberAccessExprSyntax.self)?.base?.as(MemberAccessExprSyntax.self),
+      let owner = access.base?.as(DeclReferenceExprSyntax.self)?.baseName.text,
+      let function = compiler.catalog.functions[owner + "." + access.declName.baseName.text], Self.registersMigrations(function.body.syntax)
+    {
+      // `try Schema.migrator.migrate(database)`: the namespace's migrator registers (and so runs)
+      // its migrations, once.
+      let name = owner + "." + access.declName.baseName.text
+      if !functionsRun.contains(name) {
+        let savedType = compiler.enclosingType
+        compiler.enclosingType = function.ownerType
+        defer { compiler.enclosingType = savedType }
+        try runFunction(name, function, call: nil, into: &items)
+      }
       return
     }
     if let (call, _) = Self.call(expr), let (name, function) = qualifiedAppFunction(call), Self.hasStatements(function) {
