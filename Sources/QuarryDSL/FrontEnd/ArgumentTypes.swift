@@ -135,8 +135,10 @@ extension Compiler {
       switch literal {
       // Through `some QueryExpression<T>` an integer literal is an `Int` (or a floating-point
       // value); `Int64`, `Int32`… take `Int64(3)`, as swiftc decides.
-      case .integer: return target.name == "Int" || target.isReal || (concrete && target.isInteger)
-      case .float: return target.isReal
+      // A float literal is a Double there, and an integer literal an Int or a Double: a `Float`
+      // (or `Int64`…) column takes `Float(0.5)`, or a literal where the type is concrete.
+      case .integer: return target.name == "Int" || target.name == "Double" || (concrete && (target.isInteger || target.isReal))
+      case .float: return target.name == "Double" || (concrete && target.isReal)
       case .string: return target.name == "String"
       case .boolean: return target.isBool
       case .null: return false
@@ -214,6 +216,16 @@ extension Compiler {
     _ op: String, left: TypedExpression, leftSyntax: Syntax, right: Value, rightSyntax: ExprSyntax?, rightNode: Syntax,
     expected: SwiftType?, at opNode: some SyntaxProtocol
   ) throws {
+    if left.expression.isConstant, ["<", ">", "<=", ">=", "+", "-", "*", "/"].contains(op), case .expression(let other) = right,
+      !other.expression.isConstant, let type = other.type, isKnown(type), !type.isOptional,
+      case .literal = argumentType(leftSyntax.as(ExprSyntax.self), .expression(left))
+    {
+      // `3 < $0.count` on an `Int64` column: the literal on the left is the same `some
+      // QueryExpression<…>` argument, an Int (or a Double) there.
+      try checkArgument(
+        leftSyntax.as(ExprSyntax.self), .expression(left), of: "operator function '\(op)'", receiver: type, accepting: [type], at: opNode)
+      return
+    }
     guard !left.expression.isConstant, let type = left.type, isKnown(type) else { return }
     // `$0.id > Optional(0)`: left to the operator's own overloads (a draft's key is optional
     // where Quarry types the column as the table's).

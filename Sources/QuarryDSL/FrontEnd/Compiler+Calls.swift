@@ -585,6 +585,21 @@ extension Compiler {
       }
       return try tableMethods.draft(owner, arguments)
     }
+    if name == "Float", arguments.list.count == 1, arguments.list.first?.label == nil, let argument = arguments.list.first {
+      // `Float(0.1)` for a Float column: the nearest 24-bit value, bound as the Double it converts
+      // to (0.10000000149011612), as StructuredQueries binds it. Arithmetic on Floats is not
+      // Double's, so only a number Quarry knows is converted.
+      if case .expression(let typed) = try evaluate(argument.expression, expected: .double) {
+        switch typed.expression.node {
+        case .value(.double(let number)): return realLiteral(number, expected: SwiftType("Float"))
+        case .value(.integer(let number)): return realLiteral(Double(number), expected: SwiftType("Float"))
+        default: break
+        }
+      }
+      throw source.diagnostic(
+        "Float(…) of a value Quarry does not know as a number: Swift rounds a Float to 24 bits, which Quarry computes only for a number it is given (Float(0.1)); compute it in the app, or use Double",
+        at: node)
+    }
     if name == "Self", let own = enclosingType, ValueTypeModel.named(own, in: catalog.valueTypes) != nil {
       // `static let mock1 = Self(…)` in `extension Mountain.PlannedClimb`: that struct's initializer.
       return try swiftValue(of: ExprSyntax(arguments.call))
@@ -902,6 +917,20 @@ extension Compiler {
       return try value(of: lhs == .none ? rhs : (SwiftEvaluator.unwrapOnce(lhs) ?? rhs), at: node)
     }
     guard a != .null, b != .null else { return nil }
+    if [left.type, right.type].contains(where: { $0?.wrapped.name == "Float" }), ["+", "-", "*", "/"].contains(op),
+      let x = Self.number(a), let y = Self.number(b)
+    {
+      // `Float(1) / 3`: Float arithmetic, rounded to 24 bits as Swift rounds it.
+      let (fx, fy) = (Float(x), Float(y))
+      let result: Float
+      switch op {
+      case "+": result = fx + fy
+      case "-": result = fx - fy
+      case "*": result = fx * fy
+      default: result = fx / fy
+      }
+      return .expression(TypedExpression(.value(.double(Double(result))), type: SwiftType("Float")))
+    }
     let evaluator = SwiftEvaluator(source: source, catalog: catalog, budget: budget)
     do {
       let result: SwiftValue
@@ -921,6 +950,15 @@ extension Compiler {
       return try value(of: result, at: node)
     } catch let error as SwiftEvaluationError {
       throw Diagnostic(computedBeforeTheQuery: error)
+    }
+  }
+
+  /// A number a literal value holds (nil for text, blobs, NULL).
+  static func number(_ value: QueryBinding) -> Double? {
+    switch value {
+    case .double(let number): number
+    case .integer(let number): Double(number)
+    default: nil
     }
   }
 
@@ -946,13 +984,13 @@ extension Compiler {
     // `-5` is a negative literal; `-(2 * 3)` and `-x` are the query's negation of a value
     // (`-(6)`), as StructuredQueries renders them.
     if op == "-", prefix.expression.is(IntegerLiteralExprSyntax.self), let value = integerValue(ExprSyntax(prefix)) {
-      if let expected, expected.isReal { return .expression(TypedExpression(.value(.double(Double(value))), type: .double)) }
+      if let expected, expected.isReal { return realLiteral(Double(value), expected: expected) }
       return .expression(TypedExpression(.value(.integer(value)), type: .int))
     }
     if op == "-", let float = prefix.expression.as(FloatLiteralExprSyntax.self),
       let value = Double(float.literal.text.filter { $0 != "_" })
     {
-      return .expression(TypedExpression(.value(.double(-value)), type: .double))
+      return realLiteral(-value, expected: expected)
     }
     let value = try evaluate(prefix.expression, expected: expected)
     if op == "!", case .query(let query) = value { return .query(negated(query)) }

@@ -3,6 +3,16 @@ import SwiftSyntax
 
 /// Evaluation of Swift expression syntax into compile-time values.
 extension Compiler {
+  /// A number literal where a Double (or a Float) is expected: a `Float` holds the nearest
+  /// 24-bit value, bound as the Double it converts to, as StructuredQueries binds a Float
+  /// (`Draft(weight: 0.1)` binds 0.10000000149011612).
+  func realLiteral(_ value: Double, expected: SwiftType?) -> Value {
+    if expected?.wrapped.name == "Float" {
+      return .expression(TypedExpression(.value(.double(Double(Float(value)))), type: SwiftType("Float")))
+    }
+    return .expression(TypedExpression(.value(.double(value)), type: .double))
+  }
+
   func evaluate(_ expr: ExprSyntax, expected: SwiftType? = nil) throws -> Value {
     evaluationDepth += 1
     defer { evaluationDepth -= 1 }
@@ -14,13 +24,13 @@ extension Compiler {
       guard let value = integerValue(ExprSyntax(literal)) else {
         throw source.diagnostic("integer literal is out of range", at: literal)
       }
-      if let expected, expected.isReal { return .expression(TypedExpression(.value(.double(Double(value))), type: .double)) }
+      if let expected, expected.isReal { return realLiteral(Double(value), expected: expected) }
       return .expression(TypedExpression(.value(.integer(value)), type: .int))
     case .floatLiteralExpr(let literal):
       guard let value = Double(literal.literal.text.filter { $0 != "_" }) else {
         throw source.diagnostic("malformed number", at: literal)
       }
-      return .expression(TypedExpression(.value(.double(value)), type: .double))
+      return realLiteral(value, expected: expected)
     case .booleanLiteralExpr(let literal):
       let value: Int64 = literal.literal.tokenKind == .keyword(.true) ? 1 : 0
       return .expression(TypedExpression(.value(.integer(value)), type: .bool))

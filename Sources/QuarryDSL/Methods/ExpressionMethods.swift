@@ -160,7 +160,12 @@ extension ExpressionMethods {
     let op: BinaryOperator = name == "in" ? .in : .notIn
     let value: Value
     do {
-      value = try compiler.evaluate(syntax, expected: receiver.type?.wrapped)
+      if let array = syntax.as(ArrayExprSyntax.self) {
+        // `$0.price.in([1, 2])`: each element is the column's type (a Double column's `1` is 1.0).
+        value = .array(try array.elements.map { try compiler.evaluate($0.expression, expected: receiver.type?.wrapped) })
+      } else {
+        value = try compiler.evaluate(syntax, expected: receiver.type?.wrapped)
+      }
     } catch let runTime as RunTimeValue where compiler.scanning {
       // `$0.id.in(Array(ids))` in a scan: a list the app builds when it runs, one `?` per element.
       _ = runTime
@@ -169,7 +174,14 @@ extension ExpressionMethods {
     switch value {
     case .array(let elements):
       if let type = receiver.type, let array = syntax.as(ArrayExprSyntax.self), array.elements.count == elements.count {
+        // `[Float(0.1), 0.2]`: an element of the column's own type makes the array's type, and the
+        // literals beside it take that type.
+        let anchored = zip(array.elements, elements).contains { element, value in
+          if case .typed(let given) = compiler.argumentType(element.expression, value) { return given == type.wrapped }
+          return false
+        }
         for (element, elementValue) in zip(array.elements, elements) {
+          if anchored, case .literal = compiler.argumentType(element.expression, elementValue) { continue }
           try compiler.checkArgument(
             element.expression, elementValue, of: "instance method '\(name)'", receiver: type, accepting: [type],
             at: CallSite(arguments).nameNode)
@@ -325,6 +337,13 @@ extension ExpressionMethods {
     var result: SwiftType?
     if let syntax = arguments.labelled("as") ?? arguments.first() {
       let name = syntax.trimmedDescription.replacingOccurrences(".self", "")
+      // `$0.count.cast(as: Int.self)`, `$0.avg().cast(as: Double?.self)`: a cast to the type the
+      // expression already has is the expression itself, as StructuredQueries renders it.
+      if let own = receiver.type, own.representation == nil,
+        own.name + (own.isOptional ? "?" : "") == name
+      {
+        return .expression(receiver)
+      }
       type = compiler.sqlType(forSwiftType: name)
       // `cast(as: Double.self)` is a `some QueryExpression<Double>`.
       if ["Int", "Int64", "Double", "String", "Bool", "[UInt8]"].contains(name) { result = SwiftType(name) }

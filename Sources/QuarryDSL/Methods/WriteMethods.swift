@@ -306,8 +306,9 @@ extension WriteMethods {
       // `$0.count += 1` on an `Int64` column: the literal is an `Int` to the library's operator,
       // so only the unavailable setter fits it.
       let type = current.type ?? column.type
-      if type.isFixedWidthInteger, case .syntax(let right) = operation.right,
-        case .literal(.integer) = compiler.argumentType(right, rightValue)
+      // A `Float` column's `+= 0.5` too: the literal is a Double there.
+      if case .syntax(let right) = operation.right, case .literal(let literal) = compiler.argumentType(right, rightValue),
+        (type.isFixedWidthInteger && literal == .integer) || (type.wrapped.name == "Float" && (literal == .integer || literal == .float))
       {
         throw compiler.source.diagnostic(
           Compiler.bindRequired,

@@ -6,9 +6,24 @@ import SwiftSyntax
 /// `zip`, `stride`, and Foundation's `floor`, `ceil`, `round`, `sqrt`, `pow`.
 extension SwiftBuiltins {
   static let globals: [SwiftBuiltin] = [
-    SwiftBuiltin("", "String(_ value: Any) -> String", example: "String(3.0)") { call in
+    SwiftBuiltin("", "String(_ value: Any) -> String", example: #"String("ok".map { $0.isLowercase ? Character($0.uppercased()) : $0 })"#) {
+      call in
       let value = try call.value(0)
-      return .string(try call.evaluator.describe(value, at: call.node))
+      // `String(chars)` of an array of Characters (`s.map { … Character(…) }`) is the sequence's
+      // initializer, their concatenation; Swift has no `String(_:)` of any other array.
+      switch value {
+      case .array(let elements), .slice(let elements, _):
+        var text = ""
+        for element in elements {
+          guard case .string(let character) = element, character.count == 1 else {
+            return .string(try call.evaluator.describe(value, at: call.node))
+          }
+          text += character
+        }
+        return .string(text)
+      default:
+        return .string(try call.evaluator.describe(value, at: call.node))
+      }
     },
     SwiftBuiltin("", "String(describing instance: Any) -> String", example: #"String(describing: Int("x"))"#) { call in
       let value = try call.value(0)

@@ -34,7 +34,16 @@ extension SwiftEvaluator {
   func standardType(named expr: ExprSyntax) -> String? {
     guard let reference = expr.as(DeclReferenceExprSyntax.self), lookup(reference.baseName.text) == nil else { return nil }
     let name = reference.baseName.text
-    return Self.standardTypes.contains(name) ? (["Float", "CGFloat", "TimeInterval"].contains(name) ? "Double" : name) : nil
+    return Self.standardTypes.contains(name) ? (["CGFloat", "TimeInterval"].contains(name) ? "Double" : name) : nil
+  }
+
+  /// Swift's `Float` rounds every value to 24 bits and prints the shortest digits that round
+  /// back to it; Quarry computes Double's (64-bit) values, so a Float is refused, never given
+  /// Double's value (`Double(Float(0.1))` is 0.10000000149011612).
+  func floatRefusal(at node: some SyntaxProtocol) -> SwiftEvaluationError {
+    failure(
+      "uses Float, whose values Swift rounds to 24 bits; Quarry computes only Double's (Double(Float(0.1)) is 0.10000000149011612, not 0.1): write Double, or have the app compute it, \(Self.outsideSubset)",
+      at: node)
   }
 
   func enumCase(_ model: EnumModel, _ name: String, at node: some SyntaxProtocol) throws -> SwiftValue {
@@ -81,6 +90,7 @@ extension SwiftEvaluator {
     }
     if name == "none", baseExpr.is(OptionalChainingExprSyntax.self) || baseExpr.trimmedDescription.hasPrefix("Optional") { return .none }
     if let type = standardType(named: baseExpr) {
+      if type == "Float" { throw floatRefusal(at: member) }
       if let declared = extensionMember(name, isStatic: true, of: type) { return try runExtension(declared, on: nil, at: member) }
       guard let entry = SwiftBuiltins.global(type, name, labels: nil), entry.isStatic else {
         throw failure("uses '\(type).\(name)', \(Self.outsideSubset)", at: member)
@@ -199,7 +209,8 @@ extension SwiftEvaluator {
         }
         return .none
       }
-      let typeName = ["Float", "CGFloat"].contains(name) ? "Double" : name
+      if name == "Float" { throw floatRefusal(at: callee) }
+      let typeName = name == "CGFloat" ? "Double" : name
       // Inside an extension member: `addingTimeInterval(…)` is `self.addingTimeInterval(…)`.
       if SwiftBuiltins.global("", typeName, labels: labels) == nil, let receiver = lookup("self")?.value {
         return try memberCall(name, on: receiver, arguments: arguments, labels: labels, call: call, nameNode: Syntax(reference))
@@ -227,6 +238,7 @@ extension SwiftEvaluator {
       return try construct(model, arguments: arguments, labels: labels, at: call)
     }
     if let baseExpr = member.base, let type = standardType(named: baseExpr) {
+      if type == "Float" { throw floatRefusal(at: member) }
       if let declared = extensionMember(name, isStatic: true, of: type) {
         return try runExtension(declared, on: nil, arguments: arguments, labels: labels, at: call)
       }

@@ -19,11 +19,18 @@ extension SwiftEvaluator {
     switch (op, operand) {
     case ("!", .bool(let flag)): return .bool(!flag)
     case ("-", .int(let number)):
+      if let width = staticType(of: prefix.expression).flatMap({ IntegerWidth(named: $0.wrapped.name) }), number == width.minimum {
+        throw crash("negates \(width.name).min, which overflows \(width.name)", at: prefix)
+      }
       guard number != .min else { throw crash("negates Int.min, which overflows Int", at: prefix) }
       return .int(-number)
     case ("-", .double(let number)): return .double(-number)
     case ("+", .int), ("+", .double): return operand
-    case ("~", .int(let number)): return .int(~number)
+    case ("~", .int(let number)):
+      if let width = staticType(of: prefix.expression).flatMap({ IntegerWidth(named: $0.wrapped.name) }) {
+        return .int(width.truncated(~number))
+      }
+      return .int(~number)
     default:
       throw failure("cannot apply prefix '\(op)' to \(operand.typeName)", at: prefix.operator)
     }
@@ -66,6 +73,13 @@ extension SwiftEvaluator {
       right = try evaluate(infix.rightOperand, expected: leftType)
     }
     if op == "..." || op == "..<" { return try range(op, left, right, at: opNode) }
+    if !Self.comparisons.contains(op), case .int(let a) = left, case .int(let b) = right,
+      let width = [staticType(of: infix.leftOperand), staticType(of: infix.rightOperand), expected].lazy
+        .compactMap({ $0.flatMap { IntegerWidth(named: $0.wrapped.name) } }).first
+    {
+      // `UInt8(255) &+ 1` is 0; `Int8(100) + 100` traps: arithmetic in the operands' own width.
+      return .int(try width.arithmetic(op, a, b, evaluator: self, at: opNode))
+    }
     return try binary(op, left, right, at: opNode)
   }
 
@@ -91,14 +105,36 @@ extension SwiftEvaluator {
     if let reference = expr.as(DeclReferenceExprSyntax.self), let variable = lookup(reference.baseName.text) {
       return variable.type ?? Self.type(of: variable.value)
     }
-    // `Double("2.5")`, `Int(text)`: a conversion is of the type it names (optional or not).
+    // `Double("2.5")`, `Int(text)`, `UInt8(x)`: a conversion is of the type it names (optional or not).
     if let call = expr.as(FunctionCallExprSyntax.self), let callee = call.calledExpression.as(DeclReferenceExprSyntax.self),
-      lookup(callee.baseName.text) == nil, ["Int", "Double", "Float", "CGFloat", "String", "Bool"].contains(callee.baseName.text)
+      lookup(callee.baseName.text) == nil,
+      ["Int", "Double", "Float", "CGFloat", "String", "Bool"].contains(callee.baseName.text)
+        || IntegerWidth(named: callee.baseName.text) != nil
     {
       return SwiftType(["Float", "CGFloat"].contains(callee.baseName.text) ? "Double" : callee.baseName.text)
     }
+    // `UInt8.max`, `Int16.min`: of that type.
+    if let member = expr.as(MemberAccessExprSyntax.self), let base = member.base?.as(DeclReferenceExprSyntax.self),
+      lookup(base.baseName.text) == nil, IntegerWidth(named: base.baseName.text) != nil,
+      ["max", "min", "zero"].contains(member.declName.baseName.text)
+    {
+      return SwiftType(base.baseName.text)
+    }
     if let tuple = expr.as(TupleExprSyntax.self), tuple.elements.count == 1, let only = tuple.elements.first {
       return staticType(of: only.expression)
+    }
+    // `(UInt8(200) &+ 100) &+ 1`: arithmetic keeps its operands' fixed-width type.
+    if let infix = expr.as(InfixOperatorExprSyntax.self), let op = infix.operator.as(BinaryOperatorExprSyntax.self)?.operator.text,
+      !Self.comparisons.contains(op), !["&&", "||", "??", "...", "..<"].contains(op)
+    {
+      for side in [infix.leftOperand, infix.rightOperand] {
+        if let type = staticType(of: side), IntegerWidth(named: type.wrapped.name) != nil { return type.wrapped }
+      }
+    }
+    if let prefix = expr.as(PrefixOperatorExprSyntax.self), ["~", "-"].contains(prefix.operator.text),
+      let type = staticType(of: prefix.expression), IntegerWidth(named: type.wrapped.name) != nil
+    {
+      return type.wrapped
     }
     return nil
   }
@@ -284,6 +320,74 @@ extension SwiftValue {
     case .int(let value): Double(value)
     case .double(let value): value
     default: nil
+    }
+  }
+}
+
+/// A fixed-width integer type narrower than Int (`Int8` … `UInt32`), whose arithmetic wraps
+/// (`&+`), traps or shifts within its own bits, as Swift computes it.
+///
+/// ```swift
+/// UInt8(255) &+ 1     // 0
+/// Int8(100) + 100     // error: … overflows Int8 (the app would crash here)
+/// UInt8(1) << 9       // 0
+/// ```
+struct IntegerWidth {
+  let name: String
+  let bits: Int64
+  let signed: Bool
+
+  init?(named name: String) {
+    switch name {
+    case "Int8": (bits, signed) = (8, true)
+    case "Int16": (bits, signed) = (16, true)
+    case "Int32": (bits, signed) = (32, true)
+    case "UInt8": (bits, signed) = (8, false)
+    case "UInt16": (bits, signed) = (16, false)
+    case "UInt32": (bits, signed) = (32, false)
+    default: return nil
+    }
+    self.name = name
+  }
+
+  var minimum: Int64 { signed ? -(1 << (bits - 1)) : 0 }
+  var maximum: Int64 { signed ? (1 << (bits - 1)) - 1 : (1 << bits) - 1 }
+
+  /// The value's low bits, read as this type (`Int8(truncatingIfNeeded:)`).
+  func truncated(_ value: Int64) -> Int64 {
+    let unused = 64 - bits
+    return signed ? (value << unused) >> unused : value & ((1 << bits) - 1)
+  }
+
+  func arithmetic(_ op: String, _ a: Int64, _ b: Int64, evaluator: SwiftEvaluator, at node: some SyntaxProtocol) throws -> Int64 {
+    func checked(_ result: (partialValue: Int64, overflow: Bool)) throws -> Int64 {
+      guard !result.overflow, result.partialValue >= minimum, result.partialValue <= maximum else {
+        throw evaluator.crash("overflows \(name) (\(a) \(op) \(b))", at: node)
+      }
+      return result.partialValue
+    }
+    switch op {
+    case "+": return try checked(a.addingReportingOverflow(b))
+    case "-": return try checked(a.subtractingReportingOverflow(b))
+    case "*": return try checked(a.multipliedReportingOverflow(by: b))
+    case "/", "%":
+      guard b != 0 else { throw evaluator.crash(op == "/" ? "divides by zero" : "takes a remainder by zero", at: node) }
+      return try checked(op == "/" ? a.dividedReportingOverflow(by: b) : a.remainderReportingOverflow(dividingBy: b))
+    case "&+": return truncated(a &+ b)
+    case "&-": return truncated(a &- b)
+    case "&*": return truncated(a &* b)
+    case "&": return truncated(a & b)
+    case "|": return truncated(a | b)
+    case "^": return truncated(a ^ b)
+    case "<<", ">>":
+      // Smart shifts: a negative count shifts the other way; past the width, every bit is gone.
+      let left = (op == "<<") == (b >= 0)
+      let count = b.magnitude
+      if left { return count >= UInt64(bits) ? 0 : truncated(a << Int64(count)) }
+      return count >= UInt64(bits) ? (a < 0 ? -1 : 0) : a >> Int64(count)
+    case "&<<": return truncated(a << (b & (bits - 1)))
+    case "&>>": return a >> (b & (bits - 1))
+    default: throw evaluator.failure("uses the operator '\(op)' on \(name), \(SwiftEvaluator.outsideSubset)", at: node)
     }
   }
 }

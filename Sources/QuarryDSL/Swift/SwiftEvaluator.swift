@@ -404,8 +404,9 @@ final class SwiftEvaluator {
       var seen: Set<SwiftValue> = []
       return .unordered(elements.filter { seen.insert($0).inserted })
     }
+    if type.name.split(whereSeparator: { !$0.isLetter && !$0.isNumber }).contains("Float") { throw floatRefusal(at: node) }
     switch (type.name, value) {
-    case ("Double", .int(let number)), ("CGFloat", .int(let number)), ("Float", .int(let number)):
+    case ("Double", .int(let number)), ("CGFloat", .int(let number)):
       return .double(Double(number))
     case (_, .some) where !["Any", "Optional"].contains(type.name):
       // A non-optional result from an optional: only `!` or `??` do that in Swift.

@@ -20,7 +20,7 @@ struct SwiftExtensionMember {
   /// The evaluator's name for a standard type (nil for any other type: a model, an app type).
   static func canonicalType(_ written: String) -> String? {
     switch written {
-    case "TimeInterval", "Double", "Float", "CGFloat": "Double"
+    case "TimeInterval", "Double", "CGFloat": "Double"
     case "Int", "Int64", "Int32": "Int"
     case "Date", "String", "Bool", "Character": written
     case "Array", "Collection", "Sequence": "Array"
