@@ -24,7 +24,13 @@ extension Compiler {
     if let runTime = runTimeComputation(expr) { return runTime }
     switch try computeSwift(expr, expected: expected.flatMap(evaluatorType)) {
     case .success(let computed):
-      let result = try value(of: computed, at: expr)
+      // A dictionary or a set: held as Swift's value (its `count` is the dictionary's, not its
+      // JSON text's), made a query value only where a query uses it.
+      let result: Value
+      switch computed {
+      case .dictionary, .unordered: result = .swiftValue(computed)
+      default: result = try value(of: computed, at: expr)
+      }
       return declaredIntegerType(of: expr).map { Self.retyped(result, as: SwiftType($0)) } ?? result
     case .failure(let error):
       if let runTime = appRunTimeValue(error, of: expr, type: nil) { return runTime }
@@ -576,6 +582,9 @@ extension Compiler {
     case .expression(let typed):
       guard case .value(let binding) = typed.expression.node else { return nil }
       if case .parameter = binding { return nil }  // a value the app has only when it runs
+      // A Float (bound as the Double it converts to): Swift's own arithmetic and printing of a
+      // Float are not Double's, and the evaluator computes only Double's.
+      if typed.type?.wrapped.name == "Float" { return nil }
       // `[String]`, a Codable struct, stored as JSON text: not a String to Swift (Quarry does not
       // decode it back).
       if case .text = binding, let type = typed.type,

@@ -213,17 +213,21 @@ extension Compiler {
   /// `$0.dueDate ?? now`): the left side's type decides which operators exist, and the right
   /// side must have exactly that type, as with the named methods.
   func checkOperator(
-    _ op: String, left: TypedExpression, leftSyntax: Syntax, right: Value, rightSyntax: ExprSyntax?, rightNode: Syntax,
-    expected: SwiftType?, at opNode: some SyntaxProtocol
+    _ op: String, left: TypedExpression, leftSyntax: Syntax, leftExpression: ExprSyntax? = nil, right: Value, rightSyntax: ExprSyntax?,
+    rightNode: Syntax, expected: SwiftType?, at opNode: some SyntaxProtocol
   ) throws {
     if left.expression.isConstant, ["<", ">", "<=", ">=", "+", "-", "*", "/"].contains(op), case .expression(let other) = right,
       !other.expression.isConstant, let type = other.type, isKnown(type), !type.isOptional,
-      case .literal = argumentType(leftSyntax.as(ExprSyntax.self), .expression(left))
+      let written = leftExpression?.withoutParentheses,
+      written.is(IntegerLiteralExprSyntax.self) || written.is(FloatLiteralExprSyntax.self)
+        || (written.as(PrefixOperatorExprSyntax.self).map {
+          $0.operator.text == "-" && ($0.expression.is(IntegerLiteralExprSyntax.self) || $0.expression.is(FloatLiteralExprSyntax.self))
+        } ?? false)
     {
       // `3 < $0.count` on an `Int64` column: the literal on the left is the same `some
       // QueryExpression<…>` argument, an Int (or a Double) there.
       try checkArgument(
-        leftSyntax.as(ExprSyntax.self), .expression(left), of: "operator function '\(op)'", receiver: type, accepting: [type], at: opNode)
+        written, .expression(left), of: "operator function '\(op)'", receiver: type, accepting: [type], at: opNode)
       return
     }
     guard !left.expression.isConstant, let type = left.type, isKnown(type) else { return }

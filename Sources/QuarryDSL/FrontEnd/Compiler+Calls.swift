@@ -765,8 +765,9 @@ extension Compiler {
     }
     if opToken != "==" && opToken != "!=" {
       let rightExpression: ExprSyntax? = if case .syntax(let syntax) = operation.right { syntax } else { nil }
+      let leftExpression: ExprSyntax? = if case .syntax(let syntax) = operation.left { syntax } else { nil }
       try checkOperator(
-        opToken, left: left, leftSyntax: leftSyntax, right: rightValue, rightSyntax: rightExpression,
+        opToken, left: left, leftSyntax: leftSyntax, leftExpression: leftExpression, right: rightValue, rightSyntax: rightExpression,
         rightNode: rightSyntax, expected: expected, at: operation.opNode)
     }
     if case .null = rightValue, opToken == "==" || opToken == "!=" {

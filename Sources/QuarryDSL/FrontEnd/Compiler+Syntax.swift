@@ -398,6 +398,11 @@ extension Compiler {
         if case .expression(let typed) = value, case .value(.parameter(let name)) = typed.expression.node { throw RunTimeValue(name: name) }
         // What Swift prints for the value of its type (`true`, `Optional(3)`, `nil`, `high`):
         // the one description the evaluator gives every interpolation.
+        if case .expression(let typed) = value, typed.type?.wrapped.name == "Float" {
+          throw source.diagnostic(
+            "Quarry cannot tell what Swift prints for a Float (Swift prints the shortest digits of its 24-bit value; Quarry computes only Double's): interpolate a Double, or have the app compute it",
+            at: first.expression)
+        }
         guard let swift = swiftValue(value) else {
           throw source.diagnostic(
             "only plain values can be interpolated into a Swift string; use #sql(\"…\\(expression)…\") for SQL",
@@ -659,6 +664,14 @@ extension Compiler {
       if let value = try arrayMethods.collectionMember(name, of: base, at: node) { return value }
     case .slice(let elements, _):
       if let value = try arrayMethods.collectionMember(name, of: .array(elements), at: node) { return value }
+    case .swiftValue(let held):
+      // `….reduce(into: [Int: Int]()) { … }.count`: a member of a value Swift holds, Swift's.
+      let evaluator = SwiftEvaluator(source: source, catalog: catalog, budget: budget)
+      do {
+        return try heldValue(try evaluator.property(name, of: held, at: node), type: nil, at: node)
+      } catch let error as SwiftEvaluationError {
+        throw Diagnostic(computedBeforeTheQuery: error)
+      }
     default:
       break
     }

@@ -90,7 +90,8 @@ extension ArrayMethods {
       return .array(try elements.map { try methods.compiler.invoke(transform, with: [$0], expected: expected?.arrayElement) })
     },
     "reduce": { methods, elements, arguments, _ in
-      guard let initial = arguments.first() else { return nil }
+      // `reduce(into:)` updates its accumulator in place: Swift's, the evaluator runs it.
+      guard let initial = arguments.first(), arguments.list.first?.label == nil else { return nil }
       let combine = try methods.arrayClosure(arguments)
       var result = try methods.compiler.evaluate(initial)
       for element in elements { result = try methods.compiler.invoke(combine, with: [result, element]) }

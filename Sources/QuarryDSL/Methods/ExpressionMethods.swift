@@ -160,12 +160,7 @@ extension ExpressionMethods {
     let op: BinaryOperator = name == "in" ? .in : .notIn
     let value: Value
     do {
-      if let array = syntax.as(ArrayExprSyntax.self) {
-        // `$0.price.in([1, 2])`: each element is the column's type (a Double column's `1` is 1.0).
-        value = .array(try array.elements.map { try compiler.evaluate($0.expression, expected: receiver.type?.wrapped) })
-      } else {
-        value = try compiler.evaluate(syntax, expected: receiver.type?.wrapped)
-      }
+      value = try compiler.evaluate(syntax, expected: receiver.type?.wrapped)
     } catch let runTime as RunTimeValue where compiler.scanning {
       // `$0.id.in(Array(ids))` in a scan: a list the app builds when it runs, one `?` per element.
       _ = runTime
@@ -187,7 +182,13 @@ extension ExpressionMethods {
             at: CallSite(arguments).nameNode)
         }
       }
-      let list = try elements.map { try compiler.typedExpression($0, expected: receiver.type, at: syntax).expression }
+      var list = try elements.map { try compiler.typedExpression($0, expected: receiver.type, at: syntax).expression }
+      if receiver.type?.wrapped.isReal == true, let array = syntax.as(ArrayExprSyntax.self), array.elements.count == list.count {
+        // `$0.price.in([1, 2])`: an integer literal there is the column's Double (1.0).
+        for (index, element) in array.elements.enumerated() where element.expression.is(IntegerLiteralExprSyntax.self) {
+          if case .value(.integer(let number)) = list[index].node { list[index] = Expression(.value(.double(Double(number)))) }
+        }
+      }
       return compiler.boolean(lhs.binary(op, Expression(.list(list))))
     case .query(let query):
       // `in(_ query: some Statement<QueryValue>)`: the subquery selects the receiver's type.

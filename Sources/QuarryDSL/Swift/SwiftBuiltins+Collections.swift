@@ -3,6 +3,17 @@ import SwiftSyntax
 /// Array's mutating methods, Dictionary, Set, Range and Optional members.
 extension SwiftBuiltins {
   static let collections: [SwiftBuiltin] = [
+    setOperation("union", example: "Set([1, 2]).union([2, 3]).sorted()") { mine, theirs in mine + theirs.filter { !mine.contains($0) } },
+    setOperation("intersection", example: "Set([1, 2, 3]).intersection([2, 3, 4]).sorted()") { mine, theirs in mine.filter(theirs.contains)
+    },
+    setOperation("subtracting", example: "Set([1, 2, 3]).subtracting([2]).sorted()") { mine, theirs in mine.filter { !theirs.contains($0) }
+    },
+    setOperation("symmetricDifference", example: "Set([1, 2]).symmetricDifference([2, 3]).sorted()") { mine, theirs in
+      mine.filter { !theirs.contains($0) } + theirs.filter { !mine.contains($0) }
+    },
+    setTest("isSubset(of", example: "Set([1, 2]).isSubset(of: [1, 2, 3])") { mine, theirs in mine.allSatisfy(theirs.contains) },
+    setTest("isSuperset(of", example: "Set([1, 2]).isSuperset(of: [2])") { mine, theirs in theirs.allSatisfy(mine.contains) },
+    setTest("isDisjoint(with", example: "Set([1, 2]).isDisjoint(with: [3, 4])") { mine, theirs in !mine.contains(where: theirs.contains) },
     SwiftBuiltin("Array", mutating: "append(_ newElement: Element)", example: "{ var a = [1]; a.append(2); return a }") {
       evaluator, base, arguments, call in
       guard case .array(let elements) = base, let element = arguments.first else {
@@ -157,4 +168,33 @@ extension SwiftBuiltins {
       return value.isOptional ? value : .some(value)
     },
   ]
+}
+
+/// A Set's algebra with any sequence (`union`, `intersection`, …): a Set, each element once.
+private func setOperation(
+  _ name: String, example: String, _ combine: @escaping @Sendable ([SwiftValue], [SwiftValue]) -> [SwiftValue]
+) -> SwiftBuiltin {
+  SwiftBuiltin("Set", "\(name)(_ other: some Sequence) -> Set<Element>", needsOrder: false, example: example) { call in
+    var call = call
+    let (mine, theirs) = try setOperands(&call)
+    return .unordered(combine(mine, theirs))
+  }
+}
+
+/// A Set's test against any sequence (`isSubset(of:)`, `isDisjoint(with:)`).
+private func setTest(_ selector: String, example: String, _ test: @escaping @Sendable ([SwiftValue], [SwiftValue]) -> Bool) -> SwiftBuiltin
+{
+  SwiftBuiltin("Set", "\(selector) other: some Sequence) -> Bool", needsOrder: false, example: example) { call in
+    var call = call
+    let (mine, theirs) = try setOperands(&call)
+    return .bool(test(mine, theirs))
+  }
+}
+
+private func setOperands(_ call: inout BuiltinCall) throws -> ([SwiftValue], [SwiftValue]) {
+  let theirs = try call.elements(of: call.value(0))
+  // Each side's elements once (a Set's own are already; an array given may repeat them).
+  var mine: Set<SwiftValue> = []
+  var given: Set<SwiftValue> = []
+  return (try call.elements().filter { mine.insert($0).inserted }, theirs.filter { given.insert($0).inserted })
 }

@@ -4,6 +4,78 @@ import SwiftSyntax
 /// Dictionary's, Set's and Optional's own.
 extension SwiftBuiltins {
   static let sequences: [SwiftBuiltin] = [
+    SwiftBuiltin(
+      "Sequence", "reduce<Result>(into initialResult: Result, _ updateAccumulatingResult: (inout Result, Element) -> ()) -> Result",
+      example: "[3, 1, 3].reduce(into: [Int: Int]()) { $0[$1, default: 0] += 1 }[3]"
+    ) { call in
+      var result = try call.value(0)
+      guard let closure = call.arguments.dropFirst().first?.as(ClosureExprSyntax.self) else {
+        throw call.evaluator.unsupported(call.node, "reduce(into:) given no closure")
+      }
+      for element in try call.elements() { result = try call.evaluator.applyUpdating(closure, result, element) }
+      return result
+    },
+    SwiftBuiltin(
+      "Sequence", "max(by areInIncreasingOrder: (Element, Element) -> Bool) -> Element?", needsOrder: false,
+      example: "[3, 9, 4, 6].max { $0 % 3 < $1 % 3 }"
+    ) { call in
+      let before = try call.function(0)
+      var best: SwiftValue?
+      for element in try call.elements() {
+        // The first of the largest, as Swift keeps it.
+        if let current = best, !(try call.evaluator.truth(before([current, element]), at: call.node)) { continue }
+        best = element
+      }
+      return best.map { .some($0) } ?? .none
+    },
+    SwiftBuiltin(
+      "Sequence", "min(by areInIncreasingOrder: (Element, Element) -> Bool) -> Element?", needsOrder: false,
+      example: #"["bb", "a", "cc", "d"].min { $0.count < $1.count }"#
+    ) { call in
+      let before = try call.function(0)
+      var best: SwiftValue?
+      for element in try call.elements() {
+        if let current = best, !(try call.evaluator.truth(before([element, current]), at: call.node)) { continue }
+        best = element
+      }
+      return best.map { .some($0) } ?? .none
+    },
+    SwiftBuiltin("Sequence", "elementsEqual(_ other: some Sequence) -> Bool", example: "[1, 2].elementsEqual(1...2)") { call in
+      var call = call
+      let other = try call.value(0)
+      switch other {
+      case .unordered, .dictionary:
+        throw call.evaluator.failure("compares with a \(other.typeName), whose order Swift does not fix", at: call.node)
+      default: break
+      }
+      let theirs = try call.elements(of: other)
+      let mine = try call.elements()
+      guard mine.count == theirs.count else { return .bool(false) }
+      for (a, b) in zip(mine, theirs) where !(try call.evaluator.equal(a, b, at: call.node)) { return .bool(false) }
+      return .bool(true)
+    },
+    SwiftBuiltin("Sequence", "prefix(while predicate: (Element) -> Bool) -> ArraySlice<Element>", example: "[1, 2, 5, 1].prefix { $0 < 3 }")
+    {
+      call in
+      let keep = try call.predicate(0)
+      var kept: [SwiftValue] = []
+      for element in try call.elements() {
+        guard try keep(element) else { break }
+        kept.append(element)
+      }
+      if case .string = call.base { return .string(kept.map { if case .string(let c) = $0 { c } else { "" } }.joined()) }
+      return .slice(kept, start: sliceStart(call.base))
+    },
+    SwiftBuiltin("Sequence", "drop(while predicate: (Element) -> Bool) -> ArraySlice<Element>", example: "[1, 2, 5, 1].drop { $0 < 3 }") {
+      call in
+      let skip = try call.predicate(0)
+      let elements = try call.elements()
+      var dropped = 0
+      while dropped < elements.count, try skip(elements[dropped]) { dropped += 1 }
+      let kept = Array(elements[dropped...])
+      if case .string = call.base { return .string(kept.map { if case .string(let c) = $0 { c } else { "" } }.joined()) }
+      return .slice(kept, start: sliceStart(call.base) + dropped)
+    },
     SwiftBuiltin("Sequence", "count: Int", needsOrder: false, example: "(1...10).count") { .int(Int64(try $0.elements().count)) },
     SwiftBuiltin("Sequence", "description: String", example: #"[3, 1].description + ["a"].description"#) { call in
       do throws(SwiftValueProblem) {

@@ -202,7 +202,10 @@ struct BuiltinCall {
   }
 
   /// The elements of the receiver (a collection or a range, bounded by the budget).
-  func elements() throws -> [SwiftValue] {
+  func elements() throws -> [SwiftValue] { try elements(of: base) }
+
+  /// The elements of a sequence given as an argument (`elementsEqual(1...3)`, `union([2, 3])`).
+  func elements(of base: SwiftValue) throws -> [SwiftValue] {
     switch base {
     case .unordered(let values): return values
     case .dictionary(let entries): return entries.map { .tuple([$0.key, $0.value], labels: ["key", "value"]) }

@@ -472,6 +472,35 @@ extension SwiftEvaluator {
     }
   }
 
+  /// Runs a closure whose first parameter is `inout` (`reduce(into:)`'s `{ $0 += $1 }`) with
+  /// `accumulator` and `element`: the accumulator's value when it returns.
+  func applyUpdating(_ closure: ClosureExprSyntax, _ accumulator: SwiftValue, _ element: SwiftValue) throws -> SwiftValue {
+    try budget.charge()
+    var names: [String: Variable] = [:]
+    let first: String
+    if let clause = closure.signature?.parameterClause {
+      let declared: [String]
+      switch clause {
+      case .simpleInput(let list): declared = list.map(\.name.text)
+      case .parameterClause(let parameters): declared = parameters.parameters.map { ($0.secondName ?? $0.firstName).text }
+      }
+      guard declared.count == 2 else { throw failure("the closure takes the result and an element", at: closure) }
+      first = declared[0]
+      if declared[1] != "_" { names[declared[1]] = Variable(value: element, mutable: false, type: nil) }
+    } else {
+      first = "$0"
+      names["$1"] = Variable(value: element, mutable: false, type: nil)
+    }
+    names[first] = Variable(value: accumulator, mutable: true, type: Self.type(of: accumulator))
+    let outerReturn = returnType
+    returnType = nil
+    defer { returnType = outerReturn }
+    return try scoped(names) {
+      _ = try execute(closure.statements)
+      return lookup(first)?.value ?? accumulator
+    }
+  }
+
   static func usesSecondAnonymousParameter(_ closure: ClosureExprSyntax) -> Bool {
     closure.statements.tokens(viewMode: .sourceAccurate).contains { token in
       if case .dollarIdentifier(let name) = token.tokenKind { return name != "$0" }
