@@ -15,6 +15,7 @@ code) and compares with these values. Run it after changing the generator; commi
 
   python3 scripts/swift-contexts.py [--seed 34] [--count 1500]
   python3 scripts/swift-contexts.py --family app --seed 7 --count 1200   # app-style.json
+  python3 scripts/swift-contexts.py --family apis --seed 501 --count 1200  # standard-apis.json
 """
 import argparse, json, os, random, re, subprocess, sys, tempfile
 
@@ -404,6 +405,150 @@ class AppStyleGen:
                  "Int?": self.opt_int, "String?": self.opt_string, "Double?": self.opt_double}[type_name]
         return maker(self.r.randint(1, 2))
 
+
+class ApiGen:
+    """A third family: standard APIs the other two barely touch — Character properties,
+    `reduce(into:)`, `Dictionary(grouping:by:)`, `zip`, Set algebra, fixed-width integers and
+    their wrapping operators, Float (which Quarry refuses rather than compute as a Double),
+    `max(by:)`, `prefix(while:)`, `split(maxSplits:)`, `stride(through:)`."""
+
+    STRINGS = ['"Hello, World"', '"abc123"', '"a1b2c3"', '"  padded  "', '""', '"ÉCOLE"', '"naïve café"', '"x,y,,z"',
+               '"one two  three"', '"42abc"', '"ABCdef"', '"🙂ok"', '"a-b-c"', '"Straße"', '"line1\\nline2"', '"tab\\there"']
+    ARRAYS = ["[5, 3, 8, 1]", "[1, 1, 2, 3, 5, 8]", "[Int]()", "[42]", "[-3, 0, 3]", "[10, 20, 30]", "[7, 7, 7]", "[2, 4, 6, 8, 10]"]
+    STRING_ARRAYS = ['["pear", "apple", "fig"]', '["a", "bb", "ccc", "dd"]', "[String]()", '["Zed", "alpha", "Beta"]', '["x"]',
+                     '["one", "two", "three", "two"]']
+    SEPARATORS = ['" "', '","', '"-"']
+    LETTERS = ['"a"', '"o"', '","']
+
+    def __init__(self, rng):
+        self.r = rng
+
+    def c(self, options):
+        return self.r.choice(options)
+
+    def n(self):
+        return self.c(["0", "1", "2", "3", "4", "7", "9", "10", "16", "100", "255", "-1", "-5", "-128"])
+
+    def p(self, text):
+        return text if text.replace(".", "").replace("_", "").isalnum() and not text.startswith("-") else "(" + text + ")"
+
+    def s(self): return self.c(self.STRINGS)
+    def a(self): return self.c(self.ARRAYS)
+    def sa(self): return self.c(self.STRING_ARRAYS)
+
+    def int_(self, k):
+        if k <= 0:
+            return self.n()
+        k -= 1
+        s, a, sa, p, n, c = self.s, self.a, self.sa, self.p, self.n, self.c
+        return c([
+            lambda: f"{s()}.filter {{ $0.isNumber }}.count",
+            lambda: f"{s()}.filter {{ $0.isUppercase }}.count",
+            lambda: f"{s()}.compactMap {{ Int(String($0)) }}.reduce(0, +)",
+            lambda: f"{a()}.reduce(into: 0) {{ $0 += $1 * 2 }}",
+            lambda: f"Dictionary(grouping: {a()}, by: {{ $0 % 2 }}).count",
+            lambda: f"zip({a()}, {a()}).map {{ $0 * $1 }}.reduce(0, +)",
+            lambda: f"Set({a()}).union({a()}).count",
+            lambda: f"Set({a()}).intersection({a()}).count",
+            lambda: f"Set({a()}).subtracting({a()}).count",
+            lambda: f"Int(Int8(truncatingIfNeeded: {self.int_(k)}))",
+            lambda: f"Int(UInt8(clamping: {self.int_(k)}))",
+            lambda: f"Int(UInt8(255) &+ {c(['1', '2', '200'])})",
+            lambda: f"Int(Int8(100) &* {c(['2', '3'])})",
+            lambda: f"Int(UInt16(1) << {c(['3', '15', '17'])})",
+            lambda: f"{p(self.int_(k))} & {n()}",
+            lambda: f"{p(self.int_(k))} ^ {n()}",
+            lambda: f"{p(self.int_(k))} &+ Int.max",
+            lambda: f"{p(self.int_(k))}.signum()",
+            lambda: f"({a()}.max(by: {{ $0 % 3 < $1 % 3 }}) ?? 0)",
+            lambda: f"({a()}.min {{ abs($0 - 4) < abs($1 - 4) }} ?? 0)",
+            lambda: f"stride(from: {c(['0', '10', '-3'])}, through: {c(['9', '0', '3'])}, by: {c(['2', '-2', '3'])}).reduce(0, +)",
+            lambda: f"({a()}.first(where: {{ $0 > {n()} }}) ?? -1)",
+            lambda: f"{s()}.split(separator: {c(self.SEPARATORS)}, maxSplits: {c(['1', '2'])}).count",
+            lambda: f"{sa()}.map(\\.count).reduce(0, +)",
+            lambda: f"{a()}.sorted(by: >).first ?? 0",
+            lambda: f"{a()}.prefix(while: {{ $0 > 2 }}).count",
+            lambda: f"{a()}.drop(while: {{ $0 < 5 }}).count",
+            lambda: f"Int(Float(0.1) * 10)",
+            lambda: f"{a()}.enumerated().filter {{ $0.offset % 2 == 0 }}.map(\\.element).reduce(0, +)",
+            lambda: f"{s()}.unicodeScalars.filter {{ $0.value > 127 }}.count",
+        ])()
+
+    def double_(self, k):
+        if k <= 0:
+            return self.c(["0.1", "2.5", "-1.75", "1e-3", "3.0", "1e300", "0.3"])
+        k -= 1
+        c, p, a = self.c, self.p, self.a
+        return c([
+            lambda: f"Double(Float({self.double_(k)}))",
+            lambda: f"{p(self.double_(k))}.squareRoot()",
+            lambda: f"({p(self.double_(k))}).rounded()",
+            lambda: f"{a()}.map(Double.init).reduce(0, +) / {c(['3', '2.0', '7'])}",
+            lambda: f"stride(from: 0.0, through: 1.0, by: {c(['0.1', '0.25', '0.3'])}).reduce(0, +)",
+            lambda: f"({p(self.double_(k))}).remainder(dividingBy: {c(['1', '0.3', '2'])})",
+            lambda: f"Double({self.int_(k)}) / Double({c(['3', '7', '-4'])})",
+            lambda: f"{p(self.double_(k))}.nextUp",
+        ])()
+
+    def string_(self, k):
+        if k <= 0:
+            return self.s()
+        k -= 1
+        c, sa, a = self.c, self.sa, self.a
+        return c([
+            lambda: f"String({self.string_(k)}.filter {{ !$0.isWhitespace }})",
+            lambda: f"{self.string_(k)}.trimmingCharacters(in: .whitespacesAndNewlines)",
+            lambda: f'{sa()}.reduce(into: "") {{ $0 += $1.prefix(1) }}',
+            lambda: f'{sa()}.sorted {{ $0.lowercased() < $1.lowercased() }}.joined(separator: ",")',
+            lambda: f"String({self.string_(k)}.prefix(while: {{ $0.isLetter }}))",
+            lambda: f"String({self.string_(k)}.map {{ $0.isUppercase ? Character($0.lowercased()) : Character($0.uppercased()) }})",
+            lambda: f'{self.string_(k)}.replacingOccurrences(of: {c(self.LETTERS)}, with: "")',
+            lambda: f'"\\(Set({a()}).count)-\\({sa()}.count)"',
+            lambda: f"String({self.int_(k)}, radix: {c(['2', '8', '36'])}, uppercase: true)",
+            lambda: f'"\\(Float({self.double_(k)}))"',
+            lambda: f'"\\(UInt8(255) &+ {c(["1", "7"])})"',
+            lambda: f'({sa()}.max(by: {{ $0.count < $1.count }}) ?? "-")',
+            lambda: f'"\\({self.string_(k)}.count):\\({self.string_(k)}.utf8.count)"',
+        ])()
+
+    def bool_(self, k):
+        if k <= 0:
+            return self.c(["true", "false"])
+        k -= 1
+        c, s, a, sa, p = self.c, self.s, self.a, self.sa, self.p
+        return c([
+            lambda: f"{s()}.allSatisfy {{ $0.isLetter }}",
+            lambda: f"{s()}.contains {{ $0.isNumber }}",
+            lambda: f"Set({a()}).isSubset(of: Set({a()}))",
+            lambda: f"Set({a()}).isDisjoint(with: {a()})",
+            lambda: f"{a()}.elementsEqual({a()})",
+            lambda: f'{sa()}.contains(where: {{ $0.hasPrefix("a") }})',
+            lambda: f"{p(self.int_(k))}.isMultiple(of: {c(['2', '3', '0'])})",
+            lambda: f"{p(self.double_(k))}.isFinite",
+            lambda: f"{s()} < {s()}",
+        ])()
+
+    def opt_int(self, k):
+        c, a, s, sa = self.c, self.a, self.s, self.sa
+        return c([
+            lambda: f"{a()}.first(where: {{ $0 < 0 }})", lambda: f"Int({s()}.filter(\\.isNumber))",
+            lambda: f"{a()}.max(by: {{ $0 < $1 }})", lambda: f"{sa()}.firstIndex {{ $0.count == 3 }}",
+            lambda: f"Int8(exactly: {self.int_(k)}).map {{ Int($0) }}",
+            lambda: f"{a()}.reduce(into: [Int: Int]()) {{ $0[$1, default: 0] += 1 }}[{self.n()}]",
+        ])()
+
+    def opt_string(self, k):
+        c, s, sa = self.c, self.s, self.sa
+        return c([
+            lambda: f'{sa()}.first(where: {{ $0.contains("e") }})', lambda: f'{s()}.split(separator: ",").last.map(String.init)',
+            lambda: f"{sa()}.min(by: {{ $0.count < $1.count }})", lambda: f"{s()}.first(where: \\.isNumber).map(String.init)",
+        ])()
+
+    def make(self, type_name):
+        maker = {"Int": self.int_, "Double": self.double_, "String": self.string_, "Bool": self.bool_,
+                 "Int?": self.opt_int, "String?": self.opt_string, "Double?": lambda k: f"Double({self.s()})"}[type_name]
+        return maker(self.r.randint(1, 2))
+
 TYPES = ["Int", "Double", "String", "Bool", "Int?", "String?", "Double?"]
 
 
@@ -411,12 +556,13 @@ def generate(seed, count, family="operators"):
     rng = random.Random(seed)
     g = Gen(rng)
     app = AppStyleGen(rng)
+    apis = ApiGen(rng)
     makers = {"Int": g.int_, "Double": g.double_, "String": g.string_, "Bool": g.bool_,
               "Int?": g.opt_int, "String?": g.opt_string, "Double?": g.opt_double}
     seen, out = set(), []
     while len(out) < count:
         t = rng.choice(TYPES)
-        expr = app.make(t) if family == "app" else makers[t](rng.randint(1, 3))[0]
+        expr = app.make(t) if family == "app" else apis.make(t) if family == "apis" else makers[t](rng.randint(1, 3))[0]
         if len(expr) > 160 or (t, expr) in seen:
             continue
         seen.add((t, expr))
@@ -505,12 +651,13 @@ def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--seed", type=int, default=34)
     parser.add_argument("--count", type=int, default=1500)
-    parser.add_argument("--family", choices=["operators", "app"], default="operators",
-                        help="operators: precedence, literals and operators (generated.json); app: the calls app code makes (app-style.json)")
+    parser.add_argument("--family", choices=["operators", "app", "apis"], default="operators",
+                        help="operators: precedence, literals and operators (generated.json); app: the calls app code makes (app-style.json); apis: less common standard APIs (standard-apis.json)")
     parser.add_argument("--out", help="where to write (a fresh seed elsewhere: QUARRY_SWIFT_CONTEXTS=PATH)")
     args = parser.parse_args()
     if args.out is None:
-        args.out = OUT if args.family == "operators" else os.path.join(os.path.dirname(OUT), "app-style.json")
+        args.out = {"operators": OUT, "app": os.path.join(os.path.dirname(OUT), "app-style.json"),
+                    "apis": os.path.join(os.path.dirname(OUT), "standard-apis.json")}[args.family]
     items = generate(args.seed, args.count, args.family)
     kept_all = []
     with tempfile.TemporaryDirectory() as tmp:

@@ -88,6 +88,60 @@ extension SwiftBuiltins {
     fixedWidthConversion("UInt8", 0, Int64(UInt8.max), example: #"UInt8(Int("200")!)"#),
     fixedWidthConversion("UInt16", 0, Int64(UInt16.max), example: "UInt16(65535.9)"),
     fixedWidthConversion("UInt32", 0, Int64(UInt32.max), example: #"UInt32("-1")"#),
+    widthInitializer("Int8", "truncatingIfNeeded", example: "[Int8(truncatingIfNeeded: 200), Int8(truncatingIfNeeded: -129)]") {
+      width, number, _ in .int(width.truncated(number))
+    },
+    widthInitializer("UInt8", "truncatingIfNeeded", example: "UInt8(truncatingIfNeeded: -1)") { width, number, _ in
+      .int(width.truncated(number))
+    },
+    widthInitializer("Int16", "truncatingIfNeeded", example: "Int16(truncatingIfNeeded: 40000)") { width, number, _ in
+      .int(width.truncated(number))
+    },
+    widthInitializer("UInt16", "truncatingIfNeeded", example: "UInt16(truncatingIfNeeded: -2)") { width, number, _ in
+      .int(width.truncated(number))
+    },
+    widthInitializer("Int32", "truncatingIfNeeded", example: "Int32(truncatingIfNeeded: 3_000_000_000)") { width, number, _ in
+      .int(width.truncated(number))
+    },
+    widthInitializer("UInt32", "truncatingIfNeeded", example: "UInt32(truncatingIfNeeded: -1)") { width, number, _ in
+      .int(width.truncated(number))
+    },
+    widthInitializer("Int8", "clamping", example: "[Int8(clamping: 300), Int8(clamping: -300), Int8(clamping: 5)]") { width, number, _ in
+      .int(min(max(number, width.minimum), width.maximum))
+    },
+    widthInitializer("UInt8", "clamping", example: "[UInt8(clamping: 300), UInt8(clamping: -3)]") { width, number, _ in
+      .int(min(max(number, width.minimum), width.maximum))
+    },
+    widthInitializer("Int16", "clamping", example: "Int16(clamping: 99_999)") { width, number, _ in
+      .int(min(max(number, width.minimum), width.maximum))
+    },
+    widthInitializer("UInt16", "clamping", example: "UInt16(clamping: -1)") { width, number, _ in
+      .int(min(max(number, width.minimum), width.maximum))
+    },
+    widthInitializer("Int32", "clamping", example: "Int32(clamping: Int.max)") { width, number, _ in
+      .int(min(max(number, width.minimum), width.maximum))
+    },
+    widthInitializer("UInt32", "clamping", example: "UInt32(clamping: Int.min)") { width, number, _ in
+      .int(min(max(number, width.minimum), width.maximum))
+    },
+    widthInitializer("Int8", "exactly", example: "[Int8(exactly: 127), Int8(exactly: 128), Int8(exactly: -2.0), Int8(exactly: 2.5)]") {
+      width, number, _ in number >= width.minimum && number <= width.maximum ? .some(.int(number)) : .none
+    },
+    widthInitializer("UInt8", "exactly", example: "[UInt8(exactly: 255), UInt8(exactly: -1)]") { width, number, _ in
+      number >= width.minimum && number <= width.maximum ? .some(.int(number)) : .none
+    },
+    widthInitializer("Int16", "exactly", example: "Int16(exactly: 40000)") { width, number, _ in
+      number >= width.minimum && number <= width.maximum ? .some(.int(number)) : .none
+    },
+    widthInitializer("UInt16", "exactly", example: "UInt16(exactly: 65535.0)") { width, number, _ in
+      number >= width.minimum && number <= width.maximum ? .some(.int(number)) : .none
+    },
+    widthInitializer("Int32", "exactly", example: "Int32(exactly: 2_147_483_648)") { width, number, _ in
+      number >= width.minimum && number <= width.maximum ? .some(.int(number)) : .none
+    },
+    widthInitializer("UInt32", "exactly", example: "UInt32(exactly: 7)") { width, number, _ in
+      number >= width.minimum && number <= width.maximum ? .some(.int(number)) : .none
+    },
     SwiftBuiltin("", "Double(_ value: Any) -> Double", example: #"Double("2.5e3")"#) { call in
       switch try call.value(0) {
       case .int(let number): return .double(Double(number))
@@ -220,6 +274,26 @@ private func fixedWidthConversion(_ type: String, _ minimum: Int64, _ maximum: I
       guard let number = Int64(text), number >= minimum, number <= maximum else { return .none }
       return .some(.int(number))
     case let other: throw call.evaluator.failure("cannot convert \(other.typeName) to \(type)", at: call.node)
+    }
+  }
+}
+
+/// `Int8(truncatingIfNeeded:)`, `UInt8(clamping:)`, `Int16(exactly:)`: a fixed-width type made
+/// from an Int (or, for `exactly:`, a Double that is exactly an integer; otherwise nil).
+private func widthInitializer(
+  _ type: String, _ label: String, example: String,
+  _ make: @escaping @Sendable (IntegerWidth, Int64, BuiltinCall) throws -> SwiftValue
+) -> SwiftBuiltin {
+  SwiftBuiltin("", "\(type)(\(label) source: Any) -> \(type)\(label == "exactly" ? "?" : "")", example: example) { call in
+    guard let width = IntegerWidth(named: type) else { throw call.evaluator.failure("no such type \(type)", at: call.node) }
+    switch try call.value(0) {
+    case .int(let number): return try make(width, number, call)
+    case .double(let number) where label == "exactly":
+      guard number.isFinite, number.rounded(.towardZero) == number, number >= Double(width.minimum), number <= Double(width.maximum) else {
+        return .none
+      }
+      return try make(width, Int64(number), call)
+    case let other: throw call.evaluator.failure("cannot make a \(type) \(label) a \(other.typeName)", at: call.node)
     }
   }
 }

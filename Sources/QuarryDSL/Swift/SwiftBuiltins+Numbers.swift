@@ -71,6 +71,16 @@ extension SwiftBuiltins {
       return .double(try call.baseDouble().rounded(rule))
     },
     SwiftBuiltin("Double", "squareRoot() -> Double", example: "2.0.squareRoot()") { .double(try $0.baseDouble().squareRoot()) },
+    SwiftBuiltin(
+      "Double", "remainder(dividingBy other: Double) -> Double",
+      example: "[(7.5).remainder(dividingBy: 2), (-7.5).remainder(dividingBy: 2), (5.0).remainder(dividingBy: 0.3)]"
+    ) { call in
+      var call = call
+      return .double(try call.baseDouble().remainder(dividingBy: call.double(0)))
+    },
+    SwiftBuiltin("Double", "nextUp: Double", example: "[(1.0).nextUp, (-0.0).nextUp]") { .double(try $0.baseDouble().nextUp) },
+    SwiftBuiltin("Double", "nextDown: Double", example: "(1.0).nextDown") { .double(try $0.baseDouble().nextDown) },
+    SwiftBuiltin("Double", "ulp: Double", example: "[(1.0).ulp, (1e300).ulp]") { .double(try $0.baseDouble().ulp) },
     SwiftBuiltin("Double", "truncatingRemainder(dividingBy other: Double) -> Double", example: "7.5.truncatingRemainder(dividingBy: 2)") {
       call in
       .double(try call.baseDouble().truncatingRemainder(dividingBy: call.double(0)))

@@ -105,6 +105,22 @@ extension SwiftBuiltins {
       return .string(try call.baseString().trimmingScalars(in: set))
     },
     SwiftBuiltin(
+      "String", "split(separator: Character, maxSplits: Int, omittingEmptySubsequences: Bool = true) -> [Substring]",
+      example:
+        #"["a b  c".split(separator: " ", maxSplits: 1), "a,,b,c".split(separator: ",", maxSplits: 2, omittingEmptySubsequences: false)]"#
+    ) { call in
+      var call = call
+      let separator = try call.string(0)
+      let limit = try call.int(1)
+      let omitting = call.count > 2 ? try call.evaluator.truth(call.value(2), at: call.node) : true
+      guard separator.count == 1, let character = separator.first else {
+        throw call.evaluator.failure("'split(separator:maxSplits:)' needs a Character", at: call.node)
+      }
+      guard limit >= 0 else { throw call.evaluator.crash("splits with a negative maxSplits (\(limit))", at: call.node) }
+      let parts = try call.baseString().split(separator: character, maxSplits: Int(clamping: limit), omittingEmptySubsequences: omitting)
+      return .array(parts.map { .string(String($0)) })
+    },
+    SwiftBuiltin(
       "String", "split(separator: Character, omittingEmptySubsequences: Bool = true) -> [Substring]",
       example: #""a,b,,c".split(separator: ",")"#
     ) { call in
