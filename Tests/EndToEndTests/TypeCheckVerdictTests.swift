@@ -24,7 +24,7 @@ import XCTest
 ///   without `#bind(…, as:)`, Int-backed enum columns set by a leading-dot case, ranges over an
 ///   optional column, `rawValue` of an enum column;
 /// - `Tests/TypeCheck/width-verdicts.jsonl`: columns of `Int64` and `Int32`
-///   (`Tests/TypeCheck/widths.swift`) compared, set and added to with integer literals (which the
+///   (`Tests/TypeCheck/widths.swift`), and of `Float`, `UInt8`, `Int16` (`Tests/RealCode/schemas/gauges.swift`) compared, set and added to with integer literals (which the
 ///   library's `some QueryExpression<Int64>` takes as `Int`) and with `Int64(…)`;
 /// - `Tests/TypeCheck/orbit-verdicts.jsonl`: another app's models (skymlr/orbit's, in
 ///   `Tests/RealCode/schemas/orbit.swift`): optional date columns set by a ternary with `#bind`
@@ -87,7 +87,7 @@ final class TypeCheckVerdictTests: XCTestCase {
       file: "helper-verdicts.jsonl", models: [RealCodeTests.modelsFile(for: "sq"), root.appendingPathComponent("helpers.swift")],
       schema: QuarryProcess.packageRoot.deletingLastPathComponent().appendingPathComponent("shared/conformance/fixture/sq_schema.sql")),
     VerdictSet(
-      file: "width-verdicts.jsonl", models: [root.appendingPathComponent("widths.swift")],
+      file: "width-verdicts.jsonl", models: [root.appendingPathComponent("widths.swift"), RealCodeTests.modelsFile(for: "gauges")],
       schema: root.appendingPathComponent("widths-schema.sql")),
     VerdictSet(
       file: "salty-verdicts.jsonl", models: [RealCodeTests.modelsFile(for: "salty")],
