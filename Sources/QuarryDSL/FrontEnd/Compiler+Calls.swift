@@ -919,7 +919,7 @@ extension Compiler {
     }
     guard a != .null, b != .null else { return nil }
     if [left.type, right.type].contains(where: { $0?.wrapped.name == "Float" }), ["+", "-", "*", "/"].contains(op),
-      let x = Self.number(a), let y = Self.number(b)
+      let x = lhs.number, let y = rhs.number
     {
       // `Float(1) / 3`: Float arithmetic, rounded to 24 bits as Swift rounds it.
       let (fx, fy) = (Float(x), Float(y))
@@ -951,15 +951,6 @@ extension Compiler {
       return try value(of: result, at: node)
     } catch let error as SwiftEvaluationError {
       throw Diagnostic(computedBeforeTheQuery: error)
-    }
-  }
-
-  /// A number a literal value holds (nil for text, blobs, NULL).
-  static func number(_ value: QueryBinding) -> Double? {
-    switch value {
-    case .double(let number): number
-    case .integer(let number): Double(number)
-    default: nil
     }
   }
 

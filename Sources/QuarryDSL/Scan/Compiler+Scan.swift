@@ -652,17 +652,7 @@ extension Compiler {
   /// The type an initializer makes when it is a type neither the app nor the library declares
   /// (`HKHealthStore()`, `NSFetchRequest<Item>(…)`); nil for anything else.
   func madeOfUnknownType(_ expr: ExprSyntax) -> String? {
-    var inner = expr
-    while true {
-      if let wrapped = inner.as(TryExprSyntax.self)?.expression {
-        inner = wrapped
-      } else if let wrapped = inner.as(AwaitExprSyntax.self)?.expression {
-        inner = wrapped
-      } else {
-        break
-      }
-    }
-    guard let call = inner.as(FunctionCallExprSyntax.self) else { return nil }
+    guard let call = AppCodeRunner.unwrapped(expr).as(FunctionCallExprSyntax.self) else { return nil }
     var callee = call.calledExpression
     if let specialized = callee.as(GenericSpecializationExprSyntax.self) { callee = specialized.expression }
     guard let name = callee.as(DeclReferenceExprSyntax.self)?.baseName.text, name.first?.isUppercase == true,

@@ -192,7 +192,7 @@ extension SwiftEvaluator {
     }
   }
 
-  private func integerArithmetic(_ op: String, _ a: Int64, _ b: Int64, at node: some SyntaxProtocol) throws -> Int64 {
+  fileprivate func integerArithmetic(_ op: String, _ a: Int64, _ b: Int64, at node: some SyntaxProtocol) throws -> Int64 {
     let result: (partialValue: Int64, overflow: Bool)
     switch op {
     case "+": result = a.addingReportingOverflow(b)
@@ -360,25 +360,14 @@ struct IntegerWidth {
   }
 
   func arithmetic(_ op: String, _ a: Int64, _ b: Int64, evaluator: SwiftEvaluator, at node: some SyntaxProtocol) throws -> Int64 {
-    func checked(_ result: (partialValue: Int64, overflow: Bool)) throws -> Int64 {
-      guard !result.overflow, result.partialValue >= minimum, result.partialValue <= maximum else {
-        throw evaluator.crash("overflows \(name) (\(a) \(op) \(b))", at: node)
-      }
-      return result.partialValue
-    }
     switch op {
-    case "+": return try checked(a.addingReportingOverflow(b))
-    case "-": return try checked(a.subtractingReportingOverflow(b))
-    case "*": return try checked(a.multipliedReportingOverflow(by: b))
-    case "/", "%":
-      guard b != 0 else { throw evaluator.crash(op == "/" ? "divides by zero" : "takes a remainder by zero", at: node) }
-      return try checked(op == "/" ? a.dividedReportingOverflow(by: b) : a.remainderReportingOverflow(dividingBy: b))
-    case "&+": return truncated(a &+ b)
-    case "&-": return truncated(a &- b)
-    case "&*": return truncated(a &* b)
-    case "&": return truncated(a & b)
-    case "|": return truncated(a | b)
-    case "^": return truncated(a ^ b)
+    case "+", "-", "*", "/", "%":
+      // Int's arithmetic (its own traps: division by zero), then this type's range.
+      let result = try evaluator.integerArithmetic(op, a, b, at: node)
+      guard result >= minimum, result <= maximum else { throw evaluator.crash("overflows \(name) (\(a) \(op) \(b))", at: node) }
+      return result
+    case "&+", "&-", "&*", "&", "|", "^":
+      return truncated(try evaluator.integerArithmetic(op, a, b, at: node))
     case "<<", ">>":
       // Smart shifts: a negative count shifts the other way; past the width, every bit is gone.
       let left = (op == "<<") == (b >= 0)
