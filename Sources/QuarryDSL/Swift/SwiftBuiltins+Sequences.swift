@@ -18,28 +18,11 @@ extension SwiftBuiltins {
     SwiftBuiltin(
       "Sequence", "max(by areInIncreasingOrder: (Element, Element) -> Bool) -> Element?", needsOrder: false,
       example: "[3, 9, 4, 6].max { $0 % 3 < $1 % 3 }"
-    ) { call in
-      let before = try call.function(0)
-      var best: SwiftValue?
-      for element in try call.elements() {
-        // The first of the largest, as Swift keeps it.
-        if let current = best, !(try call.evaluator.truth(before([current, element]), at: call.node)) { continue }
-        best = element
-      }
-      return best.map { .some($0) } ?? .none
-    },
+    ) { call in try extreme(call, by: call.function(0), largest: true) },
     SwiftBuiltin(
       "Sequence", "min(by areInIncreasingOrder: (Element, Element) -> Bool) -> Element?", needsOrder: false,
       example: #"["bb", "a", "cc", "d"].min { $0.count < $1.count }"#
-    ) { call in
-      let before = try call.function(0)
-      var best: SwiftValue?
-      for element in try call.elements() {
-        if let current = best, !(try call.evaluator.truth(before([element, current]), at: call.node)) { continue }
-        best = element
-      }
-      return best.map { .some($0) } ?? .none
-    },
+    ) { call in try extreme(call, by: call.function(0), largest: false) },
     SwiftBuiltin("Sequence", "elementsEqual(_ other: some Sequence) -> Bool", example: "[1, 2].elementsEqual(1...2)") { call in
       var call = call
       let other = try call.value(0)
@@ -307,6 +290,19 @@ extension SwiftBuiltins {
     }
     if let problem { throw problem }
     return sorted.map(\.element)
+  }
+
+  /// `max(by:)`, `min(by:)`: the first of the largest (or smallest), as Swift keeps it.
+  private static func extreme(
+    _ call: BuiltinCall, by areInIncreasingOrder: ([SwiftValue]) throws -> SwiftValue, largest: Bool
+  ) throws -> SwiftValue {
+    var best: SwiftValue?
+    for element in try call.elements() {
+      let pair = largest ? [best ?? element, element] : [element, best ?? element]
+      if best != nil, !(try call.evaluator.truth(areInIncreasingOrder(pair), at: call.node)) { continue }
+      best = element
+    }
+    return best.map { .some($0) } ?? .none
   }
 
   private static func extreme(_ call: BuiltinCall, largest: Bool) throws -> SwiftValue {
