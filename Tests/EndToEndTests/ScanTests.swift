@@ -1836,6 +1836,50 @@ final class ScanTests: XCTestCase {
   }
 
   /// `--fail-on` for CI: 1 when met, 0 otherwise; a silenced finding does not count.
+  /// A value the app computes in code Quarry does not run (`Color.HexRepresentation(…)`), with
+  /// a fallback after `??`: spliced into a migration's SQL, the schema is built with the fallback
+  /// so the app's tables exist, and the statement says so beside its SQL (never a silent `0`);
+  /// bound in a query, it is the app's run-time value, named by its code.
+  func testAFallbackAfterAnAppValueIsSaidNotPassedOff() throws {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("quarry-scan-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    try Data(
+      #"""
+      import SQLiteData
+      import SwiftUI
+
+      @Table struct Swatch: Identifiable { let id: Int; var color = 0 }
+
+      func appDatabase() throws -> any DatabaseWriter {
+        let database = try SQLiteData.defaultDatabase()
+        var migrator = DatabaseMigrator()
+        migrator.registerMigration("v1") { db in
+          let defaultColor = Color.HexRepresentation(queryOutput: Color.red).hexValue
+          try #sql("CREATE TABLE swatches (id INTEGER PRIMARY KEY, color INTEGER NOT NULL DEFAULT \(raw: defaultColor ?? 0))").execute(db)
+        }
+        try migrator.migrate(database)
+        return database
+      }
+      """#.utf8
+    ).write(to: folder.appendingPathComponent("App.swift"))
+    let result = try QuarryProcess.run(["scan", folder.path, "--format", "json"])
+    let objects = try result.stdout.split(separator: "\n").map { line in
+      try XCTUnwrap(JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+    }
+    let migration = try XCTUnwrap(objects.first { ($0["kind"] as? String) == "migration 'v1'" })
+    XCTAssertEqual(migration["sql"] as? String, "CREATE TABLE swatches (id INTEGER PRIMARY KEY, color INTEGER NOT NULL DEFAULT 0)")
+    XCTAssertNil(migration["error"] as? String)
+    let findings = ((migration["findings"] as? [[String: Any]]) ?? []).map { "\($0["id"] ?? "?"): \($0["message"] ?? "")" }
+    XCTAssertEqual(
+      findings,
+      [
+        "app-value: 'defaultColor' comes from app code Quarry does not run (Color.HexRepresentation(queryOutput: Co…): this SQL has its fallback after '??', 0, where the app has the value it computes"
+      ])
+    let summary = try XCTUnwrap(objects.last?["summary"] as? [String: Any])
+    XCTAssertEqual(summary["errors"] as? Int, 0)
+  }
+
   func testFailOn() throws {
     XCTAssertEqual(try QuarryProcess.run(["scan", Self.app, "--fail-on", "error"]).status, 1)
     XCTAssertEqual(try QuarryProcess.run(["scan", Self.app]).status, 0)

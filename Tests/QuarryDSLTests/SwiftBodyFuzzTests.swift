@@ -146,9 +146,9 @@ final class SwiftBodyFuzzTests: XCTestCase {
     print(
       "random bodies: \(count): \(outcomes.values) values, \(outcomes.errors) located errors (\(outcomes.crashes) where the app would crash, \(outcomes.budget) over budget); slowest \(String(format: "%.3f", slowest.seconds)) s"
     )
-    // A hang guard, not a speed goal: a body at the full step budget takes about 2 s in a debug
-    // build on a loaded machine; an unbounded one would never finish.
-    XCTAssertLessThan(slowest.seconds, 15, "slowest body: \(slowest.body)")
+    // A hang guard, not a speed goal: a body at the full step budget takes up to about 15 s in a
+    // debug build on a loaded machine; an unbounded one would never finish.
+    XCTAssertLessThan(slowest.seconds, 60, "slowest body: \(slowest.body)")
     XCTAssertGreaterThan(outcomes.values, count / 10, "the generator should make many bodies that run")
     XCTAssertGreaterThan(outcomes.crashes, count / 20, "the generator should reach Swift's traps")
   }
@@ -170,7 +170,9 @@ final class SwiftBodyFuzzTests: XCTestCase {
         continue
       }
       XCTAssert(error.text.contains("budget") || error.text.contains("deep"), "\(body): \(error.message)")
-      XCTAssertLessThan(Date().timeIntervalSince(start), 10, body)
+      // A hang guard, not a speed goal (the bench's): the full budget of an endless loop takes
+      // 12–15 s in a debug build on this machine, unloaded; an unbounded one never finishes.
+      XCTAssertLessThan(Date().timeIntervalSince(start), 60, body)
     }
   }
 

@@ -686,7 +686,8 @@ extension Compiler {
     let leftSyntax = operation.left.anchor
     let rightSyntax = operation.right.anchor
     // `appValue ?? 0` where `appValue` comes from app code Quarry skipped: unknown, as the name
-    // is (its fallback would be a guess); in a scan, the fallback, said.
+    // is (its fallback would be a guess); in a scan, the fallback, so the app's schema is built,
+    // with the assumption shown beside the statement's SQL.
     if opToken == "??", let reference = leftSyntax.as(DeclReferenceExprSyntax.self), lookupLocal(reference.baseName.text) == nil,
       let origin = appCode.skippedValues[reference.baseName.text]
     {
@@ -694,9 +695,10 @@ extension Compiler {
         throw source.diagnostic(
           "'\(reference.baseName.text)' comes from app code Quarry does not run (\(origin)), so its value is unknown here", at: reference)
       }
-      try warn(
-        "'\(reference.baseName.text)' comes from app code Quarry does not run (\(origin)); its fallback after '??' is used here",
-        at: reference)
+      assumptions.append(
+        source.diagnostic(
+          "'\(reference.baseName.text)' comes from app code Quarry does not run (\(origin)): this SQL has its fallback after '??', \(text(of: rightSyntax)), where the app has the value it computes",
+          at: reference))
       return try evaluateOperand(operation.right, expected: expected)
     }
     let lhs = try evaluateOperand(operation.left)

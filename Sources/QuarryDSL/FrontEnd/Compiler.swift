@@ -24,6 +24,9 @@ public struct CompiledStatement: Sendable {
   public var excerpt: String?
   /// The SQL a pasted StructuredQueries test expects for this statement (`assertQuery(…) { """…""" }`).
   public var expectedSQL: String?
+  /// What the statement's SQL assumes where a scanned app computes a value Quarry does not run
+  /// (`\(raw: color ?? 0)` spliced with its fallback `0`): located sentences a reader is shown.
+  public var assumptions: [Diagnostic] = []
 
   public init(statement: Statement, input: String, columnTypes: [SwiftType?], line: Int, column: Int) {
     self.statement = statement
@@ -156,6 +159,8 @@ public final class Compiler {
   /// What the last `compile` warned about: spellings StructuredQueries deprecates or no longer
   /// offers. A warning never stops a query.
   public internal(set) var warnings: [Diagnostic] = []
+  /// Assumptions made since the last statement was built (``CompiledStatement/assumptions``).
+  var assumptions: [Diagnostic] = []
   /// Warnings are errors (`--strict`, for checking app code).
   public var strict = false
   /// The Swift-side features inputs used, as they were compiled (a lesson checks that an answer
@@ -446,6 +451,8 @@ public final class Compiler {
         statement: statement, input: input, columnTypes: types, line: location.line,
         column: location.column)
       compiled.excerpt = excerpt
+      compiled.assumptions = assumptions
+      assumptions = []
       return compiled
     }
     switch value {

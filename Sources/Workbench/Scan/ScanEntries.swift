@@ -130,6 +130,7 @@ struct EntryBuilder {
         if alreadyApplied != nil, listed.contains(place) { continue }
         listed.insert(place)
         entry.executedBy = "execute"
+        entry.findings += Self.assumed(compiled)
         entry.sql = Self.sql(of: compiled.statement)
         entry.prettySQL = Self.sql(of: compiled.statement, layout: .pretty)
         entry.bindings = Self.bindings(of: compiled.statement)
@@ -228,6 +229,11 @@ struct EntryBuilder {
     return String(match.1)
   }
 
+  /// What a statement's SQL assumes of a value the app computes (a fallback after `??`).
+  static func assumed(_ compiled: CompiledStatement) -> [ScanReport.Finding] {
+    compiled.assumptions.map { .init(id: "app-value", message: $0.fullMessage) }
+  }
+
   // MARK: Queries
 
   static func isSchemaObject(_ statement: Statement) -> Bool {
@@ -321,6 +327,7 @@ struct EntryBuilder {
     for warning in scanned.warnings {
       entry.findings.append(.init(id: "deprecated", message: warning.fullMessage))
     }
+    if case .statement(let compiled) = scanned.outcome { entry.findings += Self.assumed(compiled) }
     silence(&entry)
     return entry
   }

@@ -106,6 +106,7 @@ extension ScanReport {
     "query-in-loop": "A statement runs once per row of a loop (N+1)",
     "raw-splice": "A value spliced into SQL text with \\(raw:)",
     "deprecated": "A spelling StructuredQueries deprecates",
+    "app-value": "SQL built with a fallback where the app has a value Quarry does not compute",
   ]
 
   /// A path as a relative URI reference: `/` kept, everything a URI does not allow as it is
