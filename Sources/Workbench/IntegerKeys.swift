@@ -66,9 +66,12 @@ struct IntegerKeys {
           (foreignKey[2].textValue ?? parentKey) == parentKey
         else { continue }
         let name = quoteIdentifier(column)
+        // Through negative ids too: a UNIQUE over foreign keys (`UNIQUE(reminderID, tagID)`)
+        // never meets a pair it is about to become (ids moved by one).
         try database.execute(
           """
-          UPDATE \(quoteIdentifier(table)) SET \(name) = coalesce((SELECT new FROM temp.quarry_idmap WHERE tableName = \(quoteText(parent)) AND old = \(name)), \(name)) WHERE \(name) IS NOT NULL
+          UPDATE \(quoteIdentifier(table)) SET \(name) = -coalesce((SELECT new FROM temp.quarry_idmap WHERE tableName = \(quoteText(parent)) AND old = \(name)), \(name)) WHERE \(name) IS NOT NULL;
+          UPDATE \(quoteIdentifier(table)) SET \(name) = -\(name) WHERE \(name) IS NOT NULL;
           """)
       }
     }

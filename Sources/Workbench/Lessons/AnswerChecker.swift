@@ -176,7 +176,10 @@ public struct AnswerChecker {
       do {
         actual = try run(answer, exercise: exercise, fixture: fixture, dataset: dataset, context: context)
       } catch let error as CheckFailure {
-        return .wrong(Self.explain(error.message))
+        // An error only under other ids (a fixed id that is taken there): where, said.
+        let place =
+          dataset.idShift == 0 ? "" : place(of: dataset, answer: answer, exercise: exercise, fixture: fixture, outcomes: [expected])
+        return .wrong(Self.explain(error.message) + place)
       }
       if let difference = compare(expected: expected, actual: actual, exercise: exercise) {
         return .wrong(difference + place(of: dataset, answer: answer, exercise: exercise, fixture: fixture, outcomes: [expected, actual]))
@@ -214,6 +217,10 @@ public struct AnswerChecker {
   /// Where an answer went wrong, said after the difference: which dataset, and what it holds that
   /// the fixture's rows do not (the rows that differ, on a generated dataset).
   func place(of dataset: Dataset, answer: String, exercise: Exercise, fixture: String, outcomes: [Outcome]) -> String {
+    if dataset.idShift == 1 {
+      return
+        " (on the fixture's rows with every id one higher: the id the fixture gives a new row next is taken, and an id read off the fixture names the row before it, so it depends on an id written in it)"
+    }
     if dataset.idShift != 0 {
       return " (on the variant rows under other ids: it matched them under the fixture's ids, so it depends on an id written in it)"
     }
@@ -329,7 +336,8 @@ public struct AnswerChecker {
   /// The datasets every answer runs on: the fixture, its variant rows, and the variant rows with
   /// every integer id moved (an id read off the fixture then names no row, or another).
   /// An exercise whose solution names a row by its id (`find(1)`, `$0.id.eq(4)`: the task gives
-  /// that id) runs on the first two only.
+  /// that id) runs on the first two only. One that adds rows runs on the fixture's rows with
+  /// every id one higher too (the id a new row would get next is taken).
   ///
   /// Then three generated datasets (``GeneratedRows``, seeds 1–3) made from the variant rows:
   /// rows copied, dates moved to other years, ids permuted (kept where the solution names an id). Rows holding a string the solution writes (a name the task gives) are not copied.
@@ -339,6 +347,10 @@ public struct AnswerChecker {
     let given = Set(literals.filter { $0.hasPrefix("s") }.map { String($0.dropFirst()) })
     var datasets = [Dataset(variant: false), Dataset(variant: true)]
     if !namesNumbers { datasets.append(Dataset(variant: true, idShift: 1000)) }
+    // An exercise that adds rows: the fixture's rows with every id one higher, so the id the
+    // fixture would give a new row next is taken (`VALUES (5, 'Reading', …)` read off the
+    // fixture collides), and an id read off it names the row before.
+    if !namesNumbers, addsRows(exercise.solution) { datasets.append(Dataset(variant: false, idShift: 1)) }
     for seed in 1...3 {
       datasets.append(
         Dataset(
@@ -383,6 +395,11 @@ public struct AnswerChecker {
     // A label (`orderID: 1`) and a row of VALUES (`VALUES (1, 3, 2)`) name ids too.
     let labelled = #"(?i)[a-z]id\s*:\s*-?\d|\bvalues\b\s*:?\s*\{?\s*\([^)]*\d"#
     return TextPattern(pattern)?.contains(in: solution) ?? true || TextPattern(labelled)?.contains(in: solution) ?? true
+  }
+
+  /// Whether a solution inserts rows (`INSERT`, `.insert { … }`, `.upsert { … }`).
+  static func addsRows(_ solution: String) -> Bool {
+    TextPattern(#"(?i)\b(insert|upsert)\b"#)?.contains(in: solution) ?? false
   }
 
   /// A dataset whose values change too (``ValueVariation``), from the variant rows (odd seeds) or
