@@ -16,6 +16,7 @@ code) and compares with these values. Run it after changing the generator; commi
   python3 scripts/swift-contexts.py [--seed 34] [--count 1500]
   python3 scripts/swift-contexts.py --family app --seed 7 --count 1200   # app-style.json
   python3 scripts/swift-contexts.py --family apis --seed 501 --count 1200  # standard-apis.json
+  python3 scripts/swift-contexts.py --family widths --seed 61 --count 1200  # fixed-widths.json
 """
 import argparse, json, os, random, re, subprocess, sys, tempfile
 
@@ -549,6 +550,134 @@ class ApiGen:
                  "Int?": self.opt_int, "String?": self.opt_string, "Double?": lambda k: f"Double({self.s()})"}[type_name]
         return maker(self.r.randint(1, 2))
 
+class WidthGen:
+    """A fourth family: fixed-width integers (Int8 … UInt32) reached the way code reaches them —
+    array elements and subscripts, `first`/`max()`, closure parameters of `map`/`reduce`,
+    optionals and `??`, tuples, ternaries, dictionary values, `utf8` bytes, `min`/`max` — then
+    wrapping, trapping and shifting arithmetic in the type's own width, converted, printed or
+    compared. The value must keep its width wherever it flows."""
+
+    WIDTHS = {"Int8": (-128, 127), "Int16": (-32768, 32767), "Int32": (-2147483648, 2147483647),
+              "UInt8": (0, 255), "UInt16": (0, 65535), "UInt32": (0, 4294967295)}
+    WORDS = ['"abc"', '"hé"', '"Zz"', '"~!"', '"ß1"']
+
+    def __init__(self, rng):
+        self.r = rng
+
+    def c(self, options):
+        return self.r.choice(options)
+
+    def lit(self, t):
+        lo, hi = self.WIDTHS[t]
+        picks = [lo, hi, 0, 1, 2, 3, 7, 100, hi // 2, hi - 1, lo + 1, 13, 60]
+        if lo < 0:
+            picks += [-1, -2, -100, lo // 2]
+        return str(self.c([v for v in picks if lo <= v <= hi]))
+
+    def small(self):
+        return self.c(["1", "2", "3", "4", "7", "9", "15", "17", "31", "33"])
+
+    def p(self, text):
+        return text if re.fullmatch(r"[A-Za-z0-9_.]+", text) else "(" + text + ")"
+
+    def narrow(self, t, k):
+        """An expression of fixed-width type `t`."""
+        lit = lambda: self.lit(t)
+        if k <= 0:
+            return self.c([lambda: f"{t}({lit()})", lambda: f"{t}.max", lambda: f"{t}.min", lambda: f"({lit()} as {t})"])()
+        k -= 1
+        x = lambda: self.narrow(t, k)
+        p = self.p
+        c = self.c
+        options = [
+            lambda: f"[{x()}, {lit()}, {lit()}][{c(['0', '1', '2'])}]",
+            lambda: f"([{lit()}, {lit()}] as [{t}])[{c(['0', '1'])}]",
+            lambda: f"[{x()}, {lit()}].first!",
+            lambda: f"([{lit()}, {lit()}] as [{t}]).last ?? {lit()}",
+            lambda: f"[{x()}, {lit()}, {lit()}].max()!",
+            lambda: f"([{lit()}, {lit()}] as [{t}]).min() ?? 0",
+            lambda: f"[{x()}, {lit()}].map {{ $0 {c(['&+', '&-', '&*', '^', '|', '&'])} {lit()} }}[{c(['0', '1'])}]",
+            lambda: f"([{lit()}, {lit()}, {lit()}] as [{t}]).reduce(0) {{ $0 {c(['&+', '&-', '&*', '^', '|'])} $1 }}",
+            lambda: f"([{lit()}, {lit()}] as [{t}]).reduce({x()}, {c(['&+', '&*', '^'])})",
+            lambda: f"({c(['true', 'false', '1 < 2', '3 > 4'])} ? {x()} : {x()})",
+            lambda: f"({x()}, {lit()}).{c(['0', '1'])}",
+            lambda: f"({t}?({lit()}) ?? {x()})",
+            lambda: f"(Optional({x()}) ?? {lit()})",
+            lambda: f"{c(['max', 'min'])}({x()}, {x()})",
+            lambda: f"[{c(['1', '2'])}: {x()}][{c(['1', '2'])}, default: {lit()}]",
+            lambda: f"{p(x())} {c(['&+', '&-', '&*'])} {p(x())}",
+            lambda: f"{p(x())} {c(['&', '|', '^'])} {p(x())}",
+            lambda: f"{p(x())} {c(['+', '-', '*', '/', '%'])} {p(x())}",
+            lambda: f"{p(x())} {c(['>>', '<<', '&>>', '&<<'])} {self.small()}",
+            lambda: f"~{p(x())}",
+            lambda: f"{t}(truncatingIfNeeded: {c(['300', '-1', '70000', '5000000000', '-129', '256'])})",
+            lambda: f"{t}(clamping: {c(['300', '-1', '70000', '5000000000', '-129', '256', '42'])})",
+            lambda: f"{t}({self.other(t, k)})",
+            lambda: f"{t}(truncatingIfNeeded: {self.other(t, k)})",
+            lambda: f"Array([{x()}, {lit()}].reversed())[0]",
+            lambda: f"[{x()}, {lit()}, {lit()}].sorted()[{c(['0', '2'])}]",
+            lambda: f"[{x()}, {lit()}].filter {{ $0 > {lit()} }}.first ?? {lit()}",
+        ]
+        if t.startswith("Int"):
+            options.append(lambda: f"-{p(x())}")
+            options.append(lambda: f"abs({x()})")
+        if t == "UInt8":
+            options.append(lambda: f"{c(self.WORDS)}.utf8.first!")
+            options.append(lambda: f"Array({c(self.WORDS)}.utf8)[1]")
+            options.append(lambda: f"{c(self.WORDS)}.utf8.map {{ $0 &+ {lit()} }}.max()!")
+        return c(options)()
+
+    def other(self, t, k):
+        return self.narrow(self.c([w for w in self.WIDTHS if w != t]), max(k - 1, 0))
+
+    def any_narrow(self, k):
+        t = self.c(list(self.WIDTHS))
+        return t, self.narrow(t, k)
+
+    def make(self, type_name):
+        k = self.r.randint(1, 3)
+        c = self.c
+        if type_name in ("Int", "Double"):
+            t, x = self.any_narrow(k)
+            conv = "Int" if type_name == "Int" else "Double"
+            return c([
+                lambda: f"{conv}({x})",
+                lambda: f"{conv}({x}) {c(['+', '-', '*'])} {c(['1', '1000', '-7'])}",
+                lambda: f"[{x}, {self.lit(t)}].map {{ {conv}($0) }}.reduce(0, +)",
+                lambda: f"{self.p(x)}.{c(['leadingZeroBitCount', 'trailingZeroBitCount', 'nonzeroBitCount', 'bitWidth'])}" if conv == "Int" else f"Double({x})",
+            ])()
+        if type_name == "String":
+            t, x = self.any_narrow(k)
+            return c([
+                lambda: f'"\\({x})"',
+                lambda: f'"\\([{x}, {self.lit(t)}])"',
+                lambda: f'String({x})',
+                lambda: f'"\\({t}?({self.lit(t)}))"',
+                lambda: f'"<\\({x})>" + String(describing: {x})',
+            ])()
+        if type_name == "Bool":
+            t, x = self.any_narrow(k)
+            y = self.narrow(t, max(k - 1, 0))
+            return c([
+                lambda: f"{x} {c(['<', '<=', '>', '>=', '==', '!='])} {y}",
+                lambda: f"{x} == {self.lit(t)}",
+                lambda: f"[{x}, {self.lit(t)}].contains({y})",
+                lambda: f"Set([{x}, {y}]).count == 2",
+                lambda: f"{self.p(x)}.isMultiple(of: {c(['2', '3', '4'])})",
+            ])()
+        t, x = self.any_narrow(k)
+        if type_name == "Int?":
+            return c([
+                lambda: f"[{x}, {self.lit(t)}].first.map {{ Int($0) }}",
+                lambda: f"{t}(exactly: {c(['300', '-1', '70000', '127', '128', '0'])}).map {{ Int($0) }}",
+                lambda: f"[{x}, {self.lit(t)}].firstIndex(of: {self.narrow(t, 0)})",
+                lambda: f"[{x}].last.map(Int.init)",
+            ])()
+        if type_name == "String?":
+            return f"[{x}].first.map {{ \"\\($0)\" }}"
+        return f"[{x}].first.map {{ Double($0) }}"
+
+
 TYPES = ["Int", "Double", "String", "Bool", "Int?", "String?", "Double?"]
 
 
@@ -557,12 +686,14 @@ def generate(seed, count, family="operators"):
     g = Gen(rng)
     app = AppStyleGen(rng)
     apis = ApiGen(rng)
+    widths = WidthGen(rng)
     makers = {"Int": g.int_, "Double": g.double_, "String": g.string_, "Bool": g.bool_,
               "Int?": g.opt_int, "String?": g.opt_string, "Double?": g.opt_double}
     seen, out = set(), []
     while len(out) < count:
         t = rng.choice(TYPES)
-        expr = app.make(t) if family == "app" else apis.make(t) if family == "apis" else makers[t](rng.randint(1, 3))[0]
+        expr = (app.make(t) if family == "app" else apis.make(t) if family == "apis" else widths.make(t) if family == "widths"
+                else makers[t](rng.randint(1, 3))[0])
         if len(expr) > 160 or (t, expr) in seen:
             continue
         seen.add((t, expr))
@@ -651,13 +782,14 @@ def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--seed", type=int, default=34)
     parser.add_argument("--count", type=int, default=1500)
-    parser.add_argument("--family", choices=["operators", "app", "apis"], default="operators",
-                        help="operators: precedence, literals and operators (generated.json); app: the calls app code makes (app-style.json); apis: less common standard APIs (standard-apis.json)")
+    parser.add_argument("--family", choices=["operators", "app", "apis", "widths"], default="operators",
+                        help="operators: precedence, literals and operators (generated.json); app: the calls app code makes (app-style.json); apis: less common standard APIs (standard-apis.json); widths: Int8 … UInt32 flowing through collections, closures and optionals (fixed-widths.json)")
     parser.add_argument("--out", help="where to write (a fresh seed elsewhere: QUARRY_SWIFT_CONTEXTS=PATH)")
     args = parser.parse_args()
     if args.out is None:
         args.out = {"operators": OUT, "app": os.path.join(os.path.dirname(OUT), "app-style.json"),
-                    "apis": os.path.join(os.path.dirname(OUT), "standard-apis.json")}[args.family]
+                    "apis": os.path.join(os.path.dirname(OUT), "standard-apis.json"),
+                    "widths": os.path.join(os.path.dirname(OUT), "fixed-widths.json")}[args.family]
     items = generate(args.seed, args.count, args.family)
     kept_all = []
     with tempfile.TemporaryDirectory() as tmp:

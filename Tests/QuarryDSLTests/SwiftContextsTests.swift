@@ -196,6 +196,18 @@ final class SwiftContextsTests: XCTestCase {
     check(corpus, ceilings: Self.apiCeilings)
   }
 
+  /// The fourth family (`--family widths`): Int8 … UInt32 reached through array elements,
+  /// closure parameters, optionals, tuples, dictionaries and `utf8` bytes, then wrapped, shifted,
+  /// compared and printed: the value keeps its width wherever it flows. The refusals (a ratchet):
+  /// a `??` whose overload swiftc picks by what surrounds it (about 37), `UInt8?(…)` and the
+  /// other optional-type initializers (about 10).
+  func testFixedWidthIntegersKeepTheirWidthWhereverTheyFlow() throws {
+    let corpus = try XCTUnwrap(
+      Self.load(Self.directory.appendingPathComponent("fixed-widths.json")),
+      "SwiftContexts/fixed-widths.json is missing: run scripts/swift-contexts.py --family widths --seed 61 --count 1200")
+    check(corpus, ceilings: [.prompt: 48, .query: 48, .modelDefault: 37, .function: 37, .app: 48, .record: 48, .printed: 48])
+  }
+
   /// The refusals measured on `standard-apis.json` (a ratchet: more is a regression). About 70
   /// are Float, refused by design; the rest: `stride` over Doubles, a Unicode scalar's `.value`,
   /// `map` after `first(where:)` found nothing, a `reduce` of an empty array whose type only

@@ -227,4 +227,41 @@ final class SwiftValuesInQueriesTests: SnapshotTestCase {
       """#
     }
   }
+
+  /// A fixed-width integer keeps its width wherever it flows (an annotated array's elements, a
+  /// closure's parameter, a `utf8` byte), so wrapping arithmetic wraps where Swift's does. The
+  /// values are swiftc's: `print(bytes[0] &+ bytes[1], doubled[0], …)` printed `44 144 212 [144, 200]`,
+  /// and `Int(bytes[1] &- bytes[0]) - 154` is 2. A literal too big for its type is swiftc's error.
+  func testFixedWidthIntegersKeepTheirWidth() throws {
+    assertInlineSnapshot(
+      of: try run(
+        #"""
+        let bytes: [UInt8] = [200, 100]
+        let doubled = bytes.map { $0 &* 2 }
+        Values(bytes[0] &+ bytes[1], doubled[0], "hé".utf8.reduce(0) { $0 &+ $1 }, "\(doubled)")
+        Reminder.where { $0.id.eq(Int(bytes[1] &- bytes[0]) - 154) }.select(\.title)
+        let big: UInt8 = 300
+        """#), as: .lines
+    ) {
+      """
+      SELECT 44, 144, 212, '[144, 200]'
+      ┌────┬─────┬─────┬──────────────┐
+      │ 44 │ 144 │ 212 │ '[144, 200]' │
+      ├────┼─────┼─────┼──────────────┤
+      │ 44 │ 144 │ 212 │ [144, 200]   │
+      └────┴─────┴─────┴──────────────┘
+      SELECT "reminders"."title"
+      FROM "reminders"
+      WHERE (("reminders"."id") = (2))
+      ┌─────────────────────┐
+      │ title               │
+      ├─────────────────────┤
+      │ Fix the leaking tap │
+      └─────────────────────┘
+      error: 5:18: this Swift is computed before the query runs, but it stores 300 in a UInt8, which it overflows (swiftc refuses it: the integer literal overflows when stored into 'UInt8')
+      let big: UInt8 = 300
+                       ^
+      """
+    }
+  }
 }

@@ -633,6 +633,7 @@ extension Compiler {
       return .expression(typed)
     case .bool(let flag): return .expression(TypedExpression(.value(.integer(flag ? 1 : 0)), type: .bool))
     case .int(let number): return .expression(TypedExpression(.value(.integer(number)), type: .int))
+    case .fixedWidth(let number, let width): return .expression(TypedExpression(.value(.integer(number)), type: SwiftType(width.name)))
     case .double(let number): return .expression(TypedExpression(.value(.double(number)), type: .double))
     case .string(let text): return .expression(TypedExpression(.value(.text(text)), type: .string))
     case .uuid(let text): return .expression(TypedExpression(.value(.text(text.lowercased())), type: SwiftType("UUID")))

@@ -375,6 +375,12 @@ extension Catalog {
   func evaluatorType(_ type: SwiftType?) -> SwiftType? {
     guard let type else { return nil }
     let scalars: Set<String> = ["Int", "Double", "String", "Bool", "Float", "CGFloat", "Int64", "Character"]
+    // `UInt8`, `[Int16]`, `[UInt32?]`: a narrower integer keeps its width only as Swift's value.
+    if IntegerWidth(named: type.wrapped.name) != nil
+      || type.wrapped.arrayElement.map({ IntegerWidth(named: $0.wrapped.name) != nil }) == true
+    {
+      return type
+    }
     return scalars.contains(type.name) || enums[type.name] != nil || valueTypes[type.name] != nil ? type : nil
   }
 

@@ -66,7 +66,13 @@ extension SwiftBuiltins {
       var bytes: [UInt8] = []
       bytes.reserveCapacity(elements.count)
       for element in elements {
-        guard case .int(let number) = element, let byte = UInt8(exactly: number) else {
+        let number: Int64?
+        switch element {
+        case .int(let literal): number = literal
+        case .fixedWidth(let byte, .uint8): number = byte
+        default: number = nil
+        }
+        guard let number, let byte = UInt8(exactly: number) else {
           throw call.evaluator.failure("needs bytes (UInt8) here, not \(element.typeName)", at: call.node)
         }
         bytes.append(byte)

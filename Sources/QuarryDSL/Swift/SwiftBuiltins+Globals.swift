@@ -50,7 +50,7 @@ extension SwiftBuiltins {
       },
       SwiftBuiltin("", "Int(_ value: Any) -> Int", example: "Int(-2.9)") { call in
         switch try call.value(0) {
-        case .int(let number): return .int(number)
+        case .int(let number), .fixedWidth(let number, _): return .int(number)
         case .double(let number):
           guard number.isFinite else { throw call.evaluator.crash("converts \(number) to Int", at: call.node) }
           guard number > -9_223_372_036_854_777_856.0, number < 9_223_372_036_854_775_808.0 else {
@@ -63,7 +63,7 @@ extension SwiftBuiltins {
       },
       SwiftBuiltin("", "Int(exactly source: Any) -> Int?", example: "[Int(exactly: 2.0), Int(exactly: 2.5), Int(exactly: -0.0)]") { call in
         switch try call.value(0) {
-        case .int(let number): return .some(.int(number))
+        case .int(let number), .fixedWidth(let number, _): return .some(.int(number))
         case .double(let number):
           // Exactly an integer within Int, or nothing (NaN, infinities, fractions, 2^63).
           guard number.isFinite, number.rounded(.towardZero) == number, number >= -9_223_372_036_854_775_808.0,
@@ -77,7 +77,10 @@ extension SwiftBuiltins {
         "", "String(_ value: Int, radix: Int, uppercase: Bool = false) -> String",
         example: "[String(255, radix: 16), String(-16, radix: 2), String(255, radix: 16, uppercase: true), String(35, radix: 36)]"
       ) { call in
-        let value = try call.int(0)
+        let argument = try call.value(0)
+        guard let value = argument.integer else {
+          throw call.evaluator.failure("needs an integer here, not \(argument.typeName)", at: call.node)
+        }
         let radix = try call.int(1)
         let uppercase = call.count > 2 ? try call.evaluator.truth(call.value(2), at: call.node) : false
         guard (2...36).contains(radix) else { throw call.evaluator.crash("makes a String in radix \(radix) (2 to 36 only)", at: call.node) }
@@ -113,7 +116,7 @@ extension SwiftBuiltins {
     ].map { widthInitializer($0.type, $0.label, example: $0.example) } + [
       SwiftBuiltin("", "Double(_ value: Any) -> Double", example: #"Double("2.5e3")"#) { call in
         switch try call.value(0) {
-        case .int(let number): return .double(Double(number))
+        case .int(let number), .fixedWidth(let number, _): return .double(Double(number))
         case .double(let number): return .double(number)
         case .string(let text): return Double(text).map { .some(.double($0)) } ?? .none
         case let other: throw call.evaluator.failure("cannot convert \(other.typeName) to Double", at: call.node)
@@ -154,6 +157,11 @@ extension SwiftBuiltins {
         case .int(let number):
           guard number != .min else { throw call.evaluator.crash("takes abs(Int.min), which overflows Int", at: call.node) }
           return .int(abs(number))
+        case .fixedWidth(let number, let width):
+          guard number != width.minimum || !width.signed else {
+            throw call.evaluator.crash("takes abs(\(width.name).min), which overflows \(width.name)", at: call.node)
+          }
+          return .fixedWidth(abs(number), width)
         case .double(let number): return .double(abs(number))
         case let other: throw call.evaluator.failure("cannot take abs of \(other.typeName)", at: call.node)
         }
@@ -196,6 +204,10 @@ extension SwiftBuiltins {
     if values.contains(where: { if case .double = $0 { true } else { false } }) {
       values = values.map { $0.number.map(SwiftValue.double) ?? $0 }
     }
+    // `max(x, 5)` of a UInt8 `x`: the literal is a UInt8 too.
+    if let width = values.lazy.compactMap({ if case .fixedWidth(_, let width) = $0 { width } else { nil } }).first {
+      values = try values.map { try width.holding($0, evaluator: call.evaluator, at: call.node) }
+    }
     guard var best = values.first else { throw call.evaluator.failure("'\(call.name)' needs values", at: call.node) }
     for value in values.dropFirst() where try call.evaluator.compare(largest ? ">=" : "<", value, best, at: call.node) {
       best = value
@@ -226,22 +238,24 @@ extension SwiftBuiltins {
 /// Double (truncated toward zero) it traps outside the range, from a String it is nil there.
 private func fixedWidthConversion(_ type: String, _ minimum: Int64, _ maximum: Int64, example: String) -> SwiftBuiltin {
   SwiftBuiltin("", "\(type)(_ value: Any) -> \(type)", example: example) { call in
+    // The result in its own width (an Int64 is an Int).
+    let made: (Int64) -> SwiftValue = { number in IntegerWidth(named: type).map { .fixedWidth(number, $0) } ?? .int(number) }
     switch try call.value(0) {
-    case .int(let number):
+    case .int(let number), .fixedWidth(let number, _):
       guard number >= minimum, number <= maximum else {
         throw call.evaluator.crash("converts \(number), beyond \(type), to \(type)", at: call.node)
       }
-      return .int(number)
+      return made(number)
     case .double(let number):
       guard number.isFinite else { throw call.evaluator.crash("converts \(number) to \(type)", at: call.node) }
       let truncated = number.rounded(.towardZero)
       guard truncated >= Double(minimum), truncated < Double(maximum) + 1 else {
         throw call.evaluator.crash("converts \(number), beyond \(type), to \(type)", at: call.node)
       }
-      return .int(Int64(truncated))
+      return made(Int64(truncated))
     case .string(let text):
       guard let number = Int64(text), number >= minimum, number <= maximum else { return .none }
-      return .some(.int(number))
+      return .some(made(number))
     case let other: throw call.evaluator.failure("cannot convert \(other.typeName) to \(type)", at: call.node)
     }
   }
@@ -254,7 +268,7 @@ private func widthInitializer(_ type: String, _ label: String, example: String) 
     guard let width = IntegerWidth(named: type) else { throw call.evaluator.failure("no such type \(type)", at: call.node) }
     let number: Int64
     switch try call.value(0) {
-    case .int(let given): number = given
+    case .int(let given), .fixedWidth(let given, _): number = given
     case .double(let given) where label == "exactly":
       guard given.isFinite, given.rounded(.towardZero) == given, given >= Double(width.minimum), given <= Double(width.maximum) else {
         return .none
@@ -263,9 +277,9 @@ private func widthInitializer(_ type: String, _ label: String, example: String) 
     case let other: throw call.evaluator.failure("cannot make a \(type) \(label) a \(other.typeName)", at: call.node)
     }
     switch label {
-    case "truncatingIfNeeded": return .int(width.truncated(number))
-    case "clamping": return .int(min(max(number, width.minimum), width.maximum))
-    default: return number >= width.minimum && number <= width.maximum ? .some(.int(number)) : .none
+    case "truncatingIfNeeded": return .fixedWidth(width.truncated(number), width)
+    case "clamping": return .fixedWidth(min(max(number, width.minimum), width.maximum), width)
+    default: return number >= width.minimum && number <= width.maximum ? .some(.fixedWidth(number, width)) : .none
     }
   }
 }

@@ -10,7 +10,7 @@ extension SwiftBuiltins {
     SwiftBuiltin("String", "utf8: String.UTF8View", example: #"Array("é!".utf8)"#) { call in
       let bytes = try call.baseString().utf8
       try call.evaluator.budget.allocate(elements: bytes.count)
-      return .lazySequence(type: "String.UTF8View", elements: bytes.map { .int(Int64($0)) })
+      return .lazySequence(type: "String.UTF8View", elements: bytes.map { .fixedWidth(Int64($0), .uint8) })
     },
     SwiftBuiltin("String", mutating: "append(_ other: String)", example: #"{ var s = "ab"; s.append("c"); s.append("é"); return s }"#) {
       evaluator, base, arguments, call in
@@ -23,7 +23,7 @@ extension SwiftBuiltins {
     SwiftBuiltin("String", "utf16: String.UTF16View", example: #"Array("é😀".utf16)"#) { call in
       let units = try call.baseString().utf16
       try call.evaluator.budget.allocate(elements: units.count)
-      return .lazySequence(type: "String.UTF16View", elements: units.map { .int(Int64($0)) })
+      return .lazySequence(type: "String.UTF16View", elements: units.map { .fixedWidth(Int64($0), .uint16) })
     },
     SwiftBuiltin("String", "unicodeScalars: String.UnicodeScalarView", example: #""e\u{301}!".unicodeScalars.count"#) { call in
       let scalars = try call.baseString().unicodeScalars

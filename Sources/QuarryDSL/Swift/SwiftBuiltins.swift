@@ -196,6 +196,13 @@ struct BuiltinCall {
     return number
   }
 
+  func baseFixedWidth() throws -> (value: Int64, width: IntegerWidth) {
+    guard case .fixedWidth(let number, let width) = base else {
+      throw evaluator.failure("needs a fixed-width integer, not \(base.typeName)", at: node)
+    }
+    return (number, width)
+  }
+
   func baseDouble() throws -> Double {
     guard let number = base.number else { throw evaluator.failure("needs a Double, not \(base.typeName)", at: node) }
     return number
@@ -249,7 +256,7 @@ struct BuiltinCall {
     }
     if let op = argument.as(DeclReferenceExprSyntax.self)?.baseName.text {
       switch op {
-      case "+", "-", "*", "/", "%", "<", ">", "<=", ">=", "==", "!=":
+      case "+", "-", "*", "/", "%", "<", ">", "<=", ">=", "==", "!=", "&+", "&-", "&*", "&", "|", "^":
         return { values in
           guard values.count == 2 else { throw evaluator.failure("'\(op)' takes two values", at: argument) }
           return try evaluator.binary(op, values[0], values[1], at: argument)
@@ -307,6 +314,7 @@ enum SwiftBuiltins {
     switch value {
     case .string: return ["String", "Sequence"]
     case .int: return ["Int"]
+    case .fixedWidth: return ["FixedWidthInteger"]
     case .double: return ["Double"]
     case .bool: return ["Bool"]
     case .array: return ["Array", "Sequence"]

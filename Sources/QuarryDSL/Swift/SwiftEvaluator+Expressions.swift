@@ -24,6 +24,9 @@ extension SwiftEvaluator {
     switch expr.as(ExprSyntaxEnum.self) {
     case .integerLiteralExpr(let literal):
       let value = try integer(literal, negated: false)
+      if let width = expected.flatMap({ IntegerWidth(named: $0.wrapped.name) }) {
+        return try width.literal(value, evaluator: self, at: literal)
+      }
       return expected?.wrapped.isReal == true ? .double(Double(value)) : .int(value)
     case .floatLiteralExpr(let literal):
       do { return .double(try SwiftLiterals.float(literal)) } catch { throw unsupported(literal) }
@@ -34,25 +37,45 @@ extension SwiftEvaluator {
     case .stringLiteralExpr(let literal):
       return try string(literal)
     case .arrayExpr(let array):
-      let element = expected.flatMap(Self.elementType)
-      var values: [SwiftValue] = []
+      var element = expected.flatMap(Self.elementType)
+      var values: [SwiftValue?] = []
       for item in array.elements {
-        values.append(try coerce(evaluate(item.expression, expected: element), to: element, at: item.expression))
+        // A literal waits for the element type the others give it (`[x, 100]` of a UInt8 `x`).
+        if element == nil, Self.isLiteralOnly(item.expression) {
+          values.append(nil)
+          continue
+        }
+        let value = try coerce(evaluate(item.expression, expected: element), to: element, at: item.expression)
+        if element == nil, case .fixedWidth = value.unwrapped { element = Self.type(of: value) }
+        values.append(value)
+      }
+      for (index, item) in array.elements.enumerated() where values[index] == nil {
+        values[index] = try coerce(evaluate(item.expression, expected: element), to: element, at: item.expression)
+      }
+      var elements = values.compactMap { $0 }
+      if let width = elements.lazy.compactMap({ if case .fixedWidth(_, let width) = $0.unwrapped { width } else { nil } }).first,
+        let other = elements.first(where: { $0.unwrapped?.integer != nil && Self.type(of: $0)?.wrapped.name != width.name })
+      {
+        throw failure("mixes \(width.name) and \(other.typeName) in one array; convert one of them", at: array)
       }
       // One element type for all: `[nil, 2]` is an `[Int?]`, its 2 an `Optional(2)`.
-      if values.contains(where: \.isOptional) { values = values.map { $0.isOptional ? $0 : .some($0) } }
-      if values.contains(where: { if case .double = $0 { true } else { false } }) {
-        values = values.map { if case .int(let number) = $0 { .double(Double(number)) } else { $0 } }
+      if elements.contains(where: \.isOptional) { elements = elements.map { $0.isOptional ? $0 : .some($0) } }
+      if elements.contains(where: { if case .double = $0 { true } else { false } }) {
+        elements = elements.map { if case .int(let number) = $0 { .double(Double(number)) } else { $0 } }
       }
-      try budget.allocate(elements: values.count)
-      return .array(values)
+      try budget.allocate(elements: elements.count)
+      return .array(elements)
     case .dictionaryExpr(let dictionary):
       guard case .elements(let elements) = dictionary.content else { return .dictionary([:]) }
       var entries: [SwiftValue: SwiftValue] = [:]
+      // Keys and values of one type each: a literal takes a fixed-width type another gives.
+      let keyType = elements.lazy.filter { !Self.isLiteralOnly($0.key) }.first.flatMap { staticType(of: $0.key) }
+      let valueType = elements.lazy.filter { !Self.isLiteralOnly($0.value) }.first.flatMap { staticType(of: $0.value) }
+      let narrow: (SwiftType?) -> SwiftType? = { type in type.flatMap { IntegerWidth(named: $0.name) != nil ? $0 : nil } }
       for element in elements {
-        let key = try evaluate(element.key)
+        let key = try evaluate(element.key, expected: narrow(keyType))
         guard entries[key] == nil else { throw crash("builds a Dictionary literal with the same key twice", at: element.key) }
-        entries[key] = try evaluate(element.value)
+        entries[key] = try evaluate(element.value, expected: narrow(valueType))
       }
       return .dictionary(entries)
     case .tupleExpr(let tuple):
@@ -92,6 +115,13 @@ extension SwiftEvaluator {
       // `c ? 0 : 2.5` is a Double: an integer literal branch takes the other's floating type.
       if case .int = value, Self.isLiteralOnly(taken ? ternary.thenExpression : ternary.elseExpression), Self.isFloatLiteral(other) {
         return try evaluate(taken ? ternary.thenExpression : ternary.elseExpression, expected: .double)
+      }
+      // `c ? 5 : UInt8(3)`: the literal is of the other branch's fixed-width type.
+      if case .int = value, Self.isLiteralOnly(taken ? ternary.thenExpression : ternary.elseExpression),
+        let width = staticType(of: other).flatMap({ IntegerWidth(named: $0.wrapped.name) })
+      {
+        let narrowed = try coerce(value, to: SwiftType(width.name), at: taken ? ternary.thenExpression : ternary.elseExpression)
+        return Self.isOptionalTyped(other) ? .some(narrowed) : narrowed
       }
       return !value.isOptional && Self.isOptionalTyped(other) ? .some(value) : value
     case .forceUnwrapExpr(let unwrap):

@@ -562,7 +562,10 @@ extension SwiftEvaluator {
       guard let key = arguments.first else { throw unsupported(subscriptCall) }
       let keyValue = try evaluate(key.expression)
       if arguments.count == 2, arguments[1].label?.text == "default" {
-        return try entries[keyValue] ?? evaluate(arguments[1].expression)
+        // The default is of the dictionary's value type (`d[k, default: 7]` of UInt32 values).
+        let valueType = entries.values.first.flatMap(Self.type(of:))
+        return try entries[keyValue]
+          ?? coerce(evaluate(arguments[1].expression, expected: valueType), to: valueType, at: arguments[1].expression)
       }
       guard arguments.count == 1, key.label == nil else { throw unsupported(subscriptCall) }
       return entries[keyValue].map { .some($0) } ?? .none
@@ -596,7 +599,10 @@ extension SwiftEvaluator {
     case .dictionary(var entries):
       let key = try evaluate(first.expression)
       var current = entries[key]
-      if arguments.count == 2, arguments[1].label?.text == "default" { current = try current ?? evaluate(arguments[1].expression) }
+      if arguments.count == 2, arguments[1].label?.text == "default" {
+        let valueType = entries.values.first.flatMap(Self.type(of:))
+        current = try current ?? coerce(evaluate(arguments[1].expression, expected: valueType), to: valueType, at: arguments[1].expression)
+      }
       let value = try newValue(current)
       if value == .none { entries[key] = nil } else { entries[key] = value.isOptional ? Self.unwrapOnce(value) : value }
       return .dictionary(entries)

@@ -13,6 +13,9 @@ extension SwiftEvaluator {
     let op = prefix.operator.text
     if op == "-", let literal = prefix.expression.as(IntegerLiteralExprSyntax.self) {
       let value = try integer(literal, negated: true)
+      if let width = expected.flatMap({ IntegerWidth(named: $0.wrapped.name) }) {
+        return try width.literal(value, evaluator: self, at: prefix)
+      }
       return expected?.wrapped.isReal == true ? .double(Double(value)) : .int(value)
     }
     let operand = try evaluate(prefix.expression, expected: op == "!" ? .bool : expected)
@@ -25,7 +28,12 @@ extension SwiftEvaluator {
       guard number != .min else { throw crash("negates Int.min, which overflows Int", at: prefix) }
       return .int(-number)
     case ("-", .double(let number)): return .double(-number)
-    case ("+", .int), ("+", .double): return operand
+    case ("-", .fixedWidth(let number, let width)):
+      guard width.signed else { throw failure("cannot negate a \(width.name), which is unsigned", at: prefix.operator) }
+      guard number != width.minimum else { throw crash("negates \(width.name).min, which overflows \(width.name)", at: prefix) }
+      return .fixedWidth(-number, width)
+    case ("~", .fixedWidth(let number, let width)): return .fixedWidth(width.truncated(~number), width)
+    case ("+", .int), ("+", .double), ("+", .fixedWidth): return operand
     case ("~", .int(let number)):
       if let width = staticType(of: prefix.expression).flatMap({ IntegerWidth(named: $0.wrapped.name) }) {
         return .int(width.truncated(~number))
@@ -51,6 +59,7 @@ extension SwiftEvaluator {
       return .bool(try truth(evaluate(infix.rightOperand, expected: .bool), at: infix.rightOperand))
     case "??":
       let left = try evaluate(infix.leftOperand, expected: expected?.optional)
+      if expected == nil { try refuseAmbiguousDefault(infix, left: left) }
       if let inner = Self.unwrapOnce(left), left.isOptional { return inner }
       if !left.isOptional { return left }
       let rightType = staticType(of: infix.leftOperand)?.wrapped ?? expected
@@ -77,13 +86,63 @@ extension SwiftEvaluator {
       let width = [staticType(of: infix.leftOperand), staticType(of: infix.rightOperand), expected].lazy
         .compactMap({ $0.flatMap { IntegerWidth(named: $0.wrapped.name) } }).first
     {
-      // `UInt8(255) &+ 1` is 0; `Int8(100) + 100` traps: arithmetic in the operands' own width.
-      return .int(try width.arithmetic(op, a, b, evaluator: self, at: opNode))
+      // Two Ints Quarry could not type (a `nil ?? 5` whose optional was a UInt8?): the width the
+      // code declares.
+      return .fixedWidth(try width.arithmetic(op, a, b, evaluator: self, at: opNode), width)
     }
     return try binary(op, left, right, at: opNode)
   }
 
   static let comparisons: Set<String> = ["==", "!=", "<", "<=", ">", ">=", "~="]
+
+  /// Refuses a `??` whose type swiftc settles by ranking overloads Quarry does not model: with no
+  /// type from the context, a literal default, and a left side that is `.first` or `.last` of an
+  /// array literal whose literals are not all of their default type (a `UInt8` array, a Double
+  /// array with an integer literal), `??`'s two overloads (`-> T` and `-> T?`) tie, and swiftc's
+  /// pick varies with what surrounds it (measured: `let y = [UInt16(1), 7].first ?? 60` is
+  /// `Optional(1)`; inside an array literal the array may become `[Any]`; in some
+  /// interpolations it is `1`).
+  ///
+  /// ```swift
+  /// let y = [1.5, 7].first ?? 60       // refused: write [Double] or Double(60)
+  /// let z = [1.5, 7.5].first ?? 60.5   // 1.5
+  /// ```
+  func refuseAmbiguousDefault(_ infix: InfixOperatorExprSyntax, left: SwiftValue) throws {
+    guard Self.isLiteralOnly(infix.rightOperand) || Self.isFloatLiteral(infix.rightOperand),
+      let member = infix.leftOperand.as(MemberAccessExprSyntax.self), ["first", "last"].contains(member.declName.baseName.text)
+    else { return }
+    var root = member.base
+    while let current = root {
+      if let access = current.as(MemberAccessExprSyntax.self) {
+        root = access.base
+      } else if let call = current.as(FunctionCallExprSyntax.self) {
+        root = call.calledExpression
+      } else if let subscriptCall = current.as(SubscriptCallExprSyntax.self) {
+        root = subscriptCall.calledExpression
+      } else {
+        break
+      }
+    }
+    guard let array = root?.as(ArrayExprSyntax.self) else { return }
+    // The element type: the value's, or (for nil) the array literal's typed elements'.
+    var elementType = left.unwrapped.flatMap(Self.type(of:))?.name
+    if left.unwrapped == nil {
+      elementType =
+        array.elements.lazy.compactMap { self.staticType(of: $0.expression)?.wrapped.name }.first
+        ?? (array.elements.contains { Self.isFloatLiteral($0.expression) } ? "Double" : nil)
+    }
+    let nonDefault: Bool
+    switch elementType {
+    case let name? where IntegerWidth(named: name) != nil: nonDefault = true
+    case "Double":
+      nonDefault = Self.isLiteralOnly(infix.rightOperand) || array.elements.contains { Self.isLiteralOnly($0.expression) }
+    default: nonDefault = false
+    }
+    guard nonDefault, let elementType else { return }
+    throw failure(
+      "leaves swiftc to choose between '??' returning \(elementType) and \(elementType)? (a literal default after an array literal's '\(member.declName.baseName.text)', with no type from the context), and its choice varies with what surrounds it: give the array a type ([\(elementType)]) or write the default as \(elementType)(…)",
+      at: infix)
+  }
 
   /// Whether an expression is made only of number literals and arithmetic (its type is open).
   static func isLiteralOnly(_ expr: ExprSyntax) -> Bool {
@@ -160,6 +219,7 @@ extension SwiftEvaluator {
   /// `lhs op rhs` on values.
   func binary(_ op: String, _ lhs: SwiftValue, _ rhs: SwiftValue, at node: some SyntaxProtocol) throws -> SwiftValue {
     if Self.comparisons.contains(op) { return .bool(try compare(op, lhs, rhs, at: node)) }
+    if let result = try fixedWidthArithmetic(op, lhs, rhs, at: node) { return result }
     switch (lhs, rhs) {
     case (.int(let a), .int(let b)):
       return .int(try integerArithmetic(op, a, b, at: node))
@@ -189,6 +249,30 @@ extension SwiftEvaluator {
       return .array(a + b)
     default:
       throw mismatch(op, lhs, rhs, at: node)
+    }
+  }
+
+  /// Arithmetic where an operand is a fixed-width integer: in that type's width (`UInt8(255) &+ 1`
+  /// is 0; `Int8(100) + 100` traps). A shift keeps its left operand's type whatever its count's;
+  /// any other operator needs one type on both sides, so an Int beside a `UInt8` is a literal
+  /// whose type Quarry did not carry (`reduce(0) { $0 &+ $1 }`), and takes the `UInt8`'s.
+  func fixedWidthArithmetic(_ op: String, _ lhs: SwiftValue, _ rhs: SwiftValue, at node: some SyntaxProtocol) throws -> SwiftValue? {
+    let shifts: Set<String> = ["<<", ">>", "&<<", "&>>"]
+    switch (lhs, rhs) {
+    case (.fixedWidth(let a, let width), .fixedWidth(let b, let other)):
+      guard width == other || shifts.contains(op) else { throw mismatch(op, lhs, rhs, at: node) }
+      return .fixedWidth(try width.arithmetic(op, a, b, evaluator: self, at: node), width)
+    case (.fixedWidth(let a, let width), .int(let b)):
+      if !shifts.contains(op) { _ = try width.literal(b, evaluator: self, at: node) }
+      return .fixedWidth(try width.arithmetic(op, a, b, evaluator: self, at: node), width)
+    case (.int(let a), .fixedWidth(let b, let width)):
+      if shifts.contains(op) { return .int(try integerArithmetic(op, a, b, at: node)) }
+      _ = try width.literal(a, evaluator: self, at: node)
+      return .fixedWidth(try width.arithmetic(op, a, b, evaluator: self, at: node), width)
+    case (.fixedWidth, _), (_, .fixedWidth):
+      throw mismatch(op, lhs, rhs, at: node)
+    default:
+      return nil
     }
   }
 
@@ -233,6 +317,8 @@ extension SwiftEvaluator {
   }
 
   func compare(_ op: String, _ lhs: SwiftValue, _ rhs: SwiftValue, at node: some SyntaxProtocol) throws -> Bool {
+    // Integers compare by value across widths, as Swift's heterogeneous `==` and `<` do.
+    let (lhs, rhs) = (lhs.widened, rhs.widened)
     switch op {
     case "==", "~=": return try equal(lhs, rhs, at: node)
     case "!=": return !(try equal(lhs, rhs, at: node))
@@ -252,7 +338,7 @@ extension SwiftEvaluator {
 
   /// -1, 0 or 1; nil when a Double is NaN.
   func ordering(_ lhs: SwiftValue, _ rhs: SwiftValue, at node: some SyntaxProtocol) throws -> Int? {
-    switch (lhs, rhs) {
+    switch (lhs.widened, rhs.widened) {
     case (.int(let a), .int(let b)): return a < b ? -1 : (a == b ? 0 : 1)
     case (.string(let a), .string(let b)): return a < b ? -1 : (a == b ? 0 : 1)
     case (.date(let a), .date(let b)): return a < b ? -1 : (a == b ? 0 : 1)
@@ -280,6 +366,7 @@ extension SwiftEvaluator {
   }
 
   func equal(_ lhs: SwiftValue, _ rhs: SwiftValue, at node: some SyntaxProtocol) throws -> Bool {
+    let (lhs, rhs) = (lhs.widened, rhs.widened)
     switch (lhs, rhs) {
     case (.none, .none): return true
     case (.none, _), (_, .none): return false
@@ -315,6 +402,13 @@ extension SwiftEvaluator {
 }
 
 extension SwiftValue {
+  /// A fixed-width integer as an Int of its value (for comparisons, which Swift makes across
+  /// integer types); anything else as it is.
+  var widened: SwiftValue {
+    if case .fixedWidth(let number, _) = self { return .int(number) }
+    return self
+  }
+
   var number: Double? {
     switch self {
     case .int(let value): Double(value)
@@ -332,10 +426,17 @@ extension SwiftValue {
 /// Int8(100) + 100     // error: … overflows Int8 (the app would crash here)
 /// UInt8(1) << 9       // 0
 /// ```
-struct IntegerWidth {
+struct IntegerWidth: Hashable, Sendable {
   let name: String
   let bits: Int64
   let signed: Bool
+
+  static let uint8 = IntegerWidth(name: "UInt8", bits: 8, signed: false)
+  static let uint16 = IntegerWidth(name: "UInt16", bits: 16, signed: false)
+
+  private init(name: String, bits: Int64, signed: Bool) {
+    (self.name, self.bits, self.signed) = (name, bits, signed)
+  }
 
   init?(named name: String) {
     switch name {
@@ -350,7 +451,35 @@ struct IntegerWidth {
     self.name = name
   }
 
+  /// Every type narrower than Int, as the built-ins list them.
+  static let all = ["Int8", "Int16", "Int32", "UInt8", "UInt16", "UInt32"].compactMap(IntegerWidth.init(named:))
+
+  /// An integer literal of this type: a compile error where it does not fit.
+  func literal(_ value: Int64, evaluator: SwiftEvaluator, at node: some SyntaxProtocol) throws -> SwiftValue {
+    guard value >= minimum, value <= maximum else {
+      throw evaluator.failure(
+        "stores \(value) in a \(name), which it overflows (swiftc refuses it: the integer literal overflows when stored into '\(name)')",
+        at: node)
+    }
+    return .fixedWidth(value, self)
+  }
+
+  /// A value held by a variable, parameter or element declared of this type.
+  func holding(_ value: SwiftValue, evaluator: SwiftEvaluator, at node: some SyntaxProtocol) throws -> SwiftValue {
+    switch value {
+    case .fixedWidth(_, let width) where width == self: return value
+    case .int(let number): return try literal(number, evaluator: evaluator, at: node)
+    case .fixedWidth, .double, .string, .bool:
+      throw evaluator.failure("uses a \(value.typeName) where \(name) is needed (swiftc refuses it); convert it with \(name)(…)", at: node)
+    case .some:
+      throw evaluator.failure("uses an optional \(value.typeName) where \(name) is needed; unwrap it with 'if let', '??' or '!'", at: node)
+    default: return value
+    }
+  }
+
   var minimum: Int64 { signed ? -(1 << (bits - 1)) : 0 }
+  /// The type's bits, low in an Int64.
+  var mask: Int64 { (1 << bits) - 1 }
   var maximum: Int64 { signed ? (1 << (bits - 1)) - 1 : (1 << bits) - 1 }
 
   /// The value's low bits, read as this type (`Int8(truncatingIfNeeded:)`).

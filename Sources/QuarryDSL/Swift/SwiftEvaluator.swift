@@ -376,6 +376,7 @@ final class SwiftEvaluator {
   static func type(of value: SwiftValue) -> SwiftType? {
     switch value {
     case .int: return .int
+    case .fixedWidth(_, let width): return SwiftType(width.name)
     case .double: return .double
     case .string: return .string
     case .bool: return .bool
@@ -405,6 +406,13 @@ final class SwiftEvaluator {
       return .unordered(elements.filter { seen.insert($0).inserted })
     }
     if type.name.split(whereSeparator: { !$0.isLetter && !$0.isNumber }).contains("Float") { throw floatRefusal(at: node) }
+    if let element = type.arrayElement, IntegerWidth(named: element.wrapped.name) != nil, case .array(let elements) = value {
+      return .array(try elements.map { try coerce($0, to: element, at: node) })
+    }
+    if let width = IntegerWidth(named: type.name) { return try width.holding(value, evaluator: self, at: node) }
+    if case .fixedWidth(_, let width) = value, ["Int", "Int64", "Double", "CGFloat", "String", "Bool"].contains(type.name) {
+      throw failure("uses a \(width.name) where \(type.name) is needed (swiftc refuses it); convert it with \(type.name)(…)", at: node)
+    }
     switch (type.name, value) {
     case ("Double", .int(let number)), ("CGFloat", .int(let number)):
       return .double(Double(number))
@@ -443,7 +451,7 @@ extension SwiftEvaluationError {
   /// the budget) rather than a limit of what the evaluator reads.
   var isSwiftsVerdict: Bool {
     text.contains("the app would crash here") || text.contains("the evaluation budget") || text.contains("(Ctrl-C)")
-      || text.contains("is a 'let' constant")
+      || text.contains("is a 'let' constant") || text.contains("swiftc ")
   }
 }
 

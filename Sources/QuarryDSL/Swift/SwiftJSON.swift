@@ -23,7 +23,7 @@ extension SwiftValue {
     case .none: out += "null"
     case .some(let inner): try inner.encodeJSON(into: &out, indent: indent)
     case .bool(let flag): out += flag ? "true" : "false"
-    case .int(let number): out += String(number)
+    case .int(let number), .fixedWidth(let number, _): out += String(number)
     case .double(let number): out += try Self.jsonNumber(number)
     case .string(let text), .uuid(let text), .url(let text): out += jsonStringLiteral(text, escapingSlashes: true)
     case .data(let bytes): out += "\"" + Self.base64(bytes) + "\""

@@ -11,13 +11,18 @@ import QueryBuilder
 /// "\(x)"        // .string("Optional(5)")
 /// x ?? 0 > 4    // .bool(true): `??` binds tighter than `>`
 /// ```
-indirect enum SwiftValue: Hashable, Sendable {
+indirect enum SwiftValue: Sendable {
   /// `nil`: an optional with no value.
   case none
   /// An optional holding a value.
   case some(SwiftValue)
   case bool(Bool)
   case int(Int64)
+  /// A fixed-width integer narrower than Int (`UInt8`, `Int16`, …): its value and its type, which
+  /// it keeps wherever it flows (an array's element, a closure's parameter, an optional), so
+  /// `[UInt8(200), 100][0] &+ 100` wraps at 8 bits. Equal to an Int of the same value (a
+  /// collection of one type never mixes them; a literal key finds it).
+  case fixedWidth(Int64, IntegerWidth)
   case double(Double)
   /// A String, or a Character (a string of one character).
   case string(String)
@@ -69,10 +74,18 @@ indirect enum SwiftValue: Hashable, Sendable {
   /// one, or an array of them.
   var isPlain: Bool {
     switch self {
-    case .none, .bool, .int, .double, .string, .enumCase, .date, .uuid, .data, .url: return true
+    case .none, .bool, .int, .fixedWidth, .double, .string, .enumCase, .date, .uuid, .data, .url: return true
     case .some(let inner): return !inner.isOptional && inner.isPlain
     case .array(let elements): return elements.allSatisfy(\.isPlain)
     case .slice, .lazySequence, .dictionary, .unordered, .tuple, .range, .structure, .stringIndex, .stringIndexRange: return false
+    }
+  }
+
+  /// An integer of any width (`Int`, `UInt8`, …).
+  var integer: Int64? {
+    switch self {
+    case .int(let number), .fixedWidth(let number, _): number
+    default: nil
     }
   }
 
@@ -95,6 +108,7 @@ indirect enum SwiftValue: Hashable, Sendable {
     case .some(let inner): return inner.typeName + "?"
     case .bool: return "Bool"
     case .int: return "Int"
+    case .fixedWidth(_, let width): return width.name
     case .double: return "Double"
     case .string: return "String"
     case .array(let elements): return "[" + (elements.first?.typeName ?? "Element") + "]"
@@ -176,7 +190,7 @@ extension SwiftValue {
     case .none: return "nil"
     case .some(let inner): return "Optional(" + (try inner.debugDescribe()) + ")"
     case .bool(let flag): return flag ? "true" : "false"
-    case .int(let number): return String(number)
+    case .int(let number), .fixedWidth(let number, _): return String(number)
     case .double(let number): return String(number)
     case .string(let text): return text
     case .array(let elements), .slice(let elements, _):
@@ -281,13 +295,19 @@ extension SwiftValue {
       switch type?.name {
       case "Bool": value = .bool(number != 0)
       case "Double": value = .double(Double(number))
-      default: value = .int(number)
+      default:
+        // A column or parameter of a narrower type holds its value in that type's width.
+        if let width = type.flatMap({ IntegerWidth(named: $0.wrapped.name) }), number >= width.minimum, number <= width.maximum {
+          value = .fixedWidth(number, width)
+        } else {
+          value = .int(number)
+        }
       }
     case .double(let number): value = .double(number)
     case .text(let text) where type?.wrapped.name == "UUID" && SwiftValue.isUUIDText(text): value = .uuid(text.uppercased())
     case .text(let text):
       value = type?.isDate == true ? DateFormatting.seconds(fromISO8601: text).map(SwiftValue.date) ?? .string(text) : .string(text)
-    case .blob(let bytes): value = type?.wrapped.name == "Data" ? .data(bytes) : .array(bytes.map { .int(Int64($0)) })
+    case .blob(let bytes): value = type?.wrapped.name == "Data" ? .data(bytes) : .array(bytes.map { .fixedWidth(Int64($0), .uint8) })
     case .text(let text) where type?.wrapped.name == "URL": value = .url(text)
     }
     self = type?.isOptional == true ? .some(value) : value
@@ -308,6 +328,8 @@ extension SwiftValue {
     switch self {
     case .bool: kind = "Bool"
     case .int: kind = "Int"
+    case .fixedWidth(_, let width):
+      return declared == width.name ? nil : "is a \(width.name), but the function returns '\(declared)' (swiftc refuses this body)"
     case .double: kind = "Double"
     case .string: kind = "String"
     default: return nil
@@ -329,7 +351,7 @@ extension SwiftValue {
     case .none: return .null
     case .some(let inner): return try inner.binding(as: type)
     case .bool(let flag): return .integer(flag ? 1 : 0)
-    case .int(let number): return type?.name == "Double" ? .double(Double(number)) : .integer(number)
+    case .int(let number), .fixedWidth(let number, _): return type?.name == "Double" ? .double(Double(number)) : .integer(number)
     case .double(let number): return .double(number)
     case .string(let text): return .text(text)
     case .uuid(let text): return .text(text.lowercased())
@@ -352,4 +374,73 @@ extension SwiftValue {
     }
   }
 
+}
+
+// MARK: Equality
+
+/// Swift's own equality of values of one type; an integer equals an integer of another width with
+/// the same value (Swift compares integers across widths by value, and a literal key or needle
+/// must find a `UInt8` element).
+extension SwiftValue: Hashable {
+  static func == (lhs: SwiftValue, rhs: SwiftValue) -> Bool {
+    switch (lhs, rhs) {
+    case (.none, .none): return true
+    case (.some(let a), .some(let b)): return a == b
+    case (.bool(let a), .bool(let b)): return a == b
+    case (.int(let a), .int(let b)), (.fixedWidth(let a, _), .fixedWidth(let b, _)), (.int(let a), .fixedWidth(let b, _)),
+      (.fixedWidth(let a, _), .int(let b)):
+      return a == b
+    case (.double(let a), .double(let b)), (.date(let a), .date(let b)): return a == b
+    case (.string(let a), .string(let b)), (.uuid(let a), .uuid(let b)), (.url(let a), .url(let b)): return a == b
+    case (.array(let a), .array(let b)), (.unordered(let a), .unordered(let b)): return a == b
+    case (.slice(let a, let i), .slice(let b, let j)): return i == j && a == b
+    case (.lazySequence(let s, let a), .lazySequence(let t, let b)): return s == t && a == b
+    case (.dictionary(let a), .dictionary(let b)): return a == b
+    case (.tuple(let a, let l), .tuple(let b, let m)): return l == m && a == b
+    case (.range(let a, let b, let c), .range(let x, let y, let z)),
+      (.stringIndexRange(let a, let b, let c), .stringIndexRange(let x, let y, let z)):
+      return a == x && b == y && c == z
+    case (.enumCase(let t, let n, let r), .enumCase(let u, let m, let q)): return t == u && n == m && r == q
+    case (.data(let a), .data(let b)): return a == b
+    case (.stringIndex(let a), .stringIndex(let b)): return a == b
+    case (.structure(let t, let n, let v, let e), .structure(let u, let m, let w, let f)): return t == u && n == m && v == w && e == f
+    default: return false
+    }
+  }
+
+  func hash(into hasher: inout Hasher) {
+    switch self {
+    case .none: hasher.combine(0)
+    case .some(let inner):
+      hasher.combine(1)
+      hasher.combine(inner)
+    case .bool(let flag): hasher.combine(flag)
+    case .int(let number), .fixedWidth(let number, _):
+      hasher.combine(2)
+      hasher.combine(number)
+    case .double(let number), .date(let number): hasher.combine(number)
+    case .string(let text), .uuid(let text), .url(let text): hasher.combine(text)
+    case .array(let elements), .unordered(let elements), .slice(let elements, _), .lazySequence(_, let elements):
+      hasher.combine(3)
+      hasher.combine(elements)
+    case .dictionary(let entries): hasher.combine(entries)
+    case .tuple(let parts, _):
+      hasher.combine(4)
+      hasher.combine(parts)
+    case .range(let lower, let upper, let closed), .stringIndexRange(let lower, let upper, let closed):
+      hasher.combine(lower)
+      hasher.combine(upper)
+      hasher.combine(closed)
+    case .enumCase(let type, let name, _):
+      hasher.combine(type)
+      hasher.combine(name)
+    case .data(let bytes): hasher.combine(bytes)
+    case .stringIndex(let offset):
+      hasher.combine(5)
+      hasher.combine(offset)
+    case .structure(let type, _, let values, _):
+      hasher.combine(type)
+      hasher.combine(values)
+    }
+  }
 }
