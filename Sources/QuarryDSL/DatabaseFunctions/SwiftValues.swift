@@ -582,9 +582,6 @@ extension Compiler {
     case .expression(let typed):
       guard case .value(let binding) = typed.expression.node else { return nil }
       if case .parameter = binding { return nil }  // a value the app has only when it runs
-      // A Float (bound as the Double it converts to): Swift's own arithmetic and printing of a
-      // Float are not Double's, and the evaluator computes only Double's.
-      if typed.type?.wrapped.name == "Float" { return nil }
       // `[String]`, a Codable struct, stored as JSON text: not a String to Swift (Quarry does not
       // decode it back).
       if case .text = binding, let type = typed.type,
@@ -635,6 +632,7 @@ extension Compiler {
     case .int(let number): return .expression(TypedExpression(.value(.integer(number)), type: .int))
     case .fixedWidth(let number, let width): return .expression(TypedExpression(.value(.integer(number)), type: SwiftType(width.name)))
     case .double(let number): return .expression(TypedExpression(.value(.double(number)), type: .double))
+    case .float(let number): return .expression(TypedExpression(.value(.double(Double(number))), type: SwiftType("Float")))
     case .string(let text): return .expression(TypedExpression(.value(.text(text)), type: .string))
     case .uuid(let text): return .expression(TypedExpression(.value(.text(text.lowercased())), type: SwiftType("UUID")))
     case .url(let text): return .expression(TypedExpression(.value(.text(text)), type: SwiftType("URL")))

@@ -920,20 +920,6 @@ extension Compiler {
       return try value(of: lhs == .none ? rhs : (SwiftEvaluator.unwrapOnce(lhs) ?? rhs), at: node)
     }
     guard a != .null, b != .null else { return nil }
-    if [left.type, right.type].contains(where: { $0?.wrapped.name == "Float" }), ["+", "-", "*", "/"].contains(op),
-      let x = lhs.number, let y = rhs.number
-    {
-      // `Float(1) / 3`: Float arithmetic, rounded to 24 bits as Swift rounds it.
-      let (fx, fy) = (Float(x), Float(y))
-      let result: Float
-      switch op {
-      case "+": result = fx + fy
-      case "-": result = fx - fy
-      case "*": result = fx * fy
-      default: result = fx / fy
-      }
-      return .expression(TypedExpression(.value(.double(Double(result))), type: SwiftType("Float")))
-    }
     let evaluator = SwiftEvaluator(source: source, catalog: catalog, budget: budget)
     do {
       let result: SwiftValue

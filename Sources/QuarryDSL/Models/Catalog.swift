@@ -375,9 +375,9 @@ extension Catalog {
   func evaluatorType(_ type: SwiftType?) -> SwiftType? {
     guard let type else { return nil }
     let scalars: Set<String> = ["Int", "Double", "String", "Bool", "Float", "CGFloat", "Int64", "Character"]
-    // `UInt8`, `[Int16]`, `[UInt32?]`: a narrower integer keeps its width only as Swift's value.
+    // `UInt8`, `[Int16]`, `[UInt32?]`, `[Float]`: a narrower number keeps its width only as Swift's value.
     if IntegerWidth(named: type.wrapped.name) != nil
-      || type.wrapped.arrayElement.map({ IntegerWidth(named: $0.wrapped.name) != nil }) == true
+      || type.wrapped.arrayElement.map({ IntegerWidth(named: $0.wrapped.name) != nil || $0.wrapped.name == "Float" }) == true
     {
       return type
     }

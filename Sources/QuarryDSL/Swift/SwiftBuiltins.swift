@@ -316,6 +316,7 @@ enum SwiftBuiltins {
     case .int: return ["Int"]
     case .fixedWidth: return ["FixedWidthInteger"]
     case .double: return ["Double"]
+    case .float: return ["Float"]
     case .bool: return ["Bool"]
     case .array: return ["Array", "Sequence"]
     case .slice, .lazySequence: return ["Sequence"]

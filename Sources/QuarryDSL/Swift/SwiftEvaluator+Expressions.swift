@@ -22,62 +22,15 @@ extension SwiftEvaluator {
 
   private func evaluateNode(_ expr: ExprSyntax, expected: SwiftType?) throws -> SwiftValue {
     switch expr.as(ExprSyntaxEnum.self) {
-    case .integerLiteralExpr(let literal):
-      let value = try integer(literal, negated: false)
-      if let width = expected.flatMap({ IntegerWidth(named: $0.wrapped.name) }) {
-        return try width.literal(value, evaluator: self, at: literal)
-      }
-      return expected?.wrapped.isReal == true ? .double(Double(value)) : .int(value)
-    case .floatLiteralExpr(let literal):
-      do { return .double(try SwiftLiterals.float(literal)) } catch { throw unsupported(literal) }
+    case .integerLiteralExpr, .floatLiteralExpr, .arrayExpr, .dictionaryExpr:
+      // Out of line: this function's frame is on the stack once per level of nesting.
+      return try literalValue(expr, expected: expected)
     case .booleanLiteralExpr(let literal):
       return .bool(literal.literal.tokenKind == .keyword(.true))
     case .nilLiteralExpr:
       return .none
     case .stringLiteralExpr(let literal):
       return try string(literal)
-    case .arrayExpr(let array):
-      var element = expected.flatMap(Self.elementType)
-      var values: [SwiftValue?] = []
-      for item in array.elements {
-        // A literal waits for the element type the others give it (`[x, 100]` of a UInt8 `x`).
-        if element == nil, Self.isLiteralOnly(item.expression) {
-          values.append(nil)
-          continue
-        }
-        let value = try coerce(evaluate(item.expression, expected: element), to: element, at: item.expression)
-        if element == nil, case .fixedWidth = value.unwrapped { element = Self.type(of: value) }
-        values.append(value)
-      }
-      for (index, item) in array.elements.enumerated() where values[index] == nil {
-        values[index] = try coerce(evaluate(item.expression, expected: element), to: element, at: item.expression)
-      }
-      var elements = values.compactMap { $0 }
-      if let width = elements.lazy.compactMap({ if case .fixedWidth(_, let width) = $0.unwrapped { width } else { nil } }).first,
-        let other = elements.first(where: { $0.unwrapped?.integer != nil && Self.type(of: $0)?.wrapped.name != width.name })
-      {
-        throw failure("mixes \(width.name) and \(other.typeName) in one array; convert one of them", at: array)
-      }
-      // One element type for all: `[nil, 2]` is an `[Int?]`, its 2 an `Optional(2)`.
-      if elements.contains(where: \.isOptional) { elements = elements.map { $0.isOptional ? $0 : .some($0) } }
-      if elements.contains(where: { if case .double = $0 { true } else { false } }) {
-        elements = elements.map { if case .int(let number) = $0 { .double(Double(number)) } else { $0 } }
-      }
-      try budget.allocate(elements: elements.count)
-      return .array(elements)
-    case .dictionaryExpr(let dictionary):
-      guard case .elements(let elements) = dictionary.content else { return .dictionary([:]) }
-      var entries: [SwiftValue: SwiftValue] = [:]
-      // Keys and values of one type each: a literal takes a fixed-width type another gives.
-      let keyType = elements.lazy.filter { !Self.isLiteralOnly($0.key) }.first.flatMap { staticType(of: $0.key) }
-      let valueType = elements.lazy.filter { !Self.isLiteralOnly($0.value) }.first.flatMap { staticType(of: $0.value) }
-      let narrow: (SwiftType?) -> SwiftType? = { type in type.flatMap { IntegerWidth(named: $0.name) != nil ? $0 : nil } }
-      for element in elements {
-        let key = try evaluate(element.key, expected: narrow(keyType))
-        guard entries[key] == nil else { throw crash("builds a Dictionary literal with the same key twice", at: element.key) }
-        entries[key] = try evaluate(element.value, expected: narrow(valueType))
-      }
-      return .dictionary(entries)
     case .tupleExpr(let tuple):
       if tuple.elements.count == 1, let only = tuple.elements.first, only.label == nil {
         return try evaluate(only.expression, expected: expected)
@@ -151,6 +104,80 @@ extension SwiftEvaluator {
       throw unsupported(closure, "a closure kept as a value; pass it to 'map', 'filter', … directly")
     default:
       throw unsupported(expr, kindName(expr))
+    }
+  }
+
+  /// A number, array or dictionary literal, its type from `expected` or from its other elements
+  /// (`[x, 100]` of a UInt8 `x` is a `[UInt8]`).
+  @inline(never)
+  private func literalValue(_ expr: ExprSyntax, expected: SwiftType?) throws -> SwiftValue {
+    switch expr.as(ExprSyntaxEnum.self) {
+    case .integerLiteralExpr(let literal):
+      let value = try integer(literal, negated: false)
+      if let width = expected.flatMap({ IntegerWidth(named: $0.wrapped.name) }) {
+        return try width.literal(value, evaluator: self, at: literal)
+      }
+      if expected?.wrapped.name == "Float" { return .float(Float(value)) }
+      return expected?.wrapped.isReal == true ? .double(Double(value)) : .int(value)
+    case .floatLiteralExpr(let literal):
+      if expected?.wrapped.name == "Float" {
+        // The literal's own digits rounded once to 24 bits, as swiftc converts it.
+        guard let number = Float(String(literal.literal.text.filter { $0 != "_" })) else { throw unsupported(literal) }
+        return .float(number)
+      }
+      do { return .double(try SwiftLiterals.float(literal)) } catch { throw unsupported(literal) }
+    case .arrayExpr(let array):
+      var element = expected.flatMap(Self.elementType)
+      var values: [SwiftValue?] = []
+      for item in array.elements {
+        // A literal waits for the element type the others give it (`[x, 100]` of a UInt8 `x`).
+        if element == nil, Self.isLiteralOnly(item.expression) || Self.isFloatLiteral(item.expression) {
+          values.append(nil)
+          continue
+        }
+        let value = try coerce(evaluate(item.expression, expected: element), to: element, at: item.expression)
+        if element == nil, value.unwrapped.map(Self.isFloatOrFixedWidth) == true { element = Self.type(of: value) }
+        values.append(value)
+      }
+      for (index, item) in array.elements.enumerated() where values[index] == nil {
+        values[index] = try coerce(evaluate(item.expression, expected: element), to: element, at: item.expression)
+      }
+      var elements = values.compactMap { $0 }
+      if let width = elements.lazy.compactMap({ if case .fixedWidth(_, let width) = $0.unwrapped { width } else { nil } }).first,
+        let other = elements.first(where: { $0.unwrapped?.integer != nil && Self.type(of: $0)?.wrapped.name != width.name })
+      {
+        throw failure("mixes \(width.name) and \(other.typeName) in one array; convert one of them", at: array)
+      }
+      // One element type for all: `[nil, 2]` is an `[Int?]`, its 2 an `Optional(2)`.
+      if elements.contains(where: \.isOptional) { elements = elements.map { $0.isOptional ? $0 : .some($0) } }
+      if elements.contains(where: { if case .double = $0 { true } else { false } }) {
+        elements = elements.map { if case .int(let number) = $0 { .double(Double(number)) } else { $0 } }
+      }
+      try budget.allocate(elements: elements.count)
+      return .array(elements)
+    case .dictionaryExpr(let dictionary):
+      guard case .elements(let elements) = dictionary.content else { return .dictionary([:]) }
+      var entries: [SwiftValue: SwiftValue] = [:]
+      // Keys and values of one type each: a literal takes a fixed-width type another gives.
+      let keyType = elements.lazy.filter { !Self.isLiteralOnly($0.key) }.first.flatMap { staticType(of: $0.key) }
+      let valueType = elements.lazy.filter { !Self.isLiteralOnly($0.value) }.first.flatMap { staticType(of: $0.value) }
+      let narrow: (SwiftType?) -> SwiftType? = { type in type.flatMap { IntegerWidth(named: $0.name) != nil ? $0 : nil } }
+      for element in elements {
+        let key = try evaluate(element.key, expected: narrow(keyType))
+        guard entries[key] == nil else { throw crash("builds a Dictionary literal with the same key twice", at: element.key) }
+        entries[key] = try evaluate(element.value, expected: narrow(valueType))
+      }
+      return .dictionary(entries)
+    default:
+      throw unsupported(expr, kindName(expr))
+    }
+  }
+
+  /// Whether a value is of a type a literal does not default to (`Float`, `UInt8`, …).
+  static func isFloatOrFixedWidth(_ value: SwiftValue) -> Bool {
+    switch value {
+    case .float, .fixedWidth: true
+    default: false
     }
   }
 

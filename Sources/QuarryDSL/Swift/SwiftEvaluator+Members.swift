@@ -209,7 +209,6 @@ extension SwiftEvaluator {
         }
         return .none
       }
-      if name == "Float" { throw floatRefusal(at: callee) }
       let typeName = name == "CGFloat" ? "Double" : name
       // Inside an extension member: `addingTimeInterval(…)` is `self.addingTimeInterval(…)`.
       if SwiftBuiltins.global("", typeName, labels: labels) == nil, let receiver = lookup("self")?.value {

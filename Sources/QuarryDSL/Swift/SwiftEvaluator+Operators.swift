@@ -28,6 +28,8 @@ extension SwiftEvaluator {
       guard number != .min else { throw crash("negates Int.min, which overflows Int", at: prefix) }
       return .int(-number)
     case ("-", .double(let number)): return .double(-number)
+    case ("-", .float(let number)): return .float(-number)
+    case ("+", .float): return operand
     case ("-", .fixedWidth(let number, let width)):
       guard width.signed else { throw failure("cannot negate a \(width.name), which is unsigned", at: prefix.operator) }
       guard number != width.minimum else { throw crash("negates \(width.name).min, which overflows \(width.name)", at: prefix) }
@@ -220,6 +222,7 @@ extension SwiftEvaluator {
   func binary(_ op: String, _ lhs: SwiftValue, _ rhs: SwiftValue, at node: some SyntaxProtocol) throws -> SwiftValue {
     if Self.comparisons.contains(op) { return .bool(try compare(op, lhs, rhs, at: node)) }
     if let result = try fixedWidthArithmetic(op, lhs, rhs, at: node) { return result }
+    if let result = try floatArithmetic(op, lhs, rhs, at: node) { return result }
     switch (lhs, rhs) {
     case (.int(let a), .int(let b)):
       return .int(try integerArithmetic(op, a, b, at: node))
@@ -276,6 +279,25 @@ extension SwiftEvaluator {
     }
   }
 
+  /// Arithmetic where an operand is a `Float`: in Float's 24 bits, as Swift rounds each step
+  /// (`Float(0.1) * 3` is 0.3 to Float, 0.30000000000000004 to Double). Any other operand beside it
+  /// is a literal Quarry read before it knew the type, and is the Float Swift makes of it.
+  func floatArithmetic(_ op: String, _ lhs: SwiftValue, _ rhs: SwiftValue, at node: some SyntaxProtocol) throws -> SwiftValue? {
+    switch (lhs, rhs) {
+    case (.float, _), (_, .float): break
+    default: return nil
+    }
+    guard case .float(let a) = lhs.floatOperand, case .float(let b) = rhs.floatOperand else { throw mismatch(op, lhs, rhs, at: node) }
+    switch op {
+    case "+": return .float(a + b)
+    case "-": return .float(a - b)
+    case "*": return .float(a * b)
+    case "/": return .float(a / b)
+    case "%": throw failure("'%' is unavailable on Float: use truncatingRemainder(dividingBy:)", at: node)
+    default: throw mismatch(op, lhs, rhs, at: node)
+    }
+  }
+
   fileprivate func integerArithmetic(_ op: String, _ a: Int64, _ b: Int64, at node: some SyntaxProtocol) throws -> Int64 {
     let result: (partialValue: Int64, overflow: Bool)
     switch op {
@@ -318,7 +340,7 @@ extension SwiftEvaluator {
 
   func compare(_ op: String, _ lhs: SwiftValue, _ rhs: SwiftValue, at node: some SyntaxProtocol) throws -> Bool {
     // Integers compare by value across widths, as Swift's heterogeneous `==` and `<` do.
-    let (lhs, rhs) = (lhs.widened, rhs.widened)
+    let (lhs, rhs) = SwiftValue.comparable(lhs, rhs)
     switch op {
     case "==", "~=": return try equal(lhs, rhs, at: node)
     case "!=": return !(try equal(lhs, rhs, at: node))
@@ -338,7 +360,8 @@ extension SwiftEvaluator {
 
   /// -1, 0 or 1; nil when a Double is NaN.
   func ordering(_ lhs: SwiftValue, _ rhs: SwiftValue, at node: some SyntaxProtocol) throws -> Int? {
-    switch (lhs.widened, rhs.widened) {
+    let (lhs, rhs) = SwiftValue.comparable(lhs, rhs)
+    switch (lhs, rhs) {
     case (.int(let a), .int(let b)): return a < b ? -1 : (a == b ? 0 : 1)
     case (.string(let a), .string(let b)): return a < b ? -1 : (a == b ? 0 : 1)
     case (.date(let a), .date(let b)): return a < b ? -1 : (a == b ? 0 : 1)
@@ -366,7 +389,7 @@ extension SwiftEvaluator {
   }
 
   func equal(_ lhs: SwiftValue, _ rhs: SwiftValue, at node: some SyntaxProtocol) throws -> Bool {
-    let (lhs, rhs) = (lhs.widened, rhs.widened)
+    let (lhs, rhs) = SwiftValue.comparable(lhs, rhs)
     switch (lhs, rhs) {
     case (.none, .none): return true
     case (.none, _), (_, .none): return false
@@ -407,6 +430,28 @@ extension SwiftValue {
   var widened: SwiftValue {
     if case .fixedWidth(let number, _) = self { return .int(number) }
     return self
+  }
+
+  /// This value as an operand beside a Float: a Float itself, or the Float Swift makes of a
+  /// number literal; nil for anything else.
+  var floatOperand: SwiftValue? {
+    switch self {
+    case .float: self
+    case .int(let number): .float(Float(number))
+    case .double(let number): .float(Float(number))
+    default: nil
+    }
+  }
+
+  /// Two values to compare: a Float beside a literal compares as two Floats (exactly, as Doubles).
+  static func comparable(_ lhs: SwiftValue, _ rhs: SwiftValue) -> (SwiftValue, SwiftValue) {
+    switch (lhs, rhs) {
+    case (.float, _), (_, .float):
+      if case .float(let a) = lhs.floatOperand, case .float(let b) = rhs.floatOperand { return (.double(Double(a)), .double(Double(b))) }
+      return (lhs, rhs)
+    default:
+      return (lhs.widened, rhs.widened)
+    }
   }
 
   var number: Double? {

@@ -378,6 +378,7 @@ final class SwiftEvaluator {
     case .int: return .int
     case .fixedWidth(_, let width): return SwiftType(width.name)
     case .double: return .double
+    case .float: return SwiftType("Float")
     case .string: return .string
     case .bool: return .bool
     case .some(let inner): return type(of: inner)?.optional
@@ -405,11 +406,30 @@ final class SwiftEvaluator {
       var seen: Set<SwiftValue> = []
       return .unordered(elements.filter { seen.insert($0).inserted })
     }
-    if type.name.split(whereSeparator: { !$0.isLetter && !$0.isNumber }).contains("Float") { throw floatRefusal(at: node) }
-    if let element = type.arrayElement, IntegerWidth(named: element.wrapped.name) != nil, case .array(let elements) = value {
+    if type.name == "Float" {
+      switch value {
+      case .float: return value
+      case .int(let number): return .float(Float(number))
+      // A Double here is a literal Quarry read before it knew the type (`[0.1, x]`): Swift
+      // makes the literal a Float.
+      case .double(let number): return .float(Float(number))
+      case .fixedWidth(_, let width):
+        throw failure("uses a \(width.name) where Float is needed (swiftc refuses it); convert it with Float(…)", at: node)
+      default: break
+      }
+    }
+    if type.name.split(whereSeparator: { !$0.isLetter && !$0.isNumber }).contains("Float"), type.arrayElement?.wrapped.name != "Float" {
+      throw floatRefusal(at: node)
+    }
+    if let element = type.arrayElement, IntegerWidth(named: element.wrapped.name) != nil || element.wrapped.name == "Float",
+      case .array(let elements) = value
+    {
       return .array(try elements.map { try coerce($0, to: element, at: node) })
     }
     if let width = IntegerWidth(named: type.name) { return try width.holding(value, evaluator: self, at: node) }
+    if case .float = value, ["Int", "Int64", "Double", "CGFloat", "String", "Bool"].contains(type.name) {
+      throw failure("uses a Float where \(type.name) is needed (swiftc refuses it); convert it with \(type.name)(…)", at: node)
+    }
     if case .fixedWidth(_, let width) = value, ["Int", "Int64", "Double", "CGFloat", "String", "Bool"].contains(type.name) {
       throw failure("uses a \(width.name) where \(type.name) is needed (swiftc refuses it); convert it with \(type.name)(…)", at: node)
     }

@@ -25,6 +25,7 @@ extension SwiftValue {
     case .bool(let flag): out += flag ? "true" : "false"
     case .int(let number), .fixedWidth(let number, _): out += String(number)
     case .double(let number): out += try Self.jsonNumber(number)
+    case .float: throw SwiftValueProblem("encodes a Float, whose JSON digits Quarry does not model; store a Double")
     case .string(let text), .uuid(let text), .url(let text): out += jsonStringLiteral(text, escapingSlashes: true)
     case .data(let bytes): out += "\"" + Self.base64(bytes) + "\""
     case .stringIndex, .stringIndexRange: throw SwiftValueProblem("encodes a \(typeName), which is not Codable")

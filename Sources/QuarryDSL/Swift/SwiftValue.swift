@@ -24,6 +24,10 @@ indirect enum SwiftValue: Sendable {
   /// collection of one type never mixes them; a literal key finds it).
   case fixedWidth(Int64, IntegerWidth)
   case double(Double)
+  /// A Swift `Float`: its arithmetic rounds to 24 bits and it prints the shortest digits that
+  /// read back as that Float (`Float(0.1) * 3` prints 0.3); bound as the Double it converts to
+  /// (0.10000000149011612), as StructuredQueries binds it.
+  case float(Float)
   /// A String, or a Character (a string of one character).
   case string(String)
   case array([SwiftValue])
@@ -74,7 +78,7 @@ indirect enum SwiftValue: Sendable {
   /// one, or an array of them.
   var isPlain: Bool {
     switch self {
-    case .none, .bool, .int, .fixedWidth, .double, .string, .enumCase, .date, .uuid, .data, .url: return true
+    case .none, .bool, .int, .fixedWidth, .double, .float, .string, .enumCase, .date, .uuid, .data, .url: return true
     case .some(let inner): return !inner.isOptional && inner.isPlain
     case .array(let elements): return elements.allSatisfy(\.isPlain)
     case .slice, .lazySequence, .dictionary, .unordered, .tuple, .range, .structure, .stringIndex, .stringIndexRange: return false
@@ -110,6 +114,7 @@ indirect enum SwiftValue: Sendable {
     case .int: return "Int"
     case .fixedWidth(_, let width): return width.name
     case .double: return "Double"
+    case .float: return "Float"
     case .string: return "String"
     case .array(let elements): return "[" + (elements.first?.typeName ?? "Element") + "]"
     case .slice(let elements, _): return "ArraySlice<" + (elements.first?.typeName ?? "Element") + ">"
@@ -187,6 +192,9 @@ extension SwiftValue {
   func describe(interpolated: Bool = false) throws(SwiftValueProblem) -> String {
     switch self {
     case .double(let number) where interpolated: return Self.printed(number)
+    case .float(let number) where interpolated && number.isNaN:
+      return (number.sign == .minus ? "-" : "") + (number.isSignalingNaN ? "snan" : "nan")
+    case .float(let number): return String(number)
     case .none: return "nil"
     case .some(let inner): return "Optional(" + (try inner.debugDescribe()) + ")"
     case .bool(let flag): return flag ? "true" : "false"
@@ -243,6 +251,7 @@ extension SwiftValue {
   func debugDescribe() throws(SwiftValueProblem) -> String {
     switch self {
     case .double(let number): return Self.printed(number)
+    case .float(let number) where number.isNaN: return (number.sign == .minus ? "-" : "") + (number.isSignalingNaN ? "snan" : "nan")
     case .slice: return "ArraySlice(" + (try describe()) + ")"
     case .range(_, _, let closed): return (closed ? "ClosedRange(" : "Range(") + (try describe()) + ")"
     case .enumCase, .structure:
@@ -295,6 +304,7 @@ extension SwiftValue {
       switch type?.name {
       case "Bool": value = .bool(number != 0)
       case "Double": value = .double(Double(number))
+      case "Float": value = .float(Float(number))
       default:
         // A column or parameter of a narrower type holds its value in that type's width.
         if let width = type.flatMap({ IntegerWidth(named: $0.wrapped.name) }), number >= width.minimum, number <= width.maximum {
@@ -303,7 +313,7 @@ extension SwiftValue {
           value = .int(number)
         }
       }
-    case .double(let number): value = .double(number)
+    case .double(let number): value = type?.wrapped.name == "Float" ? .float(Float(number)) : .double(number)
     case .text(let text) where type?.wrapped.name == "UUID" && SwiftValue.isUUIDText(text): value = .uuid(text.uppercased())
     case .text(let text):
       value = type?.isDate == true ? DateFormatting.seconds(fromISO8601: text).map(SwiftValue.date) ?? .string(text) : .string(text)
@@ -331,6 +341,7 @@ extension SwiftValue {
     case .fixedWidth(_, let width):
       return declared == width.name ? nil : "is a \(width.name), but the function returns '\(declared)' (swiftc refuses this body)"
     case .double: kind = "Double"
+    case .float: return declared == "Float" ? nil : "is a Float, but the function returns '\(declared)' (swiftc refuses this body)"
     case .string: kind = "String"
     default: return nil
     }
@@ -353,6 +364,7 @@ extension SwiftValue {
     case .bool(let flag): return .integer(flag ? 1 : 0)
     case .int(let number), .fixedWidth(let number, _): return type?.name == "Double" ? .double(Double(number)) : .integer(number)
     case .double(let number): return .double(number)
+    case .float(let number): return .double(Double(number))
     case .string(let text): return .text(text)
     case .uuid(let text): return .text(text.lowercased())
     case .url(let text): return .text(text)
@@ -391,6 +403,7 @@ extension SwiftValue: Hashable {
       (.fixedWidth(let a, _), .int(let b)):
       return a == b
     case (.double(let a), .double(let b)), (.date(let a), .date(let b)): return a == b
+    case (.float(let a), .float(let b)): return a == b
     case (.string(let a), .string(let b)), (.uuid(let a), .uuid(let b)), (.url(let a), .url(let b)): return a == b
     case (.array(let a), .array(let b)), (.unordered(let a), .unordered(let b)): return a == b
     case (.slice(let a, let i), .slice(let b, let j)): return i == j && a == b
@@ -419,6 +432,7 @@ extension SwiftValue: Hashable {
       hasher.combine(2)
       hasher.combine(number)
     case .double(let number), .date(let number): hasher.combine(number)
+    case .float(let number): hasher.combine(number)
     case .string(let text), .uuid(let text), .url(let text): hasher.combine(text)
     case .array(let elements), .unordered(let elements), .slice(let elements, _), .lazySequence(_, let elements):
       hasher.combine(3)
