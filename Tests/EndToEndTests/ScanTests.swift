@@ -1369,6 +1369,10 @@ final class ScanTests: XCTestCase {
     // Before 0.31 an update's setter also takes a plain Swift value (`Value(queryOutput:)`), bound.
     app += "func setKind(_ db: Database) throws { try Item.update { $0.kind = .b }.execute(db) }\n"
     app += "func setNote(_ db: Database) throws { try Item.update { $0.note = nt }.execute(db) }\n"
+    // Spellings 0.33.2 deprecated (`contains` for `in`, `hasPrefix` for `like`): 0.30.0 compiles
+    // them without a word, and so does the scan.
+    app += "func listed(_ db: Database) throws { _ = try Item.where { [1, 2].contains($0.count) }.fetchAll(db) }\n"
+    app += "func prefixed(_ db: Database) throws { _ = try Item.where { $0.title.hasPrefix(\"a\") }.fetchAll(db) }\n"
     try Data(app.utf8).write(to: folder.appendingPathComponent("App/App.swift"))
     let result = try QuarryProcess.run(["scan", folder.appendingPathComponent("App").path, "--format", "json"])
     let entries = try result.stdout.split(separator: "\n").dropLast().map { line in
@@ -1391,6 +1395,12 @@ final class ScanTests: XCTestCase {
     XCTAssertTrue(
       result.stdout.contains("type '_Null<Item.Kind>' has no member 'a': with swift-structured-queries 0.30.0, which this app pins"),
       result.stdout)
+    for source in ["[1, 2].contains($0.count)", "$0.title.hasPrefix(\"a\")"] {
+      let entry = try XCTUnwrap(entries.first { ($0["source"] as? String)?.contains(source) == true }, source)
+      XCTAssertNil(entry["error"] as? String, source)
+      XCTAssertEqual(
+        ((entry["findings"] as? [[String: Any]]) ?? []).compactMap { $0["id"] as? String }.filter { $0 == "deprecated" }, [], source)
+    }
     for (source, binding) in [("$0.kind = .b", "1"), ("$0.note = nt", "'y'")] {
       let entry = try XCTUnwrap(entries.first { ($0["source"] as? String)?.contains(source) == true }, source)
       XCTAssertNil(entry["error"] as? String, source)
@@ -1839,7 +1849,8 @@ final class ScanTests: XCTestCase {
   /// A value the app computes in code Quarry does not run (`Color.HexRepresentation(…)`), with
   /// a fallback after `??`: spliced into a migration's SQL, the schema is built with the fallback
   /// so the app's tables exist, and the statement says so beside its SQL (never a silent `0`);
-  /// bound in a query, it is the app's run-time value, named by its code.
+  /// bound in a query, it is the app's run-time value, named by its code. A GRDB default the app
+  /// computes as the migration runs is said the same way.
   func testAFallbackAfterAnAppValueIsSaidNotPassedOff() throws {
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent("quarry-scan-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
@@ -1857,6 +1868,9 @@ final class ScanTests: XCTestCase {
         migrator.registerMigration("v1") { db in
           let defaultColor = Color.HexRepresentation(queryOutput: Color.red).hexValue
           try #sql("CREATE TABLE swatches (id INTEGER PRIMARY KEY, color INTEGER NOT NULL DEFAULT \(raw: defaultColor ?? 0))").execute(db)
+          try db.create(table: "labels") { t in
+            t.primaryKey("id", .text, onConflict: .replace).notNull().defaults(to: UUID().uuidString)
+          }
         }
         try migrator.migrate(database)
         return database
@@ -1875,6 +1889,17 @@ final class ScanTests: XCTestCase {
       findings,
       [
         "app-value: 'defaultColor' comes from app code Quarry does not run (Color.HexRepresentation(queryOutput: Co…): this SQL has its fallback after '??', 0, where the app has the value it computes"
+      ])
+    // GRDB's `defaults(to:)` of a value the app computes as the migration runs (a new UUID each
+    // time): a stand-in holds its place, and the statement says so.
+    let labels = try XCTUnwrap(objects.first { ($0["sql"] as? String)?.contains("\"labels\"") == true })
+    XCTAssertEqual(
+      labels["sql"] as? String, #"CREATE TABLE "labels" ("id" TEXT PRIMARY KEY ON CONFLICT REPLACE NOT NULL DEFAULT '<UUID().uuidString>')"#
+    )
+    XCTAssertEqual(
+      ((labels["findings"] as? [[String: Any]]) ?? []).map { "\($0["id"] ?? "?"): \($0["message"] ?? "")" },
+      [
+        "app-value: 'UUID().uuidString' is computed by the app each time the migration runs: this SQL has '<UUID().uuidString>' where the app's has the value it computed then"
       ])
     let summary = try XCTUnwrap(objects.last?["summary"] as? [String: Any])
     XCTAssertEqual(summary["errors"] as? Int, 0)

@@ -54,7 +54,7 @@ final class VocabularyTests: SnapshotTestCase {
     let limit = Vocabulary.methods(named: "limit", on: .query)
     XCTAssertEqual(limit.map(\.selector), ["limit(_:)", "limit(_:offset:)"])
     XCTAssertEqual(limit.first?.result, "Select")
-    XCTAssertEqual(limit.last?.availability, .deprecated(message: "Use 'limit(_:)' and 'offset(_:)', instead."))
+    XCTAssertEqual(limit.last?.availability, .deprecated(message: "Use 'limit(_:)' and 'offset(_:)', instead.", since: "0.35.0"))
     XCTAssertEqual(Vocabulary.methods(named: "all", on: .table).first?.parameters == nil, true)
     let insert = Vocabulary.methods(named: "insert", on: .table).map(\.selector)
     XCTAssertTrue(insert.contains("insert(or:_:values:onConflict:where:doUpdate:where:)"), "\(insert)")

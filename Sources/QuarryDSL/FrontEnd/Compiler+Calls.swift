@@ -274,7 +274,7 @@ extension Compiler {
     let declared = typed.type?.name ?? ""
     if ["String", "Substring", "Character"].contains(declared) { return nil }
     guard case .expression(let needle) = try evaluate(argument), !needle.expression.isConstant else { return nil }
-    try warn("'contains' is deprecated: Prefer 'element.in(self)' instead", at: node.declName)
+    try warn(.sequenceContains, at: node.declName)
     if declared.hasPrefix("ClosedRange<") {
       let lower = Expression.value(.parameter(list + ".lowerBound"))
       let upper = Expression.value(.parameter(list + ".upperBound"))
@@ -369,7 +369,7 @@ extension Compiler {
       if name == "contains", let argument = arguments.first() {
         let needle = try typedExpression(try evaluate(argument), at: argument)
         // `[1, 2].contains($0.id)` with a column: the library's deprecated spelling of `in`.
-        if !needle.expression.isConstant { try warn("'contains' is deprecated: Prefer 'element.in(self)' instead", at: node.declName) }
+        if !needle.expression.isConstant { try warn(.sequenceContains, at: node.declName) }
         let list = try elements.map { try typedExpression($0, expected: needle.type, at: argument).expression }
         return .expression(TypedExpression(needle.expression.binary(.in, Expression(.list(list))), type: .bool))
       }
@@ -1060,9 +1060,15 @@ extension Compiler {
   /// A default value as GRDB writes it into the schema: `false` → `0`, `"a'b"` → `'a''b'`.
   func sqlLiteral(of expr: ExprSyntax) throws -> String {
     // `defaults(to: UUID().uuidString)` in a scanned app: a value the app computes as the
-    // migration runs; the schema is built with its code as a stand-in, the same every scan.
+    // migration runs; the schema is built with its code as a stand-in, the same every scan, and
+    // the statement says so beside its SQL (never passed off as the app's SQL).
     if scanning, VolatileDefault.of(expr, type: nil) != nil {
-      return "'<" + expr.trimmedDescription.replacing("'", with: "''") + ">'"
+      let stand = "'<" + expr.trimmedDescription.replacing("'", with: "''") + ">'"
+      assumptions.append(
+        source.diagnostic(
+          "'\(expr.trimmedDescription)' is computed by the app each time the migration runs: this SQL has \(stand) where the app's has the value it computed then",
+          at: expr))
+      return stand
     }
     guard case .expression(let typed) = try evaluate(expr), case .value(let value) = typed.expression.node else {
       throw source.diagnostic("GRDB's defaults(to:) needs a value known before the migration runs here", at: expr)

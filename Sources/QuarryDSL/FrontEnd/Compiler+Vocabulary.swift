@@ -42,9 +42,9 @@ extension Compiler {
     }
     if let deprecated {
       // Only deprecated forms take these arguments: say what the library says.
-      if case .deprecated(let message) = deprecated.availability {
+      if case .deprecated(let message, let since) = deprecated.availability {
         let at = call.calledExpression.as(MemberAccessExprSyntax.self).map { Syntax($0.declName) } ?? Syntax(call)
-        try warn("'\(deprecated.selector)' is deprecated: \(message)", at: at)
+        try warn(Deprecation(deprecated.selector, message, since: since), at: at)
       }
       return
     }

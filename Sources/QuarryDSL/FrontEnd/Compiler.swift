@@ -144,6 +144,9 @@ public final class Compiler {
   /// `IS`/`IS NOT` when the left side is optional; its update setter also takes a plain Swift
   /// value (`$0.kind = .b`), bound. Nil: both are unavailable, as in 0.31 on.
   public var columnEqualityLibrary: String?
+  /// The StructuredQueries a scanned app pins, whatever its version (``Deprecation``); nil: the
+  /// newest, as at the prompt.
+  public var pinnedLibrary: LibraryVersion?
   /// Said after the refusal of `==`/`!=` on a column in a scanned app that pins no version.
   public var unpinnedLibraryNote: String?
   /// The file of the scanned query being compiled (an index into `scanFileStarts`).
@@ -180,6 +183,13 @@ public final class Compiler {
   }
 
   /// Records a warning at `node` (an error when `strict`).
+  /// A spelling the library deprecates: a warning, unless the scanned app pins a version from
+  /// before the deprecation (its compiler says nothing).
+  func warn(_ deprecation: Deprecation, at node: some SyntaxProtocol) throws {
+    if let pinnedLibrary, pinnedLibrary < deprecation.since { return }
+    try warn(deprecation.text, at: node)
+  }
+
   func warn(_ message: String, at node: some SyntaxProtocol, suggestion: String? = nil) throws {
     let diagnostic = source.diagnostic(message, at: node, suggestion: suggestion)
     if strict { throw diagnostic }
@@ -319,7 +329,7 @@ public final class Compiler {
       for position in DeclarationOrder.reading(typeDeclarations.map(\.1)) {
         do {
           try DeclarationReader(
-            catalog: catalog, source: source, warn: { [unowned self] message, node in try self.warn(message, at: node) }
+            catalog: catalog, source: source, warn: { [unowned self] deprecation, node in try self.warn(deprecation, at: node) }
           ).read(typeDeclarations[position].1)
         } catch let diagnostic as Diagnostic where recovering {
           failed.insert(typeDeclarations[position].0)

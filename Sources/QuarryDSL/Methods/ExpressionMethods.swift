@@ -26,7 +26,7 @@ extension ExpressionMethods {
     if name == "count", expression.type?.isText == true || expression.type?.name == "[UInt8]" {
       // `$0.title.count`: StructuredQueries' deprecated spelling of length().
       let name = Syntax(node).as(MemberAccessExprSyntax.self).map { Syntax($0.declName) } ?? Syntax(node)
-      try compiler.warn("'count' is deprecated: Use 'count()' for SQL's 'count' aggregate function, or 'length()'", at: name)
+      try compiler.warn(.textCount, at: name)
       return .expression(TypedExpression(.function("length", [expression.expression]), type: .int))
     }
     // `Theme.bubblegum.rawValue`: a QueryBindable enum's value is its raw value already.

@@ -14,7 +14,7 @@ struct DeclarationReader {
   let catalog: Catalog
   let source: SourceUnit
   /// Reports a spelling the library deprecates (the compiler's warnings).
-  var warn: (String, Syntax) throws -> Void = { _, _ in }
+  var warn: (Deprecation, Syntax) throws -> Void = { _, _ in }
 
   func read(_ decl: DeclSyntax) throws {
     if let structDecl = decl.as(StructDeclSyntax.self) {
@@ -146,7 +146,7 @@ struct DeclarationReader {
         var column = ColumnModel(
           name: propertyName, type: .string, isPrimaryKey: false)
         if let old = variable.attributes.first(where: { $0.as(AttributeSyntax.self)?.attributeName.trimmedDescription == "Columns" }) {
-          try warn("'Columns' is deprecated: renamed to 'Column'", Syntax(old))
+          try warn(.columnsMacro, Syntax(old))
         }
         if let arguments = attributeArguments(variable.attributes, named: "Column")
           ?? attributeArguments(variable.attributes, named: "Columns")
@@ -163,8 +163,7 @@ struct DeclarationReader {
               column.type.representation = argument.expression.trimmedDescription
                 .replacingOccurrences(".self", "")
               if column.type.representation?.hasPrefix("JSONRepresentation<") == true {
-                try warn(
-                  "'JSONRepresentation' is deprecated: Use 'MyCodableType.JSONRepresentation', instead.", Syntax(argument.expression))
+                try warn(.genericJSONRepresentation, Syntax(argument.expression))
               }
             case "generated":
               column.isGenerated = true

@@ -130,7 +130,7 @@ extension Compiler {
         let decl = finder.found[position]
         try DeclarationReader(
           catalog: catalog, source: source,
-          warn: { [unowned self] message, node in try self.warn(message, at: node) }
+          warn: { [unowned self] deprecation, node in try self.warn(deprecation, at: node) }
         ).read(decl)
         if let name = decl.asProtocol(NamedDeclSyntax.self)?.name.text,
           let model = catalog.table(forType: name)
@@ -159,7 +159,7 @@ extension Compiler {
       do {
         try DeclarationReader(
           catalog: catalog, source: source,
-          warn: { [unowned self] message, node in try self.warn(message, at: node) }
+          warn: { [unowned self] deprecation, node in try self.warn(deprecation, at: node) }
         ).read(decl)
         if let model = catalog.table(forType: named.name.text) {
           catalog.nestedTypes["#\(file)." + named.name.text] = model

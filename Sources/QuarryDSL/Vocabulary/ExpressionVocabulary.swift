@@ -85,15 +85,18 @@ extension Vocabulary {
     M(
       "hasPrefix(_ other: String) -> Bool where QueryValue == String", "Starts with (LIKE 'text%')",
       example: "Reminder.where { $0.title.hasPrefix(\"Buy\") }",
-      availability: .deprecated(message: #"Prefer 'like("\(other)%")' instead"#), handler: .expression("hasPrefix") { $0.substring }),
+      availability: .deprecated(message: #"Prefer 'like("\(other)%")' instead"#, since: "0.33.2"),
+      handler: .expression("hasPrefix") { $0.substring }),
     M(
       "hasSuffix(_ other: String) -> Bool where QueryValue == String", "Ends with (LIKE '%text')",
       example: "Reminder.where { $0.title.hasSuffix(\"s\") }",
-      availability: .deprecated(message: #"Prefer 'like("%\(other)")' instead"#), handler: .expression("hasSuffix") { $0.substring }),
+      availability: .deprecated(message: #"Prefer 'like("%\(other)")' instead"#, since: "0.33.2"),
+      handler: .expression("hasSuffix") { $0.substring }),
     M(
       "contains(_ other: String) -> Bool where QueryValue == String", "Contains (LIKE '%text%')",
       example: "Reminder.where { $0.title.contains(\"milk\") }",
-      availability: .deprecated(message: #"Prefer 'like("%\(other)%")' instead"#), handler: .expression("contains") { $0.substring }),
+      availability: .deprecated(message: #"Prefer 'like("%\(other)%")' instead"#, since: "0.33.2"),
+      handler: .expression("contains") { $0.substring }),
     M(
       "collate(_ collation: Collation) -> Self where QueryValue == String", "Compares with a collation: .nocase, .binary, .rtrim",
       example: "Reminder.order { $0.title.collate(.nocase) }", handler: .expression("collate") { $0.collate }),

@@ -42,8 +42,8 @@ public struct MethodSignature: Sendable, Hashable {
   /// What the library says about a spelling it no longer offers or recommends.
   public enum Availability: Sendable, Hashable {
     case available
-    /// Still compiles in StructuredQueries, with a warning.
-    case deprecated(message: String)
+    /// Still compiles in StructuredQueries, with a warning, from the version `since` on.
+    case deprecated(message: String, since: String)
     /// Refused by current StructuredQueries; older versions (and their docs) rendered it.
     case unavailable(message: String)
   }

@@ -85,7 +85,8 @@ extension Vocabulary {
       "limit(_ maxLength: (TableColumns) -> Int, offset: (TableColumns) -> Int) -> Select",
       "At most maxLength rows, after skipping offset rows",
       example: "Reminder.order(by: \\.title).limit(3, offset: 1)",
-      availability: .deprecated(message: "Use 'limit(_:)' and 'offset(_:)', instead."), handler: .query("limit") { $0.limit }),
+      availability: .deprecated(message: "Use 'limit(_:)' and 'offset(_:)', instead.", since: "0.35.0"),
+      handler: .query("limit") { $0.limit }),
     M(
       "offset(_ offset: (TableColumns) -> Int) -> Select", "Skips the first rows (OFFSET)",
       example: "Reminder.order(by: \\.title).limit(2).offset(1)", handler: .query("offset") { $0.offset }),
@@ -99,7 +100,7 @@ extension Vocabulary {
     M(
       "contains(_ element: Expression) -> Bool", "Whether a value is among the query's rows (IN a subquery)",
       example: "Reminder.where { Tag.select(\\.id).contains($0.id) }",
-      availability: .deprecated(message: "Prefer 'element.in(self)' instead"), handler: .query("contains") { $0.contains }),
+      availability: .deprecated(message: "Prefer 'element.in(self)' instead", since: "0.33.2"), handler: .query("contains") { $0.contains }),
     M(
       "as(_ alias: AliasName.Type) -> Select", "The query's table under another name",
       example: "enum Other: AliasName {}\nReminder.all.as(Other.self)", handler: .query("as") { $0.aliased }),

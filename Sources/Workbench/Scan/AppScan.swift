@@ -116,7 +116,8 @@ public struct AppScan {
     let session = try Session(database: database)
     session.sqlOnly = databasePath != nil
     let compiler = session.compiler
-    if let pinned = pinnedLibrary, PinnedLibrary.precedes(pinned, "0.31.0") {
+    compiler.pinnedLibrary = pinnedLibrary.map(LibraryVersion.init)
+    if let pinned = pinnedLibrary, LibraryVersion(pinned) < LibraryVersion("0.31.0") {
       // Its `==` and `!=` on columns render as that version renders them.
       compiler.columnEqualityLibrary = pinned
     } else if pinnedLibrary == nil {

@@ -57,16 +57,4 @@ enum PinnedLibrary {
     var pins: [Pin]?
     var object: Object?
   }
-
-  /// Whether `version` comes before `other` (dotted numbers, compared part by part).
-  static func precedes(_ version: String, _ other: String) -> Bool {
-    let a = version.split(separator: ".").map { Int($0) ?? 0 }
-    let b = other.split(separator: ".").map { Int($0) ?? 0 }
-    for index in 0..<max(a.count, b.count) {
-      let x = index < a.count ? a[index] : 0
-      let y = index < b.count ? b[index] : 0
-      if x != y { return x < y }
-    }
-    return false
-  }
 }

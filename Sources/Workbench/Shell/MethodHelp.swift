@@ -25,7 +25,7 @@ extension Shell {
       text += "  on \(kind.description): \(signature.summary)\n"
       switch signature.availability {
       case .available: break
-      case .deprecated(let message): text += "  deprecated: \(message)\n"
+      case .deprecated(let message, let since): text += "  deprecated (since StructuredQueries \(since)): \(message)\n"
       case .unavailable(let message): text += "  unavailable in current StructuredQueries: \(message)\n"
       }
       for line in signature.example.split(separator: "\n") { text += "  " + line + "\n" }
