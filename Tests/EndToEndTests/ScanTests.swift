@@ -1309,23 +1309,135 @@ final class ScanTests: XCTestCase {
     XCTAssertTrue(result.stdout.contains(#"WHERE ((\"tags\".\"title\") = (?))"#), result.stdout)
   }
 
+  /// A temporary folder holding an Xcode project whose `Package.resolved` pins
+  /// swift-structured-queries at `version`, and an empty `App` folder beside it for the app's code.
+  static func appPinning(_ version: String) throws -> URL {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("quarry-scan-\(UUID().uuidString)")
+    let swiftpm = folder.appendingPathComponent("App.xcodeproj/project.xcworkspace/xcshareddata/swiftpm")
+    try FileManager.default.createDirectory(at: swiftpm, withIntermediateDirectories: true)
+    try FileManager.default.createDirectory(at: folder.appendingPathComponent("App"), withIntermediateDirectories: true)
+    try Data(
+      """
+      {"originHash": "x", "pins": [{"identity": "swift-structured-queries", "kind": "remoteSourceControl",
+        "location": "https://github.com/pointfreeco/swift-structured-queries", "state": {"revision": "x", "version": "\(version)"}}],
+       "version": 3}
+      """.utf8
+    ).write(to: swiftpm.appendingPathComponent("Package.resolved"))
+    return folder
+  }
+
+  /// The JSON objects of `quarry scan --format json` on a folder holding `app` as `App.swift`.
+  static func scanned(_ app: String) throws -> [[String: Any]] {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("quarry-scan-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    try Data(app.utf8).write(to: folder.appendingPathComponent("App.swift"))
+    let result = try QuarryProcess.run(["scan", folder.path, "--format", "json"])
+    return try result.stdout.split(separator: "\n").map { line in
+      try XCTUnwrap(JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+    }
+  }
+
+  /// Records the app supplies as a list (`posts: [Post]`, `let drafts = items.map { Post(…) }`)
+  /// are inserted one row per element: the SQL shown is the one for a single element, its values
+  /// named as elements and the heading says so. A ternary's run-time condition is named whole
+  /// (`c.course >= 0`), not by its first operand.
+  func testRunTimeListsAndConditionsAreNamedAsTheAppWritesThem() throws {
+    let objects = try Self.scanned(
+      #"""
+      import SQLiteData
+      @Table struct Loc: Identifiable { let id: Int; var course: Double? }
+      func appDatabase() throws -> any DatabaseWriter {
+        let database = try DatabaseQueue()
+        var migrator = DatabaseMigrator()
+        migrator.registerMigration("v1") { db in
+          try #sql("CREATE TABLE locs (id INTEGER PRIMARY KEY, course REAL)").execute(db)
+        }
+        try migrator.migrate(database)
+        return database
+      }
+      func many(_ db: Database, locs: [Loc]) throws { try Loc.insert { locs }.execute(db) }
+      func mapped(_ db: Database, items: [Item]) throws {
+        let made = items.map { item in Loc(id: item.key, course: nil) }
+        try Loc.upsert { made }.execute(db)
+      }
+      func one(_ db: Database, c: CLLocation, n: Int) throws {
+        let loc = Loc(id: n, course: c.course >= 0 ? c.course : nil)
+        try Loc.insert { loc }.execute(db)
+      }
+      """#)
+    func entries(_ source: String) -> [String] {
+      objects.filter { ($0["source"] as? String)?.contains(source) == true }.map { entry in
+        "\(entry["variant"] as? String ?? "-"): \((entry["bindings"] as? [String] ?? []).joined(separator: ", "))"
+      }
+    }
+    XCTAssertEqual(entries("Loc.insert { locs }"), ["locs has one element: locs[…].id, locs[…].course"])
+    XCTAssertEqual(entries("Loc.upsert { made }"), ["made has one element: made[…].id, made[…].course"])
+    // An optional column of a record the app has when it runs: `?` when set, NULL in the SQL
+    // text when nil (an Optional's query fragment), so the SQL shown says which it assumed.
+    let many = try XCTUnwrap(objects.first { ($0["source"] as? String)?.contains("Loc.insert { locs }") == true })
+    XCTAssertEqual(
+      (many["findings"] as? [[String: Any]] ?? []).map { "\($0["id"] ?? ""): \($0["message"] ?? "")" },
+      ["app-value: the SQL shown has locs[…].course (course) set (?); where the app's value is nil, its SQL has NULL there instead"])
+    XCTAssertEqual(
+      entries("Loc.insert { loc }"), ["c.course >= 0 is true: n, c.course", "c.course >= 0 is false: n"])
+  }
+
+  /// Before 0.21 `find` took one key and rendered `primaryKey.eq(key)` (0.20.0's
+  /// `PrimaryKeyed.swift`); a sequence of keys came with 0.21.0, so an app pinning 0.20.0 that
+  /// passes one does not compile. From 0.21.0 on, `IN`.
+  func testAnOlderPinnedLibrarysFind() throws {
+    let app = #"""
+      import SQLiteData
+      @Table struct Item: Identifiable { let id: Int; var title: String }
+      func appDatabase() throws -> any DatabaseWriter {
+        let database = try DatabaseQueue()
+        var migrator = DatabaseMigrator()
+        migrator.registerMigration("v1") { db in
+          try #sql("CREATE TABLE items (id INTEGER PRIMARY KEY, title TEXT NOT NULL)").execute(db)
+        }
+        try migrator.migrate(database)
+        return database
+      }
+      func one(_ db: Database, id: Int) throws -> Item? { try Item.find(id).fetchOne(db) }
+      func some(_ db: Database) throws -> [Item] { try Item.find([1, 2]).fetchAll(db) }
+      func gone(_ db: Database, id: Int) throws { try Item.delete().find(id).execute(db) }
+      """#
+    for (version, one, gone) in [
+      ("0.20.0", #"WHERE (("items"."id") = (?))"#, #"WHERE (("items"."id") = (?))"#),
+      ("0.21.0", #"WHERE (("items"."id") IN ((?)))"#, #"WHERE (("items"."id") IN ((?)))"#),
+    ] {
+      let folder = try Self.appPinning(version)
+      defer { try? FileManager.default.removeItem(at: folder) }
+      try Data(app.utf8).write(to: folder.appendingPathComponent("App/App.swift"))
+      let result = try QuarryProcess.run(["scan", folder.appendingPathComponent("App").path, "--format", "json"])
+      let entries = try result.stdout.split(separator: "\n").dropLast().map { line in
+        try XCTUnwrap(JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+      }
+      func entry(_ source: String) throws -> [String: Any] {
+        try XCTUnwrap(entries.first { ($0["source"] as? String)?.contains(source) == true }, "\(version) \(source)")
+      }
+      XCTAssertTrue((try entry("Item.find(id)")["sql"] as? String)?.contains(one) == true, "\(version): \(result.stdout)")
+      XCTAssertTrue((try entry("Item.delete().find(id)")["sql"] as? String)?.contains(gone) == true, "\(version): \(result.stdout)")
+      let some = try entry("Item.find([1, 2])")
+      if version == "0.20.0" {
+        XCTAssertEqual(
+          some["error"] as? String,
+          "'find' takes one primary key with swift-structured-queries 0.20.0, which this app pins (a sequence of keys came with 0.21.0) (at 13:60)"
+        )
+      } else {
+        XCTAssertTrue((some["sql"] as? String)?.contains(#"IN ((?), (?))"#) == true, result.stdout)
+      }
+    }
+  }
+
   /// An app that pins a StructuredQueries from before 0.31 (its `Package.resolved`) gets its
   /// `==` and `!=` on columns as that version renders them: the SQL of
   /// `Tests/Scan/equality-0.30.0.jsonl`, recorded from swift-structured-queries 0.30.0 (d8163b3),
   /// and its compiler's refusal of a leading-dot member after them (`$0.kind == .a`).
   func testAnOlderPinnedLibrarysEqualityOperators() throws {
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("quarry-scan-\(UUID().uuidString)")
-    let swiftpm = folder.appendingPathComponent("App.xcodeproj/project.xcworkspace/xcshareddata/swiftpm")
-    try FileManager.default.createDirectory(at: swiftpm, withIntermediateDirectories: true)
-    try FileManager.default.createDirectory(at: folder.appendingPathComponent("App"), withIntermediateDirectories: true)
+    let folder = try Self.appPinning("0.30.0")
     defer { try? FileManager.default.removeItem(at: folder) }
-    try Data(
-      #"""
-      {"originHash": "x", "pins": [{"identity": "swift-structured-queries", "kind": "remoteSourceControl",
-        "location": "https://github.com/pointfreeco/swift-structured-queries", "state": {"revision": "d8163b3", "version": "0.30.0"}}],
-       "version": 3}
-      """#.utf8
-    ).write(to: swiftpm.appendingPathComponent("Package.resolved"))
     let recorded = try String(
       contentsOf: QuarryProcess.packageRoot.appendingPathComponent("Tests/Scan/equality-0.30.0.jsonl"), encoding: .utf8)
     let cases = try recorded.split(separator: "\n").map { line in

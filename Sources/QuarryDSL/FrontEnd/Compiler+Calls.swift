@@ -645,7 +645,7 @@ extension Compiler {
       }
       if case .expression(let typed) = conditionValue, Self.runTimeName(in: typed.expression) != nil {
         // `ascending ? a : b` in a scan: a Swift Bool the app has when it runs; each choice is a variant.
-        return try runTimeCondition(operation.left.anchor)
+        return try runTimeCondition(operation.left.whole)
           ? try evaluate(middle, expected: expected) : try evaluateOperand(operation.right, expected: expected)
       }
       // `?:` is Swift's: its condition is a Swift `Bool`, which a query expression is not.

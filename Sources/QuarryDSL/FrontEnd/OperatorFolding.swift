@@ -19,6 +19,15 @@ indirect enum Operand {
     case .type(let type): return Syntax(type)
     }
   }
+
+  /// The whole operand's syntax (an operation's folded node), for naming it (`c.course >= 0`).
+  var whole: Syntax {
+    switch self {
+    case .syntax(let syntax): return Syntax(syntax)
+    case .operation(let operation): return Syntax(operation.node)
+    case .type(let type): return Syntax(type)
+    }
+  }
 }
 
 /// One infix operation of a folded sequence: `left op right`, or `left ? middle : right`.

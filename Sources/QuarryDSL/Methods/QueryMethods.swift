@@ -269,6 +269,16 @@ extension QueryMethods {
       }
     }
     let list = try values.map { try compiler.typedExpression($0, expected: key.type, at: argument).expression }
+    // Before 0.21 (an app that pins such a version): `find` took one key, `primaryKey.eq(key)`.
+    if let pinned = compiler.pinnedLibrary, pinned < LibraryVersion("0.21.0") {
+      if case .array = value {
+        throw compiler.source.diagnostic(
+          "'find' takes one primary key with swift-structured-queries \(pinned), which this app pins (a sequence of keys came with 0.21.0)",
+          at: argument)
+      }
+      query.select.wheres.append(column.expression.binary(.equal, list[0]))
+      return .query(query)
+    }
     query.select.wheres.append(column.expression.binary(.in, Expression(.list(list))))
     return .query(query)
   }

@@ -597,8 +597,14 @@ extension WriteMethods {
       // A record held in a name (`let draft = Reminder.Draft(…)` … `insert { draft }`), or a list of them.
       var value = try compiler.evaluate(expr)
       if case .expression(let typed) = value, case .value(.parameter(let name)) = typed.expression.node {
-        // A record the app supplies when it runs (a scan): every column a run-time value.
-        value = compiler.runTimeRecord(name, model: model, isDraft: false)
+        // A record the app supplies when it runs (a scan): every column a run-time value. A list
+        // of them (`posts: [Post]`, `let drafts = items.map { Post.Draft(…) }`): one row per
+        // element, the one shown for a single element.
+        if let element = typed.type?.arrayElement?.wrapped {
+          value = compiler.runTimeRecord(name + "[…]", model: model, isDraft: element.name.hasSuffix(".Draft"))
+        } else {
+          value = compiler.runTimeRecord(name, model: model, isDraft: false)
+        }
       }
       let records: [Value]
       if case .array(let elements) = value { records = elements } else { records = [value] }
@@ -690,6 +696,8 @@ extension WriteMethods {
       provided[alias] = column.expression
       if record.columnTypes.indices.contains(index), let type = record.columnTypes[index] { providedTypes[alias] = type }
     }
+    var runTimeOptionals: [(column: String, value: String)] = []
+    defer { noteRunTimeOptionals(runTimeOptionals, at: node) }
     return try model.columns.filter { !$0.isGenerated }.map { column in
       // (A value of a type that is never nil, `.init(stabilizedBy: name)`, is a set id.)
       if isDraft, column.isPrimaryKey, compiler.scanning, let value = provided[column.sqlName],
@@ -699,12 +707,30 @@ extension WriteMethods {
         // an edited row's is set; each is a variant of the statement.
         return compiler.runTimeChoice(name, alternatives: ["nil", "set"]) == 0 ? .null : value
       }
-      if let value = provided[column.sqlName] { return value }
+      if let value = provided[column.sqlName] {
+        if compiler.scanning, column.type.isOptional, case .value(.parameter(let name)) = value.node,
+          providedTypes[column.sqlName]?.isOptional == true
+        {
+          runTimeOptionals.append((column.name, name))
+        }
+        return value
+      }
       if column.isPrimaryKey && isDraft { return .null }
       if let value = try compiler.defaultValue(of: column, at: node) { return value }
       if column.type.isOptional { return .null }
       throw compiler.source.diagnostic("missing a value for '\(column.name)'", at: node)
     }
+  }
+
+  /// Optional columns given a value the app has only when it runs (`loc.course` of a
+  /// `Double?`): StructuredQueries writes a nil one as NULL in the SQL text (an Optional's query
+  /// fragment) and a set one as `?`, so the SQL shown, with `?`, says so beside it.
+  private func noteRunTimeOptionals(_ columns: [(column: String, value: String)], at node: some SyntaxProtocol) {
+    guard compiler.scanning, !columns.isEmpty else { return }
+    let names = columns.map { "\($0.value) (\($0.column))" }.joined(separator: ", ")
+    let note = compiler.source.diagnostic(
+      "the SQL shown has \(names) set (?); where the app's value is nil, its SQL has NULL there instead", at: node)
+    if !compiler.assumptions.contains(note) { compiler.assumptions.append(note) }
   }
 
   /// The row a record literal writes: `Tag(title: "car")`, `Tag.Draft(title: "car")`.
@@ -724,6 +750,7 @@ extension WriteMethods {
     }
     try compiler.checkMemberwiseArguments(of: model, call.arguments, isDraft: isDraft)
     var provided: [String: Expression] = [:]
+    var runTimeOptionals: [(column: String, value: String)] = []
     for argument in call.arguments {
       guard let label = argument.label?.text else {
         throw compiler.source.diagnostic("record fields need labels, like title: \"…\"", at: argument)
@@ -760,10 +787,14 @@ extension WriteMethods {
           "'\(model.typeName)' has no column '\(label)'", at: argument,
           suggestion: closestMatch(to: label, in: model.columns.map(\.name)))
       }
-      provided[column.sqlName] = try compiler.typedExpression(
-        try compiler.evaluateArgument(argument.expression, parameterType: column.type), expected: column.type, at: argument.expression
-      ).expression
+      let typed = try compiler.typedExpression(
+        try compiler.evaluateArgument(argument.expression, parameterType: column.type), expected: column.type, at: argument.expression)
+      provided[column.sqlName] = typed.expression
+      if column.type.isOptional, typed.type?.isOptional == true, case .value(.parameter(let name)) = typed.expression.node {
+        runTimeOptionals.append((column.name, name))
+      }
     }
+    noteRunTimeOptionals(runTimeOptionals, at: call)
     return try model.columns.filter { !$0.isGenerated }.map { column in
       if let value = provided[column.sqlName] { return value }
       if column.isPrimaryKey && isDraft { return .null }

@@ -423,7 +423,27 @@ final class QuerySiteFinder: SyntaxVisitor {
     if let reference = value.as(DeclReferenceExprSyntax.self) {
       return known.last { $0.0 == reference.baseName.text }?.1
     }
+    return initializedType(value)
+  }
+
+  /// The type a value is made as: `Post(…)`, `Post.Draft(…)`, or an array of one of them made by
+  /// `map`/`compactMap` (`items.map { Post(id: $0.key) }` is `[Post]`, as Swift infers it).
+  static func initializedType(_ value: ExprSyntax) -> TypeSyntax? {
     guard let call = value.as(FunctionCallExprSyntax.self) else { return nil }
+    if let member = call.calledExpression.as(MemberAccessExprSyntax.self), member.base != nil,
+      ["map", "compactMap"].contains(member.declName.baseName.text),
+      let closure = call.trailingClosure ?? call.arguments.first?.expression.as(ClosureExprSyntax.self),
+      let last = closure.statements.last?.item
+    {
+      let result: ExprSyntax? =
+        switch last {
+        case .expr(let expr): expr
+        case .stmt(let stmt): stmt.as(ReturnStmtSyntax.self)?.expression
+        default: nil
+        }
+      guard let result, let element = initializedType(result) else { return nil }
+      return TypeSyntax(ArrayTypeSyntax(element: element))
+    }
     if let reference = call.calledExpression.as(DeclReferenceExprSyntax.self),
       reference.baseName.text.first?.isUppercase == true
     {

@@ -279,9 +279,15 @@ struct EntryBuilder {
       entry.sql = Self.sql(of: compiled.statement)
       entry.prettySQL = Self.sql(of: compiled.statement, layout: .pretty)
       entry.bindings = Self.bindings(of: compiled.statement)
-      // `$0.id.in(ids)`: StructuredQueries writes one `(?)` per element of `ids`; the SQL shown
-      // is the one for a single element, and the heading says so.
-      let lists = entry.bindings.filter { $0.hasSuffix("[…]") }.map { String($0.dropLast(3)) }
+      // `$0.id.in(ids)`: StructuredQueries writes one `(?)` per element of `ids` (an insert of
+      // `posts` one row per element, `posts[…].id`); the SQL shown is the one for a single
+      // element, and the heading says so.
+      var lists: [String] = []
+      for binding in entry.bindings {
+        guard let mark = binding.indices.first(where: { binding[$0...].hasPrefix("[…]") }) else { continue }
+        let list = String(binding[..<mark])
+        if !lists.contains(list) { lists.append(list) }
+      }
       if !lists.isEmpty {
         let each = lists.map { "\($0) has one element" }.joined(separator: ", ")
         entry.variant = entry.variant.map { $0 + ", " + each } ?? each
