@@ -1411,9 +1411,15 @@ final class ScanTests: XCTestCase {
       defer { try? FileManager.default.removeItem(at: folder) }
       try Data(app.utf8).write(to: folder.appendingPathComponent("App/App.swift"))
       let result = try QuarryProcess.run(["scan", folder.appendingPathComponent("App").path, "--format", "json"])
-      let entries = try result.stdout.split(separator: "\n").dropLast().map { line in
+      let lines = try result.stdout.split(separator: "\n").map { line in
         try XCTUnwrap(JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
       }
+      let entries = lines.dropLast()
+      // Both from before 0.22, whose operators are written `("a" = ?)`: said once, for the scan.
+      let summary = try XCTUnwrap(lines.last?["summary"] as? [String: Any])
+      XCTAssertEqual(summary["pinnedLibrary"] as? String, version)
+      XCTAssertTrue(
+        (summary["libraryNote"] as? String)?.hasPrefix("this app pins swift-structured-queries \(version): before 0.22") == true)
       func entry(_ source: String) throws -> [String: Any] {
         try XCTUnwrap(entries.first { ($0["source"] as? String)?.contains(source) == true }, "\(version) \(source)")
       }

@@ -53,6 +53,12 @@ public struct AppScan {
     var counted: Set<String> = []
     // Read once for all modules: it walks the scanned folders for `Package.resolved`.
     let pinnedLibrary = PinnedLibrary.version(in: paths)
+    report.pinnedLibrary = pinnedLibrary
+    if let pinned = pinnedLibrary, LibraryVersion(pinned) < LibraryVersion("0.22.0") {
+      // 0.22.0 put each operand of a binary operator in its own parentheses (`BinaryOperator`).
+      report.libraryNote =
+        "this app pins swift-structured-queries \(pinned): before 0.22 it wrote a binary operator as (\"a\" = ?) where Quarry's SQL, as 0.22 and later write it, has ((\"a\") = (?)) — the same statements in other text; other spellings of that version may differ too"
+    }
     for module in modules {
       if modules.count > 1, let name = module.name { progress?("target \(name):") }
       let part = try scan(module, pinnedLibrary: pinnedLibrary)

@@ -36,6 +36,7 @@ extension ScanReport {
     if let bundledDatabase {
       out += paint("2", "schema from the database the app ships and opens: \(bundledDatabase) (read, never written)") + "\n\n"
     }
+    if let libraryNote { out += paint("2", libraryNote) + "\n\n" }
     if !leftOut.isEmpty {
       out += paint("2", "left out, as no target of the Xcode project compiles them: " + leftOut.joined(separator: ", ")) + "\n\n"
     }
@@ -106,7 +107,8 @@ extension ScanReport {
     let counts = "{" + findingCounts.map { "\(JSONFormatter.string($0.id)):\($0.count)" }.joined(separator: ",") + "}"
     lines.append(
       "{\"summary\":{\"files\":\(files),\"lines\":\(lines.count >= 0 ? self.lines : 0),\"queries\":\(queries.count),\"rendered\":\(rendered),"
-        + "\"errors\":\(errors),\"skipped\":\(skipped),\"leftOut\":\(strings(leftOut)),\"bundledDatabase\":\(string(bundledDatabase)),\"findings\":\(counts),\"seconds\":\(cFormat("%.3f", seconds))}}"
+        + "\"errors\":\(errors),\"skipped\":\(skipped),\"leftOut\":\(strings(leftOut)),\"bundledDatabase\":\(string(bundledDatabase)),"
+        + "\"pinnedLibrary\":\(string(pinnedLibrary)),\"libraryNote\":\(string(libraryNote)),\"findings\":\(counts),\"seconds\":\(cFormat("%.3f", seconds))}}"
     )
     return lines.joined(separator: "\n") + "\n"
   }

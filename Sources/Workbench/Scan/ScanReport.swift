@@ -56,6 +56,11 @@ public struct ScanReport {
   public var files = 0
   /// The database file the app ships and opens, whose schema the scan used (``BundledDatabase``).
   public var bundledDatabase: String?
+  /// The swift-structured-queries version the app pins (its `Package.resolved`), nil: none.
+  public var pinnedLibrary: String?
+  /// What that version renders otherwise than the library Quarry renders, where Quarry knows
+  /// it and does not render that version's text itself (its operators before 0.22).
+  public var libraryNote: String?
   /// Swift files in the scanned folders that no target of their Xcode project compiles.
   public var leftOut: [String] = []
   public var lines = 0
