@@ -129,8 +129,15 @@ extension SwiftEvaluator {
     // The element type: the value's, or (for nil) the array literal's typed elements'.
     var elementType = left.unwrapped.flatMap(Self.type(of:))?.name
     if left.unwrapped == nil {
+      // (An element written `(x as Int16)` or computed, `[a.max()!, -128].map { … }[1]`, has the
+      // type its value keeps: the array literal's elements, evaluated again, pure as it is.)
+      var evaluated: String?
+      if case .array(let elements)? = try? evaluate(ExprSyntax(array)), let first = elements.first {
+        evaluated = Self.type(of: first.unwrapped ?? first)?.name
+      }
       elementType =
         array.elements.lazy.compactMap { self.staticType(of: $0.expression)?.wrapped.name }.first
+        ?? (evaluated == "Int" ? nil : evaluated)
         ?? (array.elements.contains { Self.isFloatLiteral($0.expression) } ? "Double" : nil)
     }
     let nonDefault: Bool
