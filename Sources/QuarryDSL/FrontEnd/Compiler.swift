@@ -143,7 +143,9 @@ public final class Compiler {
   /// `!=` on columns Quarry renders as that version does (``PinnedLibrary``): `=`/`<>`, or
   /// `IS`/`IS NOT` when the left side is optional; its update setter also takes a plain Swift
   /// value (`$0.kind = .b`), bound. Nil: both are unavailable, as in 0.31 on.
-  public var columnEqualityLibrary: String?
+  var columnEqualityLibrary: String? {
+    pinnedLibrary.flatMap { $0 < .columnEqualityUnavailable ? $0.description : nil }
+  }
   /// The StructuredQueries a scanned app pins, whatever its version (``Deprecation``); nil: the
   /// newest, as at the prompt.
   public var pinnedLibrary: LibraryVersion?

@@ -17,6 +17,13 @@ public struct LibraryVersion: Comparable, Sendable, Hashable, CustomStringConver
 
   public var description: String { parts.map(String.init).joined(separator: ".") }
 
+  /// 0.21.0: `find` takes a sequence of keys and writes `IN`; before, one key and `=`.
+  static let findTakesKeys = LibraryVersion("0.21.0")
+  /// 0.22.0: a binary operator writes `((a) = (b))`; before, `(a = b)`.
+  public static let operandsParenthesized = LibraryVersion("0.22.0")
+  /// 0.31.0: `==` and `!=` on columns unavailable; before, the library's `=`/`<>` (`IS`).
+  static let columnEqualityUnavailable = LibraryVersion("0.31.0")
+
   public static func < (lhs: LibraryVersion, rhs: LibraryVersion) -> Bool {
     for (left, right) in zip(lhs.parts, rhs.parts) where left != right { return left < right }
     return lhs.parts.count < rhs.parts.count

@@ -270,7 +270,7 @@ extension QueryMethods {
     }
     let list = try values.map { try compiler.typedExpression($0, expected: key.type, at: argument).expression }
     // Before 0.21 (an app that pins such a version): `find` took one key, `primaryKey.eq(key)`.
-    if let pinned = compiler.pinnedLibrary, pinned < LibraryVersion("0.21.0") {
+    if let pinned = compiler.pinnedLibrary, pinned < .findTakesKeys {
       if case .array = value {
         throw compiler.source.diagnostic(
           "'find' takes one primary key with swift-structured-queries \(pinned), which this app pins (a sequence of keys came with 0.21.0)",

@@ -54,7 +54,7 @@ public struct AppScan {
     // Read once for all modules: it walks the scanned folders for `Package.resolved`.
     let pinnedLibrary = PinnedLibrary.version(in: paths)
     report.pinnedLibrary = pinnedLibrary
-    if let pinned = pinnedLibrary, LibraryVersion(pinned) < LibraryVersion("0.22.0") {
+    if let pinned = pinnedLibrary, LibraryVersion(pinned) < .operandsParenthesized {
       // 0.22.0 put each operand of a binary operator in its own parentheses (`BinaryOperator`).
       report.libraryNote =
         "this app pins swift-structured-queries \(pinned): before 0.22 it wrote a binary operator as (\"a\" = ?) where Quarry's SQL, as 0.22 and later write it, has ((\"a\") = (?)) — the same statements in other text; other spellings of that version may differ too"
@@ -122,11 +122,9 @@ public struct AppScan {
     let session = try Session(database: database)
     session.sqlOnly = databasePath != nil
     let compiler = session.compiler
+    // Its `==` and `!=` on columns, `find` and deprecations are that version's.
     compiler.pinnedLibrary = pinnedLibrary.map(LibraryVersion.init)
-    if let pinned = pinnedLibrary, LibraryVersion(pinned) < LibraryVersion("0.31.0") {
-      // Its `==` and `!=` on columns render as that version renders them.
-      compiler.columnEqualityLibrary = pinned
-    } else if pinnedLibrary == nil {
+    if pinnedLibrary == nil {
       compiler.unpinnedLibraryNote =
         "no Package.resolved beside the app pins swift-structured-queries, so Quarry takes the newest; before 0.31 '==' on columns was the library's operator: commit the app's Package.resolved to have it rendered as its version does"
     }

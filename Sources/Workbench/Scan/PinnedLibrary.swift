@@ -5,7 +5,7 @@ import FoundationEssentials
 /// on columns were the library's operators (`=`/`<>`, `IS`/`IS NOT` on an optional left side);
 /// since, they are unavailable. Quarry renders the library as of 0.37 (sq@7cdc5c4), and an app
 /// that pins an older one gets those operators as its version renders them
-/// (``Compiler/columnEqualityLibrary``).
+/// (`Compiler.columnEqualityLibrary`, derived from `Compiler.pinnedLibrary`).
 ///
 /// ```swift
 /// PinnedLibrary.version(in: ["Salty"])  // "0.23.1"
