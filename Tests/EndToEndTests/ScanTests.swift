@@ -1383,6 +1383,44 @@ final class ScanTests: XCTestCase {
       entries("Loc.insert { loc }"), ["c.course >= 0 is true: n, c.course", "c.course >= 0 is false: n"])
   }
 
+  /// `contains(_:)` with a String the app has when it runs (a search field's text): the library
+  /// builds the pattern in Swift (`like("%\(other)%")`) and binds it, so the scan binds the
+  /// pattern, named as that Swift. A `delete(record)` binds only the record's key: no note about
+  /// its other, optional fields.
+  func testARunTimeSearchTextAndADeletedRecord() throws {
+    let objects = try Self.scanned(
+      #"""
+      import SQLiteData
+      @Table("People") struct Person: Identifiable { let id: UUID; var name = ""; var birthDate: Date?; var notes = "" }
+      func appDatabase() throws -> any DatabaseWriter {
+        let database = try DatabaseQueue()
+        var migrator = DatabaseMigrator()
+        migrator.registerMigration("v1") { db in
+          try #sql("CREATE TABLE People (id TEXT PRIMARY KEY, name TEXT NOT NULL, birthDate DATE, notes TEXT NOT NULL)").execute(db)
+        }
+        try migrator.migrate(database)
+        return database
+      }
+      final class Model {
+        @FetchAll(Person.none) var people: [Person]
+        var searchText = ""
+        func search() async throws {
+          try await $people.load(Person.where { $0.name.contains(searchText) || $0.notes.hasPrefix(searchText) })
+        }
+        func remove(_ db: Database, person: Person) throws { try Person.delete(person).execute(db) }
+      }
+      """#)
+    let search = try XCTUnwrap(objects.first { ($0["source"] as? String)?.contains("contains(searchText)") == true })
+    XCTAssertEqual(
+      search["sql"] as? String,
+      #"SELECT "People"."id", "People"."name", "People"."birthDate", "People"."notes" FROM "People" WHERE ((("People"."name" LIKE ?)) OR (("People"."notes" LIKE ?)))"#
+    )
+    XCTAssertEqual(search["bindings"] as? [String], [#""%\(searchText)%""#, #""\(searchText)%""#])
+    let delete = try XCTUnwrap(objects.first { ($0["source"] as? String)?.contains("delete(person)") == true })
+    XCTAssertEqual(delete["sql"] as? String, #"DELETE FROM "People" WHERE (("People"."id") = (?))"#)
+    XCTAssertEqual((delete["findings"] as? [[String: Any]] ?? []).compactMap { $0["id"] as? String }, [])
+  }
+
   /// Before 0.21 `find` took one key and rendered `primaryKey.eq(key)` (0.20.0's
   /// `PrimaryKeyed.swift`); a sequence of keys came with 0.21.0, so an app pinning 0.20.0 that
   /// passes one does not compile. From 0.21.0 on, `IN`.

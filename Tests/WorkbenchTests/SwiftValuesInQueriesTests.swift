@@ -277,8 +277,36 @@ final class SwiftValuesInQueriesTests: SnapshotTestCase {
         """#), as: .lines
     ) {
       #"""
-      error: 1:12: this Swift is computed before the query runs, but it leaves swiftc to choose between '??' returning Int16 and Int16? (a literal default after an array literal's 'first', with no type from the context), and its choice varies with what surrounds it: give the array a type ([Int16]) or write the default as Int16(…)
+      error: 1:12: this Swift is computed before the query runs, but it leaves swiftc to choose between '??' returning Int16 and Int16? (a literal default after an array literal's 'first', with no type from the context), and here the two give different values: give the array a type ([Int16]) or write the default as Int16(…)
       let v = "\([(-32767 as Int16), -32768].filter { $0 > -1 }.first ?? -32768)"
+                 ^
+      """#
+    }
+  }
+
+  /// The same `??`, where every pick gives one value: `Int(_:)` takes no `UInt16?` (swiftc can
+  /// only pick the `??` returning `UInt16`), and a comparison is false either way. swiftc's own
+  /// output: 65535, false; the interpolation prints "Optional(60)" where the other pick prints
+  /// "60", so it stays refused.
+  func testAnOpenDefaultIsComputedWhereEveryPickAgrees() throws {
+    assertInlineSnapshot(
+      of: try run(
+        #"""
+        let a = Int([UInt16.max, 0].filter { $0 > 7 }.first ?? 13)
+        let b = [UInt8.max, 60].filter { $0 > 0 }.first ?? 1 == 1
+        Values(a, b)
+        let c = "\([UInt16(1), 7].filter { $0 > 100 }.first ?? 60)"
+        """#), as: .lines
+    ) {
+      #"""
+      SELECT 65535, 0
+      ┌───────┬───────┐
+      │ 65535 │ 0     │
+      ├───────┼───────┤
+      │ 65535 │ false │
+      └───────┴───────┘
+      error: 4:12: this Swift is computed before the query runs, but it leaves swiftc to choose between '??' returning UInt16 and UInt16? (a literal default after an array literal's 'first', with no type from the context), and here the two give different values: give the array a type ([UInt16]) or write the default as UInt16(…)
+      let c = "\([UInt16(1), 7].filter { $0 > 100 }.first ?? 60)"
                  ^
       """#
     }

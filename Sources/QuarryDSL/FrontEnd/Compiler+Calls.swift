@@ -852,7 +852,14 @@ extension Compiler {
   /// computes it and the result is bound. Nil when the base is not a Swift value or the member
   /// is not one the evaluator runs.
   func swiftMemberOfSwiftValue(_ name: String, on base: Value, labels: CallLabels?, whole: ExprSyntax) throws -> Value? {
-    guard case .expression(let typed) = base, case .value = typed.expression.node, let swift = swiftValue(base), swift != .none,
+    // (On nil, only Optional's own `map`/`flatMap`: `"x".first(where: \.isNumber).map(String.init)`.)
+    let isConstant: Bool
+    switch base {
+    case .expression(let typed): if case .value = typed.expression.node { isConstant = true } else { isConstant = false }
+    case .null: isConstant = true
+    default: isConstant = false
+    }
+    guard isConstant, let swift = swiftValue(base), swift != .none || ["map", "flatMap"].contains(name),
       SwiftBuiltins.member(of: swift, name: name, labels: labels) != nil || swiftExtensionInstanceMember(name, on: base)
     else { return nil }
     if let runTime = runTimeComputation(whole) { return runTime }

@@ -299,6 +299,11 @@ struct SwiftComputation {
       let callee: Bool
       if let reference = call.calledExpression.as(DeclReferenceExprSyntax.self), !bound.contains(reference.baseName.text) {
         callee = classify(reference.baseName.text) != .other
+      } else if let wrapped = call.calledExpression.as(OptionalChainingExprSyntax.self)?.expression.as(DeclReferenceExprSyntax.self),
+        !bound.contains(wrapped.baseName.text)
+      {
+        // `UInt8?(255)`: Optional's initializer of a standard type.
+        callee = classify(wrapped.baseName.text) == .standard
       } else {
         callee = check(call.calledExpression, bound: bound, depth: depth + 1)
       }

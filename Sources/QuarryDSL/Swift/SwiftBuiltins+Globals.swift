@@ -60,7 +60,8 @@ extension SwiftBuiltins {
           }
           return .int(Int64(number))
         case .string(let text): return Int64(text).map { .some(.int($0)) } ?? .none
-        case let other: throw call.evaluator.failure("cannot convert \(other.typeName) to Int", at: call.node)
+        case let other:
+          throw call.evaluator.failure("cannot convert \(other.typeName) to Int", at: call.node).misusing(optional: other.isOptional)
         }
       },
       SwiftBuiltin("", "Int(exactly source: Any) -> Int?", example: "[Int(exactly: 2.0), Int(exactly: 2.5), Int(exactly: -0.0)]") { call in
@@ -72,7 +73,8 @@ extension SwiftBuiltins {
             number < 9_223_372_036_854_775_808.0
           else { return .none }
           return .some(.int(Int64(number)))
-        case let other: throw call.evaluator.failure("cannot convert \(other.typeName) to Int", at: call.node)
+        case let other:
+          throw call.evaluator.failure("cannot convert \(other.typeName) to Int", at: call.node).misusing(optional: other.isOptional)
         }
       },
       SwiftBuiltin(
@@ -122,7 +124,8 @@ extension SwiftBuiltins {
         case .float(let number): return .double(Double(number))
         case .double(let number): return .double(number)
         case .string(let text): return Double(text).map { .some(.double($0)) } ?? .none
-        case let other: throw call.evaluator.failure("cannot convert \(other.typeName) to Double", at: call.node)
+        case let other:
+          throw call.evaluator.failure("cannot convert \(other.typeName) to Double", at: call.node).misusing(optional: other.isOptional)
         }
       },
       SwiftBuiltin("", "Float(_ value: Any) -> Float", example: #"[Float(0.1), Float(1) / 3, Float(2.5e-45), Float("0.1")!]"#) { call in
@@ -136,7 +139,8 @@ extension SwiftBuiltins {
         case .double(let number): return .float(Float(number))
         case .float: return try call.value(0)
         case .string(let text): return Float(text).map { .some(.float($0)) } ?? .none
-        case let other: throw call.evaluator.failure("cannot convert \(other.typeName) to Float", at: call.node)
+        case let other:
+          throw call.evaluator.failure("cannot convert \(other.typeName) to Float", at: call.node).misusing(optional: other.isOptional)
         }
       },
       SwiftBuiltin("", "Bool(_ text: String) -> Bool?", example: #"Bool("true")"#) { call in
@@ -305,7 +309,8 @@ private func fixedWidthConversion(_ type: String, _ minimum: Int64, _ maximum: I
     case .string(let text):
       guard let number = Int64(text), number >= minimum, number <= maximum else { return .none }
       return .some(made(number))
-    case let other: throw call.evaluator.failure("cannot convert \(other.typeName) to \(type)", at: call.node)
+    case let other:
+      throw call.evaluator.failure("cannot convert \(other.typeName) to \(type)", at: call.node).misusing(optional: other.isOptional)
     }
   }
 }

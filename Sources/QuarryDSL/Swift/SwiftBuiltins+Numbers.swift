@@ -33,6 +33,18 @@ extension SwiftBuiltins {
         guard value != .min else { throw call.evaluator.unsupported(call.node, "Int.min.magnitude, a UInt beyond Int") }
         return .int(abs(value))
       },
+      SwiftBuiltin("Int", "bitWidth: Int", example: "(7).bitWidth") { _ in .int(64) },
+      SwiftBuiltin("Int", "nonzeroBitCount: Int", example: "[(-1).nonzeroBitCount, 255.nonzeroBitCount, 0.nonzeroBitCount]") {
+        .int(Int64(try $0.baseInt().nonzeroBitCount))
+      },
+      SwiftBuiltin("Int", "leadingZeroBitCount: Int", example: "[1.leadingZeroBitCount, (-1).leadingZeroBitCount, 0.leadingZeroBitCount]") {
+        .int(Int64(try $0.baseInt().leadingZeroBitCount))
+      },
+      SwiftBuiltin(
+        "Int", "trailingZeroBitCount: Int", example: "[8.trailingZeroBitCount, 0.trailingZeroBitCount, Int.min.trailingZeroBitCount]"
+      ) {
+        .int(Int64(try $0.baseInt().trailingZeroBitCount))
+      },
 
       SwiftBuiltin("Double", "pi: Double", isStatic: true, example: "Double.pi") { _ in .double(.pi) },
       SwiftBuiltin("Double", "infinity: Double", isStatic: true, example: "-Double.infinity") { _ in .double(.infinity) },

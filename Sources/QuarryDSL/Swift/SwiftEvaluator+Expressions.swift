@@ -5,6 +5,8 @@ import SwiftSyntax
 extension SwiftEvaluator {
   /// The value of `expr`; `expected` is the type its context gives literals (`let x: Double = 1`).
   func evaluate(_ expr: ExprSyntax, expected: SwiftType? = nil) throws -> SwiftValue {
+    // The outermost expression settles the open `??`s inside it (`OpenDefault`).
+    if openDefaultPicks == nil { return try settlingOpenDefaults { try evaluate(expr, expected: expected) } }
     try budget.charge()
     depth += 1
     defer { depth -= 1 }

@@ -61,10 +61,14 @@ extension SwiftEvaluator {
       return .bool(try truth(evaluate(infix.rightOperand, expected: .bool), at: infix.rightOperand))
     case "??":
       let left = try evaluate(infix.leftOperand, expected: expected?.optional)
-      if expected == nil { try refuseAmbiguousDefault(infix, left: left) }
+      let rightType = staticType(of: infix.leftOperand)?.wrapped ?? expected
+      if expected == nil, try openDefault(infix, left: left) {
+        // The overload returning `T?`: the left side if it has a value, else the default.
+        if left.isOptional, Self.unwrapOnce(left) != nil { return left }
+        return .some(try evaluate(infix.rightOperand, expected: rightType))
+      }
       if let inner = Self.unwrapOnce(left), left.isOptional { return inner }
       if !left.isOptional { return left }
-      let rightType = staticType(of: infix.leftOperand)?.wrapped ?? expected
       return try evaluate(infix.rightOperand, expected: rightType)
     default:
       break
@@ -96,62 +100,6 @@ extension SwiftEvaluator {
   }
 
   static let comparisons: Set<String> = ["==", "!=", "<", "<=", ">", ">=", "~="]
-
-  /// Refuses a `??` whose type swiftc settles by ranking overloads Quarry does not model: with no
-  /// type from the context, a literal default, and a left side that is `.first` or `.last` of an
-  /// array literal whose literals are not all of their default type (a `UInt8` array, a Double
-  /// array with an integer literal), `??`'s two overloads (`-> T` and `-> T?`) tie, and swiftc's
-  /// pick varies with what surrounds it (measured: `let y = [UInt16(1), 7].first ?? 60` is
-  /// `Optional(1)`; inside an array literal the array may become `[Any]`; in some
-  /// interpolations it is `1`).
-  ///
-  /// ```swift
-  /// let y = [1.5, 7].first ?? 60       // refused: write [Double] or Double(60)
-  /// let z = [1.5, 7.5].first ?? 60.5   // 1.5
-  /// ```
-  func refuseAmbiguousDefault(_ infix: InfixOperatorExprSyntax, left: SwiftValue) throws {
-    guard Self.isLiteralOnly(infix.rightOperand) || Self.isFloatLiteral(infix.rightOperand),
-      let member = infix.leftOperand.as(MemberAccessExprSyntax.self), ["first", "last"].contains(member.declName.baseName.text)
-    else { return }
-    var root = member.base
-    while let current = root {
-      if let access = current.as(MemberAccessExprSyntax.self) {
-        root = access.base
-      } else if let call = current.as(FunctionCallExprSyntax.self) {
-        root = call.calledExpression
-      } else if let subscriptCall = current.as(SubscriptCallExprSyntax.self) {
-        root = subscriptCall.calledExpression
-      } else {
-        break
-      }
-    }
-    guard let array = root?.as(ArrayExprSyntax.self) else { return }
-    // The element type: the value's, or (for nil) the array literal's typed elements'.
-    var elementType = left.unwrapped.flatMap(Self.type(of:))?.name
-    if left.unwrapped == nil {
-      // (An element written `(x as Int16)` or computed, `[a.max()!, -128].map { … }[1]`, has the
-      // type its value keeps: the array literal's elements, evaluated again, pure as it is.)
-      var evaluated: String?
-      if case .array(let elements)? = try? evaluate(ExprSyntax(array)), let first = elements.first {
-        evaluated = Self.type(of: first.unwrapped ?? first)?.name
-      }
-      elementType =
-        array.elements.lazy.compactMap { self.staticType(of: $0.expression)?.wrapped.name }.first
-        ?? (evaluated == "Int" ? nil : evaluated)
-        ?? (array.elements.contains { Self.isFloatLiteral($0.expression) } ? "Double" : nil)
-    }
-    let nonDefault: Bool
-    switch elementType {
-    case let name? where IntegerWidth(named: name) != nil: nonDefault = true
-    case "Double":
-      nonDefault = Self.isLiteralOnly(infix.rightOperand) || array.elements.contains { Self.isLiteralOnly($0.expression) }
-    default: nonDefault = false
-    }
-    guard nonDefault, let elementType else { return }
-    throw failure(
-      "leaves swiftc to choose between '??' returning \(elementType) and \(elementType)? (a literal default after an array literal's '\(member.declName.baseName.text)', with no type from the context), and its choice varies with what surrounds it: give the array a type ([\(elementType)]) or write the default as \(elementType)(…)",
-      at: infix)
-  }
 
   /// Whether an expression is made only of number literals and arithmetic (its type is open).
   static func isLiteralOnly(_ expr: ExprSyntax) -> Bool {
@@ -391,7 +339,7 @@ extension SwiftEvaluator {
     default:
       throw failure(
         "cannot order \(lhs.typeName) and \(rhs.typeName)\(lhs.isOptional || rhs.isOptional ? "; unwrap the optional first" : "")", at: node
-      )
+      ).misusing(optional: lhs.isOptional || rhs.isOptional)
     }
   }
 
@@ -427,7 +375,7 @@ extension SwiftEvaluator {
   }
 
   func mismatch(_ op: String, _ lhs: SwiftValue, _ rhs: SwiftValue, at node: some SyntaxProtocol) -> SwiftEvaluationError {
-    failure("cannot apply '\(op)' to \(lhs.typeName) and \(rhs.typeName)", at: node)
+    failure("cannot apply '\(op)' to \(lhs.typeName) and \(rhs.typeName)", at: node).misusing(optional: lhs.isOptional || rhs.isOptional)
   }
 }
 
@@ -525,6 +473,7 @@ struct IntegerWidth: Hashable, Sendable {
       throw evaluator.failure("uses a \(value.typeName) where \(name) is needed (swiftc refuses it); convert it with \(name)(…)", at: node)
     case .some:
       throw evaluator.failure("uses an optional \(value.typeName) where \(name) is needed; unwrap it with 'if let', '??' or '!'", at: node)
+        .misusing(optional: true)
     default: return value
     }
   }

@@ -8,6 +8,10 @@ struct SwiftEvaluationError: Error {
   /// The app's static stored property whose initializer runs Swift outside the subset
   /// (`static let mock1 = Self(id: ID(), …)`): in a scanned app, a value it has when it runs.
   var appStaticValue: String?
+  /// Swift's type checker would refuse the code: an optional used where its value is needed
+  /// (`Int(x)` for an `Int16?`, `a < b` on optionals). Where Quarry tries each overload swiftc
+  /// could pick (``OpenDefault``), a pick that fails so is one swiftc never makes.
+  var misusesAnOptional = false
   /// `line:column: text`, as `@DatabaseFunction` failures print it.
   var message: String { "\(line):\(column): \(text)" }
 }
@@ -77,6 +81,9 @@ final class SwiftEvaluator {
   /// Runs an `init`'s body, where `self`'s `let` properties are set.
   var initializing = false
   static let maximumDepth = 200
+  /// The pick of each open `??` (true: the overload returning `T?`) while an outermost
+  /// expression is evaluated; nil between them (see ``OpenDefault``).
+  var openDefaultPicks: [SyntaxIdentifier: Bool]?
 
   /// Evaluating a scanned app's Swift: `UUID()` is a value the app makes when it runs (see
   /// ``SwiftEvaluationError/appStaticValue``), bound by its code, never a made-up one.
@@ -439,6 +446,7 @@ final class SwiftEvaluator {
     case (_, .some) where !["Any", "Optional"].contains(type.name):
       // A non-optional result from an optional: only `!` or `??` do that in Swift.
       throw failure("uses an optional \(value.typeName) where \(type.name) is needed; unwrap it with 'if let', '??' or '!'", at: node)
+        .misusing(optional: true)
     default:
       return value
     }
@@ -467,6 +475,13 @@ final class SwiftEvaluator {
 }
 
 extension SwiftEvaluationError {
+  /// The error, marked as an optional misused where `optional` (see ``misusesAnOptional``).
+  func misusing(optional: Bool) -> SwiftEvaluationError {
+    var marked = self
+    marked.misusesAnOptional = optional
+    return marked
+  }
+
   /// Whether the error is Swift's own verdict on the code (it traps there, or the work is over
   /// the budget) rather than a limit of what the evaluator reads.
   var isSwiftsVerdict: Bool {
