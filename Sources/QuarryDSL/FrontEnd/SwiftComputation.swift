@@ -203,8 +203,11 @@ struct SwiftComputation {
         return !isAssignment(element) && (isSwift(element, bound: []) || isImplicitMember(element))
       }
     }
+    // (A call that changes nothing, `names.map(\.count)`, is a value to show, not a statement.)
     if let call = inner.as(FunctionCallExprSyntax.self), let member = call.calledExpression.as(MemberAccessExprSyntax.self),
-      let base = member.base, let root = Self.rootName(of: base), classify(root) == .value
+      let base = member.base, let root = Self.rootName(of: base), classify(root) == .value,
+      SwiftBuiltins.mutatingNames.contains(member.declName.baseName.text)
+        || !SwiftBuiltins.memberNames.contains(member.declName.baseName.text)
     {
       return isSwift(inner, bound: [])
     }
@@ -359,6 +362,10 @@ struct SwiftComputation {
       return cast.questionOrExclamationMark == nil && check(cast.expression, bound: bound, depth: depth + 1)
     case .closureExpr(let closure):
       return check(closure, bound: bound, depth: depth + 1)
+    case .keyPathExpr:
+      // `\.count` in `names.map(\.count)`: a key path a Swift call applies (a query's own
+      // methods are told by the chain's first name before this walk).
+      return true
     case .ifExpr(let conditional):
       return check(conditional, bound: bound, depth: depth + 1)
     default:

@@ -172,6 +172,31 @@ extension SwiftBuiltins {
         for element in try inner.elements() where seen.insert(element).inserted { out.append(element) }
         return .unordered(out)
       },
+      SwiftBuiltin(
+        "", "Dictionary(grouping values: some Sequence, by keyForValue: (Element) -> Key) -> [Key: [Element]]",
+        example: "Dictionary(grouping: [1, 2, 3, 4, 5], by: { $0 % 2 })[1]"
+      ) { call in
+        let values = try call.elements(of: try call.value(0))
+        let key = try call.function(1)
+        var groups: [SwiftValue: [SwiftValue]] = [:]
+        for value in values { groups[try key([value]), default: []].append(value) }
+        return .dictionary(groups.mapValues { .array($0) })
+      },
+      SwiftBuiltin(
+        "", "Dictionary(uniqueKeysWithValues keysAndValues: some Sequence<(Key, Value)>) -> [Key: Value]",
+        example: #"Dictionary(uniqueKeysWithValues: [("a", 1), ("b", 2)])["b"]"#
+      ) { call in
+        var dictionary: [SwiftValue: SwiftValue] = [:]
+        for pair in try call.elements(of: try call.value(0)) {
+          guard case .tuple(let parts, _) = pair, parts.count == 2 else {
+            throw call.evaluator.failure("needs (key, value) pairs, not \(pair.typeName)", at: call.node)
+          }
+          guard dictionary.updateValue(parts[1], forKey: parts[0]) == nil else {
+            throw call.evaluator.crash("makes a Dictionary with a key given twice", at: call.node)
+          }
+        }
+        return .dictionary(dictionary)
+      },
       SwiftBuiltin("", "Optional(_ some: T) -> T?", example: "Optional(3)") { call in .some(try call.value(0)) },
       SwiftBuiltin("", "abs(_ x: T) -> T", example: "abs(-3)") { call in
         switch try call.value(0) {

@@ -302,6 +302,8 @@ struct BuiltinCall {
 /// The table of built-ins, by receiver and name.
 enum SwiftBuiltins {
   static let all: [SwiftBuiltin] = strings + stringIndices + numbers + sequences + collections + globals + format + dates
+  /// The names of the members that change their receiver (`append`, `toggle`, `removeAll`).
+  static let mutatingNames: Set<String> = Set(all.filter { $0.mutation != nil }.map(\.name))
 
   private static let byName: [String: [SwiftBuiltin]] = Dictionary(grouping: all, by: { $0.receiver + "." + $0.name })
 
