@@ -275,24 +275,23 @@ extension ExpressionMethods {
     let call = arguments.call
     let lhs = receiver.expression
     guard let syntax = arguments.positional.first else { throw compiler.source.diagnostic("'\(name)' needs a string", at: call) }
-    let value = try compiler.evaluate(syntax)
     func pattern(_ fragment: String) -> String {
       name == "hasPrefix" ? fragment + "%" : name == "hasSuffix" ? "%" + fragment : "%" + fragment + "%"
     }
-    guard case .expression(let e) = value else {
-      throw compiler.source.diagnostic("'\(name)' needs a string; use like(…) for patterns built from columns", at: syntax)
+    if case .expression(let e) = try compiler.evaluate(syntax) {
+      switch e.expression.node {
+      case .value(.text(let fragment)):
+        return compiler.boolean(Expression(.like(string: lhs, pattern: .value(.text(pattern(fragment))), escape: nil)))
+      case .value(.parameter(let source)) where e.type == nil || e.type?.name == "String":
+        // A String the app has when it runs (`searchText`): the library builds the pattern in
+        // Swift (`like("%\(other)%")`) and binds it.
+        let bound = #"""# + pattern(#"\("# + source + ")") + #"""#
+        return compiler.boolean(Expression(.like(string: lhs, pattern: .value(.parameter(bound)), escape: nil)))
+      default:
+        break
+      }
     }
-    switch e.expression.node {
-    case .value(.text(let fragment)):
-      return compiler.boolean(Expression(.like(string: lhs, pattern: .value(.text(pattern(fragment))), escape: nil)))
-    case .value(.parameter(let source)) where e.type == nil || e.type?.name == "String":
-      // A String the app has when it runs (`searchText`): the library builds the pattern in Swift
-      // (`like("%\(other)%")`) and binds it.
-      let bound = #"""# + pattern(#"\("# + source + ")") + #"""#
-      return compiler.boolean(Expression(.like(string: lhs, pattern: .value(.parameter(bound)), escape: nil)))
-    default:
-      throw compiler.source.diagnostic("'\(name)' needs a string; use like(…) for patterns built from columns", at: syntax)
-    }
+    throw compiler.source.diagnostic("'\(name)' needs a string; use like(…) for patterns built from columns", at: syntax)
   }
 
   /// `collate(.nocase)`, `collate(.custom("…"))`: the comparison's collation, quoted as the library quotes it.

@@ -10,6 +10,9 @@ import SwiftSyntax
 /// ```
 struct WriteMethods {
   unowned let compiler: Compiler
+  /// Rows of records are read for their primary key alone (`delete(record)`): what their other
+  /// fields hold binds nothing, so it is no note of the statement's.
+  var readsOnlyKeys = false
 }
 
 extension Compiler {
@@ -31,13 +34,10 @@ extension WriteMethods {
     delete.isEmpty = query.select.isEmpty
     // `Reminder.delete(reminder)`: the row with that record's primary key.
     if let record = arguments.first() {
-      let before = compiler.assumptions.count
-      let (match, _) = try primaryKeyMatch(record, table: table, verb: "delete")
+      var keysOnly = self
+      keysOnly.readsOnlyKeys = true
+      let (match, _) = try keysOnly.primaryKeyMatch(record, table: table, verb: "delete")
       delete.wheres.append(match)
-      // Only the key is bound: what the record's optional fields hold changes nothing here.
-      let added = compiler.assumptions[before...].filter { !$0.message.hasPrefix(Self.runTimeOptionalsNote) }
-      compiler.assumptions.removeSubrange(before...)
-      compiler.assumptions += added
     }
     return .write(WriteQuery(table: table, statement: .delete(delete)))
   }
@@ -730,13 +730,11 @@ extension WriteMethods {
   /// Optional columns given a value the app has only when it runs (`loc.course` of a
   /// `Double?`): StructuredQueries writes a nil one as NULL in the SQL text (an Optional's query
   /// fragment) and a set one as `?`, so the SQL shown, with `?`, says so beside it.
-  static let runTimeOptionalsNote = "the SQL shown has "
-
   private func noteRunTimeOptionals(_ columns: [(column: String, value: String)], at node: some SyntaxProtocol) {
-    guard compiler.scanning, !columns.isEmpty else { return }
+    guard compiler.scanning, !readsOnlyKeys, !columns.isEmpty else { return }
     let names = columns.map { "\($0.value) (\($0.column))" }.joined(separator: ", ")
     let note = compiler.source.diagnostic(
-      "\(Self.runTimeOptionalsNote)\(names) set (?); where the app's value is nil, its SQL has NULL there instead", at: node)
+      "the SQL shown has \(names) set (?); where the app's value is nil, its SQL has NULL there instead", at: node)
     if !compiler.assumptions.contains(note) { compiler.assumptions.append(note) }
   }
 

@@ -36,12 +36,14 @@ extension SwiftEvaluator {
     var values: [SwiftValue] = []
     var firstRefusal: SwiftEvaluationError?
     var ruledOut: SwiftEvaluationError?
+    var isFirst = true
     defer { openDefaultPicks = nil }
     while let picks = pending.popLast() {
-      if !values.isEmpty || firstRefusal != nil {
+      if !isFirst {
         scopes = saved.map(\.0)
         for (scope, names) in saved { scope.names = names }
       }
+      isFirst = false
       openDefaultPicks = picks
       do {
         values.append(try work())
