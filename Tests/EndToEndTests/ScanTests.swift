@@ -1328,10 +1328,15 @@ final class ScanTests: XCTestCase {
 
   /// The JSON objects of `quarry scan --format json` on a folder holding `app` as `App.swift`.
   static func scanned(_ app: String) throws -> [[String: Any]] {
+    try scanned(files: [("App.swift", app)])
+  }
+
+  /// The JSON objects of `quarry scan --format json` on a folder holding these files.
+  static func scanned(files: [(name: String, text: String)]) throws -> [[String: Any]] {
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent("quarry-scan-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: folder) }
-    try Data(app.utf8).write(to: folder.appendingPathComponent("App.swift"))
+    for file in files { try Data(file.text.utf8).write(to: folder.appendingPathComponent(file.name)) }
     let result = try QuarryProcess.run(["scan", folder.path, "--format", "json"])
     return try result.stdout.split(separator: "\n").map { line in
       try XCTUnwrap(JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
@@ -1419,6 +1424,116 @@ final class ScanTests: XCTestCase {
     let delete = try XCTUnwrap(objects.first { ($0["source"] as? String)?.contains("delete(person)") == true })
     XCTAssertEqual(delete["sql"] as? String, #"DELETE FROM "People" WHERE (("People"."id") = (?))"#)
     XCTAssertEqual((delete["findings"] as? [[String: Any]] ?? []).compactMap { $0["id"] as? String }, [])
+  }
+
+  /// Swift's own reading of an app spread over files (jonphillips/galavant, Michael-Place/menere):
+  /// a set-up run lazily inside `LockIsolated.withValue`; a class's stored property read by its
+  /// bare name in an extension in another file; `Self(…)` and a parameter of type `Self` in a
+  /// table's static function; an init whose body Quarry does not run, its values the app's; and
+  /// what is not a query: a table's static function that returns rows, the app's own `execute`.
+  func testAnAppSpreadOverFilesIsReadAsTheCompilerReadsIt() throws {
+    let objects = try Self.scanned(files: [
+      (
+        "Database.swift",
+        #"""
+        import SQLiteData
+        enum LocalCache {
+          private static let box = LockIsolated<(any DatabaseWriter)?>(nil)
+          static func bootstrap() -> (any DatabaseWriter)? {
+            box.withValue { existing in
+              if let existing { return existing }
+              do {
+                let writer = try DatabaseQueue()
+                try migrate(writer)
+                existing = writer
+                return writer
+              } catch { return nil }
+            }
+          }
+          private static func migrate(_ writer: any DatabaseWriter) throws {
+            var migrator = DatabaseMigrator()
+            migrator.registerMigration("v1") { db in
+              try #sql("CREATE TABLE ideas (id TEXT PRIMARY KEY NOT NULL, tripID TEXT NOT NULL, title TEXT NOT NULL, json TEXT NOT NULL) STRICT").execute(db)
+            }
+            try migrator.migrate(writer)
+          }
+        }
+        """#
+      ),
+      (
+        "Idea.swift",
+        #"""
+        import SQLiteData
+        @Table struct Idea: Identifiable {
+          let id: UUID
+          var tripID: UUID
+          var title: String
+          var json: String
+          init(id: UUID, tripID: UUID, title: String, json: String) { self.id = id; self.tripID = tripID; self.title = title; self.json = json }
+          init(_ source: Source, tripID: UUID) {
+            let data = (try? JSONEncoder().encode(source)) ?? Data()
+            self.init(id: source.id, tripID: tripID, title: source.name, json: String(decoding: data, as: UTF8.self))
+          }
+          static func save(_ idea: Self, in db: Database) throws { try Self.upsert { Self.Draft(idea) }.execute(db) }
+          static func rename(id: UUID, tripID: UUID, title: String, in db: Database) throws {
+            try Self.upsert { Self.Draft(Self(id: id, tripID: tripID, title: title, json: "{}")) }.execute(db)
+          }
+          static func ideas(in db: Database) throws -> [Idea] { try Idea.order(by: \.title).fetchAll(db) }
+        }
+        protocol Tool { func execute(_ input: [String: String]) async throws -> String }
+        """#
+      ),
+      (
+        "TripModel.swift",
+        #"""
+        import SQLiteData
+        @Observable final class TripModel {
+          @ObservationIgnored @Dependency(\.defaultDatabase) var database
+          let tripID: UUID
+          init(tripID: UUID) { self.tripID = tripID }
+        }
+        """#
+      ),
+      (
+        "TripModel+Ideas.swift",
+        #"""
+        import SQLiteData
+        extension TripModel {
+          func reload() throws -> [Idea] {
+            try database.read { db in try Idea.where { $0.tripID.eq(tripID) }.fetchAll(db) }
+          }
+          func store(_ source: Source) throws {
+            try database.write { db in try Idea.upsert { Idea(source, tripID: tripID) }.execute(db) }
+          }
+          func hasTitled(_ db: Database) throws -> Bool { try Idea.ideas(in: db).contains { $0.title.isEmpty } }
+          func run(_ tool: any Tool) async throws -> String { try await tool.execute([:]) }
+        }
+        """#
+      ),
+    ])
+    let entries = objects.dropLast()
+    func located(_ object: [String: Any]) -> String {
+      "\((object["file"] as? String).map { ($0 as NSString).lastPathComponent } ?? "?"):\(object["line"] as? Int ?? 0)"
+    }
+    // The lazy set-up ran its migration; every query rendered, run against its table; nothing else listed.
+    XCTAssertEqual(entries.compactMap { $0["kind"] as? String }.filter { $0 != "query" }, ["migration 'v1'"])
+    XCTAssertEqual(
+      entries.filter { $0["kind"] as? String == "query" }.map {
+        located($0) + " " + (($0["error"] as? String) ?? ($0["skipped"] as? String) ?? ($0["sql"] as? String ?? "-"))
+      },
+      [
+        #"Idea.swift:12 INSERT INTO "ideas" ("id", "tripID", "title", "json") VALUES (?, ?, ?, ?) ON CONFLICT ("id") DO UPDATE SET "tripID" = "excluded"."tripID", "title" = "excluded"."title", "json" = "excluded"."json""#,
+        #"Idea.swift:14 INSERT INTO "ideas" ("id", "tripID", "title", "json") VALUES (?, ?, ?, ?) ON CONFLICT ("id") DO UPDATE SET "tripID" = "excluded"."tripID", "title" = "excluded"."title", "json" = "excluded"."json""#,
+        #"Idea.swift:16 SELECT "ideas"."id", "ideas"."tripID", "ideas"."title", "ideas"."json" FROM "ideas" ORDER BY "ideas"."title""#,
+        #"TripModel+Ideas.swift:4 SELECT "ideas"."id", "ideas"."tripID", "ideas"."title", "ideas"."json" FROM "ideas" WHERE (("ideas"."tripID") = (?))"#,
+        #"TripModel+Ideas.swift:7 INSERT INTO "ideas" ("id", "tripID", "title", "json") VALUES (?, ?, ?, ?) ON CONFLICT ("id") DO UPDATE SET "tripID" = "excluded"."tripID", "title" = "excluded"."title", "json" = "excluded"."json""#,
+      ], "\(objects)")
+    let stored = try XCTUnwrap(entries.first { located($0) == "TripModel+Ideas.swift:7" })
+    XCTAssertEqual(
+      stored["bindings"] as? [String],
+      ["Idea(source, tripID: tripID).id", "Idea(source, tripID: tripID).tripID", "Idea(source, tripID: tripID).title", "Idea(source, tripID: tripID).json"])
+    let renamed = try XCTUnwrap(entries.first { located($0) == "Idea.swift:14" })
+    XCTAssertEqual(renamed["bindings"] as? [String], ["id", "tripID", "title", "'{}'"])
   }
 
   /// Before 0.21 `find` took one key and rendered `primaryKey.eq(key)` (0.20.0's

@@ -27,10 +27,12 @@ extension AppCodeRunner {
 
   /// Calls that only wrap statements in app code: `database.write { db in … }`, `read`,
   /// `withErrorReporting { … }`; their closure's statements run as if written at top level.
+  /// Locks and isolation boxes run theirs once, before they return, as these do:
+  /// ConcurrencyExtras' `LockIsolated.withValue`, `Mutex`/`NSLock.withLock`, `DispatchQueue.sync`.
   static let transparentCalls: Set<String> = [
     "write", "read", "transaction", "inTransaction", "withErrorReporting", "asyncWrite", "asyncRead",
     "writeWithoutTransaction", "barrierWriteWithoutTransaction", "unsafeRead", "registerMigration",
-    "prepareDependencies", "prepareDatabase", "withDependencies",
+    "prepareDependencies", "prepareDatabase", "withDependencies", "withValue", "withLock", "sync",
   ]
 
   /// Transparent calls whose closure GRDB runs in one transaction.

@@ -574,7 +574,8 @@ extension Compiler {
         }
       }
     }
-    if let model = catalog.table(forType: name) {
+    // `Self(id: …)` inside a table's own declaration or extension: that table's initializer.
+    if let model = catalog.table(forType: name == "Self" ? enclosingType ?? name : name) {
       return try tableMethods.initializer(of: model, arguments: arguments)
     }
     if let owner = draftOwner(name) {

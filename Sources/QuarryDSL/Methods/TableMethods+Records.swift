@@ -166,8 +166,18 @@ extension TableMethods {
         "no init of '\(model.typeName)' takes these arguments (it declares \(forms.joined(separator: ", ")))", at: arguments.call)
     }
     if let reason = chosen.opaqueReason {
+      // In a scanned app, the init runs when the app does: every column is the value it computes
+      // then, bound by the app (the SQL is the same whatever the values are).
+      if compiler.scanning {
+        let call = arguments.call.trimmedDescription
+        let shown = call.count <= 48 && !call.contains("\n") ? call : "\(model.typeName)(…)"
+        let pairs = model.columns.filter { !$0.isGenerated }.map { column in
+          (column.sqlName, TypedExpression(.value(.parameter("\(shown).\(column.name)")), type: column.type))
+        }
+        return record(of: model, pairs)
+      }
       throw compiler.source.diagnostic(
-        "'\(model.typeName)(…)' calls the init declared at line \(chosen.line), whose body Quarry does not run ('\(reason)'); its values are unknown here",
+        "'\(model.typeName)(…)' calls the init declared at \(compiler.placeOfLine(chosen.line)), whose body Quarry does not run ('\(reason)'); its values are unknown here",
         at: arguments.call)
     }
     var given: [String: Expression] = [:]
@@ -196,7 +206,7 @@ extension TableMethods {
         given[parameter.name] = value
       } else {
         throw compiler.source.diagnostic(
-          "the default of '\(parameter.name)' in the init at line \(chosen.line) uses Swift Quarry does not run; pass '\(parameter.label ?? parameter.name):' explicitly",
+          "the default of '\(parameter.name)' in the init at \(compiler.placeOfLine(chosen.line)) uses Swift Quarry does not run; pass '\(parameter.label ?? parameter.name):' explicitly",
           at: arguments.call)
       }
     }
@@ -223,7 +233,7 @@ extension TableMethods {
       case nil:
         guard let fallback = try compiler.defaultValue(of: column, at: arguments.call) ?? (column.type.isOptional ? .null : nil) else {
           throw compiler.source.diagnostic(
-            "the init at line \(chosen.line) does not set '\(column.name)', which has no default (Swift refuses that init)",
+            "the init at \(compiler.placeOfLine(chosen.line)) does not set '\(column.name)', which has no default (Swift refuses that init)",
             at: arguments.call)
         }
         value = fallback
@@ -247,7 +257,7 @@ extension TableMethods {
       names[parameter.name] = SwiftValue(binding, as: parameter.type)
     }
     guard let expr = box.syntax.as(ExprSyntax.self) else {
-      throw compiler.source.diagnostic("the init at line \(line) sets '\(column.name)' in a way Quarry does not read", at: call)
+      throw compiler.source.diagnostic("the init at \(compiler.placeOfLine(line)) sets '\(column.name)' in a way Quarry does not read", at: call)
     }
     // `self.id = climb.id` where the call gives `climb` a value the app has when it runs: that
     // value's member, bound by the app (`Climb.mock1.id`).
@@ -270,13 +280,13 @@ extension TableMethods {
       }
       return .value(try computed.binding(as: column.type))
     } catch let error as SwiftEvaluationError where error.isSwiftsVerdict {
-      throw compiler.source.diagnostic("the init at line \(line) \(error.text), computing '\(column.name)'", at: call)
+      throw compiler.source.diagnostic("the init at \(compiler.placeOfLine(line)) \(error.text), computing '\(column.name)'", at: call)
     } catch let error as SwiftEvaluationError {
       throw compiler.source.diagnostic(
-        "the init declared at line \(line) sets '\(column.name)' with Swift Quarry does not run (it \(error.text)); its value is unknown here",
+        "the init declared at \(compiler.placeOfLine(line)) sets '\(column.name)' with Swift Quarry does not run (it \(error.text)); its value is unknown here",
         at: call)
     } catch let problem as SwiftValueProblem {
-      throw compiler.source.diagnostic("the init at line \(line) computes '\(column.name)', which \(problem.message)", at: call)
+      throw compiler.source.diagnostic("the init at \(compiler.placeOfLine(line)) computes '\(column.name)', which \(problem.message)", at: call)
     }
   }
 

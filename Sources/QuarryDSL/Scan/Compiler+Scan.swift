@@ -175,6 +175,14 @@ extension Compiler {
     scanSources?.fileIndex(line: source.lineAndColumn(of: position).line)
   }
 
+  /// Where a line of the input is, as a message names it: `line 12`, or in a scan (all files
+  /// read as one text) the file and its own line, `Models/Entry.swift:12`.
+  func placeOfLine(_ line: Int) -> String {
+    guard let sources = scanSources, !sources.files.isEmpty else { return "line \(line)" }
+    let place = sources.locate(line: line)
+    return "\(place.path):\(place.line)"
+  }
+
   /// Every query the app's code builds, in source order.
   public func querySites() -> [QuerySite] {
     // `Self` in a protocol's extension is each conforming table's (`extension SingleRowTable`).
@@ -183,7 +191,7 @@ extension Compiler {
       isTable: { [catalog] name in catalog.table(forType: name).map { !$0.isSelection } ?? conformed.contains(name) },
       isNamespaceMember: { [catalog] type, member in
         catalog.staticProperties[type + "." + member] != nil || catalog.staticFunctions[type + "." + member] != nil
-      }, appRunMethods: catalog.appRunMethods)
+      }, appRunMethods: catalog.appRunMethods, typeMembers: TypeMemberBlocks(source.tree))
     finder.walk(source.tree)
     return finder.sites
   }
@@ -641,7 +649,14 @@ extension Compiler {
   /// A type name written in the enclosing type, as Swift looks it up: a type nested there
   /// (`Kind` inside `Preset` is `Preset.Kind`) before one declared outside.
   func typeAsWritten(_ type: SwiftType) -> SwiftType {
-    guard let outer = enclosingType, !type.name.contains("."), !type.name.contains("<") else { return type }
+    guard let outer = enclosingType else { return type }
+    if type.name == "Self" || type.name.hasPrefix("Self.") {
+      // `_ ignored: Self` in a table's static function: that table.
+      var own = type
+      own.name = outer + type.name.dropFirst("Self".count)
+      return own
+    }
+    guard !type.name.contains("."), !type.name.contains("<") else { return type }
     let nested = outer + "." + type.name
     guard catalog.enums[nested] != nil || catalog.table(forType: nested) != nil else { return type }
     var qualified = type

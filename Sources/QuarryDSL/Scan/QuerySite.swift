@@ -119,10 +119,14 @@ final class QuerySiteFinder: SyntaxVisitor {
   /// The library's calls that run a query, and the app's own (``Catalog/appRunMethods``).
   private let runCalls: Set<String>
 
+  /// Every type's member blocks, for the names a type's members see.
+  private let typeMembers: TypeMemberBlocks?
+
   init(
     isTable: @escaping (String) -> Bool, isNamespaceMember: @escaping (String, String) -> Bool = { _, _ in false },
-    appRunMethods: Set<String> = []
+    appRunMethods: Set<String> = [], typeMembers: TypeMemberBlocks? = nil
   ) {
+    self.typeMembers = typeMembers
     self.isTable = isTable
     self.isNamespaceMember = isNamespaceMember
     self.runCalls = Self.databaseCalls.union(appRunMethods)
@@ -146,7 +150,9 @@ final class QuerySiteFinder: SyntaxVisitor {
     var names: [(String, TypeSyntax?)] = [("self", nil)]
     var fetched: Set<String> = []
     let qualified = (frames.compactMap(\.selfType) + [name]).joined(separator: ".")
-    for member in members.members {
+    // The type's members from every declaration of it (its extensions', in any file).
+    let blocks = typeMembers?.blocks(of: qualified, current: members) ?? [members]
+    for member in blocks.lazy.flatMap(\.members) {
       guard let variable = member.decl.as(VariableDeclSyntax.self) else { continue }
       let isStatic = variable.modifiers.contains { $0.name.tokenKind == .keyword(.static) }
       let isWrapped = variable.attributes.contains {
@@ -614,8 +620,13 @@ final class QuerySiteFinder: SyntaxVisitor {
       } else if isTable(name) || (name == "Self" && selfType.map(isTable) == true) {
         // `Reminder.Draft(…)`, `Reminder.ID`, `Reminder(…)`: a type or a value, not a query.
         let first = links.dropFirst().first?.as(MemberAccessExprSyntax.self)?.declName.baseName.text
+        let owner = name == "Self" ? selfType ?? name : name
+        let firstCall = links.dropFirst().first?.parent?.as(FunctionCallExprSyntax.self)
         isRoot =
-          first.map { !Self.nonQueryMembers.contains($0) && $0.first?.isUppercase != true } ?? false
+          first.map {
+            !Self.nonQueryMembers.contains($0) && $0.first?.isUppercase != true
+              && typeMembers?.returnsSwiftValue(type: owner, member: $0, call: firstCall) != true
+          } ?? false
         if isRoot, let binding = expr.parent?.as(InitializerClauseSyntax.self)?.parent?.as(PatternBindingSyntax.self),
           binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == "all",
           binding.parent?.parent?.as(VariableDeclSyntax.self)?.parent?.is(MemberBlockItemSyntax.self) == true
@@ -643,7 +654,8 @@ final class QuerySiteFinder: SyntaxVisitor {
         // `try Operations.tagsQuery.fetchAll(db)`: a query a namespace of the app holds, run here.
         isRoot = true
       } else if name.first?.isLowercase == true, callsQueryMethod,
-        runsHere || Self.isFetchArgument(expr)
+        runsHere || Self.isFetchArgument(expr),
+        !isAppMethodCall(links)
       {
         // `baseQuery.where { … }.fetchAll(db)`: a query built from a local or a function's result.
         isRoot = true
@@ -699,6 +711,15 @@ final class QuerySiteFinder: SyntaxVisitor {
       Syntax(query), statement: statement, executedBy: executedBy, wrapper: nil,
       callsQueryMethod: callsQueryMethod, scopeName: scopeName)
     return .skipChildren
+  }
+
+  /// `tool.execute(input)`: a name with nothing but a run call on it, where the app declares a
+  /// method of that name the call fits (its own `execute`, of a type Quarry cannot see here).
+  private func isAppMethodCall(_ links: [ExprSyntax]) -> Bool {
+    guard links.count >= 3, let access = links[1].as(MemberAccessExprSyntax.self), let call = links[2].as(FunctionCallExprSyntax.self),
+      let typeMembers
+    else { return false }
+    return typeMembers.declaresInstanceMethod(access.declName.baseName.text, fitting: call)
   }
 
   /// `execute` when a call is a database handle running the statement it is given, as
