@@ -515,11 +515,12 @@ extension Compiler {
       unscoped.unscoped = true
       return .table(unscoped)
     }
+    // Names the code around a scanned query declares (a parameter, a local) are nearer than the
+    // type's own static members and the input's bindings.
+    if let value = runTimeValues[name] { return value }
     if let selfTable, selfTable.model.scopes[name] != nil {
       return try member(name, of: .table(selfTable), at: reference)
     }
-    // Names the code around a scanned query declares are nearer than the input's own bindings.
-    if let value = runTimeValues[name] { return value }
     // `id` in an extension's instance method: the record's own column (`self.id`), declared in
     // the type's body rather than around the query.
     if let record = runTimeValues["self"], case .query = record, let selfTable, selfTable.model.column(named: name) != nil {

@@ -191,6 +191,7 @@ extension Compiler {
       isTable: { [catalog] name in catalog.table(forType: name).map { !$0.isSelection } ?? conformed.contains(name) },
       isNamespaceMember: { [catalog] type, member in
         catalog.staticProperties[type + "." + member] != nil || catalog.staticFunctions[type + "." + member] != nil
+          || catalog.table(forType: type)?.scopes[member] != nil
       }, appRunMethods: catalog.appRunMethods, typeMembers: TypeMemberBlocks(source.tree))
     finder.walk(source.tree)
     return finder.sites
