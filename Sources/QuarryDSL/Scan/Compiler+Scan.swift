@@ -382,8 +382,10 @@ extension Compiler {
     locals = []
     runTimeValues = runTimeBindings(Self.withLoopElementTypes(site.runTimeNames, around: site.node))
     if site.isInInstanceMember, let table = selfTable {
-      // `self.id` in `var presets: [Preset]` of `extension SoundFont`: the app's record's id.
+      // `self.id` in `var presets: [Preset]` of `extension SoundFont`: the app's record's id;
+      // a column named bare there (`id`) is that record's too, unless a local shadows it.
       runTimeValues["self"] = runTimeRecord("self", model: table.model, isDraft: false)
+      for name in site.memberNames where table.model.column(named: name) != nil { runTimeValues[name] = nil }
     }
     if let method = Self.grdbQueryInterfaceMethod(in: site.node) {
       result.outcome = .skipped(

@@ -39,6 +39,10 @@ public struct QuerySite {
   /// Names the code around the query declares (parameters, locals, properties), innermost
   /// last, with their declared types where written: values the app supplies when it runs.
   let runTimeNames: [(name: String, type: TypeSyntax?)]
+  /// Of those, the names only the type around the query declares (its properties, from any of
+  /// its declarations), which no parameter or local shadows: inside a table's instance member
+  /// its own columns are the record's (`self.id`).
+  var memberNames: Set<String> = []
   /// What the locals around the query were given (`let baseQuery = baseQuery(…)`): a query
   /// built from one starts there.
   let localInitializers: [String: ExprSyntax]
@@ -769,7 +773,9 @@ final class QuerySiteFinder: SyntaxVisitor {
     scopeName: String? = nil, isRawSQL: Bool = false
   ) {
     let names = frames.flatMap(\.names).map { (name: $0.0, type: $0.1) }
-    sites.append(
+    let ofTypes = Set(frames.filter { $0.selfType != nil }.flatMap(\.names).map(\.0))
+    let ofCode = Set(frames.filter { $0.selfType == nil }.flatMap(\.names).map(\.0))
+    var site =
       QuerySite(
         node: node, statement: statement, executedBy: executedBy, selfType: selfType,
         runTimeNames: names,
@@ -784,6 +790,8 @@ final class QuerySiteFinder: SyntaxVisitor {
             EnclosingLoop(start: loop.start, inTransaction: transactions.contains { $0 < loop.start })
           } : [],
         wrapper: wrapper, callsQueryMethod: callsQueryMethod, scopeName: scopeName,
-        isRawSQL: isRawSQL))
+        isRawSQL: isRawSQL)
+    site.memberNames = ofTypes.subtracting(ofCode)
+    sites.append(site)
   }
 }
