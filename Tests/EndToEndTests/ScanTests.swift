@@ -1531,7 +1531,10 @@ final class ScanTests: XCTestCase {
     let stored = try XCTUnwrap(entries.first { located($0) == "TripModel+Ideas.swift:7" })
     XCTAssertEqual(
       stored["bindings"] as? [String],
-      ["Idea(source, tripID: tripID).id", "Idea(source, tripID: tripID).tripID", "Idea(source, tripID: tripID).title", "Idea(source, tripID: tripID).json"])
+      [
+        "Idea(source, tripID: tripID).id", "Idea(source, tripID: tripID).tripID", "Idea(source, tripID: tripID).title",
+        "Idea(source, tripID: tripID).json",
+      ])
     let renamed = try XCTUnwrap(entries.first { located($0) == "Idea.swift:14" })
     XCTAssertEqual(renamed["bindings"] as? [String], ["id", "tripID", "title", "'{}'"])
   }

@@ -257,7 +257,8 @@ extension TableMethods {
       names[parameter.name] = SwiftValue(binding, as: parameter.type)
     }
     guard let expr = box.syntax.as(ExprSyntax.self) else {
-      throw compiler.source.diagnostic("the init at \(compiler.placeOfLine(line)) sets '\(column.name)' in a way Quarry does not read", at: call)
+      throw compiler.source.diagnostic(
+        "the init at \(compiler.placeOfLine(line)) sets '\(column.name)' in a way Quarry does not read", at: call)
     }
     // `self.id = climb.id` where the call gives `climb` a value the app has when it runs: that
     // value's member, bound by the app (`Climb.mock1.id`).
@@ -286,7 +287,8 @@ extension TableMethods {
         "the init declared at \(compiler.placeOfLine(line)) sets '\(column.name)' with Swift Quarry does not run (it \(error.text)); its value is unknown here",
         at: call)
     } catch let problem as SwiftValueProblem {
-      throw compiler.source.diagnostic("the init at \(compiler.placeOfLine(line)) computes '\(column.name)', which \(problem.message)", at: call)
+      throw compiler.source.diagnostic(
+        "the init at \(compiler.placeOfLine(line)) computes '\(column.name)', which \(problem.message)", at: call)
     }
   }
 
