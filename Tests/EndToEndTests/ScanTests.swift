@@ -1539,6 +1539,38 @@ final class ScanTests: XCTestCase {
     XCTAssertEqual(renamed["bindings"] as? [String], ["id", "tripID", "title", "'{}'"])
   }
 
+  /// Swift's unqualified lookup finds a parameter or local before the type's static members: a
+  /// table's `static var title` does not stand for the parameter `title`, nor its static function
+  /// `normalizedLabel` for the local of that name (galavant's `TripAlternativeGroup.rename`). A
+  /// local's initializer tried only for a record adds no run-time branches to the query.
+  func testAParameterIsNearerThanTheTablesStaticMember() throws {
+    let objects = try Self.scanned(
+      #"""
+      import SQLiteData
+      @Table struct Group: Identifiable {
+        let id: UUID
+        var label: String
+        static var title: String { "x" }
+        static func normalizedLabel(_ label: String) -> String? { label.isEmpty ? nil : label }
+        static func retitle(groupID: UUID, title: String, in db: Database) throws {
+          try Self.find(groupID).update { $0.label = title }.execute(db)
+        }
+        static func titled(title: String, in db: Database) throws -> [Group] {
+          try Self.where { $0.label.eq(title) }.fetchAll(db)
+        }
+        static func rename(groupID: UUID, label: String, in db: Database) throws {
+          let normalizedLabel = Self.normalizedLabel(label) ?? ""
+          try Self.find(groupID).update { $0.label = normalizedLabel }.execute(db)
+        }
+      }
+      """#)
+    XCTAssertEqual(
+      objects.dropLast().map {
+        "\($0["line"] as? Int ?? 0) \(($0["bindings"] as? [String] ?? []).joined(separator: ", ")) \($0["variant"] as? String ?? "")"
+      },
+      ["8 title, groupID ", "11 title ", "15 normalizedLabel, groupID "])
+  }
+
   /// Before 0.21 `find` took one key and rendered `primaryKey.eq(key)` (0.20.0's
   /// `PrimaryKeyed.swift`); a sequence of keys came with 0.21.0, so an app pinning 0.20.0 that
   /// passes one does not compile. From 0.21.0 on, `IN`.

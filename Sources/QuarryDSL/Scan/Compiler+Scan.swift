@@ -452,6 +452,8 @@ extension Compiler {
                 < expr.positionAfterSkippingLeadingTrivia
             else { continue }
             // A record (`T.Draft(…)`, `T(…)`): a query's rows (`try T.fetchOne(db)!`) are the app's.
+            // Tried for a record: the run-time choices met on the way count only if it is one.
+            let taken = runTimeTaken
             if let value = try? evaluate(initializer), case .query(let record) = value, record.select.from == nil,
               record.resultModel != nil
             {
@@ -460,6 +462,9 @@ extension Compiler {
               // `let draft = Performance.Draft(id: .init(stabilizedBy: …), …)` with parts the app
               // computes when it runs: a record of that type, each field bound.
               start[name] = runTimeRecord(name, model: model, isDraft: isDraft)
+              runTimeTaken = taken
+            } else {
+              runTimeTaken = taken
             }
           }
           value = try withLocals(start) { try evaluate(expr) }
