@@ -207,10 +207,10 @@ final class SwiftContextsTests: XCTestCase {
     check(corpus, ceilings: Dictionary(uniqueKeysWithValues: Context.allCases.map { ($0, 9) }))
   }
 
-  /// The refusals measured on `standard-apis.json` (a ratchet: more is a regression), 30 in
-  /// every context: a Unicode scalar's `.value`, a `reduce` of an empty array whose type only
-  /// inference gives, `Float.pi`, `String(_:radix:uppercase:)`.
-  static let apiCeilings: [Context: Int] = Dictionary(uniqueKeysWithValues: Context.allCases.map { ($0, 30) })
+  /// The refusals measured on `standard-apis.json` (a ratchet: more is a regression): none in
+  /// any context, since a Unicode scalar's `.value` and the element type an empty sequence's
+  /// steps state (`"ab".compactMap { Int(String($0)) }.reduce(0, +)`) are Swift's (30 before).
+  static let apiCeilings: [Context: Int] = Dictionary(uniqueKeysWithValues: Context.allCases.map { ($0, 0) })
 
   /// Runs every probe of `corpus` in every context: no silent wrong value anywhere, and no
   /// more refusals of valid Swift than `ceilings` (a ratchet on the figures measured).

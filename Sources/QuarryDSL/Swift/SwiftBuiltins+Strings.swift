@@ -30,6 +30,26 @@ extension SwiftBuiltins {
       try call.evaluator.budget.allocate(elements: scalars.count)
       return .lazySequence(type: "String.UnicodeScalarView", elements: scalars.map { .string(String($0)) })
     },
+    // A Unicode scalar and a Character are held as the String of their text; these members are
+    // theirs (a String has none of them, so a program that compiles calls them on one).
+    SwiftBuiltin("String", "value: UInt32", example: #""Straße".unicodeScalars.map(\.value)"#) { call in
+      let scalars = try call.baseString().unicodeScalars
+      guard scalars.count == 1, let scalar = scalars.first else {
+        throw call.evaluator.unsupported(call.node, "'.value' of something that is not one Unicode scalar")
+      }
+      return .fixedWidth(Int64(scalar.value), .uint32)
+    },
+    SwiftBuiltin("String", "isASCII: Bool", example: #""a-é\r\n".unicodeScalars.map(\.isASCII)"#) { call in
+      .bool(try call.baseString().unicodeScalars.allSatisfy(\.isASCII))
+    },
+    SwiftBuiltin("String", "asciiValue: UInt8?", example: #"["a", "é", "\r\n", "7"].map { (c: Character) in c.asciiValue }"#) {
+      call in
+      let text = try call.baseString()
+      guard text.count == 1, let character = text.first else {
+        throw call.evaluator.unsupported(call.node, "'.asciiValue' of something that is not one Character")
+      }
+      return character.asciiValue.map { .some(.fixedWidth(Int64($0), .uint8)) } ?? .none
+    },
     SwiftBuiltin(
       "String", "padding(toLength newLength: Int, withPad padString: String, startingAt padIndex: Int) -> String",
       example: #""ab".padding(toLength: 6, withPad: "xyz", startingAt: 1)"#

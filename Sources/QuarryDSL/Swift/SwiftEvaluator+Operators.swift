@@ -165,7 +165,82 @@ extension SwiftEvaluator {
       let name = element.baseName.text
       return SwiftType(["Float", "CGFloat"].contains(name) ? "Double" : name)
     }
-    return staticType(of: base)?.arrayElement
+    return staticType(of: base)?.arrayElement ?? staticSequenceElement(of: base)
+  }
+
+  /// Steps that keep a sequence's elements (and their type).
+  static let orderSteps: Set<String> = ["filter", "sorted", "reversed", "dropFirst", "dropLast", "prefix", "suffix", "shuffled"]
+
+  /// The element type of a sequence the code builds, where its steps state it: a `compactMap` or
+  /// `map` to a conversion (`{ Int(String($0)) }`, `Double.init`), `\.count`, `filter`/`sorted`/
+  /// `reversed`/`dropFirst` keeping their base's, `enumerated()`'s `\.element` and `\.offset`, a
+  /// `stride` of literals. Used where an empty sequence's values cannot tell
+  /// (`"ab".compactMap { Int(String($0)) }.reduce(0, +)` is an Int's 0).
+  func staticSequenceElement(of expr: ExprSyntax) -> SwiftType? {
+    var inner = expr
+    while let tuple = inner.as(TupleExprSyntax.self), tuple.elements.count == 1, let only = tuple.elements.first {
+      inner = only.expression
+    }
+    if let array = inner.as(FunctionCallExprSyntax.self), array.arguments.isEmpty,
+      let literal = array.calledExpression.as(ArrayExprSyntax.self), literal.elements.count == 1,
+      let element = literal.elements.first?.expression.as(DeclReferenceExprSyntax.self)
+    {
+      return SwiftType(["Float", "CGFloat"].contains(element.baseName.text) ? "Double" : element.baseName.text)
+    }
+    if let type = staticType(of: inner)?.arrayElement { return type }
+    guard let call = inner.as(FunctionCallExprSyntax.self) else { return nil }
+    // `stride(from: 10, through: 3, by: 3)`: of its literals' type.
+    if let callee = call.calledExpression.as(DeclReferenceExprSyntax.self), callee.baseName.text == "stride", lookup("stride") == nil {
+      let values = call.arguments.map(\.expression)
+      if values.allSatisfy({ $0.is(IntegerLiteralExprSyntax.self) }) { return .int }
+      if values.allSatisfy({ $0.is(IntegerLiteralExprSyntax.self) || $0.is(FloatLiteralExprSyntax.self) }) { return .double }
+      return nil
+    }
+    guard let member = call.calledExpression.as(MemberAccessExprSyntax.self), let base = member.base else { return nil }
+    let method = member.declName.baseName.text
+    if Self.orderSteps.contains(method) {
+      return staticSequenceElement(of: base)
+    }
+    guard method == "map" || method == "compactMap" else { return nil }
+    let transform: ExprSyntax? =
+      call.trailingClosure.map(ExprSyntax.init) ?? (call.arguments.count == 1 ? call.arguments.first?.expression : nil)
+    guard let transform else { return nil }
+    // `\.count`, and `enumerated()`'s parts.
+    if let path = transform.as(KeyPathExprSyntax.self), path.components.count == 1,
+      let name = path.components.first?.component.as(KeyPathPropertyComponentSyntax.self)?.declName.baseName.text
+    {
+      // The sequence `enumerated()` numbers, through the steps that keep its elements.
+      var step = base
+      var enumerated: ExprSyntax?
+      while let access = step.as(FunctionCallExprSyntax.self)?.calledExpression.as(MemberAccessExprSyntax.self), let inner = access.base {
+        if access.declName.baseName.text == "enumerated" {
+          enumerated = inner
+          break
+        }
+        guard Self.orderSteps.contains(access.declName.baseName.text) else { break }
+        step = inner
+      }
+      switch name {
+      case "count": return .int
+      case "offset" where enumerated != nil: return .int
+      case "element": return enumerated.flatMap(staticSequenceElement)
+      default: return nil
+      }
+    }
+    // `Double.init`: a conversion's type (a well-typed program's `+` needs it unwrapped).
+    if let access = transform.as(MemberAccessExprSyntax.self), access.declName.baseName.text == "init",
+      let type = access.base?.as(DeclReferenceExprSyntax.self).map({ $0.baseName.text }), lookup(type) == nil,
+      ["Int", "Double", "Float", "String", "Bool"].contains(type) || IntegerWidth(named: type) != nil
+    {
+      return SwiftType(type == "Float" ? "Double" : type)
+    }
+    // `{ Int(String($0)) }`: its one expression's type.
+    if let closure = transform.as(ClosureExprSyntax.self), closure.signature == nil, closure.statements.count == 1,
+      case .expr(let body)? = closure.statements.first?.item
+    {
+      return staticType(of: body)?.wrapped
+    }
+    return nil
   }
 
   /// Whether the receiver of a method call is an array literal (`[]`, `[1, 2]`).
@@ -433,6 +508,7 @@ struct IntegerWidth: Hashable, Sendable {
 
   static let uint8 = IntegerWidth(name: "UInt8", bits: 8, signed: false)
   static let uint16 = IntegerWidth(name: "UInt16", bits: 16, signed: false)
+  static let uint32 = IntegerWidth(name: "UInt32", bits: 32, signed: false)
 
   private init(name: String, bits: Int64, signed: Bool) {
     (self.name, self.bits, self.signed) = (name, bits, signed)
