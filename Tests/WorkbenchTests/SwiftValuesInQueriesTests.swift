@@ -311,4 +311,31 @@ final class SwiftValuesInQueriesTests: SnapshotTestCase {
       """#
     }
   }
+
+  /// No `String(_:)` takes an optional (swiftc: "no exact matches in call to initializer"), so
+  /// `String(o)` of an `Int16?` is refused, and the `??` inside a `String(…)` is the pick that
+  /// returns the wrapped type: swiftc prints 3.
+  func testStringOfAnOptionalIsNotSwift() throws {
+    assertInlineSnapshot(
+      of: try run(
+        #"""
+        let d = String([[Int16(32766), -1].filter { $0 > 32767 }.first ?? 3, 60].first!)
+        Values(d)
+        let o: Int16? = 3
+        let e = String(o)
+        """#), as: .lines
+    ) {
+      """
+      SELECT '3'
+      ┌─────┐
+      │ '3' │
+      ├─────┤
+      │ 3   │
+      └─────┘
+      error: 4:9: this Swift is computed before the query runs, but it cannot convert Int16? to String: unwrap it, or use String(describing:)
+      let e = String(o)
+              ^
+      """
+    }
+  }
 }

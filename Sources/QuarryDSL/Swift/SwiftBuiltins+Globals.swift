@@ -11,6 +11,12 @@ extension SwiftBuiltins {
       {
         call in
         let value = try call.value(0)
+        // No `String(_:)` takes an optional (swiftc: "no exact matches in call to initializer"):
+        // `String(x ?? 3)` is the pick of `??` that returns the wrapped type.
+        if value.isOptional {
+          throw call.evaluator.failure("cannot convert \(value.typeName) to String: unwrap it, or use String(describing:)", at: call.node)
+            .misusing(optional: true)
+        }
         // `String(chars)` of an array of Characters (`s.map { … Character(…) }`) is the sequence's
         // initializer, their concatenation; Swift has no `String(_:)` of any other array.
         switch value {
