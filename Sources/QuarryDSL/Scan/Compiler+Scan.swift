@@ -458,13 +458,13 @@ extension Compiler {
               record.resultModel != nil
             {
               start[name] = value
-            } else if let (model, isDraft) = recordType(madeBy: initializer) {
+              continue
+            }
+            runTimeTaken = taken
+            if let (model, isDraft) = recordType(madeBy: initializer) {
               // `let draft = Performance.Draft(id: .init(stabilizedBy: …), …)` with parts the app
               // computes when it runs: a record of that type, each field bound.
               start[name] = runTimeRecord(name, model: model, isDraft: isDraft)
-              runTimeTaken = taken
-            } else {
-              runTimeTaken = taken
             }
           }
           value = try withLocals(start) { try evaluate(expr) }

@@ -12,11 +12,17 @@ import SwiftSyntax
 /// ```
 struct TypeMemberBlocks {
   private var blocks: [String: [MemberBlockSyntax]] = [:]
+  /// Every instance method any type or protocol declares, by name (read once, asked per site).
+  private var instanceMethods: [String: [FunctionDeclSyntax]] = [:]
 
   init(_ tree: some SyntaxProtocol) {
     let finder = Finder(viewMode: .sourceAccurate)
     finder.walk(tree)
     blocks = finder.blocks
+    for function in blocks.values.joined().flatMap(\.members).compactMap({ $0.decl.as(FunctionDeclSyntax.self) })
+    where !function.modifiers.contains(where: { $0.name.tokenKind == .keyword(.static) }) {
+      instanceMethods[function.name.text, default: []].append(function)
+    }
   }
 
   /// The blocks of the type `name` (qualified as `Outer.Inner`), `current` first.
@@ -47,12 +53,7 @@ struct TypeMemberBlocks {
   /// (`protocol AgentTool { func execute(_ input: [String: AgentValue]) … }`): then
   /// `tool.execute(input)` on a value Quarry cannot type is as much the app's as the library's.
   func declaresInstanceMethod(_ name: String, fitting call: FunctionCallExprSyntax) -> Bool {
-    blocks.values.joined().lazy.flatMap(\.members).contains { member in
-      guard let function = member.decl.as(FunctionDeclSyntax.self), function.name.text == name,
-        !function.modifiers.contains(where: { $0.name.tokenKind == .keyword(.static) })
-      else { return false }
-      return Self.fits(function)(call)
-    }
+    (instanceMethods[name] ?? []).contains { Self.fits($0)(call) }
   }
 
   /// Whether a call's arguments fit a function's parameters: each argument's label in order,
