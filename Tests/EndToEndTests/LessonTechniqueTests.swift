@@ -26,7 +26,17 @@ final class LessonTechniqueTests: XCTestCase {
     (
       "5.3",
       "SELECT e.name FROM employees e WHERE e.salary > (SELECT m.salary FROM employees m WHERE m.id = e.managerID)",
-      "✓ 5.3 Earning more than the boss: correct on the fixture's rows, the variant rows and generated rows (seeds 1–3); and on rows whose values change as the schema allows (datasets 23, 8, 32, and 16 more drawn for this answer)"
+      "✗ 5.3 Earning more than the boss: right result, but this exercise is about a table joined to itself: none of your queries joins a table to itself (an alias: Employee.all.as(Manager.self), or FROM employees AS e JOIN employees AS m)"
+    ),
+    (
+      "4.1",
+      "SELECT title, (SELECT title FROM remindersLists WHERE id = remindersListID) FROM reminders",
+      "✗ 4.1 Reminders with their list: right result, but this exercise is about a join: none of your queries joins two tables (a subquery reads another table without joining it: use join(…) or JOIN … ON)"
+    ),
+    (
+      "5.5",
+      "WITH c AS (SELECT * FROM employees) SELECT a.name, b.name FROM c AS a JOIN c AS b ON a.managerID = b.managerID AND a.id < b.id",
+      "✓ 5.5 Colleagues: correct on the fixture's rows, the variant rows and generated rows (seeds 1–3); and on rows whose values change as the schema allows (datasets 4, 5, 8, and 16 more drawn for this answer)"
     ),
     (
       "6.2",

@@ -28,6 +28,17 @@ struct AnswerEvidence {
     var openedTables: [String: Int] = [:]
     /// Its SQL's keywords, upper-cased, in order (strings, quoted names and comments left out).
     var keywords: [String] = []
+    /// The tables each join of it reads, one list per join: the loops its plan nests in one
+    /// query (siblings under one node), each named by its table, not its alias. A subquery's
+    /// table is a loop of the subquery, not of a join: `SELECT e.name, (SELECT name FROM
+    /// employees WHERE id = e.managerID) FROM employees e` reads `employees` twice and joins
+    /// nothing.
+    ///
+    /// ```
+    /// SELECT e.name, m.name FROM employees e JOIN employees m ON m.id = e.managerID
+    /// // plan: SCAN e, SEARCH m USING INTEGER PRIMARY KEY — joins: [["employees", "employees"]]
+    /// ```
+    var joins: [[String]] = []
   }
 
   var statements: [StatementFacts] = []
@@ -57,12 +68,52 @@ struct AnswerEvidence {
     let explained =
       facts.keywords.starts(with: ["EXPLAIN", "QUERY", "PLAN"]) ? planTarget(of: sql) : facts.keywords.first == "EXPLAIN" ? nil : sql
     guard explaining, let query = explained else { return facts }
-    facts.plan = ((try? database.rows("EXPLAIN QUERY PLAN " + query)) ?? []).compactMap { $0.last?.textValue }
+    let plan = (try? database.rows("EXPLAIN QUERY PLAN " + query)) ?? []
+    facts.plan = plan.compactMap { $0.last?.textValue }
+    facts.joins = joins(in: plan, of: query, database: database)
     if let program = database.program(of: query) {
       facts.opcodes = program.opcodes
       facts.openedTables = program.openedTables
     }
     return facts
+  }
+
+  /// The joins of a plan (rows of `EXPLAIN QUERY PLAN`: id, parent, 0, detail): the `SCAN x` and
+  /// `SEARCH x …` rows under one parent, when there are two or more, each `x` read as the table
+  /// it names (an alias resolved through the SQL: `employees AS m`, `"employees" AS "managers"`).
+  static func joins(in plan: [[DatabaseValue]], of sql: String, database: Database) -> [[String]] {
+    let tables = Set(
+      ((try? database.rows("SELECT lower(name) FROM sqlite_schema WHERE type IN ('table', 'view')")) ?? []).compactMap {
+        $0.first?.textValue
+      })
+    var loops: [Int64: [String]] = [:]
+    for row in plan where row.count == 4 {
+      guard case .integer(let parent) = row[1], let detail = row[3].textValue else { continue }
+      let words = detail.split(separator: " ", maxSplits: 2)
+      guard words.count >= 2, words[0] == "SCAN" || words[0] == "SEARCH", words[1] != "CONSTANT" else { continue }
+      loops[parent, default: []].append(table(named: String(words[1]), in: sql, tables: tables))
+    }
+    return loops.keys.sorted().compactMap { loops[$0] }.filter { $0.count >= 2 }
+  }
+
+  /// The table a plan's name stands for: itself when the schema has it, else what the SQL aliases
+  /// by it (`FROM employees e`, `JOIN "employees" AS "managers"`), else the name (a CTE).
+  private static func table(named name: String, in sql: String, tables: Set<String>) -> String {
+    let lower = name.lowercased()
+    if tables.contains(lower) { return lower }
+    let alias = TextPattern.escaped(name)
+    let pattern = #"[\s,(]("[^"]+"|[A-Za-z_][A-Za-z0-9_]*)\s+(?:AS\s+)?(?:"\#(alias)"|\#(alias))(?![A-Za-z0-9_"])"#
+    let keywords: Set<String> = [
+      "join", "from", "on", "where", "select", "and", "or", "not", "by", "as", "cross", "inner", "outer", "left", "right",
+    ]
+    func named(_ match: TextPattern.Match) -> String? { match[1].map { $0.trimmingScalars(in: ["\""]).lowercased() } }
+    // A table of the schema first; then a CTE's name (`FROM chain AS a JOIN chain AS b`).
+    let found = TextPattern(pattern, ignoringCase: true).flatMap { pattern in
+      // (A space in front: every name starts after a separator, the first one too.)
+      pattern.firstMatch(in: " " + sql) { named($0).map(tables.contains) ?? false }
+        ?? pattern.firstMatch(in: " " + sql) { named($0).map { !keywords.contains($0) } ?? false }
+    }
+    return found.flatMap(named) ?? lower
   }
 
   /// SQL with each `?` outside strings and quoted names replaced by its value, in order.

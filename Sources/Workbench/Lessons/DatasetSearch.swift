@@ -79,6 +79,7 @@ public struct DatasetSearch {
     var pool = candidates
     var next = (candidates.max() ?? 0) + 1
     var index = 0
+    var drewLines = false
     while index < pool.count {
       let seed = pool[index]
       index += 1
@@ -90,6 +91,13 @@ public struct DatasetSearch {
       {
         pool.append(next)
         next += 1
+      } else if index == pool.count, unkilled, !drewLines,
+        AnswerChecker.varied(seed, for: fixed).bounds.contains(where: { Double($0) != nil })
+      {
+        // Still a mutant alive, and the solution compares with a number: datasets that draw a
+        // line of descent on it (a group of one row whose total is the bound's neighbour).
+        drewLines = true
+        pool += ValueVariation.lineSeeds.prefix(candidates.count * 2)
       }
       let dataset = AnswerChecker.varied(seed, for: fixed)
       guard var solution = try? checker.run(fixed.solution, exercise: fixed, fixture: fixture, dataset: dataset) else { continue }

@@ -17,6 +17,18 @@ public struct FurtherDatasets {
   /// How many: each costs two runs (the solution's, the answer's) of a few milliseconds, paid by
   /// every right answer.
   public static let count = 16
+  /// How many more for an answer that names values the solution does not (a city, a price read
+  /// off the rows): the first seeds again, those values spread to more rows and moved onto.
+  static let spreadCount = 4
+
+  /// The texts and numbers an answer writes that its solution does not: values it may have read
+  /// off the rows (`'Aveiro'` in `WHERE city <> 'Aveiro'`). Patterns (`'%a%'`) are left out.
+  static func ownValues(of answer: String, solution: String) -> (texts: [String], numbers: [String]) {
+    let own = AnswerChecker.literals(in: answer).subtracting(AnswerChecker.literals(in: solution)).sorted()
+    let texts = own.filter { $0.hasPrefix("s") }.map { String($0.dropFirst()) }.filter { !$0.isEmpty && !$0.contains("%") }
+    let numbers = own.filter { $0.hasPrefix("n") }.map { String($0.dropFirst()) }.filter { Double($0) != nil }
+    return (texts, numbers)
+  }
 
   let checker: AnswerChecker
 
@@ -39,9 +51,19 @@ public struct FurtherDatasets {
     throws -> String?
   {
     let ties = AnswerChecker.tieProbe(of: exercise, onFixture: onFixture)
-    for seed in Self.seeds(for: exercise) {
+    let seeds = Self.seeds(for: exercise)
+    let own = Self.ownValues(of: answer, solution: exercise.solution)
+    var datasets = seeds.map { AnswerChecker.varied($0, for: exercise) }
+    if !own.texts.isEmpty || !own.numbers.isEmpty {
+      datasets += seeds.prefix(Self.spreadCount).map { seed in
+        var dataset = AnswerChecker.varied(seed, for: exercise)
+        dataset.generated?.values?.spread = own.texts
+        dataset.bounds = (dataset.bounds + own.numbers).sorted()
+        return dataset
+      }
+    }
+    for dataset in datasets {
       if checker.stop.isRequested { return AnswerChecker.stoppedMessage }
-      let dataset = AnswerChecker.varied(seed, for: exercise)
       guard var expected = try? checker.run(exercise.solution, exercise: exercise, fixture: fixture, dataset: dataset) else { continue }
       let actual: AnswerChecker.Outcome
       do {

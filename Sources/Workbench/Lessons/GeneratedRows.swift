@@ -26,8 +26,9 @@ struct GeneratedRows: Sendable, Hashable {
       + (values.map { ", values changed (seed \($0.seed)): NULLs, boundaries, letter case, ties, families" } ?? "")
   }
 
-  /// Years the chosen rows' dates move by: −1, +1, −2 … by seed.
-  var yearShift: Int { (seed % 2 == 0 ? -1 : 1) * Int((seed + 1) / 2) }
+  /// Years the chosen rows' dates move by: −1, +1, −2 … by seed (its last three digits: seed 1001,
+  /// which draws a line on a bound, moves them as seed 1 does).
+  var yearShift: Int { (seed % 2 == 0 ? -1 : 1) * Int((seed % 1000 + 1) / 2) }
 
   /// Applies the recipe. Rows holding a value in `keeping` (a name or title the exercise gives,
   /// compared without case) are never copied: the task names exactly one of them. With

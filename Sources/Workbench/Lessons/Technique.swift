@@ -67,14 +67,18 @@ struct Technique: Sendable {
     Technique(name: "subquery", about: "a subquery", missing: "none of your queries has a query inside it") { evidence, _ in
       evidence.hasKeywords(["(", "SELECT"]) || evidence.hasKeywords(["(", "WITH"])
     },
-    Technique(name: "join", about: "a join", missing: "none of your queries reads two tables") { evidence, _ in
-      evidence.statements.contains { $0.openedTables.count >= 2 }
+    Technique(
+      name: "join", about: "a join",
+      missing: "none of your queries joins two tables (a subquery reads another table without joining it: use join(…) or JOIN … ON)"
+    ) { evidence, _ in
+      evidence.statements.contains { !$0.joins.isEmpty }
     },
     Technique(
       name: "self-join", about: "a table joined to itself",
-      missing: "none of your queries reads one table twice (an alias: Employee.as(Manager.self), or FROM employees AS m)"
+      missing:
+        "none of your queries joins a table to itself (an alias: Employee.all.as(Manager.self), or FROM employees AS e JOIN employees AS m)"
     ) { evidence, _ in
-      evidence.statements.contains { $0.openedTables.values.contains { $0 >= 2 } }
+      evidence.statements.contains { $0.joins.contains { Set($0).count < $0.count } }
     },
     Technique(name: "outer-join", about: "an outer join", missing: "none of your queries keeps unmatched rows with a LEFT JOIN (leftJoin)")
     { evidence, _ in

@@ -27,6 +27,16 @@ struct ValueVariation: Sendable, Hashable {
   /// may change, one time in two, so what the task says of that row is what an answer must
   /// handle (product 1 at price 0 goes through a view that keeps `price > 0` no more).
   var namedRows: Set<Int64> = []
+  /// Whether the dataset also draws a line of descent on one of the solution's numbers
+  /// (``drawLine(onOneOf:tables:integerKeys:given:random:database:)``): seeds above
+  /// ``lineSeeds``'s start, which the search draws once the others leave a mutant alive.
+  var linesOnBounds = false
+  /// Seeds that draw a line on a bound: apart from the others, so the seeds a lesson keeps mean
+  /// the rows they meant before.
+  static let lineSeeds: ClosedRange<UInt64> = 1001...1999
+  /// Texts an answer names that the solution does not and the rows hold (`'Aveiro'`), spread to
+  /// more rows (``spreadValues(in:random:database:)``): for datasets drawn for that answer.
+  var spread: [String] = []
 
   /// The words of a solution that may name columns (`$0.notes`, `"dueDate"`, `length(notes)`).
   static func focus(of solution: String) -> Set<String> {
@@ -116,16 +126,11 @@ struct ValueVariation: Sendable, Hashable {
     if random.index(2) == 0 {
       let parents = try edited.filter { try integerKeys.keys[$0] != nil && !GeneratedRows.references(to: $0, in: database).isEmpty }
       if let table = random.pick(parents) {
-        var withChildren: Set<Int64> = []
-        for (child, column) in try GeneratedRows.references(to: table, in: database) {
-          let ids = try database.rows(
-            "SELECT DISTINCT \(quoteIdentifier(column)) FROM \(quoteIdentifier(child)) WHERE \(quoteIdentifier(column)) IS NOT NULL")
-          withChildren.formUnion(ids.compactMap { $0.first.flatMap(Self.integer) })
-        }
-        if let id = random.pick(withChildren.sorted()) {
+        if let id = random.pick(try Self.rowsWithChildren(of: table, in: database)) {
           try database.execute("SAVEPOINT quarry_family")
+          var rows: [(table: String, key: Int64)] = []
           let copied = try? copyFamily(
-            of: table, id: id, overrides: [:], integerKeys: integerKeys, given: given, depth: 0, database: database)
+            of: table, id: id, overrides: [:], integerKeys: integerKeys, given: given, depth: 0, copied: &rows, database: database)
           let broken = try !database.rows("PRAGMA foreign_key_check").isEmpty
           if copied == nil || broken {
             try database.execute("ROLLBACK TO quarry_family")
@@ -159,6 +164,137 @@ struct ValueVariation: Sendable, Hashable {
       }
       try database.execute("RELEASE quarry_empty")
     }
+    if linesOnBounds {
+      try drawLine(
+        onOneOf: bounds.compactMap(Double.init), tables: edited, integerKeys: integerKeys, given: given, random: &random, database: database
+      )
+    }
+    if !spread.isEmpty {
+      var spreading = SplitMix64(state: mixer.next() ^ 0x5B2E_AD_0A1E)
+      try spreadValues(in: edited, random: &spreading, database: database)
+    }
+  }
+
+  /// Each value of ``spread`` written into one more row of every column that has the name of a
+  /// column holding it, in any table: 'Aveiro', a supplier's city, becomes a customer's city too.
+  /// What an answer that names a value off the rows (`WHERE city <> 'Aveiro'` for "the cities
+  /// with both") assumed stays where it was.
+  ///
+  /// ```
+  /// UPDATE "customers" SET "city" = 'Aveiro' WHERE rowid = 3
+  /// ```
+  private func spreadValues(in tables: [String], random: inout SplitMix64, database: Database) throws {
+    for value in spread {
+      var names: Set<String> = []
+      for table in tables {
+        for column in try Self.columns(of: table, in: database) where column.values.contains(.text(value)) {
+          names.insert(column.name.lowercased())
+        }
+      }
+      for table in tables {
+        for column in try Self.columns(of: table, in: database) where names.contains(column.name.lowercased()) && !column.isKey {
+          let rowids = try database.rows(
+            "SELECT rowid FROM \(quoteIdentifier(table)) WHERE \(quoteIdentifier(column.name)) IS NOT ? ORDER BY rowid",
+            bindings: [.text(value)]
+          ).compactMap { $0.first.flatMap(Self.integer) }
+          guard let rowid = random.pick(rowids) else { continue }
+          try attempt(
+            database, "UPDATE \(quoteIdentifier(table)) SET \(quoteIdentifier(column.name)) = \(quoteText(value)) WHERE rowid = \(rowid)")
+        }
+      }
+    }
+  }
+
+  /// The ids of a table's rows that other rows refer to, in order.
+  private static func rowsWithChildren(of table: String, in database: Database) throws -> [Int64] {
+    var ids: Set<Int64> = []
+    for (child, column) in try GeneratedRows.references(to: table, in: database) {
+      let rows = try database.rows(
+        "SELECT DISTINCT \(quoteIdentifier(column)) FROM \(quoteIdentifier(child)) WHERE \(quoteIdentifier(column)) IS NOT NULL")
+      ids.formUnion(rows.compactMap { $0.first.flatMap(Self.integer) })
+    }
+    return ids.sorted()
+  }
+
+  /// A line of descent on a bound, as a group of one row is drawn to meet an aggregate's bound: a
+  /// row with children copied with one row of each table under it (a customer, one order, one
+  /// item), the rows that line refers to outside it copied for it alone (the item's product),
+  /// then one number on the line set on or just past a number the solution compares with and
+  /// every other number on it 1. The group's sum, average, least and greatest are that number,
+  /// and a product of it by ones too: for `total > 100`, a customer whose total is 100.25 or
+  /// 100.5 (what `> 100.5` drops), or exactly 100 (what `>= 100` keeps).
+  ///
+  /// ```
+  /// INSERT INTO "customers" … (a copy of customer 2, id 7); "orders" id 13 under it; "orderItems"
+  /// id 41 under that; "products" id 15, a copy of 3, for it alone: quantity 1, price 100.5, stock 1
+  /// ```
+  private func drawLine(
+    onOneOf numbers: [Double], tables: [String], integerKeys: IntegerKeys, given: Set<String>, random: inout SplitMix64,
+    database: Database
+  ) throws {
+    guard let bound = random.pick(numbers) else { return }
+    let roots = try tables.filter { table in
+      try integerKeys.keys[table] != nil && GeneratedRows.references(to: table, in: database).contains { $0.table != table }
+    }
+    guard let root = random.pick(roots), let id = random.pick(try Self.rowsWithChildren(of: root, in: database)) else { return }
+    try database.execute("SAVEPOINT quarry_line")
+    do {
+      var line: [(table: String, key: Int64)] = []
+      guard
+        try copyFamily(
+          of: root, id: id, overrides: [:], integerKeys: integerKeys, given: given, depth: 0, oneChild: true, copied: &line,
+          database: database) != nil
+      else { throw DatasetChangeRefused() }
+      // The rows the line refers to outside it, each copied for the line alone (no children).
+      let inLine = Set(line.map(\.table))
+      var own: [(table: String, key: Int64)] = []
+      for (table, key) in line {
+        guard let tableKey = integerKeys.keys[table] else { continue }
+        for link in try database.rows("SELECT \"from\", \"table\", \"to\" FROM pragma_foreign_key_list(?)", bindings: [.text(table)]) {
+          guard let from = link[0].textValue, let parent = link[1].textValue, !inLine.contains(parent),
+            let parentKey = integerKeys.keys[parent], link[2].textValue.map({ $0 == parentKey }) ?? true,
+            let referred = try database.rows(
+              "SELECT \(quoteIdentifier(from)) FROM \(quoteIdentifier(table)) WHERE \(quoteIdentifier(tableKey)) = \(key)"
+            ).first?.first.flatMap(Self.integer)
+          else { continue }
+          var made: [(table: String, key: Int64)] = []
+          guard
+            let copy = try copyFamily(
+              of: parent, id: referred, overrides: [:], integerKeys: integerKeys, given: given, depth: 3, copied: &made, database: database)
+          else { continue }
+          try database.execute(
+            "UPDATE \(quoteIdentifier(table)) SET \(quoteIdentifier(from)) = \(copy) WHERE \(quoteIdentifier(tableKey)) = \(key)")
+          own += made
+        }
+      }
+      var numbers: [(table: String, key: String, id: Int64, column: Column)] = []
+      for (table, id) in line + own {
+        guard let key = integerKeys.keys[table] else { continue }
+        for column in try Self.columns(of: table, in: database)
+        where !column.isKey && column.parent == nil && (column.kind == .integer || column.kind == .real) {
+          numbers.append((table, key, id, column))
+        }
+      }
+      guard let carrier = random.pick(numbers.indices.map { $0 }) else { throw DatasetChangeRefused() }
+      let near =
+        numbers[carrier].column.kind == .real
+        ? [bound - 0.5, bound - 0.25, bound, bound + 0.25, bound + 0.5].map { String($0) }
+        : (bound == bound.rounded() ? [bound - 1, bound, bound + 1] : [bound.rounded(.down), bound.rounded(.up)]).compactMap {
+          Int64(exactly: $0).map(String.init)
+        }
+      guard let value = random.pick(near) else { throw DatasetChangeRefused() }
+      for (index, cell) in numbers.enumerated() {
+        let one = cell.column.kind == .real ? "1.0" : "1"
+        try attempt(
+          database,
+          "UPDATE \(quoteIdentifier(cell.table)) SET \(quoteIdentifier(cell.column.name)) = \(index == carrier ? value : one) WHERE \(quoteIdentifier(cell.key)) = \(cell.id)"
+        )
+      }
+      if try !database.rows("PRAGMA foreign_key_check").isEmpty { throw DatasetChangeRefused() }
+    } catch {
+      try database.execute("ROLLBACK TO quarry_line")
+    }
+    try database.execute("RELEASE quarry_line")
   }
 
   /// Deletes every row of a table, after the rows of other tables that refer to one of them;
@@ -352,9 +488,12 @@ struct ValueVariation: Sendable, Hashable {
   /// foreign key to a copied parent), then every row that refers to it, under the copy, three
   /// levels down at most. A UNIQUE name refuses the same name: the copy is named `… 2` then.
   /// The new key, or nil when nothing was copied (a row holding a given value is not).
+  /// With `oneChild`, one row of each table that refers to it (a line of descent, not a family);
+  /// `copied` gathers every row made, by table and new key.
   @discardableResult
   private func copyFamily(
-    of table: String, id: Int64, overrides: [String: String], integerKeys: IntegerKeys, given: Set<String>, depth: Int, database: Database
+    of table: String, id: Int64, overrides: [String: String], integerKeys: IntegerKeys, given: Set<String>, depth: Int,
+    oneChild: Bool = false, copied: inout [(table: String, key: Int64)], database: Database
   ) throws -> Int64? {
     guard let key = integerKeys.keys[table] else { return nil }
     let quoted = quoteIdentifier(table)
@@ -375,16 +514,17 @@ struct ValueVariation: Sendable, Hashable {
       after = try database.rows(highest).first?.first.flatMap(Self.integer) ?? 0
     }
     guard after > before else { return nil }
+    copied.append((table, after))
     guard depth < 3 else { return after }
     for (child, column) in try GeneratedRows.references(to: table, in: database) {
       if let childKey = integerKeys.keys[child] {
         let children = try database.rows(
-          "SELECT \(quoteIdentifier(childKey)) FROM \(quoteIdentifier(child)) WHERE \(quoteIdentifier(column)) = \(id) AND \(quoteIdentifier(childKey)) <> \(after) ORDER BY 1 LIMIT 20"
+          "SELECT \(quoteIdentifier(childKey)) FROM \(quoteIdentifier(child)) WHERE \(quoteIdentifier(column)) = \(id) AND \(quoteIdentifier(childKey)) <> \(after) ORDER BY 1 LIMIT \(oneChild ? 1 : 20)"
         ).compactMap { $0.first.flatMap(Self.integer) }
         for row in children {
           try copyFamily(
             of: child, id: row, overrides: [column: String(after)], integerKeys: integerKeys, given: given, depth: depth + 1,
-            database: database)
+            oneChild: oneChild, copied: &copied, database: database)
         }
       } else {
         // A link table without an integer key: its rows copied as they are, pointing at the copy.
