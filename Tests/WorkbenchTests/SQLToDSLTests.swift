@@ -146,6 +146,161 @@ final class SQLToDSLTests: SnapshotTestCase {
     }
   }
 
+  /// SQL as learners write it, where the library's spelling differs from the SQL's shape: a comma
+  /// join, `IN` a table, an optional compared from its non-optional side, `IS NOT 1`, a Bool
+  /// summed, a Date read as text, arithmetic on a date function, a select in FROM and an
+  /// ordered compound select (both as common tables), an aggregate into a non-optional column.
+  func testWhatLearnersWriteIsSpelled() throws {
+    assertInlineSnapshot(
+      of: try spell([
+        "SELECT r.title, l.title FROM reminders r, remindersLists l WHERE r.remindersListID = l.id AND r.isFlagged",
+        "SELECT reminders.title, users.name FROM reminders LEFT OUTER JOIN users ON users.id = reminders.assignedUserID",
+        "SELECT title FROM reminders WHERE remindersListID = 2 AND isCompleted IS NOT 1",
+        "SELECT remindersListID, sum(isCompleted) FROM reminders GROUP BY remindersListID",
+        "SELECT title FROM reminders WHERE substr(dueDate, 6, 2) = '03'",
+        "SELECT title, CAST(julianday(dueDate) - julianday('2026-03-01') AS INTEGER) FROM reminders WHERE dueDate IS NOT NULL",
+      ]), as: .lines
+    ) {
+      #"""
+      > SELECT r.title, l.title FROM reminders r, remindersLists l WHERE r.remindersListID = l.id AND r.isFlagged
+      Reminder.join(RemindersList.all) { $0.remindersListID.eq($1.id) }.where { reminder, _ in reminder.isFlagged }.select { ($0.title, $1.title) }
+      -- renders other SQL that gives the same rows on this database
+      > SELECT reminders.title, users.name FROM reminders LEFT OUTER JOIN users ON users.id = reminders.assignedUserID
+      Reminder.leftJoin(User.all) { $0.assignedUserID.eq($1.id) }.select { ($0.title, $1.name) }
+      -- renders other SQL that gives the same rows on this database
+      > SELECT title FROM reminders WHERE remindersListID = 2 AND isCompleted IS NOT 1
+      Reminder.where { $0.remindersListID.eq(2) && $0.isCompleted.neq(true) }.select(\.title)
+      -- renders other SQL that gives the same rows on this database
+      > SELECT remindersListID, sum(isCompleted) FROM reminders GROUP BY remindersListID
+      Reminder.group { $0.remindersListID }.select { ($0.remindersListID, $0.isCompleted.cast(as: Int.self).sum()) }
+      -- renders other SQL that gives the same rows on this database
+      > SELECT title FROM reminders WHERE substr(dueDate, 6, 2) = '03'
+      Reminder.where { #sql("substr(\($0.dueDate), 6, 2)", as: String?.self).eq("03") }.select(\.title)
+      -- renders the same SQL
+      > SELECT title, CAST(julianday(dueDate) - julianday('2026-03-01') AS INTEGER) FROM reminders WHERE dueDate IS NOT NULL
+      Reminder.where { $0.dueDate.isNot(nil) }.select { ($0.title, #sql("julianday(\($0.dueDate)) - julianday('2026-03-01')", as: Double?.self).cast(as: Int.self)) }
+      -- renders the same SQL
+
+      """#
+    }
+    assertInlineSnapshot(
+      of: try spell(
+        [
+          "SELECT city FROM customers EXCEPT SELECT city FROM suppliers ORDER BY city",
+          "SELECT DISTINCT city FROM (SELECT city FROM customers UNION ALL SELECT city FROM suppliers)",
+          "WITH spent AS (SELECT c.name AS name, sum(i.quantity * p.price) AS value FROM orders o JOIN orderItems i ON i.orderID = o.id JOIN products p ON p.id = i.productID JOIN customers c ON c.id = o.customerID GROUP BY c.id) SELECT name, value FROM spent WHERE value > 100 ORDER BY value DESC",
+        ], fixture: "shop"), as: .lines
+    ) {
+      #"""
+      > SELECT city FROM customers EXCEPT SELECT city FROM suppliers ORDER BY city
+      @Table("compound") struct Compound { var city: String }
+      With {
+        Customer.select { Compound.Columns(city: $0.city) }.except(Supplier.select { Compound.Columns(city: $0.city) })
+      } query: {
+        Compound.order(by: \.city)
+      }
+      -- renders other SQL that gives the same rows on this database
+      > SELECT DISTINCT city FROM (SELECT city FROM customers UNION ALL SELECT city FROM suppliers)
+      @Table("subquery") struct Subquery { var city: String }
+      With {
+        Customer.select { Subquery.Columns(city: $0.city) }.union(all: true, Supplier.select { Subquery.Columns(city: $0.city) })
+      } query: {
+        Subquery.select(\.city).distinct()
+      }
+      -- renders other SQL that gives the same rows on this database
+      > WITH spent AS (SELECT c.name AS name, sum(i.quantity * p.price) AS value FROM orders o JOIN orderItems i ON i.orderID = o.id JOIN products p ON p.id = i.productID JOIN customers c ON c.id = o.customerID GROUP BY c.id) SELECT name, value FROM spent WHERE value > 100 ORDER BY value DESC
+      @Table("spent") struct Spent { var name: String; var value: Double? }
+      With {
+        Order.join(OrderItem.all) { $1.orderID.eq($0.id) }.join(Product.all) { _, orderItem, product in product.id.eq(orderItem.productID) }.join(Customer.all) { order, _, _, customer in customer.id.eq(order.customerID) }.group { _, _, _, customer in customer.id }.select { _, orderItem, product, customer in Spent.Columns(name: customer.name, value: (orderItem.quantity.cast(as: Double.self) * product.price).sum()) }
+      } query: {
+        Spent.where { $0.value > #bind(100) }.order { $0.value.desc() }.select { ($0.name, $0.value) }
+      }
+      -- renders other SQL that gives the same rows on this database
+
+      """#
+    }
+    assertInlineSnapshot(
+      of: try spell(
+        [
+          "WITH RECURSIVE sub(id) AS (SELECT id FROM employees WHERE name = 'Rui Matos' UNION SELECT e.id FROM employees e JOIN sub ON e.managerID = sub.id) SELECT name FROM employees WHERE id IN sub AND name <> 'Rui Matos'"
+        ], fixture: "organisation"), as: .lines
+    ) {
+      #"""
+      > WITH RECURSIVE sub(id) AS (SELECT id FROM employees WHERE name = 'Rui Matos' UNION SELECT e.id FROM employees e JOIN sub ON e.managerID = sub.id) SELECT name FROM employees WHERE id IN sub AND name <> 'Rui Matos'
+      @Table("sub") struct Sub { var id: Int }
+      With {
+        Employee.where { $0.name.eq("Rui Matos") }.select { Sub.Columns(id: $0.id) }.union(Employee.join(Sub.all) { $0.managerID.eq($1.id) }.select { employee, _ in Sub.Columns(id: employee.id) })
+      } query: {
+        Employee.where { $0.id.in(Sub.select(\.id)) && $0.name.neq("Rui Matos") }.select(\.name)
+      }
+      -- renders the same SQL
+
+      """#
+    }
+  }
+
+  /// A select of values alone, a value of a column's own type in `nullif`, a date a draft stores,
+  /// and FTS5's auxiliary functions (by a column's position as people write them, or by the
+  /// `pragma_table_info` lookup the library renders).
+  func testValuesDatesAndFullTextFunctions() throws {
+    let session = try Session.fixture("reminders")
+    try session.database.execute(
+      """
+      CREATE VIRTUAL TABLE "reminderTexts" USING fts5("reminderID" UNINDEXED, "title", "notes");
+      INSERT INTO "reminderTexts" ("reminderID", "title", "notes") SELECT "id", "title", "notes" FROM "reminders";
+      """)
+    _ = try session.loadModels(
+      """
+      @Table
+      struct ReminderText: FTS5 {
+        let reminderID: Int
+        let title: String
+        let notes: String
+      }
+      """, path: "texts.swift")
+    let statements = [
+      "SELECT 1, 'Hello', 2.5",
+      "SELECT title, nullif(priority, 3) FROM reminders",
+      "UPDATE reminders SET updatedAt = '2040-02-14 23:31:30.000' WHERE id = 1",
+      "SELECT title FROM reminderTexts WHERE reminderTexts MATCH 'the' ORDER BY bm25(reminderTexts)",
+      "SELECT highlight(reminderTexts, 1, '[', ']') FROM reminderTexts WHERE reminderTexts MATCH 'lawn'",
+      #"SELECT snippet("reminderTexts", (SELECT "cid" FROM pragma_table_info('reminderTexts') WHERE "name" = 'notes'), '<', '>', '…', 4) FROM "reminderTexts" WHERE "reminderTexts" MATCH 'seat'"#,
+      "SELECT title FROM reminderTexts WHERE reminderTexts MATCH 'the' ORDER BY bm25(reminderTexts, 1.0, 10.0, 1.0)",
+      "SELECT * FROM pragma_table_info('reminders')",
+    ]
+    assertInlineSnapshot(
+      of: statements.map { sql in "> " + sql + "\n" + SQLToDSL(session: session).answer(sql).text }.joined(), as: .lines
+    ) {
+      #"""
+      > SELECT 1, 'Hello', 2.5
+      Values(1, "Hello", 2.5)
+      -- renders the same SQL
+      > SELECT title, nullif(priority, 3) FROM reminders
+      Reminder.select { ($0.title, $0.priority.nullif(Priority.high)) }
+      -- renders the same SQL
+      > UPDATE reminders SET updatedAt = '2040-02-14 23:31:30.000' WHERE id = 1
+      Reminder.where { $0.id.eq(1) }.update { $0.updatedAt = Date(timeIntervalSince1970: 2212875090) }
+      -- renders the same SQL
+      > SELECT title FROM reminderTexts WHERE reminderTexts MATCH 'the' ORDER BY bm25(reminderTexts)
+      ReminderText.where { $0.match("the") }.order { $0.bm25() }.select(\.title)
+      -- renders the same SQL
+      > SELECT highlight(reminderTexts, 1, '[', ']') FROM reminderTexts WHERE reminderTexts MATCH 'lawn'
+      ReminderText.where { $0.match("lawn") }.select { $0.title.highlight("[", "]") }
+      -- renders other SQL that gives the same rows on this database
+      > SELECT snippet("reminderTexts", (SELECT "cid" FROM pragma_table_info('reminderTexts') WHERE "name" = 'notes'), '<', '>', '…', 4) FROM "reminderTexts" WHERE "reminderTexts" MATCH 'seat'
+      ReminderText.where { $0.match("seat") }.select { $0.notes.snippet("<", ">", "…", 4) }
+      -- renders the same SQL
+      > SELECT title FROM reminderTexts WHERE reminderTexts MATCH 'the' ORDER BY bm25(reminderTexts, 1.0, 10.0, 1.0)
+      ReminderText.where { $0.match("the") }.order { $0.bm25([\.title: 10.0]) }.select(\.title)
+      -- renders other SQL that gives the same rows on this database
+      > SELECT * FROM pragma_table_info('reminders')
+      error: a table-valued function in FROM (pragma_table_info(…)) has no DSL spelling here yet
+      as raw SQL: #sql("SELECT * FROM pragma_table_info('reminders')")
+
+      """#
+    }
+  }
+
   func testWhatHasNoSpellingIsNamed() throws {
     assertInlineSnapshot(
       of: try spell([
@@ -226,7 +381,7 @@ final class SQLToDSLTests: SnapshotTestCase {
       }
     }
     print("lesson solutions SQL → DSL: \(answered) of \(total) answered; refused: \(refusals.sorted { $0.value > $1.value })")
-    XCTAssertGreaterThanOrEqual(answered, 93)
+    XCTAssertGreaterThanOrEqual(answered, 94)
   }
 
   /// The SQL StructuredQueries renders in its own tests (the shared conformance cases that need
@@ -270,6 +425,6 @@ final class SQLToDSLTests: SnapshotTestCase {
       if answer.roundTrip == "identical" { identical += 1 } else { sameRows += 1 }
     }
     print("conformance SQL → DSL: \(identical) identical, \(sameRows) same rows, \(refused) refused")
-    XCTAssertGreaterThanOrEqual(identical, 53)
+    XCTAssertGreaterThanOrEqual(identical, 60)
   }
 }

@@ -191,7 +191,13 @@ extension ExpressionMethods {
       }
       return compiler.boolean(lhs.binary(op, Expression(.list(list))))
     case .query(let query):
-      // `in(_ query: some Statement<QueryValue>)`: the subquery selects the receiver's type.
+      // `in(_ query: some Statement<QueryValue>)`: the subquery selects the receiver's type,
+      // one column (a table's rows are no value of a column's type).
+      guard query.columnTypes.count == 1 else {
+        throw compiler.source.diagnostic(
+          "no exact matches in reference to instance method '\(name)' (the subquery selects \(query.columnTypes.isEmpty ? "whole rows" : "\(query.columnTypes.count) columns"); select the one column to compare with, e.g. .select(\\.id))",
+          at: CallSite(arguments).nameNode)
+      }
       if let type = receiver.type, query.columnTypes.count == 1, let selected = query.columnTypes[0],
         compiler.isKnown(type), compiler.isKnown(selected), selected != type
       {
@@ -201,7 +207,10 @@ extension ExpressionMethods {
       }
       return compiler.boolean(lhs.binary(op, Expression(.statement(.select(query.select)))))
     case .table(let table):
-      return compiler.boolean(lhs.binary(op, Expression(.statement(.select(Query(table).select)))))
+      // A type is no statement: `in(Reminder)` does not compile.
+      throw compiler.source.diagnostic(
+        "cannot convert value of type '\(table.model.typeName).Type' to expected argument type 'some Statement' ('\(name)' takes a query that selects one column: \(table.model.typeName).select(\\.id))",
+        at: syntax)
     case .statement(let statement, _):
       return compiler.boolean(lhs.binary(op, Expression(.statement(statement))))
     case .expression(let typed) where Compiler.runTimeName(in: typed.expression) != nil:

@@ -208,6 +208,10 @@ final class DSLSpelling {
 
   /// The property that holds a column (`remindersListID` for `"remindersListID"`).
   func column(named name: String, of source: Source) throws(SQLTreeError) -> String {
+    // A full-text table's hidden `rank` (its match's relevance), as FTS5 tables have it.
+    if name.lowercased() == "rank", source.model.isFTS5, !source.model.columns.contains(where: { $0.sqlName.lowercased() == "rank" }) {
+      return "rank"
+    }
     guard let column = source.model.columns.first(where: { $0.sqlName.lowercased() == name.lowercased() }) else {
       throw SQLTreeError(message: "no column '\(name)' in '\(source.model.tableName)'", offset: -1)
     }
@@ -346,6 +350,7 @@ final class DSLSpelling {
   // MARK: SELECT
 
   func spell(_ select: SQLSelect) throws(SQLTreeError) -> String {
+    if let rewritten = Self.commonTablesForSubqueries(select) { return try spell(rewritten) }
     if !select.commonTables.isEmpty { return try spellWith(select) }
     let target = selection
     selection = nil
@@ -353,10 +358,8 @@ final class DSLSpelling {
       coreSelection = target
       return try spellCore(select)
     }
-    // `A.union(B)`: each select spelled alone; an ORDER BY or LIMIT of the whole has no spelling.
-    if !select.orderBy.isEmpty || select.limit != nil {
-      throw SQLTreeError(message: "ORDER BY or LIMIT on a compound select has no DSL spelling here yet", offset: -1)
-    }
+    // `A.union(B)`: each select spelled alone (an ORDER BY or LIMIT of the whole was made a
+    // common table's, above).
     var first = select
     first.compounds = []
     coreSelection = target
@@ -375,12 +378,85 @@ final class DSLSpelling {
     return text
   }
 
+  /// The library has no select in FROM and no order or limit on a compound select; it has
+  /// common tables, which SQLite reads the same way. So `FROM (SELECT …) AS x` becomes
+  /// `WITH x AS (SELECT …) … FROM x`, and `A UNION B ORDER BY k` becomes `WITH compound AS (A
+  /// UNION B) SELECT * FROM compound ORDER BY k` — in the select and in its common tables'
+  /// selects. Nil when there is nothing to move. The SQL is not the input's, so only the same
+  /// rows can prove the spelling.
+  static func commonTablesForSubqueries(_ select: SQLSelect) -> SQLSelect? {
+    var select = select
+    var added: [SQLCommonTable] = []
+    var taken = Set(select.commonTables.map { $0.name.lowercased() })
+    func unique(_ name: String) -> String {
+      var candidate = name
+      var number = 2
+      while taken.contains(candidate.lowercased()) {
+        candidate = name + String(number)
+        number += 1
+      }
+      taken.insert(candidate.lowercased())
+      return candidate
+    }
+    func hoist(_ core: inout SQLSelect) {
+      func move(_ table: inout SQLTableReference) {
+        guard let subquery = table.subquery else { return }
+        var inner = subquery.select
+        hoist(&inner)
+        let name = unique(table.name)
+        added.append(SQLCommonTable(name: name, columns: [], select: inner))
+        table = SQLTableReference(name: name)
+      }
+      if var from = core.from {
+        move(&from)
+        core.from = from
+      }
+      for index in core.joins.indices { move(&core.joins[index].table) }
+      for index in core.compounds.indices { hoist(&core.compounds[index].select) }
+    }
+    hoist(&select)
+    for index in select.commonTables.indices { hoist(&select.commonTables[index].select) }
+    if !select.compounds.isEmpty, !select.orderBy.isEmpty || select.limit != nil {
+      var compound = select
+      compound.commonTables = []
+      compound.orderBy = []
+      compound.limit = nil
+      compound.offset = nil
+      let name = unique("compound")
+      added.append(SQLCommonTable(name: name, columns: [], select: compound))
+      var outer = SQLSelect()
+      outer.columns = [SQLResultColumn(expr: .star(table: nil), alias: nil)]
+      outer.from = SQLTableReference(name: name)
+      outer.orderBy = select.orderBy
+      outer.limit = select.limit
+      outer.offset = select.offset
+      outer.commonTables = select.commonTables
+      select = outer
+    }
+    guard !added.isEmpty else { return nil }
+    select.commonTables = added + select.commonTables
+    return select
+  }
+
   private func spellCore(_ select: SQLSelect) throws(SQLTreeError) -> String {
+    var select = select
     let wrapsSelection = optionalSelection
     optionalSelection = false
     let commonSelection = coreSelection
     coreSelection = nil
-    guard let from = select.from else { throw SQLTreeError(message: "a SELECT without FROM has no DSL spelling here yet", offset: -1) }
+    guard let from = select.from else {
+      // `SELECT 1, 'Hello'`: the library's select of values alone, `Values(1, "Hello")`.
+      let valuesAlone =
+        commonSelection == nil && select.joins.isEmpty && select.whereClause == nil && select.groupBy.isEmpty
+        && select.having == nil && select.orderBy.isEmpty && select.limit == nil && !select.distinct && !select.columns.isEmpty
+        && !select.columns.contains { if case .star = $0.expr { true } else { false } }
+      guard valuesAlone else { throw SQLTreeError(message: "a SELECT without FROM has no DSL spelling here yet", offset: -1) }
+      let parts = try select.columns.map { (column) throws(SQLTreeError) -> String in try expr(column.expr, []).text }
+      return "Values(\(parts.joined(separator: ", ")))"
+    }
+    if from.arguments != nil {
+      throw SQLTreeError(message: "a table-valued function in FROM (\(from.name)(…)) has no DSL spelling here yet", offset: -1)
+    }
     var sources = [source(from.reference, try model(named: from.name), 0)]
     var text = sources[0].model.typeName
     var clauses: [String] = []
@@ -398,10 +474,16 @@ final class DSLSpelling {
           if let written, Self.isIdentifier(written) { sources[index].name = written }
         }
       }
-      guard let on = join.on else { throw SQLTreeError(message: "a join without ON has no DSL spelling here yet", offset: -1) }
+      var on = join.on
+      if on == nil, join.kind == "," || join.kind == "CROSS JOIN" {
+        // `FROM a, b WHERE a.x = b.y`: the conditions of WHERE that join this table to the ones
+        // before it are its ON (an inner join keeps the same rows either way).
+        on = movedToOn(&select, joining: sources)
+      }
+      guard let on else { throw SQLTreeError(message: "a join without ON has no DSL spelling here yet", offset: -1) }
       let method: String
       switch join.kind {
-      case "JOIN": method = "join"
+      case "JOIN", ",", "CROSS JOIN": method = "join"
       case "LEFT JOIN": method = "leftJoin"
       case "RIGHT JOIN": method = "rightJoin"
       case "FULL JOIN": method = "fullJoin"
@@ -473,7 +555,14 @@ final class DSLSpelling {
             throw SQLTreeError(
               message: "the common table '\(model.tableName)' has no column '\(column.sqlName)' in this select", offset: -1)
           }
-          arguments.append("\(column.path.joined(separator: ".")): \(parts[position])")
+          // An optional value (an aggregate: NULL of no rows) for a column that is not: `?? 0`.
+          var part = parts[position]
+          if !column.type.isOptional, type(of: select.columns[position].expr, sources)?.isOptional == true,
+            let zero = Self.zeroLiterals[column.type.name]
+          {
+            part = "(\(part)) ?? \(zero)"
+          }
+          arguments.append("\(column.path.joined(separator: ".")): \(part)")
         }
         clauses.append(".select " + closure("\(model.typeName).Columns(\(arguments.joined(separator: ", ")))", sources))
       } else if wrapsSelection, parts.count == 1 {
@@ -487,6 +576,42 @@ final class DSLSpelling {
     if select.distinct { clauses.append(".distinct()") }
     text += clauses.joined()
     return text
+  }
+
+  /// The conjuncts of `select`'s WHERE that read the last of `sources` and only `sources`, taken
+  /// out of it and joined by AND; nil when there is none (a conjunct with a subquery stays).
+  private func movedToOn(_ select: inout SQLSelect, joining sources: [Source]) -> SQLExpr? {
+    guard let whereClause = select.whereClause, let last = sources.last else { return nil }
+    func conjuncts(_ expr: SQLExpr) -> [SQLExpr] {
+      if case .binary("AND", let left, let right) = expr { return conjuncts(left) + conjuncts(right) }
+      return [expr]
+    }
+    /// The sources a conjunct reads; nil when it reads one that is not there, or a subquery.
+    func reads(_ expr: SQLExpr) -> Set<Int>? {
+      switch expr {
+      case .column(let table, let name):
+        let matching = sources.filter { source in
+          table.map { $0 == source.reference } ?? source.model.columns.contains { $0.sqlName.lowercased() == name.lowercased() }
+        }
+        return matching.count == 1 ? [matching[0].index] : nil
+      case .exists, .subquery, .inSelect, .star: return nil
+      default:
+        var found: Set<Int> = []
+        for child in expr.children {
+          guard let read = reads(child) else { return nil }
+          found.formUnion(read)
+        }
+        return found
+      }
+    }
+    var moved: [SQLExpr] = []
+    var kept: [SQLExpr] = []
+    for conjunct in conjuncts(whereClause) {
+      if let read = reads(conjunct), read.contains(last.index) { moved.append(conjunct) } else { kept.append(conjunct) }
+    }
+    guard !moved.isEmpty else { return nil }
+    select.whereClause = kept.isEmpty ? nil : kept.dropFirst().reduce(kept[0]) { .binary("AND", $0, $1) }
+    return moved.dropFirst().reduce(moved[0]) { .binary("AND", $0, $1) }
   }
 
   // MARK: Expressions
@@ -526,10 +651,42 @@ final class DSLSpelling {
       case "lower", "upper", "trim", "ltrim", "rtrim", "replace", "substr": return argument
       case "abs", "round": return argument
       case "coalesce", "ifnull": return arguments.last.flatMap { type(of: $0, sources) } ?? argument?.wrapped
-      default: return nil
+      default:
+        // A function spelled as a typed `#sql` fragment has the type it is spelled with.
+        guard let type = Self.fragmentTypes[name] else { return nil }
+        return type.hasSuffix("?") ? SwiftType(String(type.dropLast()), optional: true) : SwiftType(type)
       }
     case .binary(let op, let left, let right) where ["+", "-", "*", "/", "%"].contains(op):
-      return type(of: left, sources) ?? type(of: right, sources)
+      // An integer with a real is real (as SQLite computes it); NULL on either side is NULL.
+      guard let leftType = type(of: left, sources) else { return type(of: right, sources) }
+      guard let rightType = type(of: right, sources) else { return leftType }
+      let real = leftType.wrapped.isReal || rightType.wrapped.isReal
+      let wrapped = real ? SwiftType("Double") : leftType.wrapped
+      return leftType.isOptional || rightType.isOptional ? wrapped.optional : wrapped
+    case .cast(let value, let type):
+      let target: SwiftType
+      switch type {
+      case "REAL", "FLOAT", "DOUBLE": target = SwiftType("Double")
+      case "INTEGER", "INT": target = SwiftType("Int")
+      case "TEXT": target = SwiftType("String")
+      default: return nil
+      }
+      return self.type(of: value, sources)?.isOptional == true ? target.optional : target
+    case .real:
+      return SwiftType("Double")
+    case .caseWhen(_, let whens, let otherwise):
+      // The type of its results (a literal's own), optional without an ELSE or with a NULL one.
+      let results = whens.map(\.result) + [otherwise ?? .null]
+      let types = results.compactMap { result -> SwiftType? in
+        switch result {
+        case .text: SwiftType("String")
+        case .integer: SwiftType("Int")
+        case .null: nil
+        default: type(of: result, sources)
+        }
+      }
+      guard let first = types.first, types.allSatisfy({ $0.wrapped.name == first.wrapped.name }) else { return nil }
+      return results.contains(.null) || types.contains(where: \.isOptional) ? first.wrapped.optional : first.wrapped
     default:
       return nil
     }
@@ -545,6 +702,10 @@ final class DSLSpelling {
       case "1": return "true"
       default: throw SQLTreeError(message: "\(digits) is no Bool (a Bool column holds 0 or 1)", offset: -1)
       }
+    case .text(let text) where type.name == "Date":
+      // The text the library stores a Date as (`2040-02-14 23:31:30.000`, UTC): that instant.
+      guard let seconds = Self.secondsSince1970(text) else { return nil }
+      return "Date(timeIntervalSince1970: \(seconds))"
     case .integer, .text, .real:
       guard let model = catalog.enums[type.name] else { return nil }
       let binding: QueryBinding
@@ -620,7 +781,16 @@ final class DSLSpelling {
       }
       let call = try receiver(value, sources) + (negated ? ".notIn([" : ".in([") + list.joined(separator: ", ") + "])"
       return Spelled(text: call, precedence: Spelled.member)
-    case .inSelect(let value, let select, let negated):
+    case .inSelect(let value, var select, let negated):
+      // `IN sub`, a table of one column: the library's `in` takes a select of that column.
+      if select.columns == [SQLResultColumn(expr: .star(table: nil), alias: nil)], select.joins.isEmpty, let from = select.from,
+        let model = try? model(named: from.name)
+      {
+        guard model.columns.count == 1 else {
+          throw SQLTreeError(message: "IN \(from.name): the table has \(model.columns.count) columns, and IN reads one", offset: -1)
+        }
+        select.columns = [SQLResultColumn(expr: .column(table: nil, name: model.columns[0].sqlName), alias: nil)]
+      }
       // The column and the subquery's column must be alike: an optional one on either side makes
       // the other optional (`.select { Optional($0.id) }`, `Optional($0.id).notIn(…)`).
       let leftOptional = type(of: value, sources)?.isOptional
@@ -703,11 +873,34 @@ final class DSLSpelling {
       return try binary(other, right, left, sources)
     }
     let leftType = type(of: left, sources)
+    // Arithmetic on a function the library has no method for (`julianday(a) - julianday(b)`):
+    // its optional result takes no operator in Swift, so the whole is one fragment.
+    if ["+", "-", "*", "/", "%"].contains(op),
+      let type = [left, right].lazy.compactMap({ side -> String? in
+        guard case .function(let name, _, false) = side, let type = Self.fragmentTypes[name], type.hasSuffix("?") else { return nil }
+        return type
+      }).first
+    {
+      return try fragment(of: .binary(op, left, right), type: type, sources)
+    }
     if ["+", "-", "*", "/", "%"].contains(op), mixesIntegerAndReal(left, right, sources) {
       // Swift adds only like types: the integer side is cast to REAL, as SQLite would compute.
       let (leftText, rightText) = try castingIntegerSide(left, right, sources)
       let precedence = op == "+" || op == "-" ? Self.addition : Self.multiplication
       return Spelled(text: leftText + " \(op) " + rightText, precedence: precedence)
+    }
+    let rightType = type(of: right, sources)
+    // `users.id = reminders.assignedUserID`: the library's `eq` compares an optional with its
+    // wrapped type from the optional side (`$0.assignedUserID.eq($1.id)`), not the other way
+    // (`is` takes either).
+    if ["=", "<>"].contains(op), !left.isLiteral, !right.isLiteral, leftType?.isOptional == false,
+      rightType?.isOptional == true
+    {
+      return try binary(op, right, left, sources)
+    }
+    // `isCompleted IS NOT 1` on a column that is never NULL is `<> 1`: `isNot` takes only nil there.
+    if op == "IS" || op == "IS NOT", right.isLiteral, right != .null, leftType?.isOptional == false {
+      return try binary(op == "IS" ? "=" : "<>", left, right, sources)
     }
     switch op {
     case "=", "<>", "IS", "IS NOT":
@@ -781,19 +974,116 @@ final class DSLSpelling {
     }
     if name == "count", arguments == [.star(table: nil)] {
       guard let first = sources.first else { throw SQLTreeError(message: "count(*) needs a table", offset: -1) }
+      // A table counts its rows by its primary key; one without (a common table) in SQL.
+      if first.model.primaryKey == nil, filter == nil {
+        return Spelled(text: "#sql(\"count(*)\", as: Int.self)", precedence: Spelled.member)
+      }
       return Spelled(text: first.parameter + ".count(\(filter.map { "filter: " + $0 } ?? ""))", precedence: Spelled.member)
     }
+    if let spelled = try fullText(name, arguments, sources) { return spelled }
     guard let method = Self.methods[name], let first = arguments.first else {
       // A function the library has no method for: a `#sql` fragment of that call, its columns
       // interpolated, typed by what SQLite returns.
       if let type = Self.fragmentTypes[name], !distinct { return try fragment(name, arguments, type: type, sources) }
       throw SQLTreeError(message: "the function \(name)(…) has no DSL spelling here yet", offset: -1)
     }
-    var rest = try arguments.dropFirst().map { (argument) throws(SQLTreeError) -> String in try expr(argument, sources).text }
+    // `substr(dueDate, 6, 2)`: a text function of a Date, which SQLite stores as text; the
+    // library's text methods take only strings, so the call is a fragment.
+    if Self.textFunctions.contains(name), let receiverType = type(of: first, sources), receiverType.wrapped.name == "Date" {
+      let result = ["length", "instr"].contains(name) ? "Int" : "String"
+      return try fragment(name, arguments, type: result + (receiverType.isOptional ? "?" : ""), sources)
+    }
+    // `sum(isCompleted)`: a Bool adds up as the integer SQLite stores (the library sums numbers).
+    if ["sum", "total", "avg"].contains(name), arguments.count == 1, type(of: first, sources)?.wrapped.isBool == true {
+      var rest: [String] = distinct ? ["distinct: true"] : []
+      if let filter { rest.append("filter: " + filter) }
+      return Spelled(
+        text: try receiver(first, sources)
+          + ".cast(as: Int\(type(of: first, sources)?.isOptional == true ? "?" : "").self).\(method)(\(rest.joined(separator: ", ")))",
+        precedence: Spelled.member)
+    }
+    // `nullif(priority, 3)`: the value is of the column's type (`Priority.high`).
+    let sameType = name == "nullif" ? type(of: first, sources)?.wrapped : nil
+    var rest = try arguments.dropFirst().map { (argument) throws(SQLTreeError) -> String in
+      try value(argument, sources, as: sameType).text
+    }
     if distinct { rest.insert("distinct: true", at: 0) }
     if let filter { rest.append("filter: " + filter) }
     return Spelled(text: try receiver(first, sources) + ".\(method)(\(rest.joined(separator: ", ")))", precedence: Spelled.member)
   }
+
+  /// FTS5's auxiliary functions as the library spells them on a full-text table's columns:
+  /// `bm25("t")` is `$0.bm25()`, `highlight("t", 1, '**', '**')` is `$0.title.highlight("**", "**")`
+  /// (a column by its position, or by the `pragma_table_info` lookup the library renders), and
+  /// bm25's weights a dictionary of columns (`$0.bm25([\.title: 10.0])`). Nil for another call.
+  private func fullText(_ name: String, _ arguments: [SQLExpr], _ sources: [Source]) throws(SQLTreeError) -> Spelled? {
+    guard ["bm25", "highlight", "snippet"].contains(name), case .column(nil, let table)? = arguments.first,
+      let source = sources.first(where: { $0.reference == table.lowercased() })
+        ?? sources.first(where: { $0.model.tableName.lowercased() == table.lowercased() })
+    else { return nil }
+    let model = source.model
+    /// A column given by its position, or by name through `pragma_table_info`.
+    func columnPath(_ argument: SQLExpr) throws(SQLTreeError) -> String {
+      switch argument {
+      case .integer(let digits):
+        guard let position = Int(digits), model.columns.indices.contains(position) else {
+          throw SQLTreeError(message: "\(name)(…): '\(model.tableName)' has no column \(digits)", offset: -1)
+        }
+        return model.columns[position].path.joined(separator: ".")
+      case .subquery(let lookup):
+        guard lookup.from?.name.lowercased() == "pragma_table_info", case .binary("=", let left, .text(let column))? = lookup.whereClause,
+          case .column(_, let field) = left, field.lowercased() == "name"
+        else { throw SQLTreeError(message: "this column argument of \(name)(…) has no DSL spelling here yet", offset: -1) }
+        return try self.column(named: column, of: source)
+      default:
+        throw SQLTreeError(message: "this column argument of \(name)(…) has no DSL spelling here yet", offset: -1)
+      }
+    }
+    func texts(_ rest: ArraySlice<SQLExpr>) throws(SQLTreeError) -> String {
+      try rest.map { (argument) throws(SQLTreeError) -> String in try expr(argument, sources).text }.joined(separator: ", ")
+    }
+    switch name {
+    case "bm25":
+      var weights: [(String, String)] = []
+      var readByName = false
+      for (position, argument) in arguments.dropFirst().enumerated() {
+        switch argument {
+        case .integer(let digits), .real(let digits):
+          let path = try columnPath(.integer(String(position)))
+          if Double(digits) != 1 { weights.append((path, digits)) }
+        case .subquery where position > 0 && readByName:
+          continue
+        case .subquery(let lookup):
+          // The library's own rendering: each column's weight read by a CASE on its name.
+          guard position == 0, lookup.columns.count == 1, case .caseWhen(let subject?, let whens, _) = lookup.columns[0].expr,
+            case .column(_, let field) = subject, field.lowercased() == "name"
+          else { throw SQLTreeError(message: "these weights of bm25(…) have no DSL spelling here yet", offset: -1) }
+          readByName = true
+          for when in whens {
+            guard case .text(let column) = when.condition, case .real(let digits) = when.result else {
+              throw SQLTreeError(message: "these weights of bm25(…) have no DSL spelling here yet", offset: -1)
+            }
+            weights.append((try self.column(named: column, of: source), digits))
+          }
+        default:
+          throw SQLTreeError(message: "this weight of bm25(…) has no DSL spelling here yet", offset: -1)
+        }
+      }
+      let list = weights.map { "\\.\($0.0): \($0.1)" }.joined(separator: ", ")
+      return Spelled(text: source.parameter + ".bm25(\(weights.isEmpty ? "" : "[" + list + "]"))", precedence: Spelled.member)
+    default:
+      guard arguments.count >= 2 else { return nil }
+      let column = try columnPath(arguments[1])
+      return Spelled(
+        text: source.parameter + ".\(column).\(name)(\(try texts(arguments.dropFirst(2))))", precedence: Spelled.member)
+    }
+  }
+
+  /// SQL functions the library has as methods of strings only.
+  static let textFunctions: Set<String> = ["substr", "lower", "upper", "length", "trim", "ltrim", "rtrim", "replace", "instr"]
+
+  /// The value `??` gives an optional of each type where the common table's column is not optional.
+  static let zeroLiterals: [String: String] = ["Int": "0", "Double": "0", "String": "\"\"", "Bool": "false"]
 
   /// SQL functions StructuredQueries has no method for, and the Swift type of their result
   /// (date functions give NULL for a date they cannot read).
@@ -806,24 +1096,80 @@ final class DSLSpelling {
   /// `#sql("strftime('%Y', \($0.dueDate))", as: String?.self)`: the call as SQL text, literals
   /// written in it, every other argument interpolated as the DSL spells it.
   private func fragment(_ name: String, _ arguments: [SQLExpr], type: String, _ sources: [Source]) throws(SQLTreeError) -> Spelled {
+    try fragment(of: .function(name, arguments, distinct: false), type: type, sources)
+  }
+
+  /// An expression as one `#sql` fragment of `type`: calls and operators written as SQL text,
+  /// literals in it, every other part (a column, a subquery) interpolated as the DSL spells it.
+  ///
+  ///     julianday(dueDate) - julianday('2026-03-01')
+  ///     // #sql("julianday(\($0.dueDate)) - julianday('2026-03-01')", as: Double?.self)
+  private func fragment(of sql: SQLExpr, type: String, _ sources: [Source]) throws(SQLTreeError) -> Spelled {
     // The body of a Swift string literal: SQL text escaped for Swift, interpolations as written.
     var literal = ""
     func raw(_ sql: String) { literal += String(Self.swiftString(sql).dropFirst().dropLast()) }
-    raw(name + "(")
-    for (index, argument) in arguments.enumerated() {
-      if index > 0 { raw(", ") }
-      switch argument {
+    func write(_ part: SQLExpr, top: Bool) throws(SQLTreeError) {
+      switch part {
       case .integer(let digits), .real(let digits): raw(digits)
       case .text(let text): raw("'" + text.replacing("'", with: "''") + "'")
       case .null: raw("NULL")
+      case .function(let name, let arguments, false) where Self.fragmentTypes[name] != nil || top:
+        raw(name + "(")
+        for (index, argument) in arguments.enumerated() {
+          if index > 0 { raw(", ") }
+          try write(argument, top: false)
+        }
+        raw(")")
+      case .binary(let op, let left, let right) where ["+", "-", "*", "/", "%", "||"].contains(op):
+        if !top { raw("(") }
+        try write(left, top: false)
+        raw(" \(op) ")
+        try write(right, top: false)
+        if !top { raw(")") }
       default:
-        let spelled = try expr(argument, sources)
-        if spelled.isLiteral { throw SQLTreeError(message: "this argument of \(name)(…) has no DSL spelling here yet", offset: -1) }
+        let spelled = try expr(part, sources)
+        if spelled.isLiteral { throw SQLTreeError(message: "this part of a #sql fragment has no DSL spelling here yet", offset: -1) }
         literal += "\\(" + spelled.text + ")"
       }
     }
-    raw(")")
+    try write(sql, top: true)
     return Spelled(text: "#sql(\"\(literal)\", as: \(type).self)", precedence: Spelled.member)
+  }
+
+  /// The seconds since 1970 (UTC) of a `YYYY-MM-DD HH:MM:SS[.SSS]` text, as Swift writes them
+  /// (`2212875090`, `2212875090.25`); nil for another text.
+  ///
+  ///     DSLSpelling.secondsSince1970("1970-01-02 00:00:01.500")  // "86401.5"
+  static func secondsSince1970(_ text: String) -> String? {
+    let bytes = Array(text.utf8)
+    guard bytes.count == 19 || bytes.count == 23 else { return nil }
+    func number(_ range: Range<Int>) -> Int? {
+      var value = 0
+      for index in range {
+        guard bytes[index] >= UInt8(ascii: "0"), bytes[index] <= UInt8(ascii: "9") else { return nil }
+        value = value * 10 + Int(bytes[index] - UInt8(ascii: "0"))
+      }
+      return value
+    }
+    let separators: [(Int, Character)] = [(4, "-"), (7, "-"), (10, " "), (13, ":"), (16, ":")] + (bytes.count == 23 ? [(19, ".")] : [])
+    guard separators.allSatisfy({ bytes[$0.0] == $0.1.asciiValue }), let year = number(0..<4), let month = number(5..<7),
+      let day = number(8..<10), let hour = number(11..<13), let minute = number(14..<16), let second = number(17..<19),
+      year >= 1, (1...12).contains(month), (1...31).contains(day), hour < 24, minute < 60, second < 60
+    else { return nil }
+    let milliseconds = bytes.count == 23 ? number(20..<23) : 0
+    guard let milliseconds else { return nil }
+    // Days from 1970-01-01 to the date, in the proleptic Gregorian calendar (years from March).
+    let shifted = month <= 2 ? year - 1 : year
+    let era = shifted / 400
+    let yearOfEra = shifted - era * 400
+    let dayOfYear = (153 * (month > 2 ? month - 3 : month + 9) + 2) / 5 + day - 1
+    let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
+    let days = era * 146_097 + dayOfEra - 719_468
+    let whole = days * 86_400 + hour * 3_600 + minute * 60 + second
+    guard milliseconds > 0 else { return String(whole) }
+    var fraction = String(milliseconds + 1000).dropFirst()
+    while fraction.hasSuffix("0") { fraction = fraction.dropLast() }
+    return "\(whole).\(fraction)"
   }
 
   /// Whether `text` can be a Swift name as written (`m`, `boss`), not a keyword Swift reserves.

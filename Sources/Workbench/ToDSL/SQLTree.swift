@@ -41,6 +41,23 @@ indirect enum SQLExpr: Equatable {
 }
 
 extension SQLExpr {
+  /// The expressions directly inside this one (not a subquery's).
+  var children: [SQLExpr] {
+    switch self {
+    case .unary(_, let value), .cast(let value, _), .collate(let value, _), .inSelect(let value, _, _): [value]
+    case .binary(_, let left, let right): [left, right]
+    case .match(_, let value, let pattern, let escape, _): [value, pattern] + (escape.map { [$0] } ?? [])
+    case .inList(let value, let items, _): [value] + items
+    case .between(let value, let low, let high, _): [value, low, high]
+    case .function(_, let arguments, _): arguments
+    case .filtered(let value, let condition): [value, condition]
+    case .caseWhen(let subject, let whens, let otherwise):
+      (subject.map { [$0] } ?? []) + whens.flatMap { [$0.condition, $0.result] } + (otherwise.map { [$0] } ?? [])
+    case .row(let items): items
+    case .column, .integer, .real, .text, .null, .blob, .star, .exists, .subquery: []
+    }
+  }
+
   /// A literal value (`3`, `'a'`, `NULL`, a blob).
   var isLiteral: Bool {
     switch self {
@@ -64,6 +81,10 @@ struct SQLWhen: Equatable {
 struct SQLTableReference: Equatable {
   var name: String
   var alias: String?
+  /// A table-valued function's arguments (`pragma_table_info('t')`); nil for a table.
+  var arguments: [SQLExpr]? = nil
+  /// A subquery read as a table (`FROM (SELECT …) AS x`), named by its alias.
+  var subquery: SQLSubquery? = nil
   /// The name the statement refers to it by (its alias, else its name), lower-cased.
   var reference: String { (alias ?? name).lowercased() }
 }
@@ -142,6 +163,13 @@ struct SQLCommonTable: Equatable {
     }
     return names
   }
+}
+
+/// A select inside a table reference (held apart: a select holds table references).
+struct SQLSubquery: Equatable {
+  private var held: [SQLSelect]
+  init(_ select: SQLSelect) { held = [select] }
+  var select: SQLSelect { held[0] }
 }
 
 struct SQLCompound: Equatable {

@@ -95,7 +95,7 @@ struct SQLTreeNormal {
       }
       return [SQLResultColumn(expr: normal(column.expr, scopes), alias: column.alias)]
     }
-    out.from = select.from.map { SQLTableReference(name: $0.name.lowercased()) }
+    out.from = select.from.map { SQLTableReference(name: $0.name.lowercased(), arguments: $0.arguments) }
     out.joins = select.joins.map {
       SQLJoin(kind: $0.kind, table: SQLTableReference(name: $0.table.name.lowercased()), on: $0.on.map { normal($0, scopes) })
     }

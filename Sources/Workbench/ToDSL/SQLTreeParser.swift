@@ -258,12 +258,29 @@ struct SQLTreeParser {
   }
 
   private mutating func tableReference(inFrom: Bool = false) throws(SQLTreeError) -> SQLTableReference {
-    if inFrom, isSymbol("(") { throw unsupported("a subquery in FROM or JOIN") }
+    if inFrom, isSymbol("("), isWord("SELECT", 1) || isWord("WITH", 1) {
+      index += 1
+      let inner = try select()
+      try expect(")")
+      let alias = try alias()
+      return SQLTableReference(name: alias ?? "subquery", alias: nil, subquery: SQLSubquery(inner))
+    }
+    if inFrom, isSymbol("(") { throw unsupported("a parenthesised join in FROM") }
     var table = try name("a table")
     if take(".") { table = try name("a table") }  // `main.reminders`
-    if inFrom, isSymbol("(") { throw unsupported("a table-valued function in FROM (\(table)(…))") }
+    // A table-valued function (`pragma_table_info('reminderTexts')`): read, for what reads it
+    // (a full-text column's position); a statement that selects from one has no spelling.
+    var arguments: [SQLExpr]?
+    if inFrom, take("(") {
+      var list: [SQLExpr] = []
+      if !take(")") {
+        repeat { list.append(try expr()) } while take(",")
+        try expect(")")
+      }
+      arguments = list
+    }
     if isWord("INDEXED") || (isWord("NOT") && isWord("INDEXED", 1)) { throw unsupported("INDEXED BY") }
-    return SQLTableReference(name: table, alias: try alias())
+    return SQLTableReference(name: table, alias: try alias(), arguments: arguments)
   }
 
   private mutating func conflictClause() throws(SQLTreeError) -> String? {
@@ -417,6 +434,14 @@ struct SQLTreeParser {
         index += 2
         left = .binary("IS NOT", left, .null)
       } else if let negated = negatable("IN") {
+        // `x IN sub`: a table's (a common table's) rows, as `x IN (SELECT * FROM sub)`.
+        if !isSymbol("(") {
+          left = .inSelect(
+            left,
+            SQLSelect(columns: [SQLResultColumn(expr: .star(table: nil), alias: nil)], from: SQLTableReference(name: try name("a table"))),
+            negated: negated)
+          continue
+        }
         try expect("(")
         if isWord("SELECT") {
           let select = try self.select()
