@@ -585,7 +585,8 @@ toDSLFigures()
 }
 
 /// `quarry lessons --check` of a correct answer to exercises of several kinds (a query, a join
-/// with searched datasets, a write, a recursive CTE): the whole process, medians.
+/// with searched datasets, a write, outer joins, an answer with a value of its own): the whole
+/// process, medians.
 @MainActor func lessonCheckFigures() {
   let answers = [
     ("3.2", "SELECT remindersListID, count(*) FROM reminders GROUP BY remindersListID"),
@@ -595,6 +596,8 @@ toDSLFigures()
       "17.5",
       "SELECT c.name, count(DISTINCT o.id), count(i.id) FROM customers c JOIN orders o ON o.customerID = c.id LEFT JOIN orderItems i ON i.orderID = o.id GROUP BY c.id"
     ),
+    // A number the solution does not write: the datasets drawn for the answer's own values too.
+    ("17.4", "SELECT name FROM customers c WHERE (SELECT count(*) FROM orders WHERE customerID = c.id) = 0"),
   ]
   var samples: [Double] = []
   for (exercise, answer) in answers {

@@ -239,6 +239,49 @@ final class SQLToDSLTests: SnapshotTestCase {
     }
   }
 
+  /// SQL as an app's raw queries hold it, with parameters the app binds (`?`, `?2`, `:name`):
+  /// each a Swift constant of the type where it stands, named by its column, declared in order;
+  /// proven by the same statement only (there is no value to run the input with).
+  func testParametersTheAppBinds() throws {
+    assertInlineSnapshot(
+      of: try spell([
+        #"SELECT "reminders"."title" FROM "reminders" WHERE ("reminders"."id") = (?)"#,
+        "SELECT title FROM reminders WHERE remindersListID = :list AND priority >= ? ORDER BY title LIMIT ?",
+        "UPDATE reminders SET isCompleted = ?2, title = ?1 WHERE id = ?3",
+        "SELECT * FROM reminders WHERE title LIKE ? AND assignedUserID = ?",
+        "SELECT ? + 1",
+      ]), as: .lines
+    ) {
+      #"""
+      > SELECT "reminders"."title" FROM "reminders" WHERE ("reminders"."id") = (?)
+      let id: Int = 0  // ?1: the value the app binds
+      Reminder.where { $0.id.eq(id) }.select(\.title)
+      -- renders the same SQL
+      > SELECT title FROM reminders WHERE remindersListID = :list AND priority >= ? ORDER BY title LIMIT ?
+      let list: Int = 0  // ?1: the value the app binds
+      let priority: Priority? = Priority.low  // ?2: the value the app binds
+      let limit: Int = 0  // ?3: the value the app binds
+      Reminder.where { $0.remindersListID.eq(list) && $0.priority >= priority }.order(by: \.title).limit(limit).select(\.title)
+      -- renders the same SQL
+      > UPDATE reminders SET isCompleted = ?2, title = ?1 WHERE id = ?3
+      let title: String = ""  // ?1: the value the app binds
+      let isCompleted: Bool = false  // ?2: the value the app binds
+      let id: Int = 0  // ?3: the value the app binds
+      Reminder.where { $0.id.eq(id) }.update { $0.isCompleted = isCompleted; $0.title = title }
+      -- renders the same SQL
+      > SELECT * FROM reminders WHERE title LIKE ? AND assignedUserID = ?
+      let pattern: String = ""  // ?1: the value the app binds
+      let assignedUserID: Int? = 0  // ?2: the value the app binds
+      Reminder.where { $0.title.like(pattern) && $0.assignedUserID.eq(assignedUserID) }
+      -- renders the same SQL
+      > SELECT ? + 1
+      error: the type of parameter ?1 cannot be told here (compare it with a column)
+      as raw SQL: #sql("SELECT ? + 1")
+
+      """#
+    }
+  }
+
   /// A select of values alone, a value of a column's own type in `nullif`, a date a draft stores,
   /// and FTS5's auxiliary functions (by a column's position as people write them, or by the
   /// `pragma_table_info` lookup the library renders).

@@ -33,6 +33,13 @@ final class DSLSpelling {
   }
 
   private var marks = 0
+  /// Each parameter's Swift name, and the value declared for it, by index.
+  private var parameterNames: [Int: String] = [:]
+  private(set) var parameterValues: [Int: SQLExpr] = [:]
+  private var parameterDeclarations: [Int: String] = [:]
+  /// The declarations the spelling needs before its statement: types, aliases, then the
+  /// parameters in their order.
+  var allDeclarations: [String] { declarations + parameterDeclarations.sorted { $0.key < $1.key }.map(\.value) }
   /// The type of each common table of the statement, by its name (lower-cased).
   private var commonTableModels: [String: TableModel] = [:]
   /// Types this spelling declared in the catalog for its common tables: the caller removes them
@@ -116,7 +123,7 @@ final class DSLSpelling {
       let sets = try assignments.map { (assignment) throws(SQLTreeError) -> String in
         let column = try column(named: assignment.column, of: sources[0])
         let type = sources[0].model.columns.first { $0.sqlName.lowercased() == assignment.column.lowercased() }?.type
-        return "\(sources[0].parameter).\(column) = \(try value(assignment.value, sources, as: type).text)"
+        return "\(sources[0].parameter).\(column) = \(try value(assignment.value, sources, as: type, named: column).text)"
       }
       text += conflict.map { ".update(or: .\($0.lowercased()))" } ?? ".update"
       text += " " + closure(sets.joined(separator: "; "), sources)
@@ -160,7 +167,8 @@ final class DSLSpelling {
         var arguments: [String] = []
         for column in model.columns where column.path.joined(separator: ".") != names[keyPosition] {
           guard let position = names.firstIndex(of: column.path.joined(separator: ".")) else { continue }
-          arguments.append("\(column.path.joined(separator: ".")): \(try value(row[position], [], as: column.type).text)")
+          let path = column.path.joined(separator: ".")
+          arguments.append("\(path): \(try value(row[position], [], as: column.type, named: column.path.last).text)")
         }
         return "\(model.typeName).Draft(\(arguments.joined(separator: ", ")))"
       }
@@ -174,7 +182,7 @@ final class DSLSpelling {
         }
         let parts = try zip(row, names).map { (value, name) throws(SQLTreeError) -> String in
           let type = model.columns.first { $0.path.joined(separator: ".") == name }?.type
-          return try self.value(value, [], as: type).text
+          return try self.value(value, [], as: type, named: name.split(separator: ".").last.map(String.init)).text
         }
         return parts.count == 1 ? parts[0] : "(" + parts.joined(separator: ", ") + ")"
       }
@@ -517,9 +525,9 @@ final class DSLSpelling {
       }
     }
     if let limit = select.limit {
-      let count = try value(limit, sources).text
+      let count = try value(limit, sources, as: SwiftType("Int"), named: "limit").text
       if let offset = select.offset {
-        clauses.append(".limit(\(count), offset: \(try value(offset, sources).text))")
+        clauses.append(".limit(\(count), offset: \(try value(offset, sources, as: SwiftType("Int"), named: "offset").text))")
       } else {
         clauses.append(".limit(\(count))")
       }
@@ -619,7 +627,15 @@ final class DSLSpelling {
   /// A value where Swift expects one (`limit`, a row of `VALUES`, an assignment): a literal
   /// spelled as a value of `type` when one is expected (`1` as `true` for a `Bool`, `2` as
   /// `Priority.medium` for an enum).
-  func value(_ sql: SQLExpr, _ sources: [Source], as type: SwiftType? = nil) throws(SQLTreeError) -> Spelled {
+  func value(_ sql: SQLExpr, _ sources: [Source], as type: SwiftType? = nil, named hint: String? = nil) throws(SQLTreeError)
+    -> Spelled
+  {
+    if case .parameter(let index, let name) = sql {
+      guard let type else {
+        throw SQLTreeError(message: "the type of parameter ?\(index + 1) cannot be told here (compare it with a column)", offset: -1)
+      }
+      return Spelled(text: try parameter(index, named: name ?? hint, type), precedence: Spelled.member)
+    }
     guard let type, let literal = try typedLiteral(sql, as: type.wrapped) else { return try expr(sql, sources) }
     return Spelled(text: literal, precedence: Spelled.member, isLiteral: true)
   }
@@ -743,6 +759,12 @@ final class DSLSpelling {
       }
       if let table { throw SQLTreeError(message: "no table '\(table)' in FROM for '\(table).\(name)'", offset: -1) }
       throw SQLTreeError(message: "no column '\(name)' in the tables of FROM", offset: -1)
+    case .parameter(let index, _):
+      // Typed where it was declared; else by where it stands (`value(_:_:as:)`).
+      guard let name = parameterNames[index] else {
+        throw SQLTreeError(message: "the type of parameter ?\(index + 1) cannot be told here (compare it with a column)", offset: -1)
+      }
+      return Spelled(text: name, precedence: Spelled.member)
     case .integer(let digits), .real(let digits):
       return Spelled(text: digits, precedence: digits.hasPrefix("-") ? Self.prefix : Spelled.member, isLiteral: true)
     case .text(let text):
@@ -763,7 +785,7 @@ final class DSLSpelling {
       case "MATCH": method = "match"
       default: throw SQLTreeError(message: "\(op) has no DSL spelling here yet", offset: -1)
       }
-      var arguments = try expr(pattern, sources).text
+      var arguments = try self.value(pattern, sources, as: SwiftType("String"), named: "pattern").text
       if let escape { arguments += ", escape: " + (try expr(escape, sources).text) }
       // `"reminderTexts" MATCH 'x'`: a full-text table matched as a whole.
       var base: String
@@ -890,6 +912,11 @@ final class DSLSpelling {
       return Spelled(text: leftText + " \(op) " + rightText, precedence: precedence)
     }
     let rightType = type(of: right, sources)
+    // A parameter compared with a column is named by it (`id = ?`: `let id: Int`).
+    var hint: String?
+    if case .parameter = right, case .column(_, let name) = left {
+      hint = sources.lazy.compactMap { try? self.column(named: name, of: $0) }.first?.split(separator: ".").last.map(String.init)
+    }
     // `users.id = reminders.assignedUserID`: the library's `eq` compares an optional with its
     // wrapped type from the optional side (`$0.assignedUserID.eq($1.id)`), not the other way
     // (`is` takes either).
@@ -909,10 +936,10 @@ final class DSLSpelling {
           message: "'\(op) NULL' is never true (a comparison with NULL is NULL); IS NULL / IS NOT NULL is what tests for NULL", offset: -1)
       }
       let method = ["=": "eq", "<>": "neq", "IS": "is", "IS NOT": "isNot"][op] ?? "eq"
-      let argument = try value(right, sources, as: leftType).text
+      let argument = try value(right, sources, as: leftType, named: hint).text
       return Spelled(text: try receiver(left, sources) + ".\(method)(\(argument))", precedence: Spelled.member)
     case "<", "<=", ">", ">=":
-      let rightText = optionalBound(try value(right, sources, as: leftType), leftType)
+      let rightText = optionalBound(try value(right, sources, as: leftType, named: hint), leftType)
       let rightOperand = rightText.precedence > Self.comparison ? rightText.text : "(\(rightText.text))"
       let text = try operandText(left, sources, above: Self.comparison) + " \(op) " + rightOperand
       return Spelled(text: text, precedence: Self.comparison)
@@ -1077,6 +1104,44 @@ final class DSLSpelling {
       return Spelled(
         text: source.parameter + ".\(column).\(name)(\(try texts(arguments.dropFirst(2))))", precedence: Spelled.member)
     }
+  }
+
+  /// A parameter the app binds, spelled as a Swift constant of the type where it stands
+  /// (`let id: Int = 0 // ?1`), declared once: the app's value goes there. The value declared
+  /// is what the round trip compares its SQL with (``parameterValues``).
+  ///
+  ///     SELECT title FROM reminders WHERE id = ?
+  ///     // let id: Int = 0 // ?1: the value the app binds
+  ///     // Reminder.where { $0.id.eq(id) }.select(\.title)
+  private func parameter(_ index: Int, named written: String?, _ type: SwiftType) throws(SQLTreeError) -> String {
+    if let declared = parameterNames[index] { return declared }
+    let wrapped = type.wrapped
+    let value: (swift: String, sql: SQLExpr)
+    switch wrapped.name {
+    case "Int", "Int64", "Int32", "Int16", "Int8", "UInt", "UInt32", "UInt16", "UInt8": value = ("0", .integer("0"))
+    case "Double", "Float": value = ("0.0", .real("0.0"))
+    case "String": value = ("\"\"", .text(""))
+    case "Bool": value = ("false", .integer("0"))
+    default:
+      guard let model = catalog.enums[wrapped.name], let first = model.cases.first else {
+        throw SQLTreeError(message: "parameter ?\(index + 1) stands for a \(wrapped.name), which has no spelling here yet", offset: -1)
+      }
+      let literal: SQLExpr
+      switch first.value {
+      case .integer(let number): literal = .integer(String(number))
+      case .text(let text): literal = .text(text)
+      default:
+        throw SQLTreeError(message: "parameter ?\(index + 1) stands for a \(wrapped.name), which has no spelling here yet", offset: -1)
+      }
+      value = ("\(model.name).\(first.name)", literal)
+    }
+    var name = written.flatMap { Self.isIdentifier($0) ? $0 : nil } ?? "value\(index + 1)"
+    if parameterNames.values.contains(name) { name += String(index + 1) }
+    parameterNames[index] = name
+    parameterValues[index] = value.sql
+    parameterDeclarations[index] =
+      "let \(name): \(wrapped.name)\(type.isOptional ? "?" : "") = \(value.swift)  // ?\(index + 1): the value the app binds"
+    return name
   }
 
   /// SQL functions the library has as methods of strings only.

@@ -67,7 +67,7 @@ public struct SQLToDSL {
     let dsl: String
     do {
       let statement = try spelling.spell(tree)
-      dsl = (spelling.declarations + [statement]).joined(separator: "\n")
+      dsl = (spelling.allDeclarations + [statement]).joined(separator: "\n")
     } catch {
       answer.error = located(error, in: sql)
       return answer
@@ -96,8 +96,13 @@ public struct SQLToDSL {
     for table in (try? session.database.schema().tables) ?? [] {
       normal.tableColumns[table.name.lowercased()] = table.columns.map { $0.name.lowercased() }
     }
+    normal.parameterValues = spelling.parameterValues
     if normal.normal(back) == normal.normal(tree) {
       answer.roundTrip = "identical"
+    } else if !spelling.parameterValues.isEmpty {
+      // Parameters have no values here to run the input with: only the same statement proves it.
+      answer.error = "the spelling \(dsl) renders \(rendered.replacing("\n", with: " ")), not the same statement"
+      return answer
     } else if let difference = sameEffect(sql, rendered, tree: tree, back: back) {
       answer.error = "the spelling \(dsl) renders \(rendered.replacing("\n", with: " ")), which \(difference)"
       return answer

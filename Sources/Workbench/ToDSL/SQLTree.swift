@@ -38,6 +38,8 @@ indirect enum SQLExpr: Equatable {
   case collate(SQLExpr, String)
   /// `(a, b)`: a row value.
   case row([SQLExpr])
+  /// A parameter the app binds: `?`, `?2`, `:id`; `index` counts from 0 as SQLite numbers them.
+  case parameter(index: Int, name: String?)
 }
 
 extension SQLExpr {
@@ -54,7 +56,7 @@ extension SQLExpr {
     case .caseWhen(let subject, let whens, let otherwise):
       (subject.map { [$0] } ?? []) + whens.flatMap { [$0.condition, $0.result] } + (otherwise.map { [$0] } ?? [])
     case .row(let items): items
-    case .column, .integer, .real, .text, .null, .blob, .star, .exists, .subquery: []
+    case .column, .integer, .real, .text, .null, .blob, .star, .exists, .subquery, .parameter: []
     }
   }
 

@@ -13,6 +13,8 @@ struct SQLTreeNormal {
   let catalog: Catalog
   /// Each table's columns in the database's order, lower-cased by table name: `*` is them all.
   var tableColumns: [String: [String]] = [:]
+  /// The value a spelling declared for each parameter (by index): what its SQL renders there.
+  var parameterValues: [Int: SQLExpr] = [:]
 
   private struct Scope {
     /// Reference (alias or name) → table name, lower-cased.
@@ -223,6 +225,9 @@ struct SQLTreeNormal {
       return .star(table: table.map { resolve($0, scopes) })
     case .text, .null, .blob:
       return expr
+    case .parameter(let index, _):
+      // The value the spelling declared for it, as its SQL renders it.
+      return parameterValues[index].map { normal($0, scopes) } ?? expr
     }
   }
 }

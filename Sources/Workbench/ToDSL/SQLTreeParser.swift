@@ -14,6 +14,10 @@ struct SQLTreeParser {
 
   private let tokens: [Located]
   private var index = 0
+  /// The numbers SQLite gives the statement's parameters: `?` the next, `?3` three, a named one
+  /// (`:id`) the next on its first use and the same after.
+  private var parameterNumbers: [String: Int] = [:]
+  private var highestParameter = 0
   private let length: Int
 
   private init(_ sql: String) {
@@ -543,7 +547,20 @@ struct SQLTreeParser {
         try expect(")")
         return items.count == 1 ? items[0] : .row(items)
       }
-      if token.text == "?" || token.text == ":" { throw unsupported("a parameter ('\(token.text)')") }
+      if token.text == "?" {
+        index += 1
+        // `?3`: the number written against it.
+        if index < tokens.count, tokens[index].offset == tokens[index - 1].offset + 1, tokens[index].token.kind == .number,
+          let number = Int(tokens[index].token.text), number > 0
+        {
+          index += 1
+          highestParameter = max(highestParameter, number)
+          return .parameter(index: number - 1, name: nil)
+        }
+        highestParameter += 1
+        return .parameter(index: highestParameter - 1, name: nil)
+      }
+      if token.text == ":" { throw unsupported("a parameter ('\(token.text)')") }
       throw error("expected an expression, not '\(token.text)'")
     case .quoted:
       return try columnOrCall()
@@ -584,7 +601,12 @@ struct SQLTreeParser {
       case "SELECT": throw error("a subquery needs parentheses")
       default:
         if token.kind == .word, token.text.hasPrefix("$") || token.text.hasPrefix("@") || token.text.hasPrefix(":") {
-          throw unsupported("a parameter ('\(token.text)')")
+          index += 1
+          if parameterNumbers[token.text] == nil {
+            highestParameter += 1
+            parameterNumbers[token.text] = highestParameter
+          }
+          return .parameter(index: (parameterNumbers[token.text] ?? 1) - 1, name: String(token.text.dropFirst()))
         }
         if Self.clauseWords.contains(token.upper) { throw error("expected an expression, not '\(token.text)'") }
         if token.upper == "X", index + 1 < tokens.count, tokens[index + 1].token.kind == .string {
