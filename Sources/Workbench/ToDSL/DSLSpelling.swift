@@ -104,6 +104,9 @@ final class DSLSpelling {
     if let model = catalog.tables.values.first(where: { !$0.isSelection && $0.tableName.lowercased() == name.lowercased() }) {
       return model
     }
+    if name.lowercased().hasPrefix("sqlite_") {
+      throw SQLTreeError(message: "'\(name)' is SQLite's own table: the library declares no type for it", offset: -1)
+    }
     throw SQLTreeError(message: "no table '\(name)' in this session", offset: -1)
   }
 
@@ -919,9 +922,9 @@ final class DSLSpelling {
     }
     // `users.id = reminders.assignedUserID`: the library's `eq` compares an optional with its
     // wrapped type from the optional side (`$0.assignedUserID.eq($1.id)`), not the other way
-    // (`is` takes either).
+    // (`is` takes either). Numbers only: text compares by the left column's collation.
     if ["=", "<>"].contains(op), !left.isLiteral, !right.isLiteral, leftType?.isOptional == false,
-      rightType?.isOptional == true
+      rightType?.isOptional == true, leftType?.wrapped.isNumeric == true, rightType?.wrapped.isNumeric == true
     {
       return try binary(op, right, left, sources)
     }
