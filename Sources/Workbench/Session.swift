@@ -84,12 +84,19 @@ public final class Session {
   public private(set) var lastSQL: String?
   public private(set) var lastBindings: [QueryBinding] = []
 
-  public init(database: Database) throws {
+  public convenience init(database: Database) throws {
+    try self.init(database: database, catalog: Catalog())
+  }
+
+  /// A session whose models are `catalog`'s (a copy of models loaded once, ``Catalog/copy()``),
+  /// its `@DatabaseFunction`s installed on `database`.
+  init(database: Database, catalog: Catalog) throws {
     self.database = database
-    catalog = Catalog()
+    self.catalog = catalog
     compiler = Compiler(catalog: catalog)
     try refreshSchema()
     compiler.rowReader = { [unowned self] statement, earlier in try self.previewRows(of: statement, after: earlier) }
+    installDatabaseFunctions()
   }
 
   /// The rows `statement` reads once the input's `earlier` changes have run: those run first in
@@ -140,12 +147,17 @@ public final class Session {
   /// A session on a copy of `rows` (``fixtureRows(_:variant:shiftingIDs:prepare:)``), with the
   /// fixture's models: `rows` itself is never changed, so one set of rows serves many sessions.
   static func fixture(_ name: String, copying rows: Database) throws -> Session {
-    let fixture = try Fixture.named(name)
     // The learner's connection starts clean: `changes()` and `last_insert_rowid()` say nothing
     // about the statements that loaded the rows.
     let session = try Session(database: rows.freshCopy())
-    if let models = fixture.modelsSource { try session.loadModels(models, path: fixture.modelsURL.path) }
+    try session.loadFixtureModels(name)
     return session
+  }
+
+  /// Loads a fixture's models (its `models.swift`) into this session.
+  func loadFixtureModels(_ name: String) throws {
+    let fixture = try Fixture.named(name)
+    if let models = fixture.modelsSource { _ = try loadModels(models, path: fixture.modelsURL.path) }
   }
 
   /// Every integer primary key moved by `shift`, and every foreign key that refers to one with

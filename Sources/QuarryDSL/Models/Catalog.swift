@@ -85,6 +85,54 @@ public final class Catalog: @unchecked Sendable {
 
   public init() {}
 
+  /// A catalog with the same declarations, whose models are copies: what one input declares in
+  /// it (a scope of its own on a fixture's model, a new type) stays out of this one. Models
+  /// loaded once serve many sessions so (a lesson check's runs on many datasets).
+  ///
+  /// ```swift
+  /// let run = loaded.copy()  // run.tables["Reminder"] !== loaded.tables["Reminder"]
+  /// ```
+  public func copy() -> Catalog {
+    let copy = Catalog()
+    var copied: [ObjectIdentifier: TableModel] = [:]
+    func copyOf(_ model: TableModel) -> TableModel {
+      if let done = copied[ObjectIdentifier(model)] { return done }
+      let new = model.copy()
+      copied[ObjectIdentifier(model)] = new
+      return new
+    }
+    copy.tables = tables.mapValues(copyOf)
+    copy.nestedTypes = nestedTypes.mapValues(copyOf)
+    copy.tableOrder = tableOrder
+    copy.enums = enums
+    copy.valuesTheAppMakesWhenItRuns = valuesTheAppMakesWhenItRuns
+    copy.aliases = aliases
+    copy.bindings = bindings
+    copy.ambiguousNestedEnums = ambiguousNestedEnums
+    copy.plumbingNames = plumbingNames
+    copy.functions = functions
+    copy.swiftExtensions = swiftExtensions
+    copy.databaseFunctions = databaseFunctions
+    copy.fetchRequests = fetchRequests
+    copy.updateHelpers = updateHelpers
+    copy.pendingComputed = pendingComputed
+    copy.pendingScopes = pendingScopes
+    copy.staticExtensions = staticExtensions
+    copy.staticProperties = staticProperties
+    copy.globals = globals
+    copy.staticFunctions = staticFunctions
+    copy.grdbPrimaryKeys = grdbPrimaryKeys
+    copy.grdbRowIDs = grdbRowIDs
+    copy.grdbPrimaryKeyTypes = grdbPrimaryKeyTypes
+    copy.taggedIdentifiers = taggedIdentifiers
+    copy.valueTypes = valueTypes
+    copy.recordTypes = recordTypes
+    copy.appRunMethods = appRunMethods
+    copy.typeAliases = typeAliases
+    copy.typeNameByTable = typeNameByTable
+    return copy
+  }
+
   /// Adds or replaces a table model (a declaration replaces an inferred model of the same table).
   public func register(_ model: TableModel) {
     if let pending = pendingComputed.removeValue(forKey: model.typeName) {

@@ -180,6 +180,24 @@ public final class TableModel: @unchecked Sendable {
     self.isDeclared = isDeclared
   }
 
+  /// Another model with the same declaration: changing one (a scope added) leaves the other.
+  func copy() -> TableModel {
+    let copy = TableModel(
+      typeName: typeName, tableName: tableName, columns: columns, isSelection: isSelection, isDeclared: isDeclared)
+    copy.genericParameter = genericParameter
+    copy.aliasTemplate = aliasTemplate
+    copy.sourceTemplate = sourceTemplate
+    copy.scopes = scopes
+    copy.computedColumns = computedColumns
+    copy.schemaName = schemaName
+    copy.isFTS5 = isFTS5
+    copy.declarationLine = declarationLine
+    copy.conformances = conformances
+    copy.initializers = initializers
+    copy.groupsWithoutDefault = groupsWithoutDefault
+    return copy
+  }
+
   /// The single primary-key column; nil when there is none or the key spans several columns.
   public var primaryKey: ColumnModel? {
     let keys = primaryKeyColumns

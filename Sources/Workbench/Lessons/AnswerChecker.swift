@@ -457,7 +457,7 @@ public struct AnswerChecker {
   }
 
   func run(_ input: String, exercise: Exercise, fixture: String, dataset: Dataset, context: [String] = []) throws -> Outcome {
-    let session = try Session.fixture(fixture, copying: preparedRows.rows(of: dataset, fixture: fixture))
+    let session = try preparedRows.session(of: dataset, fixture: fixture)
     if dataset.reversed { try session.database.execute("PRAGMA reverse_unordered_selects = ON") }
     if dataset.tiesMoved { try TieOrder.register(on: session.database) }
     // The answer runs on this in-memory copy only: nothing it does reaches a file.

@@ -1,3 +1,4 @@
+import QuarryDSL
 import QuarryEngine
 
 /// The rows of each dataset an ``AnswerChecker`` runs on, made once and copied for every run:
@@ -21,6 +22,25 @@ final class PreparedRows {
   }
 
   private var made: [Key: Database] = [:]
+  /// Each fixture's models as loaded once, when loading them changed nothing in the database:
+  /// every later session gets a copy (parsing and reading the models again is most of a run).
+  private var models: [String: Catalog] = [:]
+
+  /// A session on a copy of `dataset`'s rows with the fixture's models.
+  func session(of dataset: AnswerChecker.Dataset, fixture: String) throws -> Session {
+    let rows = try rows(of: dataset, fixture: fixture)
+    if let loaded = models[fixture] { return try Session(database: rows.freshCopy(), catalog: loaded.copy()) }
+    // Models that run statements (a seed, a trigger) load in every session: kept only when
+    // loading them changed no row and no schema.
+    let session = try Session(database: rows.freshCopy())
+    func state() -> [DatabaseValue?] {
+      ["PRAGMA schema_version", "SELECT total_changes()"].map { try? session.database.rows($0).first?.first }
+    }
+    let before = state()
+    try session.loadFixtureModels(fixture)
+    if state() == before { models[fixture] = session.catalog.copy() }
+    return session
+  }
 
   /// The rows of `dataset` on `fixture`, made the first time they are asked for. Never run a
   /// statement on them: copy them (``Session/fixture(_:copying:)``).
