@@ -18,6 +18,22 @@ final class AnswerCheckerTests: XCTestCase {
     try AnswerChecker(timeLimit: timeLimit).check(answer, against: exercise, fixture: fixture, context: context)
   }
 
+  /// One checker runs many answers on copies of the fixture's models loaded once: what an answer
+  /// declares on a fixture's model (a scope) is its own, gone for the next answer.
+  func testAnAnswersDeclarationsStayWithIt() throws {
+    let checker = AnswerChecker(timeLimit: 5)
+    let open = exercise("Reminder.where { !$0.isCompleted }.select(\\.title)")
+    XCTAssertEqual(
+      try checker.check(
+        "extension Reminder { static let stillOpen = Self.where { !$0.isCompleted } }\nReminder.stillOpen.select(\\.title)",
+        against: open, fixture: "reminders", context: []),
+      .correct)
+    guard
+      case .wrong(let message) = try checker.check("Reminder.stillOpen.select(\\.title)", against: open, fixture: "reminders", context: [])
+    else { return XCTFail("a scope declared by another answer was found") }
+    XCTAssertTrue(message.contains("stillOpen"), message)
+  }
+
   func testPlainSQLAnswers() throws {
     let titles = exercise("RemindersList.select(\\.title)")
     XCTAssertEqual(try verdict("SELECT title FROM remindersLists;", titles), .correct)

@@ -395,12 +395,18 @@ public struct AnswerChecker {
   /// `id IN (1, 2)`): the task gives that id, so ids stay where they are. A number written for
   /// anything else (`limit(3)`, `depth: 1`, `price < 20`) leaves ids free to move.
   static func namesAnID(_ solution: String) -> Bool {
-    let pattern =
-      #"(?i)(\bfind\(\s*\[?\s*-?\d|(\bid|[a-z]id)\b["'\)\]\s]*(\.(eq|neq|lt|lte|gt|gte)\(|\.in\(\s*\[|==|<=|>=|=|<>|!=|<|>|\bin\s*\()\s*\(?\[?\s*-?\d)"#
-    // A label (`orderID: 1`) and a row of VALUES (`VALUES (1, 3, 2)`) name ids too.
-    let labelled = #"(?i)[a-z]id\s*:\s*-?\d|\bvalues\b\s*:?\s*\{?\s*\([^)]*\d"#
-    return TextPattern(pattern)?.contains(in: solution) ?? true || TextPattern(labelled)?.contains(in: solution) ?? true
+    idPatterns.contains { $0?.contains(in: solution) ?? true }
   }
+
+  /// `namesAnID`'s patterns, compiled once (each dataset of every check asks): an id compared
+  /// or found, then a label (`orderID: 1`) and a row of VALUES (`VALUES (1, 3, 2)`).
+  /// (A compiled pattern is only read, never changed.)
+  nonisolated(unsafe) private static let idPatterns = [
+    TextPattern(
+      #"(?i)(\bfind\(\s*\[?\s*-?\d|(\bid|[a-z]id)\b["'\)\]\s]*(\.(eq|neq|lt|lte|gt|gte)\(|\.in\(\s*\[|==|<=|>=|=|<>|!=|<|>|\bin\s*\()\s*\(?\[?\s*-?\d)"#
+    ),
+    TextPattern(#"(?i)[a-z]id\s*:\s*-?\d|\bvalues\b\s*:?\s*\{?\s*\([^)]*\d"#),
+  ]
 
   /// Whether a solution inserts rows (`INSERT`, `.insert { … }`, `.upsert { … }`).
   static func addsRows(_ solution: String) -> Bool {

@@ -101,19 +101,19 @@ struct AnswerEvidence {
   private static func table(named name: String, in sql: String, tables: Set<String>) -> String {
     let lower = name.lowercased()
     if tables.contains(lower) { return lower }
-    let alias = TextPattern.escaped(name)
-    let pattern = #"[\s,(]("[^"]+"|[A-Za-z_][A-Za-z0-9_]*)\s+(?:AS\s+)?(?:"\#(alias)"|\#(alias))(?![A-Za-z0-9_"])"#
     let keywords: Set<String> = [
       "join", "from", "on", "where", "select", "and", "or", "not", "by", "as", "cross", "inner", "outer", "left", "right",
     ]
-    func named(_ match: TextPattern.Match) -> String? { match[1].map { $0.trimmingScalars(in: ["\""]).lowercased() } }
-    // A table of the schema first; then a CTE's name (`FROM chain AS a JOIN chain AS b`).
-    let found = TextPattern(pattern, ignoringCase: true).flatMap { pattern in
-      // (A space in front: every name starts after a separator, the first one too.)
-      pattern.firstMatch(in: " " + sql) { named($0).map(tables.contains) ?? false }
-        ?? pattern.firstMatch(in: " " + sql) { named($0).map { !keywords.contains($0) } ?? false }
+    // `name alias` or `name AS alias`, read off the tokens (no pattern to compile per name).
+    let words = SQLMutants.tokens(sql).filter { $0.kind != .space }
+    var candidates: [String] = []
+    for (index, token) in words.enumerated() where token.name == lower && index > 0 {
+      var before = index - 1
+      if words[before].upper == "AS", before > 0 { before -= 1 }
+      if let table = words[before].name, !keywords.contains(table) { candidates.append(table) }
     }
-    return found.flatMap(named) ?? lower
+    // A table of the schema first; then a CTE's name (`FROM chain AS a JOIN chain AS b`).
+    return candidates.first(where: tables.contains) ?? candidates.first ?? lower
   }
 
   /// SQL with each `?` outside strings and quoted names replaced by its value, in order.
