@@ -33,9 +33,17 @@ final class SQLTreeTests: XCTestCase {
       try whereClause("SELECT * FROM t WHERE x IS NOT NULL AND y ISNULL"),
       .binary("AND", .binary("IS NOT", x, .null), .binary("IS", y, .null)))
     XCTAssertEqual(try whereClause("SELECT * FROM t WHERE x = -3"), .binary("=", x, .integer("-3")))
-    XCTAssertThrowsError(try SQLTreeParser.parse("SELECT * FROM t WHERE x = ?")) { error in
-      XCTAssertEqual((error as? SQLTreeError)?.message, "a parameter ('?') has no DSL spelling here yet")
-    }
+    // Parameters by the numbers SQLite gives them: `?` the next, `?N` N, a name its first number.
+    XCTAssertEqual(
+      try whereClause("SELECT * FROM t WHERE x = ? AND y = :name AND x > ?5 AND y < :name AND x <> ?"),
+      .binary(
+        "AND",
+        .binary(
+          "AND",
+          .binary(
+            "AND", .binary("AND", .binary("=", x, .parameter(index: 0, name: nil)), .binary("=", y, .parameter(index: 1, name: "name"))),
+            .binary(">", x, .parameter(index: 4, name: nil))), .binary("<", y, .parameter(index: 1, name: "name"))),
+        .binary("<>", x, .parameter(index: 5, name: nil))))
     XCTAssertThrowsError(try SQLTreeParser.parse("SELECT 1; SELECT 2")) { error in
       XCTAssertEqual((error as? SQLTreeError)?.offset, 10)
     }
