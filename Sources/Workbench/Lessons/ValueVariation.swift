@@ -184,15 +184,12 @@ struct ValueVariation: Sendable, Hashable {
   /// UPDATE "customers" SET "city" = 'Aveiro' WHERE rowid = 3
   /// ```
   private func spreadValues(in tables: [String], random: inout SplitMix64, database: Database) throws {
+    // Each table's columns read once: which hold a value is read off the rows as they were.
+    let columns = try tables.map { (table: $0, columns: try Self.columns(of: $0, in: database)) }
     for value in spread {
-      var names: Set<String> = []
-      for table in tables {
-        for column in try Self.columns(of: table, in: database) where column.values.contains(.text(value)) {
-          names.insert(column.name.lowercased())
-        }
-      }
-      for table in tables {
-        for column in try Self.columns(of: table, in: database) where names.contains(column.name.lowercased()) && !column.isKey {
+      let names = Set(columns.flatMap { $0.columns.filter { $0.values.contains(.text(value)) }.map { $0.name.lowercased() } })
+      for (table, tableColumns) in columns {
+        for column in tableColumns where names.contains(column.name.lowercased()) && !column.isKey {
           let rowids = try database.rows(
             "SELECT rowid FROM \(quoteIdentifier(table)) WHERE \(quoteIdentifier(column.name)) IS NOT ? ORDER BY rowid",
             bindings: [.text(value)]
@@ -275,7 +272,7 @@ struct ValueVariation: Sendable, Hashable {
           numbers.append((table, key, id, column))
         }
       }
-      guard let carrier = random.pick(numbers.indices.map { $0 }) else { throw DatasetChangeRefused() }
+      guard let carrier = random.pick(Array(numbers.indices)) else { throw DatasetChangeRefused() }
       let near =
         numbers[carrier].column.kind == .real
         ? [bound - 0.5, bound - 0.25, bound, bound + 0.25, bound + 0.5].map { String($0) }

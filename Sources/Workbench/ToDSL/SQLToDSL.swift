@@ -134,32 +134,25 @@ public struct SQLToDSL {
       guard let got = try? right.rows(rendered) else { return "does not run on this database" }
       let same = select.orderBy.isEmpty ? Self.sorted(expected) == Self.sorted(got) : expected == got
       guard same else { return "gives other rows on this database" }
-      // A plan names a table by its alias (`SCAN o`): by its name here, in each statement.
-      // The names of its common tables and of the selects it reads in FROM.
-      func derivedTables(_ statement: SQLStatement) -> Set<String> {
-        guard case .select(let select) = statement else { return [] }
-        var found: Set<String> = []
+      // A plan names a table by its alias (`SCAN o`): by its name here, in each statement, read
+      // off every select of it (its common tables', compound parts', subqueries'); and the names
+      // of its common tables and of the selects it reads in FROM (`derived`).
+      func tableNames(_ statement: SQLStatement) -> (names: [String: String], derived: Set<String>) {
+        guard case .select(let select) = statement else { return ([:], []) }
+        var names: [String: String] = [:]
+        var derived: Set<String> = []
         func collect(_ select: SQLSelect) {
-          for table in [select.from].compactMap({ $0 }) + select.joins.map(\.table) where table.subquery != nil {
-            found.insert(table.reference)
-            table.subquery.map { collect($0.select) }
+          for table in [select.from].compactMap({ $0 }) + select.joins.map(\.table) {
+            names[table.reference] = table.name.lowercased()
+            if let subquery = table.subquery {
+              derived.insert(table.reference)
+              collect(subquery.select)
+            }
           }
           for common in select.commonTables {
-            found.insert(common.name.lowercased())
+            derived.insert(common.name.lowercased())
             collect(common.select)
           }
-          for compound in select.compounds { collect(compound.select) }
-        }
-        collect(select)
-        return found
-      }
-      // Every select of it: its common tables', its compound parts', its subqueries'.
-      func names(_ statement: SQLStatement) -> [String: String] {
-        guard case .select(let select) = statement else { return [:] }
-        var names: [String: String] = [:]
-        func collect(_ select: SQLSelect) {
-          for table in ([select.from].compactMap { $0 } + select.joins.map(\.table)) { names[table.reference] = table.name.lowercased() }
-          for common in select.commonTables { collect(common.select) }
           for compound in select.compounds { collect(compound.select) }
           var expressions = select.columns.map(\.expr) + select.joins.compactMap(\.on) + select.groupBy
           expressions += [select.whereClause, select.having].compactMap { $0 }
@@ -176,12 +169,14 @@ public struct SQLToDSL {
           }
         }
         collect(select)
-        return names
+        return (names, derived)
       }
       // Reads of a common table or a select in FROM are left out: the library spells a select
       // in FROM as a common table, which SQLite may materialise where it read the select inline.
-      let derived = derivedTables(tree).union(derivedTables(back))
-      let plans = [(input, names(tree)), (rendered, names(back))].map { sql, names in
+      let (inputNames, inputDerived) = tableNames(tree)
+      let (renderedNames, renderedDerived) = tableNames(back)
+      let derived = inputDerived.union(renderedDerived)
+      let plans = [(input, inputNames), (rendered, renderedNames)].map { sql, names in
         ((try? left.rows("EXPLAIN QUERY PLAN " + sql)) ?? []).compactMap { row -> String? in
           guard case .text(let detail)? = row.last, let shape = Self.planShape(detail) else { return nil }
           let words = shape.split(separator: " ").map(String.init)
