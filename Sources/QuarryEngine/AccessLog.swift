@@ -51,10 +51,12 @@ public final class AccessLog: @unchecked Sendable {
   }
 
   public private(set) var accesses: [Access] = []
+  /// Set while the caller's own statements run (``Database/withoutRecordingAccess(_:)``).
+  var isPaused = false
 
   func record(code: Int32, _ first: UnsafePointer<CChar>?, _ second: UnsafePointer<CChar>?, _ context: UnsafePointer<CChar>?) {
     // A long input may compile many statements; the log keeps what a check needs at most.
-    guard accesses.count < 200_000 else { return }
+    guard accesses.count < 200_000, !isPaused else { return }
     var object = first.map { String(cString: $0) }
     var detail = second.map { String(cString: $0) }
     switch code {
@@ -84,6 +86,21 @@ extension Database {
   public func stopRecordingAccess() {
     authorizerIfAny?.log = nil
     installAuthorizer()
+  }
+
+  /// Runs `body` with the access log, if one records, paused: what the caller reads to look at
+  /// the database (its tables' rows, the schema) is not what the statements it records did.
+  ///
+  /// ```swift
+  /// let log = database.recordAccess()
+  /// let rows = try database.withoutRecordingAccess { try database.rows("SELECT * FROM orderLines") }
+  /// log.accesses  // []
+  /// ```
+  public func withoutRecordingAccess<T>(_ body: () throws -> T) rethrows -> T {
+    guard let log = authorizerIfAny?.log, !log.isPaused else { return try body() }
+    log.isPaused = true
+    defer { log.isPaused = false }
+    return try body()
   }
 
   /// The opcodes of a statement's program and the tables its cursors open (`EXPLAIN`), with

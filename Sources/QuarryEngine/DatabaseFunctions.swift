@@ -42,6 +42,7 @@ extension Database {
         if let pointer { Unmanaged<ScalarBox>.fromOpaque(pointer).release() }
       })
     guard code == SQLITE_OK else { throw lastError(code) }
+    functionNames.insert(name.lowercased())
   }
 
   /// Registers (or replaces) an aggregate: every row's arguments are collected, then `body`
@@ -92,6 +93,7 @@ extension Database {
         if let pointer { Unmanaged<AggregateBox>.fromOpaque(pointer).release() }
       })
     guard code == SQLITE_OK else { throw lastError(code) }
+    functionNames.insert(name.lowercased())
   }
 }
 

@@ -1,3 +1,6 @@
+import CSQLite
+import Synchronization
+
 /// What a database contains: tables and views, their columns and foreign keys.
 ///
 /// ```swift
@@ -32,6 +35,21 @@ public struct DatabaseSchema: Sendable, Equatable {
   public var tables: [Table]
 
   public func table(named name: String) -> Table? { tables.first { $0.name == name } }
+
+  /// The names of a table's columns, in their order (none for a table not in the schema).
+  public func columnNames(of table: String) -> [String] { self.table(named: table)?.columns.map(\.name) ?? [] }
+
+  /// The foreign keys of the main schema's tables that refer to `table`: each child table and
+  /// its column, in the schema's order.
+  ///
+  /// ```swift
+  /// schema.references(to: "users")  // [(table: "reminders", column: "assignedUserID")]
+  /// ```
+  public func references(to table: String) -> [(table: String, column: String)] {
+    tables.filter { !$0.isTemporary }.flatMap { child in
+      child.foreignKeys.filter { $0.table == table }.map { (table: child.name, column: $0.fromColumn) }
+    }
+  }
 }
 
 extension Database {
@@ -48,6 +66,24 @@ extension Database {
       WHERE type IN ('table', 'view') AND name NOT LIKE 'sqlite!_%' ESCAPE '!'
       ORDER BY 1, 2
       """)
+    // Columns and foreign keys follow from the objects' SQL alone, unless a temp view reads an
+    // attached database: copies of one database read the same schema once.
+    let cached = sqlite3_db_name(handle, 2) == nil
+    if cached, let known = Self.schemasRead.withLock({ $0[objects] }) { return known }
+    let schema = try schema(of: objects)
+    if cached {
+      Self.schemasRead.withLock { read in
+        if read.count >= 64 { read.removeAll() }
+        read[objects] = schema
+      }
+    }
+    return schema
+  }
+
+  /// Schemas read by ``schema()``, by the rows of their objects.
+  private static let schemasRead = Mutex<[[[DatabaseValue]]: DatabaseSchema]>([:])
+
+  private func schema(of objects: [[DatabaseValue]]) throws -> DatabaseSchema {
     let columns = try prepare("SELECT name, type, \"notnull\", dflt_value, pk FROM pragma_table_info(?, ?)")
     let foreignKeys = try prepare("SELECT \"from\", \"table\", \"to\" FROM pragma_foreign_key_list(?, ?)")
     var tables: [DatabaseSchema.Table] = []

@@ -15,23 +15,29 @@ struct IntegerKeys {
   let tables: [String]
   let keys: [String: String]
 
-  init(_ database: Database) throws {
-    tables = try database.rows(
-      "SELECT name FROM pragma_table_list WHERE schema = 'main' AND type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name"
-    ).compactMap { $0.first?.textValue }
+  /// Each table's foreign keys, as the schema lists them.
+  let foreignKeys: [String: [DatabaseSchema.ForeignKey]]
+
+  init(_ database: Database) throws { self.init(try database.schema()) }
+
+  /// From a schema already read: the ordinary tables of the main schema (not views, virtual or
+  /// temporary tables).
+  init(_ schema: DatabaseSchema) {
+    let tables = schema.tables.filter { !$0.isTemporary && $0.kind == .table }
+    self.tables = tables.map(\.name).sorted()
     var keys: [String: String] = [:]
     for table in tables {
-      let columns = try database.rows("SELECT name, type, pk FROM pragma_table_info(?)", bindings: [.text(table)])
-      let primary = columns.filter { if case .integer(let pk) = $0[2] { return pk > 0 } else { return false } }
-      if primary.count == 1, primary[0][1].textValue?.uppercased() == "INTEGER", let name = primary[0][0].textValue { keys[table] = name }
+      let primary = table.columns.filter { $0.primaryKeyIndex > 0 }
+      if primary.count == 1, primary[0].declaredType.uppercased() == "INTEGER" { keys[table.name] = primary[0].name }
     }
     self.keys = keys
+    foreignKeys = Dictionary(tables.map { ($0.name, $0.foreignKeys) }, uniquingKeysWith: { first, _ in first })
   }
 
   /// The ids of a table, in order.
   func ids(of table: String, in database: Database) throws -> [Int64] {
     guard let key = keys[table] else { return [] }
-    return try database.rows("SELECT \(quoteIdentifier(key)) FROM \(quoteIdentifier(table)) ORDER BY 1").compactMap { row in
+    return try database.rowsReusing("SELECT \(quoteIdentifier(key)) FROM \(quoteIdentifier(table)) ORDER BY 1").compactMap { row in
       if case .integer(let id)? = row.first { return id } else { return nil }
     }
   }
@@ -61,10 +67,9 @@ struct IntegerKeys {
         """)
     }
     for table in tables {
-      for foreignKey in try database.rows("SELECT \"from\", \"table\", \"to\" FROM pragma_foreign_key_list(?)", bindings: [.text(table)]) {
-        guard let column = foreignKey[0].textValue, let parent = foreignKey[1].textValue, let parentKey = keys[parent],
-          (foreignKey[2].textValue ?? parentKey) == parentKey
-        else { continue }
+      for foreignKey in foreignKeys[table] ?? [] {
+        let (column, parent) = (foreignKey.fromColumn, foreignKey.table)
+        guard let parentKey = keys[parent], (foreignKey.toColumn ?? parentKey) == parentKey else { continue }
         let name = quoteIdentifier(column)
         // Through negative ids too: a UNIQUE over foreign keys (`UNIQUE(reminderID, tagID)`)
         // never meets a pair it is about to become (ids moved by one).

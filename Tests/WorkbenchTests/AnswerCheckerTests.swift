@@ -34,6 +34,19 @@ final class AnswerCheckerTests: XCTestCase {
     XCTAssertTrue(message.contains("stillOpen"), message)
   }
 
+  /// A view is read when a statement names it as a table: a subquery or a common table given
+  /// the view's name reads the same rows, and SQLite reports their reads as through that name.
+  func testAViewIsReadOnlyWhereItIsNamedAsATable() throws {
+    var lines = exercise("OrderLine.where { $0.orderID.eq(2) }.select { ($0.product, $0.total) }")
+    lines.techniques = ["view"]
+    let body =
+      #"SELECT "orderItems"."orderID" AS "orderID", "products"."name" AS "product", "products"."price" * "orderItems"."quantity" AS "total" FROM "orderItems" JOIN "products" ON "orderItems"."productID" = "products"."id""#
+    XCTAssertEqual(try verdict("SELECT product, total FROM orderLines WHERE orderID = 2", lines, fixture: "shop"), .correct)
+    XCTAssertEqual(
+      try verdict("SELECT product, total FROM (\(body)) AS orderLines WHERE orderID = 2", lines, fixture: "shop"),
+      .wrong("right result, but this exercise is about a view: no query read its rows through a view"))
+  }
+
   func testPlainSQLAnswers() throws {
     let titles = exercise("RemindersList.select(\\.title)")
     XCTAssertEqual(try verdict("SELECT title FROM remindersLists;", titles), .correct)

@@ -33,4 +33,18 @@ final class JoinEvidenceTests: XCTestCase {
         "WITH c AS (SELECT * FROM employees) SELECT a.name, b.name FROM c AS a JOIN c AS b ON a.managerID = b.managerID AND a.id < b.id"),
       [["c", "c"]])
   }
+
+  /// A view is read where a statement names it as a table, not where a subquery or a common
+  /// table takes its name.
+  func testAViewIsReadWhereItIsNamedAsATable() {
+    let views: Set<String> = ["orderlines"]
+    XCTAssertTrue(AnswerEvidence.readsView("SELECT product FROM orderLines WHERE orderID = 2", views: views))
+    XCTAssertTrue(
+      AnswerEvidence.readsView("SELECT o.product FROM orders JOIN main.\"orderLines\" AS o ON o.orderID = orders.id", views: views))
+    XCTAssertTrue(AnswerEvidence.readsView("SELECT (SELECT count(*) FROM orders, orderLines)", views: views))
+    XCTAssertFalse(AnswerEvidence.readsView("SELECT product FROM (SELECT * FROM orderItems) AS orderLines", views: views))
+    XCTAssertFalse(AnswerEvidence.readsView("SELECT product FROM (SELECT * FROM orderItems) orderLines", views: views))
+    XCTAssertFalse(AnswerEvidence.readsView("WITH orderLines AS (SELECT * FROM orderItems) SELECT * FROM orderLines", views: views))
+    XCTAssertFalse(AnswerEvidence.readsView("WITH x AS (SELECT 1), orderLines(id) AS (SELECT 2) SELECT * FROM orderLines", views: views))
+  }
 }

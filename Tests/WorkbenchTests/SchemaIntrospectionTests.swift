@@ -38,4 +38,45 @@ final class SchemaIntrospectionTests: XCTestCase {
     XCTAssertEqual(schema.table(named: "notes")?.columns.map(\.name), ["body"])
     XCTAssertEqual(schema.table(named: "scratch")?.columns.map(\.name), ["x"])
   }
+
+  /// A schema is read again when it changes, and copies of one database share the reading.
+  func testASchemaReadAgainOnlyWhenItChanges() throws {
+    let database = try Database(path: ":memory:")
+    try database.execute("CREATE TABLE lists (id INTEGER PRIMARY KEY, title TEXT)")
+    try database.execute("CREATE TABLE items (id INTEGER PRIMARY KEY, listID INTEGER REFERENCES lists(id))")
+    let first = try database.schema()
+    XCTAssertEqual(try database.freshCopy().schema(), first)
+    try database.execute("ALTER TABLE lists ADD COLUMN position INTEGER")
+    XCTAssertEqual(try database.schema().table(named: "lists")?.columns.map(\.name), ["id", "title", "position"])
+    try database.execute("CREATE TEMP VIEW titles AS SELECT title FROM lists")
+    XCTAssertEqual(try database.schema().tables.map(\.name), ["lists", "items", "titles"])
+    XCTAssertEqual(first.references(to: "lists").map { "\($0.table).\($0.column)" }, ["items.listID"])
+    XCTAssertEqual(first.columnNames(of: "items"), ["id", "listID"])
+    XCTAssertEqual(first.columnNames(of: "nowhere"), [])
+  }
+
+  /// A statement run again and again compiles once, takes other values each time, holds no
+  /// lock between runs, and sees the schema as it is when it runs.
+  func testAStatementKeptForReuse() throws {
+    let database = try Database(path: ":memory:")
+    try database.execute("CREATE TABLE t (x INTEGER)")
+    try database.execute("INSERT INTO t VALUES (1), (2), (3)")
+    let sql = "SELECT * FROM t WHERE x >= ? ORDER BY x"
+    XCTAssertEqual(try database.rowsReusing(sql, bindings: [.integer(2)]), [[.integer(2)], [.integer(3)]])
+    XCTAssertEqual(try database.rowsReusing(sql, bindings: [.integer(3)]), [[.integer(3)]])
+    try database.execute("ALTER TABLE t ADD COLUMN y TEXT DEFAULT 'a'")
+    XCTAssertEqual(try database.rowsReusing(sql, bindings: [.integer(3)]), [[.integer(3), .text("a")]])
+    // A savepoint kept for reuse opens and closes as the statement does each time.
+    _ = try database.rowsReusing("SAVEPOINT s")
+    try database.execute("DELETE FROM t")
+    _ = try database.rowsReusing("ROLLBACK TO s")
+    _ = try database.rowsReusing("RELEASE s")
+    XCTAssertFalse(database.isInTransaction)
+    XCTAssertEqual(try database.rows("SELECT count(*) FROM t"), [[.integer(3)]])
+    // A statement that fails leaves nothing open either.
+    XCTAssertThrowsError(try database.rowsReusing("INSERT INTO t (x) VALUES (json('{'))"))
+    XCTAssertFalse(database.isInTransaction)
+    try database.addFunction("Twice", argumentCount: 1) { $0[0] }
+    XCTAssertEqual(database.functionNames, ["uuid", "twice"])
+  }
 }

@@ -471,7 +471,7 @@ public struct AnswerChecker {
     let functionsBefore = AnswerEvidence.userFunctions(in: session.database)
     // What the answer creates and uses counts from the fixture on: set-up typed at the prompt
     // before `.check` (a table, a view, a migration) is part of the answer.
-    let schemaBefore = SchemaObjects.read(session.database)
+    let schemaBefore = SchemaObjects.read(session.database, cache: preparedRows.schemas)
     let indexesBefore = AnswerEvidence.names(ofType: "index", in: session.database)
     session.compiler.features = []
     session.compiler.fetchStartValues = []
@@ -481,10 +481,20 @@ public struct AnswerChecker {
     let log = session.database.recordAccess()
     // The fixture's own tables decide whether an input wrote: tables it creates for itself (an
     // FTS index, a table of its own), at the prompt or in the answer, are set-up, not effects.
-    let baseline = exercise.checkedTables.isEmpty ? try Self.userTables(of: session) : exercise.checkedTables
+    // What the checker reads itself (tables, the schema) is kept out of the access log.
+    let database = session.database
+    let baseline =
+      exercise.checkedTables.isEmpty ? try database.withoutRecordingAccess { try Self.userTables(of: session) } : exercise.checkedTables
     for earlier in context { Self.execute(earlier, in: session, sink: ResultCollector()) }
-    let rowsBefore = try baseline.map { try Self.contents(of: $0, in: session).rows }
-    let autoIncrementKeys = Self.autoIncrementKeys(in: session.database)
+    let contentsBefore = try database.withoutRecordingAccess { try baseline.map { try Self.contents(of: $0, in: session) } }
+    // Whether the input changed anything: then (only then) the tables are read again after it.
+    func version() -> [DatabaseValue?] {
+      database.withoutRecordingAccess {
+        [.integer(Int64(database.totalChanges)), try? database.rows("PRAGMA schema_version").first?.first]
+      }
+    }
+    let versionBefore = version()
+    let autoIncrementKeys = database.withoutRecordingAccess { Self.autoIncrementKeys(in: database) }
     // Techniques are read from the run on the fixture's rows; the other runs compare rows.
     let collector = ResultCollector(recordingIn: session.database, explaining: !dataset.variant)
     let limit = session.database.limitWork(seconds: timeLimit, stoppedBy: stop)
@@ -504,7 +514,7 @@ public struct AnswerChecker {
     if let error = collector.error { throw CheckFailure(message: error) }
     guard collector.statements > 0 else { throw CheckFailure(message: "there is no query to check") }
     var outcome = Outcome(columns: collector.columns, rows: collector.rows, changed: false, sql: collector.sql)
-    outcome.schema = SchemaObjects.read(session.database)
+    outcome.schema = SchemaObjects.read(session.database, cache: preparedRows.schemas)
     outcome.created = schemaBefore.changes(to: outcome.schema)
     var evidence = AnswerEvidence()
     evidence.statements = collector.facts
@@ -519,9 +529,11 @@ public struct AnswerChecker {
     outcome.probes = ConstraintProbes.run(on: outcome.created.filter { $0.type == "table" }.map(\.name), in: session.database)
     evidence.refusesByCheck = outcome.probes.refusesByCheck
     outcome.evidence = evidence
-    for (table, before) in zip(baseline, rowsBefore) {
+    let untouched = version() == versionBefore
+    for (table, (columns:columnsBefore, rows:before)) in zip(baseline, contentsBefore) {
       // A table the input dropped reads as empty.
-      var after = (try? Self.contents(of: table, in: session)) ?? (columns: [], rows: [])
+      var after =
+        untouched ? (columns: columnsBefore, rows: before) : (try? Self.contents(of: table, in: session)) ?? (columns: [], rows: [])
       // An id SQLite assigns to a new row of an AUTOINCREMENT table depends on what ran before
       // (an ignored insert uses one up): a new row is compared by its other columns.
       if let key = autoIncrementKeys[table], let index = after.columns.firstIndex(of: key) {

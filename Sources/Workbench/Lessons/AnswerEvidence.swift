@@ -208,6 +208,35 @@ struct AnswerEvidence {
   }
 
   /// Whether the statement that answers names one of `objects` (a view, a table), quoted or not.
+  /// Whether a statement reads one of `views` (lower-cased names) as a table: its name after
+  /// FROM, JOIN or a comma (`main.` before it or not), and no common table or subquery of that
+  /// name hiding it — SQLite reports what a subquery aliased `orderLines` reads as read through
+  /// `orderLines`, as it does for the view.
+  ///
+  /// ```swift
+  /// AnswerEvidence.readsView("SELECT product FROM orderLines", views: ["orderlines"])                  // true
+  /// AnswerEvidence.readsView("SELECT product FROM (SELECT …) AS orderLines", views: ["orderlines"])    // false
+  /// AnswerEvidence.readsView("WITH orderLines AS (SELECT …) SELECT * FROM orderLines", views: ["orderlines"])  // false
+  /// ```
+  static func readsView(_ sql: String, views: Set<String>) -> Bool {
+    let tokens = SQLMutants.tokens(sql).filter { $0.kind != .space }
+    func upper(_ index: Int) -> String { tokens.indices.contains(index) ? tokens[index].upper : "" }
+    // A common table of a view's name: `name AS (`, or `name (columns) AS (` after WITH or a comma.
+    let hidden = Set(
+      tokens.indices.compactMap { index -> String? in
+        guard let name = tokens[index].name, views.contains(name) else { return nil }
+        if upper(index + 1) == "AS", upper(index + 2) == "(" { return name }
+        if upper(index + 1) == "(", ["WITH", "RECURSIVE", ","].contains(upper(index - 1)) { return name }
+        return nil
+      })
+    return tokens.indices.contains { index in
+      guard let name = tokens[index].name, views.contains(name), !hidden.contains(name) else { return false }
+      var before = index - 1
+      if upper(before) == ".", tokens.indices.contains(before - 1), ["main", "temp"].contains(tokens[before - 1].name) { before -= 2 }
+      return ["FROM", "JOIN", ","].contains(upper(before)) && upper(index + 1) != "("
+    }
+  }
+
   func answerReads(any objects: Set<String>) -> Bool {
     guard let last = statements.last(where: \.returnsRows) else { return false }
     return SQLMutants.tokens(last.sql).contains { $0.name.map(objects.contains) ?? false }
@@ -283,7 +312,6 @@ struct AnswerEvidence {
   }
 
   static func userFunctions(in database: Database) -> Set<String> {
-    let rows = (try? database.rows("SELECT name FROM pragma_function_list WHERE builtin = 0")) ?? []
-    return Set(rows.compactMap { $0.first?.textValue?.lowercased() })
+    database.functionNames
   }
 }

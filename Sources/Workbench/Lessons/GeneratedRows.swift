@@ -36,26 +36,28 @@ struct GeneratedRows: Sendable, Hashable {
   func apply(to database: Database, permutingIDs: Bool, keeping: Set<String>, bounds: [String] = []) throws {
     var random = SplitMix64(seed: seed)
     let kept = Set(keeping.map { $0.lowercased() })
-    let integerKeys = try IntegerKeys(database)
+    // The schema does not change while the rows do: read once.
+    let schema = try database.schema()
+    let integerKeys = IntegerKeys(schema)
     for table in integerKeys.tables {
       guard let key = integerKeys.keys[table] else { continue }
-      if copiesRows { try copyRows(of: table, key: key, keeping: kept, random: &random, in: database) }
-      try moveDates(of: table, in: database)
+      let columns = schema.columnNames(of: table)
+      if copiesRows { try copyRows(of: table, key: key, columns: columns, keeping: kept, random: &random, in: database) }
+      try moveDates(of: table, columns: columns, in: database)
     }
-    try values?.apply(to: database, keeping: kept, bounds: bounds)
-    if permutingIDs { try permuteIDs(integerKeys, random: &random, in: database) }
+    try values?.apply(to: database, schema: schema, keeping: kept, bounds: bounds)
+    if permutingIDs { try permuteIDs(integerKeys, schema: schema, random: &random, in: database) }
   }
 
   /// Two rows (chosen by the seed) copied under new ids: `INSERT OR IGNORE`, so a UNIQUE column
   /// keeps the copy out rather than failing.
-  private func copyRows(of table: String, key: String, keeping kept: Set<String>, random: inout SplitMix64, in database: Database) throws {
+  private func copyRows(
+    of table: String, key: String, columns: [String], keeping kept: Set<String>, random: inout SplitMix64, in database: Database
+  ) throws {
     let quoted = quoteIdentifier(table)
     let rows = try database.rows("SELECT * FROM \(quoted) ORDER BY \(quoteIdentifier(key))")
     let candidates = rows.filter { row in !row.contains { $0.textValue.map { kept.contains($0.lowercased()) } ?? false } }
     guard !candidates.isEmpty else { return }
-    let columns = try database.rows("SELECT name FROM pragma_table_info(?) ORDER BY cid", bindings: [.text(table)]).compactMap {
-      $0.first?.textValue
-    }
     let others = columns.filter { $0 != key }
     for _ in 0..<min(2, candidates.count) {
       let row = candidates[Int(random.next() % UInt64(candidates.count))]
@@ -76,17 +78,15 @@ struct GeneratedRows: Sendable, Hashable {
 
   /// Half the rows (which half, by the seed) get every date in them (`YYYY-MM-DD…` text) moved by
   /// `yearShift` years, together, so a row's own dates keep their order.
-  private func moveDates(of table: String, in database: Database) throws {
+  private func moveDates(of table: String, columns: [String], in database: Database) throws {
     let quoted = quoteIdentifier(table)
-    let columns = try database.rows("SELECT name FROM pragma_table_info(?) ORDER BY cid", bindings: [.text(table)]).compactMap {
-      $0.first?.textValue
-    }
     let pattern = "'[0-9][0-9][0-9][0-9]-[0-1][0-9]-[0-3][0-9]*'"
-    let dated = try columns.filter { column in
-      try !database.rows(
-        "SELECT 1 FROM \(quoted) WHERE typeof(\(quoteIdentifier(column))) = 'text' AND \(quoteIdentifier(column)) GLOB \(pattern) LIMIT 1"
-      ).isEmpty
+    // Which columns hold a date on some row: one statement for the table.
+    let holds = columns.map { column in
+      "EXISTS (SELECT 1 FROM \(quoted) WHERE typeof(\(quoteIdentifier(column))) = 'text' AND \(quoteIdentifier(column)) GLOB \(pattern))"
     }
+    let found = columns.isEmpty ? [] : try database.rows("SELECT \(holds.joined(separator: ", "))").first ?? []
+    let dated = columns.indices.filter { found.indices.contains($0) && found[$0] == .integer(1) }.map { columns[$0] }
     guard !dated.isEmpty else { return }
     let rowids = try database.rows("SELECT rowid FROM \(quoted) ORDER BY rowid").compactMap { row -> Int64? in
       if case .integer(let id)? = row.first { return id } else { return nil }
@@ -104,27 +104,20 @@ struct GeneratedRows: Sendable, Hashable {
       "UPDATE \(quoted) SET \(assignments.joined(separator: ", ")) WHERE rowid IN (\(chosen.map(String.init).joined(separator: ", ")))")
   }
 
-  /// Whether a foreign key of some table refers to this row.
-  static func isReferenced(_ id: Int64, in table: String, database: Database) throws -> Bool {
-    for (child, column) in try references(to: table, in: database) {
-      if try !database.rows("SELECT 1 FROM \(quoteIdentifier(child)) WHERE \(quoteIdentifier(column)) = \(id) LIMIT 1").isEmpty {
-        return true
+  /// The ids of a table's rows that a foreign key of some table refers to.
+  static func referencedIDs(in table: String, schema: DatabaseSchema, database: Database) throws -> Set<Int64> {
+    var ids: Set<Int64> = []
+    for (child, column) in schema.references(to: table) {
+      for row in try database.rows("SELECT DISTINCT \(quoteIdentifier(column)) FROM \(quoteIdentifier(child))") {
+        if case .integer(let id)? = row.first { ids.insert(id) }
       }
     }
-    return false
-  }
-
-  /// The foreign keys that refer to a table: each child table and its column.
-  static func references(to table: String, in database: Database) throws -> [(table: String, column: String)] {
-    try database.rows(
-      "SELECT m.name, f.\"from\" FROM sqlite_schema AS m, pragma_foreign_key_list(m.name) AS f WHERE m.type = 'table' AND f.\"table\" = ?",
-      bindings: [.text(table)]
-    ).compactMap { row in row[0].textValue.flatMap { child in row[1].textValue.map { (child, $0) } } }
+    return ids
   }
 
   /// Every integer primary key mapped to a shuffled, sparse set of new ids, and every foreign
   /// key that refers to one mapped with it.
-  private func permuteIDs(_ integerKeys: IntegerKeys, random: inout SplitMix64, in database: Database) throws {
+  private func permuteIDs(_ integerKeys: IntegerKeys, schema: DatabaseSchema, random: inout SplitMix64, in database: Database) throws {
     var maps: [String: [Int64: Int64]] = [:]
     for table in integerKeys.tables where integerKeys.keys[table] != nil {
       let ids = try integerKeys.ids(of: table, in: database)
@@ -132,13 +125,14 @@ struct GeneratedRows: Sendable, Hashable {
       random.shuffle(&targets)
       // With values varied, one row no other row refers to gets id 0: an answer that uses 0 for
       // "none" (`coalesce(managerID, 0)`) meets a real row it must not take for one.
-      if values != nil, let unreferenced = try ids.firstIndex(where: { try !Self.isReferenced($0, in: table, database: database) }) {
+      let referencedIDs = values == nil ? [] : try Self.referencedIDs(in: table, schema: schema, database: database)
+      if values != nil, let unreferenced = ids.firstIndex(where: { !referencedIDs.contains($0) }) {
         targets[unreferenced] = 0
       }
       // And now and then a row other rows refer to gets a negative id: an answer that reads
       // "not positive" as "none" (`CASE WHEN userID > 0 …`) meets a real row.
       if values != nil, random.index(2) == 0,
-        let referenced = try ids.firstIndex(where: { try Self.isReferenced($0, in: table, database: database) }), targets[referenced] != 0
+        let referenced = ids.firstIndex(where: { referencedIDs.contains($0) }), targets[referenced] != 0
       {
         targets[referenced] = -targets[referenced]
       }

@@ -22,6 +22,8 @@ final class PreparedRows {
   }
 
   private var made: [Key: Database] = [:]
+  /// The schema objects read before and after each run, by the schema's text.
+  let schemas = SchemaObjects.Cache()
   /// Each fixture's models as loaded once, when loading them changed nothing in the database:
   /// every later session gets a copy (parsing and reading the models again is most of a run).
   private var models: [String: Catalog] = [:]

@@ -18,14 +18,27 @@ struct SchemaObjects: Equatable {
 
   var objects: [String: Object] = [:]
 
+  /// What ``read(_:cache:)`` made, by the schema's text: a check reads the same schema before and
+  /// after each of its runs, and what the pragmas say follows from that text alone.
+  final class Cache {
+    fileprivate var made: [[[DatabaseValue]]: SchemaObjects] = [:]
+  }
+
   /// Every object of the main and temp schemas but SQLite's own and FTS5's shadow tables.
-  static func read(_ database: Database) -> SchemaObjects {
-    var out = SchemaObjects()
+  static func read(_ database: Database, cache: Cache? = nil) -> SchemaObjects {
     guard
       let rows = try? database.rows(
         "SELECT type, name, tbl_name, sql FROM sqlite_schema WHERE name NOT LIKE 'sqlite_%' UNION ALL SELECT type, name, tbl_name, sql FROM sqlite_temp_schema WHERE name NOT LIKE 'sqlite_%' ORDER BY name"
       )
-    else { return out }
+    else { return SchemaObjects() }
+    if let known = cache?.made[rows] { return known }
+    let out = read(database, objects: rows)
+    cache?.made[rows] = out
+    return out
+  }
+
+  private static func read(_ database: Database, objects rows: [[DatabaseValue]]) -> SchemaObjects {
+    var out = SchemaObjects()
     let shadows = Set(
       ((try? database.rows("SELECT name FROM pragma_table_list WHERE type = 'shadow'")) ?? []).compactMap { $0.first?.textValue })
     for row in rows {

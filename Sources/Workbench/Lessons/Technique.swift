@@ -28,10 +28,9 @@ struct Technique: Sendable {
   static let all: [Technique] = [
     Technique(name: "none", about: "", missing: "") { _, _ in true },
     Technique(name: "view", about: "a view", missing: "no query read its rows through a view") { evidence, _ in
-      evidence.accesses.contains { $0.action == .read && $0.context.map { evidence.views.contains($0.lowercased()) } == true }
-        && evidence.statements.contains { statement in
-          SQLMutants.tokens(statement.sql).contains { $0.name.map(evidence.views.contains) ?? false }
-        }
+      evidence.accesses.contains { access in
+        access.action == .read && [access.object, access.context].contains { $0.map { evidence.views.contains($0.lowercased()) } == true }
+      } && evidence.statements.contains { AnswerEvidence.readsView($0.sql, views: evidence.views) }
     },
     Technique(name: "trigger", about: "a trigger", missing: "no statement fired a trigger") { evidence, _ in
       evidence.accesses.contains { $0.context.map { evidence.triggers.contains($0.lowercased()) } == true }

@@ -59,6 +59,11 @@ struct ValueVariation: Sendable, Hashable {
   /// `given`: the solution's string literals, lowercased; `bounds`: its numbers and dates, which
   /// values are also moved onto (a price of exactly 20 for `price < 20`).
   func apply(to database: Database, keeping given: Set<String>, bounds: [String] = []) throws {
+    try apply(to: database, schema: database.schema(), keeping: given, bounds: bounds)
+  }
+
+  /// The same with the database's `schema` already read (it does not change while values do).
+  func apply(to database: Database, schema: DatabaseSchema, keeping given: Set<String>, bounds: [String] = []) throws {
     // Started from a mixed state: streams of nearby seeds must not be shifts of one another.
     var mixer = SplitMix64(seed: seed)
     var random = SplitMix64(state: mixer.next() ^ 0x5EED_0F_DA7A)
@@ -66,8 +71,8 @@ struct ValueVariation: Sendable, Hashable {
     var named = SplitMix64(state: mixer.next() ^ 0x0A3E_D0_0005)
     // Whether this dataset's text goes beyond ASCII: a stream of its own too.
     var accents = SplitMix64(state: mixer.next() ^ 0x0ACC_E7_75ED)
-    // Keys do not change while values do: read once.
-    let integerKeys = try IntegerKeys(database)
+    // Keys do not change while values do.
+    let integerKeys = IntegerKeys(schema)
     let tables = try database.rows(
       "SELECT name FROM pragma_table_list WHERE schema = 'main' AND type = 'table' AND wr = 0 AND name NOT LIKE 'sqlite_%' ORDER BY name"
     ).compactMap { $0.first?.textValue }
@@ -78,7 +83,7 @@ struct ValueVariation: Sendable, Hashable {
       })
     let shadows = Set(try database.rows("SELECT name FROM pragma_table_list WHERE type = 'shadow'").compactMap { $0.first?.textValue })
     for table in tables where !virtual.contains(table) && !shadows.contains(table) {
-      let columns = try Self.columns(of: table, in: database)
+      let columns = try Self.columns(of: table, in: database, schema: schema)
       let rowids = try database.rows("SELECT rowid FROM \(quoteIdentifier(table)) ORDER BY rowid").compactMap { row -> Int64? in
         if case .integer(let id)? = row.first { return id } else { return nil }
       }
@@ -93,12 +98,14 @@ struct ValueVariation: Sendable, Hashable {
         let column =
           !focused.isEmpty && random.index(3) != 0 ? focused[random.index(focused.count)] : editable[random.index(editable.count)]
         try change(
-          column, ofRow: rowid, in: table, integerKeys: integerKeys, given: given, bounds: bounds, random: &random, database: database)
+          column, ofRow: rowid, in: table, integerKeys: integerKeys, given: given, bounds: bounds, random: &random, database: database,
+          schema: schema)
       }
       for rowid in rowids where namedRows.contains(rowid) && named.index(2) == 0 {
         for column in editable {
           try change(
-            column, ofRow: rowid, in: table, integerKeys: integerKeys, given: given, bounds: bounds, random: &named, database: database)
+            column, ofRow: rowid, in: table, integerKeys: integerKeys, given: given, bounds: bounds, random: &named, database: database,
+            schema: schema)
         }
       }
       // A whole group's value NULL: every row sharing a parent, for one nullable column.
@@ -107,7 +114,7 @@ struct ValueVariation: Sendable, Hashable {
         let group = random.pick(parent.values.filter { $0 != .null })
       {
         try attempt(
-          database,
+          database, schema,
           "UPDATE \(quoteIdentifier(table)) SET \(quoteIdentifier(nullable.name)) = NULL WHERE \(quoteIdentifier(parent.name)) = \(group.inlineSQL)"
         )
       }
@@ -115,22 +122,23 @@ struct ValueVariation: Sendable, Hashable {
       // keeps only positive ones (`WHERE price > 0`, in a CTE or a subquery) loses whole.
       if random.index(4) == 0, let number = random.pick(editable.filter { ($0.kind == .integer || $0.kind == .real) && $0.parent == nil }) {
         let name = quoteIdentifier(number.name)
-        try attempt(database, "UPDATE \(quoteIdentifier(table)) SET \(name) = -abs(\(name))")
+        try attempt(database, schema, "UPDATE \(quoteIdentifier(table)) SET \(name) = -abs(\(name))")
       }
     }
     let edited = tables.filter { !virtual.contains($0) && !shadows.contains($0) }
-    try varyFamilies(edited, integerKeys: integerKeys, given: given, random: &random, database: database)
+    try varyFamilies(edited, integerKeys: integerKeys, given: given, random: &random, database: database, schema: schema)
     // One time in two, a row with children copied with its whole family (its children, theirs,
     // …): a second manager with the same name and the same team, a customer twin with the same
     // orders — identical in every count and sum, told apart only by the key.
     if random.index(2) == 0 {
-      let parents = try edited.filter { try integerKeys.keys[$0] != nil && !GeneratedRows.references(to: $0, in: database).isEmpty }
+      let parents = try edited.filter { try integerKeys.keys[$0] != nil && !schema.references(to: $0).isEmpty }
       if let table = random.pick(parents) {
-        if let id = random.pick(try Self.rowsWithChildren(of: table, in: database)) {
+        if let id = random.pick(try Self.rowsWithChildren(of: table, in: database, schema: schema)) {
           try database.execute("SAVEPOINT quarry_family")
           var rows: [(table: String, key: Int64)] = []
           let copied = try? copyFamily(
-            of: table, id: id, overrides: [:], integerKeys: integerKeys, given: given, depth: 0, copied: &rows, database: database)
+            of: table, id: id, overrides: [:], integerKeys: integerKeys, given: given, depth: 0, copied: &rows, database: database,
+            schema: schema)
           let broken = try !database.rows("PRAGMA foreign_key_check").isEmpty
           if copied == nil || broken {
             try database.execute("ROLLBACK TO quarry_family")
@@ -145,11 +153,12 @@ struct ValueVariation: Sendable, Hashable {
     // `length(CAST(x AS BLOB))`) and Swift's case mapping from SQLite's.
     if accents.index(4) == 0 {
       for table in edited {
-        for column in try Self.columns(of: table, in: database) where column.kind == .text && !column.isKey {
+        for column in try Self.columns(of: table, in: database, schema: schema) where column.kind == .text && !column.isKey {
           let name = quoteIdentifier(column.name)
           let keep =
             given.isEmpty ? "" : " WHERE coalesce(lower(\(name)), '') NOT IN (\(given.sorted().map(quoteText).joined(separator: ", ")))"
-          try attempt(database, "UPDATE \(quoteIdentifier(table)) SET \(name) = replace(replace(\(name), 'e', 'é'), 'E', 'É')\(keep)")
+          try attempt(
+            database, schema, "UPDATE \(quoteIdentifier(table)) SET \(name) = replace(replace(\(name), 'e', 'é'), 'E', 'É')\(keep)")
         }
       }
     }
@@ -157,7 +166,7 @@ struct ValueVariation: Sendable, Hashable {
     if random.index(4) == 0, let table = random.pick(edited) {
       try database.execute("SAVEPOINT quarry_empty")
       do {
-        try empty(table, in: database, depth: 0, given: given)
+        try empty(table, in: database, schema: schema, depth: 0, given: given)
         if !(try database.rows("PRAGMA foreign_key_check")).isEmpty { try database.execute("ROLLBACK TO quarry_empty") }
       } catch {
         try database.execute("ROLLBACK TO quarry_empty")
@@ -166,12 +175,13 @@ struct ValueVariation: Sendable, Hashable {
     }
     if linesOnBounds {
       try drawLine(
-        onOneOf: bounds.compactMap(Double.init), tables: edited, integerKeys: integerKeys, given: given, random: &random, database: database
+        onOneOf: bounds.compactMap(Double.init), tables: edited, integerKeys: integerKeys, given: given, random: &random,
+        database: database, schema: schema
       )
     }
     if !spread.isEmpty {
       var spreading = SplitMix64(state: mixer.next() ^ 0x5B2E_AD_0A1E)
-      try spreadValues(in: edited, random: &spreading, database: database)
+      try spreadValues(in: edited, random: &spreading, database: database, schema: schema)
     }
   }
 
@@ -183,9 +193,9 @@ struct ValueVariation: Sendable, Hashable {
   /// ```
   /// UPDATE "customers" SET "city" = 'Aveiro' WHERE rowid = 3
   /// ```
-  private func spreadValues(in tables: [String], random: inout SplitMix64, database: Database) throws {
+  private func spreadValues(in tables: [String], random: inout SplitMix64, database: Database, schema: DatabaseSchema) throws {
     // Each table's columns read once: which hold a value is read off the rows as they were.
-    let columns = try tables.map { (table: $0, columns: try Self.columns(of: $0, in: database)) }
+    let columns = try tables.map { (table: $0, columns: try Self.columns(of: $0, in: database, schema: schema)) }
     for value in spread {
       let names = Set(columns.flatMap { $0.columns.filter { $0.values.contains(.text(value)) }.map { $0.name.lowercased() } })
       for (table, tableColumns) in columns {
@@ -196,16 +206,17 @@ struct ValueVariation: Sendable, Hashable {
           ).compactMap { $0.first.flatMap(Self.integer) }
           guard let rowid = random.pick(rowids) else { continue }
           try attempt(
-            database, "UPDATE \(quoteIdentifier(table)) SET \(quoteIdentifier(column.name)) = \(quoteText(value)) WHERE rowid = \(rowid)")
+            database, schema,
+            "UPDATE \(quoteIdentifier(table)) SET \(quoteIdentifier(column.name)) = \(quoteText(value)) WHERE rowid = \(rowid)")
         }
       }
     }
   }
 
   /// The ids of a table's rows that other rows refer to, in order.
-  private static func rowsWithChildren(of table: String, in database: Database) throws -> [Int64] {
+  private static func rowsWithChildren(of table: String, in database: Database, schema: DatabaseSchema) throws -> [Int64] {
     var ids: Set<Int64> = []
-    for (child, column) in try GeneratedRows.references(to: table, in: database) {
+    for (child, column) in schema.references(to: table) {
       let rows = try database.rows(
         "SELECT DISTINCT \(quoteIdentifier(column)) FROM \(quoteIdentifier(child)) WHERE \(quoteIdentifier(column)) IS NOT NULL")
       ids.formUnion(rows.compactMap { $0.first.flatMap(Self.integer) })
@@ -227,29 +238,31 @@ struct ValueVariation: Sendable, Hashable {
   /// ```
   private func drawLine(
     onOneOf numbers: [Double], tables: [String], integerKeys: IntegerKeys, given: Set<String>, random: inout SplitMix64,
-    database: Database
+    database: Database, schema: DatabaseSchema
   ) throws {
     guard let bound = random.pick(numbers) else { return }
     let roots = try tables.filter { table in
-      try integerKeys.keys[table] != nil && GeneratedRows.references(to: table, in: database).contains { $0.table != table }
+      try integerKeys.keys[table] != nil && schema.references(to: table).contains { $0.table != table }
     }
-    guard let root = random.pick(roots), let id = random.pick(try Self.rowsWithChildren(of: root, in: database)) else { return }
+    guard let root = random.pick(roots), let id = random.pick(try Self.rowsWithChildren(of: root, in: database, schema: schema)) else {
+      return
+    }
     try database.execute("SAVEPOINT quarry_line")
     do {
       var line: [(table: String, key: Int64)] = []
       guard
         try copyFamily(
           of: root, id: id, overrides: [:], integerKeys: integerKeys, given: given, depth: 0, oneChild: true, copied: &line,
-          database: database) != nil
+          database: database, schema: schema) != nil
       else { throw DatasetChangeRefused() }
       // The rows the line refers to outside it, each copied for the line alone (no children).
       let inLine = Set(line.map(\.table))
       var own: [(table: String, key: Int64)] = []
       for (table, key) in line {
         guard let tableKey = integerKeys.keys[table] else { continue }
-        for link in try database.rows("SELECT \"from\", \"table\", \"to\" FROM pragma_foreign_key_list(?)", bindings: [.text(table)]) {
-          guard let from = link[0].textValue, let parent = link[1].textValue, !inLine.contains(parent),
-            let parentKey = integerKeys.keys[parent], link[2].textValue.map({ $0 == parentKey }) ?? true,
+        for link in schema.table(named: table)?.foreignKeys ?? [] {
+          let (from, parent) = (link.fromColumn, link.table)
+          guard !inLine.contains(parent), let parentKey = integerKeys.keys[parent], link.toColumn.map({ $0 == parentKey }) ?? true,
             let referred = try database.rows(
               "SELECT \(quoteIdentifier(from)) FROM \(quoteIdentifier(table)) WHERE \(quoteIdentifier(tableKey)) = \(key)"
             ).first?.first.flatMap(Self.integer)
@@ -257,7 +270,8 @@ struct ValueVariation: Sendable, Hashable {
           var made: [(table: String, key: Int64)] = []
           guard
             let copy = try copyFamily(
-              of: parent, id: referred, overrides: [:], integerKeys: integerKeys, given: given, depth: 3, copied: &made, database: database)
+              of: parent, id: referred, overrides: [:], integerKeys: integerKeys, given: given, depth: 3, copied: &made, database: database,
+              schema: schema)
           else { continue }
           try database.execute(
             "UPDATE \(quoteIdentifier(table)) SET \(quoteIdentifier(from)) = \(copy) WHERE \(quoteIdentifier(tableKey)) = \(key)")
@@ -267,7 +281,7 @@ struct ValueVariation: Sendable, Hashable {
       var numbers: [(table: String, key: String, id: Int64, column: Column)] = []
       for (table, id) in line + own {
         guard let key = integerKeys.keys[table] else { continue }
-        for column in try Self.columns(of: table, in: database)
+        for column in try Self.columns(of: table, in: database, schema: schema)
         where !column.isKey && column.parent == nil && (column.kind == .integer || column.kind == .real) {
           numbers.append((table, key, id, column))
         }
@@ -283,7 +297,7 @@ struct ValueVariation: Sendable, Hashable {
       for (index, cell) in numbers.enumerated() {
         let one = cell.column.kind == .real ? "1.0" : "1"
         try attempt(
-          database,
+          database, schema,
           "UPDATE \(quoteIdentifier(cell.table)) SET \(quoteIdentifier(cell.column.name)) = \(index == carrier ? value : one) WHERE \(quoteIdentifier(cell.key)) = \(cell.id)"
         )
       }
@@ -297,12 +311,12 @@ struct ValueVariation: Sendable, Hashable {
   /// Deletes every row of a table, after the rows of other tables that refer to one of them;
   /// never a row a value the task gives names (the task's 'Sofia Lopes' is there to be asked
   /// about): then it throws and the caller rolls back.
-  private func empty(_ table: String, in database: Database, depth: Int, given: Set<String>) throws {
+  private func empty(_ table: String, in database: Database, schema: DatabaseSchema, depth: Int, given: Set<String>) throws {
     guard depth < 4 else { return }
-    for child in Set(try GeneratedRows.references(to: table, in: database).map(\.table)).sorted() where child != table {
-      try empty(child, in: database, depth: depth + 1, given: given)
+    for child in Set(schema.references(to: table).map(\.table)).sorted() where child != table {
+      try empty(child, in: database, schema: schema, depth: depth + 1, given: given)
     }
-    for column in try Self.columns(of: table, in: database) where Self.namesRows(column.name) {
+    for column in try Self.columns(of: table, in: database, schema: schema) where Self.namesRows(column.name) {
       let held = column.values.compactMap { $0.textValue?.lowercased() }
       if held.contains(where: given.contains) { throw DatasetChangeRefused() }
     }
@@ -314,10 +328,12 @@ struct ValueVariation: Sendable, Hashable {
   /// One change to one cell, chosen by the column's kind; nothing when it would touch a given value.
   private func change(
     _ column: Column, ofRow rowid: Int64, in table: String, integerKeys: IntegerKeys, given: Set<String>, bounds: [String],
-    random: inout SplitMix64, database: Database
+    random: inout SplitMix64, database: Database, schema: DatabaseSchema
   ) throws {
     let name = quoteIdentifier(column.name)
-    let current = try database.rows("SELECT \(name) FROM \(quoteIdentifier(table)) WHERE rowid = \(rowid)").first?.first ?? .null
+    let current =
+      try database.rowsReusing("SELECT \(name) FROM \(quoteIdentifier(table)) WHERE rowid = ?", bindings: [.integer(rowid)]).first?.first
+      ?? .null
     if let text = current.textValue, given.contains(text.lowercased()) { return }
     // A given value in a column that names a row (a name, a title, an e-mail) stays on that row
     // alone; one in a column of attributes (a city, a status) may be copied to other rows: two
@@ -377,16 +393,15 @@ struct ValueVariation: Sendable, Hashable {
         ]
       }
     case .label:
-      // A value no row has yet: a status the fixture never shows.
-      choices += ["'other'"]
+      // A value no row has yet: a status the fixture never shows; or the row's own in another
+      // letter case ('Stationery', 'DELIVERED'): a category is not its lower-cased name.
+      choices += ["'other'", "upper(substr(\(name), 1, 1)) || substr(\(name), 2)", "upper(\(name))"]
     case .text:
       // The value of the row's parent in its own table (an employee named as their manager):
       // a name that repeats along a chain, which a DISTINCT or a GROUP BY name would merge.
-      for link in try database.rows(
-        "SELECT \"from\", \"to\" FROM pragma_foreign_key_list(?) WHERE \"table\" = ?", bindings: [.text(table), .text(table)])
-      {
-        guard let from = link[0].textValue else { continue }
-        let key = link[1].textValue ?? integerKeys.keys[table] ?? "rowid"
+      for link in schema.table(named: table)?.foreignKeys ?? [] where link.table == table {
+        let from = link.fromColumn
+        let key = link.toColumn ?? integerKeys.keys[table] ?? "rowid"
         let parentValue =
           "coalesce((SELECT p.\(name) FROM \(quoteIdentifier(table)) AS p WHERE p.\(quoteIdentifier(key)) = \(quoteIdentifier(table)).\(quoteIdentifier(from))), \(name))"
         choices += Array(repeating: parentValue, count: 3)
@@ -414,23 +429,25 @@ struct ValueVariation: Sendable, Hashable {
     // A value the change computes must not become a given one (a copy of 'Rui Matos' elsewhere).
     let guardGiven =
       given.isEmpty || !names ? "" : " AND coalesce(lower(\(value)), '') NOT IN (\(given.sorted().map(quoteText).joined(separator: ", ")))"
-    try attempt(database, "UPDATE \(quoteIdentifier(table)) SET \(name) = \(value) WHERE rowid = \(rowid)\(guardGiven)")
+    try attempt(database, schema, "UPDATE \(quoteIdentifier(table)) SET \(name) = \(value) WHERE rowid = \(rowid)\(guardGiven)")
   }
 
   /// Families across foreign keys: a parent copied with one or all of its children (a copied
   /// parent with children; under another name when its name is UNIQUE), a child moved under a
   /// leaf of its own table (a deeper tree).
-  private func varyFamilies(_ tables: [String], integerKeys: IntegerKeys, given: Set<String>, random: inout SplitMix64, database: Database)
+  private func varyFamilies(
+    _ tables: [String], integerKeys: IntegerKeys, given: Set<String>, random: inout SplitMix64, database: Database, schema: DatabaseSchema
+  )
     throws
   {
     for table in tables {
-      for foreignKey in try database.rows("SELECT \"from\", \"table\" FROM pragma_foreign_key_list(?)", bindings: [.text(table)]) {
-        guard let column = foreignKey[0].textValue, let parent = foreignKey[1].textValue, let parentKey = integerKeys.keys[parent],
-          let childKey = integerKeys.keys[table], random.index(2) == 0
+      for foreignKey in schema.table(named: table)?.foreignKeys ?? [] {
+        let (column, parent) = (foreignKey.fromColumn, foreignKey.table)
+        guard let parentKey = integerKeys.keys[parent], let childKey = integerKeys.keys[table], random.index(2) == 0
         else { continue }
         let child = quoteIdentifier(table)
         let fk = quoteIdentifier(column)
-        let childColumns = try Self.columns(of: table, in: database).map(\.name).filter { $0 != childKey }
+        let childColumns = schema.columnNames(of: table).filter { $0 != childKey }
         if parent == table {
           // A deeper tree: a row copied as the child of a row that has no children.
           let leaves = try database.rows(
@@ -440,7 +457,7 @@ struct ValueVariation: Sendable, Hashable {
           let list = childColumns.map(quoteIdentifier).joined(separator: ", ")
           let values = childColumns.map { $0 == column ? String(leaf) : quoteIdentifier($0) }.joined(separator: ", ")
           try attempt(
-            database,
+            database, schema,
             "INSERT INTO \(child) (\(list)) SELECT \(values) FROM \(child) WHERE \(quoteIdentifier(childKey)) = \(leaf)\(Self.notGiven(childColumns, given))"
           )
           continue
@@ -451,13 +468,13 @@ struct ValueVariation: Sendable, Hashable {
         }
         guard let original = random.pick(parents) else { continue }
         let parentName = quoteIdentifier(parent)
-        let parentColumns = try Self.columns(of: parent, in: database).map(\.name).filter { $0 != parentKey }
+        let parentColumns = schema.columnNames(of: parent).filter { $0 != parentKey }
         let parentList = parentColumns.map(quoteIdentifier).joined(separator: ", ")
         let before =
           try database.rows("SELECT max(\(quoteIdentifier(parentKey))) FROM \(parentName)").first?.first.flatMap(Self.integer) ?? 0
         let copy =
           "INSERT INTO \(parentName) (\(parentList)) SELECT %@ FROM \(parentName) WHERE \(quoteIdentifier(parentKey)) = \(original)\(Self.notGiven(parentColumns, given))"
-        try attempt(database, copy.replacing("%@", with: parentList))
+        try attempt(database, schema, copy.replacing("%@", with: parentList))
         var after =
           try database.rows("SELECT max(\(quoteIdentifier(parentKey))) FROM \(parentName)").first?.first.flatMap(Self.integer) ?? 0
         if after <= before {
@@ -465,7 +482,7 @@ struct ValueVariation: Sendable, Hashable {
           // its reminders with it), so a result has more groups than the fixture's.
           let renamed = parentColumns.map { Self.namesRows($0) ? "\(quoteIdentifier($0)) || ' 2'" : quoteIdentifier($0) }.joined(
             separator: ", ")
-          try attempt(database, copy.replacing("%@", with: renamed))
+          try attempt(database, schema, copy.replacing("%@", with: renamed))
           after = try database.rows("SELECT max(\(quoteIdentifier(parentKey))) FROM \(parentName)").first?.first.flatMap(Self.integer) ?? 0
         }
         guard after > before else { continue }
@@ -474,7 +491,7 @@ struct ValueVariation: Sendable, Hashable {
         // One child, or (one time in three) every child: a copied parent identical in its counts.
         let limit = random.index(3) == 0 ? "" : " LIMIT 1"
         try attempt(
-          database,
+          database, schema,
           "INSERT INTO \(child) (\(list)) SELECT \(values) FROM \(child) WHERE \(fk) = \(original)\(Self.notGiven(childColumns, given)) ORDER BY rowid\(limit)"
         )
       }
@@ -490,11 +507,11 @@ struct ValueVariation: Sendable, Hashable {
   @discardableResult
   private func copyFamily(
     of table: String, id: Int64, overrides: [String: String], integerKeys: IntegerKeys, given: Set<String>, depth: Int,
-    oneChild: Bool = false, copied: inout [(table: String, key: Int64)], database: Database
+    oneChild: Bool = false, copied: inout [(table: String, key: Int64)], database: Database, schema: DatabaseSchema
   ) throws -> Int64? {
     guard let key = integerKeys.keys[table] else { return nil }
     let quoted = quoteIdentifier(table)
-    let columns = try Self.columns(of: table, in: database).map(\.name).filter { $0 != key }
+    let columns = schema.columnNames(of: table).filter { $0 != key }
     let list = columns.map(quoteIdentifier).joined(separator: ", ")
     func values(renaming: Bool) -> String {
       columns.map { overrides[$0] ?? (renaming && Self.namesRows($0) ? "\(quoteIdentifier($0)) || ' 2'" : quoteIdentifier($0)) }.joined(
@@ -513,7 +530,7 @@ struct ValueVariation: Sendable, Hashable {
     guard after > before else { return nil }
     copied.append((table, after))
     guard depth < 3 else { return after }
-    for (child, column) in try GeneratedRows.references(to: table, in: database) {
+    for (child, column) in schema.references(to: table) {
       if let childKey = integerKeys.keys[child] {
         let children = try database.rows(
           "SELECT \(quoteIdentifier(childKey)) FROM \(quoteIdentifier(child)) WHERE \(quoteIdentifier(column)) = \(id) AND \(quoteIdentifier(childKey)) <> \(after) ORDER BY 1 LIMIT \(oneChild ? 1 : 20)"
@@ -521,11 +538,11 @@ struct ValueVariation: Sendable, Hashable {
         for row in children {
           try copyFamily(
             of: child, id: row, overrides: [column: String(after)], integerKeys: integerKeys, given: given, depth: depth + 1,
-            oneChild: oneChild, copied: &copied, database: database)
+            oneChild: oneChild, copied: &copied, database: database, schema: schema)
         }
       } else {
         // A link table without an integer key: its rows copied as they are, pointing at the copy.
-        let childColumns = try Self.columns(of: child, in: database).map(\.name)
+        let childColumns = schema.columnNames(of: child)
         let childList = childColumns.map(quoteIdentifier).joined(separator: ", ")
         let childValues = childColumns.map { $0 == column ? String(after) : quoteIdentifier($0) }.joined(separator: ", ")
         try database.execute(
@@ -544,35 +561,36 @@ struct ValueVariation: Sendable, Hashable {
   }
 
   /// A change the schema refuses is left out; a savepoint keeps its half-done trigger work out too.
-  private func attempt(_ database: Database, _ sql: String) throws {
-    try database.execute("SAVEPOINT quarry_variation")
+  private func attempt(_ database: Database, _ schema: DatabaseSchema, _ sql: String) throws {
+    // Hundreds of changes a dataset: the statements around each are compiled once.
+    _ = try database.rowsReusing("SAVEPOINT quarry_variation")
     do {
       try database.execute(sql)
       // Deferred keys, or keys not enforced: checked here, before the change is kept; and no
       // row made its own ancestor.
-      let broken = try !database.rows("PRAGMA foreign_key_check").isEmpty
-      if try broken || Self.hasCycle(in: database) {
-        try database.execute("ROLLBACK TO quarry_variation")
+      let broken = try !database.rowsReusing("PRAGMA foreign_key_check").isEmpty
+      if try broken || Self.hasCycle(in: database, schema: schema) {
+        _ = try database.rowsReusing("ROLLBACK TO quarry_variation")
       }
     } catch {
-      try database.execute("ROLLBACK TO quarry_variation")
+      _ = try database.rowsReusing("ROLLBACK TO quarry_variation")
     }
-    try database.execute("RELEASE quarry_variation")
+    _ = try database.rowsReusing("RELEASE quarry_variation")
   }
 
   /// Whether a row of a table that refers to itself is its own ancestor (a manager who reports
   /// to someone in their own team): a cycle no tree has, where a walk up never ends.
-  static func hasCycle(in database: Database) throws -> Bool {
-    let links = try database.rows(
-      "SELECT m.name, f.\"from\", coalesce(f.\"to\", 'rowid') FROM sqlite_schema AS m, pragma_foreign_key_list(m.name) AS f "
-        + "WHERE m.type = 'table' AND f.\"table\" = m.name")
-    for link in links {
-      guard let table = link[0].textValue, let from = link[1].textValue, let to = link[2].textValue else { continue }
+  static func hasCycle(in database: Database, schema: DatabaseSchema) throws -> Bool {
+    let links = schema.tables.filter { !$0.isTemporary && $0.kind != .view }.flatMap { table in
+      table.foreignKeys.filter { $0.table == table.name }.map { (table: table.name, from: $0.fromColumn, to: $0.toColumn ?? "rowid") }
+    }
+    for (table, from, to) in links {
       let (t, child, parent) = (quoteIdentifier(table), quoteIdentifier(from), quoteIdentifier(to))
-      let count = try database.rows("SELECT count(*) FROM \(t)").first?.first.flatMap(Self.integer) ?? 0
-      let walk = try database.rows(
+      let count = try database.rowsReusing("SELECT count(*) FROM \(t)").first?.first.flatMap(Self.integer) ?? 0
+      let walk = try database.rowsReusing(
         "WITH RECURSIVE up(next, steps) AS (SELECT \(child), 0 FROM \(t) UNION ALL SELECT t.\(child), up.steps + 1 FROM up "
-          + "JOIN \(t) AS t ON t.\(parent) = up.next WHERE up.steps <= \(count)) SELECT 1 FROM up WHERE up.steps > \(count) LIMIT 1")
+          + "JOIN \(t) AS t ON t.\(parent) = up.next WHERE up.steps <= ?1) SELECT 1 FROM up WHERE up.steps > ?1 LIMIT 1",
+        bindings: [.integer(count)])
       if !walk.isEmpty { return true }
     }
     return false
@@ -591,24 +609,27 @@ struct ValueVariation: Sendable, Hashable {
   }
 
   /// The columns of a table with what their values look like.
-  static func columns(of table: String, in database: Database) throws -> [Column] {
-    let info = try database.rows("SELECT name, type, \"notnull\", pk FROM pragma_table_info(?) ORDER BY cid", bindings: [.text(table)])
+  static func columns(of table: String, in database: Database, schema: DatabaseSchema) throws -> [Column] {
+    guard let declaration = schema.table(named: table) else { return [] }
     var parents: [String: String] = [:]
-    for foreignKey in try database.rows("SELECT \"from\", \"table\" FROM pragma_foreign_key_list(?)", bindings: [.text(table)]) {
-      if let from = foreignKey[0].textValue, let parent = foreignKey[1].textValue { parents[from] = parent }
-    }
-    return try info.compactMap { row in
-      guard let name = row[0].textValue else { return nil }
-      let declared = (row[1].textValue ?? "").uppercased()
-      let notNull = Self.integer(row[2]) == 1
-      let isKey = (Self.integer(row[3]) ?? 0) > 0
-      let values = try database.rows("SELECT DISTINCT \(quoteIdentifier(name)) FROM \(quoteIdentifier(table)) ORDER BY 1").compactMap(
-        \.first)
-      let count =
-        try database.rows("SELECT count(\(quoteIdentifier(name))) FROM \(quoteIdentifier(table))").first?.first.flatMap(Self.integer) ?? 0
+    for foreignKey in declaration.foreignKeys { parents[foreignKey.fromColumn] = foreignKey.table }
+    // Every column's count of values in one statement.
+    let counts =
+      declaration.columns.isEmpty
+      ? []
+      : try database.rowsReusing(
+        "SELECT \(declaration.columns.map { "count(\(quoteIdentifier($0.name)))" }.joined(separator: ", ")) FROM \(quoteIdentifier(table))"
+      ).first ?? []
+    return try declaration.columns.enumerated().map { index, column in
+      let name = column.name
+      let isKey = column.primaryKeyIndex > 0
+      let values = try database.rowsReusing("SELECT DISTINCT \(quoteIdentifier(name)) FROM \(quoteIdentifier(table)) ORDER BY 1")
+        .compactMap(
+          \.first)
+      let count = counts.indices.contains(index) ? Self.integer(counts[index]) ?? 0 : 0
       return Column(
-        name: name, nullable: !notNull && !isKey, isKey: isKey, parent: parents[name],
-        kind: kind(declared: declared, values: values.filter { $0 != .null }, rows: Int(count)), values: values)
+        name: name, nullable: !column.isNotNull && !isKey, isKey: isKey, parent: parents[name],
+        kind: kind(declared: column.declaredType.uppercased(), values: values.filter { $0 != .null }, rows: Int(count)), values: values)
     }
   }
 
