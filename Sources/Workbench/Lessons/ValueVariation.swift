@@ -133,7 +133,7 @@ struct ValueVariation: Sendable, Hashable {
     if random.index(2) == 0 {
       let parents = try edited.filter { try integerKeys.keys[$0] != nil && !schema.references(to: $0).isEmpty }
       if let table = random.pick(parents) {
-        if let id = random.pick(try Self.rowsWithChildren(of: table, in: database, schema: schema)) {
+        if let id = random.pick(try GeneratedRows.referencedIDs(in: table, schema: schema, database: database).sorted()) {
           try database.execute("SAVEPOINT quarry_family")
           var rows: [(table: String, key: Int64)] = []
           let copied = try? copyFamily(
@@ -213,17 +213,6 @@ struct ValueVariation: Sendable, Hashable {
     }
   }
 
-  /// The ids of a table's rows that other rows refer to, in order.
-  private static func rowsWithChildren(of table: String, in database: Database, schema: DatabaseSchema) throws -> [Int64] {
-    var ids: Set<Int64> = []
-    for (child, column) in schema.references(to: table) {
-      let rows = try database.rows(
-        "SELECT DISTINCT \(quoteIdentifier(column)) FROM \(quoteIdentifier(child)) WHERE \(quoteIdentifier(column)) IS NOT NULL")
-      ids.formUnion(rows.compactMap { $0.first.flatMap(Self.integer) })
-    }
-    return ids.sorted()
-  }
-
   /// A line of descent on a bound, as a group of one row is drawn to meet an aggregate's bound: a
   /// row with children copied with one row of each table under it (a customer, one order, one
   /// item), the rows that line refers to outside it copied for it alone (the item's product),
@@ -244,7 +233,9 @@ struct ValueVariation: Sendable, Hashable {
     let roots = try tables.filter { table in
       try integerKeys.keys[table] != nil && schema.references(to: table).contains { $0.table != table }
     }
-    guard let root = random.pick(roots), let id = random.pick(try Self.rowsWithChildren(of: root, in: database, schema: schema)) else {
+    guard let root = random.pick(roots),
+      let id = random.pick(try GeneratedRows.referencedIDs(in: root, schema: schema, database: database).sorted())
+    else {
       return
     }
     try database.execute("SAVEPOINT quarry_line")
